@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The library package. What apps link (`NeonSQL`) depends on Foundation only; the generator and
+// its CLI depend on nothing, because they are built inside every user's build.
+let package = Package(
+    name: "swift-neon-sql",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "NeonSQL", targets: ["NeonSQL"]),
+        .executable(name: "neon-sql-gen", targets: ["neon-sql-gen"]),
+        .plugin(name: "NeonSQLPlugin", targets: ["NeonSQLPlugin"]),
+    ],
+    targets: [
+        // Runtime: Neon's SQL-over-HTTP protocol, typed decoding, batches, errors, auth.
+        .target(name: "NeonSQL"),
+
+        // Generator core: parse -> catalog -> analyze -> IR -> render.
+        .target(name: "NeonSQLGenerator"),
+        .executableTarget(name: "neon-sql-gen", dependencies: ["NeonSQLGenerator"]),
+        .plugin(name: "NeonSQLPlugin", capability: .buildTool(), dependencies: ["neon-sql-gen"]),
+
+        // The RIZQ example, dogfooded: its .sql files are compiled by the plugin.
+        .target(
+            name: "RIZQQueries",
+            dependencies: ["NeonSQL"],
+            path: "queries",
+            plugins: ["NeonSQLPlugin"]
+        ),
+        .executableTarget(name: "rizq-demo", dependencies: ["RIZQQueries", "NeonSQL"]),
+
+        .testTarget(
+            name: "NeonSQLGeneratorTests",
+            dependencies: ["NeonSQLGenerator"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

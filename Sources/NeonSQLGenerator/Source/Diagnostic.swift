@@ -1,0 +1,59 @@
+/// One message from the generator, tied to a place in a `.sql` file.
+struct Diagnostic: Sendable, Hashable, Codable {
+    enum Severity: String, Sendable, Hashable, Codable {
+        case error
+        case warning
+        case note
+    }
+
+    let file: String
+    let line: Int
+    let column: Int
+    let severity: Severity
+    let message: String
+
+    init(file: String, line: Int, column: Int, severity: Severity, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.message = message
+    }
+
+    init(_ severity: Severity, _ message: String, in file: SourceFile, at location: SourceLocation) {
+        self.init(file: file.path, line: location.line, column: location.column, severity: severity, message: message)
+    }
+
+    /// `path/file.sql:LINE:COL: error: message`, the format compilers, Xcode and SwiftPM read.
+    var formatted: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
+}
+
+/// Collects diagnostics across all stages, so one run reports every problem.
+struct DiagnosticCollector: Sendable {
+    private(set) var diagnostics: [Diagnostic] = []
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    mutating func error(_ message: String, in file: SourceFile, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(.error, message, in: file, at: location))
+    }
+
+    mutating func warning(_ message: String, in file: SourceFile, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(.warning, message, in: file, at: location))
+    }
+
+    mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    mutating func append(contentsOf other: [Diagnostic]) { diagnostics.append(contentsOf: other) }
+
+    /// Diagnostics in file, line, column order: stable output for goldens and users.
+    var sorted: [Diagnostic] {
+        diagnostics.enumerated().sorted { lhs, rhs in
+            let (l, r) = (lhs.element, rhs.element)
+            if l.file != r.file { return l.file < r.file }
+            if l.line != r.line { return l.line < r.line }
+            if l.column != r.column { return l.column < r.column }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,69 @@
+/// A `.sql` file's text and the path diagnostics report it under.
+struct SourceFile: Sendable, Hashable {
+    /// The path as diagnostics print it (as given on the command line or by the plugin).
+    let path: String
+    /// The file's contents.
+    let text: String
+    /// UTF-8 view of `text`; the lexer and source locations work in UTF-8 byte offsets.
+    let bytes: [UInt8]
+    /// Offsets of the first byte of each line.
+    private let lineStarts: [Int]
+
+    init(path: String, text: String) {
+        self.path = path
+        self.text = text
+        self.bytes = Array(text.utf8)
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(offset + 1)
+        }
+        self.lineStarts = starts
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    func location(ofOffset offset: Int) -> SourceLocation {
+        let clamped = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+        }
+        let lineStart = lineStarts[low]
+        // Columns count Unicode scalars' leading bytes, so a multi-byte character is one column.
+        var column = 1
+        var index = lineStart
+        while index < clamped {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        if clamped < bytes.count, bytes[clamped] & 0xC0 == 0x80 { column -= 1 }
+        return SourceLocation(offset: clamped, line: low + 1, column: max(1, column))
+    }
+
+    /// The text between two byte offsets.
+    func text(from start: Int, to end: Int) -> String {
+        let lower = max(0, min(start, bytes.count))
+        let upper = max(lower, min(end, bytes.count))
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+}
+
+/// A position in a source file: byte offset plus 1-based line and column.
+struct SourceLocation: Sendable, Hashable, Comparable {
+    let offset: Int
+    let line: Int
+    let column: Int
+
+    static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool { lhs.offset < rhs.offset }
+
+    /// Placeholder for synthesized nodes that have no text of their own.
+    static let unknown = SourceLocation(offset: 0, line: 1, column: 1)
+}
+
+/// A half-open byte range in a source file.
+struct SourceRange: Sendable, Hashable {
+    let start: SourceLocation
+    /// Offset one past the last byte.
+    let endOffset: Int
+}

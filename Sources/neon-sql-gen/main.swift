@@ -1,0 +1,1 @@
+print("neon-sql-gen")
