@@ -1,0 +1,81 @@
+/// PostgreSQL's built-in types the generator knows by name, keyed by `pg_type.typname`.
+enum BuiltinType: String, Sendable, Hashable, CaseIterable {
+    case bool, bytea, char, name, int8, int2, int4, text, oid, json, xml, float4, float8, money
+    case bpchar, varchar, date, time, timestamp, timestamptz, interval, timetz, numeric, uuid, jsonb
+    case inet, cidr, macaddr, bit, varbit, tsvector, tsquery, void, record, unknown, anyelement, anyarray
+
+    /// The name `format_type` prints (without typmod).
+    var formatName: String {
+        switch self {
+        case .bool: "boolean"
+        case .char: "\"char\""
+        case .int8: "bigint"
+        case .int2: "smallint"
+        case .int4: "integer"
+        case .float4: "real"
+        case .float8: "double precision"
+        case .bpchar: "character"
+        case .varchar: "character varying"
+        case .time: "time without time zone"
+        case .timestamp: "timestamp without time zone"
+        case .timestamptz: "timestamp with time zone"
+        case .timetz: "time with time zone"
+        case .varbit: "bit varying"
+        default: rawValue
+        }
+    }
+
+    /// Integer and floating types, ordered for implicit numeric promotion.
+    var numericRank: Int? {
+        switch self {
+        case .int2: 1
+        case .int4: 2
+        case .int8: 3
+        case .numeric: 4
+        case .float4: 5
+        case .float8: 6
+        default: nil
+        }
+    }
+
+    var isStringLike: Bool { self == .text || self == .varchar || self == .bpchar || self == .name }
+}
+
+/// A type as the analyzer tracks it.
+indirect enum SQLType: Sendable, Hashable {
+    case builtin(BuiltinType)
+    /// A `CREATE TYPE ... AS ENUM` type, by the name `format_type` prints (`time_slot`, or
+    /// `shop.mood` outside the search path).
+    case enumeration(String)
+    /// An extension or otherwise unknown named type (`citext`, `geometry`): passed through as text.
+    case named(String)
+    case array(SQLType)
+
+    static let int2 = SQLType.builtin(.int2)
+    static let int4 = SQLType.builtin(.int4)
+    static let int8 = SQLType.builtin(.int8)
+    static let text = SQLType.builtin(.text)
+    static let bool = SQLType.builtin(.bool)
+    static let numeric = SQLType.builtin(.numeric)
+    static let float8 = SQLType.builtin(.float8)
+    static let unknown = SQLType.builtin(.unknown)
+
+    /// PostgreSQL's `format_type` spelling, without typmod: `integer[]`, `time_slot`.
+    var formatName: String {
+        switch self {
+        case .builtin(let builtin): builtin.formatName
+        case .enumeration(let name), .named(let name): name
+        case .array(let element): element.formatName + "[]"
+        }
+    }
+
+    var elementType: SQLType? {
+        if case .array(let element) = self { return element }
+        return nil
+    }
+
+    var builtin: BuiltinType? {
+        if case .builtin(let builtin) = self { return builtin }
+        return nil
+    }
+}
