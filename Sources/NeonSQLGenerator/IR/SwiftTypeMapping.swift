@@ -1,0 +1,88 @@
+/// DESIGN.md's default mapping from PostgreSQL types to the Swift types of the `NeonSQL` runtime.
+enum SwiftTypeMapping {
+    /// The Swift type for a value of `type`, e.g. `Int`, `[String?]`, `TimeSlot?`.
+    static func swiftType(for type: SQLType, nullable: Bool, elementNullable: Bool) -> String {
+        let base: String
+        switch type {
+        case .array(let element):
+            base = "[" + swiftType(for: element, nullable: elementNullable, elementNullable: false) + "]"
+        default:
+            base = scalarSwiftType(for: type)
+        }
+        return nullable ? base + "?" : base
+    }
+
+    /// The Swift type of a non-array type.
+    static func scalarSwiftType(for type: SQLType) -> String {
+        switch type {
+        case .builtin(let builtin):
+            switch builtin {
+            case .int2, .int4, .int8, .oid: return "Int"
+            case .float4: return "Float"
+            case .float8: return "Double"
+            case .numeric, .money: return "Decimal"
+            case .bool: return "Bool"
+            case .uuid: return "UUID"
+            case .timestamp, .timestamptz: return "Date"
+            case .date: return "PostgresDate"
+            case .time, .timetz: return "PostgresTime"
+            case .interval: return "PostgresInterval"
+            case .json, .jsonb: return "JSONValue"
+            case .bytea: return "Data"
+            default: return "String"
+            }
+        case .enumeration(let name):
+            return enumSwiftName(name)
+        case .named:
+            return "String"
+        case .array(let element):
+            return "[" + scalarSwiftType(for: element) + "]"
+        }
+    }
+
+    /// `time_slot` -> `TimeSlot`; `shop.order_status` -> `OrderStatus` (schema dropped).
+    static func enumSwiftName(_ sqlName: String) -> String {
+        let unqualified = sqlName.split(separator: ".").last.map(String.init) ?? sqlName
+        return SwiftNaming.upperCamelCase(unqualified.replacingOccurrences(of: "\"", with: ""))
+    }
+
+    /// The runtime's `PostgresType` expression for a type: `.int4`, `.array(.text)`, `.enumType("time_slot")`.
+    static func runtimeTypeExpression(for type: SQLType) -> String {
+        switch type {
+        case .builtin(let builtin):
+            switch builtin {
+            case .bit, .varbit, .tsvector, .tsquery, .anyelement, .anyarray:
+                return ".unknown"
+            default:
+                return "." + builtin.rawValue
+            }
+        case .enumeration(let name):
+            return ".enumType(\(stringLiteral(name)))"
+        case .named:
+            return ".unknown"
+        case .array(let element):
+            return ".array(\(runtimeTypeExpression(for: element)))"
+        }
+    }
+
+    /// A Swift string literal for `text` (escapes quotes, backslashes, control characters).
+    static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
