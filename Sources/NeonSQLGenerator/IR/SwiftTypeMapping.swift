@@ -43,7 +43,7 @@ enum SwiftTypeMapping {
     /// `time_slot` -> `TimeSlot`; `shop.order_status` -> `OrderStatus` (schema dropped).
     static func enumSwiftName(_ sqlName: String) -> String {
         let unqualified = sqlName.split(separator: ".").last.map(String.init) ?? sqlName
-        return SwiftNaming.upperCamelCase(unqualified.replacingOccurrences(of: "\"", with: ""))
+        return SwiftNaming.upperCamelCase(unqualified.filter { $0 != "\"" })
     }
 
     /// The runtime's `PostgresType` expression for a type: `.int4`, `.array(.text)`, `.enumType("time_slot")`.
