@@ -8,7 +8,26 @@ enum Pipeline {
         let parsedSchema = schemaFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
         let catalog = CatalogBuilder.build(from: parsedSchema, diagnostics: &diagnostics)
         let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
-        let files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) }
+        var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) }
+        files = rejectDuplicateNames(files, &diagnostics)
         return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted)
+    }
+
+    /// Two queries with one Swift name would generate clashing declarations: the later one is
+    /// reported (at its annotation) and left out.
+    private static func rejectDuplicateNames(_ files: [QueryFileDescription], _ diagnostics: inout DiagnosticCollector) -> [QueryFileDescription] {
+        var seen: [String: QueryDescription] = [:]
+        return files.map { file in
+            let queries = file.queries.filter { query in
+                if let first = seen[query.name] {
+                    diagnostics.append(Diagnostic(file: query.file, line: query.line, column: 1, severity: .error,
+                                                  message: "query name '\(query.annotationName)' is already used at \(first.file):\(first.line)"))
+                    return false
+                }
+                seen[query.name] = query
+                return true
+            }
+            return QueryFileDescription(path: file.path, queries: queries)
+        }
     }
 }

@@ -1,6 +1,235 @@
-/// Turns the annotated statements of one query file into query descriptions.
+/// Turns the annotated statements of one query file into query descriptions: reads the
+/// `-- name: X :kind` annotations and doc comments, analyzes each statement, names parameters and
+/// columns for Swift, and rewrites the SQL so that it carries `$n` placeholders only.
 enum QueryFileAnalyzer {
+    /// A `-- name: FetchX :many` annotation.
+    struct Annotation {
+        let name: String
+        let kind: QueryDescription.Kind
+        let location: SourceLocation
+        let documentation: [String]
+    }
+
     static func analyze(_ file: ParsedFile, catalog: Catalog, diagnostics: inout DiagnosticCollector) -> QueryFileDescription {
-        QueryFileDescription(path: file.source.path, queries: [])
+        var queries: [QueryDescription] = []
+        let statements = file.statements
+        for parsed in statements {
+            let annotation = readAnnotation(parsed.leadingComments, file.source, &diagnostics)
+            let resolved: Annotation
+            if let annotation {
+                resolved = annotation
+            } else if statements.count == 1 {
+                resolved = Annotation(name: SwiftNaming.upperCamelCase(fileStem(file.source.path)), kind: .many,
+                                      location: parsed.range.start, documentation: documentation(parsed.leadingComments))
+            } else {
+                diagnostics.error("query has no '-- name: <Name> :<many|one|exec|execrows>' annotation (a file with several queries names each)",
+                                  in: file.source, at: parsed.range.start)
+                continue
+            }
+            if let query = analyzeQuery(parsed, resolved, inferKind: annotation == nil, file.source, catalog, &diagnostics) {
+                queries.append(query)
+            }
+        }
+        for comment in file.trailingComments where annotationText(comment) != nil {
+            diagnostics.error("annotation is not followed by a query", in: file.source, at: comment.location)
+        }
+        return QueryFileDescription(path: file.source.path, queries: queries)
+    }
+
+    /// `fetch_journey_duas.sql` -> `fetch_journey_duas`.
+    static func fileStem(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".sql") ? String(name.dropLast(4)) : name
+    }
+
+    private static func annotationText(_ comment: Comment) -> Substring? {
+        guard !comment.isBlock else { return nil }
+        let text = comment.text.drop { $0 == " " || $0 == "\t" }
+        guard text.hasPrefix("name:") else { return nil }
+        return text.dropFirst("name:".count)
+    }
+
+    private static func readAnnotation(_ comments: [Comment], _ source: SourceFile, _ diagnostics: inout DiagnosticCollector) -> Annotation? {
+        guard let index = comments.lastIndex(where: { annotationText($0) != nil }),
+              let text = annotationText(comments[index]) else { return nil }
+        let comment = comments[index]
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        guard let nameWord = words.first else {
+            diagnostics.error("annotation needs a query name: '-- name: FetchJourneys :many'", in: source, at: comment.location)
+            return nil
+        }
+        let name = String(nameWord)
+        guard name.first.map({ $0.isLetter || $0 == "_" }) == true,
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            diagnostics.error("query name '\(name)' is not a valid identifier", in: source, at: comment.location)
+            return nil
+        }
+        var kind = QueryDescription.Kind.many
+        if words.count >= 2 {
+            let word = words[1]
+            guard word.hasPrefix(":"), let parsed = QueryDescription.Kind(rawValue: String(word.dropFirst())) else {
+                diagnostics.error("unknown query kind '\(word)'; use :many, :one, :exec or :execrows", in: source, at: comment.location)
+                return nil
+            }
+            kind = parsed
+        } else {
+            diagnostics.error("annotation needs a kind: '-- name: \(name) :many' (or :one, :exec, :execrows)", in: source, at: comment.location)
+            return nil
+        }
+        if words.count > 2 {
+            diagnostics.warning("ignoring '\(words[2...].joined(separator: " "))' after the query kind", in: source, at: comment.location)
+        }
+        return Annotation(name: name, kind: kind, location: comment.location, documentation: documentation(Array(comments[(index + 1)...])))
+    }
+
+    /// Line comments become doc comment lines (one leading space dropped); block comments too.
+    private static func documentation(_ comments: [Comment]) -> [String] {
+        var lines: [String] = []
+        for comment in comments {
+            for line in comment.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                var text = Substring(line)
+                if text.hasPrefix(" ") { text = text.dropFirst() }
+                lines.append(String(text).trimmingTrailingWhitespace())
+            }
+        }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    private static func analyzeQuery(_ parsed: ParsedStatement, _ annotation: Annotation, inferKind: Bool, _ source: SourceFile,
+                                      _ catalog: Catalog, _ diagnostics: inout DiagnosticCollector) -> QueryDescription? {
+        switch parsed.statement {
+        case .select, .insert, .update, .delete:
+            break
+        default:
+            diagnostics.error("a query file holds SELECT, INSERT, UPDATE and DELETE statements; schema statements belong in the schema folder",
+                              in: source, at: parsed.range.start)
+            return nil
+        }
+        var analyzer = StatementAnalyzer(catalog: catalog, source: source, parameters: ParameterTable(occurrences: parsed.parameters))
+        let columns = analyzer.analyzeStatement(parsed.statement)
+        var local = analyzer.diagnostics
+        var kind = annotation.kind
+        if inferKind { kind = columns.isEmpty ? .exec : .many }
+        if (kind == .many || kind == .one) && columns.isEmpty {
+            local.error("':\(kind.rawValue)' query returns no rows; use ':exec' or ':execrows', or add RETURNING", in: source, at: annotation.location)
+        }
+        let parameters = describeParameters(analyzer.parameters, source, &local)
+        let outputs = describeColumns(columns, source, &local)
+        let hasErrors = local.hasErrors
+        diagnostics.append(contentsOf: local.diagnostics)
+        guard !hasErrors else { return nil }
+
+        let functionName = SwiftNaming.lowerCamelCase(annotation.name)
+        let unique = columns.indices.filter { columns[$0].isUnique && !columns[$0].nullable }.map { outputs[$0].name }
+        return QueryDescription(
+            annotationName: annotation.name,
+            name: functionName,
+            rowTypeName: SwiftNaming.upperCamelCase(annotation.name) + "Row",
+            file: source.path,
+            line: annotation.location.line,
+            kind: kind,
+            sql: rewrittenSQL(parsed, analyzer),
+            documentation: annotation.documentation,
+            parameters: parameters,
+            columns: outputs,
+            isReadOnly: analyzer.isReadOnly,
+            uniqueColumn: unique.first { $0 == "id" } ?? unique.first
+        )
+    }
+
+    private static func describeParameters(_ table: ParameterTable, _ source: SourceFile, _ diagnostics: inout DiagnosticCollector) -> [ParameterDescription] {
+        var result: [ParameterDescription] = []
+        var usedNames: Set<String> = []
+        for index in stride(from: 1, through: table.count, by: 1) {
+            guard let slot = table.slots[index] else {
+                let location = table.slots.values.map(\.location).min() ?? .unknown
+                diagnostics.error("parameter $\(index) is never used; PostgreSQL cannot determine its type", in: source, at: location)
+                continue
+            }
+            guard var type = slot.type, type != .unknown else {
+                if slot.textByDefault {
+                    result.append(describe(slot, type: .text, &usedNames))
+                    continue
+                }
+                let written = slot.writtenName.map { "@" + $0 } ?? "$\(index)"
+                diagnostics.error("could not determine the type of parameter \(written); add a cast such as \(written)::integer",
+                                  in: source, at: slot.location)
+                continue
+            }
+            if case .array(.unknown) = type { type = .array(.text) }
+            result.append(describe(slot, type: type, &usedNames))
+        }
+        return result
+    }
+
+    private static func describe(_ slot: ParameterTable.Slot, type: SQLType, _ usedNames: inout Set<String>) -> ParameterDescription {
+        let base = SwiftNaming.lowerCamelCase(slot.writtenName ?? slot.contextName ?? "p\(slot.index)")
+        var name = base
+        var counter = 2
+        while usedNames.contains(SwiftNaming.bare(name)) {
+            name = SwiftNaming.safeIdentifier(SwiftNaming.bare(base) + String(counter))
+            counter += 1
+        }
+        usedNames.insert(SwiftNaming.bare(name))
+        let nullable = slot.explicitlyNullable || slot.nullMeaningful
+        return ParameterDescription(
+            index: slot.index, name: name, type: type, nullable: nullable, elementNullable: slot.elementNullable,
+            swiftType: SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: slot.elementNullable))
+    }
+
+    private static func describeColumns(_ columns: [OutputColumn], _ source: SourceFile, _ diagnostics: inout DiagnosticCollector) -> [ColumnDescription] {
+        var result: [ColumnDescription] = []
+        var seen: [String: String] = [:]
+        for (position, column) in columns.enumerated() {
+            if column.name == "?column?" {
+                diagnostics.error("result column \(position + 1) has no name; give it one with AS", in: source, at: column.location)
+            }
+            let swiftName = SwiftNaming.lowerCamelCase(column.name)
+            if let previous = seen[SwiftNaming.bare(swiftName)] {
+                diagnostics.error("result column \"\(column.name)\" has the same Swift name as \"\(previous)\"; rename one with AS",
+                                  in: source, at: column.location)
+            }
+            seen[SwiftNaming.bare(swiftName)] = column.name
+            var type = column.value.type
+            if type == .unknown { type = .text }
+            if case .array(.unknown) = type { type = .array(.text) }
+            result.append(ColumnDescription(
+                name: swiftName, sqlName: column.name, type: type, nullable: column.nullable,
+                elementNullable: column.value.elementNullable,
+                swiftType: SwiftTypeMapping.swiftType(for: type, nullable: column.nullable, elementNullable: column.value.elementNullable)))
+        }
+        return result
+    }
+
+    /// The statement's text with every parameter replaced by `$n` and `!`/`?` alias markers removed.
+    private static func rewrittenSQL(_ parsed: ParsedStatement, _ analyzer: StatementAnalyzer) -> String {
+        var edits: [(offset: Int, length: Int, replacement: String)] = []
+        for node in parsed.parameters {
+            guard let index = analyzer.parameters.index(of: node) else { continue }
+            edits.append((node.range.start.offset, node.range.endOffset - node.range.start.offset, "$\(index)"))
+        }
+        for edit in analyzer.aliasEdits { edits.append((edit.offset, edit.length, "")) }
+        edits.sort { $0.offset < $1.offset }
+        let bytes = analyzer.source.bytes
+        var output: [UInt8] = []
+        var cursor = parsed.range.start.offset
+        let end = min(parsed.range.endOffset, bytes.count)
+        for edit in edits where edit.offset >= cursor && edit.offset + edit.length <= end {
+            output += bytes[cursor..<edit.offset]
+            output += Array(edit.replacement.utf8)
+            cursor = edit.offset + edit.length
+        }
+        if cursor < end { output += bytes[cursor..<end] }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+extension String {
+    func trimmingTrailingWhitespace() -> String {
+        var copy = self
+        while let last = copy.last, last == " " || last == "\t" || last == "\r" { copy.removeLast() }
+        return copy
     }
 }

@@ -1,0 +1,77 @@
+/// Bind parameters of one statement: numbering (sqlc's rule), inferred types, Swift names and
+/// nullability, collected while the statement is analyzed.
+struct ParameterTable {
+    struct Slot {
+        let index: Int
+        /// The name written in SQL for `@name`/`sqlc.arg`/`sqlc.narg`; nil for `$n`.
+        let writtenName: String?
+        /// `sqlc.narg(...)`: the user said it may be NULL.
+        var explicitlyNullable = false
+        var type: SQLType?
+        var elementNullable = false
+        /// A name suggested by context (`jd.journey_id = $1` -> `journey_id`).
+        var contextName: String?
+        /// Used where NULL is meaningful: `COALESCE(@p, ...)`, `@p IS NULL`, a nullable column's value.
+        var nullMeaningful = false
+        /// Seen only where PostgreSQL resolves an untyped value as text (a bare select-list item).
+        var textByDefault = false
+        let location: SourceLocation
+    }
+
+    private(set) var slots: [Int: Slot] = [:]
+    /// Parameter index by the byte offset where each occurrence starts.
+    private var indexByOffset: [Int: Int] = [:]
+
+    /// Numbers every occurrence: `$n` keeps n; a named parameter takes, at its first appearance,
+    /// the lowest number no `$n` uses and no earlier name took (sqlc's rule).
+    init(occurrences: [ParameterNode]) {
+        var positional: Set<Int> = []
+        for occurrence in occurrences {
+            if case .positional(let number) = occurrence.reference { positional.insert(number) }
+        }
+        var byName: [String: Int] = [:]
+        var next = 1
+        for occurrence in occurrences {
+            let index: Int
+            switch occurrence.reference {
+            case .positional(let number):
+                index = number
+                if slots[index] == nil { slots[index] = Slot(index: index, writtenName: nil, location: occurrence.location) }
+            case .named(let name), .nullableNamed(let name):
+                if let existing = byName[name] {
+                    index = existing
+                } else {
+                    while positional.contains(next) || slots[next] != nil { next += 1 }
+                    index = next
+                    byName[name] = index
+                    slots[index] = Slot(index: index, writtenName: name, location: occurrence.location)
+                }
+                if case .nullableNamed = occurrence.reference { slots[index]?.explicitlyNullable = true }
+            }
+            indexByOffset[occurrence.range.start.offset] = index
+        }
+    }
+
+    func index(of node: ParameterNode) -> Int? { indexByOffset[node.range.start.offset] }
+
+    func type(of index: Int) -> SQLType? { slots[index]?.type }
+
+    /// Records what a context says about a parameter; the first concrete type wins, as in PostgreSQL.
+    mutating func note(_ index: Int, type: SQLType?, elementNullable: Bool = false, name: String?, nullMeaningful: Bool = false) {
+        guard var slot = slots[index] else { return }
+        if slot.type == nil || slot.type == .unknown, let type, type != .unknown {
+            slot.type = type
+            slot.elementNullable = elementNullable
+        }
+        if slot.contextName == nil, let name { slot.contextName = name }
+        if nullMeaningful { slot.nullMeaningful = true }
+        slots[index] = slot
+    }
+
+    mutating func markNullMeaningful(_ index: Int) { slots[index]?.nullMeaningful = true }
+
+    mutating func markTextByDefault(_ index: Int) { slots[index]?.textByDefault = true }
+
+    /// The highest `$n` in use: every number from 1 to it must be a parameter.
+    var count: Int { slots.keys.max() ?? 0 }
+}

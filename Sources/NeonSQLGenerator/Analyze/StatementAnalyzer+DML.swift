@@ -1,0 +1,167 @@
+// INSERT, UPDATE, DELETE: target columns, values typed by their column, ON CONFLICT, RETURNING.
+extension StatementAnalyzer {
+    /// The target table as a scope entry, or nil (reported) when it is not a table.
+    private mutating func targetEntry(_ name: QualifiedName, alias: Identifier?, _ scope: Scope) -> (RangeEntry, CatalogRelation)? {
+        guard let tableName = name.name else { return nil }
+        guard let relation = catalog.relation(tableName.name, schema: name.qualifier.last?.name) else {
+            error("relation \"\(name.parts.map(\.name).joined(separator: "."))\" does not exist", at: name.location)
+            return nil
+        }
+        if relation.kind != .table {
+            error("cannot change rows of view \"\(relation.name)\": the generator only knows tables as targets", at: name.location)
+            return nil
+        }
+        guard let entry = tableEntry(name, alias.map { TableAlias(name: $0, columns: []) }, scope) else { return nil }
+        return (entry, relation)
+    }
+
+    /// Context for a value written into `column`: its type, its name for a `$n`, and whether
+    /// NULL is a meaningful value (the column is nullable).
+    private func valueContext(for column: CatalogColumn) -> OperandContext {
+        OperandContext(type: column.type, elementNullable: column.elementNullable, name: column.name, nullMeaningful: !column.isNotNull)
+    }
+
+    private mutating func requireColumn(_ identifier: Identifier, in relation: CatalogRelation) -> CatalogColumn? {
+        if let column = relation.column(named: identifier.name) { return column }
+        error("column \"\(identifier.name)\" of relation \"\(relation.name)\" does not exist", at: identifier.location)
+        return nil
+    }
+
+    /// Types a value written into a column and reports NULL written into a NOT NULL column.
+    private mutating func assign(_ expression: Expression, to column: CatalogColumn, _ scope: Scope) {
+        if case .defaultValue = expression.kind { return }
+        let value = infer(expression, scope, valueContext(for: column))
+        if case .literal(.null) = expression.kind, column.isNotNull {
+            error("null value in column \"\(column.name)\" violates not-null constraint", at: expression.location)
+        }
+        _ = value
+    }
+
+    mutating func analyzeInsert(_ insert: InsertStatement, outer: Scope?) -> [OutputColumn] {
+        isReadOnly = false
+        let scope = Scope(parent: outer)
+        if let with = insert.with { analyzeWith(with, scope) }
+        guard let (entry, relation) = targetEntry(insert.table, alias: insert.alias, scope) else { return [] }
+        let targetColumns: [CatalogColumn]
+        if insert.columns.isEmpty {
+            targetColumns = relation.columns
+        } else {
+            targetColumns = insert.columns.compactMap { requireColumn($0, in: relation) }
+            if targetColumns.count != insert.columns.count { return [] }
+        }
+        switch insert.source {
+        case .values(let rows):
+            for row in rows {
+                if row.count > targetColumns.count {
+                    error("INSERT has more expressions than target columns", at: row[targetColumns.count].location)
+                } else if row.count < targetColumns.count, insert.columns.count > 0 {
+                    error("INSERT has more target columns than expressions", at: row.first?.location ?? insert.location)
+                }
+                for (expression, column) in zip(row, targetColumns) {
+                    assign(expression, to: column, scope)
+                }
+            }
+        case .select(let query):
+            let columns = analyzeSelect(query, outer: scope)
+            if columns.count > targetColumns.count {
+                error("INSERT has more expressions than target columns", at: query.location)
+            }
+        case .defaultValues:
+            break
+        }
+        // ON CONFLICT and RETURNING see the target table (by its alias) and, in DO UPDATE, EXCLUDED.
+        let rowScope = Scope(parent: scope)
+        rowScope.entries.append(entry)
+        if let conflict = insert.onConflict {
+            switch conflict.target {
+            case .columns(let expressions, let whereClause)?:
+                for expression in expressions { _ = infer(expression, rowScope) }
+                if let whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
+            case .constraint, nil:
+                break
+            }
+            if case .update(let set, let whereClause) = conflict.action {
+                var excluded = entry
+                excluded = RangeEntry(name: "excluded", columns: entry.columns.map { column in
+                    var value = column.value
+                    value.origin = nil
+                    return ScopeColumn(name: column.name, value: value)
+                }, relationKey: nil, uniqueColumns: [])
+                rowScope.entries.append(excluded)
+                analyzeSet(set, relation, rowScope)
+                if let whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
+                rowScope.entries.removeLast()
+            }
+        }
+        return analyzeReturning(insert.returning, rowScope)
+    }
+
+    private mutating func analyzeSet(_ clauses: [SetClause], _ relation: CatalogRelation, _ scope: Scope) {
+        for clause in clauses {
+            let columns = clause.columns.compactMap { requireColumn($0, in: relation) }
+            guard columns.count == clause.columns.count else {
+                _ = infer(clause.value, scope)
+                continue
+            }
+            if columns.count == 1 {
+                assign(clause.value, to: columns[0], scope)
+                continue
+            }
+            switch clause.value.kind {
+            case .row(let values) where values.count == columns.count:
+                for (value, column) in zip(values, columns) { assign(value, to: column, scope) }
+            case .parenthesized(let inner):
+                if case .row(let values) = inner.kind, values.count == columns.count {
+                    for (value, column) in zip(values, columns) { assign(value, to: column, scope) }
+                } else {
+                    _ = infer(clause.value, scope)
+                }
+            case .scalarSubquery(let query):
+                _ = analyzeSelect(query, outer: scope)
+            default:
+                error("number of columns does not match number of values", at: clause.value.location)
+            }
+        }
+    }
+
+    mutating func analyzeUpdate(_ update: UpdateStatement, outer: Scope?) -> [OutputColumn] {
+        isReadOnly = false
+        let scope = Scope(parent: outer)
+        if let with = update.with { analyzeWith(with, scope) }
+        guard let (entry, relation) = targetEntry(update.table, alias: update.alias, scope) else { return [] }
+        let rowScope = Scope(parent: scope)
+        rowScope.entries.append(entry)
+        var joinsAreToOne = true
+        for item in update.from { addFromItem(item, rowScope, joinsAreToOne: &joinsAreToOne) }
+        analyzeSet(update.set, relation, rowScope)
+        if let whereClause = update.whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
+        return analyzeReturning(update.returning, rowScope)
+    }
+
+    mutating func analyzeDelete(_ delete: DeleteStatement, outer: Scope?) -> [OutputColumn] {
+        isReadOnly = false
+        let scope = Scope(parent: outer)
+        if let with = delete.with { analyzeWith(with, scope) }
+        guard let (entry, _) = targetEntry(delete.table, alias: delete.alias, scope) else { return [] }
+        let rowScope = Scope(parent: scope)
+        rowScope.entries.append(entry)
+        var joinsAreToOne = true
+        for item in delete.using { addFromItem(item, rowScope, joinsAreToOne: &joinsAreToOne) }
+        if let whereClause = delete.whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
+        return analyzeReturning(delete.returning, rowScope)
+    }
+
+    /// RETURNING follows the table: its columns keep their declared nullability, and the target's
+    /// keys stay unique per returned row.
+    private mutating func analyzeReturning(_ targets: [SelectTarget], _ scope: Scope) -> [OutputColumn] {
+        var columns: [OutputColumn] = []
+        for target in targets { columns += analyzeTarget(target, scope) }
+        let target = scope.entries.first
+        for index in columns.indices {
+            if let origin = columns[index].value.origin, origin.isUnique, origin.relationKey == target?.relationKey {
+                columns[index].isUnique = true
+            }
+        }
+        return columns
+    }
+}

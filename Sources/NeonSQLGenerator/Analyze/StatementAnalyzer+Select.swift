@@ -1,0 +1,389 @@
+// SELECT: WITH, FROM items and joins, select lists, set operations, ORDER BY and LIMIT.
+extension StatementAnalyzer {
+    /// The output columns of a full query expression.
+    mutating func analyzeSelect(_ query: SelectStatement, outer: Scope?) -> [OutputColumn] {
+        let withScope = Scope(parent: outer)
+        if let with = query.with { analyzeWith(with, withScope) }
+        let (columns, coreScope) = analyzeSetExpression(query.body, withScope)
+        // ORDER BY sees the output columns by name and, for a plain SELECT, its FROM items too.
+        let orderScope = coreScope ?? Scope(parent: withScope)
+        orderScope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
+        orderScope.allowOutputAliases = true
+        for item in query.orderBy {
+            if case .literal(.integer) = item.expression.kind { continue }
+            _ = infer(item.expression, orderScope)
+        }
+        orderScope.allowOutputAliases = false
+        if let limit = query.limit { _ = infer(limit, withScope, OperandContext(type: .int8, name: "limit")) }
+        if let offset = query.offset { _ = infer(offset, withScope, OperandContext(type: .int8, name: "offset")) }
+        return columns
+    }
+
+    mutating func analyzeWith(_ with: WithClause, _ scope: Scope) {
+        for table in with.tables {
+            var columns: [OutputColumn]
+            switch table.statement {
+            case .select(let select):
+                if with.recursive, case .setOperation(_, _, let left, _, _) = select.body {
+                    // The non-recursive term defines the columns the recursive term can see.
+                    let (seed, _) = analyzeSetExpression(left, Scope(parent: scope))
+                    scope.commonTables[table.name.name] = renamed(seed, table.columns, table.name).map {
+                        ScopeColumn(name: $0.name, value: $0.value)
+                    }
+                }
+                columns = analyzeSelect(select, outer: scope)
+            case .insert(let insert):
+                columns = analyzeInsert(insert, outer: scope)
+            case .update(let update):
+                columns = analyzeUpdate(update, outer: scope)
+            case .delete(let delete):
+                columns = analyzeDelete(delete, outer: scope)
+            default:
+                columns = []
+            }
+            columns = renamed(columns, table.columns, table.name)
+            scope.commonTables[table.name.name] = columns.map {
+                var value = $0.value.withNullable($0.nullable)
+                value.origin = nil
+                return ScopeColumn(name: $0.name, value: value)
+            }
+        }
+    }
+
+    private mutating func renamed(_ columns: [OutputColumn], _ names: [Identifier], _ table: Identifier) -> [OutputColumn] {
+        guard !names.isEmpty else { return columns }
+        if names.count > columns.count {
+            error("WITH query \"\(table.name)\" has \(columns.count) columns available but \(names.count) columns specified", at: table.location)
+        }
+        return columns.enumerated().map { index, column in
+            var copy = column
+            if index < names.count { copy.name = names[index].name }
+            return copy
+        }
+    }
+
+    /// Columns of a set expression, and the scope of its FROM items when it is a plain SELECT.
+    mutating func analyzeSetExpression(_ expression: SetExpression, _ outer: Scope) -> ([OutputColumn], Scope?) {
+        switch expression {
+        case .select(let core):
+            return analyzeSelectCore(core, outer)
+        case .values(let rows, let location):
+            return (analyzeValues(rows, location, outer), nil)
+        case .nested(let query):
+            return (analyzeSelect(query, outer: outer), nil)
+        case .setOperation(_, _, let left, let right, let location):
+            let (leftColumns, _) = analyzeSetExpression(left, outer)
+            let (rightColumns, _) = analyzeSetExpression(right, outer)
+            if leftColumns.count != rightColumns.count {
+                error("each UNION/INTERSECT/EXCEPT query must have the same number of columns", at: location)
+                return (leftColumns, nil)
+            }
+            let merged = zip(leftColumns, rightColumns).map { left, right -> OutputColumn in
+                var column = left
+                column.value = TypedValue(type: TypeRules.commonType([left.value.type, right.value.type]),
+                                          nullable: left.nullable || right.nullable,
+                                          elementNullable: left.value.elementNullable || right.value.elementNullable,
+                                          name: left.name)
+                column.isUnique = false
+                return column
+            }
+            return (merged, nil)
+        }
+    }
+
+    private mutating func analyzeValues(_ rows: [[Expression]], _ location: SourceLocation, _ scope: Scope) -> [OutputColumn] {
+        guard let width = rows.first?.count else { return [] }
+        if rows.contains(where: { $0.count != width }) {
+            error("VALUES lists must all be the same length", at: location)
+            return []
+        }
+        return (0..<width).map { column in
+            let values = inferCommon(rows.map { $0[column] }, scope)
+            let type = TypeRules.commonType(values.map(\.type))
+            let value = TypedValue(type: type, nullable: values.contains { $0.nullable },
+                                   elementNullable: values.contains { $0.elementNullable }, name: "column\(column + 1)")
+            return OutputColumn(name: "column\(column + 1)", value: value, nullabilityOverride: nil,
+                                location: rows[0][column].location)
+        }
+    }
+
+    private mutating func analyzeSelectCore(_ core: SelectCore, _ outer: Scope) -> ([OutputColumn], Scope) {
+        let scope = Scope(parent: outer)
+        var joinsAreToOne = true
+        for item in core.from {
+            let before = scope.entries.count
+            addFromItem(item, scope, joinsAreToOne: &joinsAreToOne)
+            if before > 0, scope.entries.count > before { joinsAreToOne = false }
+        }
+        var columns: [OutputColumn] = []
+        for target in core.targets {
+            columns += analyzeTarget(target, scope)
+        }
+        if let whereClause = core.whereClause { _ = infer(whereClause, scope, .type(.bool)) }
+        scope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
+        for expression in core.groupBy {
+            if case .literal(.integer) = expression.kind { continue }
+            _ = inferGroupingExpression(expression, scope)
+        }
+        if let having = core.having { _ = infer(having, scope, .type(.bool)) }
+        if case .distinctOn(let expressions) = core.distinct {
+            for expression in expressions { _ = infer(expression, scope) }
+        }
+        for window in core.windows { analyzeWindow(window.specification, scope) }
+
+        // A key column of the only row source (or of the first, when every join is to-one) is
+        // unique per result row, unless grouping or aggregation collapses rows.
+        let root = scope.entries.first
+        let grouped = !core.groupBy.isEmpty || core.having != nil
+        for index in columns.indices {
+            guard let origin = columns[index].value.origin, let root, !grouped, joinsAreToOne else { continue }
+            columns[index].isUnique = origin.isUnique && origin.relationKey == root.relationKey
+                && root.columns.contains { $0.value.origin == origin }
+        }
+        return (columns, scope)
+    }
+
+    /// GROUP BY names input columns first, then output aliases.
+    private mutating func inferGroupingExpression(_ expression: Expression, _ scope: Scope) -> TypedValue {
+        if case .column(let name) = expression.kind, name.qualifier.isEmpty, let column = name.name {
+            let isInput = scope.mergedColumns.contains { $0.name == column.name }
+                || scope.entries.contains { $0.columns.contains { $0.name == column.name } }
+            if !isInput, let output = scope.outputColumns.first(where: { $0.name == column.name }) {
+                return output.value
+            }
+        }
+        return infer(expression, scope)
+    }
+
+    /// Expands one select-list item into output columns.
+    mutating func analyzeTarget(_ target: SelectTarget, _ scope: Scope) -> [OutputColumn] {
+        switch target {
+        case .star(let location):
+            if scope.entries.isEmpty {
+                error("SELECT * with no tables specified is not valid", at: location)
+                return []
+            }
+            var columns = scope.mergedColumns.map { OutputColumn(name: $0.name, value: $0.value, nullabilityOverride: nil, location: location) }
+            for entry in scope.entries {
+                for column in entry.columns where !entry.hiddenUnqualified.contains(column.name) {
+                    columns.append(OutputColumn(name: column.name, value: column.value, nullabilityOverride: nil, location: location))
+                }
+            }
+            return columns
+        case .qualifiedStar(let name, let location):
+            guard let tableName = name.name?.name, let entry = findEntry(named: tableName, scope) else {
+                error("missing FROM-clause entry for table \"\(name.name?.name ?? "")\"", at: name.location)
+                return []
+            }
+            return entry.columns.map { OutputColumn(name: $0.name, value: $0.value, nullabilityOverride: nil, location: location) }
+        case .expression(let expression, let alias):
+            var value = infer(expression, scope)
+            if value.type == .unknown {
+                // PostgreSQL resolves an untyped output as text.
+                if let index = parameterIndex(of: expression) {
+                    parameters.note(index, type: .text, name: alias?.name)
+                    parameters.markTextByDefault(index)
+                }
+                value.type = .text
+            }
+            var name = alias?.name ?? value.name ?? "?column?"
+            var override: Bool?
+            if let alias, alias.quoted, let marker = name.last, marker == "!" || marker == "?", name.count > 1 {
+                override = marker == "?"
+                name.removeLast()
+                recordAliasEdit(alias)
+            }
+            return [OutputColumn(name: name, value: value, nullabilityOverride: override,
+                                 location: alias?.location ?? expression.location)]
+        }
+    }
+
+    /// Remembers where the `!`/`?` of a quoted alias is, so the SQL sent names the column plainly.
+    private mutating func recordAliasEdit(_ alias: Identifier) {
+        let bytes = source.bytes
+        var index = alias.location.offset + 1
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\"") {
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") { index += 2; continue }
+                break
+            }
+            index += 1
+        }
+        guard index < bytes.count, index > alias.location.offset + 1 else { return }
+        aliasEdits.append((offset: index - 1, length: 1))
+    }
+
+    // MARK: FROM
+
+    /// Adds the entries of one FROM item to `scope`; `joinsAreToOne` turns false when a join can
+    /// repeat rows of the first entry.
+    mutating func addFromItem(_ item: TableReference, _ scope: Scope, joinsAreToOne: inout Bool) {
+        switch item {
+        case .table(let name, let alias):
+            guard let entry = tableEntry(name, alias, scope) else { return }
+            scope.entries.append(entry)
+        case .subquery(let query, let alias, _, let location):
+            let columns = analyzeSelect(query, outer: scope)
+            var scopeColumns = columns.map { column -> ScopeColumn in
+                var value = column.value.withNullable(column.nullable)
+                value.origin = nil
+                return ScopeColumn(name: column.name, value: value)
+            }
+            if let alias { scopeColumns = rename(scopeColumns, alias, at: location) }
+            scope.entries.append(RangeEntry(name: alias?.name.name, columns: scopeColumns, relationKey: nil, uniqueColumns: []))
+        case .function(let call, let alias, _, let withOrdinality, let location):
+            let value = infer(Expression(.function(call), location: location, range: SourceRange(start: location, endOffset: location.offset)), scope)
+            let functionName = call.name.name?.name ?? "function"
+            var columns = [ScopeColumn(name: functionName, value: TypedValue(type: value.type, nullable: value.nullable, name: functionName))]
+            if call.name.name?.name == "unnest", call.arguments.count == 1, let array = call.arguments.first {
+                // unnest's elements are NULL where the array's elements are.
+                let arrayValue = infer(array, scope)
+                columns[0].value.nullable = arrayValue.elementNullable
+            }
+            if withOrdinality { columns.append(ScopeColumn(name: "ordinality", value: TypedValue(type: .int8, nullable: false, name: "ordinality"))) }
+            if let alias {
+                if alias.columns.isEmpty {
+                    columns[0] = ScopeColumn(name: alias.name.name, value: columns[0].value.renamed(alias.name.name))
+                } else {
+                    columns = rename(columns, alias, at: location)
+                }
+            }
+            scope.entries.append(RangeEntry(name: alias?.name.name ?? functionName, columns: columns, relationKey: nil, uniqueColumns: []))
+        case .parenthesized(let inner, let alias):
+            let nested = Scope(parent: scope)
+            var nestedToOne = true
+            addFromItem(inner, nested, joinsAreToOne: &nestedToOne)
+            if let alias {
+                let columns = nested.mergedColumns + nested.entries.flatMap { entry in
+                    entry.columns.filter { !entry.hiddenUnqualified.contains($0.name) }
+                }
+                scope.entries.append(RangeEntry(name: alias.name.name, columns: rename(columns, alias, at: alias.name.location),
+                                                relationKey: nil, uniqueColumns: []))
+            } else {
+                scope.entries += nested.entries
+                scope.mergedColumns += nested.mergedColumns
+            }
+            joinsAreToOne = joinsAreToOne && nestedToOne
+        case .join(let join):
+            addJoin(join, scope, joinsAreToOne: &joinsAreToOne)
+        }
+    }
+
+    private mutating func rename(_ columns: [ScopeColumn], _ alias: TableAlias, at location: SourceLocation) -> [ScopeColumn] {
+        guard !alias.columns.isEmpty else { return columns }
+        if alias.columns.count > columns.count {
+            error("table \"\(alias.name.name)\" has \(columns.count) columns available but \(alias.columns.count) columns specified", at: location)
+        }
+        return columns.enumerated().map { index, column in
+            guard index < alias.columns.count else { return column }
+            let name = alias.columns[index].name
+            return ScopeColumn(name: name, value: column.value.renamed(name))
+        }
+    }
+
+    /// A table, view or CTE reference as a scope entry.
+    mutating func tableEntry(_ name: QualifiedName, _ alias: TableAlias?, _ scope: Scope) -> RangeEntry? {
+        guard let tableName = name.name else { return nil }
+        let schema = name.qualifier.last?.name
+        if schema == nil, let cte = scope.commonTable(named: tableName.name) {
+            let columns = alias.map { rename(cte, $0, at: name.location) } ?? cte
+            return RangeEntry(name: alias?.name.name ?? tableName.name, columns: columns, relationKey: nil, uniqueColumns: [])
+        }
+        guard let relation = catalog.relation(tableName.name, schema: schema) else {
+            let written = name.parts.map(\.name).joined(separator: ".")
+            error("relation \"\(written)\" does not exist", at: name.location)
+            return nil
+        }
+        let key = Catalog.key(schema: relation.schema, name: relation.name)
+        var columns = relation.columns.map { column in
+            ScopeColumn(name: column.name, value: TypedValue(
+                type: column.type, nullable: !column.isNotNull, elementNullable: column.elementNullable, name: column.name,
+                origin: ColumnOrigin(relationKey: key, column: column.name, isUnique: relation.isUniqueColumn(column.name))))
+        }
+        if let alias { columns = rename(columns, alias, at: name.location) }
+        let unique = Set(relation.uniqueKeys.filter { $0.count == 1 }.map { $0[0] })
+        return RangeEntry(name: alias?.name.name ?? relation.name, columns: columns, relationKey: key, uniqueColumns: unique)
+    }
+
+    private mutating func addJoin(_ join: Join, _ scope: Scope, joinsAreToOne: inout Bool) {
+        let leftStart = scope.entries.count
+        let leftMergedStart = scope.mergedColumns.count
+        addFromItem(join.left, scope, joinsAreToOne: &joinsAreToOne)
+        let rightStart = scope.entries.count
+        var rightToOne = true
+        addFromItem(join.right, scope, joinsAreToOne: &rightToOne)
+        let rightEnd = scope.entries.count
+        let leftRange = leftStart..<rightStart
+        let rightRange = rightStart..<rightEnd
+
+        // Outer joins make the other side's columns nullable.
+        if join.kind == .left || join.kind == .full {
+            for index in rightRange { scope.entries[index].makeNullable() }
+        }
+        if join.kind == .right || join.kind == .full {
+            for index in leftRange { scope.entries[index].makeNullable() }
+            for index in leftMergedStart..<scope.mergedColumns.count { scope.mergedColumns[index].value.nullable = true }
+        }
+
+        var usingColumns: [Identifier] = []
+        switch join.condition {
+        case .on(let condition):
+            _ = infer(condition, scope, .type(.bool))
+            if !isToOne(condition, joined: rightRange, scope) { joinsAreToOne = false }
+        case .using(let columns):
+            usingColumns = columns
+            joinsAreToOne = false
+        case .natural:
+            let leftNames = Set(leftRange.flatMap { scope.entries[$0].columns.map(\.name) })
+            let common = rightRange.flatMap { scope.entries[$0].columns.map(\.name) }.filter { leftNames.contains($0) }
+            usingColumns = common.map { Identifier(name: $0, quoted: false, location: join.location) }
+            joinsAreToOne = false
+        case .none:
+            joinsAreToOne = false
+        }
+        if !rightToOne { joinsAreToOne = false }
+        for column in usingColumns {
+            let left = leftRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
+            let right = rightRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
+            guard let left, let right else {
+                error("column \"\(column.name)\" specified in USING clause does not exist in \(left == nil ? "left" : "right") table", at: column.location)
+                continue
+            }
+            let nullable: Bool
+            switch join.kind {
+            case .inner, .cross: nullable = false  // NULL never matches an equality
+            case .left: nullable = left.value.nullable
+            case .right: nullable = right.value.nullable
+            case .full: nullable = left.value.nullable && right.value.nullable
+            }
+            let type = TypeRules.commonType([left.value.type, right.value.type])
+            scope.mergedColumns.append(ScopeColumn(name: column.name, value: TypedValue(type: type, nullable: nullable, name: column.name)))
+            for index in leftRange.lowerBound..<rightRange.upperBound {
+                scope.entries[index].hiddenUnqualified.insert(column.name)
+            }
+        }
+    }
+
+    /// Whether an ON condition joins the new entries on one of their single-column keys
+    /// (`c.id = d.category_id`): each row on the left then meets at most one row on the right.
+    private func isToOne(_ condition: Expression, joined: Range<Int>, _ scope: Scope) -> Bool {
+        switch condition.kind {
+        case .parenthesized(let inner):
+            return isToOne(inner, joined: joined, scope)
+        case .binary("and", let lhs, let rhs):
+            return isToOne(lhs, joined: joined, scope) || isToOne(rhs, joined: joined, scope)
+        case .binary("=", let lhs, let rhs):
+            return isKeyColumn(lhs, of: joined, scope) || isKeyColumn(rhs, of: joined, scope)
+        default:
+            return false
+        }
+    }
+
+    private func isKeyColumn(_ expression: Expression, of entries: Range<Int>, _ scope: Scope) -> Bool {
+        guard case .column(let name) = expression.kind, let column = name.name?.name, entries.count == 1 else { return false }
+        let entry = scope.entries[entries.lowerBound]
+        if let qualifier = name.qualifier.last?.name, qualifier != entry.name { return false }
+        guard entry.uniqueColumns.contains(column) else { return false }
+        return entry.columns.contains { $0.name == column }
+    }
+}

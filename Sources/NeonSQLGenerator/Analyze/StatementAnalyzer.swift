@@ -1,0 +1,539 @@
+/// What a context expects of an untyped operand (a parameter or a string constant), and what it
+/// tells a parameter about its name and nullability.
+struct OperandContext {
+    var type: SQLType?
+    var elementNullable = false
+    /// A name for a `$n` parameter taken from its context (`journey_id` in `jd.journey_id = $1`).
+    var name: String?
+    /// NULL is a meaningful value here (a nullable column's new value, `COALESCE(@p, ...)`).
+    var nullMeaningful = false
+
+    static func type(_ type: SQLType?) -> OperandContext { OperandContext(type: type) }
+}
+
+/// An output column of a statement.
+struct OutputColumn: Sendable, Hashable {
+    /// The name PostgreSQL reports, after removing a `!`/`?` nullability override.
+    var name: String
+    var value: TypedValue
+    /// `AS "x!"` (false) or `AS "x?"` (true).
+    var nullabilityOverride: Bool?
+    var location: SourceLocation
+    /// The value is unique per row (a key of the statement's only row source).
+    var isUnique = false
+
+    var nullable: Bool { nullabilityOverride ?? value.nullable }
+}
+
+/// Resolves names and infers types and nullability for one statement (or a view's query),
+/// collecting diagnostics and parameter facts as it goes.
+struct StatementAnalyzer {
+    let catalog: Catalog
+    let source: SourceFile
+    var diagnostics = DiagnosticCollector()
+    var parameters: ParameterTable
+    /// False once a data-modifying statement or CTE is seen.
+    var isReadOnly = true
+    /// Source edits the SQL sent needs besides parameters: `AS "x!"` -> `AS "x"`.
+    var aliasEdits: [(offset: Int, length: Int)] = []
+    private var depth = 0
+
+    init(catalog: Catalog, source: SourceFile, parameters: ParameterTable = ParameterTable(occurrences: [])) {
+        self.catalog = catalog
+        self.source = source
+        self.parameters = parameters
+    }
+
+    mutating func error(_ message: String, at location: SourceLocation) {
+        diagnostics.error(message, in: source, at: location)
+    }
+
+    // MARK: Entry points
+
+    /// The columns of a view's defining query; nil when it has errors.
+    mutating func analyzeViewQuery(_ query: SelectStatement) -> [TypedValue]? {
+        let before = diagnostics.diagnostics.count
+        let columns = analyzeSelect(query, outer: nil)
+        let hasErrors = diagnostics.diagnostics.dropFirst(before).contains { $0.severity == .error }
+        return hasErrors ? nil : columns.map { $0.value.withNullable($0.nullable).renamed($0.name) }
+    }
+
+    /// The result columns of a top-level statement: a SELECT's columns, a DML statement's
+    /// RETURNING list, or none.
+    mutating func analyzeStatement(_ statement: Statement) -> [OutputColumn] {
+        switch statement {
+        case .select(let select):
+            return analyzeSelect(select, outer: nil)
+        case .insert(let insert):
+            return analyzeInsert(insert, outer: nil)
+        case .update(let update):
+            return analyzeUpdate(update, outer: nil)
+        case .delete(let delete):
+            return analyzeDelete(delete, outer: nil)
+        default:
+            return []
+        }
+    }
+
+    // MARK: Expressions
+
+    /// An untyped operand takes its type from its context.
+    func isUntyped(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .literal(.string), .literal(.null):
+            return true
+        case .parameter(let node):
+            guard let index = parameters.index(of: node) else { return false }
+            let type = parameters.type(of: index)
+            return type == nil || type == .unknown
+        case .parenthesized(let inner):
+            return isUntyped(inner)
+        case .arrayLiteral(let elements):
+            return !elements.isEmpty && elements.allSatisfy(isUntyped) || elements.isEmpty
+        default:
+            return false
+        }
+    }
+
+    /// The parameter an expression is, if it is one (possibly parenthesized).
+    func parameterIndex(of expression: Expression) -> Int? {
+        switch expression.kind {
+        case .parameter(let node): return parameters.index(of: node)
+        case .parenthesized(let inner): return parameterIndex(of: inner)
+        default: return nil
+        }
+    }
+
+    mutating func infer(_ expression: Expression, _ scope: Scope, _ context: OperandContext? = nil) -> TypedValue {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > 400 {
+            if depth == 401 { error("expression is nested too deeply", at: expression.location) }
+            return TypedValue(type: .unknown, nullable: true)
+        }
+        switch expression.kind {
+        case .literal(let literal):
+            return inferLiteral(literal, context)
+        case .typedLiteral(let typeName, _):
+            guard let type = resolveType(typeName) else { return TypedValue(type: .unknown, nullable: false) }
+            return TypedValue(type: type, nullable: false, name: castColumnName(type, typeName))
+        case .column(let name):
+            return resolveColumn(name, scope) ?? TypedValue(type: .unknown, nullable: true, name: name.name?.name)
+        case .qualifiedStar(let name):
+            if findEntry(named: name.name?.name ?? "", scope) == nil {
+                error("missing FROM-clause entry for table \"\(name.name?.name ?? "")\"", at: name.location)
+            }
+            return TypedValue(type: .builtin(.record), nullable: false, name: name.name?.name)
+        case .parameter(let node):
+            return inferParameter(node, context)
+        case .unary(let op, let operand):
+            return inferUnary(op, operand, scope, context)
+        case .binary(let op, let lhs, let rhs):
+            return inferBinary(op, lhs, rhs, scope)
+        case .like(let value, let pattern, let escape, _, _, _):
+            let left = infer(value, scope, isUntyped(value) ? .type(.text) : nil)
+            let right = infer(pattern, scope, OperandContext(type: .text, name: left.name))
+            if let escape { _ = infer(escape, scope, .type(.text)) }
+            return TypedValue(type: .bool, nullable: left.nullable || right.nullable)
+        case .isNull(let operand, _):
+            if let index = parameterIndex(of: operand) { parameters.markNullMeaningful(index) }
+            _ = infer(operand, scope)
+            return TypedValue(type: .bool, nullable: false)
+        case .isTruth(let operand, _, _):
+            _ = infer(operand, scope, .type(.bool))
+            return TypedValue(type: .bool, nullable: false)
+        case .isDistinctFrom(let lhs, let rhs, _):
+            let (left, right) = inferPair(lhs, rhs, scope, op: "=")
+            if let index = parameterIndex(of: lhs), right.nullable { parameters.markNullMeaningful(index) }
+            if let index = parameterIndex(of: rhs), left.nullable { parameters.markNullMeaningful(index) }
+            return TypedValue(type: .bool, nullable: false)
+        case .between(let value, let low, let high, _):
+            let values = inferCommon([value, low, high], scope)
+            return TypedValue(type: .bool, nullable: values.contains { $0.nullable })
+        case .inList(let value, let list, _):
+            let values = inferCommon([value] + list, scope)
+            return TypedValue(type: .bool, nullable: values.contains { $0.nullable })
+        case .inSubquery(let value, let query, _):
+            let columns = analyzeSelect(query, outer: scope)
+            if columns.count != 1 { error("subquery has too many columns", at: query.location) }
+            let column = columns.first?.value
+            let left = infer(value, scope, OperandContext(type: column?.type, name: column?.name))
+            return TypedValue(type: .bool, nullable: left.nullable || (column?.nullable ?? true))
+        case .quantified(let op, let lhs, _, let rhs):
+            return inferQuantified(op, lhs, rhs, scope)
+        case .quantifiedSubquery(_, let lhs, _, let query):
+            let columns = analyzeSelect(query, outer: scope)
+            let column = columns.first?.value
+            let left = infer(lhs, scope, OperandContext(type: column?.type, name: column?.name))
+            return TypedValue(type: .bool, nullable: left.nullable || (column?.nullable ?? true))
+        case .cast(let inner, let typeName):
+            return inferCast(inner, typeName, scope)
+        case .function(let call):
+            return inferFunction(call, scope, context, insideCast: false)
+        case .caseWhen(let operand, let branches, let elseResult):
+            return inferCase(operand, branches, elseResult, scope, context)
+        case .arrayLiteral(let elements):
+            return inferArrayLiteral(elements, scope, context)
+        case .arraySubquery(let query):
+            let columns = analyzeSelect(query, outer: scope)
+            if columns.count != 1 { error("subquery must return only one column", at: query.location) }
+            let column = columns.first?.value ?? TypedValue(type: .text, nullable: true)
+            let elementType = column.type == .unknown ? SQLType.text : column.type
+            return TypedValue(type: .array(elementType), nullable: false, elementNullable: column.nullable, name: "array")
+        case .arraySubscript(let base, let lower, let upper, let isSlice):
+            let array = infer(base, scope)
+            if let lower { _ = infer(lower, scope, OperandContext(type: TypeRules.isJSON(array.type) ? .text : .int4)) }
+            if let upper { _ = infer(upper, scope, .type(.int4)) }
+            if TypeRules.isJSON(array.type) { return TypedValue(type: array.type, nullable: true, name: array.name) }
+            if isSlice { return TypedValue(type: array.type, nullable: true, elementNullable: array.elementNullable, name: array.name) }
+            guard case .array(let element) = array.type else {
+                if array.type != .unknown { error("cannot subscript type \(array.type.formatName) because it does not support subscripting", at: expression.location) }
+                return TypedValue(type: .unknown, nullable: true)
+            }
+            return TypedValue(type: element, nullable: true, name: array.name)
+        case .fieldSelection(let base, let field):
+            _ = infer(base, scope)
+            error("selecting field \"\(field.name)\" of a composite value is not supported; select the column directly", at: field.location)
+            return TypedValue(type: .unknown, nullable: true, name: field.name)
+        case .scalarSubquery(let query):
+            let columns = analyzeSelect(query, outer: scope)
+            if columns.count != 1 { error("subquery must return only one column", at: query.location) }
+            guard let column = columns.first else { return TypedValue(type: .unknown, nullable: true) }
+            // No row means NULL, whatever the column.
+            var value = column.value.withNullable(true)
+            value.name = column.name
+            value.origin = nil
+            if value.type == .unknown { value.type = .text }
+            return value
+        case .exists(let query):
+            _ = analyzeSelect(query, outer: scope)
+            return TypedValue(type: .bool, nullable: false, name: "exists")
+        case .row(let elements):
+            let values = elements.map { infer($0, scope) }
+            _ = values
+            return TypedValue(type: .builtin(.record), nullable: false, name: "row")
+        case .valueFunction(let function):
+            return TypedValue(type: valueFunctionType(function), nullable: false, name: function.rawValue)
+        case .atTimeZone(let value, let zone):
+            let inner = infer(value, scope, isUntyped(value) ? .type(.builtin(.timestamptz)) : nil)
+            let zoneValue = infer(zone, scope, OperandContext(type: .text, name: "time_zone"))
+            let type: SQLType = inner.type == .builtin(.timestamptz) ? .builtin(.timestamp)
+                : inner.type == .builtin(.timetz) || inner.type == .builtin(.time) ? .builtin(.timetz) : .builtin(.timestamptz)
+            return TypedValue(type: type, nullable: inner.nullable || zoneValue.nullable, name: "timezone")
+        case .collate(let value, _):
+            return infer(value, scope, context)
+        case .defaultValue:
+            return TypedValue(type: context?.type ?? .unknown, nullable: true)
+        case .parenthesized(let inner):
+            return infer(inner, scope, context)
+        }
+    }
+
+    private mutating func inferLiteral(_ literal: LiteralValue, _ context: OperandContext?) -> TypedValue {
+        switch literal {
+        case .integer(let digits):
+            return TypedValue(type: TypeRules.integerLiteralType(digits), nullable: false)
+        case .numeric:
+            return TypedValue(type: .numeric, nullable: false)
+        case .string:
+            if let type = context?.type, type != .unknown { return TypedValue(type: type, nullable: false) }
+            return .unknownLiteral(nullable: false)
+        case .bitString:
+            return TypedValue(type: .builtin(.bit), nullable: false)
+        case .boolean:
+            return TypedValue(type: .bool, nullable: false)
+        case .null:
+            if let type = context?.type, type != .unknown { return TypedValue(type: type, nullable: true) }
+            return .unknownLiteral(nullable: true)
+        }
+    }
+
+    private mutating func inferParameter(_ node: ParameterNode, _ context: OperandContext?) -> TypedValue {
+        guard let index = parameters.index(of: node) else {
+            return TypedValue(type: .unknown, nullable: false)
+        }
+        if let context {
+            parameters.note(index, type: context.type, elementNullable: context.elementNullable,
+                            name: context.name, nullMeaningful: context.nullMeaningful)
+        }
+        let slot = parameters.slots[index]
+        return TypedValue(type: slot?.type ?? .unknown, nullable: slot?.explicitlyNullable ?? false,
+                          elementNullable: slot?.elementNullable ?? false)
+    }
+
+    private mutating func inferUnary(_ op: String, _ operand: Expression, _ scope: Scope, _ context: OperandContext?) -> TypedValue {
+        switch op {
+        case "not":
+            let value = infer(operand, scope, .type(.bool))
+            return TypedValue(type: .bool, nullable: value.nullable)
+        default:
+            let value = infer(operand, scope, isUntyped(operand) ? OperandContext(type: context?.type ?? .numeric) : nil)
+            var result = TypedValue(type: value.type, nullable: value.nullable)
+            if op == "-", case .literal(.integer(let digits)) = operand.kind {
+                result.type = TypeRules.integerLiteralType("-" + digits)
+            }
+            return result
+        }
+    }
+
+    /// Infers two operands so that an untyped one takes the other's type (PostgreSQL's rule for
+    /// an operator with one unknown input), passing the typed side's column name as a hint.
+    private mutating func inferPair(_ lhs: Expression, _ rhs: Expression, _ scope: Scope, op: String) -> (TypedValue, TypedValue) {
+        if isUntyped(lhs) && !isUntyped(rhs) {
+            let right = infer(rhs, scope)
+            let left = infer(lhs, scope, OperandContext(type: TypeRules.unknownOperandType(op: op, other: right.type, unknownIsLeft: true),
+                                                        elementNullable: right.elementNullable, name: right.name))
+            return (left, right)
+        }
+        let left = infer(lhs, scope)
+        let contextType: SQLType? = left.type == .unknown ? nil : TypeRules.unknownOperandType(op: op, other: left.type, unknownIsLeft: false)
+        let right = infer(rhs, scope, isUntyped(rhs) ? OperandContext(type: contextType, elementNullable: left.elementNullable, name: left.name) : nil)
+        return (left, right)
+    }
+
+    private mutating func inferBinary(_ op: String, _ lhs: Expression, _ rhs: Expression, _ scope: Scope) -> TypedValue {
+        if op == "and" || op == "or" {
+            let left = infer(lhs, scope, .type(.bool))
+            let right = infer(rhs, scope, .type(.bool))
+            return TypedValue(type: .bool, nullable: left.nullable || right.nullable)
+        }
+        var (left, right) = inferPair(lhs, rhs, scope, op: op)
+        if left.type == .unknown && right.type == .unknown {
+            // Two untyped operands: PostgreSQL resolves both as text.
+            if let index = parameterIndex(of: lhs) { parameters.note(index, type: .text, name: nil) }
+            if let index = parameterIndex(of: rhs) { parameters.note(index, type: .text, name: nil) }
+            left.type = .text
+            right.type = .text
+        }
+        let type = TypeRules.binaryResult(op: op, left.type == .unknown ? right.type : left.type, right.type == .unknown ? left.type : right.type)
+        let alwaysNullable = ["->", "->>", "#>", "#>>"].contains(op)
+        return TypedValue(type: type, nullable: alwaysNullable || left.nullable || right.nullable,
+                          elementNullable: left.elementNullable || right.elementNullable)
+    }
+
+    private mutating func inferQuantified(_ op: String, _ lhs: Expression, _ rhs: Expression, _ scope: Scope) -> TypedValue {
+        if isUntyped(lhs) && !isUntyped(rhs) {
+            let array = infer(rhs, scope)
+            let left = infer(lhs, scope, OperandContext(type: array.type.elementType ?? array.type, name: array.name))
+            return TypedValue(type: .bool, nullable: left.nullable || array.nullable || array.elementNullable)
+        }
+        let left = infer(lhs, scope)
+        let hint = left.name.map { $0.hasSuffix("s") ? $0 : $0 + "s" }
+        let arrayType: SQLType? = left.type == .unknown ? nil : .array(left.type)
+        let array = infer(rhs, scope, OperandContext(type: arrayType, name: hint))
+        return TypedValue(type: .bool, nullable: left.nullable || array.nullable || array.elementNullable)
+    }
+
+    /// Infers several expressions that must share one type (IN lists, BETWEEN, VALUES columns):
+    /// the typed ones first, then the untyped ones with their common type.
+    mutating func inferCommon(_ expressions: [Expression], _ scope: Scope, name: String? = nil) -> [TypedValue] {
+        var values = [TypedValue?](repeating: nil, count: expressions.count)
+        for (index, expression) in expressions.enumerated() where !isUntyped(expression) {
+            values[index] = infer(expression, scope)
+        }
+        let typed = values.compactMap { $0 }
+        let common = typed.isEmpty ? nil : TypeRules.commonType(typed.map(\.type))
+        let hint = name ?? typed.first?.name
+        for (index, expression) in expressions.enumerated() where values[index] == nil {
+            values[index] = infer(expression, scope, OperandContext(type: common, name: hint))
+        }
+        return values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }
+    }
+
+    private mutating func inferCast(_ inner: Expression, _ typeName: TypeName, _ scope: Scope) -> TypedValue {
+        guard let type = resolveType(typeName) else {
+            _ = infer(inner, scope)
+            return TypedValue(type: .unknown, nullable: true)
+        }
+        let value: TypedValue
+        if case .function(let call) = inner.kind {
+            value = inferFunction(call, scope, nil, insideCast: true)
+        } else {
+            value = infer(inner, scope, OperandContext(type: type))
+        }
+        var result = TypedValue(type: type, nullable: value.nullable, elementNullable: value.elementNullable,
+                                name: value.name ?? castColumnName(type, typeName))
+        if case .array = type, case .arrayLiteral = inner.kind {
+            result.elementNullable = value.elementNullable
+        }
+        return result
+    }
+
+    /// PostgreSQL names a cast of an unnamed value after the type (`1::int` is column `int4`).
+    private func castColumnName(_ type: SQLType, _ typeName: TypeName) -> String {
+        switch type {
+        case .builtin(let builtin): return builtin.rawValue
+        case .array(let element): return castColumnName(element, typeName)
+        default: return typeName.name
+        }
+    }
+
+    private mutating func inferFunction(_ call: FunctionCall, _ scope: Scope, _ context: OperandContext?, insideCast: Bool) -> TypedValue {
+        let name = call.name.name?.name ?? ""
+        if let schema = call.name.qualifier.last?.name, schema != "pg_catalog", schema != "public" {
+            error("function \(call.name.parts.map(\.name).joined(separator: ".")) is not known to the generator; cast its result (::type)", at: call.name.location)
+        }
+        var values = [TypedValue?](repeating: nil, count: call.arguments.count)
+        for (index, argument) in call.arguments.enumerated() where !isUntyped(argument) {
+            values[index] = infer(argument, scope)
+        }
+        for (index, argument) in call.arguments.enumerated() where values[index] == nil {
+            var expected = FunctionCatalog.argumentType(name: name, position: index, arguments: values)
+            if expected == nil, ["coalesce", "greatest", "least", "nullif"].contains(name) { expected = context?.type }
+            let nullMeaningful = name == "coalesce" && index < call.arguments.count - 1
+            let hint = name == "coalesce" ? values.compactMap { $0?.name }.first : nil
+            values[index] = infer(argument, scope, OperandContext(type: expected, name: hint, nullMeaningful: nullMeaningful))
+        }
+        if name == "coalesce" {
+            for argument in call.arguments.dropLast() {
+                if let index = parameterIndex(of: argument) { parameters.markNullMeaningful(index) }
+            }
+        }
+        let arguments = values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }
+        for item in call.orderBy + call.withinGroup { _ = infer(item.expression, scope) }
+        if let filter = call.filter { _ = infer(filter, scope, .type(.bool)) }
+        if let over = call.over { analyzeWindow(over, scope) }
+
+        guard let result = FunctionCatalog.resolve(name: name, arguments: arguments, isStar: call.isStar) else {
+            if !insideCast {
+                let signature = arguments.map { $0.type == .unknown ? "unknown" : $0.type.formatName }.joined(separator: ", ")
+                error("function \(name)(\(signature)) is not known to the generator; cast its result (\(name)(...)::type)", at: call.name.location)
+            }
+            return TypedValue(type: .unknown, nullable: true, name: name)
+        }
+        let nullable: Bool
+        switch result.nullBehavior {
+        case .strict: nullable = arguments.contains { $0.nullable }
+        case .neverNull: nullable = false
+        case .nullable: nullable = true
+        case .allArgumentsNull: nullable = arguments.isEmpty || arguments.allSatisfy(\.nullable)
+        }
+        return TypedValue(type: result.type, nullable: nullable, elementNullable: result.elementNullable, name: name)
+    }
+
+    mutating func analyzeWindow(_ window: WindowSpecification, _ scope: Scope) {
+        for expression in window.partitionBy { _ = infer(expression, scope) }
+        for item in window.orderBy { _ = infer(item.expression, scope) }
+    }
+
+    private mutating func inferCase(_ operand: Expression?, _ branches: [CaseBranch], _ elseResult: Expression?,
+                                    _ scope: Scope, _ context: OperandContext?) -> TypedValue {
+        if let operand {
+            let subject = infer(operand, scope)
+            for branch in branches {
+                _ = infer(branch.condition, scope, OperandContext(type: subject.type, name: subject.name))
+            }
+        } else {
+            for branch in branches { _ = infer(branch.condition, scope, .type(.bool)) }
+        }
+        let results = branches.map(\.result) + (elseResult.map { [$0] } ?? [])
+        let values = inferCommonWithContext(results, scope, context)
+        let type = TypeRules.commonType(values.map(\.type))
+        let nullable = elseResult == nil || values.contains { $0.nullable }
+        return TypedValue(type: type == .unknown ? .text : type, nullable: nullable,
+                          elementNullable: values.contains { $0.elementNullable }, name: "case")
+    }
+
+    private mutating func inferCommonWithContext(_ expressions: [Expression], _ scope: Scope, _ context: OperandContext?) -> [TypedValue] {
+        var values = [TypedValue?](repeating: nil, count: expressions.count)
+        for (index, expression) in expressions.enumerated() where !isUntyped(expression) {
+            values[index] = infer(expression, scope)
+        }
+        let typed = values.compactMap { $0 }
+        let common = typed.isEmpty ? context?.type : TypeRules.commonType(typed.map(\.type))
+        for (index, expression) in expressions.enumerated() where values[index] == nil {
+            values[index] = infer(expression, scope, OperandContext(type: common ?? .text, name: context?.name))
+        }
+        return values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }
+    }
+
+    private mutating func inferArrayLiteral(_ elements: [Expression], _ scope: Scope, _ context: OperandContext?) -> TypedValue {
+        let elementContext = context?.type?.elementType.map { OperandContext(type: $0, name: context?.name) }
+        var values = [TypedValue?](repeating: nil, count: elements.count)
+        for (index, element) in elements.enumerated() where !isUntyped(element) {
+            values[index] = infer(element, scope)
+        }
+        let typed = values.compactMap { $0 }
+        let common = typed.isEmpty ? elementContext?.type : TypeRules.commonType(typed.map(\.type))
+        for (index, element) in elements.enumerated() where values[index] == nil {
+            values[index] = infer(element, scope, OperandContext(type: common ?? elementContext?.type ?? .text, name: context?.name))
+        }
+        let resolved = values.compactMap { $0 }
+        var elementType = TypeRules.commonType(resolved.map(\.type))
+        if resolved.isEmpty { elementType = context?.type?.elementType ?? .unknown }
+        // Nested ARRAY[[...]] is a multidimensional array of the same element type.
+        if case .array = elementType {
+            return TypedValue(type: elementType, nullable: false, elementNullable: resolved.contains { $0.elementNullable }, name: "array")
+        }
+        return TypedValue(type: .array(elementType), nullable: false, elementNullable: resolved.contains { $0.nullable }, name: "array")
+    }
+
+    private func valueFunctionType(_ function: SQLValueFunction) -> SQLType {
+        switch function {
+        case .currentDate: .builtin(.date)
+        case .currentTime: .builtin(.timetz)
+        case .currentTimestamp: .builtin(.timestamptz)
+        case .localTime: .builtin(.time)
+        case .localTimestamp: .builtin(.timestamp)
+        case .currentUser, .sessionUser, .user, .currentRole, .currentSchema, .currentCatalog: .builtin(.name)
+        }
+    }
+
+    mutating func resolveType(_ name: TypeName) -> SQLType? {
+        if let resolution = TypeResolver.resolve(name, in: catalog) { return resolution.type }
+        let written = (name.schema.map { $0 + "." } ?? "") + name.name
+        error("type \"\(written)\" does not exist", at: name.location)
+        return nil
+    }
+
+    // MARK: Names
+
+    func findEntry(named name: String, _ scope: Scope) -> RangeEntry? {
+        var current: Scope? = scope
+        while let level = current {
+            if let entry = level.entries.last(where: { $0.name == name }) { return entry }
+            current = level.parent
+        }
+        return nil
+    }
+
+    /// Resolves `col`, `t.col` or `s.t.col` through the scope chain, reporting what PostgreSQL would.
+    mutating func resolveColumn(_ name: QualifiedName, _ scope: Scope) -> TypedValue? {
+        guard let column = name.name else { return nil }
+        let qualifier = name.qualifier
+        if qualifier.isEmpty {
+            var current: Scope? = scope
+            while let level = current {
+                if level.allowOutputAliases, let output = level.outputColumns.first(where: { $0.name == column.name }) {
+                    return output.value
+                }
+                var matches: [TypedValue] = level.mergedColumns.filter { $0.name == column.name }.map(\.value)
+                for entry in level.entries where !entry.hiddenUnqualified.contains(column.name) {
+                    matches += entry.columns.filter { $0.name == column.name }.map(\.value)
+                }
+                if matches.count > 1 {
+                    error("column reference \"\(column.name)\" is ambiguous", at: column.location)
+                    return matches[0]
+                }
+                if let match = matches.first { return match }
+                // A bare table name is a whole-row reference.
+                if level.entries.contains(where: { $0.name == column.name }) {
+                    return TypedValue(type: .builtin(.record), nullable: false, name: column.name)
+                }
+                current = level.parent
+            }
+            error("column \"\(column.name)\" does not exist", at: column.location)
+            return nil
+        }
+        guard let tableName = qualifier.last else { return nil }
+        guard let entry = findEntry(named: tableName.name, scope) else {
+            error("missing FROM-clause entry for table \"\(tableName.name)\"", at: tableName.location)
+            return nil
+        }
+        guard let match = entry.columns.first(where: { $0.name == column.name }) else {
+            error("column \(tableName.name).\(column.name) does not exist", at: column.location)
+            return nil
+        }
+        return match.value
+    }
+}

@@ -1,0 +1,91 @@
+/// Where a value comes from when it is a plain column of a table.
+struct ColumnOrigin: Sendable, Hashable {
+    let relationKey: String
+    let column: String
+    /// The column alone is a primary or unique key of its table.
+    let isUnique: Bool
+}
+
+/// What the analyzer knows about an expression or output column.
+struct TypedValue: Sendable, Hashable {
+    var type: SQLType
+    var nullable: Bool
+    /// For arrays: whether elements may be NULL.
+    var elementNullable: Bool = false
+    /// The column name PostgreSQL gives it (FigureColname); nil prints as `?column?`.
+    var name: String?
+    var origin: ColumnOrigin?
+    /// An untyped constant (`'abc'`, `NULL`): PostgreSQL types it from context, else as text.
+    var isUnknownLiteral = false
+
+    init(type: SQLType, nullable: Bool, elementNullable: Bool = false, name: String? = nil, origin: ColumnOrigin? = nil) {
+        self.type = type
+        self.nullable = nullable
+        self.elementNullable = elementNullable
+        self.name = name
+        self.origin = origin
+    }
+
+    static func unknownLiteral(nullable: Bool) -> TypedValue {
+        var value = TypedValue(type: .unknown, nullable: nullable)
+        value.isUnknownLiteral = true
+        return value
+    }
+
+    /// The same value under another name, detached from its table column.
+    func renamed(_ newName: String?) -> TypedValue {
+        var copy = self
+        copy.name = newName
+        return copy
+    }
+
+    func withNullable(_ value: Bool) -> TypedValue {
+        var copy = self
+        copy.nullable = value
+        return copy
+    }
+}
+
+/// A column visible in a scope.
+struct ScopeColumn: Sendable, Hashable {
+    let name: String
+    var value: TypedValue
+}
+
+/// One FROM item (table, view, subquery, function, CTE reference) as columns under a name.
+struct RangeEntry: Sendable, Hashable {
+    /// The alias, or the table's own name; nil for an unaliased subquery.
+    let name: String?
+    var columns: [ScopeColumn]
+    /// Set for base tables and views.
+    let relationKey: String?
+    /// For a base table: its single-column unique keys.
+    let uniqueColumns: Set<String>
+    /// Columns merged by JOIN USING / NATURAL are reachable unqualified once.
+    var hiddenUnqualified: Set<String> = []
+
+    mutating func makeNullable() {
+        for index in columns.indices { columns[index].value.nullable = true }
+    }
+}
+
+/// Name resolution context: the FROM items of a query level, its CTEs, and the enclosing level
+/// for correlated subqueries.
+final class Scope {
+    var entries: [RangeEntry] = []
+    /// Columns produced by JOIN USING / NATURAL (the merged column), visible unqualified.
+    var mergedColumns: [ScopeColumn] = []
+    var commonTables: [String: [ScopeColumn]] = [:]
+    let parent: Scope?
+    /// Output columns (by alias) of the current SELECT, visible to ORDER BY / GROUP BY.
+    var outputColumns: [ScopeColumn] = []
+    var allowOutputAliases = false
+
+    init(parent: Scope?) {
+        self.parent = parent
+    }
+
+    func commonTable(named name: String) -> [ScopeColumn]? {
+        commonTables[name] ?? parent?.commonTable(named: name)
+    }
+}

@@ -1,0 +1,3 @@
+-- name: FetchCategories :many
+-- All categories, by id.
+SELECT * FROM categories ORDER BY id;

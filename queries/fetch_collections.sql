@@ -1,0 +1,3 @@
+-- name: FetchCollections :many
+-- All collections, by id.
+SELECT * FROM collections ORDER BY id;

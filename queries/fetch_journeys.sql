@@ -1,0 +1,5 @@
+-- name: FetchJourneys :many
+-- All journeys, featured first, then in the curated order.
+SELECT *
+FROM journeys
+ORDER BY is_featured DESC, sort_order ASC;
