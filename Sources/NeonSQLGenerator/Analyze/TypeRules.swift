@@ -66,7 +66,8 @@ enum TypeRules {
         case "~~", "~~*", "!~~", "!~~*", "~", "~*", "!~", "!~*":
             return .text
         default:
-            return other
+            // varchar has no operators of its own: PostgreSQL resolves `varchar_col = $1` with text.
+            return other == .builtin(.varchar) ? .text : other
         }
     }
 

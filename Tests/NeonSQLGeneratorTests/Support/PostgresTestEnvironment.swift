@@ -1,0 +1,52 @@
+import Foundation
+
+/// Where tests find a real PostgreSQL: `NEON_SQL_TEST_POSTGRES_URL` (an admin URL such as
+/// `postgresql://postgres@127.0.0.1:54329/postgres`), set by `Scripts/test.sh`. Under `CI=true`
+/// tests that need it run and fail when it is missing; elsewhere they are skipped.
+enum PostgresTestEnvironment {
+    static var url: String? {
+        let value = ProcessInfo.processInfo.environment["NEON_SQL_TEST_POSTGRES_URL"]
+        return value?.isEmpty == false ? value : nil
+    }
+
+    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+
+    /// Tests needing PostgreSQL are enabled when it is configured, and always under CI.
+    static var shouldRun: Bool { url != nil || isCI }
+}
+
+/// Runs psql against the test server. Used for the differential tests only, so the generator
+/// itself needs no PostgreSQL client library.
+struct PSQL {
+    let url: String
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs `script` with `psql -X -A -t -q -v ON_ERROR_STOP=1` and returns stdout.
+    func run(_ script: String, database: String? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        var target = url
+        if let database, let range = target.range(of: "/", options: .backwards), range.lowerBound > target.index(target.startIndex, offsetBy: 12) {
+            let query = target[range.upperBound...].firstIndex(of: "?").map { String(target[$0...]) } ?? ""
+            target = String(target[..<range.upperBound]) + database + query
+        }
+        process.arguments = ["psql", target, "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-f", "-"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "psql failed (\(process.terminationStatus)): \(String(decoding: stderr, as: UTF8.self))")
+        }
+        return String(decoding: stdout, as: UTF8.self)
+    }
+}
