@@ -112,7 +112,7 @@ enum QueryFileAnalyzer {
         var local = analyzer.diagnostics
         var kind = annotation.kind
         if inferKind { kind = columns.isEmpty ? .exec : .many }
-        if (kind == .many || kind == .one) && columns.isEmpty {
+        if (kind == .many || kind == .one) && columns.isEmpty && !local.hasErrors {
             local.error("':\(kind.rawValue)' query returns no rows; use ':exec' or ':execrows', or add RETURNING", in: source, at: annotation.location)
         }
         let parameters = describeParameters(analyzer.parameters, source, &local)

@@ -109,6 +109,7 @@ extension StatementAnalyzer {
 
     private mutating func analyzeSelectCore(_ core: SelectCore, _ outer: Scope) -> ([OutputColumn], Scope) {
         let scope = Scope(parent: outer)
+        scope.hasFromClause = !core.from.isEmpty
         var joinsAreToOne = true
         for item in core.from {
             let before = scope.entries.count
@@ -160,7 +161,7 @@ extension StatementAnalyzer {
         switch target {
         case .star(let location):
             if scope.entries.isEmpty {
-                error("SELECT * with no tables specified is not valid", at: location)
+                if !scope.hasFromClause { error("SELECT * with no tables specified is not valid", at: location) }
                 return []
             }
             var columns = scope.mergedColumns.map { OutputColumn(name: $0.name, value: $0.value, nullabilityOverride: nil, location: location) }

@@ -104,6 +104,15 @@ struct StatementAnalyzer {
         }
     }
 
+    /// The parameter under parentheses and casts (`@p::integer IS NULL` tests `@p`).
+    func underlyingParameterIndex(of expression: Expression) -> Int? {
+        switch expression.kind {
+        case .cast(let inner, _): return underlyingParameterIndex(of: inner)
+        case .parenthesized(let inner): return underlyingParameterIndex(of: inner)
+        default: return parameterIndex(of: expression)
+        }
+    }
+
     mutating func infer(_ expression: Expression, _ scope: Scope, _ context: OperandContext? = nil) -> TypedValue {
         depth += 1
         defer { depth -= 1 }
@@ -136,7 +145,7 @@ struct StatementAnalyzer {
             if let escape { _ = infer(escape, scope, .type(.text)) }
             return TypedValue(type: .bool, nullable: left.nullable || right.nullable)
         case .isNull(let operand, _):
-            if let index = parameterIndex(of: operand) { parameters.markNullMeaningful(index) }
+            if let index = underlyingParameterIndex(of: operand) { parameters.markNullMeaningful(index) }
             _ = infer(operand, scope)
             return TypedValue(type: .bool, nullable: false)
         case .isTruth(let operand, _, _):
@@ -144,8 +153,8 @@ struct StatementAnalyzer {
             return TypedValue(type: .bool, nullable: false)
         case .isDistinctFrom(let lhs, let rhs, _):
             let (left, right) = inferPair(lhs, rhs, scope, op: "=")
-            if let index = parameterIndex(of: lhs), right.nullable { parameters.markNullMeaningful(index) }
-            if let index = parameterIndex(of: rhs), left.nullable { parameters.markNullMeaningful(index) }
+            if let index = underlyingParameterIndex(of: lhs), right.nullable { parameters.markNullMeaningful(index) }
+            if let index = underlyingParameterIndex(of: rhs), left.nullable { parameters.markNullMeaningful(index) }
             return TypedValue(type: .bool, nullable: false)
         case .between(let value, let low, let high, _):
             let values = inferCommon([value, low, high], scope)
@@ -386,7 +395,7 @@ struct StatementAnalyzer {
         }
         if name == "coalesce" {
             for argument in call.arguments.dropLast() {
-                if let index = parameterIndex(of: argument) { parameters.markNullMeaningful(index) }
+                if let index = underlyingParameterIndex(of: argument) { parameters.markNullMeaningful(index) }
             }
         }
         let arguments = values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }

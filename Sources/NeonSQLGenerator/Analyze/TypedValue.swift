@@ -80,6 +80,8 @@ final class Scope {
     /// Output columns (by alias) of the current SELECT, visible to ORDER BY / GROUP BY.
     var outputColumns: [ScopeColumn] = []
     var allowOutputAliases = false
+    /// The query level names FROM items (some may have failed to resolve and were reported).
+    var hasFromClause = false
 
     init(parent: Scope?) {
         self.parent = parent
