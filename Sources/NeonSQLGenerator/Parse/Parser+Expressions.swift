@@ -513,6 +513,7 @@ extension Parser {
     private func parseCase() throws(ParseError) -> Expression {
         let start = advance()
         var operand: Expression?
+        if atWord("end") { throw error(expected: "WHEN") }
         if !atWord("when") { operand = try parseExpression() }
         var branches: [CaseBranch] = []
         while acceptWord("when") {
