@@ -40,10 +40,10 @@ enum InputFiles {
         var inputs: [SQLSourceInput] = []
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw CLIFailure("cannot read '\(path)'")
+                throw CLIFailure("cannot read this file", file: path)
             }
             guard let text = String(data: data, encoding: .utf8) else {
-                throw CLIFailure("'\(path)' is not valid UTF-8")
+                throw CLIFailure("file is not valid UTF-8", file: path)
             }
             inputs.append(SQLSourceInput(path: path, contents: text))
         }

@@ -22,7 +22,7 @@ func run(_ arguments: [String]) -> Int32 {
             return try Commands.generate(options)
         }
     } catch {
-        StandardStreams.writeError("neon-sql-gen: error: \(error.message)\n")
+        StandardStreams.writeError(error.formatted + "\n")
         return 1
     }
 }
