@@ -41,7 +41,7 @@ struct GenerationPlan {
             schemaFiles = files.filter { file in
                 let directories = Self.relativePath(of: file, to: root).split(separator: "/").dropLast()
                 return directories.contains { Self.schemaFolderNames.contains(String($0)) }
-            }
+            }.sorted { Self.relativePath(of: $0, to: root) < Self.relativePath(of: $1, to: root) }
         }
         let schemaPaths = Set(schemaFiles.map(\.path))
         let queryFiles = files.filter { !schemaPaths.contains($0.path) }
@@ -134,6 +134,20 @@ struct GenerationPlan {
             result += unique(found).sorted { $0.path < $1.path }
         }
         return unique(result)
+    }
+
+    /// The deepest directory containing every file, or nil for no files.
+    static func commonDirectory(of files: [URL]) -> URL? {
+        let directories = files.map { $0.standardizedFileURL.deletingLastPathComponent().pathComponents }
+        guard var common = directories.first else { return nil }
+        for components in directories.dropFirst() {
+            var length = 0
+            while length < min(common.count, components.count), common[length] == components[length] { length += 1 }
+            common = Array(common.prefix(length))
+        }
+        guard !common.isEmpty else { return nil }
+        let path = common.first == "/" ? "/" + common.dropFirst().joined(separator: "/") : common.joined(separator: "/")
+        return URL(fileURLWithPath: path, isDirectory: true)
     }
 
     private static func unique(_ files: [URL]) -> [URL] {
