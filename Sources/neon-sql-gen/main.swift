@@ -1,1 +1,30 @@
-print("neon-sql-gen")
+import Foundation
+import NeonSQLGenerator
+
+// neon-sql-gen: `describe` and `generate` (what NeonSQLPlugin runs). Usage: `neon-sql-gen help`.
+
+func run(_ arguments: [String]) -> Int32 {
+    let command: GeneratorCommand
+    do {
+        command = try GeneratorCommandLine.parse(arguments)
+    } catch {
+        StandardStreams.writeError("neon-sql-gen: error: \(error.message)\n\n\(GeneratorCommandLine.usage(for: error.command))\n")
+        return 2
+    }
+    do {
+        switch command {
+        case .help(let topic):
+            StandardStreams.writeOut(GeneratorCommandLine.usage(for: topic) + "\n")
+            return 0
+        case .describe(let options):
+            return try Commands.describe(options)
+        case .generate(let options):
+            return try Commands.generate(options)
+        }
+    } catch {
+        StandardStreams.writeError(error.formatted + "\n")
+        return 1
+    }
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())))

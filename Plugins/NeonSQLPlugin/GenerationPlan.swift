@@ -1,0 +1,166 @@
+import Foundation
+
+/// What one target's generator run reads and writes, computed from the target's `.sql` files.
+/// Shared by the SwiftPM and Xcode entry points; it must agree with `neon-sql-gen generate`
+/// (output naming rule: see `outputFileName(forRelativePath:)`).
+struct GenerationPlan {
+    /// Schema files in the order they are applied (path order: migrations by name).
+    let schemaFiles: [URL]
+    /// Query files, in path order.
+    let queryFiles: [URL]
+    /// One generated Swift file per query file, same order.
+    let outputFiles: [URL]
+    /// The shared file with the schema's enums.
+    let sharedOutput: URL
+    /// `neon-sql.json`, when the target has one (an input too: editing it reruns the generator).
+    let configFile: URL?
+    /// The directory output names are relative to (the target's, or the Xcode project's).
+    let root: URL
+    let outputDirectory: URL
+
+    static let sharedFileName = "NeonSQLSchema.swift"
+    static let configFileName = "neon-sql.json"
+    /// Folders whose `.sql` files are the schema when there is no config file.
+    static let schemaFolderNames: Set<String> = ["schema", "migrations"]
+
+    /// - Parameters:
+    ///   - root: the target's directory (SwiftPM) or the project's (Xcode).
+    ///   - sqlFiles: every `.sql` file of the target.
+    ///   - configFile: the target's `neon-sql.json`, if any.
+    ///   - workDirectory: the plugin's work directory for this target.
+    init(root: URL, sqlFiles: [URL], configFile: URL?, workDirectory: URL) throws {
+        let root = root.standardizedFileURL
+        let files = Self.unique(sqlFiles.map(\.standardizedFileURL))
+        let schemaFiles: [URL]
+        if let configFile {
+            let config = try NeonSQLConfig.load(from: configFile)
+            let base = configFile.deletingLastPathComponent().standardizedFileURL
+            let schemaRoots = config.schema.map { base.appendingPathComponent($0).standardizedFileURL }
+            schemaFiles = try Self.schemaFiles(under: schemaRoots, targetFiles: files)
+        } else {
+            schemaFiles = files.filter { file in
+                let directories = Self.relativePath(of: file, to: root).split(separator: "/").dropLast()
+                return directories.contains { Self.schemaFolderNames.contains(String($0)) }
+            }.sorted { Self.relativePath(of: $0, to: root) < Self.relativePath(of: $1, to: root) }
+        }
+        let schemaPaths = Set(schemaFiles.map(\.path))
+        let queryFiles = files.filter { !schemaPaths.contains($0.path) }
+            .sorted { Self.relativePath(of: $0, to: root) < Self.relativePath(of: $1, to: root) }
+
+        let outputDirectory = workDirectory.appendingPathComponent("GeneratedSources")
+        let sharedOutput = outputDirectory.appendingPathComponent(Self.sharedFileName)
+        var claimed: [String: URL] = [:]
+        var outputs: [URL] = []
+        for file in queryFiles {
+            let name = Self.outputFileName(forRelativePath: Self.relativePath(of: file, to: root))
+            if name == Self.sharedFileName {
+                throw PluginError("'\(file.path)' would generate \(name), the name of the shared file; rename it")
+            }
+            if let other = claimed[name] {
+                throw PluginError("'\(other.path)' and '\(file.path)' would both generate \(name); rename one of them")
+            }
+            claimed[name] = file
+            outputs.append(outputDirectory.appendingPathComponent(name))
+        }
+
+        self.schemaFiles = schemaFiles
+        self.queryFiles = queryFiles
+        self.outputFiles = outputs
+        self.sharedOutput = sharedOutput
+        self.configFile = configFile
+        self.root = root
+        self.outputDirectory = outputDirectory
+    }
+
+    /// `neon-sql-gen` arguments. Paths are absolute so that diagnostics point at the `.sql` files
+    /// in Xcode and SwiftPM output.
+    var arguments: [String] {
+        var arguments = [
+            "generate",
+            "--output-dir", outputDirectory.path,
+            "--shared-output", sharedOutput.path,
+            "--root", root.path,
+        ]
+        for file in schemaFiles { arguments += ["--schema", file.path] }
+        arguments.append("--")
+        arguments += queryFiles.map(\.path)
+        return arguments
+    }
+
+    /// Everything the run reads: every `.sql` file (schema and queries) and the config file.
+    var inputFiles: [URL] { schemaFiles + queryFiles + (configFile.map { [$0] } ?? []) }
+
+    /// Everything the run writes.
+    var allOutputFiles: [URL] { outputFiles + [sharedOutput] }
+
+    /// The same rule as `CodeGenerator.outputFileName(forRelativePath:)` in the generator (which
+    /// a plugin cannot link): the path relative to the root, without `.sql`, `/` -> `_`, `.swift`.
+    static func outputFileName(forRelativePath relativePath: String) -> String {
+        var path = Substring(relativePath)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        while path.hasPrefix("/") { path = path.dropFirst() }
+        var name = String(path)
+        if name.lowercased().hasSuffix(".sql") { name = String(name.dropLast(4)) }
+        return name.replacingOccurrences(of: "/", with: "_") + ".swift"
+    }
+
+    /// The path of `file` relative to `root` when it lies inside, else its file name (the same
+    /// fallback as `neon-sql-gen generate --root`).
+    static func relativePath(of file: URL, to root: URL) -> String {
+        let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        return file.path.hasPrefix(base) ? String(file.path.dropFirst(base.count)) : file.lastPathComponent
+    }
+
+    /// The `.sql` files under the configured schema paths, each path's files in path order, the
+    /// paths in the order configured. Files outside the target are listed from the file system.
+    private static func schemaFiles(under roots: [URL], targetFiles: [URL]) throws -> [URL] {
+        var result: [URL] = []
+        for root in roots {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
+                throw PluginError("\(configFileName): schema path '\(root.path)' does not exist")
+            }
+            guard isDirectory.boolValue else {
+                result.append(root)
+                continue
+            }
+            let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+            var found = targetFiles.filter { $0.path.hasPrefix(prefix) }
+            if let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) {
+                for case let url as URL in enumerator where url.pathExtension.lowercased() == "sql" {
+                    found.append(url.standardizedFileURL)
+                }
+            }
+            result += unique(found).sorted { $0.path < $1.path }
+        }
+        return unique(result)
+    }
+
+    /// The deepest directory containing every file, or nil for no files.
+    static func commonDirectory(of files: [URL]) -> URL? {
+        let directories = files.map { $0.standardizedFileURL.deletingLastPathComponent().pathComponents }
+        guard var common = directories.first else { return nil }
+        for components in directories.dropFirst() {
+            var length = 0
+            while length < min(common.count, components.count), common[length] == components[length] { length += 1 }
+            common = Array(common.prefix(length))
+        }
+        guard !common.isEmpty else { return nil }
+        let path = common.first == "/" ? "/" + common.dropFirst().joined(separator: "/") : common.joined(separator: "/")
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
+
+    private static func unique(_ files: [URL]) -> [URL] {
+        var seen = Set<String>()
+        return files.filter { seen.insert($0.path).inserted }
+    }
+}
+
+/// A problem with the target's setup, shown by the build as the plugin's error.
+struct PluginError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = "NeonSQLPlugin: " + description
+    }
+}

@@ -1,0 +1,319 @@
+import Foundation
+
+/// Runs statements against Neon's SQL-over-HTTP endpoint.
+///
+/// ```swift
+/// let client = try NeonClient(connectionString: ProcessInfo.processInfo.environment["DATABASE_URL"] ?? "")
+/// let duas = try await client.queries.fetchJourneyDuas(journeyId: 1)
+/// let (profile, _) = try await client.batch(Statements.addXP(userId: id, xp: 10),
+///                                           Statements.markDuaCompleted(userId: id, duaId: 3))
+/// ```
+public struct NeonClient: QueryExecutor {
+    /// The configuration (endpoint, auth, timeout, retries).
+    public let configuration: NeonConfiguration
+    /// The HTTP transport.
+    public let transport: any NeonTransport
+
+    /// Creates a client; by default it shares one process-wide `URLSession`.
+    public init(configuration: NeonConfiguration, transport: any NeonTransport = URLSessionTransport.shared) {
+        self.configuration = configuration
+        self.transport = transport
+    }
+
+    /// Creates a client from a connection string with default settings.
+    /// - Throws: ``NeonError/invalidConfiguration(_:)``.
+    public init(connectionString: String, endpoint: URL? = nil) throws {
+        self.init(configuration: try NeonConfiguration(connectionString: connectionString, endpoint: endpoint))
+    }
+
+    /// The generated queries, run by this client.
+    public var queries: Queries { Queries(self) }
+
+    /// Runs one statement (one HTTP request, autocommit).
+    /// - Throws: ``NeonError``.
+    public func execute<Result: Sendable>(_ statement: Statement<Result>) async throws -> Result {
+        if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
+        let body = RequestBody.single(sql: statement.sql, parameters: statement.bindings.values)
+        let response = try await send(body: body, extraHeaders: [], readOnly: statement.isReadOnly)
+        return try statement.decodeResponse(response)
+    }
+
+    /// Runs several statements in one request, as one transaction (all or nothing), and returns
+    /// each statement's typed result.
+    ///
+    /// ```swift
+    /// let (journeys, streak) = try await client.batch(Statements.fetchJourneys(), Statements.fetchStreak(userId: id),
+    ///                                                 options: BatchOptions(readOnly: true))
+    /// ```
+    /// Neon runs `START TRANSACTION` with the options, each statement in order, then `COMMIT`; if
+    /// any statement fails the whole batch is rolled back and its error is thrown (Neon does not
+    /// say which statement failed). A batch is retried after a lost response only if every
+    /// statement is read-only or `options.readOnly` is set.
+    public func batch<each R: Sendable>(
+        _ statements: repeat Statement<each R>, options: BatchOptions = .init()
+    ) async throws -> (repeat each R) {
+        var queries: [(sql: String, parameters: [String?])] = []
+        var allReadOnly = true
+        for statement in repeat each statements {
+            if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
+            queries.append((statement.sql, statement.bindings.values))
+            allReadOnly = allReadOnly && statement.isReadOnly
+        }
+        if queries.isEmpty {
+            return (repeat try Self.unreachableEmptyResult(each statements))
+        }
+        let body = try await send(
+            body: RequestBody.batch(queries), extraHeaders: options.headers, readOnly: allReadOnly || options.readOnly)
+        var decoder = BatchDecoder(body: body, count: queries.count)
+        try decoder.open()
+        let results = (repeat try decoder.next(each statements))
+        try decoder.close()
+        return results
+    }
+
+    /// Runs statements of one result type in one request, as one transaction (for a list built at
+    /// run time, e.g. the duas of every subscribed journey). Same semantics as the variadic `batch`.
+    public func batch<R: Sendable>(_ statements: [Statement<R>], options: BatchOptions = .init()) async throws -> [R] {
+        guard !statements.isEmpty else { return [] }
+        for statement in statements {
+            if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
+        }
+        let readOnly = options.readOnly || statements.allSatisfy(\.isReadOnly)
+        let body = try await send(
+            body: RequestBody.batch(statements.map { ($0.sql, $0.bindings.values) }),
+            extraHeaders: options.headers, readOnly: readOnly)
+        var decoder = BatchDecoder(body: body, count: statements.count)
+        try decoder.open()
+        var results: [R] = []
+        results.reserveCapacity(statements.count)
+        for statement in statements { results.append(try decoder.next(statement)) }
+        try decoder.close()
+        return results
+    }
+
+    private static func unreachableEmptyResult<T>(_ statement: Statement<T>) throws -> T {
+        // Only called when the pack is non-empty, which `queries.isEmpty` rules out.
+        throw NeonError.malformedResponse("internal: empty batch")
+    }
+
+    // MARK: - Sending
+
+    /// Sends a body with retries and timeouts; returns the 200 body or throws ``NeonError``.
+    func send(body: Data, extraHeaders: [HTTPHeader], readOnly: Bool) async throws -> Data {
+        let policy = configuration.retryPolicy
+        var attempt = 1
+        while true {
+            if Task.isCancelled { throw NeonError.cancelled }
+            var token: String? = nil
+            let outcome: Outcome
+            do {
+                let request = try await makeRequest(body: body, extraHeaders: extraHeaders, token: &token)
+                outcome = await attemptOnce(request, token: token)
+            } catch let error as NeonError {
+                throw error
+            }
+            switch outcome {
+            case .success(let data):
+                return data
+            case .failure(let error, let retryable):
+                let mayRetry: Bool
+                switch retryable {
+                case .always: mayRetry = true
+                case .ifReadOnly: mayRetry = readOnly
+                case .never: mayRetry = false
+                }
+                guard mayRetry, attempt < policy.maxAttempts else { throw error }
+                do {
+                    try await Task.sleep(for: policy.delay(beforeRetry: attempt))
+                } catch {
+                    throw NeonError.cancelled
+                }
+                attempt += 1
+            }
+        }
+    }
+
+    private enum Retryability { case always, ifReadOnly, never }
+    private enum Outcome {
+        case success(Data)
+        case failure(NeonError, Retryability)
+    }
+
+    private func makeRequest(body: Data, extraHeaders: [HTTPHeader], token: inout String?) async throws -> NeonHTTPRequest {
+        var headers: [HTTPHeader] = [
+            HTTPHeader("Neon-Connection-String", configuration.connection.raw),
+            HTTPHeader("Neon-Raw-Text-Output", "true"),
+            HTTPHeader("Neon-Array-Mode", "true"),
+            HTTPHeader("Content-Type", "application/json"),
+        ]
+        if case .bearerToken(let provider) = configuration.authentication {
+            let value: String
+            do {
+                value = try await provider()
+            } catch is CancellationError {
+                throw NeonError.cancelled
+            } catch {
+                throw NeonError.authentication("the token provider failed: \(configuration.redact("\(error)"))")
+            }
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }) else {
+                throw NeonError.authentication("the token provider returned an empty or malformed token")
+            }
+            token = trimmed
+            headers.append(HTTPHeader("Authorization", "Bearer \(trimmed)"))
+        }
+        headers.append(contentsOf: extraHeaders)
+        return NeonHTTPRequest(url: configuration.endpoint, headers: headers, body: body, timeout: configuration.requestTimeout)
+    }
+
+    private func attemptOnce(_ request: NeonHTTPRequest, token: String?) async -> Outcome {
+        let timeout = configuration.requestTimeout
+        let transport = self.transport
+        let response: NeonHTTPResponse
+        do {
+            response = try await withThrowingTaskGroup(of: NeonHTTPResponse?.self) { group in
+                group.addTask { try await transport.send(request) }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let response = first else {
+                    throw TimeoutMarker()
+                }
+                return response
+            }
+        } catch is TimeoutMarker {
+            if Task.isCancelled { return .failure(.cancelled, .never) }
+            return .failure(.timedOut(after: timeout), .never)
+        } catch {
+            if Task.isCancelled || error is CancellationError { return .failure(.cancelled, .never) }
+            if let transportError = error as? TransportError {
+                let redacted = TransportError(kind: transportError.kind, message: configuration.redact(transportError.message, token: token))
+                return .failure(.transport(redacted), transportError.kind == .connectionFailed ? .always : .ifReadOnly)
+            }
+            if let neonError = error as? NeonError { return .failure(neonError, .never) }
+            return .failure(
+                .transport(TransportError(kind: .other, message: configuration.redact("\(error)", token: token))), .ifReadOnly)
+        }
+        switch response.status {
+        case 200:
+            return .success(response.body)
+        case 400:
+            if var databaseError = ErrorBody.parse(response.body, status: 400) {
+                databaseError.message = configuration.redact(databaseError.message, token: token)
+                return .failure(.database(databaseError), .never)
+            }
+            return .failure(.httpStatus(HTTPStatusError(status: 400, message: configuration.redact(ErrorBody.rawText(response.body), token: token))), .never)
+        default:
+            let parsed = ErrorBody.parse(response.body, status: response.status)
+            let message = configuration.redact(parsed?.message ?? ErrorBody.rawText(response.body), token: token)
+            let code = parsed.flatMap { $0.code.isEmpty ? nil : $0.code }
+            let error = NeonError.httpStatus(HTTPStatusError(status: response.status, message: message, code: code))
+            // 5xx may have happened after the statement ran: retry reads only. 507 (response too
+            // large) and 501 are deterministic.
+            let retryable: Retryability =
+                (500...599).contains(response.status) && response.status != 507 && response.status != 501 ? .ifReadOnly : .never
+            return .failure(error, retryable)
+        }
+    }
+}
+
+private struct TimeoutMarker: Error {}
+
+/// Decodes a batch body statement by statement.
+struct BatchDecoder {
+    let body: Data
+    let count: Int
+    private var offset = 0
+    private var index = 0
+
+    init(body: Data, count: Int) {
+        self.body = body
+        self.count = count
+    }
+
+    /// Positions after `{"results":[`, validating the envelope. Other keys are allowed before `results`.
+    mutating func open() throws {
+        offset = try withReader { reader in
+            reader.skipWhitespace()
+            try reader.expect(UInt8(ascii: "{"))
+            var scratch: [UInt8] = []
+            while true {
+                reader.skipWhitespace()
+                if reader.peek() == UInt8(ascii: "}") {
+                    throw NeonError.malformedResponse("the batch response has no \"results\" array")
+                }
+                let key = try reader.readKey(&scratch)
+                if key.is("results") {
+                    reader.skipWhitespace()
+                    try reader.expect(UInt8(ascii: "["))
+                    return reader.index
+                }
+                try reader.skipValue()
+                reader.skipWhitespace()
+                if reader.peek() == UInt8(ascii: ",") { reader.index += 1 }
+            }
+        }
+    }
+
+    /// Decodes the next result with `statement`.
+    mutating func next<R>(_ statement: Statement<R>) throws -> R {
+        let position = index
+        guard position < count else { throw NeonError.malformedResponse("internal: too many batch results requested") }
+        var value: R? = nil
+        offset = try withReader { reader in
+            reader.skipWhitespace()
+            if position > 0 {
+                try reader.expect(UInt8(ascii: ","))
+            } else if reader.peek() == UInt8(ascii: "]") {
+                throw NeonError.malformedResponse("the batch response has 0 results for \(count) statements")
+            }
+            do {
+                value = try statement.decode(batchResult: &reader, index: position)
+            } catch NeonError.decoding(var failure) {
+                failure.statementIndex = position
+                throw NeonError.decoding(failure)
+            }
+            return reader.index
+        }
+        index += 1
+        guard let value else { throw NeonError.malformedResponse("internal: batch result missing") }
+        return value
+    }
+
+    /// Checks the end of the results array and the envelope.
+    mutating func close() throws {
+        let count = self.count
+        _ = try withReader { reader in
+            reader.skipWhitespace()
+            if reader.peek() == UInt8(ascii: ",") {
+                throw NeonError.malformedResponse("the batch response has more results than the \(count) statements sent")
+            }
+            try reader.expect(UInt8(ascii: "]"))
+            var scratch: [UInt8] = []
+            while true {
+                reader.skipWhitespace()
+                if reader.peek() == UInt8(ascii: "}") {
+                    reader.index += 1
+                    return reader.index
+                }
+                try reader.expect(UInt8(ascii: ","))
+                _ = try reader.readKey(&scratch)
+                try reader.skipValue()
+            }
+        }
+    }
+
+    private func withReader(_ work: (inout JSONReader) throws -> Int) throws -> Int {
+        do {
+            return try body.withUnsafeBytes { raw in
+                var reader = JSONReader(raw, index: offset)
+                let end = try work(&reader)
+                return end
+            }
+        } catch let error as JSONReader.SyntaxError {
+            throw NeonError.malformedResponse(error.message)
+        }
+    }
+}

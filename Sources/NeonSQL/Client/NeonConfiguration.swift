@@ -1,0 +1,149 @@
+import Foundation
+
+/// How requests are authenticated.
+public enum NeonAuthentication: Sendable {
+    /// The password in the connection string (Neon's default).
+    case password
+    /// `Authorization: Bearer <token>` from a provider called for every request (Neon RLS /
+    /// "Neon Authorize"). Use a connection string without a password for a role set up for JWTs.
+    case bearerToken(@Sendable () async throws -> String)
+}
+
+/// When and how to retry a failed request. Only failures that are safe to retry are retried:
+/// a request that never left (connection failures) always; a 5xx or lost response only for
+/// read-only statements and batches. A write is never sent twice.
+public struct RetryPolicy: Sendable, Hashable {
+    /// Total attempts including the first (1 disables retries).
+    public var maxAttempts: Int
+    /// Delay before the first retry; doubled for each further retry.
+    public var baseDelay: Duration
+    /// Upper bound of a single delay.
+    public var maxDelay: Duration
+    /// Fraction of each delay that is randomised (0 = none, 1 = full jitter).
+    public var jitter: Double
+
+    /// Creates a policy.
+    public init(maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(100), maxDelay: Duration = .seconds(2), jitter: Double = 0.5) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.jitter = min(max(jitter, 0), 1)
+    }
+
+    /// 3 attempts, 100 ms doubling up to 2 s, 50 % jitter.
+    public static let `default` = RetryPolicy()
+    /// No retries.
+    public static let none = RetryPolicy(maxAttempts: 1)
+
+    /// The delay before retry number `retry` (1-based): exponential backoff with jitter.
+    public func delay(beforeRetry retry: Int) -> Duration {
+        let exponent = min(max(retry - 1, 0), 30)
+        var delay = baseDelay * (1 << exponent)
+        if delay > maxDelay { delay = maxDelay }
+        guard jitter > 0 else { return delay }
+        let factor = 1 - jitter * Double.random(in: 0...1)
+        return delay * factor
+    }
+}
+
+/// Where and how to reach a Neon database.
+///
+/// Descriptions, debug descriptions and reflection never show the password.
+public struct NeonConfiguration: Sendable {
+    let connection: ConnectionString
+    /// The `/sql` endpoint requests go to.
+    public var endpoint: URL
+    /// How requests are authenticated.
+    public var authentication: NeonAuthentication
+    /// Time allowed for one HTTP attempt, from sending to the complete response.
+    public var requestTimeout: Duration
+    /// Which failures are retried, and how often.
+    public var retryPolicy: RetryPolicy
+
+    /// The user name of the connection string.
+    public var user: String { connection.user }
+    /// The host of the connection string (the endpoint id is its first label).
+    public var host: String { connection.host }
+    /// The database name.
+    public var database: String { connection.database }
+    /// `true` when the connection string carries a password.
+    public var hasPassword: Bool { connection.password != nil }
+
+    /// Creates a configuration from a Neon connection string
+    /// (`postgresql://user:password@ep-x-123.us-east-2.aws.neon.tech/neondb?sslmode=require`).
+    ///
+    /// - Parameters:
+    ///   - endpoint: an explicit `/sql` URL (for `neon-local`, e.g. `http://127.0.0.1:4444/sql`, or a
+    ///     proxy). By default it is derived as Neon's driver does: `https://api.<host minus its first
+    ///     label>/sql`, or `https://apiauth.<...>/sql` with a bearer token.
+    ///   - authentication: ``NeonAuthentication/password`` (default) or a bearer-token provider.
+    /// - Throws: ``NeonError/invalidConfiguration(_:)`` for an invalid connection string or endpoint;
+    ///   the message never contains the password.
+    public init(
+        connectionString: String,
+        endpoint: URL? = nil,
+        authentication: NeonAuthentication = .password,
+        requestTimeout: Duration = .seconds(30),
+        retryPolicy: RetryPolicy = .default
+    ) throws {
+        let connection = try ConnectionString(connectionString)
+        if let endpoint {
+            guard let scheme = endpoint.scheme?.lowercased(), scheme == "https" || scheme == "http", endpoint.host != nil else {
+                throw NeonError.invalidConfiguration("the endpoint must be an http:// or https:// URL with a host")
+            }
+            self.endpoint = endpoint
+        } else {
+            var jwt = false
+            if case .bearerToken = authentication { jwt = true }
+            self.endpoint = try connection.derivedEndpoint(jwt: jwt)
+        }
+        guard requestTimeout > .zero else {
+            throw NeonError.invalidConfiguration("the request timeout must be positive")
+        }
+        self.connection = connection
+        self.authentication = authentication
+        self.requestTimeout = requestTimeout
+        self.retryPolicy = retryPolicy
+    }
+
+    /// Replaces the password and `token` in `text` by `****`.
+    func redact(_ text: String, token: String? = nil) -> String {
+        var text = text
+        for secret in [connection.password, connection.password?.addingPercentEncoding(withAllowedCharacters: .urlPasswordAllowed), token] {
+            if let secret, secret.count >= 1, text.contains(secret) {
+                text = text.replacingOccurrences(of: secret, with: "****")
+            }
+        }
+        if text.contains(connection.raw) { text = text.replacingOccurrences(of: connection.raw, with: connection.redacted) }
+        return text
+    }
+}
+
+extension NeonConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// Endpoint, user, host, database; never the password.
+    public var description: String {
+        "NeonConfiguration(endpoint: \(endpoint.absoluteString), connection: \(connection.redacted), "
+            + "auth: \(authenticationName), timeout: \(requestTimeout), retries: \(retryPolicy.maxAttempts - 1))"
+    }
+
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+
+    /// Reflection without the password (`dump` prints this).
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "endpoint": endpoint.absoluteString,
+            "connection": connection.redacted,
+            "authentication": authenticationName,
+            "requestTimeout": requestTimeout,
+            "retryPolicy": retryPolicy,
+        ], displayStyle: .struct)
+    }
+
+    private var authenticationName: String {
+        switch authentication {
+        case .password: return "password"
+        case .bearerToken: return "bearer token"
+        }
+    }
+}

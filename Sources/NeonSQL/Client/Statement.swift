@@ -1,0 +1,126 @@
+import Foundation
+
+/// Anything that runs statements: ``NeonClient``, a test double.
+public protocol QueryExecutor: Sendable {
+    /// Runs one statement and returns its typed result.
+    func execute<Result: Sendable>(_ statement: Statement<Result>) async throws -> Result
+}
+
+/// The generated query functions hang off this type (extended in the user's module).
+public struct Queries: Sendable {
+    /// What runs the statements.
+    public let executor: any QueryExecutor
+
+    /// Wraps an executor (a ``NeonClient`` or a test double).
+    public init(_ executor: any QueryExecutor) {
+        self.executor = executor
+    }
+}
+
+/// Bound parameters, in `$n` order, already encoded to PostgreSQL text.
+///
+/// `append` encodes immediately; `Optional.none` becomes SQL NULL. A value that cannot be encoded
+/// (an `Int` outside the range of `smallint`/`integer`, say) is recorded, and ``NeonClient``
+/// throws it as ``NeonError/encoding(_:)`` before anything is sent.
+public struct Bindings: Sendable, Hashable {
+    /// The parameter texts (`nil` = SQL NULL), `$1` first.
+    public private(set) var values: [String?]
+    /// The types the parameters were bound as.
+    public private(set) var types: [PostgresType]
+    /// The first encoding failure, if any.
+    public private(set) var failure: EncodingFailure?
+
+    /// Creates empty bindings with room for `capacity` parameters.
+    public init(capacity: Int = 0) {
+        values = []
+        types = []
+        values.reserveCapacity(capacity)
+        types.reserveCapacity(capacity)
+    }
+
+    /// Appends `value` as the next parameter, encoded as `type`.
+    public mutating func append<Value: PostgresEncodable>(_ value: Value, as type: PostgresType) {
+        let parameter = values.count + 1
+        do {
+            values.append(try value.postgresText(as: type))
+        } catch {
+            values.append(nil)
+            if failure == nil {
+                let reason = (error as? PostgresEncodingError)?.reason ?? "\(error)"
+                failure = EncodingFailure(parameter: parameter, type: type.name, reason: reason)
+            }
+        }
+        types.append(type)
+    }
+
+    /// The number of parameters.
+    public var count: Int { values.count }
+}
+
+/// A statement value: SQL with `$n` placeholders, its bound parameters (PostgreSQL text), and how
+/// its result is produced. Building one never throws; an encoding failure is kept in ``bindings``
+/// and thrown by `execute` before anything is sent.
+public struct Statement<Result: Sendable>: Sendable {
+    /// The SQL text with `$1...$n` placeholders.
+    public let sql: String
+    /// The bound parameters.
+    public let bindings: Bindings
+    /// `true` for a `SELECT` without data-modifying CTEs: safe to send again after a lost response.
+    public let isReadOnly: Bool
+    let decoder: @Sendable (inout ResultReader) throws -> Result
+
+    init(sql: String, bindings: Bindings, readOnly: Bool, decoder: @escaping @Sendable (inout ResultReader) throws -> Result) {
+        self.sql = sql
+        self.bindings = bindings
+        self.isReadOnly = readOnly
+        self.decoder = decoder
+    }
+
+    /// Decodes a Neon `/sql` success body (array mode, raw text) for this statement. Useful for test
+    /// doubles and custom transports; ``NeonClient`` calls it for you.
+    public func decodeResponse(_ body: Data) throws -> Result {
+        try ResponseDecoding.run(body) { reader in
+            var results = ResultReader(reader: reader)
+            let value = try decoder(&results)
+            reader = results.reader
+            return value
+        }
+    }
+
+    func decode(batchResult reader: inout JSONReader, index: Int) throws -> Result {
+        var results = ResultReader(reader: reader, statementIndex: index)
+        let value = try decoder(&results)
+        reader = results.reader
+        return value
+    }
+}
+
+extension Statement {
+    /// A statement returning every row (`:many`).
+    public static func many<Row: DecodableRow>(sql: String, bindings: Bindings, readOnly: Bool) -> Statement<[Row]> {
+        Statement<[Row]>(sql: sql, bindings: bindings, readOnly: readOnly) { reader in
+            try reader.decodeRows(Row.self, limit: nil)
+        }
+    }
+
+    /// A statement returning its first row or `nil` (`:one`); further rows are ignored.
+    public static func one<Row: DecodableRow>(sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Row?> {
+        Statement<Row?>(sql: sql, bindings: bindings, readOnly: readOnly) { reader in
+            try reader.decodeRows(Row.self, limit: 1).first
+        }
+    }
+
+    /// A statement whose result is ignored (`:exec`).
+    public static func exec(sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Void> {
+        Statement<Void>(sql: sql, bindings: bindings, readOnly: readOnly) { reader in
+            _ = try reader.decodeCommand()
+        }
+    }
+
+    /// A statement returning the number of rows affected (`:execrows`; `rowCount`, 0 when absent).
+    public static func execRows(sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Int> {
+        Statement<Int>(sql: sql, bindings: bindings, readOnly: readOnly) { reader in
+            try reader.decodeCommand() ?? 0
+        }
+    }
+}

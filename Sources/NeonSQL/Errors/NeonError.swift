@@ -1,0 +1,84 @@
+import Foundation
+
+/// The one error type thrown by `NeonSQL`.
+///
+/// Every case's description is safe to log: the connection-string password and bearer tokens
+/// never appear in it (the client redacts them from any text it stores in an error).
+public enum NeonError: Error, Sendable, Hashable {
+    /// PostgreSQL (or Neon's proxy) rejected the request: HTTP 400 with Neon's JSON error body.
+    /// Proxy-level failures (wrong password, invalid connection string...) have an empty ``DatabaseError/code``.
+    case database(DatabaseError)
+    /// A non-success HTTP status other than a database error: 413 (request too large), 507 (response
+    /// too large), 5xx (Neon could not run the query), or an unexpected status.
+    case httpStatus(HTTPStatusError)
+    /// The HTTP exchange failed below the HTTP layer (DNS, connect, TLS, connection lost).
+    case transport(TransportError)
+    /// No response arrived within the configured per-request timeout.
+    case timedOut(after: Duration)
+    /// The calling `Task` was cancelled; the HTTP request was cancelled with it.
+    case cancelled
+    /// A response cell (or the response's column layout) could not be turned into the expected Swift value.
+    case decoding(DecodingFailure)
+    /// A bound parameter could not be encoded; nothing was sent.
+    case encoding(EncodingFailure)
+    /// The response body is not the JSON shape Neon's `/sql` endpoint produces (invalid or truncated JSON,
+    /// missing keys, wrong result count).
+    case malformedResponse(String)
+    /// The configuration (connection string, endpoint) is invalid. The text never contains the password.
+    case invalidConfiguration(String)
+    /// The bearer-token provider failed or returned an unusable token.
+    case authentication(String)
+
+    /// The database error, when this is ``database(_:)``.
+    public var databaseError: DatabaseError? {
+        if case .database(let error) = self { return error }
+        return nil
+    }
+
+    /// The SQLSTATE of a database error, or `nil`.
+    public var sqlState: String? { databaseError?.code }
+
+    /// `true` for a unique-key violation (SQLSTATE 23505).
+    public var isUniqueViolation: Bool { databaseError?.isUniqueViolation ?? false }
+    /// `true` for a foreign-key violation (SQLSTATE 23503).
+    public var isForeignKeyViolation: Bool { databaseError?.isForeignKeyViolation ?? false }
+    /// `true` for a serialization failure (SQLSTATE 40001): the transaction may be retried.
+    public var isSerializationFailure: Bool { databaseError?.isSerializationFailure ?? false }
+}
+
+extension NeonError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+    /// A one-line, secret-free description.
+    public var description: String {
+        switch self {
+        case .database(let error): return error.description
+        case .httpStatus(let error): return error.description
+        case .transport(let error): return error.description
+        case .timedOut(let duration): return "NeonSQL: no response within \(duration) (request timed out)"
+        case .cancelled: return "NeonSQL: the request was cancelled"
+        case .decoding(let failure): return failure.description
+        case .encoding(let failure): return failure.description
+        case .malformedResponse(let message): return "NeonSQL: malformed response: \(message)"
+        case .invalidConfiguration(let message): return "NeonSQL: invalid configuration: \(message)"
+        case .authentication(let message): return "NeonSQL: authentication failed: \(message)"
+        }
+    }
+
+    /// Same as ``description`` prefixed with the case name; secret-free.
+    public var debugDescription: String {
+        switch self {
+        case .database: return "NeonError.database(\(description))"
+        case .httpStatus: return "NeonError.httpStatus(\(description))"
+        case .transport: return "NeonError.transport(\(description))"
+        case .timedOut: return "NeonError.timedOut(\(description))"
+        case .cancelled: return "NeonError.cancelled"
+        case .decoding: return "NeonError.decoding(\(description))"
+        case .encoding: return "NeonError.encoding(\(description))"
+        case .malformedResponse: return "NeonError.malformedResponse(\(description))"
+        case .invalidConfiguration: return "NeonError.invalidConfiguration(\(description))"
+        case .authentication: return "NeonError.authentication(\(description))"
+        }
+    }
+
+    /// `LocalizedError` conformance: the ``description``.
+    public var errorDescription: String? { description }
+}

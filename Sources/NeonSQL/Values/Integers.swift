@@ -1,0 +1,101 @@
+// smallint / integer / bigint <-> Int, Int16, Int32, Int64.
+
+enum IntegerText {
+    /// Parses an optionally signed decimal integer with overflow checking.
+    @inline(__always)
+    static func parse(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+        var index = 0
+        let count = bytes.count
+        guard count > 0 else { return nil }
+        var negative = false
+        if bytes[0] == UInt8(ascii: "-") {
+            negative = true
+            index = 1
+        } else if bytes[0] == UInt8(ascii: "+") {
+            index = 1
+        }
+        guard index < count else { return nil }
+        var value: Int64 = 0
+        while index < count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            // Accumulate negatively so Int64.min parses.
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = times10.subtractingReportingOverflow(Int64(digit))
+            guard !overflow1, !overflow2 else { return nil }
+            value = next
+            index += 1
+        }
+        if negative { return value }
+        let (positive, overflow) = Int64(0).subtractingReportingOverflow(value)
+        return overflow ? nil : positive
+    }
+
+    static func decode<T: FixedWidthInteger>(_ text: borrowing PostgresText, as: T.Type) throws -> T {
+        guard let value = parse(text.bytes) else {
+            throw PostgresDecodingError("not an integer")
+        }
+        guard let result = T(exactly: value) else {
+            throw PostgresDecodingError("\(value) does not fit in \(T.self)")
+        }
+        return result
+    }
+
+    /// Checks the range of the column type the value is bound as.
+    static func encode<T: FixedWidthInteger>(_ value: T, as type: PostgresType) throws -> String {
+        let target = type.elementType ?? type
+        switch target.oid {
+        case PostgresType.int2.oid:
+            guard Int16(exactly: value) != nil else {
+                throw PostgresEncodingError("\(value) is outside the range of smallint (-32768...32767)")
+            }
+        case PostgresType.int4.oid:
+            guard Int32(exactly: value) != nil else {
+                throw PostgresEncodingError("\(value) is outside the range of integer (-2147483648...2147483647)")
+            }
+        case PostgresType.oid.oid:
+            guard UInt32(exactly: value) != nil else {
+                throw PostgresEncodingError("\(value) is outside the range of oid (0...4294967295)")
+            }
+        default:
+            break
+        }
+        return String(value)
+    }
+}
+
+extension Int: PostgresEncodable, PostgresDecodable {
+    /// Decimal text; range-checked against `smallint`/`integer` when bound as those.
+    public func postgresText(as type: PostgresType) throws -> String? { try IntegerText.encode(self, as: type) }
+    /// Parses decimal text.
+    public static func decode(postgresText text: borrowing PostgresText) throws -> Int {
+        try IntegerText.decode(text, as: Int.self)
+    }
+}
+
+extension Int64: PostgresEncodable, PostgresDecodable {
+    /// Decimal text; range-checked against `smallint`/`integer` when bound as those.
+    public func postgresText(as type: PostgresType) throws -> String? { try IntegerText.encode(self, as: type) }
+    /// Parses decimal text.
+    public static func decode(postgresText text: borrowing PostgresText) throws -> Int64 {
+        try IntegerText.decode(text, as: Int64.self)
+    }
+}
+
+extension Int32: PostgresEncodable, PostgresDecodable {
+    /// Decimal text; range-checked against `smallint` when bound as it.
+    public func postgresText(as type: PostgresType) throws -> String? { try IntegerText.encode(self, as: type) }
+    /// Parses decimal text; out of range is an error.
+    public static func decode(postgresText text: borrowing PostgresText) throws -> Int32 {
+        try IntegerText.decode(text, as: Int32.self)
+    }
+}
+
+extension Int16: PostgresEncodable, PostgresDecodable {
+    /// Decimal text.
+    public func postgresText(as type: PostgresType) throws -> String? { try IntegerText.encode(self, as: type) }
+    /// Parses decimal text; out of range is an error.
+    public static func decode(postgresText text: borrowing PostgresText) throws -> Int16 {
+        try IntegerText.decode(text, as: Int16.self)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+// timestamptz / timestamp <-> Date.
+//
+// Decoding reads PostgreSQL's ISO DateStyle output: `2024-01-02 03:04:05.123456+05:30`, with
+// optional fraction, optional offset (`+HH`, `+HH:MM`, `+HH:MM:SS`; `timestamp` has none and is read
+// as UTC), optional ` BC`, years beyond 9999, and `infinity` / `-infinity`, which map to
+// `Date.distantFuture` / `Date.distantPast` (and are encoded back to `infinity` / `-infinity`).
+// Encoding writes ISO-8601 with microseconds and an explicit UTC offset.
+
+enum TimestampText {
+    /// Seconds between 1970-01-01 and 2001-01-01 (Foundation's reference date).
+    static let unixToReferenceDays = 11_323
+
+    static func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
+        var cursor = TextCursor(bytes)
+        guard let year = cursor.digits(min: 4), cursor.consume(UInt8(ascii: "-")),
+            let month = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: "-")),
+            let day = cursor.digits(min: 2, max: 2)
+        else { return nil }
+        guard cursor.consume(UInt8(ascii: " ")) || cursor.consume(UInt8(ascii: "T")) else { return nil }
+        guard let hour = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: ":")),
+            let minute = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: ":")),
+            let second = cursor.digits(min: 2, max: 2)
+        else { return nil }
+        var micros = 0
+        if cursor.consume(UInt8(ascii: ".")) {
+            guard let fraction = cursor.microsecondFraction() else { return nil }
+            micros = fraction
+        }
+        var offsetSeconds = 0
+        if let sign = cursor.current, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            cursor.index += 1
+            guard let offsetHours = cursor.digits(min: 2, max: 2) else { return nil }
+            var total = offsetHours * 3600
+            if cursor.consume(UInt8(ascii: ":")) {
+                guard let offsetMinutes = cursor.digits(min: 2, max: 2) else { return nil }
+                total += offsetMinutes * 60
+                if cursor.consume(UInt8(ascii: ":")) {
+                    guard let offsetSecs = cursor.digits(min: 2, max: 2) else { return nil }
+                    total += offsetSecs
+                }
+            }
+            offsetSeconds = sign == UInt8(ascii: "-") ? -total : total
+        } else if cursor.consume(UInt8(ascii: "Z")) {
+            offsetSeconds = 0
+        }
+        let bc = cursor.consumeBC()
+        guard cursor.atEnd else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: bc ? 1 - year : year),
+            hour <= 24, minute <= 59, second <= 60
+        else { return nil }
+        let astronomicalYear = bc ? 1 - year : year
+        let days = CivilCalendar.days(year: astronomicalYear, month: month, day: day)
+        let secondsOfDay = hour * 3600 + minute * 60 + second - offsetSeconds
+        // Relative to 2001-01-01 to keep Double precision at microseconds.
+        let wholeSeconds = Int64(days - unixToReferenceDays) * 86_400 + Int64(secondsOfDay)
+        return Date(timeIntervalSinceReferenceDate: Double(wholeSeconds) + Double(micros) / 1_000_000)
+    }
+
+    static func encode(_ date: Date) throws -> String {
+        if date == .distantFuture { return "infinity" }
+        if date == .distantPast { return "-infinity" }
+        let interval = date.timeIntervalSinceReferenceDate
+        guard interval.isFinite, abs(interval) < 1e15 else {
+            throw PostgresEncodingError("date is outside the range of timestamp")
+        }
+        let totalMicros = Int64((interval * 1_000_000).rounded())
+        var days = Int(totalMicros / 86_400_000_000)
+        var microsOfDay = totalMicros % 86_400_000_000
+        if microsOfDay < 0 {
+            microsOfDay += 86_400_000_000
+            days -= 1
+        }
+        let civil = CivilCalendar.date(days: days + unixToReferenceDays)
+        let bc = civil.year <= 0
+        var out = ""
+        out.reserveCapacity(32)
+        DateTimeFormat.date(year: bc ? 1 - civil.year : civil.year, month: civil.month, day: civil.day, into: &out)
+        out += "T"
+        let seconds = microsOfDay / 1_000_000
+        let fraction = Int(microsOfDay % 1_000_000)
+        DateTimeFormat.pad(Int(seconds / 3600), 2, into: &out)
+        out += ":"
+        DateTimeFormat.pad(Int(seconds / 60 % 60), 2, into: &out)
+        out += ":"
+        DateTimeFormat.pad(Int(seconds % 60), 2, into: &out)
+        out += "."
+        DateTimeFormat.pad(fraction, 6, into: &out)
+        out += "+00:00"
+        if bc { out += " BC" }
+        return out
+    }
+}
+
+extension Date: PostgresEncodable, PostgresDecodable {
+    /// ISO-8601 with microseconds and offset: `2024-01-02T03:04:05.123456+00:00`.
+    public func postgresText(as type: PostgresType) throws -> String? { try TimestampText.encode(self) }
+
+    /// Parses `timestamptz` (with offset) and `timestamp` (without, read as UTC) text.
+    public static func decode(postgresText text: borrowing PostgresText) throws -> Date {
+        if text.equals("infinity") { return .distantFuture }
+        if text.equals("-infinity") { return .distantPast }
+        guard let date = TimestampText.parse(text.bytes) else {
+            throw PostgresDecodingError("not a timestamp (expected ISO format YYYY-MM-DD HH:MM:SS[.ffffff][+HH[:MM]])")
+        }
+        return date
+    }
+}

@@ -1,0 +1,369 @@
+/// A byte-level JSON tokenizer over a borrowed buffer, built for Neon's response envelope: it
+/// reads keys and string cells as spans into the body (no copy unless a string has escapes) and
+/// skips values without building them.
+@usableFromInline
+struct JSONReader {
+    struct SyntaxError: Error {
+        var message: String
+    }
+
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    @usableFromInline var index: Int
+
+    @usableFromInline init(_ bytes: UnsafeRawBufferPointer, index: Int = 0) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    var atEnd: Bool { index >= bytes.count }
+
+    @inline(__always)
+    func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    func describeHere() -> String {
+        if index >= bytes.count { return "unexpected end of body at byte \(index) (truncated response?)" }
+        let byte = bytes[index]
+        let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+        return "unexpected \(shown) at byte \(index)"
+    }
+
+    mutating func expect(_ byte: UInt8) throws {
+        guard index < bytes.count, bytes[index] == byte else {
+            throw SyntaxError(message: describeHere() + ", expected '\(Character(Unicode.Scalar(byte)))'")
+        }
+        index += 1
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw SyntaxError(message: describeHere()) }
+        let start = literal.utf8Start
+        for offset in 0..<count where bytes[index + offset] != start[offset] {
+            throw SyntaxError(message: describeHere() + ", expected \(literal)")
+        }
+        index += count
+    }
+
+    /// After the opening quote has been consumed: scans to the closing quote and returns the raw
+    /// content range and whether it contains escapes. Validates that no control characters appear.
+    @inline(__always)
+    mutating func scanStringContent() throws -> (range: Range<Int>, escaped: Bool) {
+        let start = index
+        var escaped = false
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let range = start..<index
+                index += 1
+                return (range, escaped)
+            }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                index += 2
+                continue
+            }
+            if byte < 0x20 {
+                throw SyntaxError(message: "control character in string at byte \(index)")
+            }
+            index += 1
+        }
+        index = count
+        throw SyntaxError(message: "unterminated string (truncated response?)")
+    }
+
+    /// Reads a string (at the opening quote) into a Swift `String`.
+    mutating func readString(_ scratch: inout [UInt8]) throws -> String {
+        try expect(UInt8(ascii: "\""))
+        let (range, escaped) = try scanStringContent()
+        if !escaped { return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        try unescape(range, into: &scratch)
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Decodes JSON escapes in `range` into `scratch` (UTF-8).
+    func unescape(_ range: Range<Int>, into scratch: inout [UInt8]) throws {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.reserveCapacity(range.count)
+        var position = range.lowerBound
+        let end = range.upperBound
+        while position < end {
+            let byte = bytes[position]
+            guard byte == UInt8(ascii: "\\") else {
+                scratch.append(byte)
+                position += 1
+                continue
+            }
+            guard position + 1 < end else { throw SyntaxError(message: "truncated escape at byte \(position)") }
+            let kind = bytes[position + 1]
+            position += 2
+            switch kind {
+            case UInt8(ascii: "\""): scratch.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): scratch.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "/"): scratch.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "b"): scratch.append(0x08)
+            case UInt8(ascii: "f"): scratch.append(0x0C)
+            case UInt8(ascii: "n"): scratch.append(0x0A)
+            case UInt8(ascii: "r"): scratch.append(0x0D)
+            case UInt8(ascii: "t"): scratch.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4(at: position, end: end)
+                position += 4
+                if (0xD800..<0xDC00).contains(scalar) {
+                    // High surrogate: must be followed by \uDC00-\uDFFF.
+                    guard position + 6 <= end, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                    else { throw SyntaxError(message: "unpaired surrogate at byte \(position)") }
+                    let low = try hex4(at: position + 2, end: end)
+                    guard (0xDC00..<0xE000).contains(low) else {
+                        throw SyntaxError(message: "unpaired surrogate at byte \(position)")
+                    }
+                    position += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(scalar) {
+                    throw SyntaxError(message: "unpaired surrogate at byte \(position)")
+                }
+                guard let unicode = Unicode.Scalar(scalar) else {
+                    throw SyntaxError(message: "invalid unicode escape at byte \(position)")
+                }
+                appendUTF8(unicode, to: &scratch)
+            default:
+                throw SyntaxError(message: "invalid escape at byte \(position - 1)")
+            }
+        }
+    }
+
+    private func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        let value = scalar.value
+        switch value {
+        case 0..<0x80:
+            out.append(UInt8(value))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | value >> 6))
+            out.append(UInt8(0x80 | value & 0x3F))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | value >> 12))
+            out.append(UInt8(0x80 | value >> 6 & 0x3F))
+            out.append(UInt8(0x80 | value & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | value >> 18))
+            out.append(UInt8(0x80 | value >> 12 & 0x3F))
+            out.append(UInt8(0x80 | value >> 6 & 0x3F))
+            out.append(UInt8(0x80 | value & 0x3F))
+        }
+    }
+
+    private func hex4(at position: Int, end: Int) throws -> UInt32 {
+        guard position + 4 <= end else { throw SyntaxError(message: "truncated \\u escape at byte \(position)") }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            guard let digit = hexValue(bytes[position + offset]) else {
+                throw SyntaxError(message: "invalid \\u escape at byte \(position)")
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Reads a JSON number's span (validated).
+    mutating func readNumberSpan() throws -> Range<Int> {
+        let start = index
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        var digits = 0
+        while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+            index += 1
+            digits += 1
+        }
+        guard digits > 0 else {
+            index = start
+            throw SyntaxError(message: describeHere() + ", expected a value")
+        }
+        if peek() == UInt8(ascii: ".") {
+            index += 1
+            var fraction = 0
+            while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                index += 1
+                fraction += 1
+            }
+            guard fraction > 0 else { throw SyntaxError(message: describeHere() + ", expected a digit") }
+        }
+        if let byte = peek(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            index += 1
+            if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { index += 1 }
+            var exponent = 0
+            while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                index += 1
+                exponent += 1
+            }
+            guard exponent > 0 else { throw SyntaxError(message: describeHere() + ", expected a digit") }
+        }
+        return start..<index
+    }
+
+    /// Reads an integer or `null`.
+    mutating func readIntOrNull() throws -> Int? {
+        skipWhitespace()
+        if peek() == UInt8(ascii: "n") {
+            try expectLiteral("null")
+            return nil
+        }
+        if peek() == UInt8(ascii: "\"") {
+            // Tolerate integers sent as strings.
+            index += 1
+            let (range, _) = try scanStringContent()
+            return IntegerText.parse(UnsafeRawBufferPointer(rebasing: bytes[range])).flatMap { Int(exactly: $0) }
+        }
+        let span = try readNumberSpan()
+        return IntegerText.parse(UnsafeRawBufferPointer(rebasing: bytes[span])).flatMap { Int(exactly: $0) }
+    }
+
+    /// Reads a string or `null`.
+    mutating func readStringOrNull(_ scratch: inout [UInt8]) throws -> String? {
+        skipWhitespace()
+        if peek() == UInt8(ascii: "n") {
+            try expectLiteral("null")
+            return nil
+        }
+        if peek() == UInt8(ascii: "\"") { return try readString(&scratch) }
+        // Numbers where a string is expected (e.g. "position": 18) are kept as text.
+        let span = try readNumberSpan()
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[span]), as: UTF8.self)
+    }
+
+    /// Skips any JSON value.
+    mutating func skipValue(depth: Int = 0) throws {
+        guard depth < 512 else { throw SyntaxError(message: "nested too deeply") }
+        skipWhitespace()
+        guard let byte = peek() else { throw SyntaxError(message: describeHere()) }
+        switch byte {
+        case UInt8(ascii: "\""):
+            index += 1
+            _ = try scanStringContent()
+        case UInt8(ascii: "{"):
+            index += 1
+            skipWhitespace()
+            if peek() == UInt8(ascii: "}") {
+                index += 1
+                return
+            }
+            while true {
+                skipWhitespace()
+                try expect(UInt8(ascii: "\""))
+                _ = try scanStringContent()
+                skipWhitespace()
+                try expect(UInt8(ascii: ":"))
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                if peek() == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                try expect(UInt8(ascii: "}"))
+                return
+            }
+        case UInt8(ascii: "["):
+            index += 1
+            skipWhitespace()
+            if peek() == UInt8(ascii: "]") {
+                index += 1
+                return
+            }
+            while true {
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                if peek() == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                try expect(UInt8(ascii: "]"))
+                return
+            }
+        case UInt8(ascii: "t"): try expectLiteral("true")
+        case UInt8(ascii: "f"): try expectLiteral("false")
+        case UInt8(ascii: "n"): try expectLiteral("null")
+        default: _ = try readNumberSpan()
+        }
+    }
+
+    /// Reads an object key (at its opening quote) and the following ':'; returns the raw key range.
+    /// Keys of Neon's envelope never contain escapes; an escaped key is decoded and compared by the caller.
+    mutating func readKey(_ scratch: inout [UInt8]) throws -> Key {
+        skipWhitespace()
+        try expect(UInt8(ascii: "\""))
+        let (range, escaped) = try scanStringContent()
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"))
+        if escaped {
+            try unescape(range, into: &scratch)
+            return Key(text: String(decoding: scratch, as: UTF8.self))
+        }
+        return Key(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// An object key, compared against literals without allocating.
+    struct Key {
+        let bytes: UnsafeRawBufferPointer?
+        let text: String?
+
+        init(bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+            self.text = nil
+        }
+
+        init(text: String) {
+            self.bytes = nil
+            self.text = text
+        }
+
+        func `is`(_ literal: StaticString) -> Bool {
+            if let text { return text == literal.description }
+            guard let bytes, bytes.count == literal.utf8CodeUnitCount else { return false }
+            let start = literal.utf8Start
+            for index in 0..<bytes.count where bytes[index] != start[index] { return false }
+            return true
+        }
+    }
+}
+
+/// JSON string escaping for request bodies.
+enum JSONEscaping {
+    static func appendQuoted(_ string: String, to out: inout String) {
+        out += "\""
+        var needsEscaping = false
+        for byte in string.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            needsEscaping = true
+            break
+        }
+        if !needsEscaping {
+            out += string
+            out += "\""
+            return
+        }
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,144 @@
+/// A row type generated for a query: its expected columns and how to read one row.
+///
+/// `columns` is checked against the response's `fields` (count, and OID where the expected OID is
+/// non-zero) before any row is decoded.
+public protocol DecodableRow: Sendable {
+    /// The columns the query returns, in order.
+    static var columns: [ResultColumn] { get }
+    /// Reads one row; call `row.decode(_:)` once per column, left to right.
+    init(from row: inout RowDecoder) throws
+}
+
+/// One expected result column: its name and PostgreSQL type.
+public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
+    /// The column name as PostgreSQL reports it.
+    public let name: String
+    /// The column type (OID 0: not checked).
+    public let type: PostgresType
+
+    /// Creates a column.
+    public init(_ name: String, _ type: PostgresType) {
+        self.name = name
+        self.type = type
+    }
+
+    /// `name type`.
+    public var description: String { "\(name) \(type.name)" }
+}
+
+/// A column of a response (`fields[i]`).
+struct ResponseField: Sendable, Hashable {
+    var name: String
+    var oid: UInt32
+}
+
+/// Hands out the current row's cells left to right, decoding each straight from the response
+/// body. Errors name the column, the row index and the cell text.
+public struct RowDecoder: ~Copyable {
+    var reader: JSONReader
+    var scratch: [UInt8]
+    let fields: [ResponseField]
+    /// 0-based index of the row within its result.
+    public let rowIndex: Int
+    /// 0-based index of the next column to decode.
+    public private(set) var columnIndex: Int
+    let statementIndex: Int?
+
+    init(reader: JSONReader, scratch: consuming [UInt8], fields: [ResponseField], rowIndex: Int, statementIndex: Int?) {
+        self.reader = reader
+        self.scratch = scratch
+        self.fields = fields
+        self.rowIndex = rowIndex
+        self.columnIndex = 0
+        self.statementIndex = statementIndex
+    }
+
+    consuming func finish() -> (reader: JSONReader, scratch: [UInt8], decodedColumns: Int) {
+        (reader, scratch, columnIndex)
+    }
+
+    /// The number of columns in the row.
+    public var columnCount: Int { fields.count }
+
+    /// The name of the next column to decode (`nil` past the last).
+    public var nextColumnName: String? { columnIndex < fields.count ? fields[columnIndex].name : nil }
+
+    /// Decodes the next cell as `Value` (use an `Optional` type for nullable columns).
+    public mutating func decode<Value: PostgresDecodable>(_ type: Value.Type = Value.self) throws -> Value {
+        let column = columnIndex
+        guard column < fields.count else {
+            throw NeonError.decoding(DecodingFailure(
+                columnIndex: column, row: rowIndex, statementIndex: statementIndex,
+                reason: "the row has only \(fields.count) columns; the generated row reads more (regenerate the queries)"))
+        }
+        var cellRange: Range<Int>? = nil
+        var cellEscaped = false
+        do {
+            reader.skipWhitespace()
+            if column > 0 {
+                guard reader.peek() == UInt8(ascii: ",") else { throw missingCell(column) }
+                reader.index += 1
+                reader.skipWhitespace()
+            }
+            guard let byte = reader.peek() else { throw JSONReader.SyntaxError(message: reader.describeHere()) }
+            let value: Value
+            switch byte {
+            case UInt8(ascii: "\""):
+                reader.index += 1
+                let (range, escaped) = try reader.scanStringContent()
+                cellRange = range
+                cellEscaped = escaped
+                if !escaped {
+                    value = try Value.decode(postgresText: PostgresText(UnsafeRawBufferPointer(rebasing: reader.bytes[range])))
+                } else {
+                    try reader.unescape(range, into: &scratch)
+                    value = try scratch.withUnsafeBytes { try Value.decode(postgresText: PostgresText($0)) }
+                }
+            case UInt8(ascii: "n"):
+                try reader.expectLiteral("null")
+                value = try Value.decodeNull()
+            case UInt8(ascii: "]"):
+                throw missingCell(column)
+            case UInt8(ascii: "t"), UInt8(ascii: "f"):
+                // Only without Neon-Raw-Text-Output; booleans as t/f.
+                let isTrue = byte == UInt8(ascii: "t")
+                try reader.expectLiteral(isTrue ? "true" : "false")
+                var letter: UInt8 = isTrue ? UInt8(ascii: "t") : UInt8(ascii: "f")
+                value = try withUnsafeBytes(of: &letter) { try Value.decode(postgresText: PostgresText($0)) }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                throw NeonError.malformedResponse(
+                    "cell \(column) of row \(rowIndex) is a JSON \(byte == UInt8(ascii: "{") ? "object" : "array"), not text; "
+                        + "the server did not honour Neon-Raw-Text-Output: true")
+            default:
+                let range = try reader.readNumberSpan()
+                cellRange = range
+                value = try Value.decode(postgresText: PostgresText(UnsafeRawBufferPointer(rebasing: reader.bytes[range])))
+            }
+            columnIndex = column + 1
+            return value
+        } catch let error as NeonError {
+            throw error
+        } catch let error as JSONReader.SyntaxError {
+            throw NeonError.malformedResponse(error.message)
+        } catch {
+            let reason: String
+            if let failure = error as? PostgresDecodingError { reason = failure.reason } else { reason = "\(error)" }
+            var text: String? = nil
+            if let range = cellRange {
+                if cellEscaped, (try? reader.unescape(range, into: &scratch)) != nil {
+                    text = String(decoding: scratch, as: UTF8.self)
+                } else {
+                    text = String(decoding: UnsafeRawBufferPointer(rebasing: reader.bytes[range]), as: UTF8.self)
+                }
+            }
+            throw NeonError.decoding(DecodingFailure(
+                column: fields[column].name, columnIndex: column, row: rowIndex, statementIndex: statementIndex,
+                text: text, reason: reason))
+        }
+    }
+
+    private func missingCell(_ column: Int) -> NeonError {
+        NeonError.malformedResponse(
+            "row \(rowIndex) has \(column) cells but the response declares \(fields.count) fields")
+    }
+}

@@ -1,0 +1,122 @@
+// The generator's public surface: what `neon-sql-gen` (a separate module) and tests call.
+// Everything else in this module is internal and may change freely.
+
+/// One `.sql` file given to the generator.
+public struct SQLSourceInput: Sendable, Hashable {
+    /// The path diagnostics print and `describe` reports (the plugin passes absolute paths so
+    /// that Xcode and SwiftPM show errors at the `.sql` file).
+    public let path: String
+    /// The file's text.
+    public let contents: String
+
+    public init(path: String, contents: String) {
+        self.path = path
+        self.contents = contents
+    }
+}
+
+/// The Swift file generated for one query file.
+public struct GeneratedSwiftFile: Sendable, Hashable {
+    /// The query file's path, as given in ``SQLSourceInput/path``.
+    public let inputPath: String
+    /// The generated Swift source.
+    public let source: String
+}
+
+/// The result of ``CodeGenerator/describe(schema:queries:)``.
+public struct DescribeResult: Sendable, Hashable {
+    /// The `describe` JSON document (see `docs/describe-json.md`), ending in a newline.
+    public let json: String
+    /// Whether any diagnostic is an error (the CLI then exits with status 1).
+    public let hasErrors: Bool
+    /// Every diagnostic as `path:LINE:COL: severity: message`, in file, line, column order.
+    public let diagnostics: [String]
+}
+
+/// The result of ``CodeGenerator/generate(schema:queries:)``.
+public struct GenerateResult: Sendable, Hashable {
+    /// One Swift file per query input, in input order (a file without queries still gets one).
+    public let files: [GeneratedSwiftFile]
+    /// The shared file (``CodeGenerator/sharedFileName``): the schema's enums.
+    public let shared: String
+    /// Every diagnostic as `path:LINE:COL: severity: message`, in file, line, column order.
+    public let diagnostics: [String]
+    /// Whether any diagnostic is an error; the outputs should then not be used.
+    public let hasErrors: Bool
+}
+
+/// Entry points of the generator: schema + annotated queries in, JSON or Swift out.
+/// Never throws and never traps on bad input: problems are diagnostics.
+public enum CodeGenerator {
+    /// The name of the per-target shared file holding the schema's enums.
+    public static let sharedFileName = "NeonSQLSchema.swift"
+
+    /// Analyzes `queries` against `schema` (applied in the given order: migrations) and returns
+    /// the `describe` JSON.
+    public static func describe(schema: [SQLSourceInput], queries: [SQLSourceInput]) -> DescribeResult {
+        let model = analyze(schema: schema, queries: queries)
+        return DescribeResult(
+            json: DescribeJSON.render(model),
+            hasErrors: model.diagnostics.contains { $0.severity == .error },
+            diagnostics: model.diagnostics.map(\.formatted)
+        )
+    }
+
+    /// Analyzes `queries` against `schema` and renders one Swift file per query file plus the
+    /// shared file.
+    public static func generate(schema: [SQLSourceInput], queries: [SQLSourceInput]) -> GenerateResult {
+        let model = analyze(schema: schema, queries: queries)
+        var filesByPath: [String: QueryFileDescription] = [:]
+        for file in model.files where filesByPath[file.path] == nil {
+            filesByPath[file.path] = file
+        }
+        let files = queries.map { input in
+            let description = filesByPath[input.path] ?? QueryFileDescription(path: input.path, queries: [])
+            let renderer = SwiftRenderer(sourceFileName: fileName(of: input.path))
+            return GeneratedSwiftFile(inputPath: input.path, source: renderer.render(description))
+        }
+        return GenerateResult(
+            files: files,
+            shared: SchemaRenderer.render(enums: model.enums),
+            diagnostics: model.diagnostics.map(\.formatted),
+            hasErrors: model.diagnostics.contains { $0.severity == .error }
+        )
+    }
+
+    /// The output file name for a query file: its path relative to the target (or to `--root`),
+    /// without `.sql`, with `/` replaced by `_`, plus `.swift`.
+    /// `queries/fetch_duas.sql` -> `queries_fetch_duas.swift`; `fetch_duas.sql` -> `fetch_duas.swift`.
+    ///
+    /// `NeonSQLPlugin` applies the same rule (it cannot link this module); keep them identical.
+    public static func outputFileName(forRelativePath relativePath: String) -> String {
+        var path = Substring(relativePath)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        while path.hasPrefix("/") { path = path.dropFirst() }
+        var name = String(path)
+        if name.lowercased().hasSuffix(".sql") { name = String(name.dropLast(4)) }
+        return name.replacingAll("/", with: "_") + ".swift"
+    }
+
+    static func analyze(schema: [SQLSourceInput], queries: [SQLSourceInput]) -> GenerationModel {
+        Pipeline.analyze(
+            schemaFiles: schema.map { SourceFile(path: $0.path, text: $0.contents) },
+            queryFiles: queries.map { SourceFile(path: $0.path, text: $0.contents) }
+        )
+    }
+
+    /// The last path component (`/a/b/x.sql` -> `x.sql`), for headers that must not hold directories.
+    static func fileName(of path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+    }
+}
+
+private extension String {
+    /// Replaces every occurrence of a character (no Foundation in this module).
+    func replacingAll(_ character: Character, with replacement: String) -> String {
+        var result = ""
+        for element in self {
+            if element == character { result += replacement } else { result.append(element) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,209 @@
+// The `neon-sql-gen` command line, parsed without Foundation or package dependencies. It lives in
+// the generator module (public) so that unit tests can reach it; the CLI only runs the result.
+
+/// What `neon-sql-gen` was asked to do.
+public enum GeneratorCommand: Sendable, Equatable {
+    /// Print usage: the general one (`nil`) or one command's (`"describe"`, `"generate"`).
+    case help(command: String?)
+    case describe(DescribeOptions)
+    case generate(GenerateOptions)
+}
+
+/// `neon-sql-gen describe --schema <file-or-dir>... <query file-or-dir>...`
+public struct DescribeOptions: Sendable, Equatable {
+    /// Schema files or directories, applied in this order (a directory's `*.sql` by name).
+    public var schemaPaths: [String]
+    /// Query files or directories (a directory's `*.sql` by name, not recursive).
+    public var queryPaths: [String]
+
+    public init(schemaPaths: [String], queryPaths: [String]) {
+        self.schemaPaths = schemaPaths
+        self.queryPaths = queryPaths
+    }
+}
+
+/// `neon-sql-gen generate --schema <file-or-dir>... --output-dir <dir> --shared-output <file>
+/// [--root <dir>] <query file-or-dir>...`
+public struct GenerateOptions: Sendable, Equatable {
+    public var schemaPaths: [String]
+    public var queryPaths: [String]
+    /// Where `<name>.swift` goes for each query file (see ``CodeGenerator/outputFileName(forRelativePath:)``).
+    public var outputDirectory: String
+    /// The path of the shared file (the schema's enums).
+    public var sharedOutput: String
+    /// Output names come from each query file's path relative to this directory; without it (or
+    /// for a file outside it) from the file name alone.
+    public var root: String?
+
+    public init(schemaPaths: [String], queryPaths: [String], outputDirectory: String, sharedOutput: String, root: String?) {
+        self.schemaPaths = schemaPaths
+        self.queryPaths = queryPaths
+        self.outputDirectory = outputDirectory
+        self.sharedOutput = sharedOutput
+        self.root = root
+    }
+}
+
+/// A command line that does not parse; `message` says why, in one line.
+public struct CommandLineError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    /// The command whose usage to show with the error (`nil`: the general usage).
+    public let command: String?
+
+    public init(_ message: String, command: String?) {
+        self.message = message
+        self.command = command
+    }
+
+    public var description: String { message }
+}
+
+/// Parses `neon-sql-gen`'s arguments and holds its usage text.
+public enum GeneratorCommandLine {
+    /// Parses the arguments after the program name. Options take their value as the next
+    /// argument or after `=` (`--schema=db`); `--` ends options.
+    public static func parse(_ arguments: [String]) throws(CommandLineError) -> GeneratorCommand {
+        guard let command = arguments.first else {
+            throw CommandLineError("missing command", command: nil)
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "-h", "--help", "help":
+            guard let topic = rest.first else { return .help(command: nil) }
+            guard ["describe", "generate"].contains(topic) else {
+                throw CommandLineError("unknown command '\(topic)'", command: nil)
+            }
+            return .help(command: topic)
+        case "describe":
+            let parsed = try parseOptions(rest, command: command, valueOptions: ["--schema"])
+            if parsed.help { return .help(command: command) }
+            return .describe(DescribeOptions(schemaPaths: parsed.values["--schema"] ?? [], queryPaths: parsed.positional))
+        case "generate":
+            let parsed = try parseOptions(
+                rest, command: command, valueOptions: ["--schema", "--output-dir", "--shared-output", "--root"]
+            )
+            if parsed.help { return .help(command: command) }
+            let outputDirectory = try single("--output-dir", in: parsed, command: command, required: true)
+            let sharedOutput = try single("--shared-output", in: parsed, command: command, required: true)
+            return .generate(GenerateOptions(
+                schemaPaths: parsed.values["--schema"] ?? [],
+                queryPaths: parsed.positional,
+                outputDirectory: outputDirectory ?? "",
+                sharedOutput: sharedOutput ?? "",
+                root: try single("--root", in: parsed, command: command, required: false)
+            ))
+        default:
+            throw CommandLineError("unknown command '\(command)'", command: nil)
+        }
+    }
+
+    private struct ParsedOptions {
+        var values: [String: [String]] = [:]
+        var positional: [String] = []
+        var help = false
+    }
+
+    private static func parseOptions(
+        _ arguments: [String], command: String, valueOptions: Set<String>
+    ) throws(CommandLineError) -> ParsedOptions {
+        var parsed = ParsedOptions()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positional.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            if argument == "-h" || argument == "--help" { parsed.help = true; continue }
+            var name = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard valueOptions.contains(name) else {
+                throw CommandLineError("unknown option '\(name)' for '\(command)'", command: command)
+            }
+            if value == nil {
+                guard index < arguments.count else {
+                    throw CommandLineError("option '\(name)' needs a value", command: command)
+                }
+                value = arguments[index]
+                index += 1
+            }
+            guard let value, !value.isEmpty else {
+                throw CommandLineError("option '\(name)' needs a non-empty value", command: command)
+            }
+            parsed.values[name, default: []].append(value)
+        }
+        return parsed
+    }
+
+    private static func single(
+        _ name: String, in parsed: ParsedOptions, command: String, required: Bool
+    ) throws(CommandLineError) -> String? {
+        let values = parsed.values[name] ?? []
+        if values.count > 1 { throw CommandLineError("option '\(name)' given more than once", command: command) }
+        if required, values.isEmpty { throw CommandLineError("missing required option '\(name)'", command: command) }
+        return values.first
+    }
+
+    /// Usage text: the general one, or one command's.
+    public static func usage(for command: String?) -> String {
+        switch command {
+        case "describe": return describeUsage
+        case "generate": return generateUsage
+        default: return generalUsage
+        }
+    }
+
+    static let generalUsage = """
+        OVERVIEW: Generates typed Swift from annotated PostgreSQL query files.
+
+        USAGE: neon-sql-gen <command> [options]
+
+        COMMANDS:
+          describe   Print every query's parameters and columns as JSON (docs/describe-json.md).
+          generate   Write one Swift file per query file and the shared schema file (the plugin runs this).
+          help       Show this text, or `neon-sql-gen help <command>`.
+
+        Directories expand to their *.sql files (not recursive) sorted by name; schema files are
+        applied in the order given. Diagnostics go to stderr as `path:LINE:COL: error: message`.
+        Exit status: 0 success, 1 an error diagnostic or an I/O failure, 2 a usage error.
+        """
+
+    static let describeUsage = """
+        OVERVIEW: Print every query's parameters and columns as JSON on stdout.
+
+        USAGE: neon-sql-gen describe [--schema <file-or-dir>]... <query-file-or-dir>...
+
+        OPTIONS:
+          --schema <file-or-dir>   A schema file or a directory of migrations; repeatable, applied in order.
+          -h, --help               Show this text.
+
+        Exit status 1 when there is an error diagnostic (the JSON is printed anyway).
+        """
+
+    static let generateUsage = """
+        OVERVIEW: Write one Swift file per query file and the shared schema file.
+
+        USAGE: neon-sql-gen generate [--schema <file-or-dir>]... --output-dir <dir> --shared-output <file>
+                                     [--root <dir>] <query-file-or-dir>...
+
+        OPTIONS:
+          --schema <file-or-dir>   A schema file or a directory of migrations; repeatable, applied in order.
+          --output-dir <dir>       Where each query file's Swift file is written.
+          --shared-output <file>   The shared file with the schema's enums (NeonSQLSchema.swift).
+          --root <dir>             Name outputs after query paths relative to this directory.
+          -h, --help               Show this text.
+
+        Output names: the query file's path relative to --root (its file name when there is no
+        --root or it lies outside it), without ".sql", "/" replaced by "_", plus ".swift":
+        <root>/journeys/by_slug.sql -> <output-dir>/journeys_by_slug.swift.
+        Every output is written on success (also for a file without queries), each only when its
+        content changed. On an error diagnostic nothing is written and the exit status is 1.
+        """
+}

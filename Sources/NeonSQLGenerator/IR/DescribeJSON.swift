@@ -1,0 +1,148 @@
+/// The `describe` JSON: a public contract (see `docs/describe-json.md`). Keys print in the
+/// documented order, pretty-printed with two-space indentation; extend it, never break it.
+enum DescribeJSON {
+    /// The JSON document for a model: every query of every file in input order, then every diagnostic.
+    static func render(_ model: GenerationModel) -> String {
+        let queries = model.files.flatMap(\.queries).map(query)
+        let diagnostics = model.diagnostics.map(diagnostic)
+        return JSONValue.object([
+            ("queries", .array(queries)),
+            ("diagnostics", .array(diagnostics)),
+        ]).prettyPrinted() + "\n"
+    }
+
+    static func query(_ query: QueryDescription) -> JSONValue {
+        .object([
+            ("name", .string(SwiftNaming.bare(query.name))),
+            ("file", .string(query.file)),
+            ("line", .integer(query.line)),
+            ("kind", .string(query.kind.rawValue)),
+            ("sql", .string(query.sql)),
+            ("params", .array(query.parameters.sorted { $0.index < $1.index }.map(parameter))),
+            ("columns", .array(query.columns.map(column))),
+        ])
+    }
+
+    static func parameter(_ parameter: ParameterDescription) -> JSONValue {
+        .object([
+            ("index", .integer(parameter.index)),
+            ("name", .string(SwiftNaming.bare(parameter.name))),
+            ("pgType", .string(parameter.type.formatName)),
+            ("swiftType", .string(parameter.swiftType)),
+            ("nullable", .bool(parameter.nullable)),
+        ])
+    }
+
+    static func column(_ column: ColumnDescription) -> JSONValue {
+        .object([
+            ("name", .string(SwiftNaming.bare(column.name))),
+            ("sqlName", .string(column.sqlName)),
+            ("pgType", .string(column.type.formatName)),
+            ("swiftType", .string(column.swiftType)),
+            ("nullable", .bool(column.nullable)),
+        ])
+    }
+
+    static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
+        .object([
+            ("file", .string(diagnostic.file)),
+            ("line", .integer(diagnostic.line)),
+            ("column", .integer(diagnostic.column)),
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("message", .string(diagnostic.message)),
+        ])
+    }
+}
+
+/// A JSON value whose objects keep their keys in the order given, so output is stable and
+/// matches a documented contract. Only what `describe` needs: no floating-point numbers.
+indirect enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        lhs.compactText() == rhs.compactText()
+    }
+
+    /// Pretty-printed with two-space indentation, `"key": value`, empty containers as `[]`/`{}`,
+    /// no trailing newline.
+    func prettyPrinted() -> String {
+        var output = ""
+        write(to: &output, indent: 0, pretty: true)
+        return output
+    }
+
+    /// The value on one line without spaces.
+    func compactText() -> String {
+        var output = ""
+        write(to: &output, indent: 0, pretty: false)
+        return output
+    }
+
+    private func write(to output: inout String, indent: Int, pretty: Bool) {
+        switch self {
+        case .null:
+            output += "null"
+        case .bool(let value):
+            output += value ? "true" : "false"
+        case .integer(let value):
+            output += String(value)
+        case .string(let value):
+            output += Self.quoted(value)
+        case .array(let elements):
+            writeContainer(open: "[", close: "]", count: elements.count, to: &output, indent: indent, pretty: pretty) {
+                elements[$0].write(to: &$1, indent: indent + 1, pretty: pretty)
+            }
+        case .object(let members):
+            writeContainer(open: "{", close: "}", count: members.count, to: &output, indent: indent, pretty: pretty) {
+                $1 += Self.quoted(members[$0].0) + (pretty ? ": " : ":")
+                members[$0].1.write(to: &$1, indent: indent + 1, pretty: pretty)
+            }
+        }
+    }
+
+    private func writeContainer(
+        open: String, close: String, count: Int, to output: inout String, indent: Int, pretty: Bool,
+        element: (Int, inout String) -> Void
+    ) {
+        output += open
+        guard count > 0 else { output += close; return }
+        let inner = String(repeating: "  ", count: indent + 1)
+        for index in 0..<count {
+            if index > 0 { output += "," }
+            if pretty { output += "\n" + inner }
+            element(index, &output)
+        }
+        if pretty { output += "\n" + String(repeating: "  ", count: indent) }
+        output += close
+    }
+
+    /// A JSON string literal: escapes `"`, `\` and control characters (`\n`, `\t`... or `\u00XX`);
+    /// everything else, non-ASCII included, stays as UTF-8.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16, uppercase: false)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

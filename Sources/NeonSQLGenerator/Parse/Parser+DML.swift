@@ -1,0 +1,181 @@
+// INSERT, UPDATE, DELETE (the WITH clause in front is parsed by the caller).
+
+extension Parser {
+    /// `INSERT INTO t [AS a] [(cols)] {VALUES ... | query | DEFAULT VALUES} [ON CONFLICT ...] [RETURNING ...]`
+    func parseInsert(with: WithClause?, start: Token) throws(ParseError) -> InsertStatement {
+        try expectWord("insert")
+        try expectWord("into")
+        let table = try parseQualifiedName("table name")
+        var alias: Identifier?
+        if acceptWord("as") { alias = try parseColumnId("alias") }
+        var columns: [Identifier] = []
+        if at(.leftParen), !queryStarts(at: 1).isQuery {
+            advance()
+            repeat {
+                columns.append(try parseColumnId("column name"))
+                try skipIndirection()
+            } while accept(.comma)
+            try expect(.rightParen, "')'")
+        }
+        if acceptWord("overriding") {
+            if !acceptWord("system") { try expectWord("user") }
+            try expectWord("value")
+        }
+        let source: InsertSource
+        if acceptWords("default", "values") {
+            source = .defaultValues
+        } else {
+            guard queryStarts(at: 0).isQuery else { throw error(expected: "VALUES, SELECT or DEFAULT VALUES") }
+            let query = try parseSelectStatement()
+            if query.with == nil, query.orderBy.isEmpty, query.limit == nil, query.offset == nil,
+               case .values(let rows, _) = query.body {
+                source = .values(rows)
+            } else {
+                source = .select(query)
+            }
+        }
+        var onConflict: OnConflict?
+        if atWord("on"), peek().isWord("conflict") {
+            onConflict = try parseOnConflict()
+        }
+        let returning = try parseReturning()
+        return InsertStatement(
+            with: with, table: table, alias: alias, columns: columns, source: source,
+            onConflict: onConflict, returning: returning, location: start.location
+        )
+    }
+
+    /// `ON CONFLICT [(targets) [WHERE ...] | ON CONSTRAINT name] DO NOTHING | DO UPDATE SET ... [WHERE ...]`
+    private func parseOnConflict() throws(ParseError) -> OnConflict {
+        let start = advance()
+        try expectWord("conflict")
+        var target: ConflictTarget?
+        if accept(.leftParen) {
+            var items: [Expression] = []
+            repeat {
+                items.append(try parseExpression())
+                // An operator class after the column (`text_pattern_ops`) is dropped.
+                if current.kind == .word, !["asc", "desc", "nulls"].contains(current.value) { advance() }
+                if !acceptWord("asc") { _ = acceptWord("desc") }
+                if acceptWord("nulls") {
+                    if !acceptWord("first") { try expectWord("last") }
+                }
+            } while accept(.comma)
+            try expect(.rightParen, "')'")
+            var whereClause: Expression?
+            if acceptWord("where") { whereClause = try parseExpression() }
+            target = .columns(items, whereClause: whereClause)
+        } else if acceptWords("on", "constraint") {
+            target = .constraint(try parseColumnId("constraint name"))
+        }
+        try expectWord("do")
+        let action: ConflictAction
+        if acceptWord("nothing") {
+            action = .nothing
+        } else {
+            try expectWord("update")
+            try expectWord("set")
+            let set = try parseSetClauses()
+            var whereClause: Expression?
+            if acceptWord("where") { whereClause = try parseExpression() }
+            action = .update(set: set, whereClause: whereClause)
+        }
+        return OnConflict(target: target, action: action, location: start.location)
+    }
+
+    /// `UPDATE [ONLY] t [[AS] a] SET ... [FROM ...] [WHERE ...] [RETURNING ...]`
+    func parseUpdate(with: WithClause?, start: Token) throws(ParseError) -> UpdateStatement {
+        try expectWord("update")
+        _ = acceptWord("only")
+        let table = try parseQualifiedName("table name")
+        if atOp("*") { advance() }
+        let alias = try parseDMLAlias(excluding: ["set"])
+        try expectWord("set")
+        let set = try parseSetClauses()
+        var from: [TableReference] = []
+        if acceptWord("from") { from = try parseFromList() }
+        let whereClause = try parseDMLWhere()
+        let returning = try parseReturning()
+        return UpdateStatement(
+            with: with, table: table, alias: alias, set: set, from: from, whereClause: whereClause,
+            returning: returning, location: start.location
+        )
+    }
+
+    /// `DELETE FROM [ONLY] t [[AS] a] [USING ...] [WHERE ...] [RETURNING ...]`
+    func parseDelete(with: WithClause?, start: Token) throws(ParseError) -> DeleteStatement {
+        try expectWord("delete")
+        try expectWord("from")
+        _ = acceptWord("only")
+        let table = try parseQualifiedName("table name")
+        if atOp("*") { advance() }
+        let alias = try parseDMLAlias(excluding: [])
+        var using: [TableReference] = []
+        if acceptWord("using") { using = try parseFromList() }
+        let whereClause = try parseDMLWhere()
+        let returning = try parseReturning()
+        return DeleteStatement(
+            with: with, table: table, alias: alias, using: using, whereClause: whereClause,
+            returning: returning, location: start.location
+        )
+    }
+
+    private func parseDMLAlias(excluding: Set<String>) throws(ParseError) -> Identifier? {
+        if acceptWord("as") { return try parseColumnId("alias") }
+        if atColumnId, !(current.kind == .word && excluding.contains(current.value)) {
+            return identifier(advance())
+        }
+        return nil
+    }
+
+    private func parseDMLWhere() throws(ParseError) -> Expression? {
+        guard acceptWord("where") else { return nil }
+        if atWord("current"), peek().isWord("of") {
+            throw ParseError(message: "WHERE CURRENT OF is not supported", location: current.location)
+        }
+        return try parseExpression()
+    }
+
+    private func parseReturning() throws(ParseError) -> [SelectTarget] {
+        guard acceptWord("returning") else { return [] }
+        return try parseTargetList()
+    }
+
+    /// `a = x, (b, c) = (y, z), (d, e) = (SELECT ...)`
+    func parseSetClauses() throws(ParseError) -> [SetClause] {
+        var clauses: [SetClause] = []
+        repeat {
+            var columns: [Identifier] = []
+            if accept(.leftParen) {
+                repeat {
+                    columns.append(try parseColumnId("column name"))
+                    try skipIndirection()
+                } while accept(.comma)
+                try expect(.rightParen, "')'")
+            } else {
+                columns.append(try parseColumnId("column name"))
+                try skipIndirection()
+            }
+            try expectOp("=")
+            let value = try parseExpression()
+            clauses.append(SetClause(columns: columns, value: value))
+        } while accept(.comma)
+        return clauses
+    }
+
+    /// `.field` and `[subscript]` after a target column name: parsed and dropped.
+    private func skipIndirection() throws(ParseError) {
+        while true {
+            if at(.dot) {
+                advance()
+                _ = try parseLabel("field name")
+            } else if accept(.leftBracket) {
+                if !at(.colon) { _ = try parseExpression() }
+                if accept(.colon), !at(.rightBracket) { _ = try parseExpression() }
+                try expect(.rightBracket, "']'")
+            } else {
+                return
+            }
+        }
+    }
+}

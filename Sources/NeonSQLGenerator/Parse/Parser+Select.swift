@@ -1,0 +1,418 @@
+// Queries: WITH, set operations, SELECT cores, FROM items and joins, ORDER BY / LIMIT / OFFSET.
+
+extension Parser {
+    /// `[WITH ...] body [ORDER BY] [LIMIT] [OFFSET] [FETCH] [FOR UPDATE ...]`.
+    func parseSelectStatement() throws(ParseError) -> SelectStatement {
+        let start = current
+        var with: WithClause?
+        if atWord("with") {
+            with = try parseWithClause()
+        }
+        return try parseSelectStatement(with: with, start: start)
+    }
+
+    /// The rest of a query after its WITH clause (already parsed, starting at `start`).
+    func parseSelectStatement(with: WithClause?, start: Token) throws(ParseError) -> SelectStatement {
+        try enter()
+        defer { leave() }
+        let body = try parseSetExpression()
+        var orderBy: [OrderItem] = []
+        var limit: Expression?
+        var offset: Expression?
+        while true {
+            if atWord("order"), peek().isWord("by") {
+                orderBy = try parseOrderBy()
+            } else if acceptWord("limit") {
+                if !acceptWord("all") { limit = try parseExpression() }
+            } else if acceptWord("offset") {
+                offset = try parseExpression()
+                if !acceptWord("rows") { _ = acceptWord("row") }
+            } else if atWord("fetch") {
+                let fetch = advance()
+                if !acceptWord("first") { try expectWord("next") }
+                if atWord("row") || atWord("rows") {
+                    limit = make(.literal(.integer("1")), at: fetch.location)
+                } else {
+                    limit = try parseExpression(minimum: Precedence.additive)
+                }
+                if !acceptWord("rows") { try expectWord("row") }
+                if !acceptWord("only") {
+                    try expectWord("with")
+                    try expectWord("ties")
+                }
+            } else if atWord("for"), ["update", "no", "share", "key"].contains(peek().value) {
+                try parseLockingClause()
+            } else {
+                break
+            }
+        }
+        return SelectStatement(
+            with: with, body: body, orderBy: orderBy, limit: limit, offset: offset,
+            location: start.location, range: SourceRange(start: start.location, endOffset: lastEnd)
+        )
+    }
+
+    /// `FOR UPDATE | NO KEY UPDATE | SHARE | KEY SHARE [OF t, ...] [NOWAIT | SKIP LOCKED]`: dropped.
+    private func parseLockingClause() throws(ParseError) {
+        try expectWord("for")
+        if acceptWord("no") {
+            try expectWord("key")
+            try expectWord("update")
+        } else if acceptWord("key") {
+            try expectWord("share")
+        } else if !acceptWord("update") {
+            try expectWord("share")
+        }
+        if acceptWord("of") {
+            repeat { _ = try parseQualifiedName("table name") } while accept(.comma)
+        }
+        if !acceptWord("nowait"), acceptWord("skip") {
+            try expectWord("locked")
+        }
+    }
+
+    /// `WITH [RECURSIVE] name [(cols)] AS [NOT] [MATERIALIZED] (statement) [SEARCH ...] [CYCLE ...], ...`
+    func parseWithClause() throws(ParseError) -> WithClause {
+        try expectWord("with")
+        let recursive = acceptWord("recursive")
+        var tables: [CommonTableExpression] = []
+        repeat {
+            let name = try parseColumnId("query name")
+            var columns: [Identifier] = []
+            if at(.leftParen) { columns = try parseParenthesizedIdentifiers() }
+            try expectWord("as")
+            if acceptWord("not") {
+                try expectWord("materialized")
+            } else {
+                _ = acceptWord("materialized")
+            }
+            try expect(.leftParen, "'('")
+            try enter()
+            let statement = try parseQueryStatement()
+            leave()
+            try expect(.rightParen, "')'")
+            if acceptWord("search") {
+                if !acceptWord("breadth") { try expectWord("depth") }
+                try expectWord("first")
+                try expectWord("by")
+                repeat { _ = try parseColumnId() } while accept(.comma)
+                try expectWord("set")
+                _ = try parseColumnId()
+            }
+            if acceptWord("cycle") {
+                repeat { _ = try parseColumnId() } while accept(.comma)
+                try expectWord("set")
+                _ = try parseColumnId()
+                if acceptWord("to") {
+                    _ = try parseExpression(minimum: Precedence.additive)
+                    try expectWord("default")
+                    _ = try parseExpression(minimum: Precedence.additive)
+                }
+                try expectWord("using")
+                _ = try parseColumnId()
+            }
+            tables.append(CommonTableExpression(name: name, columns: columns, statement: statement))
+        } while accept(.comma)
+        return WithClause(recursive: recursive, tables: tables)
+    }
+
+    // MARK: - Set operations
+
+    /// UNION and EXCEPT (left associative) over INTERSECT terms.
+    func parseSetExpression() throws(ParseError) -> SetExpression {
+        let start = current.location
+        var left = try parseIntersectTerm()
+        while atWord("union") || atWord("except") {
+            let op: SetOperator = advance().value == "union" ? .union : .except
+            let all = acceptWord("all")
+            if !all { _ = acceptWord("distinct") }
+            let right = try parseIntersectTerm()
+            left = .setOperation(op, all: all, left, right, location: start)
+        }
+        return left
+    }
+
+    private func parseIntersectTerm() throws(ParseError) -> SetExpression {
+        let start = current.location
+        var left = try parseSetPrimary()
+        while acceptWord("intersect") {
+            let all = acceptWord("all")
+            if !all { _ = acceptWord("distinct") }
+            let right = try parseSetPrimary()
+            left = .setOperation(.intersect, all: all, left, right, location: start)
+        }
+        return left
+    }
+
+    private func parseSetPrimary() throws(ParseError) -> SetExpression {
+        let start = current
+        if atWord("select") {
+            return .select(try parseSelectCore())
+        }
+        if atWord("values") {
+            return .values(try parseValuesRows(), location: start.location)
+        }
+        if acceptWord("table") {
+            _ = acceptWord("only")
+            let name = try parseQualifiedName("table name")
+            if atOp("*") { advance() }
+            return .select(SelectCore(
+                distinct: .none, targets: [.star(start.location)], from: [.table(name, alias: nil)],
+                whereClause: nil, groupBy: [], having: nil, windows: [], location: start.location
+            ))
+        }
+        if at(.leftParen) {
+            advance()
+            let query = try parseSelectStatement()
+            try expect(.rightParen, "')'")
+            if query.with == nil, query.orderBy.isEmpty, query.limit == nil, query.offset == nil {
+                return query.body
+            }
+            return .nested(query)
+        }
+        throw error(expected: "SELECT")
+    }
+
+    /// `VALUES (a, b), (c, d)`
+    func parseValuesRows() throws(ParseError) -> [[Expression]] {
+        try expectWord("values")
+        var rows: [[Expression]] = []
+        repeat {
+            try expect(.leftParen, "'('")
+            rows.append(try parseExpressionList())
+            try expect(.rightParen, "')'")
+        } while accept(.comma)
+        return rows
+    }
+
+    // MARK: - SELECT core
+
+    /// Words that end a select list (so `SELECT FROM t` has no targets).
+    private static let selectListTerminators: Set<String> = [
+        "from", "where", "group", "having", "window", "order", "limit", "offset", "fetch", "for",
+        "union", "intersect", "except", "into", "on", "returning",
+    ]
+
+    private func parseSelectCore() throws(ParseError) -> SelectCore {
+        let start = current
+        try expectWord("select")
+        var distinct = Distinct.none
+        if acceptWord("distinct") {
+            if acceptWord("on") {
+                try expect(.leftParen, "'('")
+                distinct = .distinctOn(try parseExpressionList())
+                try expect(.rightParen, "')'")
+            } else {
+                distinct = .distinct
+            }
+        } else {
+            _ = acceptWord("all")
+        }
+        var targets: [SelectTarget] = []
+        let endsList = atEnd || at(.rightParen) || (current.kind == .word && Parser.selectListTerminators.contains(current.value))
+        if !endsList {
+            targets = try parseTargetList()
+        }
+        if atWord("into") {
+            throw ParseError(message: "SELECT INTO is not supported; use CREATE TABLE AS", location: current.location)
+        }
+        var from: [TableReference] = []
+        if acceptWord("from") {
+            from = try parseFromList()
+        }
+        var whereClause: Expression?
+        if acceptWord("where") {
+            whereClause = try parseExpression()
+        }
+        var groupBy: [Expression] = []
+        if atWord("group"), peek().isWord("by") {
+            advance()
+            advance()
+            if !acceptWord("all") { _ = acceptWord("distinct") }
+            groupBy = try parseGroupingItems()
+        }
+        var having: Expression?
+        if acceptWord("having") {
+            having = try parseExpression()
+        }
+        var windows: [NamedWindow] = []
+        if acceptWord("window") {
+            repeat {
+                let name = try parseColumnId("window name")
+                try expectWord("as")
+                windows.append(NamedWindow(name: name, specification: try parseWindowSpecification()))
+            } while accept(.comma)
+        }
+        return SelectCore(
+            distinct: distinct, targets: targets, from: from, whereClause: whereClause, groupBy: groupBy,
+            having: having, windows: windows, location: start.location
+        )
+    }
+
+    /// GROUP BY items; `()` is dropped, `GROUPING SETS (...)` is flattened to its expressions,
+    /// `ROLLUP(a, b)` and `CUBE(a)` stay function calls.
+    private func parseGroupingItems() throws(ParseError) -> [Expression] {
+        var items: [Expression] = []
+        repeat {
+            if at(.leftParen), peek().kind == .rightParen {
+                advance()
+                advance()
+            } else if atWord("grouping"), peek().isWord("sets") {
+                advance()
+                advance()
+                try expect(.leftParen, "'('")
+                items.append(contentsOf: try parseGroupingItems())
+                try expect(.rightParen, "')'")
+            } else {
+                items.append(try parseExpression())
+            }
+        } while accept(.comma)
+        return items
+    }
+
+    /// A select list or RETURNING list.
+    func parseTargetList() throws(ParseError) -> [SelectTarget] {
+        var targets: [SelectTarget] = []
+        repeat {
+            if atOp("*") {
+                targets.append(.star(advance().location))
+                continue
+            }
+            let expression = try parseExpression()
+            if case .qualifiedStar(let name) = expression.kind {
+                targets.append(.qualifiedStar(name, expression.location))
+                continue
+            }
+            var alias: Identifier?
+            if acceptWord("as") {
+                alias = try parseLabel("column alias")
+            } else if atColumnId {
+                alias = identifier(advance())
+            }
+            targets.append(.expression(expression, alias: alias))
+        } while accept(.comma)
+        return targets
+    }
+
+    // MARK: - FROM
+
+    func parseFromList(aliasExclusions: Set<String> = []) throws(ParseError) -> [TableReference] {
+        var items: [TableReference] = []
+        repeat {
+            items.append(try parseTableReference())
+        } while accept(.comma)
+        return items
+    }
+
+    /// A FROM item with its joins (left associative).
+    func parseTableReference() throws(ParseError) -> TableReference {
+        try enter()
+        defer { leave() }
+        let start = current.location
+        var left = try parseTablePrimary()
+        while true {
+            let natural = acceptWord("natural")
+            let kind: JoinKind
+            if acceptWord("cross") {
+                kind = .cross
+                try expectWord("join")
+            } else if acceptWord("inner") {
+                kind = .inner
+                try expectWord("join")
+            } else if atWord("left") || atWord("right") || atWord("full") {
+                let word = advance().value
+                kind = word == "left" ? .left : word == "right" ? .right : .full
+                _ = acceptWord("outer")
+                try expectWord("join")
+            } else if acceptWord("join") {
+                kind = .inner
+            } else {
+                if natural { throw error(expected: "JOIN") }
+                break
+            }
+            let right = try parseTablePrimary()
+            let condition: JoinCondition
+            if natural {
+                condition = .natural
+            } else if kind == .cross {
+                condition = .none
+            } else if acceptWord("on") {
+                condition = .on(try parseExpression())
+            } else if acceptWord("using") {
+                condition = .using(try parseParenthesizedIdentifiers())
+                if acceptWord("as") { _ = try parseColumnId("alias") }
+            } else {
+                throw error(expected: "ON or USING")
+            }
+            left = .join(Join(kind: kind, left: left, right: right, condition: condition, location: start))
+        }
+        return left
+    }
+
+    private func parseTablePrimary() throws(ParseError) -> TableReference {
+        let start = current
+        if acceptWord("lateral") {
+            if let query = try parseParenthesizedQueryIfPresent() {
+                return .subquery(query, alias: try parseTableAlias(), lateral: true, location: start.location)
+            }
+            let name = try parseQualifiedName("function name")
+            let call = try parseFunctionCall(name: name)
+            let ordinality = acceptWords("with", "ordinality")
+            return .function(call, alias: try parseTableAlias(), lateral: true, withOrdinality: ordinality, location: start.location)
+        }
+        if at(.leftParen) {
+            if let query = try parseParenthesizedQueryIfPresent() {
+                return .subquery(query, alias: try parseTableAlias(), lateral: false, location: start.location)
+            }
+            advance()
+            let inner = try parseTableReference()
+            try expect(.rightParen, "')'")
+            return .parenthesized(inner, alias: try parseTableAlias())
+        }
+        if atWord("rows"), peek().isWord("from") {
+            throw ParseError(message: "ROWS FROM (...) is not supported", location: start.location)
+        }
+        let only = acceptWord("only")
+        let name = try parseQualifiedName("table name")
+        if !only, at(.leftParen) {
+            let call = try parseFunctionCall(name: name)
+            let ordinality = acceptWords("with", "ordinality")
+            return .function(call, alias: try parseTableAlias(), lateral: false, withOrdinality: ordinality, location: start.location)
+        }
+        if atOp("*") { advance() }
+        let alias = try parseTableAlias()
+        if acceptWord("tablesample") {
+            _ = try parseFunctionCall(name: try parseQualifiedName("sampling method"))
+            if acceptWord("repeatable") {
+                try expect(.leftParen, "'('")
+                _ = try parseExpression()
+                try expect(.rightParen, "')'")
+            }
+        }
+        return .table(name, alias: alias)
+    }
+
+    /// `[AS] alias [(col, ...)]`; a column definition list (`AS x(a int, b text)`) keeps the names only.
+    /// `excluding` lists unreserved words that end the item in this context (`SET` after UPDATE's table).
+    func parseTableAlias(excluding: Set<String> = []) throws(ParseError) -> TableAlias? {
+        let name: Identifier
+        if acceptWord("as") {
+            name = try parseColumnId("alias")
+        } else if atColumnId, !(current.kind == .word && excluding.contains(current.value)) {
+            name = identifier(advance())
+        } else {
+            return nil
+        }
+        var columns: [Identifier] = []
+        if accept(.leftParen) {
+            repeat {
+                columns.append(try parseColumnId("column alias"))
+                if !at(.comma), !at(.rightParen) {
+                    _ = try parseTypeName()
+                }
+            } while accept(.comma)
+            try expect(.rightParen, "')'")
+        }
+        return TableAlias(name: name, columns: columns)
+    }
+}

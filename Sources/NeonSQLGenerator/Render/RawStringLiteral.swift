@@ -1,0 +1,73 @@
+/// Swift raw multi-line string literals that reproduce any text exactly.
+///
+/// The literal is `#"""` ... `"""#` with enough `#` that the text can neither close it (`"""#`)
+/// nor start an escape or interpolation (`\#`). Characters a Swift source file cannot hold inside
+/// a literal as they are (control characters other than tab and line feed, a carriage return that
+/// Swift would normalize away, Unicode line separators) are written as `\#u{...}` escapes.
+enum RawStringLiteral {
+    /// The number of `#` needed for `text`: one more than the longest run of `#` that follows
+    /// `"""` or `\` anywhere in it (at least one).
+    static func delimiterCount(for text: String) -> Int {
+        let scalars = Array(text.unicodeScalars)
+        var needed = 1
+        var index = 0
+        while index < scalars.count {
+            var runStart: Int?
+            if scalars[index] == "\\" {
+                runStart = index + 1
+            } else if scalars[index] == "\"", index + 2 < scalars.count,
+                      scalars[index + 1] == "\"", scalars[index + 2] == "\"" {
+                runStart = index + 3
+            }
+            if let start = runStart {
+                var end = start
+                while end < scalars.count, scalars[end] == "#" { end += 1 }
+                needed = max(needed, end - start + 1)
+            }
+            index += 1
+        }
+        return needed
+    }
+
+    /// The content lines of the literal for `text`, split at `\n`, each with unprintable
+    /// characters escaped for a literal with `hashes` delimiters. Text ending in `\n` yields a
+    /// final empty line, which the literal turns back into that newline.
+    static func contentLines(for text: String, hashes: Int) -> [String] {
+        let escapePrefix = "\\" + String(repeating: "#", count: hashes)
+        var lines: [String] = []
+        var current = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                lines.append(current)
+                current = ""
+            } else if needsEscape(scalar) {
+                current += escapePrefix + "u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// Whether a scalar cannot appear as-is inside a multi-line string literal.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "\t" { return false }
+        return scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}"
+            || scalar == "\u{FEFF}"
+    }
+
+    /// Prints `prefix#"""`, the content one level deeper, and `"""#suffix` at the current
+    /// indentation. The content lines are indented as much as the closing delimiter, which Swift
+    /// strips, so the literal's value is exactly `text`.
+    static func print(_ text: String, prefix: String, suffix: String, into printer: inout CodePrinter) {
+        let hashes = String(repeating: "#", count: delimiterCount(for: text))
+        printer.line(prefix + hashes + "\"\"\"")
+        printer.indented { inner in
+            for content in contentLines(for: text, hashes: hashes.count) {
+                inner.verbatimLine(content)
+            }
+            inner.line("\"\"\"" + hashes + suffix)
+        }
+    }
+}

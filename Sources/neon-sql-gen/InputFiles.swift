@@ -1,0 +1,72 @@
+import Foundation
+import NeonSQLGenerator
+
+/// Finds and reads the `.sql` inputs named on the command line.
+enum InputFiles {
+    /// Expands each path: a directory becomes its `*.sql` files (not recursive) sorted by name,
+    /// a file stays as given. Paths keep the spelling given (joined with `/` for directory
+    /// entries) so diagnostics and `describe` show what the caller passed. Duplicates are dropped.
+    static func expand(_ paths: [String]) throws(CLIFailure) -> [String] {
+        var result: [String] = []
+        var seen = Set<String>()
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw CLIFailure("no such file or directory: '\(path)'")
+            }
+            let files: [String]
+            if isDirectory.boolValue {
+                let names: [String]
+                do {
+                    names = try FileManager.default.contentsOfDirectory(atPath: path)
+                } catch {
+                    throw CLIFailure("cannot list directory '\(path)': \(error.localizedDescription)")
+                }
+                let prefix = path.hasSuffix("/") ? path : path + "/"
+                files = names.filter { $0.lowercased().hasSuffix(".sql") }.sorted().map { prefix + $0 }
+                    .filter { !isDirectoryPath($0) }
+            } else {
+                files = [path]
+            }
+            for file in files where seen.insert(standardized(file)).inserted {
+                result.append(file)
+            }
+        }
+        return result
+    }
+
+    /// Reads each file as UTF-8.
+    static func read(_ paths: [String]) throws(CLIFailure) -> [SQLSourceInput] {
+        var inputs: [SQLSourceInput] = []
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CLIFailure("cannot read this file", file: path)
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw CLIFailure("file is not valid UTF-8", file: path)
+            }
+            inputs.append(SQLSourceInput(path: path, contents: text))
+        }
+        return inputs
+    }
+
+    /// An absolute path with `.`/`..` resolved (no symlink resolution: the plugin passes paths
+    /// of one spelling).
+    static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// `path` relative to `root` when it lies inside it, else nil.
+    static func relativePath(of path: String, to root: String) -> String? {
+        let file = standardized(path)
+        var base = standardized(root)
+        if !base.hasSuffix("/") { base += "/" }
+        guard file.hasPrefix(base) else { return nil }
+        return String(file.dropFirst(base.count))
+    }
+
+    private static func isDirectoryPath(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

@@ -1,0 +1,3 @@
+-- name: UserNames :many
+SELECT id, nmae
+FROM users;

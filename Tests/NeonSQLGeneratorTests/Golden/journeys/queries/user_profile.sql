@@ -1,0 +1,12 @@
+-- name: UpdateDisplayName :one
+-- Sets the display name; NULL keeps the current one.
+UPDATE user_profiles
+SET display_name = COALESCE(sqlc.narg(display_name), display_name), updated_at = now()
+WHERE user_id = @user_id
+RETURNING *;
+
+-- name: AddXP :execrows
+UPDATE user_profiles SET total_xp = total_xp + @xp WHERE user_id = @user_id;
+
+-- name: DeleteProfile :exec
+DELETE FROM user_profiles WHERE user_id = $1;

@@ -1,0 +1,60 @@
+import Testing
+import NeonSQLGenerator
+
+@Suite("neon-sql-gen arguments")
+struct GeneratorCommandLineTests {
+    private func parse(_ arguments: String...) throws(CommandLineError) -> GeneratorCommand {
+        try GeneratorCommandLine.parse(arguments)
+    }
+
+    private func error(_ arguments: String...) -> CommandLineError? {
+        do {
+            _ = try GeneratorCommandLine.parse(arguments)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func describeWithRepeatedSchemaAndQueries() throws {
+        let command = try parse("describe", "--schema", "db/001.sql", "--schema=db/more", "queries", "extra.sql")
+        #expect(command == .describe(DescribeOptions(schemaPaths: ["db/001.sql", "db/more"], queryPaths: ["queries", "extra.sql"])))
+    }
+
+    @Test func generateWithAllOptions() throws {
+        let command = try parse(
+            "generate", "--schema", "s", "--output-dir", "out", "--shared-output", "out/NeonSQLSchema.swift",
+            "--root", "/t", "/t/a.sql", "--", "--odd-name.sql"
+        )
+        #expect(command == .generate(GenerateOptions(
+            schemaPaths: ["s"], queryPaths: ["/t/a.sql", "--odd-name.sql"], outputDirectory: "out",
+            sharedOutput: "out/NeonSQLSchema.swift", root: "/t"
+        )))
+    }
+
+    @Test func help() throws {
+        #expect(try parse("--help") == .help(command: nil))
+        #expect(try parse("help", "generate") == .help(command: "generate"))
+        #expect(try parse("describe", "-h") == .help(command: "describe"))
+        #expect(GeneratorCommandLine.usage(for: "generate").contains("--shared-output <file>"))
+    }
+
+    @Test func usageErrors() {
+        #expect(error() == CommandLineError("missing command", command: nil))
+        #expect(error("frobnicate") == CommandLineError("unknown command 'frobnicate'", command: nil))
+        #expect(error("describe", "--bogus") == CommandLineError("unknown option '--bogus' for 'describe'", command: "describe"))
+        #expect(error("describe", "--schema") == CommandLineError("option '--schema' needs a value", command: "describe"))
+        #expect(error("describe", "--schema=") == CommandLineError("option '--schema' needs a non-empty value", command: "describe"))
+        #expect(error("generate", "--shared-output", "x") == CommandLineError("missing required option '--output-dir'", command: "generate"))
+        #expect(error("generate", "--output-dir", "a", "--output-dir", "b", "--shared-output", "x")
+            == CommandLineError("option '--output-dir' given more than once", command: "generate"))
+        #expect(error("describe", "--output-dir", "a") == CommandLineError("unknown option '--output-dir' for 'describe'", command: "describe"))
+    }
+
+    @Test func outputNamingRule() {
+        #expect(CodeGenerator.outputFileName(forRelativePath: "fetch_duas.sql") == "fetch_duas.swift")
+        #expect(CodeGenerator.outputFileName(forRelativePath: "journeys/by_slug.sql") == "journeys_by_slug.swift")
+        #expect(CodeGenerator.outputFileName(forRelativePath: "./a/b/C.SQL") == "a_b_C.swift")
+        #expect(CodeGenerator.sharedFileName == "NeonSQLSchema.swift")
+    }
+}

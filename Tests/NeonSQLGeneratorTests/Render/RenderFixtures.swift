@@ -1,0 +1,66 @@
+@testable import NeonSQLGenerator
+
+/// Hand-made IR values for renderer and JSON tests (the analyzer is not needed).
+enum RenderFixtures {
+    static func column(_ sqlName: String, _ type: SQLType, nullable: Bool = false, elementNullable: Bool = false) -> ColumnDescription {
+        ColumnDescription(
+            name: SwiftNaming.lowerCamelCase(sqlName), sqlName: sqlName, type: type, nullable: nullable,
+            elementNullable: elementNullable,
+            swiftType: SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: elementNullable)
+        )
+    }
+
+    static func parameter(_ index: Int, _ name: String, _ type: SQLType, nullable: Bool = false) -> ParameterDescription {
+        ParameterDescription(
+            index: index, name: SwiftNaming.lowerCamelCase(name), type: type, nullable: nullable, elementNullable: false,
+            swiftType: SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: false)
+        )
+    }
+
+    static func query(
+        _ annotationName: String,
+        kind: QueryDescription.Kind = .many,
+        file: String = "queries/fetch_journey_duas.sql",
+        line: Int = 1,
+        sql: String = "SELECT 1",
+        documentation: [String] = [],
+        parameters: [ParameterDescription] = [],
+        columns: [ColumnDescription] = [],
+        readOnly: Bool = true,
+        uniqueColumn: String? = nil
+    ) -> QueryDescription {
+        QueryDescription(
+            annotationName: annotationName,
+            name: SwiftNaming.lowerCamelCase(annotationName),
+            rowTypeName: SwiftNaming.upperCamelCase(annotationName) + "Row",
+            file: file, line: line, kind: kind, sql: sql, documentation: documentation,
+            parameters: parameters, columns: columns, isReadOnly: readOnly, uniqueColumn: uniqueColumn
+        )
+    }
+
+    static let fetchJourneyDuas = query(
+        "FetchJourneyDuas",
+        sql: """
+            SELECT jd.dua_id, jd.time_slot, d.title_en, c.slug AS category_slug
+            FROM journey_duas jd
+            JOIN duas d ON d.id = jd.dua_id
+            LEFT JOIN categories c ON c.id = d.category_id
+            WHERE jd.journey_id = $1
+            ORDER BY jd.sort_order
+            """,
+        documentation: ["Duas of one journey, in the order the journey lists them."],
+        parameters: [parameter(1, "journey_id", .int4)],
+        columns: [
+            column("dua_id", .int4),
+            column("time_slot", .enumeration("time_slot")),
+            column("title_en", .text),
+            column("category_slug", .text, nullable: true),
+        ]
+    )
+
+    static let timeSlot = EnumDescription(
+        sqlName: "time_slot", swiftName: "TimeSlot",
+        cases: [.init(label: "morning", swiftName: "morning"), .init(label: "anytime", swiftName: "anytime"),
+                .init(label: "evening", swiftName: "evening")]
+    )
+}
