@@ -1,0 +1,133 @@
+import Foundation
+import NeonSQL
+import RIZQQueries
+
+/// Walks the RIZQ app's main flow against Neon (or `neon-local`) through the generated queries:
+/// journeys, one journey's duas, the Daily Adkhar screen for two subscribed journeys in one round
+/// trip, completing a habit atomically, and the week's activity.
+///
+/// Configuration (environment):
+/// - `NEON_DATABASE_URL` (required): the Neon connection string.
+/// - `NEON_LOCAL_ENDPOINT` (optional): the `/sql` endpoint to use instead of the one derived from
+///   the connection string (`http://127.0.0.1:4444/sql` for neon-local).
+/// - `RIZQ_DEMO_USER_ID` (optional): the user whose habits and activity are shown.
+@main
+struct RIZQDemo {
+    static let defaultUserID = "5b7c2a8e-1f43-4d6a-9c1e-2f8a7b3c4d01"
+
+    static func main() async {
+        do {
+            try await run()
+        } catch {
+            // NeonError descriptions never contain the connection string's password.
+            FileHandle.standardError.write(Data("rizq-demo: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let connectionString = environment["NEON_DATABASE_URL"], !connectionString.isEmpty else {
+            throw DemoError("NEON_DATABASE_URL is not set; run Scripts/demo.sh to start a local stack, or export your Neon connection string")
+        }
+        let endpoint = try environment["NEON_LOCAL_ENDPOINT"].flatMap { value -> URL? in
+            guard !value.isEmpty else { return nil }
+            guard let url = URL(string: value) else { throw DemoError("NEON_LOCAL_ENDPOINT is not a URL") }
+            return url
+        }
+        guard let userID = UUID(uuidString: environment["RIZQ_DEMO_USER_ID"] ?? defaultUserID) else {
+            throw DemoError("RIZQ_DEMO_USER_ID is not a UUID")
+        }
+        let client = try NeonClient(connectionString: connectionString, endpoint: endpoint)
+        let queries = Queries(client)
+
+        // 1. Journeys, featured first.
+        let journeys = try await queries.fetchJourneys()
+        heading("Journeys (\(journeys.count), featured first)")
+        for journey in journeys {
+            let star = journey.isFeatured ? "★" : " "
+            print("  \(star) \(journey.emoji)  \(journey.name.padded(to: 34)) \(journey.estimatedMinutes) min · \(journey.dailyXp) XP/day")
+        }
+
+        // 2. One journey with its duas.
+        guard let featured = journeys.first,
+              let journey = try await queries.fetchJourneyBySlug(slug: featured.slug) else {
+            throw DemoError("the database has no journeys; load the seed data (Scripts/local-stack.sh start)")
+        }
+        let journeyDuas = try await queries.fetchJourneyDuas(journeyId: journey.id)
+        heading("\(journey.emoji) \(journey.name): \(journeyDuas.count) duas")
+        if let description = journey.description { print("  \(description)\n") }
+        for dua in journeyDuas {
+            print("  [\(dua.timeSlot.rawValue)] \(dua.titleEn)  ×\(dua.repetitions)  +\(dua.xpValue) XP")
+            print("      \(rightToLeft(dua.arabicText))")
+            if let transliteration = dua.transliteration { print("      \(transliteration)") }
+            print("      “\(dua.translationEn)”" + (dua.source.map { "  (\($0))" } ?? ""))
+        }
+
+        // 3. Daily Adkhar for two subscribed journeys: one round trip instead of one per journey.
+        let subscribed = Array(journeys.prefix(2))
+        let habits = try await queries.fetchDuasForJourneys(journeyIds: subscribed.map(\.id))
+        heading("Daily Adkhar for \(subscribed.map(\.name).joined(separator: " + ")) (1 request)")
+        var seen: Set<Int> = []
+        let unique = habits.filter { seen.insert($0.duaId).inserted }
+        for slot in TimeSlot.allCases {
+            let inSlot = unique.filter { $0.timeSlot == slot }
+            print("  \(slot.rawValue.capitalized) (\(inSlot.count))")
+            for habit in inSlot {
+                print("    • \(habit.titleEn.padded(to: 40)) ×\(habit.repetitions)  +\(habit.xpValue) XP   \(rightToLeft(habit.arabicText.prefixWords(4)))")
+            }
+        }
+
+        // 4. Complete a habit: record it and add its XP in one atomic batch.
+        heading("Completing a habit")
+        guard let profile = try await queries.fetchUserProfile(userId: userID) else {
+            throw DemoError("no user \(userID); set RIZQ_DEMO_USER_ID to a seeded user")
+        }
+        let activity = try await queries.fetchWeekActivity(userId: userID)
+        let today = PostgresDate(Date())
+        let doneToday = Set(activity.first { $0.date == today }?.duasCompleted ?? [])
+        if let habit = unique.first(where: { !doneToday.contains($0.duaId) }) {
+            let (recorded, updated) = try await client.batch(
+                Statements.markDuaCompleted(userId: userID, duaId: habit.duaId, xpEarned: habit.xpValue),
+                Statements.addXp(amount: habit.xpValue, userId: userID))
+            print("  \(profile.displayName ?? "User") completed “\(habit.titleEn)” (\(recorded) activity row written)")
+            if let updated {
+                print("  XP \(profile.totalXp) → \(updated.totalXp) · level \(profile.level) → \(updated.level) · streak \(profile.streak) → \(updated.streak)")
+            }
+        } else {
+            print("  Every habit of today is already completed. Come back tomorrow!")
+        }
+
+        // 5. The week's activity.
+        let week = try await queries.fetchWeekActivity(userId: userID)
+        heading("Last 7 days")
+        for day in week {
+            let bar = String(repeating: "▇", count: max(1, day.xpEarned / 10))
+            print("  \(day.date)  \(bar) \(day.xpEarned) XP · \(day.duasCompleted.count) duas")
+        }
+        print("")
+    }
+
+    static func heading(_ title: String) {
+        print("\n\(title)\n" + String(repeating: "─", count: min(72, max(8, title.count))))
+    }
+
+    /// Wraps Arabic in a right-to-left isolate so bidi-aware terminals lay it out correctly.
+    static func rightToLeft(_ text: String) -> String { "\u{2067}\(text)\u{2069}" }
+}
+
+struct DemoError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension String {
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
+    func prefixWords(_ count: Int) -> String {
+        let words = split(separator: " ")
+        return words.count <= count ? self : words.prefix(count).joined(separator: " ") + " …"
+    }
+}
