@@ -5,6 +5,7 @@ extension StatementAnalyzer {
         guard let tableName = name.name else { return nil }
         guard let relation = catalog.relation(tableName.name, schema: name.qualifier.last?.name) else {
             error("relation \"\(name.parts.map(\.name).joined(separator: "."))\" does not exist", at: name.location)
+            hasUnresolvedRelation = true
             return nil
         }
         if relation.kind != .table {

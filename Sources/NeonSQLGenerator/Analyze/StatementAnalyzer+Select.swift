@@ -293,6 +293,7 @@ extension StatementAnalyzer {
         guard let relation = catalog.relation(tableName.name, schema: schema) else {
             let written = name.parts.map(\.name).joined(separator: ".")
             error("relation \"\(written)\" does not exist", at: name.location)
+            hasUnresolvedRelation = true
             return nil
         }
         let key = Catalog.key(schema: relation.schema, name: relation.name)

@@ -36,6 +36,9 @@ struct StatementAnalyzer {
     var isReadOnly = true
     /// Source edits the SQL sent needs besides parameters: `AS "x!"` -> `AS "x"`.
     var aliasEdits: [(offset: Int, length: Int)] = []
+    /// A FROM item failed to resolve (reported): unresolved columns are then its consequence and
+    /// not reported again, as PostgreSQL stops at the first error.
+    var hasUnresolvedRelation = false
     private var depth = 0
 
     init(catalog: Catalog, source: SourceFile, parameters: ParameterTable = ParameterTable(occurrences: [])) {
@@ -531,12 +534,12 @@ struct StatementAnalyzer {
                 }
                 current = level.parent
             }
-            error("column \"\(column.name)\" does not exist", at: column.location)
+            if !hasUnresolvedRelation { error("column \"\(column.name)\" does not exist", at: column.location) }
             return nil
         }
         guard let tableName = qualifier.last else { return nil }
         guard let entry = findEntry(named: tableName.name, scope) else {
-            error("missing FROM-clause entry for table \"\(tableName.name)\"", at: tableName.location)
+            if !hasUnresolvedRelation { error("missing FROM-clause entry for table \"\(tableName.name)\"", at: tableName.location) }
             return nil
         }
         guard let match = entry.columns.first(where: { $0.name == column.name }) else {
