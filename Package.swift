@@ -35,6 +35,8 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL"]),
+        // Needs the local stack (Scripts/test.sh starts it): PostgreSQL + neon-local.
+        .testTarget(name: "RIZQEndToEndTests", dependencies: ["RIZQQueries", "NeonSQL"]),
     ],
     swiftLanguageModes: [.v6]
 )
