@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// `neon-local`: a Neon-compatible `POST /sql` endpoint in front of a real PostgreSQL.
+///
+/// A separate package so that its server dependencies (Hummingbird, postgres-nio) never
+/// reach the dependency graph of an app that uses the NeonSQL runtime.
+let package = Package(
+    name: "LocalNeon",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "neon-local", targets: ["neon-local"]),
+        .library(name: "LocalNeonServer", targets: ["LocalNeonServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "LocalNeonServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "neon-local",
+            dependencies: [
+                "LocalNeonServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "LocalNeonTests",
+            dependencies: [
+                "LocalNeonServer",
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,159 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// Handles `POST /sql` in the proxy's order: connection string, option headers, body, authentication,
+/// execution; the first failure is the answer (reference §2, §7).
+struct SQLRequestHandler: Sendable {
+    let configuration: LocalNeonConfiguration
+    let pools: UpstreamPools
+    let typeCatalog: TypeCatalog
+    let logger: Logger
+
+    func handle(_ request: Request, requestID: String) async -> Response {
+        var logger = self.logger
+        logger[metadataKey: "request_id"] = "\(requestID)"
+        var response: Response
+        do {
+            let (body, headers) = try await process(request, logger: logger)
+            response = SQLResponder.json(status: .ok, body: body)
+            for header in headers {
+                if let name = HTTPField.Name(header.name) { response.headers[name] = header.value }
+            }
+        } catch {
+            if error.status >= 500 {
+                logger.warning("request failed", metadata: ["status": "\(error.status)", "message": "\(error.message)"])
+            } else {
+                logger.debug("request failed", metadata: ["status": "\(error.status)", "message": "\(error.message)"])
+            }
+            response = SQLResponder.json(status: HTTPResponse.Status(code: error.status), body: error.body())
+        }
+        response.headers[.accessControlAllowOrigin] = "*"
+        return response
+    }
+
+    private func process(_ request: Request, logger: Logger) async throws(NeonError) -> ([UInt8], [(name: String, value: String)]) {
+        let authorization = Self.header(request, "Authorization")
+        let info = try ConnectionInfo.parse(
+            connectionString: Self.header(request, "Neon-Connection-String").flatMap(Self.visibleASCII),
+            authorization: authorization,
+            authorizationIsValidText: authorization.map { Self.visibleASCII($0) != nil } ?? true,
+            acceptJWT: configuration.acceptJWT
+        )
+        logger.debug("credentials", metadata: ["connection": "\(info.redactedDescription)"])
+        let options = try RequestOptions.parse { Self.header(request, $0) }
+        let body = try await readBody(request)
+        let payload = try RequestPayload.parse(body)
+
+        let key: UpstreamPools.Key
+        var jwtClaims: String?
+        switch info.authentication {
+        case .password(let password):
+            key = .init(user: info.user, password: password, database: info.database)
+        case .jwt(let token):
+            jwtClaims = try Self.jwtClaims(token)
+            key = .init(user: configuration.postgresAdminUser, password: configuration.postgresAdminPassword, database: info.database)
+        }
+        let client = try await pools.client(for: key)
+
+        let result: Result<[UInt8], NeonError>
+        do {
+            result = try await client.withConnection { connection in
+                let outcome: Result<[UInt8], NeonError>
+                do throws(NeonError) {
+                    if let jwtClaims {
+                        try await Self.assumeRole(info.user, claims: jwtClaims, on: connection, logger: logger)
+                    }
+                    let executor = PayloadExecutor(
+                        connection: connection,
+                        database: info.database,
+                        options: options,
+                        maximumResponseBytes: configuration.maximumResponseBytes,
+                        typeCatalog: typeCatalog,
+                        logger: logger
+                    )
+                    outcome = .success(try await executor.run(payload))
+                } catch {
+                    outcome = .failure(error)
+                }
+                await SessionReset.reset(connection, logger: logger)
+                return outcome
+            }
+        } catch {
+            logger.warning("could not lease a connection", metadata: ["error": "\(String(describing: type(of: error)))"])
+            throw NeonError.internalError("Failed to acquire permit to connect to the database. Too many database connection attempts are currently ongoing.")
+        }
+        let responseBody = try result.get()
+        var headers: [(name: String, value: String)] = []
+        if case .batch = payload {
+            headers = options.echoedBatchHeaders
+        }
+        return (responseBody, headers)
+    }
+
+    /// Reads the body up to the configured limit (413 beyond it, judged by Content-Length first).
+    private func readBody(_ request: Request) async throws(NeonError) -> [UInt8] {
+        let limit = configuration.maximumRequestBytes
+        if let length = Self.header(request, "Content-Length").flatMap({ Int($0) }), length > limit {
+            throw NeonError.requestTooLarge(limit: limit)
+        }
+        var bytes: [UInt8] = []
+        do {
+            for try await buffer in request.body {
+                if bytes.count + buffer.readableBytes > limit {
+                    throw NeonError.requestTooLarge(limit: limit)
+                }
+                bytes.append(contentsOf: buffer.readableBytesView)
+            }
+        } catch let error as NeonError {
+            throw error
+        } catch {
+            throw NeonError.user("could not read the HTTP request body: \(error)")
+        }
+        return bytes
+    }
+
+    /// The first value of a header (names are case-insensitive), as sent.
+    static func header(_ request: Request, _ name: String) -> String? {
+        guard let fieldName = HTTPField.Name(name) else { return nil }
+        return request.headers[fields: fieldName].first?.value
+    }
+
+    /// The value when it is visible ASCII (what `HeaderValue::to_str` accepts), else `nil`.
+    static func visibleASCII(_ value: String) -> String? {
+        value.utf8.allSatisfy { $0 == 0x09 || (0x20...0x7E).contains($0) } ? value : nil
+    }
+
+    /// The claims (payload) of a compact JWS, not verified: local JWT mode trusts the token.
+    static func jwtClaims(_ token: String) throws(NeonError) -> String {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else {
+            throw .user("Provided authentication token is not a valid JWT encoding")
+        }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8),
+              (try? JSONParser.parse(Array(text.utf8))).map({ if case .object = $0 { return true } else { return false } }) == true
+        else {
+            throw .user("Provided authentication token is not a valid JWT encoding")
+        }
+        return text
+    }
+
+    /// JWT mode: act as the connection string's role, with the token's claims in `request.jwt.claims`.
+    private static func assumeRole(_ role: String, claims: String, on connection: PostgresConnection, logger: Logger) async throws(NeonError) {
+        do {
+            let query = PostgresQuery(
+                unsafeSQL: "SELECT pg_catalog.set_config('role', $1, false), pg_catalog.set_config('request.jwt.claims', $2, false)",
+                binds: .untypedText([role, claims])
+            )
+            let rows = try await connection.query(query, logger: logger)
+            for try await _ in rows {}
+        } catch {
+            throw PayloadExecutor.queryError(error)
+        }
+    }
+}

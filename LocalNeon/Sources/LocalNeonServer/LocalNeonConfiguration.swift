@@ -1,0 +1,80 @@
+/// How `neon-local` listens and where its PostgreSQL is.
+public struct LocalNeonConfiguration: Sendable {
+    /// Port to listen on (on 127.0.0.1 only); 0 picks a free port (see ``LocalNeonServer/onListening``).
+    public var port: Int
+    /// Host of the upstream PostgreSQL.
+    public var postgresHost: String
+    /// Port of the upstream PostgreSQL.
+    public var postgresPort: Int
+    /// Admin user of the upstream PostgreSQL (used only in JWT mode, to connect on behalf of a role).
+    public var postgresAdminUser: String
+    /// Admin password (JWT mode only); never logged.
+    public var postgresAdminPassword: String?
+    /// Largest accepted request body in bytes (Neon's default: 10 MiB).
+    public var maximumRequestBytes: Int
+    /// Largest response body in bytes (Neon's default: 10 MiB), checked after each row.
+    public var maximumResponseBytes: Int
+    /// Accept `Authorization: Bearer <JWT>` (Neon's auth broker); tokens are not verified locally.
+    public var acceptJWT: Bool
+    /// Most pooled connections per (user, password, database).
+    public var maximumConnectionsPerPool: Int
+
+    /// Neon's default request and response size limit (10 MiB).
+    public static let defaultSizeLimit = 10 * 1024 * 1024
+
+    /// Creates a configuration.
+    public init(
+        port: Int = 4444,
+        postgresHost: String = "127.0.0.1",
+        postgresPort: Int = 5432,
+        postgresAdminUser: String = "postgres",
+        postgresAdminPassword: String? = nil,
+        maximumRequestBytes: Int = LocalNeonConfiguration.defaultSizeLimit,
+        maximumResponseBytes: Int = LocalNeonConfiguration.defaultSizeLimit,
+        acceptJWT: Bool = false,
+        maximumConnectionsPerPool: Int = 20
+    ) {
+        self.port = port
+        self.postgresHost = postgresHost
+        self.postgresPort = postgresPort
+        self.postgresAdminUser = postgresAdminUser
+        self.postgresAdminPassword = postgresAdminPassword
+        self.maximumRequestBytes = maximumRequestBytes
+        self.maximumResponseBytes = maximumResponseBytes
+        self.acceptJWT = acceptJWT
+        self.maximumConnectionsPerPool = maximumConnectionsPerPool
+    }
+
+    /// Sets the upstream from a `postgresql://user[:password]@host[:port][/db]` URL.
+    ///
+    /// - Throws: ``LocalNeonConfigurationError`` when the URL is not a PostgreSQL URL with a host.
+    public mutating func setPostgresURL(_ url: String) throws(LocalNeonConfigurationError) {
+        let parts: URLParts
+        do {
+            parts = try URLParts.parse(url)
+        } catch {
+            throw LocalNeonConfigurationError(message: "invalid --postgres-url: \(error.message)")
+        }
+        guard parts.scheme == "postgres" || parts.scheme == "postgresql" else {
+            throw LocalNeonConfigurationError(message: "invalid --postgres-url: the scheme must be postgresql://")
+        }
+        guard let host = parts.host else {
+            throw LocalNeonConfigurationError(message: "invalid --postgres-url: a host is required")
+        }
+        postgresHost = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+        if let port = parts.port, !port.isEmpty, let number = Int(port) {
+            postgresPort = number
+        }
+        if !parts.user.isEmpty {
+            postgresAdminUser = PercentDecoding.decodeLossy(parts.user)
+        }
+        postgresAdminPassword = parts.password.map(PercentDecoding.decodeLossy)
+    }
+}
+
+/// An invalid ``LocalNeonConfiguration`` setting.
+public struct LocalNeonConfigurationError: Error, CustomStringConvertible {
+    /// What is wrong (never contains a password).
+    public var message: String
+    public var description: String { message }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import LocalNeonServer
+import Logging
+
+/// `neon-local`: a Neon-compatible `POST /sql` endpoint on 127.0.0.1 in front of a real PostgreSQL.
+@main
+struct NeonLocalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "neon-local",
+        abstract: "Serve Neon's SQL-over-HTTP protocol (POST /sql) on 127.0.0.1, executing on a real PostgreSQL.",
+        discussion: """
+            Clients send Neon-Connection-String: postgresql://USER:PASSWORD@any.domain.name/DATABASE;
+            USER, PASSWORD and DATABASE authenticate against the PostgreSQL given by --postgres-url
+            (its host and port; the connection string's host is only checked to be a domain name).
+            """
+    )
+
+    @Option(help: "Port to listen on (127.0.0.1 only); 0 picks a free port.")
+    var port: Int = 4444
+
+    @Option(help: "Upstream PostgreSQL, e.g. postgresql://postgres@127.0.0.1:5432/postgres (host and port are used; user and password only in --accept-jwt mode).")
+    var postgresURL: String = "postgresql://postgres@127.0.0.1:5432/postgres"
+
+    @Option(help: "Largest request body in bytes (413 beyond it).")
+    var maxRequestBytes: Int = LocalNeonConfiguration.defaultSizeLimit
+
+    @Option(help: "Largest response body in bytes (507 beyond it).")
+    var maxResponseBytes: Int = LocalNeonConfiguration.defaultSizeLimit
+
+    @Flag(help: "Accept 'Authorization: Bearer <JWT>' (tokens are NOT verified; the request runs as the connection string's role via SET ROLE, claims in request.jwt.claims).")
+    var acceptJWT = false
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: String = "info"
+
+    func run() async throws {
+        var configuration = LocalNeonConfiguration(
+            port: port,
+            maximumRequestBytes: maxRequestBytes,
+            maximumResponseBytes: maxResponseBytes,
+            acceptJWT: acceptJWT
+        )
+        do {
+            try configuration.setPostgresURL(postgresURL)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard maxRequestBytes > 0, maxResponseBytes > 0 else { throw ValidationError("size limits must be positive") }
+        guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown --log-level \(logLevel)") }
+
+        var logger = Logger(label: "neon-local")
+        logger.logLevel = level
+        let server = LocalNeonServer(configuration: configuration, logger: logger)
+        let upstream = "\(configuration.postgresHost):\(configuration.postgresPort)"
+        let startupLogger = logger
+        try await server.run(gracefulShutdownOnSignals: true) { boundPort in
+            startupLogger.notice("neon-local listening on http://127.0.0.1:\(boundPort)/sql (PostgreSQL at \(upstream))")
+        }
+    }
+}

@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# The local stack: a throwaway PostgreSQL with the RIZQ schema and seed data, and neon-local
+# serving Neon's POST /sql in front of it.
+#
+#   Scripts/local-stack.sh start   start PostgreSQL, (re)create database `rizq` (role rizq), load
+#                                  queries/schema/*.sql and Scripts/seed/rizq.sql, build and start neon-local;
+#                                  prints the export lines (as `env` does)
+#   Scripts/local-stack.sh env     print `export NEON_LOCAL_ENDPOINT=...` and `export NEON_DATABASE_URL=...`
+#   Scripts/local-stack.sh stop    stop neon-local and PostgreSQL (safe to call from a trap, and twice)
+#
+# Typical use:  eval "$(Scripts/local-stack.sh start)"; trap 'Scripts/local-stack.sh stop' EXIT
+# `start` when the stack already runs prints its env again without touching the data.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+STATE_DIR="${LOCAL_STACK_DIR:-$ROOT/.local-stack}"
+export LOCAL_STACK_DIR="$STATE_DIR"
+ENV_FILE="$STATE_DIR/env"
+PID_FILE="$STATE_DIR/neon-local.pid"
+NEON_LOG="$STATE_DIR/neon-local.log"
+POSTGRES_SH="$ROOT/Scripts/postgres.sh"
+
+DB_NAME="rizq"
+DB_USER="rizq"
+DB_PASSWORD="rizq-local-password"
+# Neon needs a domain name as host; neon-local only checks it and connects to its own upstream.
+DB_HOST="rizq.localtest.me"
+
+log() { printf 'local-stack.sh: %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+neon_local_running() {
+    [[ -f "$PID_FILE" ]] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null
+}
+
+port_in_use() {
+    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+free_port() {
+    local port _
+    for _ in $(seq 1 200); do
+        port=$(( 20000 + RANDOM % 30000 ))
+        if ! port_in_use "$port"; then
+            printf '%s\n' "$port"
+            return 0
+        fi
+    done
+    die "no free TCP port found on 127.0.0.1"
+}
+
+psql_admin() {
+    "$POSTGRES_SH" psql "$@"
+}
+
+create_database() {
+    log "creating role $DB_USER and a fresh database $DB_NAME"
+    psql_admin -d postgres <<SQL >/dev/null
+DO \$\$
+BEGIN
+    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$DB_USER') THEN
+        CREATE ROLE $DB_USER LOGIN PASSWORD '$DB_PASSWORD';
+    ELSE
+        ALTER ROLE $DB_USER LOGIN PASSWORD '$DB_PASSWORD';
+    END IF;
+END
+\$\$;
+SQL
+    psql_admin -d postgres -c "DROP DATABASE IF EXISTS $DB_NAME WITH (FORCE)" >/dev/null 2>&1
+    psql_admin -d postgres -c "CREATE DATABASE $DB_NAME OWNER $DB_USER" >/dev/null
+    local file
+    for file in "$ROOT"/queries/schema/*.sql; do
+        log "applying ${file#"$ROOT"/}"
+        psql_admin -d "$DB_NAME" -c "SET ROLE $DB_USER" -f "$file" >/dev/null
+    done
+    log "loading Scripts/seed/rizq.sql"
+    psql_admin -d "$DB_NAME" -c "SET ROLE $DB_USER" -f "$ROOT/Scripts/seed/rizq.sql" >/dev/null
+}
+
+build_neon_local() {
+    log "building neon-local (swift build -c debug --package-path LocalNeon)"
+    swift build -c debug --package-path "$ROOT/LocalNeon" --product neon-local >&2 \
+        || die "building neon-local failed"
+    NEON_LOCAL_BIN="$(swift build -c debug --package-path "$ROOT/LocalNeon" --show-bin-path)/neon-local"
+    [[ -x "$NEON_LOCAL_BIN" ]] || die "neon-local binary not found at $NEON_LOCAL_BIN"
+}
+
+wait_for_neon_local() {
+    local port="$1" _
+    for _ in $(seq 1 150); do
+        if ! neon_local_running; then
+            tail -n 20 "$NEON_LOG" >&2 || true
+            die "neon-local exited during startup (log: $NEON_LOG)"
+        fi
+        if curl -fsS -o /dev/null -X OPTIONS "http://127.0.0.1:$port/sql" 2>/dev/null; then
+            return 0
+        fi
+        sleep 0.2
+    done
+    die "neon-local did not answer on port $port within 30 s (log: $NEON_LOG)"
+}
+
+check_round_trip() {
+    local port="$1" body
+    body="$(curl -sS -X POST "http://127.0.0.1:$port/sql" \
+        -H "Neon-Connection-String: postgresql://$DB_USER:$DB_PASSWORD@$DB_HOST/$DB_NAME" \
+        -d '{"query":"SELECT count(*) AS journeys FROM journeys"}')" || die "neon-local did not answer a query"
+    [[ "$body" == *'"command":"SELECT"'* ]] || die "unexpected answer from neon-local: $body"
+    log "neon-local answers: $body"
+}
+
+print_env() {
+    [[ -f "$ENV_FILE" ]] || die "the local stack is not running (start it with: Scripts/local-stack.sh start)"
+    cat "$ENV_FILE"
+}
+
+cmd_start() {
+    command -v curl >/dev/null 2>&1 || die "curl is required (apt-get install -y curl)"
+    command -v swift >/dev/null 2>&1 || die "swift is required to build neon-local"
+    mkdir -p "$STATE_DIR"
+    if neon_local_running && "$POSTGRES_SH" status >/dev/null 2>&1 && [[ -f "$ENV_FILE" ]]; then
+        log "already running"
+        print_env
+        return 0
+    fi
+    # Half-started leftovers (e.g. neon-local died): start over cleanly.
+    stop_neon_local
+    local pg_url
+    pg_url="$("$POSTGRES_SH" start)"
+    create_database
+    build_neon_local
+    local port
+    port="$(free_port)"
+    log "starting neon-local on 127.0.0.1:$port (log: $NEON_LOG)"
+    nohup "$NEON_LOCAL_BIN" --port "$port" --postgres-url "$pg_url" >"$NEON_LOG" 2>&1 </dev/null &
+    printf '%s\n' "$!" > "$PID_FILE"
+    wait_for_neon_local "$port"
+    check_round_trip "$port"
+    cat > "$ENV_FILE" <<ENV
+export NEON_LOCAL_ENDPOINT=http://127.0.0.1:$port/sql
+export NEON_DATABASE_URL=postgresql://$DB_USER:$DB_PASSWORD@$DB_HOST/$DB_NAME
+ENV
+    print_env
+}
+
+stop_neon_local() {
+    if [[ -f "$PID_FILE" ]]; then
+        local pid
+        pid="$(cat "$PID_FILE")"
+        if kill -0 "$pid" 2>/dev/null; then
+            kill -TERM "$pid" 2>/dev/null || true
+            local _
+            for _ in $(seq 1 50); do
+                kill -0 "$pid" 2>/dev/null || break
+                sleep 0.1
+            done
+            kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null || true
+            log "neon-local stopped"
+        fi
+        rm -f "$PID_FILE"
+    fi
+    rm -f "$ENV_FILE"
+}
+
+cmd_stop() {
+    stop_neon_local
+    "$POSTGRES_SH" stop || true
+}
+
+case "${1:-}" in
+    start) cmd_start ;;
+    stop) cmd_stop ;;
+    env) print_env ;;
+    *) printf 'usage: %s start|stop|env\n' "$0" >&2; exit 2 ;;
+esac
