@@ -102,9 +102,12 @@ let list: Statement<[ListUsersRow]> = Statements.listUsers()
 let rename: Statement<Int> = Statements.renameUser(name: "Ada", id: 1)
 let posts: Statement<[PostsByAuthorRow]> = Statements.postsByAuthor(authorId: 1)
 let row = ListUsersRow(id: 1, name: "Ada", email: nil, mood: .soSo)
-let users: (Queries) async throws -> [ListUsersRow] = { try await $0.listUsers() }
+let users: @Sendable (Queries) async throws -> [ListUsersRow] = { try await $0.listUsers() }
+func requireSendable<T: Sendable>(_: T) {}
+requireSendable(row)
+requireSendable(users)
 print(list.sql.contains("FROM users"), rename.sql.contains("$1"), posts.sql.contains("$1"),
-      row.id, Mood.allCases.map(\.rawValue), ListUsersRow.columns.count, users is Sendable)
+      row.id, Mood.allCases.map(\.rawValue), ListUsersRow.columns.count)
 SWIFT
 
 cd "$PKG"
@@ -140,7 +143,9 @@ fi
 
 # (b) -------------------------------------------------------------------------------------------
 echo "== (b) incremental builds"
-if [ -n "$GEN_DIR" ] && build; then
+# SwiftPM relinks a plugin's host tool once on the first rebuild after a clean build (which reruns
+# every command using it); build once to settle, then a build without changes must run nothing.
+if [ -n "$GEN_DIR" ] && build && build; then
     if grep -q "$GEN_DISPLAY" "$BUILD_LOG"; then
         fail "a rebuild without changes ran the generator"
     else
