@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import NeonSQLGenerator
 
@@ -107,6 +108,34 @@ struct FileAndRecoveryTests {
         #expect(diagnosticLines(fine).isEmpty)
         let longChain = "SELECT " + Array(repeating: "a", count: 5_000).joined(separator: " || ")
         #expect(diagnosticLines(longChain).isEmpty)
+    }
+
+    static let deepShapes = [
+        "SELECT " + String(repeating: "(", count: 600) + "1" + String(repeating: ")", count: 600),
+        "SELECT " + String(repeating: "NOT ", count: 600) + "true",
+        "SELECT " + String(repeating: "- ", count: 600) + "1",
+        "SELECT " + String(repeating: "CASE WHEN a THEN ", count: 600) + "1" + String(repeating: " END", count: 600),
+        "SELECT " + String(repeating: "f(", count: 600) + "1" + String(repeating: ")", count: 600),
+        "SELECT ARRAY" + String(repeating: "[", count: 600) + "1" + String(repeating: "]", count: 600),
+        String(repeating: "SELECT * FROM (", count: 600) + "SELECT 1" + String(repeating: ") x", count: 600),
+        "SELECT 1 FROM " + String(repeating: "(", count: 600) + "t" + String(repeating: ")", count: 600),
+        String(repeating: "WITH a AS (", count: 600) + "SELECT 1" + String(repeating: ") SELECT 1", count: 600),
+        "SELECT 1 WHERE x IN " + String(repeating: "(SELECT 1 WHERE x IN ", count: 600) + "(1)" + String(repeating: ")", count: 600),
+    ]
+
+    /// Secondary threads on Apple platforms get 512 KB of stack: deep input must still end in a
+    /// diagnostic there, not a crash.
+    @Test(arguments: deepShapes)
+    func deepNestingOnASmallStackIsReported(_ sql: String) async {
+        let messages = await withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in
+            let thread = Thread {
+                continuation.resume(returning: parseFile(sql).diagnostics.map(\.message))
+            }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("nested too deeply") == true, "\(messages)")
     }
 
     static let corpus = [
