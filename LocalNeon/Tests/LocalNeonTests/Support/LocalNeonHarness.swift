@@ -33,8 +33,6 @@ struct LocalNeonHarness {
     let port: Int
     let session: URLSession
 
-    var endpoint: URL { URL(string: "http://127.0.0.1:\(port)/sql")! }
-
     /// Runs `body` with a fresh neon-local; returns without running it (recording a failure under CI)
     /// when PostgreSQL is not configured.
     static func with(
