@@ -39,6 +39,8 @@ let package = Package(
             name: "LocalNeonTests",
             dependencies: [
                 "LocalNeonServer",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

@@ -91,6 +91,12 @@ struct JSONReader {
         return String(decoding: scratch, as: UTF8.self)
     }
 
+    /// The unescaped string of a scanned string range.
+    func unescapedString(_ range: Range<Int>, _ scratch: inout [UInt8]) throws -> String {
+        try unescape(range, into: &scratch)
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
     /// Decodes JSON escapes in `range` into `scratch` (UTF-8).
     func unescape(_ range: Range<Int>, into scratch: inout [UInt8]) throws {
         scratch.removeAll(keepingCapacity: true)
@@ -100,8 +106,11 @@ struct JSONReader {
         while position < end {
             let byte = bytes[position]
             guard byte == UInt8(ascii: "\\") else {
-                scratch.append(byte)
-                position += 1
+                // Copy the run up to the next backslash in one go.
+                var runEnd = position + 1
+                while runEnd < end, bytes[runEnd] != UInt8(ascii: "\\") { runEnd += 1 }
+                scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[position..<runEnd]))
+                position = runEnd
                 continue
             }
             guard position + 1 < end else { throw SyntaxError(message: "truncated escape at byte \(position)") }

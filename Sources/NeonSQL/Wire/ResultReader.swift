@@ -106,7 +106,7 @@ struct ResultReader {
         while true {
             reader.skipWhitespace()
             try reader.expect(UInt8(ascii: "{"))
-            var name = ""
+            var name = ResponseField.Name.text("")
             var oid: UInt32 = 0
             reader.skipWhitespace()
             if reader.peek() == UInt8(ascii: "}") {
@@ -115,8 +115,11 @@ struct ResultReader {
                 while true {
                     let key = try reader.readKey(&scratch)
                     if key.is("name") {
+                        // Kept as a range into the body; turned into a String only for error messages.
                         reader.skipWhitespace()
-                        name = try reader.readString(&scratch)
+                        try reader.expect(UInt8(ascii: "\""))
+                        let (range, escaped) = try reader.scanStringContent()
+                        name = escaped ? .text(try reader.unescapedString(range, &scratch)) : .range(range)
                     } else if key.is("dataTypeID") {
                         oid = UInt32(clamping: try reader.readIntOrNull() ?? 0)
                     } else {
@@ -142,19 +145,21 @@ struct ResultReader {
         }
     }
 
-    private func verify(_ fields: [ResponseField], against columns: [ResultColumn], rowType: String) throws {
+    private func verify(_ fields: [ResponseField], against columns: [ResultColumn], rowType: @autoclosure () -> String) throws {
         guard fields.count == columns.count else {
-            let actual = fields.map(\.name).joined(separator: ", ")
+            let rowType = rowType()
+            let fields = fields.map { ResponseField(name: .text($0.name.string(in: reader.bytes)), oid: $0.oid) }
+            let actual = fields.map { $0.name.string(in: reader.bytes) }.joined(separator: ", ")
             let expected = columns.map(\.name).joined(separator: ", ")
             var reason = "the result has \(fields.count) columns (\(actual)) but \(rowType) expects \(columns.count) (\(expected))"
             // Name the first column that differs.
-            let firstDifference = (0..<min(fields.count, columns.count)).first { fields[$0].name != columns[$0].name }
+            let firstDifference = (0..<min(fields.count, columns.count)).first { fields[$0].name.string(in: reader.bytes) != columns[$0].name }
                 ?? min(fields.count, columns.count)
             let column: String
             if firstDifference < columns.count {
                 column = columns[firstDifference].name
             } else {
-                column = fields[firstDifference].name
+                column = fields[firstDifference].name.string(in: reader.bytes)
             }
             reason += "; the schema or query changed: regenerate the queries"
             throw NeonError.decoding(DecodingFailure(
@@ -162,8 +167,9 @@ struct ResultReader {
         }
         for (index, (field, column)) in zip(fields, columns).enumerated()
         where column.type.oid != 0 && field.oid != 0 && field.oid != column.type.oid {
+            let rowType = rowType()
             throw NeonError.decoding(DecodingFailure(
-                column: field.name, columnIndex: index, statementIndex: statementIndex,
+                column: field.name.string(in: reader.bytes), columnIndex: index, statementIndex: statementIndex,
                 reason: "column type changed: \(rowType) expects \(column.type.name) (OID \(column.type.oid)) for "
                     + "\"\(column.name)\" but the result has \(PostgresType.displayName(forOID: field.oid)) "
                     + "(OID \(field.oid)); the schema changed: regenerate the queries"))
@@ -191,6 +197,7 @@ struct ResultReader {
             }
             try reader.expect(UInt8(ascii: "["))
             var consumed = 0
+            let rowStart = reader.index
             if limit.map({ rows.count < $0 }) ?? true {
                 var decoder = RowDecoder(
                     reader: reader, scratch: scratch, fields: fields, rowIndex: rowIndex, statementIndex: statementIndex)
@@ -200,6 +207,11 @@ struct ResultReader {
                 reader = state.reader
                 scratch = state.scratch
                 consumed = state.decodedColumns
+                if rowIndex == 0, limit == nil {
+                    // Estimate the row count from the first row's size to avoid repeated growth.
+                    let perRow = max(reader.index - rowStart, 8)
+                    rows.reserveCapacity(min((reader.bytes.count - reader.index) / perRow + 2, 1 << 20))
+                }
                 rows.append(row)
             }
             // Skip cells the row type did not read (or all of them past `limit`).

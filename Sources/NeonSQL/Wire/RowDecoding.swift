@@ -27,8 +27,21 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A column of a response (`fields[i]`).
-struct ResponseField: Sendable, Hashable {
-    var name: String
+struct ResponseField {
+    /// The column name: a range of the response body (no allocation), or decoded text.
+    enum Name {
+        case range(Range<Int>)
+        case text(String)
+
+        func string(in bytes: UnsafeRawBufferPointer) -> String {
+            switch self {
+            case .text(let text): return text
+            case .range(let range): return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+        }
+    }
+
+    var name: Name
     var oid: UInt32
 }
 
@@ -61,10 +74,17 @@ public struct RowDecoder: ~Copyable {
     public var columnCount: Int { fields.count }
 
     /// The name of the next column to decode (`nil` past the last).
-    public var nextColumnName: String? { columnIndex < fields.count ? fields[columnIndex].name : nil }
+    public var nextColumnName: String? { columnIndex < fields.count ? fields[columnIndex].name.string(in: reader.bytes) : nil }
 
     /// Decodes the next cell as `Value` (use an `Optional` type for nullable columns).
     public mutating func decode<Value: PostgresDecodable>(_ type: Value.Type = Value.self) throws -> Value {
+        try decodeCell(Value.self)
+    }
+
+    /// The cell decoder; concrete overloads (RowDecoder+Specialized.swift) call it with concrete
+    /// types so it is specialized inside the module.
+    @inline(__always)
+    mutating func decodeCell<Value: PostgresDecodable>(_: Value.Type) throws -> Value {
         let column = columnIndex
         guard column < fields.count else {
             throw NeonError.decoding(DecodingFailure(
@@ -132,7 +152,7 @@ public struct RowDecoder: ~Copyable {
                 }
             }
             throw NeonError.decoding(DecodingFailure(
-                column: fields[column].name, columnIndex: column, row: rowIndex, statementIndex: statementIndex,
+                column: fields[column].name.string(in: reader.bytes), columnIndex: column, row: rowIndex, statementIndex: statementIndex,
                 text: text, reason: reason))
         }
     }

@@ -70,8 +70,29 @@ struct Lexer {
 
     // MARK: - Main loop
 
+    // Locations are computed incrementally (tokens and comments come in offset order), which keeps
+    // long lines linear; `SourceFile.location(ofOffset:)` would rescan the line for every token.
+    private var trackedOffset = 0
+    private var trackedLine = 1
+    private var trackedColumn = 1
+
+    private mutating func location(of offset: Int) -> SourceLocation {
+        guard offset >= trackedOffset, offset <= bytes.count else { return source.location(ofOffset: offset) }
+        while trackedOffset < offset {
+            let b = bytes[trackedOffset]
+            if b == 0x0A {
+                trackedLine += 1
+                trackedColumn = 1
+            } else if b & 0xC0 != 0x80 {
+                trackedColumn += 1
+            }
+            trackedOffset += 1
+        }
+        return SourceLocation(offset: offset, line: trackedLine, column: trackedColumn)
+    }
+
     private mutating func emit(_ kind: TokenKind, _ value: String, from start: Int) {
-        tokens.append(Token(kind: kind, value: value, start: start, end: pos, location: source.location(ofOffset: start)))
+        tokens.append(Token(kind: kind, value: value, start: start, end: pos, location: location(of: start)))
     }
 
     private mutating func run() {
@@ -146,7 +167,7 @@ struct Lexer {
         while let b = byte(pos), b != 0x0A { pos += 1 }
         var textEnd = pos
         if textEnd > textStart, bytes[textEnd - 1] == 0x0D { textEnd -= 1 }
-        comments.append(Comment(text: source.text(from: textStart, to: textEnd), location: source.location(ofOffset: start), isBlock: false))
+        comments.append(Comment(text: source.text(from: textStart, to: textEnd), location: location(of: start), isBlock: false))
     }
 
     private mutating func blockComment() {
@@ -158,7 +179,7 @@ struct Lexer {
                 depth -= 1
                 pos += 2
                 if depth == 0 {
-                    comments.append(Comment(text: source.text(from: start + 2, to: pos - 2), location: source.location(ofOffset: start), isBlock: true))
+                    comments.append(Comment(text: source.text(from: start + 2, to: pos - 2), location: location(of: start), isBlock: true))
                     return
                 }
             } else if bytes[pos] == UInt8(ascii: "/"), byte(pos + 1) == UInt8(ascii: "*") {

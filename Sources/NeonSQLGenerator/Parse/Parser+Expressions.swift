@@ -270,7 +270,20 @@ extension Parser {
 
     // MARK: - Primary expressions
 
+    // The functions on the recursive path (parsePrimary, parseWordExpression) only dispatch, so
+    // their stack frames stay small in debug builds; the work happens in helpers that return first.
+
     private func parsePrimary() throws(ParseError) -> Expression {
+        switch current.kind {
+        case .leftParen: return try parseParenthesizedExpression()
+        case .quotedIdentifier: return try parseNameExpression()
+        case .word: return try parseWordExpression()
+        default: return try parseAtom()
+        }
+    }
+
+    /// Constants and parameters.
+    private func parseAtom() throws(ParseError) -> Expression {
         let token = current
         switch token.kind {
         case .integer:
@@ -294,12 +307,6 @@ extension Parser {
         case .namedParameter:
             advance()
             return parameter(.named(token.value), from: token)
-        case .leftParen:
-            return try parseParenthesizedExpression()
-        case .quotedIdentifier:
-            return try parseNameExpression()
-        case .word:
-            return try parseWordExpression()
         default:
             throw error(expected: "expression")
         }
@@ -377,69 +384,100 @@ extension Parser {
 
     private static let specialSyntaxFunctions: Set<String> = ["extract", "substring", "position", "trim", "overlay"]
 
-    private func parseWordExpression() throws(ParseError) -> Expression {
-        let token = current
+    private enum WordExpression {
+        case constant, caseExpression, cast, exists, array, row, sqlcParameter, valueFunction, specialFunction
+        case typeKeyword, name, reserved
+    }
+
+    private func classifyWord() -> WordExpression {
+        let word = current.value
         let next = peek()
-        switch token.value {
-        case "null":
-            advance()
-            return make(.literal(.null), at: token.location)
-        case "true", "false":
-            advance()
-            return make(.literal(.boolean(token.value == "true")), at: token.location)
-        case "default":
-            advance()
-            return make(.defaultValue, at: token.location)
-        case "case":
-            return try parseCase()
-        case "cast":
-            advance()
-            try expect(.leftParen, "'('")
-            let value = try parseExpression()
-            try expectWord("as")
-            let type = try parseTypeName()
-            try expect(.rightParen, "')'")
-            return make(.cast(value, type), at: token.location)
-        case "exists" where next.kind == .leftParen:
-            advance()
-            guard let query = try parseParenthesizedQueryIfPresent() else {
-                throw ParseError(message: "expected SELECT, found \(describe(peek()))", location: peek().location)
-            }
-            return make(.exists(query), at: token.location)
-        case "array":
-            return try parseArrayConstructor()
-        case "row" where next.kind == .leftParen:
-            advance()
-            advance()
-            var items: [Expression] = []
-            if !at(.rightParen) { items = try parseExpressionList() }
-            try expect(.rightParen, "')'")
-            return make(.row(items), at: token.location)
+        switch word {
+        case "null", "true", "false", "default": return .constant
+        case "case": return .caseExpression
+        case "cast": return .cast
+        case "exists" where next.kind == .leftParen: return .exists
+        case "array": return .array
+        case "row" where next.kind == .leftParen: return .row
         case "sqlc" where next.kind == .dot && (peek(2).isWord("arg") || peek(2).isWord("narg")) && peek(3).kind == .leftParen:
-            return try parseSqlcParameter()
-        default:
-            break
+            return .sqlcParameter
+        default: break
         }
-        if let function = Parser.valueFunctions[token.value], !(token.value == "current_schema" && next.kind == .leftParen) {
+        if Parser.valueFunctions[word] != nil, !(word == "current_schema" && next.kind == .leftParen) { return .valueFunction }
+        if Parser.specialSyntaxFunctions.contains(word), next.kind == .leftParen { return .specialFunction }
+        if Parser.typeKeywords.contains(word) { return .typeKeyword }
+        if Keywords.reserved.contains(word) || (Keywords.typeOrFunctionName.contains(word) && next.kind != .leftParen) {
+            return .reserved
+        }
+        return .name
+    }
+
+    private func parseWordExpression() throws(ParseError) -> Expression {
+        switch classifyWord() {
+        case .constant: return parseKeywordConstant()
+        case .caseExpression: return try parseCase()
+        case .cast: return try parseCastExpression()
+        case .exists: return try parseExistsExpression()
+        case .array: return try parseArrayConstructor()
+        case .row: return try parseRowConstructor()
+        case .sqlcParameter: return try parseSqlcParameter()
+        case .valueFunction: return try parseValueFunction()
+        case .specialFunction: return try parseSpecialFunction()
+        case .typeKeyword:
+            if let typed = try parseTypedConstantIfPresent() { return typed }
+            return try parseNameExpression()
+        case .name: return try parseNameExpression()
+        case .reserved: throw error(expected: "expression")
+        }
+    }
+
+    /// NULL, TRUE, FALSE, DEFAULT.
+    private func parseKeywordConstant() -> Expression {
+        let token = advance()
+        switch token.value {
+        case "null": return make(.literal(.null), at: token.location)
+        case "default": return make(.defaultValue, at: token.location)
+        default: return make(.literal(.boolean(token.value == "true")), at: token.location)
+        }
+    }
+
+    private func parseCastExpression() throws(ParseError) -> Expression {
+        let start = advance()
+        try expect(.leftParen, "'('")
+        let value = try parseExpression()
+        try expectWord("as")
+        let type = try parseTypeName()
+        try expect(.rightParen, "')'")
+        return make(.cast(value, type), at: start.location)
+    }
+
+    private func parseExistsExpression() throws(ParseError) -> Expression {
+        let start = advance()
+        guard let query = try parseParenthesizedQueryIfPresent() else {
+            throw ParseError(message: "expected SELECT, found \(describe(peek()))", location: peek().location)
+        }
+        return make(.exists(query), at: start.location)
+    }
+
+    private func parseRowConstructor() throws(ParseError) -> Expression {
+        let start = advance()
+        advance()
+        var items: [Expression] = []
+        if !at(.rightParen) { items = try parseExpressionList() }
+        try expect(.rightParen, "')'")
+        return make(.row(items), at: start.location)
+    }
+
+    /// CURRENT_DATE, CURRENT_TIMESTAMP(3), USER, ...
+    private func parseValueFunction() throws(ParseError) -> Expression {
+        let token = advance()
+        guard let function = Parser.valueFunctions[token.value] else { throw error(expected: "expression") }
+        if ["current_time", "current_timestamp", "localtime", "localtimestamp"].contains(token.value), at(.leftParen) {
             advance()
-            if ["current_time", "current_timestamp", "localtime", "localtimestamp"].contains(token.value), at(.leftParen) {
-                advance()
-                try expect(.integer, "precision")
-                try expect(.rightParen, "')'")
-            }
-            return make(.valueFunction(function), at: token.location)
+            try expect(.integer, "precision")
+            try expect(.rightParen, "')'")
         }
-        if Parser.specialSyntaxFunctions.contains(token.value), next.kind == .leftParen {
-            return try parseSpecialFunction()
-        }
-        if Parser.typeKeywords.contains(token.value), let typed = try parseTypedConstantIfPresent() {
-            return typed
-        }
-        if Keywords.reserved.contains(token.value)
-            || (Keywords.typeOrFunctionName.contains(token.value) && next.kind != .leftParen) {
-            throw error(expected: "expression")
-        }
-        return try parseNameExpression()
+        return make(.valueFunction(function), at: token.location)
     }
 
     /// `TYPE 'constant'` for a multi-word or modified builtin type; nil (nothing consumed) if the

@@ -103,6 +103,8 @@ final class Parser {
     var parameters: [ParameterNode] = []
     /// Set while parsing a column DEFAULT, whose expression stops before `COLLATE`.
     var stopAtCollate = false
+    /// Lowest usable stack address of the parsing thread (see `StackGuard`).
+    let stackLowBound: UInt? = StackGuard.currentThreadStackLowBound()
 
     init(source: SourceFile, tokens: ArraySlice<Token>, terminator: Token) {
         self.source = source
@@ -202,9 +204,19 @@ final class Parser {
                 location: current.location
             )
         }
+        if stackExhausted {
+            throw ParseError(message: "statement is nested too deeply for the parser's stack", location: current.location)
+        }
     }
 
     func leave() { depth -= 1 }
+
+    /// True when less than `StackGuard.reserve` bytes of this thread's stack remain.
+    private var stackExhausted: Bool {
+        guard let stackLowBound else { return false }
+        let pointer = StackGuard.approximateStackPointer()
+        return pointer < stackLowBound + UInt(StackGuard.reserve)
+    }
 
     // MARK: - Backtracking
 

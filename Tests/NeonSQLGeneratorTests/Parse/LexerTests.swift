@@ -100,6 +100,19 @@ struct LexerTests {
         #expect(tokens.last?.kind == .eof)
     }
 
+    @Test func incrementalLocationsAgreeWithSourceFile() {
+        let text = "-- تعليق\nSELECT 'دعاء', \"ü\" /* é\n */ FROM t\r\nWHERE x = 'a\nb' AND y = E'\\n'\n\n  ;"
+        let file = SourceFile(path: "t.sql", text: text)
+        var collector = DiagnosticCollector()
+        let lexed = Lexer.tokenize(file, diagnostics: &collector)
+        for token in lexed.tokens {
+            #expect(token.location == file.location(ofOffset: token.start), "\(token)")
+        }
+        for comment in lexed.comments {
+            #expect(comment.location == file.location(ofOffset: comment.location.offset))
+        }
+    }
+
     @Test func errorsPointAtTheStart() {
         let unterminated = lex("SELECT\n  'abc")
         #expect(unterminated.diagnostics.map { "\($0.line):\($0.column) \($0.message)" } == ["2:3 unterminated quoted string"])

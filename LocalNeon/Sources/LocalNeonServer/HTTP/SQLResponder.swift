@@ -43,7 +43,6 @@ struct SQLResponder: HTTPResponder {
 
 extension HTTPField.Name {
     static let neonRequestID = Self("Neon-Request-Id")!
-    static let neonConnectionString = Self("Neon-Connection-String")!
     static let allow = Self("Allow")!
     static let accessControlAllowOrigin = Self("Access-Control-Allow-Origin")!
     static let accessControlAllowHeaders = Self("Access-Control-Allow-Headers")!

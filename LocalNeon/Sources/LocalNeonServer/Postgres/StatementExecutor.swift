@@ -28,9 +28,16 @@ struct StatementExecutor {
     func execute(_ request: QueryRequest) async throws -> StatementResult {
         let query = PostgresQuery(unsafeSQL: request.query, binds: .untypedText(request.params))
         let collector = RowCollector(byteLimit: collectionByteLimit, responseLimit: maximumResponseBytes)
-        let metadata = try await connection.query(query, logger: logger) { row in
-            try collector.append(row)
-        }.get()
+        let metadata: PostgresQueryMetadata
+        do {
+            metadata = try await connection.query(query, logger: logger) { row in
+                try collector.append(row)
+            }.get()
+        } catch {
+            // postgres-nio reports a failing row callback as a cancelled query.
+            if collector.exceededLimit { throw NeonError.responseTooLarge(limit: maximumResponseBytes) }
+            throw error
+        }
         let rows = collector.rows
         let tag = Self.commandTag(metadata)
 
@@ -131,6 +138,7 @@ private final class RowCollector: Sendable {
     private struct State {
         var rows: [PostgresRow] = []
         var bytes = 0
+        var exceeded = false
     }
     private let state = NIOLockedValueBox(State())
     private let byteLimit: Int
@@ -149,10 +157,16 @@ private final class RowCollector: Sendable {
         try state.withLockedValue { state in
             state.bytes += size
             if state.bytes > byteLimit {
+                state.exceeded = true
                 throw NeonError.responseTooLarge(limit: responseLimit)
             }
             state.rows.append(row)
         }
+    }
+
+    /// Whether the rows outgrew the limit (the query was then stopped).
+    var exceededLimit: Bool {
+        state.withLockedValue { $0.exceeded }
     }
 
     var rows: [PostgresRow] {

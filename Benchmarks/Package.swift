@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Benchmarks live in their own package so the library stays dependency-free.
+// Run: cd Benchmarks && swift run -c release
+let package = Package(
+    name: "NeonSQLBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "swift-neon-sql", path: ".."),
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", exact: "1.6.1"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "NeonSQLBenchmarks",
+            dependencies: [
+                .product(name: "NeonSQL", package: "swift-neon-sql"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

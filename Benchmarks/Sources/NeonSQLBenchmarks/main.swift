@@ -1,0 +1,119 @@
+// Decodes the same Neon /sql response two ways in one run and prints throughput, allocations and
+// the ratio. Not a timed test: run it with `swift run -c release` from Benchmarks/.
+import Foundation
+import MallocInterposerSwift
+import NeonSQL
+
+#if os(Linux)
+import Glibc
+
+/// Allocation counting needs the interposer preloaded; re-exec once with LD_PRELOAD set.
+func ensurePreloaded() {
+    let environment = ProcessInfo.processInfo.environment
+    guard environment["NEONSQL_BENCH_PRELOADED"] == nil else { return }
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let library = executable.deletingLastPathComponent().appendingPathComponent("libMallocInterposerSwift.so").path
+    guard FileManager.default.fileExists(atPath: library) else { return }
+    setenv("LD_PRELOAD", library, 1)
+    setenv("NEONSQL_BENCH_PRELOADED", "1", 1)
+    var arguments = CommandLine.arguments.map { strdup($0) }
+    arguments.append(nil)
+    execv("/proc/self/exe", &arguments)
+}
+ensurePreloaded()
+#endif
+
+MallocInterposerSwift.initialize()
+
+struct Measurement {
+    var seconds: Double      // best (minimum) time per decode
+    var median: Double
+    var mallocs: Int         // per decode
+    var bytes: Int           // allocated bytes per decode
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func countAllocations(_ body: () throws -> Int) rethrows -> (mallocs: Int, bytes: Int) {
+    MallocInterposerSwift.reset()
+    MallocInterposerSwift.hook()
+    _ = try body()
+    MallocInterposerSwift.unhook()
+    let stats = MallocInterposerSwift.getStatistics()
+    return (stats.mallocCount, stats.mallocBytesCount)
+}
+
+/// Times `a` and `b` alternately (a, b, a, b, ...) so both see the same machine load.
+func measurePair(iterations: Int, _ a: () throws -> Int, _ b: () throws -> Int) rethrows -> (Measurement, Measurement) {
+    for _ in 0..<max(2, iterations / 10) {
+        _ = try a()
+        _ = try b()
+    }
+    let allocationsA = try countAllocations(a)
+    let allocationsB = try countAllocations(b)
+    let clock = ContinuousClock()
+    var timesA: [Double] = []
+    var timesB: [Double] = []
+    var sink = 0
+    for _ in 0..<iterations {
+        var start = clock.now
+        sink &+= try a()
+        timesA.append(seconds(clock.now - start))
+        start = clock.now
+        sink &+= try b()
+        timesB.append(seconds(clock.now - start))
+    }
+    if sink == -1 { print("") }
+    timesA.sort()
+    timesB.sort()
+    return (
+        Measurement(seconds: timesA[0], median: timesA[iterations / 2], mallocs: allocationsA.mallocs, bytes: allocationsA.bytes),
+        Measurement(seconds: timesB[0], median: timesB[iterations / 2], mallocs: allocationsB.mallocs, bytes: allocationsB.bytes)
+    )
+}
+
+func report(_ name: String, _ m: Measurement, bodyBytes: Int, rows: Int) {
+    let mbps = Double(bodyBytes) / m.median / 1_000_000
+    let rowsPerSecond = Double(rows) / m.median
+    print(String(format: "  %-34@ %9.3f ms median (%8.3f best)  %8.1f MB/s  %12.0f rows/s  %9d mallocs  %11d bytes allocated",
+                 name as NSString, m.median * 1000, m.seconds * 1000, mbps, rowsPerSecond, m.mallocs, m.bytes))
+}
+
+func run(rows: Int, iterations: Int) throws -> Double {
+    let raw = rawArrayBody(rows: rows)
+    let object = objectBody(rows: rows)
+    let statement = Statements.fetchDuas()
+    let decoder = JSONDecoder()
+
+    // Both decoders must agree on the content.
+    let ours = try statement.decodeResponse(raw)
+    let theirs = try decoder.decode(NeonQueryResponse<DuaDTO>.self, from: object).rows
+    guard ours.count == rows, theirs.count == rows,
+          zip(ours, theirs).allSatisfy({ $0.id == $1.id && $0.titleEn == $1.titleEn && $0.duasCompleted == $1.duasCompleted
+              && $0.transliteration == $1.transliteration && $0.rating == $1.rating && $0.userId.uuidString.lowercased() == $1.userId })
+    else {
+        print("decoders disagree")
+        exit(1)
+    }
+
+    print("\(rows) rows x 12 columns (raw array body \(raw.count) bytes, object body \(object.count) bytes), \(iterations) iterations")
+    let (baseline, neon) = try measurePair(
+        iterations: iterations,
+        { try decoder.decode(NeonQueryResponse<DuaDTO>.self, from: object).rows.count },
+        { try statement.decodeResponse(raw).count })
+    report("baseline JSONDecoder + Codable DTO", baseline, bodyBytes: object.count, rows: rows)
+    report("NeonSQL RowDecoder", neon, bodyBytes: raw.count, rows: rows)
+    let ratio = baseline.median / neon.median
+    print(String(format: "  ratio: NeonSQL is %.1fx faster than the JSONDecoder baseline (median; %.1fx best vs best), %.1fx fewer mallocs",
+                 ratio, baseline.seconds / neon.seconds, Double(baseline.mallocs) / Double(max(neon.mallocs, 1))))
+    return ratio
+}
+
+print("NeonSQL decoding benchmark (\(ProcessInfo.processInfo.operatingSystemVersionString))")
+let large = try run(rows: 10_000, iterations: 40)
+print("")
+let small = try run(rows: 10, iterations: 20_000)
+print("")
+print(String(format: "summary: 10,000 rows %.1fx, 10 rows %.1fx (target >= 5x)", large, small))

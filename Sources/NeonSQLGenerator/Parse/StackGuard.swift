@@ -1,0 +1,50 @@
+// Keeps the recursive-descent parser from overflowing the thread's stack on pathological nesting.
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+#if canImport(Glibc) || canImport(Musl)
+/// glibc's `pthread_getattr_np` (a GNU extension the Glibc module does not export: it is declared
+/// only under `_GNU_SOURCE`). Pointer and integer arguments make the Swift and C conventions agree.
+@_silgen_name("pthread_getattr_np")
+private func linuxGetThreadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
+#endif
+
+/// The lowest usable stack address of the current thread, so the parser can stop with a
+/// diagnostic before it runs out of stack, whatever the thread's stack size (8 MB on a main
+/// thread, 512 KB on a secondary thread on Apple platforms). nil when the platform cannot tell.
+enum StackGuard {
+    /// Stack to keep free below the deepest grammar function that checks.
+    static let reserve = 128 * 1024
+
+    static func currentThreadStackLowBound() -> UInt? {
+        #if canImport(Darwin)
+        let thread = pthread_self()
+        let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+        let size = UInt(pthread_get_stacksize_np(thread))
+        return top > size ? top - size : nil
+        #elseif canImport(Glibc) || canImport(Musl)
+        var attributes = pthread_attr_t()
+        guard linuxGetThreadAttributes(pthread_self(), &attributes) == 0 else { return nil }
+        defer { pthread_attr_destroy(&attributes) }
+        var address: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
+        return UInt(bitPattern: address)
+        #else
+        return nil
+        #endif
+    }
+
+    /// An address in the caller's frame (approximately the current stack pointer).
+    @inline(never)
+    static func approximateStackPointer() -> UInt {
+        var marker: UInt8 = 0
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    }
+}
