@@ -9,7 +9,10 @@ enum PostgresTestEnvironment {
         return value?.isEmpty == false ? value : nil
     }
 
-    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+    static var isCI: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["CI"] == "true" || environment["NEON_SQL_REQUIRE_SERVICES"] == "true"
+    }
 
     /// Tests needing PostgreSQL are enabled when it is configured, and always under CI.
     static var shouldRun: Bool { url != nil || isCI }

@@ -19,6 +19,7 @@ enum TestPostgres {
 
     static var isCI: Bool {
         ProcessInfo.processInfo.environment["CI"] == "true"
+            || ProcessInfo.processInfo.environment["NEON_SQL_REQUIRE_SERVICES"] == "true"
     }
 
     /// Whether tests needing PostgreSQL should run (they run under CI even without it, and fail).

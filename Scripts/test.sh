@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The project's test command (the README's; .ci/run runs it). Needs only Swift and, on Debian,
+# the package manager: Scripts/postgres.sh installs PostgreSQL when it is missing.
+#
+#   1. builds the library package and its tests
+#   2. starts the local stack: a throwaway PostgreSQL with the RIZQ schema and seed, and neon-local
+#   3. runs the library's tests: generator (units, goldens, differential vs PostgreSQL), runtime,
+#      RIZQ end to end through neon-local
+#   4. runs LocalNeon's conformance tests
+#   5. runs the plugin integration test (fresh package: build, incremental rebuilds, a build error)
+#   6. fails if any test was skipped: every service is there, so nothing may skip
+# The stack is stopped on exit, whatever happens.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+LOG_DIR="$ROOT/.local-stack/test-logs"
+mkdir -p "$LOG_DIR"
+rm -f "$LOG_DIR"/*.log
+
+step() { printf '\n==> %s\n' "$*" >&2; }
+
+# Tests that need PostgreSQL or neon-local fail instead of skipping when they are missing.
+export NEON_SQL_REQUIRE_SERVICES=true
+
+cleanup() { "$ROOT/Scripts/local-stack.sh" stop >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+
+step "1/5 building the library package and its tests"
+swift build --build-tests
+
+step "2/5 starting PostgreSQL and neon-local"
+eval "$("$ROOT/Scripts/local-stack.sh" start)"
+NEON_SQL_TEST_POSTGRES_URL="$("$ROOT/Scripts/postgres.sh" url)"
+export NEON_SQL_TEST_POSTGRES_URL
+export LOCALNEON_TEST_POSTGRES_URL="$NEON_SQL_TEST_POSTGRES_URL"
+
+step "3/5 library tests (generator, runtime, differential, end to end)"
+swift test 2>&1 | tee "$LOG_DIR/library.log"
+
+step "4/5 LocalNeon conformance tests"
+swift test --package-path "$ROOT/LocalNeon" 2>&1 | tee "$LOG_DIR/localneon.log"
+
+step "5/5 plugin integration test"
+"$ROOT/Scripts/test-plugin.sh" 2>&1 | tee "$LOG_DIR/plugin.log"
+
+# swift-testing prints "Test x() skipped"/"Suite X skipped"; XCTest "with N tests skipped".
+if grep -E "(Test|Suite) .* skipped|with [1-9][0-9]* tests? skipped" "$LOG_DIR"/*.log; then
+    echo "error: tests were skipped (listed above); every service is running, so nothing may skip" >&2
+    exit 1
+fi
+grep -h -E "differential \(" "$LOG_DIR/library.log" >&2 || true
+echo "all tests passed" >&2
