@@ -82,6 +82,7 @@ struct GenerationPlan {
             "--root", root.path,
         ]
         for file in schemaFiles { arguments += ["--schema", file.path] }
+        if let configFile { arguments += ["--config", configFile.path] }
         arguments.append("--")
         arguments += queryFiles.map(\.path)
         return arguments

@@ -53,8 +53,11 @@ public enum CodeGenerator {
 
     /// Analyzes `queries` against `schema` (applied in the given order: migrations) and returns
     /// the `describe` JSON.
-    public static func describe(schema: [SQLSourceInput], queries: [SQLSourceInput]) -> DescribeResult {
-        let model = analyze(schema: schema, queries: queries)
+    /// `overrides` maps columns or types to your own Swift types (``TypeOverrides``);
+    /// `configPath` is where they came from, for diagnostics about them.
+    public static func describe(schema: [SQLSourceInput], queries: [SQLSourceInput],
+                                overrides: TypeOverrides = TypeOverrides(), configPath: String = "neon-sql.json") -> DescribeResult {
+        let model = analyze(schema: schema, queries: queries, overrides: overrides, configPath: configPath)
         return DescribeResult(
             json: DescribeJSON.render(model),
             hasErrors: model.diagnostics.contains { $0.severity == .error },
@@ -64,8 +67,9 @@ public enum CodeGenerator {
 
     /// Analyzes `queries` against `schema` and renders one Swift file per query file plus the
     /// shared file.
-    public static func generate(schema: [SQLSourceInput], queries: [SQLSourceInput]) -> GenerateResult {
-        let model = analyze(schema: schema, queries: queries)
+    public static func generate(schema: [SQLSourceInput], queries: [SQLSourceInput],
+                                overrides: TypeOverrides = TypeOverrides(), configPath: String = "neon-sql.json") -> GenerateResult {
+        let model = analyze(schema: schema, queries: queries, overrides: overrides, configPath: configPath)
         var filesByPath: [String: QueryFileDescription] = [:]
         for file in model.files where filesByPath[file.path] == nil {
             filesByPath[file.path] = file
@@ -97,10 +101,13 @@ public enum CodeGenerator {
         return name.replacingAll("/", with: "_") + ".swift"
     }
 
-    static func analyze(schema: [SQLSourceInput], queries: [SQLSourceInput]) -> GenerationModel {
+    static func analyze(schema: [SQLSourceInput], queries: [SQLSourceInput],
+                        overrides: TypeOverrides = TypeOverrides(), configPath: String = "neon-sql.json") -> GenerationModel {
         Pipeline.analyze(
             schemaFiles: schema.map { SourceFile(path: $0.path, text: $0.contents) },
-            queryFiles: queries.map { SourceFile(path: $0.path, text: $0.contents) }
+            queryFiles: queries.map { SourceFile(path: $0.path, text: $0.contents) },
+            overrides: overrides,
+            configPath: configPath
         )
     }
 

@@ -15,10 +15,13 @@ public struct DescribeOptions: Sendable, Equatable {
     public var schemaPaths: [String]
     /// Query files or directories (a directory's `*.sql` by name, not recursive).
     public var queryPaths: [String]
+    /// `neon-sql.json` with type overrides (`--config`).
+    public var configPath: String?
 
-    public init(schemaPaths: [String], queryPaths: [String]) {
+    public init(schemaPaths: [String], queryPaths: [String], configPath: String? = nil) {
         self.schemaPaths = schemaPaths
         self.queryPaths = queryPaths
+        self.configPath = configPath
     }
 }
 
@@ -35,7 +38,12 @@ public struct GenerateOptions: Sendable, Equatable {
     /// for a file outside it) from the file name alone.
     public var root: String?
 
-    public init(schemaPaths: [String], queryPaths: [String], outputDirectory: String, sharedOutput: String, root: String?) {
+    /// `neon-sql.json` with type overrides (`--config`).
+    public var configPath: String?
+
+    public init(schemaPaths: [String], queryPaths: [String], outputDirectory: String, sharedOutput: String, root: String?,
+                configPath: String? = nil) {
+        self.configPath = configPath
         self.schemaPaths = schemaPaths
         self.queryPaths = queryPaths
         self.outputDirectory = outputDirectory
@@ -75,12 +83,13 @@ public enum GeneratorCommandLine {
             }
             return .help(command: topic)
         case "describe":
-            let parsed = try parseOptions(rest, command: command, valueOptions: ["--schema"])
+            let parsed = try parseOptions(rest, command: command, valueOptions: ["--schema", "--config"])
             if parsed.help { return .help(command: command) }
-            return .describe(DescribeOptions(schemaPaths: parsed.values["--schema"] ?? [], queryPaths: parsed.positional))
+            return .describe(DescribeOptions(schemaPaths: parsed.values["--schema"] ?? [], queryPaths: parsed.positional,
+                                             configPath: try single("--config", in: parsed, command: command, required: false)))
         case "generate":
             let parsed = try parseOptions(
-                rest, command: command, valueOptions: ["--schema", "--output-dir", "--shared-output", "--root"]
+                rest, command: command, valueOptions: ["--schema", "--output-dir", "--shared-output", "--root", "--config"]
             )
             if parsed.help { return .help(command: command) }
             let outputDirectory = try single("--output-dir", in: parsed, command: command, required: true)
@@ -90,7 +99,8 @@ public enum GeneratorCommandLine {
                 queryPaths: parsed.positional,
                 outputDirectory: outputDirectory ?? "",
                 sharedOutput: sharedOutput ?? "",
-                root: try single("--root", in: parsed, command: command, required: false)
+                root: try single("--root", in: parsed, command: command, required: false),
+                configPath: try single("--config", in: parsed, command: command, required: false)
             ))
         default:
             throw CommandLineError("unknown command '\(command)'", command: nil)
@@ -182,6 +192,7 @@ public enum GeneratorCommandLine {
 
         OPTIONS:
           --schema <file-or-dir>   A schema file or a directory of migrations; repeatable, applied in order.
+          --config <file>          neon-sql.json with type overrides ("overrides": {"columns": ..., "types": ...}).
           -h, --help               Show this text.
 
         Exit status 1 when there is an error diagnostic (the JSON is printed anyway).
@@ -195,6 +206,7 @@ public enum GeneratorCommandLine {
 
         OPTIONS:
           --schema <file-or-dir>   A schema file or a directory of migrations; repeatable, applied in order.
+          --config <file>          neon-sql.json with type overrides ("overrides": {"columns": ..., "types": ...}).
           --output-dir <dir>       Where each query file's Swift file is written.
           --shared-output <file>   The shared file with the schema's enums (NeonSQLSchema.swift).
           --root <dir>             Name outputs after query paths relative to this directory.

@@ -3,12 +3,16 @@
 enum Pipeline {
     /// Parses the schema files (applied in the given order) and the query files, builds the
     /// catalog and analyzes every annotated query. Never throws: problems are diagnostics.
-    static func analyze(schemaFiles: [SourceFile], queryFiles: [SourceFile]) -> GenerationModel {
+    /// `overrides` maps columns or types to the user's Swift types (from `neon-sql.json`, whose
+    /// path `configPath` names in diagnostics about the overrides themselves).
+    static func analyze(schemaFiles: [SourceFile], queryFiles: [SourceFile],
+                        overrides: TypeOverrides = TypeOverrides(), configPath: String = "neon-sql.json") -> GenerationModel {
         var diagnostics = DiagnosticCollector()
         let parsedSchema = schemaFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
         let catalog = CatalogBuilder.build(from: parsedSchema, diagnostics: &diagnostics)
+        overrides.validate(against: catalog, configPath: configPath, diagnostics: &diagnostics)
         let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
-        var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) }
+        var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, overrides: overrides, diagnostics: &diagnostics) }
         files = rejectDuplicateNames(files, &diagnostics)
         return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted)
     }

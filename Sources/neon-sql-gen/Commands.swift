@@ -9,7 +9,9 @@ enum Commands {
         let queryPaths = try queryFiles(options.queryPaths, excluding: schemaPaths)
         let result = CodeGenerator.describe(
             schema: try InputFiles.read(schemaPaths),
-            queries: try InputFiles.read(queryPaths)
+            queries: try InputFiles.read(queryPaths),
+            overrides: try ConfigFile.overrides(at: options.configPath),
+            configPath: options.configPath ?? "neon-sql.json"
         )
         StandardStreams.writeOut(result.json)
         StandardStreams.writeDiagnostics(result.diagnostics)
@@ -24,7 +26,9 @@ enum Commands {
         let outputs = try outputPaths(for: queryPaths, options: options)
         let result = CodeGenerator.generate(
             schema: try InputFiles.read(schemaPaths),
-            queries: try InputFiles.read(queryPaths)
+            queries: try InputFiles.read(queryPaths),
+            overrides: try ConfigFile.overrides(at: options.configPath),
+            configPath: options.configPath ?? "neon-sql.json"
         )
         StandardStreams.writeDiagnostics(result.diagnostics)
         if result.hasErrors { return 1 }

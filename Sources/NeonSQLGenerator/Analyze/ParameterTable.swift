@@ -15,6 +15,10 @@ struct ParameterTable {
         var nullMeaningful = false
         /// Seen only where PostgreSQL resolves an untyped value as text (a bare select-list item).
         var textByDefault = false
+        /// The table column the parameter's value goes into or is compared with (first seen), and
+        /// whether the parameter is an array of such values.
+        var contextOrigin: ColumnOrigin?
+        var contextOriginIsElement = false
         let location: SourceLocation
     }
 
@@ -69,6 +73,12 @@ struct ParameterTable {
     }
 
     mutating func markNullMeaningful(_ index: Int) { slots[index]?.nullMeaningful = true }
+
+    mutating func noteOrigin(_ index: Int, _ origin: ColumnOrigin?, isElement: Bool) {
+        guard let origin, slots[index]?.contextOrigin == nil else { return }
+        slots[index]?.contextOrigin = origin
+        slots[index]?.contextOriginIsElement = isElement
+    }
 
     mutating func markTextByDefault(_ index: Int) { slots[index]?.textByDefault = true }
 

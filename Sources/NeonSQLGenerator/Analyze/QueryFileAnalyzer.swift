@@ -8,9 +8,20 @@ enum QueryFileAnalyzer {
         let kind: QueryDescription.Kind
         let location: SourceLocation
         let documentation: [String]
+        var parameterDirectives: [ParameterDirective] = []
     }
 
-    static func analyze(_ file: ParsedFile, catalog: Catalog, diagnostics: inout DiagnosticCollector) -> QueryFileDescription {
+    /// `-- @param display_name optional` / `-- @param user_id required` under the annotation:
+    /// forces a parameter's nullability where inference cannot know the intent.
+    struct ParameterDirective {
+        /// The name as written in SQL (`display_name`), its Swift name (`displayName`) or `$n`.
+        let parameter: String
+        let nullable: Bool
+        let location: SourceLocation
+    }
+
+    static func analyze(_ file: ParsedFile, catalog: Catalog, overrides: TypeOverrides = TypeOverrides(),
+                        diagnostics: inout DiagnosticCollector) -> QueryFileDescription {
         var queries: [QueryDescription] = []
         let statements = file.statements
         for parsed in statements {
@@ -26,7 +37,7 @@ enum QueryFileAnalyzer {
                                   in: file.source, at: parsed.range.start)
                 continue
             }
-            if let query = analyzeQuery(parsed, resolved, inferKind: annotation == nil, file.source, catalog, &diagnostics) {
+            if let query = analyzeQuery(parsed, resolved, inferKind: annotation == nil, file.source, catalog, overrides, &diagnostics) {
                 queries.append(query)
             }
         }
@@ -79,7 +90,25 @@ enum QueryFileAnalyzer {
         if words.count > 2 {
             diagnostics.warning("ignoring '\(words[2...].joined(separator: " "))' after the query kind", in: source, at: comment.location)
         }
-        return Annotation(name: name, kind: kind, location: comment.location, documentation: documentation(Array(comments[(index + 1)...])))
+        var documentationComments: [Comment] = []
+        var directives: [ParameterDirective] = []
+        for following in comments[(index + 1)...] {
+            let text = following.text.drop { $0 == " " || $0 == "\t" }
+            guard !following.isBlock, text.hasPrefix("@param") else {
+                documentationComments.append(following)
+                continue
+            }
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            guard words.count == 3, words[2] == "optional" || words[2] == "required" else {
+                diagnostics.error("parameter directive must read '-- @param <name> optional' or '-- @param <name> required'",
+                                  in: source, at: following.location)
+                continue
+            }
+            directives.append(ParameterDirective(parameter: String(words[1]), nullable: words[2] == "optional", location: following.location))
+        }
+        var annotation = Annotation(name: name, kind: kind, location: comment.location, documentation: documentation(documentationComments))
+        annotation.parameterDirectives = directives
+        return annotation
     }
 
     /// Line comments become doc comment lines (one leading space dropped); block comments too.
@@ -98,7 +127,8 @@ enum QueryFileAnalyzer {
     }
 
     private static func analyzeQuery(_ parsed: ParsedStatement, _ annotation: Annotation, inferKind: Bool, _ source: SourceFile,
-                                      _ catalog: Catalog, _ diagnostics: inout DiagnosticCollector) -> QueryDescription? {
+                                      _ catalog: Catalog, _ overrides: TypeOverrides,
+                                      _ diagnostics: inout DiagnosticCollector) -> QueryDescription? {
         switch parsed.statement {
         case .select, .insert, .update, .delete:
             break
@@ -115,8 +145,9 @@ enum QueryFileAnalyzer {
         if (kind == .many || kind == .one) && columns.isEmpty && !local.hasErrors {
             local.error("':\(kind.rawValue)' query returns no rows; use ':exec' or ':execrows', or add RETURNING", in: source, at: annotation.location)
         }
-        let parameters = describeParameters(analyzer.parameters, source, &local)
-        let outputs = describeColumns(columns, source, &local)
+        var parameters = describeParameters(analyzer.parameters, overrides, source, &local)
+        parameters = applyDirectives(annotation.parameterDirectives, to: parameters, analyzer.parameters, overrides, source, &local)
+        let outputs = describeColumns(columns, overrides, source, &local)
         let hasErrors = local.hasErrors
         diagnostics.append(contentsOf: local.diagnostics)
         guard !hasErrors else { return nil }
@@ -139,7 +170,8 @@ enum QueryFileAnalyzer {
         )
     }
 
-    private static func describeParameters(_ table: ParameterTable, _ source: SourceFile, _ diagnostics: inout DiagnosticCollector) -> [ParameterDescription] {
+    private static func describeParameters(_ table: ParameterTable, _ overrides: TypeOverrides, _ source: SourceFile,
+                                           _ diagnostics: inout DiagnosticCollector) -> [ParameterDescription] {
         var result: [ParameterDescription] = []
         var usedNames: Set<String> = []
         for index in stride(from: 1, through: table.count, by: 1) {
@@ -150,7 +182,7 @@ enum QueryFileAnalyzer {
             }
             guard var type = slot.type, type != .unknown else {
                 if slot.textByDefault {
-                    result.append(describe(slot, type: .text, &usedNames))
+                    result.append(describe(slot, type: .text, overrides, &usedNames))
                     continue
                 }
                 let written = slot.writtenName.map { "@" + $0 } ?? "$\(index)"
@@ -159,12 +191,54 @@ enum QueryFileAnalyzer {
                 continue
             }
             if case .array(.unknown) = type { type = .array(.text) }
-            result.append(describe(slot, type: type, &usedNames))
+            result.append(describe(slot, type: type, overrides, &usedNames))
         }
         return result
     }
 
-    private static func describe(_ slot: ParameterTable.Slot, type: SQLType, _ usedNames: inout Set<String>) -> ParameterDescription {
+    /// Applies `-- @param` directives; a directive naming no parameter is an error.
+    private static func applyDirectives(_ directives: [ParameterDirective], to parameters: [ParameterDescription], _ table: ParameterTable,
+                                        _ overrides: TypeOverrides, _ source: SourceFile,
+                                        _ diagnostics: inout DiagnosticCollector) -> [ParameterDescription] {
+        var result = parameters
+        for directive in directives {
+            guard let position = result.firstIndex(where: { parameter in
+                "$\(parameter.index)" == directive.parameter || SwiftNaming.bare(parameter.name) == directive.parameter
+                    || table.slots[parameter.index]?.writtenName == directive.parameter
+            }) else {
+                diagnostics.error("@param directive names no parameter of this query: '\(directive.parameter)'", in: source, at: directive.location)
+                continue
+            }
+            let parameter = result[position]
+            let origin = table.slots[parameter.index]?.contextOrigin
+            let isElement = table.slots[parameter.index]?.contextOriginIsElement ?? false
+            result[position] = ParameterDescription(
+                index: parameter.index, name: parameter.name, type: parameter.type, nullable: directive.nullable,
+                elementNullable: parameter.elementNullable,
+                swiftType: swiftType(parameter.type, nullable: directive.nullable, elementNullable: parameter.elementNullable,
+                                     origin: origin, originIsElement: isElement, overrides))
+        }
+        return result
+    }
+
+    /// The Swift type of a value, with the user's overrides taking precedence over the default
+    /// mapping; `originIsElement` says the origin column describes the array's elements.
+    static func swiftType(_ type: SQLType, nullable: Bool, elementNullable: Bool, origin: ColumnOrigin?,
+                          originIsElement: Bool = false, _ overrides: TypeOverrides) -> String {
+        let optional = nullable ? "?" : ""
+        if !overrides.isEmpty {
+            if !originIsElement, let override = overrides.swiftType(for: type, origin: origin) {
+                return override + optional
+            }
+            if case .array(let element) = type, let override = overrides.swiftType(for: element, origin: origin) {
+                return "[" + override + (elementNullable ? "?" : "") + "]" + optional
+            }
+        }
+        return SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: elementNullable)
+    }
+
+    private static func describe(_ slot: ParameterTable.Slot, type: SQLType, _ overrides: TypeOverrides,
+                                 _ usedNames: inout Set<String>) -> ParameterDescription {
         let base = SwiftNaming.lowerCamelCase(slot.writtenName ?? slot.contextName ?? "p\(slot.index)")
         var name = base
         var counter = 2
@@ -176,10 +250,12 @@ enum QueryFileAnalyzer {
         let nullable = slot.explicitlyNullable || slot.nullMeaningful
         return ParameterDescription(
             index: slot.index, name: name, type: type, nullable: nullable, elementNullable: slot.elementNullable,
-            swiftType: SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: slot.elementNullable))
+            swiftType: swiftType(type, nullable: nullable, elementNullable: slot.elementNullable, origin: slot.contextOrigin,
+                                 originIsElement: slot.contextOriginIsElement, overrides))
     }
 
-    private static func describeColumns(_ columns: [OutputColumn], _ source: SourceFile, _ diagnostics: inout DiagnosticCollector) -> [ColumnDescription] {
+    private static func describeColumns(_ columns: [OutputColumn], _ overrides: TypeOverrides, _ source: SourceFile,
+                                        _ diagnostics: inout DiagnosticCollector) -> [ColumnDescription] {
         var result: [ColumnDescription] = []
         var seen: [String: String] = [:]
         for (position, column) in columns.enumerated() {
@@ -198,7 +274,8 @@ enum QueryFileAnalyzer {
             result.append(ColumnDescription(
                 name: swiftName, sqlName: column.name, type: type, nullable: column.nullable,
                 elementNullable: column.value.elementNullable,
-                swiftType: SwiftTypeMapping.swiftType(for: type, nullable: column.nullable, elementNullable: column.value.elementNullable)))
+                swiftType: swiftType(type, nullable: column.nullable, elementNullable: column.value.elementNullable,
+                                     origin: column.value.origin, overrides)))
         }
         return result
     }

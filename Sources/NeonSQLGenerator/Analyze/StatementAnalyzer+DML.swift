@@ -18,8 +18,10 @@ extension StatementAnalyzer {
 
     /// Context for a value written into `column`: its type, its name for a `$n`, and whether
     /// NULL is a meaningful value (the column is nullable).
-    private func valueContext(for column: CatalogColumn) -> OperandContext {
-        OperandContext(type: column.type, elementNullable: column.elementNullable, name: column.name, nullMeaningful: !column.isNotNull)
+    private func valueContext(for column: CatalogColumn, in relation: CatalogRelation) -> OperandContext {
+        let key = Catalog.key(schema: relation.schema, name: relation.name)
+        return OperandContext(type: column.type, elementNullable: column.elementNullable, name: column.name, nullMeaningful: !column.isNotNull,
+                              origin: ColumnOrigin(relationKey: key, column: column.name, isUnique: relation.isUniqueColumn(column.name)))
     }
 
     private mutating func requireColumn(_ identifier: Identifier, in relation: CatalogRelation) -> CatalogColumn? {
@@ -29,9 +31,9 @@ extension StatementAnalyzer {
     }
 
     /// Types a value written into a column and reports NULL written into a NOT NULL column.
-    private mutating func assign(_ expression: Expression, to column: CatalogColumn, _ scope: Scope) {
+    private mutating func assign(_ expression: Expression, to column: CatalogColumn, in relation: CatalogRelation, _ scope: Scope) {
         if case .defaultValue = expression.kind { return }
-        let value = infer(expression, scope, valueContext(for: column))
+        let value = infer(expression, scope, valueContext(for: column, in: relation))
         if case .literal(.null) = expression.kind, column.isNotNull {
             error("null value in column \"\(column.name)\" violates not-null constraint", at: expression.location)
         }
@@ -59,7 +61,7 @@ extension StatementAnalyzer {
                     error("INSERT has more target columns than expressions", at: row.first?.location ?? insert.location)
                 }
                 for (expression, column) in zip(row, targetColumns) {
-                    assign(expression, to: column, scope)
+                    assign(expression, to: column, in: relation, scope)
                 }
             }
         case .select(let query):
@@ -105,15 +107,15 @@ extension StatementAnalyzer {
                 continue
             }
             if columns.count == 1 {
-                assign(clause.value, to: columns[0], scope)
+                assign(clause.value, to: columns[0], in: relation, scope)
                 continue
             }
             switch clause.value.kind {
             case .row(let values) where values.count == columns.count:
-                for (value, column) in zip(values, columns) { assign(value, to: column, scope) }
+                for (value, column) in zip(values, columns) { assign(value, to: column, in: relation, scope) }
             case .parenthesized(let inner):
                 if case .row(let values) = inner.kind, values.count == columns.count {
-                    for (value, column) in zip(values, columns) { assign(value, to: column, scope) }
+                    for (value, column) in zip(values, columns) { assign(value, to: column, in: relation, scope) }
                 } else {
                     _ = infer(clause.value, scope)
                 }

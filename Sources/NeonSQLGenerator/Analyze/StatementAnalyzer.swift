@@ -7,6 +7,10 @@ struct OperandContext {
     var name: String?
     /// NULL is a meaningful value here (a nullable column's new value, `COALESCE(@p, ...)`).
     var nullMeaningful = false
+    /// The table column the value goes into or is compared with (for column type overrides);
+    /// `originIsElement` when the operand is an array of such values (`col = ANY(@p)`).
+    var origin: ColumnOrigin?
+    var originIsElement = false
 
     static func type(_ type: SQLType?) -> OperandContext { OperandContext(type: type) }
 }
@@ -267,6 +271,7 @@ struct StatementAnalyzer {
         if let context {
             parameters.note(index, type: context.type, elementNullable: context.elementNullable,
                             name: context.name, nullMeaningful: context.nullMeaningful)
+            parameters.noteOrigin(index, context.origin, isElement: context.originIsElement)
         }
         let slot = parameters.slots[index]
         return TypedValue(type: slot?.type ?? .unknown, nullable: slot?.explicitlyNullable ?? false,
@@ -294,12 +299,13 @@ struct StatementAnalyzer {
         if isUntyped(lhs) && !isUntyped(rhs) {
             let right = infer(rhs, scope)
             let left = infer(lhs, scope, OperandContext(type: TypeRules.unknownOperandType(op: op, other: right.type, unknownIsLeft: true),
-                                                        elementNullable: right.elementNullable, name: right.name))
+                                                        elementNullable: right.elementNullable, name: right.name, origin: right.origin))
             return (left, right)
         }
         let left = infer(lhs, scope)
         let contextType: SQLType? = left.type == .unknown ? nil : TypeRules.unknownOperandType(op: op, other: left.type, unknownIsLeft: false)
-        let right = infer(rhs, scope, isUntyped(rhs) ? OperandContext(type: contextType, elementNullable: left.elementNullable, name: left.name) : nil)
+        let right = infer(rhs, scope, isUntyped(rhs) ? OperandContext(type: contextType, elementNullable: left.elementNullable, name: left.name,
+                                                                      origin: left.origin) : nil)
         return (left, right)
     }
 
@@ -332,7 +338,7 @@ struct StatementAnalyzer {
         let left = infer(lhs, scope)
         let hint = left.name.map { $0.hasSuffix("s") ? $0 : $0 + "s" }
         let arrayType: SQLType? = left.type == .unknown ? nil : .array(left.type)
-        let array = infer(rhs, scope, OperandContext(type: arrayType, name: hint))
+        let array = infer(rhs, scope, OperandContext(type: arrayType, name: hint, origin: left.origin, originIsElement: true))
         return TypedValue(type: .bool, nullable: left.nullable || array.nullable || array.elementNullable)
     }
 
@@ -347,7 +353,7 @@ struct StatementAnalyzer {
         let common = typed.isEmpty ? nil : TypeRules.commonType(typed.map(\.type))
         let hint = name ?? typed.first?.name
         for (index, expression) in expressions.enumerated() where values[index] == nil {
-            values[index] = infer(expression, scope, OperandContext(type: common, name: hint))
+            values[index] = infer(expression, scope, OperandContext(type: common, name: hint, origin: typed.first?.origin))
         }
         return values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }
     }
