@@ -55,7 +55,18 @@ SWIFT
 
 cat > "$QUERIES/Exports.swift" <<'SWIFT'
 @_exported import NeonSQL
+
+/// The jsonb column posts.meta, mapped to this type by neon-sql.json.
+public struct PostMeta: Codable, Hashable, Sendable, PostgresJSONCodable {
+    public var tags: [String]
+    public init(tags: [String]) { self.tags = tags }
+}
 SWIFT
+
+# A config file: schema location stays the default; one column gets the user's own type.
+cat > "$QUERIES/neon-sql.json" <<'JSON'
+{ "schema": ["schema"], "overrides": { "columns": { "posts.meta": "PostMeta" } } }
+JSON
 
 cat > "$QUERIES/schema/001_users.sql" <<'SQL'
 CREATE TYPE mood AS ENUM ('happy', 'so_so');
@@ -72,7 +83,8 @@ cat > "$QUERIES/schema/002_posts.sql" <<'SQL'
 CREATE TABLE posts (
     id        serial PRIMARY KEY,
     author_id integer NOT NULL REFERENCES users (id),
-    title     text NOT NULL
+    title     text NOT NULL,
+    meta      jsonb
 );
 SQL
 
@@ -89,7 +101,7 @@ SQL
 
 cat > "$QUERIES/posts/by_author.sql" <<'SQL'
 -- name: PostsByAuthor :many
-SELECT p.id, p.title, u.name AS author_name
+SELECT p.id, p.title, p.meta, u.name AS author_name
 FROM posts p
 JOIN users u ON u.id = p.author_id
 WHERE p.author_id = @author_id;
@@ -102,12 +114,14 @@ let list: Statement<[ListUsersRow]> = Statements.listUsers()
 let rename: Statement<Int> = Statements.renameUser(name: "Ada", id: 1)
 let posts: Statement<[PostsByAuthorRow]> = Statements.postsByAuthor(authorId: 1)
 let row = ListUsersRow(id: 1, name: "Ada", email: nil, mood: .soSo)
+let post = PostsByAuthorRow(id: 1, title: "Hi", meta: PostMeta(tags: ["swift"]), authorName: "Ada")
 let users: @Sendable (Queries) async throws -> [ListUsersRow] = { try await $0.listUsers() }
 func requireSendable<T: Sendable>(_: T) {}
 requireSendable(row)
+requireSendable(post)
 requireSendable(users)
 print(list.sql.contains("FROM users"), rename.sql.contains("$1"), posts.sql.contains("$1"),
-      row.id, Mood.allCases.map(\.rawValue), ListUsersRow.columns.count)
+      row.id, Mood.allCases.map(\.rawValue), ListUsersRow.columns.count, post.meta?.tags ?? [])
 SWIFT
 
 cd "$PKG"
@@ -119,8 +133,8 @@ GEN_DISPLAY="Generating Swift from"
 echo "== (a) first build"
 if build; then
     pass "the fixture builds"
-    if OUTPUT="$(.build/debug/fixture-app 2>&1)"; then
-        pass "the generated API runs: $OUTPUT"
+    if OUTPUT="$(.build/debug/fixture-app 2>&1)" && [ "$OUTPUT" = 'true true true 1 ["happy", "so_so"] 4 ["swift"]' ]; then
+        pass "the generated API runs (with the PostMeta override from neon-sql.json): $OUTPUT"
     else
         fail "fixture-app failed: $OUTPUT"
     fi
