@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "NeonSQL", targets: ["NeonSQL"]),
         .executable(name: "neon-sql-gen", targets: ["neon-sql-gen"]),
         .plugin(name: "NeonSQLPlugin", targets: ["NeonSQLPlugin"]),
+        // The generator core for tools and benchmarks; not a stable API (hence the underscore).
+        .library(name: "_NeonSQLGeneratorCore", targets: ["NeonSQLGenerator"]),
     ],
     targets: [
         // Runtime: Neon's SQL-over-HTTP protocol, typed decoding, batches, errors, auth.

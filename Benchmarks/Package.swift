@@ -11,6 +11,11 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", exact: "1.6.1"),
     ],
     targets: [
+        // Generator speed: 1,000 queries over a 100-table schema. Run: swift run -c release GeneratorBenchmark
+        .executableTarget(
+            name: "GeneratorBenchmark",
+            dependencies: [.product(name: "_NeonSQLGeneratorCore", package: "swift-neon-sql")]
+        ),
         .executableTarget(
             name: "NeonSQLBenchmarks",
             dependencies: [

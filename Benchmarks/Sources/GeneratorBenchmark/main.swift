@@ -1,0 +1,47 @@
+import Foundation
+import NeonSQLGenerator
+
+// Generator speed: the whole pipeline (parse, catalog, analyze, render) for 1,000 queries over a
+// 100-table schema, in one process, as the build plugin runs it. Budget: under one second on a
+// 2-core machine. Run in release: `cd Benchmarks && swift run -c release GeneratorBenchmark`.
+
+let tableCount = 100
+let queryCount = 1_000
+let iterations = 7
+let budget = Duration.seconds(1)
+
+let project = SyntheticProject(tableCount: tableCount, queryCount: queryCount)
+let inputBytes = (project.schema + project.queries).reduce(0) { $0 + $1.contents.utf8.count }
+
+// One run to check the project is valid (a benchmark of error paths would measure nothing useful).
+let check = CodeGenerator.generate(schema: project.schema, queries: project.queries)
+guard !check.hasErrors else {
+    print(check.diagnostics.prefix(20).joined(separator: "\n"))
+    print("error: the synthetic project has diagnostics; fix SyntheticProject")
+    exit(1)
+}
+let outputBytes = check.files.reduce(check.shared.utf8.count) { $0 + $1.source.utf8.count }
+
+let clock = ContinuousClock()
+var times: [Duration] = []
+var describeTimes: [Duration] = []
+for _ in 0..<iterations {
+    times.append(clock.measure { _ = CodeGenerator.generate(schema: project.schema, queries: project.queries) })
+    describeTimes.append(clock.measure { _ = CodeGenerator.describe(schema: project.schema, queries: project.queries) })
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+let sorted = times.sorted()
+let median = sorted[sorted.count / 2]
+let describeMedian = describeTimes.sorted()[describeTimes.count / 2]
+
+print("neon-sql-gen generate: \(queryCount) queries in \(project.queries.count) files over \(tableCount) tables")
+print(String(format: "  input %.0f KB SQL, output %.0f KB Swift", Double(inputBytes) / 1024, Double(outputBytes) / 1024))
+print(String(format: "  generate (parse + catalog + analyze + render): median %.1f ms, best %.1f ms, worst %.1f ms over %d runs",
+             milliseconds(median), milliseconds(sorted[0]), milliseconds(sorted[sorted.count - 1]), iterations))
+print(String(format: "  describe (parse + catalog + analyze + JSON):   median %.1f ms", milliseconds(describeMedian)))
+print(String(format: "  %.0f queries/s; %.1f%% of the 1 s budget (%@)",
+             Double(queryCount) / (milliseconds(median) / 1000), milliseconds(median) / milliseconds(budget) * 100,
+             median < budget ? "within budget" : "OVER BUDGET"))
