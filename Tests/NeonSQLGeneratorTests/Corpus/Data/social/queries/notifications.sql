@@ -46,8 +46,9 @@ RETURNING id, created_at;
 
 -- name: NotifyFollowers :execrows
 -- expect: (none)
--- params: postId Int, authorId Int
--- why: INSERT ... SELECT: the select-list parameter takes the target column's type.
+-- params: postId Int?, authorId Int
+-- why: INSERT ... SELECT: the select-list parameter takes the target column's type; post_id is nullable,
+-- why: so the value is optional (expectation corrected: first written as Int).
 INSERT INTO social.notifications (recipient_id, actor_id, post_id, kind)
 SELECT f.follower_id, f.followee_id, @post_id, 'new_post'
 FROM social.follows f
