@@ -113,7 +113,8 @@ extension StatementAnalyzer {
         pendingInsertTargets = nil
         let scope = Scope(parent: outer)
         scope.hasFromClause = !core.from.isEmpty
-        scope.isGrouped = !core.groupBy.isEmpty && !core.groupBy.contains(where: isGroupingSetConstruct)
+        let usesGroupingSets = core.groupsBySets || core.groupBy.contains(where: isGroupingSetConstruct)
+        scope.isGrouped = !core.groupBy.isEmpty && !usesGroupingSets
         for window in core.windows { scope.windows[window.name.name] = window.specification }
         var joinsAreToOne = true
         for item in core.from {
@@ -124,6 +125,11 @@ extension StatementAnalyzer {
         if let whereClause = core.whereClause {
             // A row passing WHERE has no NULL in a column a strict comparison or IS NOT NULL tests.
             for name in whereClause.columnsProvedNotNull { markNotNull(name, scope) }
+        }
+        if usesGroupingSets {
+            // A grouping set's rows hold NULL in every column it does not group by.
+            for index in scope.entries.indices { scope.entries[index].makeNullable() }
+            for index in scope.mergedColumns.indices { scope.mergedColumns[index].value.nullable = true }
         }
         var columns: [OutputColumn] = []
         for target in core.targets {

@@ -265,6 +265,9 @@ struct SelectCore: Sendable, Hashable {
     let having: Expression?
     let windows: [NamedWindow]
     let location: SourceLocation
+    /// GROUP BY used `GROUPING SETS (...)` or `()` (flattened into `groupBy`): rows may then
+    /// aggregate the whole, possibly empty, input and hold NULL in columns they do not group by.
+    var groupsBySets = false
 }
 
 struct NamedWindow: Sendable, Hashable {

@@ -30,3 +30,19 @@ struct WindowFrameTests {
         #expect(frameHoldsCurrentRow(over) == holds, "OVER \(over)")
     }
 }
+
+/// GROUPING SETS and `()` are flattened into GROUP BY's expressions, with a flag the analyzer
+/// needs: such groups may be empty and hold NULL in the columns they do not group by.
+@Suite("Parser: grouping sets")
+struct GroupingSetsTests {
+    @Test(arguments: [
+        ("GROUP BY a, b", false, 2),
+        ("GROUP BY GROUPING SETS ((a), (b), ())", true, 2),
+        ("GROUP BY a, ()", true, 1),
+    ])
+    func groupingSets(_ clause: String, _ usesSets: Bool, _ count: Int) {
+        let parsed = core(parseSelect("SELECT count(*) FROM t \(clause)"))
+        #expect(parsed?.groupsBySets == usesSets, "\(clause)")
+        #expect(parsed?.groupBy.count == count, "\(clause)")
+    }
+}

@@ -86,3 +86,12 @@ SELECT u.id, count(a.experiment_id) AS experiment_count, min(a.variant) AS first
 FROM users u
 LEFT JOIN assignments a ON a.user_id = u.id
 GROUP BY u.id;
+
+-- name: EventsByGroupingSets :many
+-- expect: kind EventKind?, path String?, events Int, first_at Date?
+-- params: (none)
+-- why: GROUPING SETS rows hold NULL in the columns they do not group by, and the () set aggregates
+-- why: the whole, possibly empty, input: min is optional, count is not.
+SELECT kind, path, count(*) AS events, min(occurred_at) AS first_at
+FROM events
+GROUP BY GROUPING SETS ((kind), (path), ());
