@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(
             name: "NeonSQLGeneratorTests",
             dependencies: ["NeonSQLGenerator"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Corpus/Data"]
         ),
         .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL"]),
         // Needs the local stack (Scripts/test.sh starts it): PostgreSQL + neon-local.

@@ -1,5 +1,23 @@
 /// What the analyzer knows about a function: its result type from its arguments, and when the
 /// result can be NULL.
+///
+/// The rule, for every entry:
+/// - `resolve` gives the result type PostgreSQL's function resolution picks for the argument
+///   types (after untyped arguments were typed by `argumentType`, which follows
+///   func_select_candidate: an unknown argument prefers the string category, else the category
+///   every remaining candidate accepts) and its `NullBehavior`: `strict` for PostgreSQL's STRICT
+///   functions (NULL exactly when an argument is), `neverNull` for functions that always return
+///   a value (count, now, concat, row_number), `nullable` for those that can return NULL on
+///   non-NULL input (regexp substring without a match, array_length of '{}', lag, min over no
+///   rows), `allArgumentsNull` for COALESCE/GREATEST/LEAST.
+/// - Aggregates are `nullable` (no input row gives NULL), but over a set known to hold a row
+///   (a group of a GROUP BY, a window frame holding the current row) and without FILTER,
+///   `overNonEmptyInput` says what they do instead: `strict` (NULL only if every input value is
+///   NULL: min, max, sum, avg, bool_and, string_agg ...) or `neverNull` (array_agg, json_agg ...
+///   collect NULLs as elements).
+/// - Ordered-set aggregates (percentile_disc, mode) take their type from WITHIN GROUP.
+/// - Set-returning functions (`setReturning`) may yield no row at all.
+/// A function not listed is reported with a hint to cast its result.
 enum FunctionCatalog {
     /// When a function's result is NULL.
     enum NullBehavior: Sendable, Hashable {
@@ -39,6 +57,30 @@ enum FunctionCatalog {
         "first_value", "last_value", "nth_value",
     ]
 
+    /// What a `nullable` aggregate (or first_value/last_value) returns over a non-empty set of
+    /// rows with no FILTER: nil when it can still be NULL (stddev of one row, percentiles).
+    static func overNonEmptyInput(_ name: String) -> NullBehavior? {
+        switch name {
+        case "min", "max", "sum", "avg", "bool_and", "bool_or", "every", "bit_and", "bit_or", "string_agg",
+             "first_value", "last_value":
+            // NULL only when every input value is NULL: strict in the value argument.
+            return .strict
+        case "array_agg", "json_agg", "jsonb_agg", "json_object_agg", "jsonb_object_agg":
+            return .neverNull
+        default:
+            return nil
+        }
+    }
+
+    /// Functions that return a set of rows (possibly none): a query with one in its select list
+    /// does not return exactly one row.
+    static let setReturning: Set<String> = [
+        "unnest", "generate_series", "generate_subscripts", "jsonb_array_elements", "jsonb_array_elements_text",
+        "json_array_elements", "json_array_elements_text", "jsonb_each", "jsonb_each_text", "json_each", "json_each_text",
+        "jsonb_object_keys", "json_object_keys", "regexp_matches", "regexp_split_to_table", "string_to_table",
+        "jsonb_path_query",
+    ]
+
     /// The type a parameter or untyped constant gets as argument `position` of `name`, given the
     /// already-typed arguments (nil entries are the untyped ones).
     static func argumentType(name: String, position: Int, arguments: [TypedValue?]) -> SQLType? {
@@ -68,7 +110,13 @@ enum FunctionCatalog {
             if ["left", "right", "repeat", "lpad", "rpad"].contains(name), position == 1 { return .int4 }
             if name == "split_part", position == 2 { return .int4 }
             return .text
-        case "substring", "substr":
+        case "substring":
+            // substring(text, int[, int]) and substring(text, text[, text]) (regular expressions)
+            // compete: an unknown argument prefers the string category, unless a typed integer
+            // argument already picked the first form.
+            if position == 0 { return .text }
+            return arguments.dropFirst().contains { $0?.type.builtin?.numericRank != nil } ? .int4 : .text
+        case "substr":
             return position == 0 ? .text : .int4
         case "date_trunc":
             return position == 0 ? .text : (typed.first { $0 != .text } ?? .builtin(.timestamptz))
@@ -99,6 +147,8 @@ enum FunctionCatalog {
             }
         case "to_jsonb", "to_json":
             return nil
+        case "percentile_cont", "percentile_disc":
+            return .float8
         case "age":
             return .builtin(.timestamptz)
         case "unnest", "cardinality":
@@ -152,9 +202,10 @@ enum FunctionCatalog {
         case "jsonb_agg", "jsonb_object_agg":
             return Result(type: .builtin(.jsonb), nullBehavior: .nullable)
         case "percentile_cont":
+            // Called with the WITHIN GROUP type as the only argument (see `resolveOrderedSet`).
             return Result(type: first == .builtin(.interval) ? .builtin(.interval) : .float8, nullBehavior: .nullable)
         case "percentile_disc", "mode":
-            return Result(type: first, nullBehavior: .nullable)
+            return Result(type: first == .unknown ? .text : first, nullBehavior: .nullable)
         // Window functions
         case "row_number", "rank", "dense_rank":
             return Result(type: .int8, nullBehavior: .neverNull)
@@ -162,6 +213,9 @@ enum FunctionCatalog {
             return Result(type: .float8, nullBehavior: .neverNull)
         case "ntile":
             return Result(type: .int4, nullBehavior: .neverNull)
+        case "lag" where arguments.count == 3, "lead" where arguments.count == 3:
+            // Outside the partition the default is returned: NULL only when the value or the default is.
+            return Result(type: first, nullBehavior: .strict, elementNullable: arguments.first?.elementNullable ?? false)
         case "lag", "lead", "first_value", "last_value", "nth_value":
             return Result(type: first, nullBehavior: .nullable, elementNullable: arguments.first?.elementNullable ?? false)
         // Conditional
@@ -198,6 +252,9 @@ enum FunctionCatalog {
         case "isfinite":
             return Result(type: .bool, nullBehavior: .strict)
         // Strings
+        case "substring" where arguments.count >= 2 && arguments.dropFirst().allSatisfy({ $0.type.builtin?.numericRank == nil }):
+            // substring(text FROM pattern [FOR escape]): NULL when the pattern does not match.
+            return Result(type: .text, nullBehavior: .nullable)
         case "lower", "upper", "trim", "btrim", "ltrim", "rtrim", "replace", "left", "right", "md5", "initcap",
              "reverse", "split_part", "lpad", "rpad", "repeat", "regexp_replace", "substring", "substr", "translate",
              "quote_ident", "quote_literal", "overlay", "chr", "encode":

@@ -65,7 +65,11 @@ extension StatementAnalyzer {
                 }
             }
         case .select(let query):
+            if query.with == nil, case .select = query.body {
+                pendingInsertTargets = targetColumns.map(valueContext)
+            }
             let columns = analyzeSelect(query, outer: scope)
+            pendingInsertTargets = nil
             if columns.count > targetColumns.count {
                 error("INSERT has more expressions than target columns", at: query.location)
             }

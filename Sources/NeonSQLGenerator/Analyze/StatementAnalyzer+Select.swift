@@ -28,7 +28,7 @@ extension StatementAnalyzer {
                     // The non-recursive term defines the columns the recursive term can see.
                     let (seed, _) = analyzeSetExpression(left, Scope(parent: scope))
                     scope.commonTables[table.name.name] = renamed(seed, table.columns, table.name).map {
-                        ScopeColumn(name: $0.name, value: $0.value)
+                        ScopeColumn(name: $0.name, value: $0.value.withNullable($0.nullable).renamed($0.name))
                     }
                 }
                 columns = analyzeSelect(select, outer: scope)
@@ -45,6 +45,7 @@ extension StatementAnalyzer {
             scope.commonTables[table.name.name] = columns.map {
                 var value = $0.value.withNullable($0.nullable)
                 value.origin = nil
+                value.name = $0.name
                 return ScopeColumn(name: $0.name, value: value)
             }
         }
@@ -108,17 +109,36 @@ extension StatementAnalyzer {
     }
 
     private mutating func analyzeSelectCore(_ core: SelectCore, _ outer: Scope) -> ([OutputColumn], Scope) {
+        let insertTargets = pendingInsertTargets
+        pendingInsertTargets = nil
         let scope = Scope(parent: outer)
         scope.hasFromClause = !core.from.isEmpty
+        let usesGroupingSets = core.groupsBySets || core.groupBy.contains(where: isGroupingSetConstruct)
+        scope.isGrouped = !core.groupBy.isEmpty && !usesGroupingSets
+        for window in core.windows { scope.windows[window.name.name] = window.specification }
         var joinsAreToOne = true
         for item in core.from {
             let before = scope.entries.count
             addFromItem(item, scope, joinsAreToOne: &joinsAreToOne)
             if before > 0, scope.entries.count > before { joinsAreToOne = false }
         }
+        if let whereClause = core.whereClause {
+            // A row passing WHERE has no NULL in a column a strict comparison or IS NOT NULL tests.
+            for name in whereClause.columnsProvedNotNull { markNotNull(name, scope) }
+        }
+        if usesGroupingSets {
+            // A grouping set's rows hold NULL in every column it does not group by.
+            for index in scope.entries.indices { scope.entries[index].makeNullable() }
+            for index in scope.mergedColumns.indices { scope.mergedColumns[index].value.nullable = true }
+        }
         var columns: [OutputColumn] = []
         for target in core.targets {
-            columns += analyzeTarget(target, scope)
+            var context: OperandContext?
+            if let insertTargets, columns.count < insertTargets.count, case .expression(let expression, _) = target,
+               isUntyped(expression) {
+                context = insertTargets[columns.count]
+            }
+            columns += analyzeTarget(target, scope, context: context)
         }
         if let whereClause = core.whereClause { _ = infer(whereClause, scope, .type(.bool)) }
         scope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
@@ -144,6 +164,41 @@ extension StatementAnalyzer {
         return (columns, scope)
     }
 
+    /// `ROLLUP(...)`/`CUBE(...)` in GROUP BY: grouping sets, whose subtotal rows hold NULL in the
+    /// grouping columns and may aggregate no row (the grand total of an empty input).
+    private func isGroupingSetConstruct(_ expression: Expression) -> Bool {
+        if case .function(let call) = expression.kind, let name = call.name.name?.name, name == "rollup" || name == "cube" {
+            return true
+        }
+        return false
+    }
+
+    /// Makes a column of this query level NOT NULL (WHERE proved it is not NULL in every row).
+    private func markNotNull(_ name: QualifiedName, _ scope: Scope) {
+        guard let column = name.name?.name else { return }
+        if let table = name.qualifier.last?.name {
+            guard name.qualifier.count == 1,
+                  let entryIndex = scope.entries.lastIndex(where: { $0.name == table }),
+                  let columnIndex = scope.entries[entryIndex].columns.firstIndex(where: { $0.name == column }) else { return }
+            scope.entries[entryIndex].columns[columnIndex].value.nullable = false
+            return
+        }
+        var matches: [(entry: Int?, column: Int)] = []
+        for (index, merged) in scope.mergedColumns.enumerated() where merged.name == column { matches.append((nil, index)) }
+        for (entryIndex, entry) in scope.entries.enumerated() where !entry.hiddenUnqualified.contains(column) {
+            for (columnIndex, candidate) in entry.columns.enumerated() where candidate.name == column {
+                matches.append((entryIndex, columnIndex))
+            }
+        }
+        // Ambiguous or not of this level (an outer reference): leave it.
+        guard matches.count == 1, let match = matches.first else { return }
+        if let entry = match.entry {
+            scope.entries[entry].columns[match.column].value.nullable = false
+        } else {
+            scope.mergedColumns[match.column].value.nullable = false
+        }
+    }
+
     /// GROUP BY names input columns first, then output aliases.
     private mutating func inferGroupingExpression(_ expression: Expression, _ scope: Scope) -> TypedValue {
         if case .column(let name) = expression.kind, name.qualifier.isEmpty, let column = name.name {
@@ -157,7 +212,7 @@ extension StatementAnalyzer {
     }
 
     /// Expands one select-list item into output columns.
-    mutating func analyzeTarget(_ target: SelectTarget, _ scope: Scope) -> [OutputColumn] {
+    mutating func analyzeTarget(_ target: SelectTarget, _ scope: Scope, context: OperandContext? = nil) -> [OutputColumn] {
         switch target {
         case .star(let location):
             if scope.entries.isEmpty {
@@ -178,7 +233,7 @@ extension StatementAnalyzer {
             }
             return entry.columns.map { OutputColumn(name: $0.name, value: $0.value, nullabilityOverride: nil, location: location) }
         case .expression(let expression, let alias):
-            var value = infer(expression, scope)
+            var value = infer(expression, scope, context)
             if value.type == .unknown {
                 // PostgreSQL resolves an untyped output as text.
                 if let index = parameterIndex(of: expression) {
@@ -228,6 +283,7 @@ extension StatementAnalyzer {
             var scopeColumns = columns.map { column -> ScopeColumn in
                 var value = column.value.withNullable(column.nullable)
                 value.origin = nil
+                value.name = column.name
                 return ScopeColumn(name: column.name, value: value)
             }
             if let alias { scopeColumns = rename(scopeColumns, alias, at: location) }
@@ -240,6 +296,14 @@ extension StatementAnalyzer {
                 // unnest's elements are NULL where the array's elements are.
                 let arrayValue = infer(array, scope)
                 columns[0].value.nullable = arrayValue.elementNullable
+            } else if call.name.name?.name == "unnest", call.arguments.count > 1 {
+                // unnest(a, b, ...) zips its arrays into one column each (all named unnest); a
+                // shorter array is padded with NULLs.
+                columns = call.arguments.map { argument in
+                    let array = infer(argument, scope)
+                    let element = array.type.elementType ?? .text
+                    return ScopeColumn(name: "unnest", value: TypedValue(type: element, nullable: true, name: "unnest"))
+                }
             }
             if withOrdinality { columns.append(ScopeColumn(name: "ordinality", value: TypedValue(type: .int8, nullable: false, name: "ordinality"))) }
             if let alias {

@@ -43,6 +43,9 @@ struct StatementAnalyzer {
     /// A FROM item failed to resolve (reported): unresolved columns are then its consequence and
     /// not reported again, as PostgreSQL stops at the first error.
     var hasUnresolvedRelation = false
+    /// Set by INSERT ... SELECT for the SELECT's own select list: PostgreSQL types an untyped
+    /// output (a parameter, a string constant) by the target column it is inserted into.
+    var pendingInsertTargets: [OperandContext]?
     private var depth = 0
 
     init(catalog: Catalog, source: SourceFile, parameters: ParameterTable = ParameterTable(occurrences: [])) {
@@ -215,8 +218,8 @@ struct StatementAnalyzer {
             let columns = analyzeSelect(query, outer: scope)
             if columns.count != 1 { error("subquery must return only one column", at: query.location) }
             guard let column = columns.first else { return TypedValue(type: .unknown, nullable: true) }
-            // No row means NULL, whatever the column.
-            var value = column.value.withNullable(true)
+            // No row means NULL, whatever the column, unless the subquery surely returns one row.
+            var value = column.value.withNullable(returnsExactlyOneRow(query) ? column.nullable : true)
             value.name = column.name
             value.origin = nil
             if value.type == .unknown { value.type = .text }
@@ -407,10 +410,13 @@ struct StatementAnalyzer {
                 if let index = underlyingParameterIndex(of: argument) { parameters.markNullMeaningful(index) }
             }
         }
-        let arguments = values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }
-        for item in call.orderBy + call.withinGroup { _ = infer(item.expression, scope) }
+        var arguments = values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }
+        for item in call.orderBy { _ = infer(item.expression, scope) }
+        let ordered = call.withinGroup.map { infer($0.expression, scope) }
         if let filter = call.filter { _ = infer(filter, scope, .type(.bool)) }
         if let over = call.over { analyzeWindow(over, scope) }
+        // An ordered-set aggregate's result follows its WITHIN GROUP input (percentile_disc, mode).
+        if !ordered.isEmpty { arguments = ordered }
 
         guard let result = FunctionCatalog.resolve(name: name, arguments: arguments, isStar: call.isStar) else {
             if !insideCast {
@@ -419,14 +425,55 @@ struct StatementAnalyzer {
             }
             return TypedValue(type: .unknown, nullable: true, name: name)
         }
+        var behavior = result.nullBehavior
+        if behavior == .nullable, call.filter == nil, ordered.isEmpty, seesAtLeastOneRow(call, scope),
+           let overRows = FunctionCatalog.overNonEmptyInput(name) {
+            // Over a non-empty group or frame an aggregate is NULL only when its input values are.
+            behavior = overRows
+            arguments = Array(arguments.prefix(1))
+        }
         let nullable: Bool
-        switch result.nullBehavior {
+        switch behavior {
         case .strict: nullable = arguments.contains { $0.nullable }
         case .neverNull: nullable = false
         case .nullable: nullable = true
         case .allArgumentsNull: nullable = arguments.isEmpty || arguments.allSatisfy(\.nullable)
         }
         return TypedValue(type: result.type, nullable: nullable, elementNullable: result.elementNullable, name: name)
+    }
+
+    /// Whether an aggregate (or first_value/last_value) call sees at least one row: a window
+    /// whose frame holds the current row, or a plain aggregate at a level with GROUP BY.
+    private func seesAtLeastOneRow(_ call: FunctionCall, _ scope: Scope) -> Bool {
+        guard let over = call.over else {
+            return FunctionCatalog.kind(of: call.name.name?.name ?? "") == .aggregate && scope.isGrouped
+        }
+        guard over.frameIncludesCurrentRow else { return false }
+        guard let base = over.name?.name else { return true }
+        // `OVER w` / `OVER (w ...)`: a frame not given here is w's.
+        var current: Scope? = scope
+        while let level = current {
+            if let named = level.windows[base] { return named.frameIncludesCurrentRow }
+            current = level.parent
+        }
+        return false
+    }
+
+    /// Whether a query surely returns exactly one row: a single SELECT with an aggregate in its
+    /// select list and no GROUP BY, HAVING, LIMIT, OFFSET or set-returning function.
+    func returnsExactlyOneRow(_ query: SelectStatement) -> Bool {
+        guard query.limit == nil, query.offset == nil, case .select(let core) = query.body,
+              core.groupBy.isEmpty, core.having == nil else { return false }
+        var hasAggregate = false
+        for target in core.targets {
+            guard case .expression(let expression, _) = target else { return false }
+            let calls = expression.functionCalls
+            if calls.contains(where: { FunctionCatalog.setReturning.contains($0.name.name?.name ?? "") }) { return false }
+            if calls.contains(where: { $0.over == nil && FunctionCatalog.kind(of: $0.name.name?.name ?? "") == .aggregate }) {
+                hasAggregate = true
+            }
+        }
+        return hasAggregate
     }
 
     mutating func analyzeWindow(_ window: WindowSpecification, _ scope: Scope) {

@@ -61,7 +61,10 @@ enum TypeRules {
             }
             return other
         case "||":
+            // An unknown operand is first tried as the other side's type: jsonb || jsonb,
+            // bytea || bytea, anyarray || anyarray exist; everything else concatenates as text.
             if case .array = other { return other }
+            if other == .builtin(.jsonb) || other == .builtin(.bytea) || other == .builtin(.varbit) { return other }
             return .text
         case "~~", "~~*", "!~~", "!~~*", "~", "~*", "!~", "!~*":
             return .text
@@ -87,6 +90,7 @@ enum TypeRules {
             if case .array = lhs { return lhs }
             if case .array = rhs { return rhs }
             if lhs == .builtin(.jsonb) && rhs == .builtin(.jsonb) { return .builtin(.jsonb) }
+            if lhs == .builtin(.bytea) && rhs == .builtin(.bytea) { return .builtin(.bytea) }
             return .text
         case "+", "-", "*", "/", "%", "^":
             return arithmeticResult(op: op, lhs, rhs)
@@ -131,6 +135,11 @@ enum TypeRules {
         }
         if op == "^" {
             return (l == .numeric || r == .numeric) ? .numeric : .float8
+        }
+        if l == .float4 || r == .float4, l != r, l?.numericRank != nil, r?.numericRank != nil {
+            // real op integer/numeric: real op real and real op double precision both need one
+            // implicit cast; the category's preferred type (double precision) wins.
+            return .float8
         }
         if l?.numericRank != nil || r?.numericRank != nil {
             // int2 op int2 is int2 in PostgreSQL; mixed widths take the wider.

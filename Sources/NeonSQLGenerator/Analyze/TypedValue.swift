@@ -82,6 +82,10 @@ final class Scope {
     var allowOutputAliases = false
     /// The query level names FROM items (some may have failed to resolve and were reported).
     var hasFromClause = false
+    /// The level has a GROUP BY: each group an aggregate sees holds at least one row.
+    var isGrouped = false
+    /// The level's WINDOW clause, for `OVER w`.
+    var windows: [String: WindowSpecification] = [:]
 
     init(parent: Scope?) {
         self.parent = parent

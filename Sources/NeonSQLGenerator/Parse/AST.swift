@@ -72,8 +72,12 @@ struct WindowSpecification: Sendable, Hashable {
     let name: Identifier?
     let partitionBy: [Expression]
     let orderBy: [OrderItem]
-    /// The frame clause is parsed and dropped: it affects no type.
     let location: SourceLocation
+    /// Whether the frame surely contains the current row: true without a frame clause (the
+    /// default frame ends at the current row or its last peer) and for frames that start at or
+    /// before it, end at or after it and do not EXCLUDE it. The frame affects no type, but an
+    /// aggregate over a frame holding the current row sees at least one row.
+    var frameIncludesCurrentRow = true
 }
 
 /// A function call. Keyword-syntax functions are normalized to ordinary calls with positional
@@ -261,6 +265,9 @@ struct SelectCore: Sendable, Hashable {
     let having: Expression?
     let windows: [NamedWindow]
     let location: SourceLocation
+    /// GROUP BY used `GROUPING SETS (...)` or `()` (flattened into `groupBy`): rows may then
+    /// aggregate the whole, possibly empty, input and hold NULL in columns they do not group by.
+    var groupsBySets = false
 }
 
 struct NamedWindow: Sendable, Hashable {

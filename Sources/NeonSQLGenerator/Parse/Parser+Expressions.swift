@@ -802,39 +802,54 @@ extension Parser {
         if atWord("order") {
             orderBy = try parseOrderBy()
         }
+        var includesCurrentRow = true
         if current.kind == .word, ["rows", "range", "groups"].contains(current.value) {
             advance()
+            let frameStart: FrameBound
+            var frameEnd = FrameBound.currentRow
             if acceptWord("between") {
-                try parseFrameBound()
+                frameStart = try parseFrameBound()
                 try expectWord("and")
-                try parseFrameBound()
+                frameEnd = try parseFrameBound()
             } else {
-                try parseFrameBound()
+                frameStart = try parseFrameBound()
             }
+            includesCurrentRow = frameStart != .following && frameEnd != .preceding
             if acceptWord("exclude") {
                 if acceptWord("current") {
                     try expectWord("row")
+                    includesCurrentRow = false
                 } else if acceptWord("no") {
                     try expectWord("others")
-                } else if !acceptWord("group"), !acceptWord("ties") {
+                } else if acceptWord("group") {
+                    includesCurrentRow = false
+                } else if !acceptWord("ties") {
                     throw error(expected: "CURRENT ROW, GROUP, TIES or NO OTHERS")
                 }
             }
         }
         try expect(.rightParen, "')'")
-        return WindowSpecification(name: name, partitionBy: partitionBy, orderBy: orderBy, location: start.location)
+        var specification = WindowSpecification(name: name, partitionBy: partitionBy, orderBy: orderBy, location: start.location)
+        specification.frameIncludesCurrentRow = includesCurrentRow
+        return specification
     }
 
-    private func parseFrameBound() throws(ParseError) {
+    /// Where a frame bound lies relative to the current row (UNBOUNDED counts as its direction).
+    private enum FrameBound { case preceding, currentRow, following }
+
+    private func parseFrameBound() throws(ParseError) -> FrameBound {
         if acceptWord("unbounded") {
-            if !acceptWord("preceding") { try expectWord("following") }
-            return
+            if acceptWord("preceding") { return .preceding }
+            try expectWord("following")
+            return .following
         }
         if acceptWord("current") {
             try expectWord("row")
-            return
+            return .currentRow
         }
         _ = try parseExpression(minimum: Precedence.and + 1)
-        if !acceptWord("preceding") { try expectWord("following") }
+        if acceptWord("preceding") { return .preceding }
+        try expectWord("following")
+        return .following
     }
 }

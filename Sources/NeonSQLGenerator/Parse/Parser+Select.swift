@@ -225,11 +225,12 @@ extension Parser {
             whereClause = try parseExpression()
         }
         var groupBy: [Expression] = []
+        var groupsBySets = false
         if atWord("group"), peek().isWord("by") {
             advance()
             advance()
             if !acceptWord("all") { _ = acceptWord("distinct") }
-            groupBy = try parseGroupingItems()
+            groupBy = try parseGroupingItems(usesSets: &groupsBySets)
         }
         var having: Expression?
         if acceptWord("having") {
@@ -243,25 +244,29 @@ extension Parser {
                 windows.append(NamedWindow(name: name, specification: try parseWindowSpecification()))
             } while accept(.comma)
         }
-        return SelectCore(
+        var core = SelectCore(
             distinct: distinct, targets: targets, from: from, whereClause: whereClause, groupBy: groupBy,
             having: having, windows: windows, location: start.location
         )
+        core.groupsBySets = groupsBySets
+        return core
     }
 
     /// GROUP BY items; `()` is dropped, `GROUPING SETS (...)` is flattened to its expressions,
     /// `ROLLUP(a, b)` and `CUBE(a)` stay function calls.
-    private func parseGroupingItems() throws(ParseError) -> [Expression] {
+    private func parseGroupingItems(usesSets: inout Bool) throws(ParseError) -> [Expression] {
         var items: [Expression] = []
         repeat {
             if at(.leftParen), peek().kind == .rightParen {
                 advance()
                 advance()
+                usesSets = true
             } else if atWord("grouping"), peek().isWord("sets") {
                 advance()
                 advance()
+                usesSets = true
                 try expect(.leftParen, "'('")
-                items.append(contentsOf: try parseGroupingItems())
+                items.append(contentsOf: try parseGroupingItems(usesSets: &usesSets))
                 try expect(.rightParen, "')'")
             } else {
                 items.append(try parseExpression())

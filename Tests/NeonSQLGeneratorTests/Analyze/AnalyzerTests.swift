@@ -111,15 +111,19 @@ struct AnalyzerColumnTests {
         #expect(fixture.model.enums.map(\.swiftName) == ["TimeSlot"])
     }
 
-    @Test func scalarSubqueryIsOptionalAndExistsIsNot() {
+    @Test func scalarSubqueryIsOptionalUnlessItReturnsOneRowAndExistsIsNot() {
+        // An aggregate-only subquery without GROUP BY/HAVING/LIMIT returns exactly one row, so
+        // count(*) keeps its NOT NULL; any other subquery may find no row.
         let fixture = AnalysisFixture(schema: schema, query: """
             -- name: Sub :many
             SELECT c.id, (SELECT count(*) FROM duas d WHERE d.category_id = c.id) AS dua_count,
+                   (SELECT count(*) FROM duas d WHERE d.category_id = c.id HAVING count(*) > 1) AS many_count,
+                   (SELECT d.id FROM duas d WHERE d.category_id = c.id LIMIT 1) AS first_dua,
                    EXISTS (SELECT 1 FROM duas d WHERE d.category_id = c.id) AS has_duas
             FROM categories c;
             """)
         #expect(fixture.errors == [])
-        #expect(fixture.columnSignature == ["id: Int", "duaCount: Int?", "hasDuas: Bool"])
+        #expect(fixture.columnSignature == ["id: Int", "duaCount: Int", "manyCount: Int?", "firstDua: Int?", "hasDuas: Bool"])
     }
 
     @Test func nullabilityOverridesInAliases() {

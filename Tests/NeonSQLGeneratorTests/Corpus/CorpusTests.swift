@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+@testable import NeonSQLGenerator
+
+/// The type-inference corpus: `Data/<schema>/schema/*.sql` and `Data/<schema>/queries/*.sql`.
+/// Every query states, in comment lines right under its `-- name:` annotation, what it must
+/// produce, written by hand from PostgreSQL's semantics:
+///
+///     -- name: FetchOrder :one
+///     -- expect: id Int, email String?          (column name as PostgreSQL reports it, Swift type)
+///     -- params: orderId Int, since Date?       (Swift argument label, Swift type)
+///     -- why: LEFT JOIN customers makes email optional
+///
+/// `(none)` stands for an empty list; several `-- expect:` (or `-- params:`) lines are joined.
+/// The tests check that the generator reports no diagnostic, that every stated column and
+/// parameter (name, type and optionality) holds, and, against a real PostgreSQL, that every
+/// parameter and column type equals PostgreSQL's own.
+@Suite("Corpus: hand-written expectations and PostgreSQL", .serialized)
+struct CorpusTests {
+    static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data")
+    static let schemas = ["shop", "analytics", "social"]
+
+    struct Expectation {
+        let file: String
+        let line: Int
+        let name: String
+        var columns: [String]?
+        var parameters: [String]?
+        var why: [String] = []
+    }
+
+    struct Corpus {
+        let schemaFiles: [SourceFile]
+        let queryFiles: [SourceFile]
+        let expectations: [Expectation]
+        let model: GenerationModel
+    }
+
+    static func sqlFiles(_ schema: String, _ folder: String) throws -> [SourceFile] {
+        let directory = dataDirectory.appendingPathComponent(schema).appendingPathComponent(folder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".sql") }.sorted()
+        return try names.map { name in
+            SourceFile(path: "Corpus/Data/\(schema)/\(folder)/\(name)",
+                       text: try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
+        }
+    }
+
+    static func load(_ schema: String) throws -> Corpus {
+        let schemaFiles = try sqlFiles(schema, "schema")
+        let queryFiles = try sqlFiles(schema, "queries")
+        let model = Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles)
+        return Corpus(schemaFiles: schemaFiles, queryFiles: queryFiles,
+                      expectations: queryFiles.flatMap(parseExpectations), model: model)
+    }
+
+    /// `a Int, b String?` as items; `(none)` is the empty list.
+    static func list(_ text: Substring) -> [String] {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed == "(none)" { return [] }
+        return trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Reads the `-- expect:` / `-- params:` / `-- why:` lines under each `-- name:` line.
+    static func parseExpectations(_ file: SourceFile) -> [Expectation] {
+        var result: [Expectation] = []
+        var current: Expectation?
+        for (offset, rawLine) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("-- name:") {
+                if let current { result.append(current) }
+                let name = line.dropFirst("-- name:".count).split(separator: " ").first.map(String.init) ?? ""
+                current = Expectation(file: file.path, line: offset + 1, name: name)
+            } else if line.hasPrefix("-- expect:") {
+                if var expectation = current {
+                    expectation.columns = (expectation.columns ?? []) + list(line.dropFirst("-- expect:".count))
+                    current = expectation
+                }
+            } else if line.hasPrefix("-- params:") {
+                if var expectation = current {
+                    expectation.parameters = (expectation.parameters ?? []) + list(line.dropFirst("-- params:".count))
+                    current = expectation
+                }
+            } else if line.hasPrefix("-- why:") {
+                current?.why.append(String(line.dropFirst("-- why:".count)))
+            } else if !line.hasPrefix("--"), let finished = current {
+                result.append(finished)
+                current = nil
+            }
+        }
+        if let current { result.append(current) }
+        return result
+    }
+
+    @Test func corpusIsLargeAndEveryQueryStatesItsExpectation() throws {
+        var total = 0
+        for schema in Self.schemas {
+            let corpus = try Self.load(schema)
+            total += corpus.expectations.count
+            #expect(corpus.expectations.count >= 40, "\(schema): only \(corpus.expectations.count) queries")
+            for expectation in corpus.expectations {
+                let place = "\(expectation.file):\(expectation.line): \(expectation.name)"
+                #expect(expectation.columns != nil, "\(place): no '-- expect:' line")
+                #expect(expectation.parameters != nil, "\(place): no '-- params:' line")
+                #expect(!expectation.why.isEmpty, "\(place): no '-- why:' line")
+            }
+        }
+        print("corpus size: \(total) queries over \(Self.schemas.count) schemas")
+        #expect(total >= 150)
+    }
+
+    @Test func expectationsHold() throws {
+        var checked = 0
+        var holding = 0
+        for schema in Self.schemas {
+            let corpus = try Self.load(schema)
+            for diagnostic in corpus.model.diagnostics {
+                Issue.record(Comment(rawValue: "\(schema): unexpected diagnostic: \(diagnostic.formatted)"))
+            }
+            let queries = corpus.model.files.flatMap(\.queries)
+            var schemaChecked = 0
+            var schemaHolding = 0
+            for expectation in corpus.expectations {
+                let place = "\(expectation.file):\(expectation.line): \(expectation.name)"
+                let expectedColumns = expectation.columns ?? []
+                let expectedParameters = expectation.parameters ?? []
+                guard let query = queries.first(where: { $0.file == expectation.file && $0.line == expectation.line }) else {
+                    schemaChecked += expectedColumns.count + expectedParameters.count
+                    Issue.record(Comment(rawValue: "\(place): the generator produced no query (see its diagnostics)"))
+                    continue
+                }
+                let actualColumns = query.columns.map { "\($0.sqlName) \($0.swiftType)" }
+                let actualParameters = query.parameters.map { "\($0.name) \($0.swiftType)" }
+                for (kind, expected, actual) in [("column", expectedColumns, actualColumns), ("parameter", expectedParameters, actualParameters)] {
+                    for index in 0..<max(expected.count, actual.count) {
+                        schemaChecked += 1
+                        let wanted = index < expected.count ? expected[index] : "(none)"
+                        let got = index < actual.count ? actual[index] : "(none)"
+                        if wanted == got {
+                            schemaHolding += 1
+                        } else {
+                            Issue.record(Comment(rawValue: "\(place): \(kind) \(index + 1): expected \(wanted), generator says \(got)"))
+                        }
+                    }
+                }
+            }
+            print("corpus nullability (\(schema)): \(schemaHolding)/\(schemaChecked) expectations hold")
+            checked += schemaChecked
+            holding += schemaHolding
+        }
+        print("corpus nullability: \(holding)/\(checked) expectations hold")
+        #expect(checked > 0)
+        #expect(holding == checked)
+    }
+
+    @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
+    func typesAgreeWithPostgreSQL() throws {
+        let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
+        var checked = 0
+        var agreeing = 0
+        var queryCount = 0
+        for schema in Self.schemas {
+            let corpus = try Self.load(schema)
+            let queries = corpus.model.files.flatMap(\.queries)
+            queryCount += queries.count
+            #expect(queries.count == corpus.expectations.count, "\(schema): some queries have diagnostics")
+            let report = try DifferentialChecker(psql: PSQL(url: url), schema: corpus.schemaFiles.map(\.text)).compare(queries)
+            print("corpus differential (\(schema)): \(report.summary)")
+            for mismatch in report.mismatches { Issue.record(Comment(rawValue: mismatch)) }
+            checked += report.checkedTypes
+            agreeing += report.agreeingTypes
+        }
+        let percent = checked == 0 ? 0 : Double(agreeing) * 100 / Double(checked)
+        print("corpus differential: \(agreeing)/\(checked) types agree (\(String(format: "%.1f", percent))%) over \(queryCount) queries")
+        #expect(checked > 0)
+        #expect(agreeing == checked)
+    }
+}
