@@ -66,7 +66,7 @@ extension StatementAnalyzer {
             }
         case .select(let query):
             if query.with == nil, case .select = query.body {
-                pendingInsertTargets = targetColumns.map(valueContext)
+                pendingInsertTargets = targetColumns.map { valueContext(for: $0, in: relation) }
             }
             let columns = analyzeSelect(query, outer: scope)
             pendingInsertTargets = nil
