@@ -228,8 +228,7 @@ struct StatementAnalyzer {
             _ = analyzeSelect(query, outer: scope)
             return TypedValue(type: .bool, nullable: false, name: "exists")
         case .row(let elements):
-            let values = elements.map { infer($0, scope) }
-            _ = values
+            for element in elements { _ = infer(element, scope) }
             return TypedValue(type: .builtin(.record), nullable: false, name: "row")
         case .valueFunction(let function):
             return TypedValue(type: valueFunctionType(function), nullable: false, name: function.rawValue)

@@ -56,9 +56,7 @@ enum TypeRules {
             if isTemporal(other) { return .builtin(.interval) }
             return other
         case "-":
-            if !unknownIsLeft, other == .builtin(.timestamptz) || other == .builtin(.timestamp) || other == .builtin(.date) {
-                return other
-            }
+            // date - date, timestamp - timestamp and number - number all exist: same type as the other side.
             return other
         case "||":
             // An unknown operand is first tried as the other side's type: jsonb || jsonb,
