@@ -27,14 +27,15 @@ struct DatabaseProbe: Sendable {
         }
     }
 
-    /// `server_version_num` (150008) and `server_version` (`15.8`).
+    /// `server_version_num` (150008) and `server_version` up to its first space (`15.8`).
     func serverVersion() async throws -> (number: Int, text: String) {
         let statement: Statement<[VersionRow]> = .many(
             sql: "SELECT current_setting('server_version_num')::int4 AS version_num, current_setting('server_version') AS version",
             bindings: Bindings(), readOnly: true)
         let (rows) = try await client.batch(statement, options: Self.readOnly)
         guard let row = rows.first else { throw NeonError.malformedResponse("no row for the server version") }
-        return (row.number, row.version)
+        // `15.8 (Debian 15.8-1.pgdg120+1)` -> `15.8`
+        return (row.number, row.version.split(separator: " ").first.map(String.init) ?? row.version)
     }
 
     // MARK: PREPARE + pg_prepared_statements
