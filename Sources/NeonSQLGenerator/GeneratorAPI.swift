@@ -61,6 +61,7 @@ public struct AnalyzedQuery: Sendable, Hashable {
     public let file: String
     /// 1-based line of the `-- name:` annotation (or of the statement when there is none).
     public let line: Int
+    /// `:many`, `:one`, `:exec` or `:execrows`.
     public let kind: Kind
     /// The SQL sent to the database, with every parameter as `$n`.
     public let sql: String
@@ -80,6 +81,7 @@ public struct AnalyzedParameter: Sendable, Hashable {
     public let name: String
     /// PostgreSQL's `format_type(oid, NULL)` spelling (`integer`, `character varying[]`, `time_slot`).
     public let pgType: String
+    /// Whether the generated function takes an optional for it.
     public let nullable: Bool
     /// The Swift type, including optionality (`Int`, `String?`).
     public let swiftType: String
@@ -93,6 +95,7 @@ public struct AnalyzedColumn: Sendable, Hashable {
     public let sqlName: String
     /// PostgreSQL's `format_type(oid, NULL)` spelling.
     public let pgType: String
+    /// Whether the generated row has an optional for it.
     public let nullable: Bool
     /// The Swift type, including optionality.
     public let swiftType: String

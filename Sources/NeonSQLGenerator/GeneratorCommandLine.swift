@@ -51,7 +51,9 @@ public struct GenerateOptions: Sendable, Equatable {
 ///
 /// Its description never shows the database URL (it holds a password).
 public struct CheckOptions: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// Schema files or directories, applied in this order (a directory's `*.sql` by name).
     public var schemaPaths: [String]
+    /// Query files or directories (a directory's `*.sql` by name, not recursive).
     public var queryPaths: [String]
     /// The Neon connection string (`postgresql://user:password@host/db`). A secret: never print it.
     public var databaseURL: String
@@ -59,6 +61,7 @@ public struct CheckOptions: Sendable, Equatable, CustomStringConvertible, Custom
     /// connection string's host when nil, as the runtime does.
     public var endpoint: String?
 
+    /// Creates the options.
     public init(schemaPaths: [String], queryPaths: [String], databaseURL: String, endpoint: String?) {
         self.schemaPaths = schemaPaths
         self.queryPaths = queryPaths
@@ -71,6 +74,7 @@ public struct CheckOptions: Sendable, Equatable, CustomStringConvertible, Custom
         "CheckOptions(schemaPaths: \(schemaPaths), queryPaths: \(queryPaths), databaseURL: <redacted>, endpoint: \(endpoint ?? "nil"))"
     }
 
+    /// Same as ``description``.
     public var debugDescription: String { description }
 
     /// Reflection without the database URL (`dump` prints this).

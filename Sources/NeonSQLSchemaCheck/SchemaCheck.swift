@@ -4,17 +4,22 @@ import NeonSQLGenerator
 
 /// One finding of a check, tied to a query's annotation line.
 public struct SchemaCheckDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How serious: an error makes `check` exit with status 1.
     public enum Severity: String, Sendable, Hashable {
         case error, warning, note
     }
 
+    /// The query file, as given in `SQLSourceInput.path`.
     public let file: String
+    /// 1-based line of the query's annotation.
     public let line: Int
+    /// 1-based column (1: the diagnostic is about the whole query).
     public let column: Int
     public let severity: Severity
     /// `<query name>: <what disagrees>`.
     public let message: String
 
+    /// Creates a diagnostic.
     public init(file: String, line: Int, column: Int = 1, severity: Severity, message: String) {
         self.file = file
         self.line = line
@@ -26,6 +31,7 @@ public struct SchemaCheckDiagnostic: Sendable, Hashable, CustomStringConvertible
     /// `path/file.sql:LINE:COL: error: message`, the format compilers, Xcode and SwiftPM read.
     public var formatted: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
 
+    /// Same as ``formatted``.
     public var description: String { formatted }
 }
 
@@ -40,8 +46,11 @@ public enum ResultTypeSource: Sendable, Hashable {
 /// A failure that stops the whole check (the database cannot be reached or refuses the
 /// connection). Its message never contains the connection string's password.
 public struct SchemaCheckError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// One line, without the `neon-sql-gen: error: ` prefix.
     public let message: String
+    /// Creates an error.
     public init(_ message: String) { self.message = message }
+    /// Same as ``message``.
     public var description: String { message }
 }
 
@@ -98,10 +107,12 @@ public struct SchemaChecker: Sendable {
     public let configuration: NeonConfiguration
     /// The HTTP transport (a test double, or the shared URLSession one).
     public let transport: any NeonTransport
+    /// Where result types come from (``ResultTypeSource/automatic`` unless testing the pre-16 path).
     public let resultTypeSource: ResultTypeSource
     /// How many queries are asked about at once (each is its own HTTP request).
     public let maxConcurrentRequests: Int
 
+    /// Creates a checker; nothing is sent until ``check(_:)``.
     public init(
         configuration: NeonConfiguration,
         transport: any NeonTransport = URLSessionTransport.shared,

@@ -66,6 +66,7 @@ public enum SchemaCheckCommand {
 
     /// An invalid connection string or endpoint; the message never contains the password.
     public struct ConfigurationError: Error, Sendable, Hashable {
+        /// One line, without the `neon-sql-gen: error: ` prefix.
         public let message: String
     }
 
