@@ -1,8 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The library package. What apps link (`NeonSQL`) depends on Foundation only; the generator and
-// its CLI depend on nothing, because they are built inside every user's build.
+// The library package. What apps link (`NeonSQL`) depends on Foundation only; the generator
+// depends on nothing, because it is built inside every user's build; the CLI adds only NeonSQL
+// (for `check`).
 let package = Package(
     name: "swift-neon-sql",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -19,7 +20,9 @@ let package = Package(
 
         // Generator core: parse -> catalog -> analyze -> IR -> render.
         .target(name: "NeonSQLGenerator"),
-        .executableTarget(name: "neon-sql-gen", dependencies: ["NeonSQLGenerator"]),
+        // `neon-sql-gen check`: the analyzed queries against a live database, through the runtime.
+        .target(name: "NeonSQLSchemaCheck", dependencies: ["NeonSQLGenerator", "NeonSQL"]),
+        .executableTarget(name: "neon-sql-gen", dependencies: ["NeonSQLGenerator", "NeonSQLSchemaCheck"]),
         .plugin(name: "NeonSQLPlugin", capability: .buildTool(), dependencies: ["neon-sql-gen"]),
 
         // The RIZQ example, dogfooded: its .sql files are compiled by the plugin.
@@ -37,6 +40,8 @@ let package = Package(
             exclude: ["Golden", "Corpus/Data"]
         ),
         .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL"]),
+        // Partly needs the local stack (PostgreSQL + neon-local).
+        .testTarget(name: "NeonSQLSchemaCheckTests", dependencies: ["NeonSQLSchemaCheck", "NeonSQLGenerator", "NeonSQL"]),
         // Needs the local stack (Scripts/test.sh starts it): PostgreSQL + neon-local.
         .testTarget(name: "RIZQEndToEndTests", dependencies: ["RIZQQueries", "NeonSQL"]),
     ],

@@ -45,6 +45,73 @@ public struct GenerateResult: Sendable, Hashable {
     public let hasErrors: Bool
 }
 
+/// One analyzed query, as ``CodeGenerator/analyzeQueries(schema:queries:)`` returns it: the same
+/// facts as a `describe` JSON entry (docs/describe-json.md), as values.
+public struct AnalyzedQuery: Sendable, Hashable {
+    /// How the query's result is returned (the annotation's `:many`, `:one`, `:exec`, `:execrows`).
+    public enum Kind: String, Sendable, Hashable {
+        case many, one, exec, execrows
+    }
+
+    /// The annotation's name as written (`FetchJourneyDuas`), or derived from the file name.
+    public let annotationName: String
+    /// The Swift function name without backticks (`fetchJourneyDuas`): `describe`'s `name`.
+    public let name: String
+    /// The query file's path, as given in ``SQLSourceInput/path``.
+    public let file: String
+    /// 1-based line of the `-- name:` annotation (or of the statement when there is none).
+    public let line: Int
+    /// `:many`, `:one`, `:exec` or `:execrows`.
+    public let kind: Kind
+    /// The SQL sent to the database, with every parameter as `$n`.
+    public let sql: String
+    /// True for a plain SELECT without data-modifying CTEs: running it writes nothing.
+    public let isReadOnly: Bool
+    /// The bind parameters, `$1` first.
+    public let parameters: [AnalyzedParameter]
+    /// The result columns in order (empty for `:exec`/`:execrows`).
+    public let columns: [AnalyzedColumn]
+}
+
+/// One bind parameter of an ``AnalyzedQuery``.
+public struct AnalyzedParameter: Sendable, Hashable {
+    /// 1-based `$n`.
+    public let index: Int
+    /// Swift argument label, without backticks.
+    public let name: String
+    /// PostgreSQL's `format_type(oid, NULL)` spelling (`integer`, `character varying[]`, `time_slot`).
+    public let pgType: String
+    /// Whether the generated function takes an optional for it.
+    public let nullable: Bool
+    /// The Swift type, including optionality (`Int`, `String?`).
+    public let swiftType: String
+}
+
+/// One result column of an ``AnalyzedQuery``.
+public struct AnalyzedColumn: Sendable, Hashable {
+    /// Swift property name, without backticks.
+    public let name: String
+    /// The column name PostgreSQL reports (after stripping `!`/`?` overrides).
+    public let sqlName: String
+    /// PostgreSQL's `format_type(oid, NULL)` spelling.
+    public let pgType: String
+    /// Whether the generated row has an optional for it.
+    public let nullable: Bool
+    /// The Swift type, including optionality.
+    public let swiftType: String
+}
+
+/// The result of ``CodeGenerator/analyzeQueries(schema:queries:)``.
+public struct QueryAnalysis: Sendable, Hashable {
+    /// Every successfully analyzed query, file by file in input order, each file's in source order.
+    /// A query with an error diagnostic is left out.
+    public let queries: [AnalyzedQuery]
+    /// Every diagnostic as `path:LINE:COL: severity: message`, in file, line, column order.
+    public let diagnostics: [String]
+    /// Whether any diagnostic is an error.
+    public let hasErrors: Bool
+}
+
 /// Entry points of the generator: schema + annotated queries in, JSON or Swift out.
 /// Never throws and never traps on bad input: problems are diagnostics.
 public enum CodeGenerator {
@@ -62,6 +129,39 @@ public enum CodeGenerator {
             json: DescribeJSON.render(model),
             hasErrors: model.diagnostics.contains { $0.severity == .error },
             diagnostics: model.diagnostics.map(\.formatted)
+        )
+    }
+
+    /// Analyzes `queries` against `schema` and returns the queries as values: the same facts as
+    /// ``describe(schema:queries:)``'s JSON, for tools that compare them with something
+    /// (`neon-sql-gen check` compares them with a live database).
+    public static func analyzeQueries(schema: [SQLSourceInput], queries: [SQLSourceInput]) -> QueryAnalysis {
+        let model = analyze(schema: schema, queries: queries)
+        let analyzed = model.files.flatMap(\.queries).map { query in
+            AnalyzedQuery(
+                annotationName: query.annotationName,
+                name: SwiftNaming.bare(query.name),
+                file: query.file,
+                line: query.line,
+                kind: AnalyzedQuery.Kind(rawValue: query.kind.rawValue) ?? .exec,
+                sql: query.sql,
+                isReadOnly: query.isReadOnly,
+                parameters: query.parameters.sorted { $0.index < $1.index }.map { parameter in
+                    AnalyzedParameter(
+                        index: parameter.index, name: SwiftNaming.bare(parameter.name), pgType: parameter.type.formatName,
+                        nullable: parameter.nullable, swiftType: parameter.swiftType)
+                },
+                columns: query.columns.map { column in
+                    AnalyzedColumn(
+                        name: SwiftNaming.bare(column.name), sqlName: column.sqlName, pgType: column.type.formatName,
+                        nullable: column.nullable, swiftType: column.swiftType)
+                }
+            )
+        }
+        return QueryAnalysis(
+            queries: analyzed,
+            diagnostics: model.diagnostics.map(\.formatted),
+            hasErrors: model.diagnostics.contains { $0.severity == .error }
         )
     }
 

@@ -7,6 +7,7 @@ public enum GeneratorCommand: Sendable, Equatable {
     case help(command: String?)
     case describe(DescribeOptions)
     case generate(GenerateOptions)
+    case check(CheckOptions)
 }
 
 /// `neon-sql-gen describe --schema <file-or-dir>... <query file-or-dir>...`
@@ -52,6 +53,44 @@ public struct GenerateOptions: Sendable, Equatable {
     }
 }
 
+/// `neon-sql-gen check --database-url <url> [--endpoint <url>] [--schema <file-or-dir>]...
+/// <query file-or-dir>...`: analyzes the queries, then asks the database for each one's parameter
+/// and result types and reports every disagreement (docs/check.md).
+///
+/// Its description never shows the database URL (it holds a password).
+public struct CheckOptions: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// Schema files or directories, applied in this order (a directory's `*.sql` by name).
+    public var schemaPaths: [String]
+    /// Query files or directories (a directory's `*.sql` by name, not recursive).
+    public var queryPaths: [String]
+    /// The Neon connection string (`postgresql://user:password@host/db`). A secret: never print it.
+    public var databaseURL: String
+    /// The SQL-over-HTTP endpoint (`http://127.0.0.1:4444/sql` for neon-local); derived from the
+    /// connection string's host when nil, as the runtime does.
+    public var endpoint: String?
+
+    /// Creates the options.
+    public init(schemaPaths: [String], queryPaths: [String], databaseURL: String, endpoint: String?) {
+        self.schemaPaths = schemaPaths
+        self.queryPaths = queryPaths
+        self.databaseURL = databaseURL
+        self.endpoint = endpoint
+    }
+
+    /// The options with the database URL shown as `<redacted>`.
+    public var description: String {
+        "CheckOptions(schemaPaths: \(schemaPaths), queryPaths: \(queryPaths), databaseURL: <redacted>, endpoint: \(endpoint ?? "nil"))"
+    }
+
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+
+    /// Reflection without the database URL (`dump` prints this).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["description": description], displayStyle: .struct)
+    }
+}
+
 /// A command line that does not parse; `message` says why, in one line.
 public struct CommandLineError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
@@ -78,7 +117,7 @@ public enum GeneratorCommandLine {
         switch command {
         case "-h", "--help", "help":
             guard let topic = rest.first else { return .help(command: nil) }
-            guard ["describe", "generate"].contains(topic) else {
+            guard ["describe", "generate", "check"].contains(topic) else {
                 throw CommandLineError("unknown command '\(topic)'", command: nil)
             }
             return .help(command: topic)
@@ -101,6 +140,38 @@ public enum GeneratorCommandLine {
                 sharedOutput: sharedOutput ?? "",
                 root: try single("--root", in: parsed, command: command, required: false),
                 configPath: try single("--config", in: parsed, command: command, required: false)
+            ))
+        case "check":
+            let parsed = try parseOptions(rest, command: command, valueOptions: ["--schema", "--database-url", "--endpoint"])
+            if parsed.help { return .help(command: command) }
+            // A connection string holds a password: never echo it, not even in "no such file".
+            if parsed.positional.contains(where: { $0.contains("://") }) {
+                throw CommandLineError(
+                    "a query path looks like a URL; pass the connection string with --database-url", command: command)
+            }
+            guard let databaseURL = try single("--database-url", in: parsed, command: command, required: true) else {
+                throw CommandLineError("missing required option '--database-url'", command: command)
+            }
+            let lowered = databaseURL.lowercased()
+            guard lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") else {
+                throw CommandLineError(
+                    "--database-url must be a postgres:// or postgresql:// connection string", command: command)
+            }
+            let endpoint = try single("--endpoint", in: parsed, command: command, required: false)
+            if let endpoint {
+                let lowered = endpoint.lowercased()
+                guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
+                    throw CommandLineError("--endpoint must be an http:// or https:// URL", command: command)
+                }
+            }
+            guard !parsed.positional.isEmpty else {
+                throw CommandLineError("no query files or directories given", command: command)
+            }
+            return .check(CheckOptions(
+                schemaPaths: parsed.values["--schema"] ?? [],
+                queryPaths: parsed.positional,
+                databaseURL: databaseURL,
+                endpoint: endpoint
             ))
         default:
             throw CommandLineError("unknown command '\(command)'", command: nil)
@@ -166,6 +237,7 @@ public enum GeneratorCommandLine {
         switch command {
         case "describe": return describeUsage
         case "generate": return generateUsage
+        case "check": return checkUsage
         default: return generalUsage
         }
     }
@@ -178,11 +250,32 @@ public enum GeneratorCommandLine {
         COMMANDS:
           describe   Print every query's parameters and columns as JSON (docs/describe-json.md).
           generate   Write one Swift file per query file and the shared schema file (the plugin runs this).
+          check      Compare every query's parameter and column types with a live database (docs/check.md).
           help       Show this text, or `neon-sql-gen help <command>`.
 
         Directories expand to their *.sql files (not recursive) sorted by name; schema files are
         applied in the order given. Diagnostics go to stderr as `path:LINE:COL: error: message`.
         Exit status: 0 success, 1 an error diagnostic or an I/O failure, 2 a usage error.
+        """
+
+    static let checkUsage = """
+        OVERVIEW: Ask the database for every query's parameter and result types and report each
+        disagreement with the schema files (a schema file that drifted from the real database).
+
+        USAGE: neon-sql-gen check --database-url <connection-string> [--endpoint <url>]
+                                  [--schema <file-or-dir>]... <query-file-or-dir>...
+
+        OPTIONS:
+          --database-url <url>     The Neon connection string, postgresql://user:password@host/db.
+          --endpoint <url>         The SQL-over-HTTP endpoint (default: derived from the host, as
+                                   the runtime does; http://127.0.0.1:4444/sql for neon-local).
+          --schema <file-or-dir>   A schema file or a directory of migrations; repeatable, applied in order.
+          -h, --help               Show this text.
+
+        Each query is sent in its own batch (one transaction, read-only): PREPARE, then
+        pg_prepared_statements. Nothing is written. Diagnostics go to stderr at the query's line.
+        Exit status: 0 no disagreement, 1 a disagreement, a failing query, an analysis error or an
+        unreachable database, 2 a usage error (also an invalid connection string or endpoint).
         """
 
     static let describeUsage = """

@@ -1,5 +1,6 @@
 import Foundation
 import NeonSQLGenerator
+import NeonSQLSchemaCheck
 
 /// Runs the parsed commands. Each returns the process exit status.
 enum Commands {
@@ -37,6 +38,18 @@ enum Commands {
         }
         try OutputFiles.write(result.shared, to: options.sharedOutput)
         return 0
+    }
+
+    /// `check`: analyze, ask the database about every query, report disagreements on stderr.
+    /// 0 when everything agrees, 1 otherwise, 2 for an invalid connection string or endpoint.
+    static func check(_ options: CheckOptions) async throws(CLIFailure) -> Int32 {
+        let schemaPaths = try InputFiles.expand(options.schemaPaths)
+        let queryPaths = try queryFiles(options.queryPaths, excluding: schemaPaths)
+        let schema = try InputFiles.read(schemaPaths)
+        let queries = try InputFiles.read(queryPaths)
+        return await SchemaCheckCommand.run(
+            databaseURL: options.databaseURL, endpoint: options.endpoint, schema: schema, queries: queries,
+            writeError: { StandardStreams.writeError($0 + "\n") })
     }
 
     /// The expanded query files, without any file that is already a schema input (so that

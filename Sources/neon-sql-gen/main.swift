@@ -1,9 +1,10 @@
 import Foundation
 import NeonSQLGenerator
 
-// neon-sql-gen: `describe` and `generate` (what NeonSQLPlugin runs). Usage: `neon-sql-gen help`.
+// neon-sql-gen: `describe` and `generate` (what NeonSQLPlugin runs), and `check` (against a live
+// database). Usage: `neon-sql-gen help`.
 
-func run(_ arguments: [String]) -> Int32 {
+func run(_ arguments: [String]) async -> Int32 {
     let command: GeneratorCommand
     do {
         command = try GeneratorCommandLine.parse(arguments)
@@ -20,6 +21,8 @@ func run(_ arguments: [String]) -> Int32 {
             return try Commands.describe(options)
         case .generate(let options):
             return try Commands.generate(options)
+        case .check(let options):
+            return try await Commands.check(options)
         }
     } catch {
         StandardStreams.writeError(error.formatted + "\n")
@@ -27,4 +30,4 @@ func run(_ arguments: [String]) -> Int32 {
     }
 }
 
-exit(run(Array(CommandLine.arguments.dropFirst())))
+exit(await run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,134 @@
+import Foundation
+import NeonSQL
+import NeonSQLGenerator
+
+/// `neon-sql-gen check` once its arguments are parsed and its files read: analyze, ask the
+/// database, print diagnostics and a summary, return the exit status. A library function so that
+/// tests run exactly what the CLI runs.
+public enum SchemaCheckCommand {
+    /// Exit status 0: no error.
+    public static let success: Int32 = 0
+    /// Exit status 1: a disagreement, a failing query, an analysis error, an unreachable database.
+    public static let failure: Int32 = 1
+    /// Exit status 2: a usage error (here: an invalid connection string or endpoint).
+    public static let usageError: Int32 = 2
+
+    /// Runs the check.
+    ///
+    /// - Parameters:
+    ///   - databaseURL: the connection string; it is never written, and its password is removed
+    ///     from anything written (also from the database's own messages).
+    ///   - endpoint: the `/sql` URL, or nil to derive it from the host as the runtime does.
+    ///   - writeError: receives each line for stderr (diagnostics, then the summary), without newline.
+    /// - Returns: the exit status (``success``, ``failure`` or ``usageError``).
+    public static func run(
+        databaseURL: String,
+        endpoint: String?,
+        schema: [SQLSourceInput],
+        queries: [SQLSourceInput],
+        transport: any NeonTransport = URLSessionTransport.shared,
+        resultTypeSource: ResultTypeSource = .automatic,
+        writeError: @Sendable (String) -> Void
+    ) async -> Int32 {
+        let redactor = SecretRedactor(connectionString: databaseURL)
+        func write(_ line: String) { writeError(redactor.redact(line)) }
+
+        let configuration: NeonConfiguration
+        do {
+            configuration = try makeConfiguration(databaseURL: databaseURL, endpoint: endpoint)
+        } catch {
+            write("neon-sql-gen: error: \(error.message)")
+            write("")
+            write(GeneratorCommandLine.usage(for: "check"))
+            return usageError
+        }
+
+        let analysis = CodeGenerator.analyzeQueries(schema: schema, queries: queries)
+        for diagnostic in analysis.diagnostics { write(diagnostic) }
+
+        let checker = SchemaChecker(configuration: configuration, transport: transport, resultTypeSource: resultTypeSource)
+        let report: SchemaCheckReport
+        do {
+            report = try await checker.check(analysis.queries)
+        } catch let error as SchemaCheckError {
+            write("neon-sql-gen: error: \(error.message)")
+            return failure
+        } catch {
+            write("neon-sql-gen: error: \(SchemaChecker.describe(error))")
+            return failure
+        }
+        for diagnostic in report.diagnostics { write(diagnostic.formatted) }
+        var summary = report.summary
+        if analysis.hasErrors { summary += "\nneon-sql-gen check: queries with analysis errors (above) were not checked" }
+        for line in summary.split(separator: "\n", omittingEmptySubsequences: false) { write(String(line)) }
+        return analysis.hasErrors || report.hasErrors ? failure : success
+    }
+
+    /// An invalid connection string or endpoint; the message never contains the password.
+    public struct ConfigurationError: Error, Sendable, Hashable {
+        /// One line, without the `neon-sql-gen: error: ` prefix.
+        public let message: String
+    }
+
+    /// The runtime configuration for a connection string and optional endpoint.
+    public static func makeConfiguration(databaseURL: String, endpoint: String?) throws(ConfigurationError) -> NeonConfiguration {
+        var endpointURL: URL? = nil
+        if let endpoint {
+            guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(),
+                  scheme == "http" || scheme == "https", url.host != nil else {
+                throw ConfigurationError(message: "--endpoint must be an http:// or https:// URL with a host")
+            }
+            endpointURL = url
+        }
+        do {
+            return try NeonConfiguration(connectionString: databaseURL, endpoint: endpointURL, requestTimeout: .seconds(30))
+        } catch let error as NeonError {
+            if case .invalidConfiguration(let message) = error {
+                throw ConfigurationError(message: "invalid --database-url or --endpoint: \(message)")
+            }
+            throw ConfigurationError(message: "invalid --database-url or --endpoint: \(SchemaChecker.describe(error))")
+        } catch {
+            throw ConfigurationError(message: "invalid --database-url or --endpoint")
+        }
+    }
+}
+
+/// Removes a connection string's password (and the connection string itself) from text. A safety
+/// net on everything `check` writes: no message is built from the connection string, and the
+/// runtime already redacts its errors, but a database message could still echo it.
+struct SecretRedactor: Sendable {
+    private let secrets: [String]
+
+    init(connectionString: String) {
+        var secrets: [String] = []
+        if !connectionString.isEmpty { secrets.append(connectionString) }
+        if let password = Self.password(in: connectionString) {
+            secrets.append(password)
+            if let decoded = password.removingPercentEncoding, decoded != password { secrets.append(decoded) }
+        }
+        // Longest first, so the whole connection string goes before its password.
+        self.secrets = secrets.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+    }
+
+    /// The text between `user:` and `@` of `scheme://user:password@host...`, as written.
+    static func password(in connectionString: String) -> String? {
+        guard let schemeEnd = connectionString.range(of: "://") else { return nil }
+        let rest = connectionString[schemeEnd.upperBound...]
+        // The authority ends at the first '/', '?' or '#'; its userinfo at the last '@'.
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        guard let at = authority.lastIndex(of: "@") else { return nil }
+        let userInfo = authority[..<at]
+        guard let colon = userInfo.firstIndex(of: ":") else { return nil }
+        let password = userInfo[userInfo.index(after: colon)...]
+        return password.isEmpty ? nil : String(password)
+    }
+
+    func redact(_ text: String) -> String {
+        var text = text
+        for secret in secrets where text.contains(secret) {
+            text = text.replacingOccurrences(of: secret, with: "****")
+        }
+        return text
+    }
+}

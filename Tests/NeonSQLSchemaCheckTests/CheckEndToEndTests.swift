@@ -1,0 +1,167 @@
+// `check` against the local stack: neon-local in front of a real PostgreSQL holding the RIZQ
+// schema and seed (`eval "$(Scripts/local-stack.sh start)"`, or Scripts/test.sh). Skipped when
+// NEON_LOCAL_ENDPOINT/NEON_DATABASE_URL are unset, except under CI=true or
+// NEON_SQL_REQUIRE_SERVICES=true, where they fail instead.
+import Foundation
+import NeonSQL
+import NeonSQLGenerator
+import NeonSQLSchemaCheck
+import Testing
+
+enum Services {
+    static let environment = ProcessInfo.processInfo.environment
+    static var endpoint: String? { environment["NEON_LOCAL_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 } }
+    static var databaseURL: String? { environment["NEON_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } }
+    static var isRequired: Bool { environment["CI"] == "true" || environment["NEON_SQL_REQUIRE_SERVICES"] == "true" }
+    static var shouldRun: Bool { (endpoint != nil && databaseURL != nil) || isRequired }
+
+    struct Missing: Error, CustomStringConvertible {
+        let description = "NEON_LOCAL_ENDPOINT and NEON_DATABASE_URL are not set: run Scripts/test.sh, or eval \"$(Scripts/local-stack.sh start)\""
+    }
+
+    static func stack() throws -> (endpoint: String, databaseURL: String) {
+        guard let endpoint, let databaseURL else { throw Missing() }
+        return (endpoint, databaseURL)
+    }
+
+    /// The package root (this file is Tests/NeonSQLSchemaCheckTests/CheckEndToEndTests.swift).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `*.sql` files of a directory of the package, by name, with paths relative to the root.
+    static func sqlFiles(_ directory: String) throws -> [SQLSourceInput] {
+        let url = root.appendingPathComponent(directory)
+        return try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".sql") }.sorted().map { name in
+            SQLSourceInput(path: directory + "/" + name, contents: try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8))
+        }
+    }
+}
+
+/// The RIZQ schema files with three drifts from the database (which was loaded from the real
+/// ones): `duas.repetitions` and `user_profiles.total_xp` say bigint (the database has integer),
+/// and `categories` has a column `icon` the database lacks. Plus a query using that column.
+enum Drift {
+    static func schema() throws -> [SQLSourceInput] {
+        try Services.sqlFiles("queries/schema").map { file in
+            var text = file.contents
+            text = text.replacingOccurrences(of: "repetitions       integer NOT NULL", with: "repetitions       bigint NOT NULL")
+            text = text.replacingOccurrences(of: "total_xp         integer NOT NULL", with: "total_xp         bigint NOT NULL")
+            text = text.replacingOccurrences(of: "    description text\n);\n\nCREATE TABLE collections",
+                                             with: "    description text,\n    icon        text\n);\n\nCREATE TABLE collections")
+            return SQLSourceInput(path: file.path, contents: text)
+        }
+    }
+
+    static let iconQuery = SQLSourceInput(path: "queries/fetch_category_icon.sql", contents: """
+        -- name: FetchCategoryIcon :one
+        -- The icon of a category: a column the schema files have and the database lacks.
+        SELECT id, icon FROM categories WHERE slug = @slug;
+        """)
+
+    /// What `check` prints for the drifted schema on PostgreSQL < 16 (the local stack's 15).
+    static func expectedLines(version: String) -> [String] {
+        [
+            "queries/add_xp.sql:1:1: error: AddXP: parameter $1 is integer in the database but bigint in the schema files",
+            "queries/fetch_categories.sql:1:1: error: FetchCategories: the query returns 4 columns in the database but 5 in the schema files",
+            "queries/fetch_category_icon.sql:1:1: error: FetchCategoryIcon: query fails on the database: column \"icon\" does not exist",
+            "queries/fetch_dua.sql:1:1: error: FetchDua: column \"repetitions\" is integer in the database but bigint in the schema files",
+            "queries/fetch_duas.sql:1:1: error: FetchDuas: column \"repetitions\" is integer in the database but bigint in the schema files",
+            "queries/fetch_duas_by_category.sql:1:1: error: FetchDuasByCategory: column \"repetitions\" is integer in the database but bigint in the schema files",
+            "queries/fetch_duas_for_journeys.sql:1:1: error: FetchDuasForJourneys: column \"repetitions\" is integer in the database but bigint in the schema files",
+            "queries/fetch_journey_duas.sql:1:1: error: FetchJourneyDuas: column \"repetitions\" is integer in the database but bigint in the schema files",
+            "queries/fetch_user_profile.sql:1:1: error: FetchUserProfile: column \"total_xp\" is integer in the database but bigint in the schema files",
+            "neon-sql-gen check: 16 queries checked against PostgreSQL \(version): 8 with types that disagree with the schema files, 1 failing on the database",
+            unchecked,
+        ]
+    }
+
+    static let unchecked = "neon-sql-gen check: result types of 2 data-modifying queries (AddXP, UpdateDisplayName) not checked: "
+        + "that needs PostgreSQL 16+ (pg_prepared_statements.result_types), and the check never runs a statement that writes"
+}
+
+@Suite("neon-sql-gen check against neon-local", .enabled(if: Services.shouldRun))
+struct CheckEndToEndTests {
+    private func serverVersion(_ stack: (endpoint: String, databaseURL: String)) async throws -> (number: Int, text: String) {
+        let client = try NeonClient(connectionString: stack.databaseURL, endpoint: URL(string: stack.endpoint))
+        struct Row: DecodableRow {
+            static let columns = [ResultColumn("n", .int4), ResultColumn("v", .text)]
+            let number: Int, text: String
+            init(from row: inout RowDecoder) throws { number = try row.decode(Int.self); text = try row.decode(String.self) }
+        }
+        let rows: [Row] = try await client.execute(.many(
+            sql: "SELECT current_setting('server_version_num')::int4 AS n, current_setting('server_version') AS v",
+            bindings: Bindings(), readOnly: true))
+        guard let row = rows.first else { throw Services.Missing() }
+        return (row.number, row.text.split(separator: " ").first.map(String.init) ?? row.text)
+    }
+
+    @Test func rizqQueriesCheckClean() async throws {
+        let stack = try Services.stack()
+        let version = try await serverVersion(stack)
+        let queries = try Services.sqlFiles("queries")
+        #expect(queries.count == 15)
+        for source in [ResultTypeSource.automatic, .zeroRowRun] {
+            let lines = Lines()
+            let status = await SchemaCheckCommand.run(
+                databaseURL: stack.databaseURL, endpoint: stack.endpoint, schema: try Services.sqlFiles("queries/schema"),
+                queries: queries, resultTypeSource: source, writeError: lines.append)
+            print(lines.text)
+            #expect(status == 0)
+            let summary = "neon-sql-gen check: 15 queries checked against PostgreSQL \(version.text): no disagreements"
+            if version.number < 160000 || source == .zeroRowRun {
+                #expect(lines.all == [summary, Drift.unchecked])
+            } else {
+                #expect(lines.all == [summary])
+            }
+        }
+    }
+
+    @Test func driftedSchemaIsReportedAtTheQueries() async throws {
+        let stack = try Services.stack()
+        let version = try await serverVersion(stack)
+        let lines = Lines()
+        let status = await SchemaCheckCommand.run(
+            databaseURL: stack.databaseURL, endpoint: stack.endpoint, schema: try Drift.schema(),
+            queries: try Services.sqlFiles("queries") + [Drift.iconQuery], resultTypeSource: .zeroRowRun, writeError: lines.append)
+        print(lines.text)
+        #expect(status == 1)
+        let expected = Drift.expectedLines(version: version.text).sorted()
+        #expect(lines.all.sorted() == expected)
+        #expect(!lines.text.contains(Self.password(of: stack.databaseURL)))
+    }
+
+    @Test func driftedSchemaOnPostgres16ChecksDMLResults() async throws {
+        let stack = try Services.stack()
+        let version = try await serverVersion(stack)
+        guard version.number >= 160000 else { return } // the local stack runs 15: covered by the transport double
+        let lines = Lines()
+        let status = await SchemaCheckCommand.run(
+            databaseURL: stack.databaseURL, endpoint: stack.endpoint, schema: try Drift.schema(),
+            queries: try Services.sqlFiles("queries") + [Drift.iconQuery], writeError: lines.append)
+        #expect(status == 1)
+        #expect(lines.all.contains(
+            "queries/add_xp.sql:1:1: error: AddXP: column \"total_xp\" is integer in the database but bigint in the schema files"))
+    }
+
+    @Test func checkWritesNothing() async throws {
+        // The check never changes data: a data-modifying query's row count stays the same.
+        let stack = try Services.stack()
+        let client = try NeonClient(connectionString: stack.databaseURL, endpoint: URL(string: stack.endpoint))
+        struct Count: DecodableRow {
+            static let columns = [ResultColumn("n", .int8)]
+            let n: Int
+            init(from row: inout RowDecoder) throws { n = try row.decode(Int.self) }
+        }
+        let count: Statement<Count?> = .one(sql: "SELECT count(*) AS n FROM user_activity", bindings: Bindings(), readOnly: true)
+        let before = try await client.execute(count)?.n
+        let status = await SchemaCheckCommand.run(
+            databaseURL: stack.databaseURL, endpoint: stack.endpoint, schema: try Services.sqlFiles("queries/schema"),
+            queries: try Services.sqlFiles("queries"), writeError: { _ in })
+        #expect(status == 0)
+        #expect(try await client.execute(count)?.n == before)
+    }
+
+    static func password(of url: String) -> String {
+        guard let components = URLComponents(string: url), let password = components.password else { return "\u{0}" }
+        return password
+    }
+}
