@@ -109,7 +109,9 @@ public struct CommandLineError: Error, Sendable, Equatable, CustomStringConverti
 public enum GeneratorCommandLine {
     /// Parses the arguments after the program name. Options take their value as the next
     /// argument or after `=` (`--schema=db`); `--` ends options.
-    public static func parse(_ arguments: [String]) throws(CommandLineError) -> GeneratorCommand {
+    /// `environment` supplies `NEON_DATABASE_URL` to `check` when `--database-url` is not given
+    /// (so the password need not appear in the process list).
+    public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(CommandLineError) -> GeneratorCommand {
         guard let command = arguments.first else {
             throw CommandLineError("missing command", command: nil)
         }
@@ -149,8 +151,9 @@ public enum GeneratorCommandLine {
                 throw CommandLineError(
                     "a query path looks like a URL; pass the connection string with --database-url", command: command)
             }
-            guard let databaseURL = try single("--database-url", in: parsed, command: command, required: true) else {
-                throw CommandLineError("missing required option '--database-url'", command: command)
+            let givenURL = try single("--database-url", in: parsed, command: command, required: false)
+            guard let databaseURL = givenURL ?? environment["NEON_DATABASE_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+                throw CommandLineError("missing required option '--database-url' (or set NEON_DATABASE_URL)", command: command)
             }
             let lowered = databaseURL.lowercased()
             guard lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") else {
@@ -266,7 +269,8 @@ public enum GeneratorCommandLine {
                                   [--schema <file-or-dir>]... <query-file-or-dir>...
 
         OPTIONS:
-          --database-url <url>     The Neon connection string, postgresql://user:password@host/db.
+          --database-url <url>     The Neon connection string, postgresql://user:password@host/db
+                                   (default: $NEON_DATABASE_URL, which keeps the password out of `ps`).
           --endpoint <url>         The SQL-over-HTTP endpoint (default: derived from the host, as
                                    the runtime does; http://127.0.0.1:4444/sql for neon-local).
           --schema <file-or-dir>   A schema file or a directory of migrations; repeatable, applied in order.

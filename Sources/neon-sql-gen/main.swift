@@ -7,7 +7,7 @@ import NeonSQLGenerator
 func run(_ arguments: [String]) async -> Int32 {
     let command: GeneratorCommand
     do {
-        command = try GeneratorCommandLine.parse(arguments)
+        command = try GeneratorCommandLine.parse(arguments, environment: ProcessInfo.processInfo.environment)
     } catch {
         StandardStreams.writeError("neon-sql-gen: error: \(error.message)\n\n\(GeneratorCommandLine.usage(for: error.command))\n")
         return 2

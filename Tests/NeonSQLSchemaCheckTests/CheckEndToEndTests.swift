@@ -142,22 +142,30 @@ struct CheckEndToEndTests {
             "queries/add_xp.sql:1:1: error: AddXP: column \"total_xp\" is integer in the database but bigint in the schema files"))
     }
 
-    @Test func checkWritesNothing() async throws {
-        // The check never changes data: a data-modifying query's row count stays the same.
+    @Test func checkNeverRunsAStatementThatWrites() async throws {
+        // A probe that would insert a recognizable row if it were ever executed, even with every
+        // parameter NULL. Concurrent tests do not touch categories, so the count is stable.
         let stack = try Services.stack()
         let client = try NeonClient(connectionString: stack.databaseURL, endpoint: URL(string: stack.endpoint))
+        let marker = "check-probe-\(UUID().uuidString.lowercased())"
+        let probe = SQLSourceInput(path: "queries/probe.sql", contents: """
+            -- name: Probe :one
+            INSERT INTO categories (name, slug) VALUES (coalesce(@name, 'probe'), coalesce(@slug, '\(marker)'))
+            RETURNING id, slug;
+            """)
         struct Count: DecodableRow {
             static let columns = [ResultColumn("n", .int8)]
             let n: Int
             init(from row: inout RowDecoder) throws { n = try row.decode(Int.self) }
         }
-        let count: Statement<Count?> = .one(sql: "SELECT count(*) AS n FROM user_activity", bindings: Bindings(), readOnly: true)
-        let before = try await client.execute(count)?.n
+        var bindings = Bindings()
+        bindings.append(marker, as: .text)
+        let probeRows: Statement<Count?> = .one(sql: "SELECT count(*) AS n FROM categories WHERE slug = $1", bindings: bindings, readOnly: true)
         let status = await SchemaCheckCommand.run(
             databaseURL: stack.databaseURL, endpoint: stack.endpoint, schema: try Services.sqlFiles("queries/schema"),
-            queries: try Services.sqlFiles("queries"), writeError: { _ in })
+            queries: try Services.sqlFiles("queries") + [probe], writeError: { _ in })
         #expect(status == 0)
-        #expect(try await client.execute(count)?.n == before)
+        #expect(try await client.execute(probeRows)?.n == 0)
     }
 
     static func password(of url: String) -> String {

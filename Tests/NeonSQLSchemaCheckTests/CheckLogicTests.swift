@@ -81,6 +81,24 @@ struct CheckLogicTests {
         #expect(GeneratorCommandLine.usage(for: nil).contains("check "))
     }
 
+    @Test func databaseURLFromTheEnvironmentWhenNotGiven() throws {
+        let fromEnvironment = try GeneratorCommandLine.parse(["check", "queries"], environment: ["NEON_DATABASE_URL": databaseURL])
+        guard case .check(let options) = fromEnvironment else {
+            Issue.record("not a check command")
+            return
+        }
+        #expect(options.databaseURL == databaseURL)
+        // An explicit option wins over the environment.
+        let other = "postgresql://bob:x@ep-y.aws.neon.tech/db"
+        let explicit = try GeneratorCommandLine.parse(["check", "--database-url", other, "queries"],
+                                                      environment: ["NEON_DATABASE_URL": databaseURL])
+        guard case .check(let explicitOptions) = explicit else {
+            Issue.record("not a check command")
+            return
+        }
+        #expect(explicitOptions.databaseURL == other)
+    }
+
     @Test func usageErrorsNeverShowThePassword() {
         let cases: [[String]] = [
             ["check", "--schema", "db", "queries"],
@@ -93,7 +111,7 @@ struct CheckLogicTests {
             ["check", "--databse-url=\(databaseURL)", "queries"],
         ]
         let expected = [
-            "missing required option '--database-url'",
+            "missing required option '--database-url' (or set NEON_DATABASE_URL)",
             "--database-url must be a postgres:// or postgresql:// connection string",
             "option '--database-url' given more than once",
             "--endpoint must be an http:// or https:// URL",

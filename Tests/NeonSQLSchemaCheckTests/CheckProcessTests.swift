@@ -28,6 +28,10 @@ enum Binary {
         process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        // The CLI falls back to NEON_DATABASE_URL; the tests pass the URL explicitly or not at all.
+        var environment = ProcessInfo.processInfo.environment
+        environment["NEON_DATABASE_URL"] = nil
+        process.environment = environment
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
