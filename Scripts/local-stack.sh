@@ -33,21 +33,8 @@ neon_local_running() {
     [[ -f "$PID_FILE" ]] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null
 }
 
-port_in_use() {
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
-}
-
-free_port() {
-    local port _
-    for _ in $(seq 1 200); do
-        port=$(( 20000 + RANDOM % 30000 ))
-        if ! port_in_use "$port"; then
-            printf '%s\n' "$port"
-            return 0
-        fi
-    done
-    die "no free TCP port found on 127.0.0.1"
-}
+# shellcheck source=lib/ports.sh
+source "$ROOT/Scripts/lib/ports.sh"
 
 psql_admin() {
     "$POSTGRES_SH" psql "$@"

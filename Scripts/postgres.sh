@@ -83,21 +83,8 @@ choose_pg_dir() {
     printf '%s\n' "$PG_DIR" > "$STATE_DIR/pg-location"
 }
 
-port_in_use() {
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
-}
-
-free_port() {
-    local port tries
-    for tries in $(seq 1 200); do
-        port=$(( 20000 + RANDOM % 30000 ))
-        if ! port_in_use "$port"; then
-            printf '%s\n' "$port"
-            return 0
-        fi
-    done
-    die "no free TCP port found on 127.0.0.1"
-}
+# shellcheck source=lib/ports.sh
+source "$ROOT/Scripts/lib/ports.sh"
 
 is_running() {
     [[ -n "$BIN_DIR" && -f "$PG_DIR/data/PG_VERSION" ]] || return 1
