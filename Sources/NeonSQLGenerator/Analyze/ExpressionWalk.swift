@@ -44,6 +44,15 @@ extension Expression {
         return calls
     }
 
+    /// The constant `true`, possibly parenthesized (`ON true`).
+    var isTrueLiteral: Bool {
+        switch kind {
+        case .literal(.boolean(true)): return true
+        case .parenthesized(let inner): return inner.isTrueLiteral
+        default: return false
+        }
+    }
+
     /// The column this expression is, under parentheses and casts (casts are strict).
     var underlyingColumn: QualifiedName? {
         switch kind {

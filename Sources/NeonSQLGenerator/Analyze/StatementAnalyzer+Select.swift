@@ -113,7 +113,7 @@ extension StatementAnalyzer {
         pendingInsertTargets = nil
         let scope = Scope(parent: outer)
         scope.hasFromClause = !core.from.isEmpty
-        let usesGroupingSets = core.groupsBySets || core.groupBy.contains(where: isGroupingSetConstruct)
+        let usesGroupingSets = core.groupsBySets
         scope.isGrouped = !core.groupBy.isEmpty && !usesGroupingSets
         for window in core.windows { scope.windows[window.name.name] = window.specification }
         var joinsAreToOne = true
@@ -142,7 +142,12 @@ extension StatementAnalyzer {
         }
         if let whereClause = core.whereClause { _ = infer(whereClause, scope, .type(.bool)) }
         scope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
-        for expression in core.groupBy {
+        for (index, expression) in core.groupBy.enumerated() {
+            if core.groupingSetItems.contains(index) {
+                // Inside GROUPING SETS/ROLLUP/CUBE a name is an input column, a number a constant.
+                _ = infer(expression, scope)
+                continue
+            }
             if case .literal(.integer) = expression.kind { continue }
             _ = inferGroupingExpression(expression, scope)
         }
@@ -162,15 +167,6 @@ extension StatementAnalyzer {
                 && root.columns.contains { $0.value.origin == origin }
         }
         return (columns, scope)
-    }
-
-    /// `ROLLUP(...)`/`CUBE(...)` in GROUP BY: grouping sets, whose subtotal rows hold NULL in the
-    /// grouping columns and may aggregate no row (the grand total of an empty input).
-    private func isGroupingSetConstruct(_ expression: Expression) -> Bool {
-        if case .function(let call) = expression.kind, let name = call.name.name?.name, name == "rollup" || name == "cube" {
-            return true
-        }
-        return false
     }
 
     /// Makes a column of this query level NOT NULL (WHERE proved it is not NULL in every row).
@@ -382,8 +378,9 @@ extension StatementAnalyzer {
         let leftRange = leftStart..<rightStart
         let rightRange = rightStart..<rightEnd
 
-        // Outer joins make the other side's columns nullable.
-        if join.kind == .left || join.kind == .full {
+        // Outer joins make the other side's columns nullable, unless that side surely meets
+        // every row of this one.
+        if join.kind == .left || join.kind == .full, !rightAlwaysMatches(join) {
             for index in rightRange { scope.entries[index].makeNullable() }
         }
         if join.kind == .right || join.kind == .full {
@@ -428,6 +425,15 @@ extension StatementAnalyzer {
                 scope.entries[index].hiddenUnqualified.insert(column.name)
             }
         }
+    }
+
+    /// Whether every row on the left of `join` meets a row on its right: the right is a subquery
+    /// that returns exactly one row (for each left row, when LATERAL) and the condition is
+    /// `ON true`. Any other condition can be false, and the right side is then null-extended.
+    private func rightAlwaysMatches(_ join: Join) -> Bool {
+        guard case .on(let condition) = join.condition, condition.isTrueLiteral,
+              case .subquery(let query, _, _, _) = join.right else { return false }
+        return returnsExactlyOneRow(query)
     }
 
     /// Whether an ON condition joins the new entries on one of their single-column keys
