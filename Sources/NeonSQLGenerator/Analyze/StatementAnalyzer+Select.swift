@@ -114,7 +114,10 @@ extension StatementAnalyzer {
         let scope = Scope(parent: outer)
         scope.hasFromClause = !core.from.isEmpty
         let usesGroupingSets = core.groupsBySets
-        scope.isGrouped = !core.groupBy.isEmpty && !usesGroupingSets
+        // A GROUP BY item outside GROUPING SETS/ROLLUP/CUBE is in every grouping set: no set is
+        // then empty, so every group holds a row, and a column it names is never NULL-filled.
+        let everySetItems = core.groupBy.indices.filter { !core.groupingSetItems.contains($0) }.map { core.groupBy[$0] }
+        scope.isGrouped = !core.groupBy.isEmpty && (!usesGroupingSets || !everySetItems.isEmpty)
         for window in core.windows { scope.windows[window.name.name] = window.specification }
         var joinsAreToOne = true
         for item in core.from {
@@ -128,8 +131,18 @@ extension StatementAnalyzer {
         }
         if usesGroupingSets {
             // A grouping set's rows hold NULL in every column it does not group by.
+            let entries = scope.entries
+            let mergedColumns = scope.mergedColumns
             for index in scope.entries.indices { scope.entries[index].makeNullable() }
             for index in scope.mergedColumns.indices { scope.mergedColumns[index].value.nullable = true }
+            for item in everySetItems {
+                guard let name = item.groupedColumn, let local = localColumn(name, scope) else { continue }
+                if let entry = local.entry {
+                    scope.entries[entry].columns[local.column].value.nullable = entries[entry].columns[local.column].value.nullable
+                } else {
+                    scope.mergedColumns[local.column].value.nullable = mergedColumns[local.column].value.nullable
+                }
+            }
         }
         var columns: [OutputColumn] = []
         for target in core.targets {
@@ -171,13 +184,23 @@ extension StatementAnalyzer {
 
     /// Makes a column of this query level NOT NULL (WHERE proved it is not NULL in every row).
     private func markNotNull(_ name: QualifiedName, _ scope: Scope) {
-        guard let column = name.name?.name else { return }
+        guard let local = localColumn(name, scope) else { return }
+        if let entry = local.entry {
+            scope.entries[entry].columns[local.column].value.nullable = false
+        } else {
+            scope.mergedColumns[local.column].value.nullable = false
+        }
+    }
+
+    /// Where an input column of this query level is: an entry's column, or (entry nil) a merged
+    /// USING column; nil when ambiguous or not of this level (an outer reference).
+    private func localColumn(_ name: QualifiedName, _ scope: Scope) -> (entry: Int?, column: Int)? {
+        guard let column = name.name?.name else { return nil }
         if let table = name.qualifier.last?.name {
             guard name.qualifier.count == 1,
                   let entryIndex = scope.entries.lastIndex(where: { $0.name == table }),
-                  let columnIndex = scope.entries[entryIndex].columns.firstIndex(where: { $0.name == column }) else { return }
-            scope.entries[entryIndex].columns[columnIndex].value.nullable = false
-            return
+                  let columnIndex = scope.entries[entryIndex].columns.firstIndex(where: { $0.name == column }) else { return nil }
+            return (entryIndex, columnIndex)
         }
         var matches: [(entry: Int?, column: Int)] = []
         for (index, merged) in scope.mergedColumns.enumerated() where merged.name == column { matches.append((nil, index)) }
@@ -186,13 +209,8 @@ extension StatementAnalyzer {
                 matches.append((entryIndex, columnIndex))
             }
         }
-        // Ambiguous or not of this level (an outer reference): leave it.
-        guard matches.count == 1, let match = matches.first else { return }
-        if let entry = match.entry {
-            scope.entries[entry].columns[match.column].value.nullable = false
-        } else {
-            scope.mergedColumns[match.column].value.nullable = false
-        }
+        guard matches.count == 1, let match = matches.first else { return nil }
+        return match
     }
 
     /// GROUP BY names input columns first, then output aliases.

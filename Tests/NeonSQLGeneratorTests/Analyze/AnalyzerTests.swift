@@ -407,3 +407,35 @@ struct AnalyzerGroupingTests {
         #expect(columns("LEFT JOIN LATERAL \(plain) ON true") == ["id: Int", "n: Int?", "heaviest: Decimal?"])
     }
 }
+
+@Suite("Analyzer: columns in every grouping set")
+struct AnalyzerEverySetTests {
+    @Test func aPlainItemBesideRollupKeepsItsNullabilityAndMakesGroupsNonEmpty() {
+        let fixture = AnalysisFixture(schema: schema, query: """
+            -- name: P :many
+            SELECT title_en, category_id, weight, max(xp_value) AS top, count(*) AS n
+            FROM duas GROUP BY title_en, ROLLUP (category_id), GROUPING SETS ((weight), ());
+            """)
+        #expect(fixture.errors == [])
+        // max(xp_value) sees a row in every group, but xp_value, grouped in no set, is NULL-filled
+        // before aggregates see it: conservatively optional.
+        #expect(fixture.columnSignature == ["titleEn: String", "categoryId: Int?", "weight: Decimal?", "top: Int?", "n: Int"])
+        let everySetAggregate = AnalysisFixture(schema: schema, query: """
+            -- name: M :many
+            SELECT max(title_en) AS top FROM duas GROUP BY title_en, ROLLUP (category_id);
+            """)
+        #expect(everySetAggregate.columnSignature == ["top: String"])
+        // Without a plain item the grand total may aggregate no row.
+        let rollupOnly = AnalysisFixture(schema: schema, query: """
+            -- name: R :many
+            SELECT title_en, max(xp_value) AS top FROM duas GROUP BY ROLLUP (title_en);
+            """)
+        #expect(rollupOnly.columnSignature == ["titleEn: String?", "top: Int?"])
+        // A cast groups by the cast value, not the column.
+        let cast = AnalysisFixture(schema: schema, query: """
+            -- name: C :many
+            SELECT title_en::varchar AS t, count(*) AS n FROM duas GROUP BY title_en::varchar, ROLLUP (category_id);
+            """)
+        #expect(cast.columnSignature == ["t: String?", "n: Int"])
+    }
+}

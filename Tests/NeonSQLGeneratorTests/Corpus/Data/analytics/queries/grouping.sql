@@ -50,3 +50,25 @@ SELECT experiment_id, variant, count(*) AS users, min(assigned_at) AS first_assi
 FROM assignments
 WHERE experiment_id = ANY (@experiment_ids)
 GROUP BY CUBE ((experiment_id, variant));
+
+-- name: SignupsPerPlanCountryRollup :many
+-- expect: plan String, country String?, signups Int, latest Date?, grouping_mask Int
+-- params: (none)
+-- why: plan, outside ROLLUP, is in both grouping sets (plan, country) and (plan): it keeps NOT NULL;
+-- why: country is NULL in the (plan) subtotal rows. No set is empty, so every group holds a row and
+-- why: max(signed_up_at) is in fact never NULL, but conservatively optional: the analyzer NULL-fills
+-- why: every column not grouped in every set, the aggregate's input included.
+SELECT plan, country, count(*) AS signups, max(signed_up_at) AS latest, grouping(plan, country) AS grouping_mask
+FROM users
+GROUP BY plan, ROLLUP (country);
+
+-- name: AssignmentsPerExperimentCube :many
+-- expect: experiment_id Int, variant String?, day Date?, users Int, first_assigned Date?
+-- params: (none)
+-- why: a.experiment_id outside CUBE is in every set and NOT NULL; variant and the truncated day
+-- why: are NULL where CUBE leaves them out. Every group is non-empty, so min is in fact never NULL
+-- why: (conservatively optional: its input column is NULL-filled with the ungrouped columns).
+SELECT a.experiment_id, a.variant, date_trunc('day', a.assigned_at) AS day, count(*) AS users,
+       min(a.assigned_at) AS first_assigned
+FROM assignments a
+GROUP BY (a.experiment_id), CUBE (a.variant, date_trunc('day', a.assigned_at));
