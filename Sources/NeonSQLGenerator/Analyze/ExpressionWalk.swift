@@ -44,6 +44,25 @@ extension Expression {
         return calls
     }
 
+    /// The constant `true`, possibly parenthesized (`ON true`).
+    var isTrueLiteral: Bool {
+        switch kind {
+        case .literal(.boolean(true)): return true
+        case .parenthesized(let inner): return inner.isTrueLiteral
+        default: return false
+        }
+    }
+
+    /// The column a GROUP BY item groups by: the item itself, possibly parenthesized (a cast
+    /// groups by the cast value, which may merge values of the column).
+    var groupedColumn: QualifiedName? {
+        switch kind {
+        case .column(let name): return name
+        case .parenthesized(let inner): return inner.groupedColumn
+        default: return nil
+        }
+    }
+
     /// The column this expression is, under parentheses and casts (casts are strict).
     var underlyingColumn: QualifiedName? {
         switch kind {

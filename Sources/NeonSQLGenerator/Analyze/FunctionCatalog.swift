@@ -206,6 +206,10 @@ enum FunctionCatalog {
             return Result(type: first == .builtin(.interval) ? .builtin(.interval) : .float8, nullBehavior: .nullable)
         case "percentile_disc", "mode":
             return Result(type: first == .unknown ? .text : first, nullBehavior: .nullable)
+        // grouping(a, b): a bit mask of the arguments a grouping set does not group by; an
+        // integer in every row, super-aggregate rows included.
+        case "grouping":
+            return Result(type: .int4, nullBehavior: .neverNull)
         // Window functions
         case "row_number", "rank", "dense_rank":
             return Result(type: .int8, nullBehavior: .neverNull)

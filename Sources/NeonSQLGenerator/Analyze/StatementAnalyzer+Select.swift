@@ -113,8 +113,11 @@ extension StatementAnalyzer {
         pendingInsertTargets = nil
         let scope = Scope(parent: outer)
         scope.hasFromClause = !core.from.isEmpty
-        let usesGroupingSets = core.groupsBySets || core.groupBy.contains(where: isGroupingSetConstruct)
-        scope.isGrouped = !core.groupBy.isEmpty && !usesGroupingSets
+        let usesGroupingSets = core.groupsBySets
+        // A GROUP BY item outside GROUPING SETS/ROLLUP/CUBE is in every grouping set: no set is
+        // then empty, so every group holds a row, and a column it names is never NULL-filled.
+        let everySetItems = core.groupBy.indices.filter { !core.groupingSetItems.contains($0) }.map { core.groupBy[$0] }
+        scope.isGrouped = !core.groupBy.isEmpty && (!usesGroupingSets || !everySetItems.isEmpty)
         for window in core.windows { scope.windows[window.name.name] = window.specification }
         var joinsAreToOne = true
         for item in core.from {
@@ -128,8 +131,18 @@ extension StatementAnalyzer {
         }
         if usesGroupingSets {
             // A grouping set's rows hold NULL in every column it does not group by.
+            let entries = scope.entries
+            let mergedColumns = scope.mergedColumns
             for index in scope.entries.indices { scope.entries[index].makeNullable() }
             for index in scope.mergedColumns.indices { scope.mergedColumns[index].value.nullable = true }
+            for item in everySetItems {
+                guard let name = item.groupedColumn, let local = localColumn(name, scope) else { continue }
+                if let entry = local.entry {
+                    scope.entries[entry].columns[local.column].value.nullable = entries[entry].columns[local.column].value.nullable
+                } else {
+                    scope.mergedColumns[local.column].value.nullable = mergedColumns[local.column].value.nullable
+                }
+            }
         }
         var columns: [OutputColumn] = []
         for target in core.targets {
@@ -142,7 +155,12 @@ extension StatementAnalyzer {
         }
         if let whereClause = core.whereClause { _ = infer(whereClause, scope, .type(.bool)) }
         scope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
-        for expression in core.groupBy {
+        for (index, expression) in core.groupBy.enumerated() {
+            if core.groupingSetItems.contains(index) {
+                // Inside GROUPING SETS/ROLLUP/CUBE a name is an input column, a number a constant.
+                _ = infer(expression, scope)
+                continue
+            }
             if case .literal(.integer) = expression.kind { continue }
             _ = inferGroupingExpression(expression, scope)
         }
@@ -164,24 +182,25 @@ extension StatementAnalyzer {
         return (columns, scope)
     }
 
-    /// `ROLLUP(...)`/`CUBE(...)` in GROUP BY: grouping sets, whose subtotal rows hold NULL in the
-    /// grouping columns and may aggregate no row (the grand total of an empty input).
-    private func isGroupingSetConstruct(_ expression: Expression) -> Bool {
-        if case .function(let call) = expression.kind, let name = call.name.name?.name, name == "rollup" || name == "cube" {
-            return true
-        }
-        return false
-    }
-
     /// Makes a column of this query level NOT NULL (WHERE proved it is not NULL in every row).
     private func markNotNull(_ name: QualifiedName, _ scope: Scope) {
-        guard let column = name.name?.name else { return }
+        guard let local = localColumn(name, scope) else { return }
+        if let entry = local.entry {
+            scope.entries[entry].columns[local.column].value.nullable = false
+        } else {
+            scope.mergedColumns[local.column].value.nullable = false
+        }
+    }
+
+    /// Where an input column of this query level is: an entry's column, or (entry nil) a merged
+    /// USING column; nil when ambiguous or not of this level (an outer reference).
+    private func localColumn(_ name: QualifiedName, _ scope: Scope) -> (entry: Int?, column: Int)? {
+        guard let column = name.name?.name else { return nil }
         if let table = name.qualifier.last?.name {
             guard name.qualifier.count == 1,
                   let entryIndex = scope.entries.lastIndex(where: { $0.name == table }),
-                  let columnIndex = scope.entries[entryIndex].columns.firstIndex(where: { $0.name == column }) else { return }
-            scope.entries[entryIndex].columns[columnIndex].value.nullable = false
-            return
+                  let columnIndex = scope.entries[entryIndex].columns.firstIndex(where: { $0.name == column }) else { return nil }
+            return (entryIndex, columnIndex)
         }
         var matches: [(entry: Int?, column: Int)] = []
         for (index, merged) in scope.mergedColumns.enumerated() where merged.name == column { matches.append((nil, index)) }
@@ -190,13 +209,8 @@ extension StatementAnalyzer {
                 matches.append((entryIndex, columnIndex))
             }
         }
-        // Ambiguous or not of this level (an outer reference): leave it.
-        guard matches.count == 1, let match = matches.first else { return }
-        if let entry = match.entry {
-            scope.entries[entry].columns[match.column].value.nullable = false
-        } else {
-            scope.mergedColumns[match.column].value.nullable = false
-        }
+        guard matches.count == 1, let match = matches.first else { return nil }
+        return match
     }
 
     /// GROUP BY names input columns first, then output aliases.
@@ -382,8 +396,9 @@ extension StatementAnalyzer {
         let leftRange = leftStart..<rightStart
         let rightRange = rightStart..<rightEnd
 
-        // Outer joins make the other side's columns nullable.
-        if join.kind == .left || join.kind == .full {
+        // Outer joins make the other side's columns nullable, unless that side surely meets
+        // every row of this one.
+        if join.kind == .left || join.kind == .full, !rightAlwaysMatches(join) {
             for index in rightRange { scope.entries[index].makeNullable() }
         }
         if join.kind == .right || join.kind == .full {
@@ -428,6 +443,15 @@ extension StatementAnalyzer {
                 scope.entries[index].hiddenUnqualified.insert(column.name)
             }
         }
+    }
+
+    /// Whether every row on the left of `join` meets a row on its right: the right is a subquery
+    /// that returns exactly one row (for each left row, when LATERAL) and the condition is
+    /// `ON true`. Any other condition can be false, and the right side is then null-extended.
+    private func rightAlwaysMatches(_ join: Join) -> Bool {
+        guard case .on(let condition) = join.condition, condition.isTrueLiteral,
+              case .subquery(let query, _, _, _) = join.right else { return false }
+        return returnsExactlyOneRow(query)
     }
 
     /// Whether an ON condition joins the new entries on one of their single-column keys

@@ -459,10 +459,11 @@ struct StatementAnalyzer {
     }
 
     /// Whether a query surely returns exactly one row: a single SELECT with an aggregate in its
-    /// select list and no GROUP BY, HAVING, LIMIT, OFFSET or set-returning function.
+    /// select list and no GROUP BY (not even `()`, which GROUPING SETS can repeat), HAVING, LIMIT,
+    /// OFFSET or set-returning function.
     func returnsExactlyOneRow(_ query: SelectStatement) -> Bool {
         guard query.limit == nil, query.offset == nil, case .select(let core) = query.body,
-              core.groupBy.isEmpty, core.having == nil else { return false }
+              core.groupBy.isEmpty, !core.groupsBySets, core.having == nil else { return false }
         var hasAggregate = false
         for target in core.targets {
             guard case .expression(let expression, _) = target else { return false }

@@ -265,9 +265,13 @@ struct SelectCore: Sendable, Hashable {
     let having: Expression?
     let windows: [NamedWindow]
     let location: SourceLocation
-    /// GROUP BY used `GROUPING SETS (...)` or `()` (flattened into `groupBy`): rows may then
-    /// aggregate the whole, possibly empty, input and hold NULL in columns they do not group by.
+    /// GROUP BY used `GROUPING SETS (...)`, `ROLLUP (...)`, `CUBE (...)` or `()` (flattened into
+    /// `groupBy`): rows may then aggregate the whole, possibly empty, input and hold NULL in
+    /// columns they do not group by.
     var groupsBySets = false
+    /// Indices into `groupBy` of the expressions written inside GROUPING SETS, ROLLUP or CUBE:
+    /// PostgreSQL resolves those against input columns only (no output alias, no position).
+    var groupingSetItems: Set<Int> = []
 }
 
 struct NamedWindow: Sendable, Hashable {

@@ -226,11 +226,15 @@ extension Parser {
         }
         var groupBy: [Expression] = []
         var groupsBySets = false
+        var groupingSetItems: Set<Int> = []
         if atWord("group"), peek().isWord("by") {
             advance()
             advance()
             if !acceptWord("all") { _ = acceptWord("distinct") }
-            groupBy = try parseGroupingItems(usesSets: &groupsBySets)
+            for (index, item) in try parseGroupingItems(usesSets: &groupsBySets).enumerated() {
+                groupBy.append(item.expression)
+                if item.insideSet { groupingSetItems.insert(index) }
+            }
         }
         var having: Expression?
         if acceptWord("having") {
@@ -249,13 +253,19 @@ extension Parser {
             having: having, windows: windows, location: start.location
         )
         core.groupsBySets = groupsBySets
+        core.groupingSetItems = groupingSetItems
         return core
     }
 
-    /// GROUP BY items; `()` is dropped, `GROUPING SETS (...)` is flattened to its expressions,
-    /// `ROLLUP(a, b)` and `CUBE(a)` stay function calls.
-    private func parseGroupingItems(usesSets: inout Bool) throws(ParseError) -> [Expression] {
-        var items: [Expression] = []
+    /// GROUP BY items; `()` is dropped, `GROUPING SETS (...)`, `ROLLUP (...)` and `CUBE (...)` are
+    /// flattened to the expressions they group by (setting `usesSets`), and inside them a
+    /// parenthesized list `(a, b)` is a set of columns, not a row value (PostgreSQL's
+    /// flatten_grouping_sets). `ROLLUP`/`CUBE` followed by `(` is always the grouping construct,
+    /// never a function call, as in PostgreSQL's grammar. Each item says whether it was written
+    /// inside one of those constructs.
+    private func parseGroupingItems(usesSets: inout Bool, insideSet: Bool = false)
+        throws(ParseError) -> [(expression: Expression, insideSet: Bool)] {
+        var items: [(expression: Expression, insideSet: Bool)] = []
         repeat {
             if at(.leftParen), peek().kind == .rightParen {
                 advance()
@@ -266,13 +276,32 @@ extension Parser {
                 advance()
                 usesSets = true
                 try expect(.leftParen, "'('")
-                items.append(contentsOf: try parseGroupingItems(usesSets: &usesSets))
+                items.append(contentsOf: try parseGroupingItems(usesSets: &usesSets, insideSet: true))
                 try expect(.rightParen, "')'")
+            } else if atWord("rollup") || atWord("cube"), peek().kind == .leftParen {
+                // ROLLUP/CUBE take a plain expression list: no `()`, no nested grouping sets.
+                advance()
+                advance()
+                usesSets = true
+                repeat {
+                    items += try parseGroupingSetElement().map { ($0, true) }
+                } while accept(.comma)
+                try expect(.rightParen, "')'")
+            } else if insideSet {
+                items += try parseGroupingSetElement().map { ($0, true) }
             } else {
-                items.append(try parseExpression())
+                items.append((try parseExpression(), false))
             }
         } while accept(.comma)
         return items
+    }
+
+    /// One element of a grouping set: `(a, b)` is the columns a and b (`ROW(a, b)` stays a row).
+    private func parseGroupingSetElement() throws(ParseError) -> [Expression] {
+        let startsWithParen = at(.leftParen)
+        let expression = try parseExpression()
+        if startsWithParen, case .row(let elements) = expression.kind { return elements }
+        return [expression]
     }
 
     /// A select list or RETURNING list.

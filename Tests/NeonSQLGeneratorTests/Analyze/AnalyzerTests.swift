@@ -346,3 +346,96 @@ struct CatalogTests {
         ])
     }
 }
+
+/// GROUP BY ROLLUP/CUBE/GROUPING SETS and grouping(); LEFT JOIN to a subquery of exactly one row.
+@Suite("Analyzer: grouping sets and one-row joins")
+struct AnalyzerGroupingTests {
+    @Test func rollupMakesGroupedColumnsOptionalAndGroupingIsAnInteger() {
+        let fixture = AnalysisFixture(schema: schema, query: """
+            -- name: R :many
+            SELECT category_id, repetitions, count(*) AS n, grouping(category_id, repetitions) AS g
+            FROM duas GROUP BY ROLLUP (category_id, repetitions);
+            """)
+        #expect(fixture.errors == [])
+        #expect(fixture.columnSignature == ["categoryId: Int?", "repetitions: Int?", "n: Int", "g: Int"])
+        #expect(fixture.columnPGTypes == ["integer", "smallint", "bigint", "integer"])
+    }
+
+    @Test func cubeIsNotAFunctionCall() {
+        let fixture = AnalysisFixture(schema: schema, query: """
+            -- name: C :many
+            SELECT title_en, max(xp_value) AS top FROM duas GROUP BY CUBE (title_en);
+            """)
+        #expect(fixture.errors == [])
+        #expect(fixture.columnSignature == ["titleEn: String?", "top: Int?"])
+    }
+
+    @Test func groupingSetItemsDoNotSeeOutputAliases() {
+        let top = AnalysisFixture(schema: schema, query: """
+            -- name: T :many
+            SELECT lower(title_en) AS t, count(*) AS n FROM duas GROUP BY t;
+            """)
+        #expect(top.errors == [])
+        let nested = AnalysisFixture(schema: schema, query: """
+            -- name: N :many
+            SELECT lower(title_en) AS t, count(*) AS n FROM duas GROUP BY ROLLUP (t);
+            """)
+        #expect(nested.errors == ["query.sql:2:71: error: column \"t\" does not exist"])
+    }
+
+    @Test func leftJoinToOneRowSubqueryOnTrueKeepsItsNullability() {
+        func columns(_ join: String) -> [String] {
+            AnalysisFixture(schema: schema, query: """
+                -- name: J :many
+                SELECT c.id, s.n, s.heaviest FROM categories c \(join);
+                """).columnSignature
+        }
+        let subquery = "(SELECT count(*) AS n, max(d.weight) AS heaviest FROM duas d WHERE d.category_id = c.id) s"
+        #expect(columns("LEFT JOIN LATERAL \(subquery) ON true") == ["id: Int", "n: Int", "heaviest: Decimal?"])
+        #expect(columns("LEFT JOIN LATERAL \(subquery) ON ((true))") == ["id: Int", "n: Int", "heaviest: Decimal?"])
+        #expect(columns("CROSS JOIN LATERAL \(subquery)") == ["id: Int", "n: Int", "heaviest: Decimal?"])
+        #expect(columns(", LATERAL \(subquery)") == ["id: Int", "n: Int", "heaviest: Decimal?"])
+        // Any other condition can be false; GROUP BY, HAVING and LIMIT allow no row at all.
+        #expect(columns("LEFT JOIN LATERAL \(subquery) ON s.n > 0") == ["id: Int", "n: Int?", "heaviest: Decimal?"])
+        let grouped = "(SELECT count(*) AS n, max(d.weight) AS heaviest FROM duas d WHERE d.category_id = c.id GROUP BY d.id) s"
+        #expect(columns("LEFT JOIN LATERAL \(grouped) ON true") == ["id: Int", "n: Int?", "heaviest: Decimal?"])
+        let having = "(SELECT count(*) AS n, max(d.weight) AS heaviest FROM duas d WHERE d.category_id = c.id HAVING count(*) > 1) s"
+        #expect(columns("LEFT JOIN LATERAL \(having) ON true") == ["id: Int", "n: Int?", "heaviest: Decimal?"])
+        let limited = "(SELECT count(*) AS n, max(d.weight) AS heaviest FROM duas d WHERE d.category_id = c.id LIMIT 0) s"
+        #expect(columns("LEFT JOIN LATERAL \(limited) ON true") == ["id: Int", "n: Int?", "heaviest: Decimal?"])
+        let plain = "(SELECT d.xp_value AS n, d.weight AS heaviest FROM duas d WHERE d.category_id = c.id) s"
+        #expect(columns("LEFT JOIN LATERAL \(plain) ON true") == ["id: Int", "n: Int?", "heaviest: Decimal?"])
+    }
+}
+
+@Suite("Analyzer: columns in every grouping set")
+struct AnalyzerEverySetTests {
+    @Test func aPlainItemBesideRollupKeepsItsNullabilityAndMakesGroupsNonEmpty() {
+        let fixture = AnalysisFixture(schema: schema, query: """
+            -- name: P :many
+            SELECT title_en, category_id, weight, max(xp_value) AS top, count(*) AS n
+            FROM duas GROUP BY title_en, ROLLUP (category_id), GROUPING SETS ((weight), ());
+            """)
+        #expect(fixture.errors == [])
+        // max(xp_value) sees a row in every group, but xp_value, grouped in no set, is NULL-filled
+        // before aggregates see it: conservatively optional.
+        #expect(fixture.columnSignature == ["titleEn: String", "categoryId: Int?", "weight: Decimal?", "top: Int?", "n: Int"])
+        let everySetAggregate = AnalysisFixture(schema: schema, query: """
+            -- name: M :many
+            SELECT max(title_en) AS top FROM duas GROUP BY title_en, ROLLUP (category_id);
+            """)
+        #expect(everySetAggregate.columnSignature == ["top: String"])
+        // Without a plain item the grand total may aggregate no row.
+        let rollupOnly = AnalysisFixture(schema: schema, query: """
+            -- name: R :many
+            SELECT title_en, max(xp_value) AS top FROM duas GROUP BY ROLLUP (title_en);
+            """)
+        #expect(rollupOnly.columnSignature == ["titleEn: String?", "top: Int?"])
+        // A cast groups by the cast value, not the column.
+        let cast = AnalysisFixture(schema: schema, query: """
+            -- name: C :many
+            SELECT title_en::varchar AS t, count(*) AS n FROM duas GROUP BY title_en::varchar, ROLLUP (category_id);
+            """)
+        #expect(cast.columnSignature == ["t: String?", "n: Int"])
+    }
+}

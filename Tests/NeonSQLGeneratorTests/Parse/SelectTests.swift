@@ -92,7 +92,7 @@ struct SelectTests {
         }
         #expect(on.map(\.dump) == ["a"])
         #expect(c.whereClause?.dump == "(> a 1)")
-        #expect(c.groupBy.map(\.dump) == ["a", "rollup(b)", "{c}"])
+        #expect(c.groupBy.map(\.dump) == ["a", "b", "{c}"])
         #expect(c.having?.dump == "(> count(*) 1)")
         #expect(c.windows.map(\.name.name) == ["w"])
         #expect(select.orderBy.map(\.dump) == ["a desc nulls first", "2"])

@@ -39,10 +39,25 @@ struct GroupingSetsTests {
         ("GROUP BY a, b", false, 2),
         ("GROUP BY GROUPING SETS ((a), (b), ())", true, 2),
         ("GROUP BY a, ()", true, 1),
+        ("GROUP BY ROLLUP (a, b)", true, 2),
+        ("GROUP BY CUBE (a, (b, c))", true, 3),
+        ("GROUP BY a, GROUPING SETS ((b, c), ROLLUP (d))", true, 4),
+        ("GROUP BY (a, b)", false, 1),
+        ("GROUP BY rollup", false, 1),
     ])
     func groupingSets(_ clause: String, _ usesSets: Bool, _ count: Int) {
         let parsed = core(parseSelect("SELECT count(*) FROM t \(clause)"))
         #expect(parsed?.groupsBySets == usesSets, "\(clause)")
         #expect(parsed?.groupBy.count == count, "\(clause)")
+    }
+
+    /// ROLLUP and CUBE are grouping constructs, not function calls; inside them and inside
+    /// GROUPING SETS `(a, b)` lists columns, while `ROW(a, b)` stays one row value.
+    @Test func rollupAndCubeAreFlattened() {
+        let parsed = core(parseSelect("""
+            SELECT count(*) FROM t GROUP BY ROLLUP (a, (b, c)), CUBE (lower(d)), GROUPING SETS ((e), ROW(f, g))
+            """))
+        #expect(parsed?.groupBy.map(\.dump) == ["a", "b", "c", "lower(d)", "{e}", "(row f g)"])
+        #expect(parsed?.groupsBySets == true)
     }
 }

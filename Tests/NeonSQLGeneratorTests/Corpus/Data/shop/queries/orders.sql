@@ -176,3 +176,65 @@ SELECT code, COALESCE(percent_off, 0) AS percent_off, amount_off, valid_until - 
        valid_from + 30 AS default_end, (valid_until IS NULL OR valid_until >= CURRENT_DATE) AS active
 FROM coupons
 WHERE code = upper(@code);
+
+-- name: UnitsByCategoryAndProductRollup :many
+-- expect: category_id Int?, product_id Int?, units Int?, lines Int, grouping_mask Int
+-- params: (none)
+-- why: ROLLUP over a join: product_id (NOT NULL) is NULL in the category subtotals and the grand
+-- why: total; sum(int4) is bigint, NULL for the grand total of no rows; count(*) and grouping() never.
+SELECT p.category_id, oi.product_id, sum(oi.quantity) AS units, count(*) AS lines,
+       grouping(p.category_id, oi.product_id) AS grouping_mask
+FROM order_items oi
+JOIN products p ON p.id = oi.product_id
+GROUP BY ROLLUP (p.category_id, oi.product_id);
+
+-- name: OrdersByStatusAndCouponCube :many
+-- expect: status OrderStatus?, coupon_code String?, orders Int, last_placed_at Date?
+-- params: (none)
+-- why: CUBE: status is NULL in the coupon-only and grand total rows; grouping() may order the rows.
+SELECT status, coupon_code, count(*) AS orders, max(placed_at) AS last_placed_at
+FROM orders
+GROUP BY CUBE (status, coupon_code)
+ORDER BY grouping(status, coupon_code), status, coupon_code;
+
+-- name: CustomerOrderTotals :many
+-- expect: id Int, order_count Int, last_placed_at Date?
+-- params: (none)
+-- why: LEFT JOIN LATERAL to an aggregate without GROUP BY yields exactly one row per customer, and
+-- why: ON (true) always holds: count(*) keeps NOT NULL; max over no orders is NULL.
+SELECT c.id, s.order_count, s.last_placed_at
+FROM customers c
+LEFT JOIN LATERAL (
+    SELECT count(*) AS order_count, max(o.placed_at) AS last_placed_at FROM orders o WHERE o.customer_id = c.id
+) s ON (true);
+
+-- name: CustomerOrderCountsComma :many
+-- expect: id Int, order_count Int, spent Decimal?
+-- params: (none)
+-- why: comma LATERAL is an inner join: the aggregate subquery's own nullability stays.
+SELECT c.id, s.order_count, s.spent
+FROM customers c,
+LATERAL (
+    SELECT count(*) AS order_count, sum(oi.quantity * oi.unit_price) AS spent
+    FROM orders o JOIN order_items oi ON oi.order_id = o.id
+    WHERE o.customer_id = c.id
+) s;
+
+-- name: ProductsWithReviewTotal :many
+-- expect: id Int, reviews Int, average_rating Decimal?
+-- params: (none)
+-- why: a plain (not LATERAL) aggregate subquery joined ON true also matches every left row.
+SELECT p.id, totals.reviews, totals.average_rating
+FROM products p
+LEFT JOIN (SELECT count(*) AS reviews, avg(rating) AS average_rating FROM reviews) totals ON true;
+
+-- name: CustomersWithRecentOrderCount :many
+-- expect: id Int, recent Int?
+-- params: maxRows Int
+-- why: with LIMIT the subquery can return no row (LIMIT 0): LEFT JOIN then null-extends it.
+SELECT c.id, s.recent
+FROM customers c
+LEFT JOIN LATERAL (
+    SELECT count(*) AS recent FROM orders o WHERE o.customer_id = c.id AND o.placed_at > now() - interval '30 days'
+    LIMIT @max_rows
+) s ON true;

@@ -40,10 +40,11 @@ CROSS JOIN LATERAL (
 WHERE f.follower_id = @viewer_id;
 
 -- name: AuthorStats :many
--- expect: id Int, username String, posts Int?, last_post_at Date?
+-- expect: id Int, username String, posts Int, last_post_at Date?
 -- params: (none)
--- why: LEFT JOIN LATERAL makes the subquery's columns optional (conservative: the aggregate
--- why: subquery always yields one row, but the analyzer does not use that across joins).
+-- why: the aggregate subquery without GROUP BY yields exactly one row per account and ON true
+-- why: always holds, so LEFT JOIN LATERAL never null-extends it: count(*) stays NOT NULL, max over
+-- why: an author without posts is NULL.
 SELECT a.id, a.username, stats.posts, stats.last_post_at
 FROM social.accounts a
 LEFT JOIN LATERAL (
@@ -193,3 +194,31 @@ FROM social.posts;
 SELECT post_id, l.account_id, n.kind
 FROM social.likes l
 JOIN social.notifications n USING (post_id);
+
+-- name: AuthorsWithSomePosts :many
+-- expect: id Int, posts Int?
+-- params: (none)
+-- why: the aggregate subquery yields one row, but ON s.posts > 0 can be false: LEFT JOIN then
+-- why: null-extends it.
+SELECT a.id, s.posts
+FROM social.accounts a
+LEFT JOIN LATERAL (SELECT count(*) AS posts FROM social.posts p WHERE p.author_id = a.id) s ON s.posts > 0;
+
+-- name: AuthorPostsPerVisibility :many
+-- expect: id Int, visibility Visibility?, posts Int?
+-- params: (none)
+-- why: with GROUP BY the subquery yields one row per group, none for an author without posts:
+-- why: LEFT JOIN LATERAL ... ON true still null-extends.
+SELECT a.id, s.visibility, s.posts
+FROM social.accounts a
+LEFT JOIN LATERAL (
+    SELECT p.visibility, count(*) AS posts FROM social.posts p WHERE p.author_id = a.id GROUP BY p.visibility
+) s ON true;
+
+-- name: PostLikeStatsByAuthorRollup :many
+-- expect: author_id Int?, visibility Visibility?, posts Int, likes Int?, rolled_up Int
+-- params: (none)
+-- why: GROUPING SETS with a nested ROLLUP: (author_id, visibility), (author_id) and () rows.
+SELECT author_id, visibility, count(*) AS posts, sum(like_count) AS likes, grouping(author_id, visibility) AS rolled_up
+FROM social.posts
+GROUP BY GROUPING SETS (ROLLUP (author_id, visibility));
