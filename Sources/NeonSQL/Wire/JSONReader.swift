@@ -66,6 +66,19 @@ struct JSONReader {
         let start = index
         var escaped = false
         let count = bytes.count
+        // Eight bytes at a time while none of them is '"', '\\' or a control character.
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index &+ 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                if special & highs != 0 { break }
+                index &+= 8
+            }
+        }
         while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
