@@ -111,9 +111,13 @@ func run(rows: Int, iterations: Int) throws -> Double {
     return ratio
 }
 
+// `--small` runs only the 10-row case (e.g. under `perf record`); `--large` only the 10,000-row case.
+let arguments = Set(CommandLine.arguments.dropFirst())
+let runLarge = !arguments.contains("--small")
+let runSmall = !arguments.contains("--large")
 print("NeonSQL decoding benchmark (\(ProcessInfo.processInfo.operatingSystemVersionString))")
-let large = try run(rows: 10_000, iterations: 40)
-print("")
-let small = try run(rows: 10, iterations: 20_000)
+let large = runLarge ? try run(rows: 10_000, iterations: 40) : .nan
+if runLarge && runSmall { print("") }
+let small = runSmall ? try run(rows: 10, iterations: 20_000) : .nan
 print("")
 print(String(format: "summary: 10,000 rows %.1fx, 10 rows %.1fx (target >= 5x)", large, small))

@@ -68,6 +68,10 @@ enum ArrayLiteral {
             guard index == count else { throw PostgresDecodingError("trailing characters after array") }
             return result
         }
+        // One allocation: the commas bound the number of elements (exact for flat arrays).
+        var separators = 0
+        for position in index..<count where bytes[position] == UInt8(ascii: ",") { separators += 1 }
+        result.reserveCapacity(separators + 1)
         var scratch: [UInt8] = []
         while true {
             skipSpaces()

@@ -37,11 +37,16 @@ struct JSONReader {
         return "unexpected \(shown) at byte \(index)"
     }
 
+    @inline(__always)
     mutating func expect(_ byte: UInt8) throws {
-        guard index < bytes.count, bytes[index] == byte else {
-            throw SyntaxError(message: describeHere() + ", expected '\(Character(Unicode.Scalar(byte)))'")
-        }
+        guard index < bytes.count, bytes[index] == byte else { throw unexpected(expected: byte) }
         index += 1
+    }
+
+    /// The error of a failed `expect` (kept out of line so `expect` inlines to a compare).
+    @inline(never)
+    func unexpected(expected byte: UInt8) -> SyntaxError {
+        SyntaxError(message: describeHere() + ", expected '\(Character(Unicode.Scalar(byte)))'")
     }
 
     mutating func expectLiteral(_ literal: StaticString) throws {
@@ -61,6 +66,19 @@ struct JSONReader {
         let start = index
         var escaped = false
         let count = bytes.count
+        // Eight bytes at a time while none of them is '"', '\\' or a control character.
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index &+ 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                if special & highs != 0 { break }
+                index &+= 8
+            }
+        }
         while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -303,42 +321,42 @@ struct JSONReader {
         }
     }
 
-    /// Reads an object key (at its opening quote) and the following ':'; returns the raw key range.
-    /// Keys of Neon's envelope never contain escapes; an escaped key is decoded and compared by the caller.
+    /// Reads an object key (at its opening quote) and the following ':'; returns the raw key span.
+    /// Keys of Neon's envelope never contain escapes; an escaped key is decoded when compared.
+    /// `scratch` is unused (kept for call-site compatibility).
+    @inline(__always)
     mutating func readKey(_ scratch: inout [UInt8]) throws -> Key {
         skipWhitespace()
         try expect(UInt8(ascii: "\""))
         let (range, escaped) = try scanStringContent()
         skipWhitespace()
         try expect(UInt8(ascii: ":"))
-        if escaped {
-            try unescape(range, into: &scratch)
-            return Key(text: String(decoding: scratch, as: UTF8.self))
-        }
-        return Key(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]))
+        return Key(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]), escaped: escaped)
     }
 
-    /// An object key, compared against literals without allocating.
+    /// An object key: a span of the body (trivially copyable), compared against literals without
+    /// allocating. An escaped key (never sent by Neon) is unescaped on comparison.
     struct Key {
-        let bytes: UnsafeRawBufferPointer?
-        let text: String?
+        let bytes: UnsafeRawBufferPointer
+        let escaped: Bool
 
-        init(bytes: UnsafeRawBufferPointer) {
-            self.bytes = bytes
-            self.text = nil
-        }
-
-        init(text: String) {
-            self.bytes = nil
-            self.text = text
-        }
-
+        @inline(__always)
         func `is`(_ literal: StaticString) -> Bool {
-            if let text { return text == literal.description }
-            guard let bytes, bytes.count == literal.utf8CodeUnitCount else { return false }
+            if escaped { return escapedIs(literal) }
+            let count = literal.utf8CodeUnitCount
+            guard bytes.count == count else { return false }
             let start = literal.utf8Start
-            for index in 0..<bytes.count where bytes[index] != start[index] { return false }
+            for index in 0..<count where bytes[index] != start[index] { return false }
             return true
+        }
+
+        @inline(never)
+        private func escapedIs(_ literal: StaticString) -> Bool {
+            var decoded: [UInt8] = []
+            guard (try? JSONReader(bytes).unescape(0..<bytes.count, into: &decoded)) != nil else { return false }
+            let start = literal.utf8Start
+            return decoded.count == literal.utf8CodeUnitCount
+                && decoded.indices.allSatisfy { decoded[$0] == start[$0] }
         }
     }
 }

@@ -16,7 +16,7 @@ struct ResultReader {
 
     /// Decodes the rows of a result (at most `limit`), after checking `fields` against `Row.columns`.
     mutating func decodeRows<Row: DecodableRow>(_: Row.Type, limit: Int?) throws -> [Row] {
-        var fields: [ResponseField]? = nil
+        var fields: FieldList? = nil
         var deferredRows: Int? = nil
         var sawRows = false
         var rows: [Row] = []
@@ -29,9 +29,7 @@ struct ResultReader {
             while true {
                 let key = try reader.readKey(&scratch)
                 if key.is("fields") {
-                    let parsed = try readFields()
-                    try verify(parsed, against: Row.columns, rowType: "\(Row.self)")
-                    fields = parsed
+                    fields = try readFields(against: Row.columns, rowType: "\(Row.self)")
                 } else if key.is("rows") {
                     sawRows = true
                     if let fields {
@@ -94,89 +92,98 @@ struct ResultReader {
         }
     }
 
-    private mutating func readFields() throws -> [ResponseField] {
-        var fields: [ResponseField] = []
+    /// Reads `fields`, checking them against `columns` as it goes (count, then OIDs where both are
+    /// non-zero). Builds nothing: names are re-read from the body only for error messages.
+    private mutating func readFields(against columns: [ResultColumn], rowType: @autoclosure () -> String) throws -> FieldList {
         reader.skipWhitespace()
+        let start = reader.index
         try reader.expect(UInt8(ascii: "["))
+        var count = 0
+        var mismatch: (index: Int, oid: UInt32)? = nil
         reader.skipWhitespace()
         if reader.peek() == UInt8(ascii: "]") {
             reader.index += 1
-            return fields
-        }
-        while true {
-            reader.skipWhitespace()
-            try reader.expect(UInt8(ascii: "{"))
-            var name = ResponseField.Name.text("")
-            var oid: UInt32 = 0
-            reader.skipWhitespace()
-            if reader.peek() == UInt8(ascii: "}") {
-                reader.index += 1
-            } else {
-                while true {
-                    let key = try reader.readKey(&scratch)
-                    if key.is("name") {
-                        // Kept as a range into the body; turned into a String only for error messages.
+        } else {
+            while true {
+                reader.skipWhitespace()
+                try reader.expect(UInt8(ascii: "{"))
+                var oid: UInt32 = 0
+                reader.skipWhitespace()
+                if reader.peek() == UInt8(ascii: "}") {
+                    reader.index += 1
+                } else {
+                    while true {
+                        let key = try reader.readKey(&scratch)
+                        if key.is("name") {
+                            // Validated here; turned into a String only for error messages.
+                            reader.skipWhitespace()
+                            try reader.expect(UInt8(ascii: "\""))
+                            let (range, escaped) = try reader.scanStringContent()
+                            if escaped { try reader.unescape(range, into: &scratch) }
+                        } else if key.is("dataTypeID") {
+                            oid = UInt32(clamping: try reader.readIntOrNull() ?? 0)
+                        } else {
+                            try reader.skipValue()
+                        }
                         reader.skipWhitespace()
-                        try reader.expect(UInt8(ascii: "\""))
-                        let (range, escaped) = try reader.scanStringContent()
-                        name = escaped ? .text(try reader.unescapedString(range, &scratch)) : .range(range)
-                    } else if key.is("dataTypeID") {
-                        oid = UInt32(clamping: try reader.readIntOrNull() ?? 0)
-                    } else {
-                        try reader.skipValue()
+                        if reader.peek() == UInt8(ascii: ",") {
+                            reader.index += 1
+                            continue
+                        }
+                        try reader.expect(UInt8(ascii: "}"))
+                        break
                     }
-                    reader.skipWhitespace()
-                    if reader.peek() == UInt8(ascii: ",") {
-                        reader.index += 1
-                        continue
-                    }
-                    try reader.expect(UInt8(ascii: "}"))
-                    break
                 }
+                if mismatch == nil, count < columns.count {
+                    let expected = columns[count].type.oid
+                    if expected != 0, oid != 0, oid != expected { mismatch = (count, oid) }
+                }
+                count += 1
+                reader.skipWhitespace()
+                if reader.peek() == UInt8(ascii: ",") {
+                    reader.index += 1
+                    continue
+                }
+                try reader.expect(UInt8(ascii: "]"))
+                break
             }
-            fields.append(ResponseField(name: name, oid: oid))
-            reader.skipWhitespace()
-            if reader.peek() == UInt8(ascii: ",") {
-                reader.index += 1
-                continue
-            }
-            try reader.expect(UInt8(ascii: "]"))
-            return fields
         }
+        let fields = FieldList(start: start, count: count)
+        guard count == columns.count else {
+            throw countMismatch(fields, columns, rowType: rowType())
+        }
+        if let mismatch {
+            let column = columns[mismatch.index]
+            throw NeonError.decoding(DecodingFailure(
+                column: fields.name(at: mismatch.index, in: reader.bytes), columnIndex: mismatch.index, statementIndex: statementIndex,
+                reason: "column type changed: \(rowType()) expects \(column.type.name) (OID \(column.type.oid)) for "
+                    + "\"\(column.name)\" but the result has \(PostgresType.displayName(forOID: mismatch.oid)) "
+                    + "(OID \(mismatch.oid)); the schema changed: regenerate the queries"))
+        }
+        return fields
     }
 
-    private func verify(_ fields: [ResponseField], against columns: [ResultColumn], rowType: @autoclosure () -> String) throws {
-        guard fields.count == columns.count else {
-            let rowType = rowType()
-            let fields = fields.map { ResponseField(name: .text($0.name.string(in: reader.bytes)), oid: $0.oid) }
-            let actual = fields.map { $0.name.string(in: reader.bytes) }.joined(separator: ", ")
-            let expected = columns.map(\.name).joined(separator: ", ")
-            var reason = "the result has \(fields.count) columns (\(actual)) but \(rowType) expects \(columns.count) (\(expected))"
-            // Name the first column that differs.
-            let firstDifference = (0..<min(fields.count, columns.count)).first { fields[$0].name.string(in: reader.bytes) != columns[$0].name }
-                ?? min(fields.count, columns.count)
-            let column: String
-            if firstDifference < columns.count {
-                column = columns[firstDifference].name
-            } else {
-                column = fields[firstDifference].name.string(in: reader.bytes)
-            }
-            reason += "; the schema or query changed: regenerate the queries"
-            throw NeonError.decoding(DecodingFailure(
-                column: column, columnIndex: firstDifference, statementIndex: statementIndex, reason: reason))
+    @inline(never)
+    private func countMismatch(_ fields: FieldList, _ columns: [ResultColumn], rowType: String) -> NeonError {
+        let names = fields.names(in: reader.bytes)
+        let actual = names.joined(separator: ", ")
+        let expected = columns.map(\.name).joined(separator: ", ")
+        var reason = "the result has \(fields.count) columns (\(actual)) but \(rowType) expects \(columns.count) (\(expected))"
+        // Name the first column that differs.
+        let firstDifference = (0..<min(names.count, columns.count)).first { names[$0] != columns[$0].name }
+            ?? min(names.count, columns.count)
+        let column: String
+        if firstDifference < columns.count {
+            column = columns[firstDifference].name
+        } else {
+            column = firstDifference < names.count ? names[firstDifference] : ""
         }
-        for (index, (field, column)) in zip(fields, columns).enumerated()
-        where column.type.oid != 0 && field.oid != 0 && field.oid != column.type.oid {
-            let rowType = rowType()
-            throw NeonError.decoding(DecodingFailure(
-                column: field.name.string(in: reader.bytes), columnIndex: index, statementIndex: statementIndex,
-                reason: "column type changed: \(rowType) expects \(column.type.name) (OID \(column.type.oid)) for "
-                    + "\"\(column.name)\" but the result has \(PostgresType.displayName(forOID: field.oid)) "
-                    + "(OID \(field.oid)); the schema changed: regenerate the queries"))
-        }
+        reason += "; the schema or query changed: regenerate the queries"
+        return NeonError.decoding(DecodingFailure(
+            column: column, columnIndex: firstDifference, statementIndex: statementIndex, reason: reason))
     }
 
-    private mutating func readRows<Row: DecodableRow>(into rows: inout [Row], fields: [ResponseField], limit: Int?) throws {
+    private mutating func readRows<Row: DecodableRow>(into rows: inout [Row], fields: FieldList, limit: Int?) throws {
         reader.skipWhitespace()
         if reader.peek() == UInt8(ascii: "n") {
             try reader.expectLiteral("null")

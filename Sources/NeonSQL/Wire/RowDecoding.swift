@@ -26,23 +26,62 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(name) \(type.name)" }
 }
 
-/// A column of a response (`fields[i]`).
-struct ResponseField {
-    /// The column name: a range of the response body (no allocation), or decoded text.
-    enum Name {
-        case range(Range<Int>)
-        case text(String)
+/// The `fields` of a response, already checked against the row type: where the array starts in the
+/// body and how many fields it has. Names are re-read from the body only for error messages, so a
+/// response costs no per-field allocation.
+struct FieldList {
+    /// Index of the array's `[` in the body.
+    let start: Int
+    let count: Int
 
-        func string(in bytes: UnsafeRawBufferPointer) -> String {
-            switch self {
-            case .text(let text): return text
-            case .range(let range): return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    /// The field names, re-parsed from the (already validated) body; `""` for a field without one.
+    func names(in bytes: UnsafeRawBufferPointer) -> [String] {
+        var reader = JSONReader(bytes, index: start)
+        var scratch: [UInt8] = []
+        var names: [String] = []
+        do {
+            try reader.expect(UInt8(ascii: "["))
+            reader.skipWhitespace()
+            if reader.peek() == UInt8(ascii: "]") { return names }
+            while true {
+                reader.skipWhitespace()
+                try reader.expect(UInt8(ascii: "{"))
+                var name = ""
+                reader.skipWhitespace()
+                if reader.peek() == UInt8(ascii: "}") {
+                    reader.index += 1
+                } else {
+                    while true {
+                        let key = try reader.readKey(&scratch)
+                        if key.is("name") {
+                            reader.skipWhitespace()
+                            name = try reader.readString(&scratch)
+                        } else {
+                            try reader.skipValue()
+                        }
+                        reader.skipWhitespace()
+                        if reader.peek() == UInt8(ascii: ",") {
+                            reader.index += 1
+                            continue
+                        }
+                        try reader.expect(UInt8(ascii: "}"))
+                        break
+                    }
+                }
+                names.append(name)
+                reader.skipWhitespace()
+                guard reader.peek() == UInt8(ascii: ",") else { break }
+                reader.index += 1
             }
-        }
+        } catch {}
+        return names
     }
 
-    var name: Name
-    var oid: UInt32
+    /// The name of field `index` (`""` when unknown).
+    func name(at index: Int, in bytes: UnsafeRawBufferPointer) -> String {
+        let names = names(in: bytes)
+        return index >= 0 && index < names.count ? names[index] : ""
+    }
 }
 
 /// Hands out the current row's cells left to right, decoding each straight from the response
@@ -50,14 +89,14 @@ struct ResponseField {
 public struct RowDecoder: ~Copyable {
     var reader: JSONReader
     var scratch: [UInt8]
-    let fields: [ResponseField]
+    let fields: FieldList
     /// 0-based index of the row within its result.
     public let rowIndex: Int
     /// 0-based index of the next column to decode.
     public private(set) var columnIndex: Int
     let statementIndex: Int?
 
-    init(reader: JSONReader, scratch: consuming [UInt8], fields: [ResponseField], rowIndex: Int, statementIndex: Int?) {
+    init(reader: JSONReader, scratch: consuming [UInt8], fields: FieldList, rowIndex: Int, statementIndex: Int?) {
         self.reader = reader
         self.scratch = scratch
         self.fields = fields
@@ -74,7 +113,7 @@ public struct RowDecoder: ~Copyable {
     public var columnCount: Int { fields.count }
 
     /// The name of the next column to decode (`nil` past the last).
-    public var nextColumnName: String? { columnIndex < fields.count ? fields[columnIndex].name.string(in: reader.bytes) : nil }
+    public var nextColumnName: String? { columnIndex < fields.count ? fields.name(at: columnIndex, in: reader.bytes) : nil }
 
     /// Decodes the next cell as `Value` (use an `Optional` type for nullable columns).
     public mutating func decode<Value: PostgresDecodable>(_ type: Value.Type = Value.self) throws -> Value {
@@ -152,7 +191,7 @@ public struct RowDecoder: ~Copyable {
                 }
             }
             throw NeonError.decoding(DecodingFailure(
-                column: fields[column].name.string(in: reader.bytes), columnIndex: column, row: rowIndex, statementIndex: statementIndex,
+                column: fields.name(at: column, in: reader.bytes), columnIndex: column, row: rowIndex, statementIndex: statementIndex,
                 text: text, reason: reason))
         }
     }
