@@ -109,12 +109,6 @@ struct JSONReader {
         return String(decoding: scratch, as: UTF8.self)
     }
 
-    /// The unescaped string of a scanned string range.
-    func unescapedString(_ range: Range<Int>, _ scratch: inout [UInt8]) throws -> String {
-        try unescape(range, into: &scratch)
-        return String(decoding: scratch, as: UTF8.self)
-    }
-
     /// Decodes JSON escapes in `range` into `scratch` (UTF-8).
     func unescape(_ range: Range<Int>, into scratch: inout [UInt8]) throws {
         scratch.removeAll(keepingCapacity: true)
