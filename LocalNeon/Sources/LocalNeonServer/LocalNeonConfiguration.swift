@@ -6,10 +6,14 @@ public struct LocalNeonConfiguration: Sendable {
     public var postgresHost: String
     /// Port of the upstream PostgreSQL.
     public var postgresPort: Int
-    /// Admin user of the upstream PostgreSQL (used only in JWT mode, to connect on behalf of a role).
+    /// Admin user of the upstream PostgreSQL: connects on behalf of a role in JWT mode, and on a
+    /// separate connection cancels the statements of disconnected clients (`pg_cancel_backend`) and
+    /// notices password changes (`pg_authid`), for which it should be a superuser.
     public var postgresAdminUser: String
-    /// Admin password (JWT mode only); never logged.
+    /// Admin password; never logged.
     public var postgresAdminPassword: String?
+    /// Database the admin connection opens (the `--postgres-url` path; `postgres` by default).
+    public var postgresAdminDatabase: String
     /// Largest accepted request body in bytes (Neon's default: 10 MiB).
     public var maximumRequestBytes: Int
     /// Largest response body in bytes (Neon's default: 10 MiB), checked after each row.
@@ -29,6 +33,7 @@ public struct LocalNeonConfiguration: Sendable {
         postgresPort: Int = 5432,
         postgresAdminUser: String = "postgres",
         postgresAdminPassword: String? = nil,
+        postgresAdminDatabase: String = "postgres",
         maximumRequestBytes: Int = LocalNeonConfiguration.defaultSizeLimit,
         maximumResponseBytes: Int = LocalNeonConfiguration.defaultSizeLimit,
         acceptJWT: Bool = false,
@@ -39,6 +44,7 @@ public struct LocalNeonConfiguration: Sendable {
         self.postgresPort = postgresPort
         self.postgresAdminUser = postgresAdminUser
         self.postgresAdminPassword = postgresAdminPassword
+        self.postgresAdminDatabase = postgresAdminDatabase
         self.maximumRequestBytes = maximumRequestBytes
         self.maximumResponseBytes = maximumResponseBytes
         self.acceptJWT = acceptJWT
@@ -69,6 +75,9 @@ public struct LocalNeonConfiguration: Sendable {
             postgresAdminUser = PercentDecoding.decodeLossy(parts.user)
         }
         postgresAdminPassword = parts.password.map(PercentDecoding.decodeLossy)
+        if let database = parts.path?.dropFirst().split(separator: "/").first, !database.isEmpty {
+            postgresAdminDatabase = PercentDecoding.decodeLossy(String(database))
+        }
     }
 }
 

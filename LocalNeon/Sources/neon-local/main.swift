@@ -18,7 +18,7 @@ struct NeonLocalCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (127.0.0.1 only); 0 picks a free port.")
     var port: Int = 4444
 
-    @Option(help: "Upstream PostgreSQL, e.g. postgresql://postgres@127.0.0.1:5432/postgres (host and port are used; user and password only in --accept-jwt mode).")
+    @Option(help: "Upstream PostgreSQL, e.g. postgresql://postgres@127.0.0.1:5432/postgres (host and port; its user, ideally a superuser, cancels statements of disconnected clients, notices password changes and acts for roles in --accept-jwt mode).")
     var postgresURL: String = "postgresql://postgres@127.0.0.1:5432/postgres"
 
     @Option(help: "Largest request body in bytes (413 beyond it).")

@@ -57,29 +57,41 @@ struct SQLRequestHandler: Sendable {
             jwtClaims = try Self.jwtClaims(token)
             key = .init(user: configuration.postgresAdminUser, password: configuration.postgresAdminPassword, database: info.database)
         }
-        let client = try await pools.client(for: key)
+        let client = try await pools.client(for: key, recheckingPassword: jwtClaims == nil)
 
         let result: Result<[UInt8], NeonError>
         do {
             result = try await client.withConnection { connection in
-                let outcome: Result<[UInt8], NeonError>
-                do throws(NeonError) {
-                    if let jwtClaims {
-                        try await Self.assumeRole(info.user, claims: jwtClaims, on: connection, logger: logger)
+                // If the request is cancelled (the client went away) while the connection is leased,
+                // its statement is cancelled on PostgreSQL (as Neon's CancelRequest) and the connection
+                // is closed instead of going back to the pool.
+                let canceller = BackendCanceller(pid: await Self.backendPID(connection, logger: logger), pools: pools, logger: logger)
+                let outcome = await withTaskCancellationHandler { () async -> Result<[UInt8], NeonError> in
+                    do throws(NeonError) {
+                        if let jwtClaims {
+                            try await Self.assumeRole(info.user, claims: jwtClaims, on: connection, logger: logger)
+                        }
+                        let executor = PayloadExecutor(
+                            connection: connection,
+                            database: info.database,
+                            options: options,
+                            maximumResponseBytes: configuration.maximumResponseBytes,
+                            typeCatalog: typeCatalog,
+                            logger: logger
+                        )
+                        return .success(try await executor.run(payload))
+                    } catch {
+                        return .failure(error)
                     }
-                    let executor = PayloadExecutor(
-                        connection: connection,
-                        database: info.database,
-                        options: options,
-                        maximumResponseBytes: configuration.maximumResponseBytes,
-                        typeCatalog: typeCatalog,
-                        logger: logger
-                    )
-                    outcome = .success(try await executor.run(payload))
-                } catch {
-                    outcome = .failure(error)
+                } onCancel: {
+                    canceller.cancel()
                 }
-                await SessionReset.reset(connection, logger: logger)
+                if await canceller.finish() || Task.isCancelled {
+                    logger.debug("request cancelled; closing its connection")
+                    try? await connection.close()
+                } else {
+                    await SessionReset.reset(connection, logger: logger)
+                }
                 return outcome
             }
         } catch {
@@ -141,6 +153,20 @@ struct SQLRequestHandler: Sendable {
             throw .user("Provided authentication token is not a valid JWT encoding")
         }
         return text
+    }
+
+    /// The PostgreSQL process serving `connection` (what `pg_cancel_backend` needs), `nil` if unknown.
+    private static func backendPID(_ connection: PostgresConnection, logger: Logger) async -> Int32? {
+        do {
+            let rows = try await connection.query("SELECT pg_catalog.pg_backend_pid()", logger: logger)
+            var pid: Int32?
+            for try await row in rows {
+                pid = try row.decode(Int32.self)
+            }
+            return pid
+        } catch {
+            return nil
+        }
     }
 
     /// JWT mode: act as the connection string's role, with the token's claims in `request.jwt.claims`.

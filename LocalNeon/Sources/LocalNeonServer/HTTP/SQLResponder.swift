@@ -7,7 +7,7 @@ import NIOCore
 /// Answers every HTTP request as Neon's proxy does (reference §1): `POST /sql` runs SQL,
 /// `OPTIONS /sql` is the CORS preflight, anything else is 400 `"query is not supported"`.
 struct SQLResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = SQLRequestContext
 
     let handler: SQLRequestHandler
 
@@ -15,7 +15,9 @@ struct SQLResponder: HTTPResponder {
         let requestID = UUID().uuidString.lowercased()
         var response: Response
         if request.uri.path == "/sql" && request.method == .post {
-            response = await handler.handle(request, requestID: requestID)
+            response = await Self.cancellingOnDisconnect(channel: context.channel) {
+                await handler.handle(request, requestID: requestID)
+            }
         } else if request.uri.path == "/sql" && request.method == .options {
             response = Self.preflight()
         } else {
@@ -23,6 +25,43 @@ struct SQLResponder: HTTPResponder {
         }
         response.headers[.neonRequestID] = requestID
         return response
+    }
+
+    /// Runs `operation`, cancelling it when the client closes the connection (its input ends or
+    /// the channel closes) before the response is ready; what it returns then is never delivered.
+    static func cancellingOnDisconnect(
+        channel: any Channel,
+        _ operation: @escaping @Sendable () async -> Response
+    ) async -> Response {
+        let (disconnected, signal) = AsyncStream.makeStream(of: Void.self)
+        let watching = await DisconnectWatcher.install(on: channel) { signal.finish() }
+        defer {
+            if watching { DisconnectWatcher.remove(from: channel) }
+        }
+        enum Outcome: Sendable {
+            case response(Response)
+            case disconnected
+        }
+        return await withTaskGroup(of: Outcome?.self) { group in
+            group.addTask { .response(await operation()) }
+            group.addTask {
+                for await _ in disconnected {}
+                return Task.isCancelled ? nil : .disconnected
+            }
+            var response: Response?
+            while let outcome = await group.next() {
+                switch outcome {
+                case .response(let value):
+                    response = value
+                    group.cancelAll()
+                case .disconnected:
+                    group.cancelAll()
+                case nil:
+                    break
+                }
+            }
+            return response ?? Response(status: .badRequest)
+        }
     }
 
     static func preflight() -> Response {
@@ -47,4 +86,71 @@ extension HTTPField.Name {
     static let accessControlAllowOrigin = Self("Access-Control-Allow-Origin")!
     static let accessControlAllowHeaders = Self("Access-Control-Allow-Headers")!
     static let accessControlMaxAge = Self("Access-Control-Max-Age")!
+}
+
+/// The request context: Hummingbird's basic one plus the connection's channel, which
+/// ``SQLResponder/cancellingOnDisconnect(channel:_:)`` watches for the client going away.
+struct SQLRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
+
+/// A pass-through handler at the front of a connection's pipeline that reports once when the
+/// client's side of the connection ends (input closed, or the connection closed or reset).
+final class DisconnectWatcher: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+    static let name = "neon-local.disconnect-watcher"
+
+    private var onDisconnect: (@Sendable () -> Void)?
+
+    private init(onDisconnect: @escaping @Sendable () -> Void) {
+        self.onDisconnect = onDisconnect
+    }
+
+    /// Adds a watcher to `channel`; returns `false` when it could not (reporting a disconnect at once
+    /// when that is because the channel is already closed).
+    static func install(on channel: any Channel, onDisconnect: @escaping @Sendable () -> Void) async -> Bool {
+        do {
+            try await channel.eventLoop.submit {
+                guard channel.isActive else { throw ChannelError.ioOnClosedChannel }
+                try channel.pipeline.syncOperations.addHandler(DisconnectWatcher(onDisconnect: onDisconnect), name: name, position: .first)
+            }.get()
+            return true
+        } catch {
+            if !channel.isActive { onDisconnect() }
+            return false
+        }
+    }
+
+    static func remove(from channel: any Channel) {
+        channel.pipeline.removeHandler(name: name, promise: nil)
+    }
+
+    private func fire() {
+        let callback = onDisconnect
+        onDisconnect = nil
+        callback?()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            fire()
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        fire()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        fire()
+        context.fireErrorCaught(error)
+    }
 }

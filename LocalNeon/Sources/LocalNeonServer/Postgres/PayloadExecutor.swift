@@ -94,6 +94,8 @@ struct PayloadExecutor {
                 return .database(fields)
             }
             return .user(Self.clientErrorText(error))
+        case is CancellationError:
+            return .user("query was cancelled")
         case is TextConversion.ConversionError, is PostgresDecodingError:
             return .internalError("could not parse postgres response")
         default:

@@ -26,6 +26,8 @@ struct StatementExecutor {
     var insideTransaction: Bool
 
     func execute(_ request: QueryRequest) async throws -> StatementResult {
+        // A cancelled request (client gone) starts no further statement.
+        try Task.checkCancellation()
         let query = PostgresQuery(unsafeSQL: request.query, binds: .untypedText(request.params))
         let collector = RowCollector(byteLimit: collectionByteLimit, responseLimit: maximumResponseBytes)
         let metadata: PostgresQueryMetadata
@@ -91,6 +93,7 @@ struct StatementExecutor {
     /// known once PostgreSQL binds the statement, before it executes; a write then fails and is discarded.
     private func describe(_ query: PostgresQuery) async -> [ColumnDescription] {
         let savepoint = "neon_local_describe"
+        if Task.isCancelled { return [] }
         do {
             if insideTransaction {
                 try await simple("SAVEPOINT \(savepoint)")

@@ -36,6 +36,44 @@ enum TestPostgres {
         return url
     }
 
+    /// Runs `body` on a direct connection as the admin user of `adminURL`.
+    static func withAdminConnection<Value: Sendable>(
+        adminURL: String,
+        _ body: (PostgresConnection) async throws -> Value
+    ) async throws -> Value {
+        guard let components = URLComponents(string: adminURL), let host = components.host else {
+            throw TestSetupError("invalid \(urlVariable): \(adminURL)")
+        }
+        let configuration = PostgresConnection.Configuration(
+            host: host,
+            port: components.port ?? 5432,
+            username: components.user ?? "postgres",
+            password: components.password,
+            database: String(components.path.dropFirst()).isEmpty ? "postgres" : String(components.path.dropFirst()),
+            tls: .disable
+        )
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: Logger(label: "localneon-tests"))
+        do {
+            let value = try await body(connection)
+            try? await connection.close()
+            return value
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// Runs statements as the admin user (no results).
+    static func adminExecute(_ statements: [String]) async throws {
+        guard let url else { throw TestSetupError("\(urlVariable) is not set") }
+        try await withAdminConnection(adminURL: url) { connection in
+            for statement in statements {
+                let rows = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: Logger(label: "localneon-tests"))
+                for try await _ in rows {}
+            }
+        }
+    }
+
     /// The connection string a client sends for the test role (percent-encoded password, domain host).
     static var connectionString: String {
         let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? password
@@ -58,20 +96,13 @@ actor TestDatabase {
     }
 
     private static func create(adminURL: String) async throws {
-        guard let components = URLComponents(string: adminURL), let host = components.host else {
-            throw TestSetupError("invalid \(TestPostgres.urlVariable): \(adminURL)")
+        try await TestPostgres.withAdminConnection(adminURL: adminURL) { connection in
+            try await createObjects(connection)
         }
-        let configuration = PostgresConnection.Configuration(
-            host: host,
-            port: components.port ?? 5432,
-            username: components.user ?? "postgres",
-            password: components.password,
-            database: String(components.path.dropFirst()).isEmpty ? "postgres" : String(components.path.dropFirst()),
-            tls: .disable
-        )
+    }
+
+    private static func createObjects(_ connection: PostgresConnection) async throws {
         let logger = Logger(label: "localneon-tests")
-        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
-        defer { Task { try? await connection.close() } }
         let password = TestPostgres.password.replacingOccurrences(of: "'", with: "''")
         let statements = [
             "DROP DATABASE IF EXISTS \(TestPostgres.database) WITH (FORCE)",
