@@ -8,14 +8,8 @@ enum ErrorBody {
             var scratch: [UInt8] = []
             var error = DatabaseError(status: status, message: "")
             var sawMessage = false
-            reader.skipWhitespace()
-            try reader.expect(UInt8(ascii: "{"))
-            reader.skipWhitespace()
-            if reader.peek() == UInt8(ascii: "}") {
-                reader.index += 1
-                return nil
-            }
-            while true {
+            guard try reader.beginObject() else { return nil }
+            repeat {
                 let key = try reader.readKey(&scratch)
                 func text() throws -> String? { try reader.readStringOrNull(&scratch) }
                 if key.is("message") {
@@ -59,14 +53,7 @@ enum ErrorBody {
                 } else {
                     try reader.skipValue()
                 }
-                reader.skipWhitespace()
-                if reader.peek() == UInt8(ascii: ",") {
-                    reader.index += 1
-                    continue
-                }
-                try reader.expect(UInt8(ascii: "}"))
-                break
-            }
+            } while try reader.nextObjectMember()
             return sawMessage ? error : nil
         } ?? nil
     }

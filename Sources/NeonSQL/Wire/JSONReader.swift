@@ -43,6 +43,44 @@ struct JSONReader {
         index += 1
     }
 
+    /// Opens an object: whitespace, `{`, whitespace. Returns whether a member follows; an empty
+    /// object is consumed whole. Walk members with `repeat { ... } while try nextObjectMember()`.
+    @inline(__always)
+    mutating func beginObject() throws -> Bool { try beginContainer(UInt8(ascii: "{"), UInt8(ascii: "}")) }
+
+    /// Opens an array like ``beginObject()``; walk elements with `nextArrayElement()`.
+    @inline(__always)
+    mutating func beginArray() throws -> Bool { try beginContainer(UInt8(ascii: "["), UInt8(ascii: "]")) }
+
+    /// After an object member's value: consumes `,` and returns true, or consumes `}` and returns false.
+    @inline(__always)
+    mutating func nextObjectMember() throws -> Bool { try nextInContainer(closedBy: UInt8(ascii: "}")) }
+
+    /// After an array element: consumes `,` and returns true, or consumes `]` and returns false.
+    @inline(__always)
+    mutating func nextArrayElement() throws -> Bool { try nextInContainer(closedBy: UInt8(ascii: "]")) }
+
+    @inline(__always)
+    private mutating func beginContainer(_ open: UInt8, _ close: UInt8) throws -> Bool {
+        skipWhitespace()
+        try expect(open)
+        skipWhitespace()
+        guard peek() == close else { return true }
+        index += 1
+        return false
+    }
+
+    @inline(__always)
+    private mutating func nextInContainer(closedBy close: UInt8) throws -> Bool {
+        skipWhitespace()
+        if peek() == UInt8(ascii: ",") {
+            index += 1
+            return true
+        }
+        try expect(close)
+        return false
+    }
+
     /// The error of a failed `expect` (kept out of line so `expect` inlines to a compare).
     @inline(never)
     func unexpected(expected byte: UInt8) -> SyntaxError {
@@ -270,44 +308,20 @@ struct JSONReader {
             index += 1
             _ = try scanStringContent()
         case UInt8(ascii: "{"):
-            index += 1
-            skipWhitespace()
-            if peek() == UInt8(ascii: "}") {
-                index += 1
-                return
-            }
-            while true {
+            guard try beginObject() else { return }
+            repeat {
                 skipWhitespace()
                 try expect(UInt8(ascii: "\""))
                 _ = try scanStringContent()
                 skipWhitespace()
                 try expect(UInt8(ascii: ":"))
                 try skipValue(depth: depth + 1)
-                skipWhitespace()
-                if peek() == UInt8(ascii: ",") {
-                    index += 1
-                    continue
-                }
-                try expect(UInt8(ascii: "}"))
-                return
-            }
+            } while try nextObjectMember()
         case UInt8(ascii: "["):
-            index += 1
-            skipWhitespace()
-            if peek() == UInt8(ascii: "]") {
-                index += 1
-                return
-            }
-            while true {
+            guard try beginArray() else { return }
+            repeat {
                 try skipValue(depth: depth + 1)
-                skipWhitespace()
-                if peek() == UInt8(ascii: ",") {
-                    index += 1
-                    continue
-                }
-                try expect(UInt8(ascii: "]"))
-                return
-            }
+            } while try nextArrayElement()
         case UInt8(ascii: "t"): try expectLiteral("true")
         case UInt8(ascii: "f"): try expectLiteral("false")
         case UInt8(ascii: "n"): try expectLiteral("null")

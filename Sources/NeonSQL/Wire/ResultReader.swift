@@ -20,13 +20,8 @@ struct ResultReader {
         var deferredRows: Int? = nil
         var sawRows = false
         var rows: [Row] = []
-        reader.skipWhitespace()
-        try reader.expect(UInt8(ascii: "{"))
-        reader.skipWhitespace()
-        if reader.peek() == UInt8(ascii: "}") {
-            reader.index += 1
-        } else {
-            while true {
+        if try reader.beginObject() {
+            repeat {
                 let key = try reader.readKey(&scratch)
                 if key.is("fields") {
                     fields = try readFields(against: Row.columns, rowType: "\(Row.self)")
@@ -43,14 +38,7 @@ struct ResultReader {
                 } else {
                     try reader.skipValue()
                 }
-                reader.skipWhitespace()
-                if reader.peek() == UInt8(ascii: ",") {
-                    reader.index += 1
-                    continue
-                }
-                try reader.expect(UInt8(ascii: "}"))
-                break
-            }
+            } while try reader.nextObjectMember()
         }
         guard let fields else {
             throw NeonError.malformedResponse("the result has no \"fields\" (expected rows of \(Row.self))")
@@ -68,28 +56,16 @@ struct ResultReader {
     /// Reads a result without rows of interest; returns `rowCount` (nil when the server sent null).
     mutating func decodeCommand() throws -> Int? {
         var rowCount: Int? = nil
-        reader.skipWhitespace()
-        try reader.expect(UInt8(ascii: "{"))
-        reader.skipWhitespace()
-        if reader.peek() == UInt8(ascii: "}") {
-            reader.index += 1
-            return nil
-        }
-        while true {
+        guard try reader.beginObject() else { return nil }
+        repeat {
             let key = try reader.readKey(&scratch)
             if key.is("rowCount") {
                 rowCount = try reader.readIntOrNull()
             } else {
                 try reader.skipValue()
             }
-            reader.skipWhitespace()
-            if reader.peek() == UInt8(ascii: ",") {
-                reader.index += 1
-                continue
-            }
-            try reader.expect(UInt8(ascii: "}"))
-            return rowCount
-        }
+        } while try reader.nextObjectMember()
+        return rowCount
     }
 
     /// Reads `fields`, checking them against `columns` as it goes (count, then OIDs where both are
@@ -97,22 +73,13 @@ struct ResultReader {
     private mutating func readFields(against columns: [ResultColumn], rowType: @autoclosure () -> String) throws -> FieldList {
         reader.skipWhitespace()
         let start = reader.index
-        try reader.expect(UInt8(ascii: "["))
         var count = 0
         var mismatch: (index: Int, oid: UInt32)? = nil
-        reader.skipWhitespace()
-        if reader.peek() == UInt8(ascii: "]") {
-            reader.index += 1
-        } else {
-            while true {
-                reader.skipWhitespace()
-                try reader.expect(UInt8(ascii: "{"))
+        if try reader.beginArray() {
+            repeat {
                 var oid: UInt32 = 0
-                reader.skipWhitespace()
-                if reader.peek() == UInt8(ascii: "}") {
-                    reader.index += 1
-                } else {
-                    while true {
+                if try reader.beginObject() {
+                    repeat {
                         let key = try reader.readKey(&scratch)
                         if key.is("name") {
                             // Validated here; turned into a String only for error messages.
@@ -125,28 +92,14 @@ struct ResultReader {
                         } else {
                             try reader.skipValue()
                         }
-                        reader.skipWhitespace()
-                        if reader.peek() == UInt8(ascii: ",") {
-                            reader.index += 1
-                            continue
-                        }
-                        try reader.expect(UInt8(ascii: "}"))
-                        break
-                    }
+                    } while try reader.nextObjectMember()
                 }
                 if mismatch == nil, count < columns.count {
                     let expected = columns[count].type.oid
                     if expected != 0, oid != 0, oid != expected { mismatch = (count, oid) }
                 }
                 count += 1
-                reader.skipWhitespace()
-                if reader.peek() == UInt8(ascii: ",") {
-                    reader.index += 1
-                    continue
-                }
-                try reader.expect(UInt8(ascii: "]"))
-                break
-            }
+            } while try reader.nextArrayElement()
         }
         let fields = FieldList(start: start, count: count)
         guard count == columns.count else {
@@ -189,14 +142,9 @@ struct ResultReader {
             try reader.expectLiteral("null")
             return
         }
-        try reader.expect(UInt8(ascii: "["))
-        reader.skipWhitespace()
-        if reader.peek() == UInt8(ascii: "]") {
-            reader.index += 1
-            return
-        }
+        guard try reader.beginArray() else { return }
         var rowIndex = 0
-        while true {
+        repeat {
             reader.skipWhitespace()
             if reader.peek() == UInt8(ascii: "{") {
                 throw NeonError.malformedResponse(
@@ -239,14 +187,7 @@ struct ResultReader {
                     "row \(rowIndex) has \(cell) cells but the response declares \(fields.count) fields")
             }
             rowIndex += 1
-            reader.skipWhitespace()
-            if reader.peek() == UInt8(ascii: ",") {
-                reader.index += 1
-                continue
-            }
-            try reader.expect(UInt8(ascii: "]"))
-            return
-        }
+        } while try reader.nextArrayElement()
     }
 }
 
@@ -273,38 +214,23 @@ enum ResponseDecoding {
         _ body: Data, expectedCount: Int, _ each: (Int, inout JSONReader) throws -> Void
     ) throws {
         try run(body) { reader in
-            reader.skipWhitespace()
-            try reader.expect(UInt8(ascii: "{"))
             var scratch: [UInt8] = []
             var sawResults = false
-            reader.skipWhitespace()
-            if reader.peek() != UInt8(ascii: "}") {
-                while true {
+            if try reader.beginObject() {
+                repeat {
                     let key = try reader.readKey(&scratch)
                     if key.is("results") {
                         sawResults = true
-                        reader.skipWhitespace()
-                        try reader.expect(UInt8(ascii: "["))
                         var count = 0
-                        reader.skipWhitespace()
-                        if reader.peek() == UInt8(ascii: "]") {
-                            reader.index += 1
-                        } else {
-                            while true {
+                        if try reader.beginArray() {
+                            repeat {
                                 guard count < expectedCount else {
                                     throw NeonError.malformedResponse(
                                         "the batch response has more results than the \(expectedCount) statements sent")
                                 }
                                 try each(count, &reader)
                                 count += 1
-                                reader.skipWhitespace()
-                                if reader.peek() == UInt8(ascii: ",") {
-                                    reader.index += 1
-                                    continue
-                                }
-                                try reader.expect(UInt8(ascii: "]"))
-                                break
-                            }
+                            } while try reader.nextArrayElement()
                         }
                         guard count == expectedCount else {
                             throw NeonError.malformedResponse(
@@ -313,16 +239,7 @@ enum ResponseDecoding {
                     } else {
                         try reader.skipValue()
                     }
-                    reader.skipWhitespace()
-                    if reader.peek() == UInt8(ascii: ",") {
-                        reader.index += 1
-                        continue
-                    }
-                    try reader.expect(UInt8(ascii: "}"))
-                    break
-                }
-            } else {
-                reader.index += 1
+                } while try reader.nextObjectMember()
             }
             guard sawResults else {
                 throw NeonError.malformedResponse("the batch response has no \"results\" array")

@@ -40,18 +40,11 @@ struct FieldList {
         var scratch: [UInt8] = []
         var names: [String] = []
         do {
-            try reader.expect(UInt8(ascii: "["))
-            reader.skipWhitespace()
-            if reader.peek() == UInt8(ascii: "]") { return names }
-            while true {
-                reader.skipWhitespace()
-                try reader.expect(UInt8(ascii: "{"))
+            guard try reader.beginArray() else { return names }
+            repeat {
                 var name = ""
-                reader.skipWhitespace()
-                if reader.peek() == UInt8(ascii: "}") {
-                    reader.index += 1
-                } else {
-                    while true {
+                if try reader.beginObject() {
+                    repeat {
                         let key = try reader.readKey(&scratch)
                         if key.is("name") {
                             reader.skipWhitespace()
@@ -59,20 +52,10 @@ struct FieldList {
                         } else {
                             try reader.skipValue()
                         }
-                        reader.skipWhitespace()
-                        if reader.peek() == UInt8(ascii: ",") {
-                            reader.index += 1
-                            continue
-                        }
-                        try reader.expect(UInt8(ascii: "}"))
-                        break
-                    }
+                    } while try reader.nextObjectMember()
                 }
                 names.append(name)
-                reader.skipWhitespace()
-                guard reader.peek() == UInt8(ascii: ",") else { break }
-                reader.index += 1
-            }
+            } while try reader.nextArrayElement()
         } catch {}
         return names
     }
