@@ -102,8 +102,7 @@ enum ArrayLiteral {
                 }
                 guard index < count else { throw PostgresDecodingError("unterminated nested array") }
                 index += 1
-                let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-                result.append(try Element.decode(postgresText: PostgresText(slice)))
+                result.append(try element(bytes, start..<index, escaped: false, scratch: &scratch))
             } else if first == UInt8(ascii: "\"") {
                 index += 1
                 let start = index
@@ -118,14 +117,7 @@ enum ArrayLiteral {
                 guard index < count else { throw PostgresDecodingError("unterminated quoted array element") }
                 let end = index
                 index += 1
-                if escaped {
-                    unescape(bytes, start..<end, into: &scratch)
-                    let value = try scratch.withUnsafeBytes { try Element.decode(postgresText: PostgresText($0)) }
-                    result.append(value)
-                } else {
-                    let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-                    result.append(try Element.decode(postgresText: PostgresText(slice)))
-                }
+                result.append(try element(bytes, start..<end, escaped: escaped, scratch: &scratch))
             } else {
                 let start = index
                 var escaped = false
@@ -146,13 +138,8 @@ enum ArrayLiteral {
                     } catch {
                         throw PostgresDecodingError("NULL element in an array of non-optional \(Element.self)")
                     }
-                } else if escaped {
-                    unescape(bytes, start..<end, into: &scratch)
-                    let value = try scratch.withUnsafeBytes { try Element.decode(postgresText: PostgresText($0)) }
-                    result.append(value)
                 } else {
-                    let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-                    result.append(try Element.decode(postgresText: PostgresText(slice)))
+                    result.append(try element(bytes, start..<end, escaped: escaped, scratch: &scratch))
                 }
             }
             skipSpaces()
@@ -169,6 +156,16 @@ enum ArrayLiteral {
             guard index == count else { throw PostgresDecodingError("trailing characters after array") }
             return result
         }
+    }
+
+    /// Decodes one element's text, removing backslash escapes first when there are any.
+    @inline(__always)
+    private static func element<Element: PostgresDecodable>(
+        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, escaped: Bool, scratch: inout [UInt8]
+    ) throws -> Element {
+        guard escaped else { return try Element.decode(postgresText: PostgresText(UnsafeRawBufferPointer(rebasing: bytes[range]))) }
+        unescape(bytes, range, into: &scratch)
+        return try scratch.withUnsafeBytes { try Element.decode(postgresText: PostgresText($0)) }
     }
 
     @inline(__always)
