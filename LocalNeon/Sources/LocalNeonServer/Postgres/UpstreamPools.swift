@@ -36,21 +36,27 @@ final class UpstreamPools: Sendable {
         self.configuration = configuration
         self.logger = logger
         (newClients, newClientsContinuation) = AsyncStream.makeStream(of: PostgresClient.self)
-        var options = PostgresClient.Configuration.Options()
-        options.maximumConnections = 4
-        options.connectionIdleTimeout = .seconds(300)
-        options.keepAliveBehavior = nil
-        var adminConfiguration = PostgresClient.Configuration(
-            host: configuration.postgresHost,
-            port: configuration.postgresPort,
-            username: configuration.postgresAdminUser,
-            password: configuration.postgresAdminPassword,
-            database: configuration.postgresAdminDatabase,
-            tls: .disable
-        )
-        adminConfiguration.options = options
+        let adminConfiguration = Self.clientConfiguration(
+            configuration, user: configuration.postgresAdminUser, password: configuration.postgresAdminPassword,
+            database: configuration.postgresAdminDatabase, maximumConnections: 4)
         admin = PostgresClient(configuration: adminConfiguration, backgroundLogger: logger)
         newClientsContinuation.yield(admin)
+    }
+
+    /// A pool's configuration for the upstream PostgreSQL: idle connections close after 5 minutes
+    /// (Neon's pooled idle timeout), no keep-alive queries, no TLS (127.0.0.1 only).
+    private static func clientConfiguration(
+        _ configuration: LocalNeonConfiguration, user: String, password: String?, database: String, maximumConnections: Int
+    ) -> PostgresClient.Configuration {
+        var options = PostgresClient.Configuration.Options()
+        options.maximumConnections = maximumConnections
+        options.connectionIdleTimeout = .seconds(300)
+        options.keepAliveBehavior = nil
+        var clientConfiguration = PostgresClient.Configuration(
+            host: configuration.postgresHost, port: configuration.postgresPort,
+            username: user, password: password, database: database, tls: .disable)
+        clientConfiguration.options = options
+        return clientConfiguration
     }
 
     /// Runs every pool's background work until cancelled.
@@ -82,19 +88,9 @@ final class UpstreamPools: Sendable {
         if let client = clients.withLockedValue({ $0[key] }) {
             return client
         }
-        var options = PostgresClient.Configuration.Options()
-        options.maximumConnections = configuration.maximumConnectionsPerPool
-        options.connectionIdleTimeout = .seconds(300)
-        options.keepAliveBehavior = nil
-        var clientConfiguration = PostgresClient.Configuration(
-            host: configuration.postgresHost,
-            port: configuration.postgresPort,
-            username: key.user,
-            password: key.password,
-            database: key.database,
-            tls: .disable
-        )
-        clientConfiguration.options = options
+        let clientConfiguration = Self.clientConfiguration(
+            configuration, user: key.user, password: key.password, database: key.database,
+            maximumConnections: configuration.maximumConnectionsPerPool)
         let (client, isNew) = clients.withLockedValue { clients -> (PostgresClient, Bool) in
             if let existing = clients[key] { return (existing, false) }
             let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
