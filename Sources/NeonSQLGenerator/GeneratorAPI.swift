@@ -37,7 +37,8 @@ public struct DescribeResult: Sendable, Hashable {
 public struct GenerateResult: Sendable, Hashable {
     /// One Swift file per query input, in input order (a file without queries still gets one).
     public let files: [GeneratedSwiftFile]
-    /// The shared file (``CodeGenerator/sharedFileName``): the schema's enums.
+    /// The shared file (``CodeGenerator/sharedFileName``): the target's `Queries`, `Statements`
+    /// and client types, and the schema's enums.
     public let shared: String
     /// Every diagnostic as `path:LINE:COL: severity: message`, in file, line, column order.
     public let diagnostics: [String]
@@ -123,8 +124,9 @@ public enum CodeGenerator {
     /// `overrides` maps columns or types to your own Swift types (``TypeOverrides``);
     /// `configPath` is where they came from, for diagnostics about them.
     public static func describe(schema: [SQLSourceInput], queries: [SQLSourceInput],
-                                overrides: TypeOverrides = TypeOverrides(), configPath: String = "neon-sql.json") -> DescribeResult {
-        let model = analyze(schema: schema, queries: queries, overrides: overrides, configPath: configPath)
+                                overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
+                                configPath: String = "neon-sql.json") -> DescribeResult {
+        let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath)
         return DescribeResult(
             json: DescribeJSON.render(model),
             hasErrors: model.diagnostics.contains { $0.severity == .error },
@@ -137,23 +139,24 @@ public enum CodeGenerator {
     /// (`neon-sql-gen check` compares them with a live database).
     public static func analyzeQueries(schema: [SQLSourceInput], queries: [SQLSourceInput]) -> QueryAnalysis {
         let model = analyze(schema: schema, queries: queries)
-        let analyzed = model.files.flatMap(\.queries).map { query in
-            AnalyzedQuery(
+        let analyzed = model.queries.map { named in
+            let query = named.query
+            return AnalyzedQuery(
                 annotationName: query.annotationName,
-                name: SwiftNaming.bare(query.name),
+                name: named.functionName,
                 file: query.file,
                 line: query.line,
                 kind: AnalyzedQuery.Kind(rawValue: query.kind.rawValue) ?? .exec,
                 sql: query.sql,
                 isReadOnly: query.isReadOnly,
-                parameters: query.parameters.sorted { $0.index < $1.index }.map { parameter in
+                parameters: named.parameters.map { parameter in
                     AnalyzedParameter(
-                        index: parameter.index, name: SwiftNaming.bare(parameter.name), pgType: parameter.type.formatName,
+                        index: parameter.index, name: parameter.name, pgType: parameter.type.formatName,
                         nullable: parameter.nullable, swiftType: parameter.swiftType)
                 },
-                columns: query.columns.map { column in
+                columns: named.columns.map { column in
                     AnalyzedColumn(
-                        name: SwiftNaming.bare(column.name), sqlName: column.sqlName, pgType: column.type.formatName,
+                        name: column.name, sqlName: column.sqlName ?? "", pgType: column.type.formatName,
                         nullable: column.nullable, swiftType: column.swiftType)
                 }
             )
@@ -168,20 +171,21 @@ public enum CodeGenerator {
     /// Analyzes `queries` against `schema` and renders one Swift file per query file plus the
     /// shared file.
     public static func generate(schema: [SQLSourceInput], queries: [SQLSourceInput],
-                                overrides: TypeOverrides = TypeOverrides(), configPath: String = "neon-sql.json") -> GenerateResult {
-        let model = analyze(schema: schema, queries: queries, overrides: overrides, configPath: configPath)
-        var filesByPath: [String: QueryFileDescription] = [:]
+                                overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
+                                configPath: String = "neon-sql.json") -> GenerateResult {
+        let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath)
+        var filesByPath: [String: NamedFile] = [:]
         for file in model.files where filesByPath[file.path] == nil {
             filesByPath[file.path] = file
         }
         let files = queries.map { input in
-            let description = filesByPath[input.path] ?? QueryFileDescription(path: input.path, queries: [])
-            let renderer = SwiftRenderer(sourceFileName: fileName(of: input.path))
+            let description = filesByPath[input.path] ?? NamedFile(path: input.path, queries: [])
+            let renderer = SwiftRenderer(sourceFileName: fileName(of: input.path), typeNames: model.typeNames)
             return GeneratedSwiftFile(inputPath: input.path, source: renderer.render(description))
         }
         return GenerateResult(
             files: files,
-            shared: SchemaRenderer.render(enums: model.enums),
+            shared: SharedFileRenderer.render(model),
             diagnostics: model.diagnostics.map(\.formatted),
             hasErrors: model.diagnostics.contains { $0.severity == .error }
         )
@@ -201,14 +205,16 @@ public enum CodeGenerator {
         return name.replacingAll("/", with: "_") + ".swift"
     }
 
-    static func analyze(schema: [SQLSourceInput], queries: [SQLSourceInput],
-                        overrides: TypeOverrides = TypeOverrides(), configPath: String = "neon-sql.json") -> GenerationModel {
-        Pipeline.analyze(
+    /// Analyzes and names: the model every output is rendered from.
+    static func analyze(schema: [SQLSourceInput], queries: [SQLSourceInput], overrides: TypeOverrides = TypeOverrides(),
+                        typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json") -> NamedModel {
+        let model = Pipeline.analyze(
             schemaFiles: schema.map { SourceFile(path: $0.path, text: $0.contents) },
             queryFiles: queries.map { SourceFile(path: $0.path, text: $0.contents) },
             overrides: overrides,
             configPath: configPath
         )
+        return SwiftNamer.name(model, overrides: overrides, typeNames: typeNames, configPath: configPath)
     }
 
     /// The last path component (`/a/b/x.sql` -> `x.sql`), for headers that must not hold directories.

@@ -1,5 +1,5 @@
 /// The generator's stages end to end: parse -> catalog -> analyze -> model.
-/// Rendering and JSON description start from the returned model.
+/// Naming (`SwiftNamer`), rendering and the JSON description start from the returned model.
 enum Pipeline {
     /// Parses the schema files (applied in the given order) and the query files, builds the
     /// catalog and analyzes every annotated query. Never throws: problems are diagnostics.
@@ -12,23 +12,25 @@ enum Pipeline {
         let catalog = CatalogBuilder.build(from: parsedSchema, diagnostics: &diagnostics)
         overrides.validate(against: catalog, configPath: configPath, diagnostics: &diagnostics)
         let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
-        var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, overrides: overrides, diagnostics: &diagnostics) }
+        var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) }
         files = rejectDuplicateNames(files, &diagnostics)
         return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted)
     }
 
-    /// Two queries with one Swift name would generate clashing declarations: the later one is
-    /// reported (at its annotation) and left out.
+    /// Two queries whose names are equal once camel-cased (`FetchUser`, `fetch_user`) are one
+    /// query named twice: the later one is reported (at its annotation) and left out.
     private static func rejectDuplicateNames(_ files: [QueryFileDescription], _ diagnostics: inout DiagnosticCollector) -> [QueryFileDescription] {
         var seen: [String: QueryDescription] = [:]
         return files.map { file in
             let queries = file.queries.filter { query in
-                if let first = seen[query.name] {
+                let camel = SwiftNaming.lowerCamelCase(query.annotationName)
+                let key = camel.isEmpty ? query.annotationName : camel
+                if let first = seen[key] {
                     diagnostics.append(Diagnostic(file: query.file, line: query.line, column: 1, severity: .error,
                                                   message: "query name '\(query.annotationName)' is already used at \(first.file):\(first.line)"))
                     return false
                 }
-                seen[query.name] = query
+                seen[key] = query
                 return true
             }
             return QueryFileDescription(path: file.path, queries: queries)

@@ -30,6 +30,7 @@ struct DatabaseProbe: Sendable {
     /// `server_version_num` (150008) and `server_version` up to its first space (`15.8`).
     func serverVersion() async throws -> (number: Int, text: String) {
         let statement: Statement<[VersionRow]> = .many(
+            name: "CheckServerVersion",
             sql: "SELECT current_setting('server_version_num')::int4 AS version_num, current_setting('server_version') AS version",
             bindings: Bindings(), readOnly: true)
         let (rows) = try await client.batch(statement, options: Self.readOnly)
@@ -72,12 +73,13 @@ struct DatabaseProbe: Sendable {
     /// per call, so even a statement left on a pooled connection could not collide.
     func preparedTypes(of sql: String, withResultTypes: Bool) async throws -> PreparedTypes {
         let name = Self.uniqueStatementName()
-        let prepare: Statement<Void> = .exec(sql: "PREPARE \(name) AS\n\(sql)\n", bindings: Bindings(), readOnly: true)
-        let deallocate: Statement<Void> = .exec(sql: "DEALLOCATE \(name)", bindings: Bindings(), readOnly: true)
+        let prepare: Statement<Void> = .exec(name: "CheckPrepare", sql: "PREPARE \(name) AS\n\(sql)\n", bindings: Bindings(), readOnly: true)
+        let deallocate: Statement<Void> = .exec(name: "CheckDeallocate", sql: "DEALLOCATE \(name)", bindings: Bindings(), readOnly: true)
         var bindings = Bindings(capacity: 1)
         bindings.append(name, as: .text)
         if withResultTypes {
             let select: Statement<[StatementTypesRow]> = .many(
+                name: "CheckPreparedTypes",
                 sql: "SELECT parameter_types::text[] AS parameter_types, result_types::text[] AS result_types "
                     + "FROM pg_prepared_statements WHERE name = $1",
                 bindings: bindings, readOnly: true)
@@ -86,6 +88,7 @@ struct DatabaseProbe: Sendable {
             return PreparedTypes(parameterTypes: row.parameterTypes ?? [], resultTypes: row.resultTypes ?? [])
         } else {
             let select: Statement<[ParameterTypesRow]> = .many(
+                name: "CheckPreparedTypes",
                 sql: "SELECT parameter_types::text[] AS parameter_types FROM pg_prepared_statements WHERE name = $1",
                 bindings: bindings, readOnly: true)
             let (_, rows, _) = try await client.batch(prepare, select, deallocate, options: Self.readOnly)
@@ -115,7 +118,7 @@ struct DatabaseProbe: Sendable {
         var bindings = Bindings(capacity: parameterCount)
         for _ in 0..<parameterCount { bindings.append(String?.none, as: .text) }
         let statement: Statement<Void> = .exec(
-            sql: "SELECT * FROM (\n\(sql)\n) AS neon_sql_check LIMIT 0", bindings: bindings, readOnly: true)
+            name: "CheckResultFields", sql: "SELECT * FROM (\n\(sql)\n) AS neon_sql_check LIMIT 0", bindings: bindings, readOnly: true)
         // The runtime decodes rows, not field types: keep the body and read `fields` from it.
         let capture = CapturingTransport(base: transport)
         let client = NeonClient(configuration: configuration, transport: capture)
@@ -156,7 +159,7 @@ struct DatabaseProbe: Sendable {
         var bindings = Bindings(capacity: 1)
         bindings.append("{" + oids.sorted().map(String.init).joined(separator: ",") + "}", as: .text)
         let statement: Statement<[TypeNameRow]> = .many(
-            sql: "SELECT o::int8 AS oid, format_type(o, NULL) AS name FROM unnest($1::oid[]) AS o",
+            name: "CheckTypeNames", sql: "SELECT o::int8 AS oid, format_type(o, NULL) AS name FROM unnest($1::oid[]) AS o",
             bindings: bindings, readOnly: true)
         let (rows) = try await client.batch(statement, options: Self.readOnly)
         var names: [UInt32: String] = [:]

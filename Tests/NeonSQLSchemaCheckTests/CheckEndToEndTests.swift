@@ -87,7 +87,7 @@ struct CheckEndToEndTests {
             let number: Int, text: String
             init(from row: inout RowDecoder) throws { number = try row.decode(Int.self); text = try row.decode(String.self) }
         }
-        let rows: [Row] = try await client.execute(.many(
+        let rows: [Row] = try await client.execute(.many(name: "ServerVersion",
             sql: "SELECT current_setting('server_version_num')::int4 AS n, current_setting('server_version') AS v",
             bindings: Bindings(), readOnly: true))
         guard let row = rows.first else { throw Services.Missing() }
@@ -160,7 +160,7 @@ struct CheckEndToEndTests {
         }
         var bindings = Bindings()
         bindings.append(marker, as: .text)
-        let probeRows: Statement<Count?> = .one(sql: "SELECT count(*) AS n FROM categories WHERE slug = $1", bindings: bindings, readOnly: true)
+        let probeRows: Statement<Count?> = .one(name: "Test", sql: "SELECT count(*) AS n FROM categories WHERE slug = $1", bindings: bindings, readOnly: true)
         let status = await SchemaCheckCommand.run(
             databaseURL: stack.databaseURL, endpoint: stack.endpoint, schema: try Services.sqlFiles("queries/schema"),
             queries: try Services.sqlFiles("queries") + [probe], writeError: { _ in })

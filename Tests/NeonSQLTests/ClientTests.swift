@@ -2,13 +2,13 @@ import Foundation
 import NeonSQL
 import Testing
 
-private let readStatement: Statement<[IDRow]> = .many(sql: "SELECT id FROM t WHERE id = $1", bindings: {
+private let readStatement: Statement<[IDRow]> = .many(name: "Test", sql: "SELECT id FROM t WHERE id = $1", bindings: {
     var bindings = Bindings(capacity: 1)
     bindings.append(7, as: .int4)
     return bindings
 }(), readOnly: true)
 
-private let writeStatement: Statement<Int> = .execRows(sql: "UPDATE t SET x = $1", bindings: {
+private let writeStatement: Statement<Int> = .execRows(name: "Test", sql: "UPDATE t SET x = $1", bindings: {
     var bindings = Bindings(capacity: 1)
     bindings.append("it's \"quoted\"\n", as: .text)
     return bindings
@@ -124,7 +124,7 @@ struct ClientTests {
         var bindings = Bindings()
         bindings.append(Int?.none, as: .int4)
         bindings.append("x", as: .text)
-        let statement: Statement<Void> = .exec(sql: "SELECT $1, $2", bindings: bindings, readOnly: true)
+        let statement: Statement<Void> = .exec(name: "Test", sql: "SELECT $1, $2", bindings: bindings, readOnly: true)
         let transport = TransportDouble(body: updateBody)
         try await makeClient(transport).execute(statement)
         #expect(String(decoding: try #require(transport.requests.first).body, as: UTF8.self) == #"{"query":"SELECT $1, $2","params":[null,"x"]}"#)
@@ -297,7 +297,7 @@ struct ClientTests {
     @Test func encodingFailureIsThrownBeforeSending() async throws {
         var bindings = Bindings()
         bindings.append(70_000, as: .int2)
-        let statement: Statement<Void> = .exec(sql: "SELECT $1", bindings: bindings, readOnly: true)
+        let statement: Statement<Void> = .exec(name: "Test", sql: "SELECT $1", bindings: bindings, readOnly: true)
         let transport = TransportDouble(body: updateBody)
         let client = try makeClient(transport)
         await expectNeonError({ try await client.execute(statement) }) {

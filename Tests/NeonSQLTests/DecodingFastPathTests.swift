@@ -23,7 +23,7 @@ private struct TwoColumnRow: DecodableRow {
 }
 
 private func rows<Row: DecodableRow>(_: Row.Type, _ body: String) throws -> [Row] {
-    let statement: Statement<[Row]> = .many(sql: "", bindings: Bindings(), readOnly: true)
+    let statement: Statement<[Row]> = .many(name: "Test", sql: "", bindings: Bindings(), readOnly: true)
     return try statement.decodeResponse(Data(body.utf8))
 }
 

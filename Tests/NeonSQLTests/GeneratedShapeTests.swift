@@ -6,7 +6,58 @@ import Testing
 
 // MARK: - NeonSQLSchema.swift (generated)
 
-public enum TimeSlot: String, Sendable, Hashable, Codable, CaseIterable, PostgresEnum {
+public struct Queries: Swift.Sendable {
+    public let executor: any NeonSQL.QueryExecutor
+
+    public init(_ executor: any NeonSQL.QueryExecutor) {
+        self.executor = executor
+    }
+}
+
+public enum Statements {}
+
+public struct QueryClient: Swift.Sendable {
+    public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow]
+    public var getUserProfile: @Sendable (_ userId: Foundation.UUID) async throws -> GetUserProfileRow?
+    public var markDuaCompleted: @Sendable (_ userId: Foundation.UUID, _ duaId: Swift.Int) async throws -> Swift.Void
+
+    public init(
+        fetchJourneyDuas: @escaping @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow],
+        getUserProfile: @escaping @Sendable (_ userId: Foundation.UUID) async throws -> GetUserProfileRow?,
+        markDuaCompleted: @escaping @Sendable (_ userId: Foundation.UUID, _ duaId: Swift.Int) async throws -> Swift.Void
+    ) {
+        self.fetchJourneyDuas = fetchJourneyDuas
+        self.getUserProfile = getUserProfile
+        self.markDuaCompleted = markDuaCompleted
+    }
+
+    public static func live(_ executor: any NeonSQL.QueryExecutor) -> QueryClient {
+        let queries = Queries(executor)
+        return QueryClient(
+            fetchJourneyDuas: { try await queries.fetchJourneyDuas(journeyId: $0) },
+            getUserProfile: { try await queries.getUserProfile(userId: $0) },
+            markDuaCompleted: { try await queries.markDuaCompleted(userId: $0, duaId: $1) }
+        )
+    }
+
+    public static var testValue: QueryClient {
+        QueryClient(
+            fetchJourneyDuas: { _ in throw NeonSQL.UnimplementedQuery("FetchJourneyDuas") },
+            getUserProfile: { _ in throw NeonSQL.UnimplementedQuery("GetUserProfile") },
+            markDuaCompleted: { _, _ in throw NeonSQL.UnimplementedQuery("MarkDuaCompleted") }
+        )
+    }
+
+    public static func preview(fetchJourneyDuas: [FetchJourneyDuasRow] = [], getUserProfile: GetUserProfileRow? = nil) -> QueryClient {
+        return QueryClient(
+            fetchJourneyDuas: { _ in fetchJourneyDuas },
+            getUserProfile: { _ in getUserProfile },
+            markDuaCompleted: { _, _ in }
+        )
+    }
+}
+
+public enum TimeSlot: Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
     case morning
     case anytime
     case evening
@@ -15,7 +66,7 @@ public enum TimeSlot: String, Sendable, Hashable, Codable, CaseIterable, Postgre
 // MARK: - fetch_journey_duas.swift (generated)
 
 /// A row of ``Queries/fetchJourneyDuas(journeyId:)``.
-public struct FetchJourneyDuasRow: Sendable, Hashable, Codable {
+public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var duaId: Int
     public var timeSlot: TimeSlot
     public var titleEn: String
@@ -29,15 +80,15 @@ public struct FetchJourneyDuasRow: Sendable, Hashable, Codable {
     }
 }
 
-extension FetchJourneyDuasRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("dua_id", .int4),
-        ResultColumn("time_slot", .enumType("time_slot")),
-        ResultColumn("title_en", .text),
-        ResultColumn("category_slug", .text),
+extension FetchJourneyDuasRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("dua_id", .int4),
+        NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
+        NeonSQL.ResultColumn("title_en", .text),
+        NeonSQL.ResultColumn("category_slug", .text),
     ]
 
-    public init(from row: inout RowDecoder) throws {
+    public init(from row: inout NeonSQL.RowDecoder) throws {
         self.duaId = try row.decode(Int.self)
         self.timeSlot = try row.decode(TimeSlot.self)
         self.titleEn = try row.decode(String.self)
@@ -47,10 +98,10 @@ extension FetchJourneyDuasRow: DecodableRow {
 
 extension Statements {
     /// Duas of one journey, in the order the journey lists them.
-    public static func fetchJourneyDuas(journeyId: Int) -> Statement<[FetchJourneyDuasRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func fetchJourneyDuas(journeyId: Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(journeyId, as: .int4)
-        return .many(sql: """
+        return .many(name: "FetchJourneyDuas", sql: """
             SELECT jd.dua_id, jd.time_slot, d.title_en, c.slug AS category_slug FROM journey_duas jd JOIN duas d ON d.id = jd.dua_id LEFT JOIN categories c ON c.id = d.category_id WHERE jd.journey_id = $1 ORDER BY jd.sort_order
             """, bindings: bindings, readOnly: true)
     }
@@ -59,13 +110,13 @@ extension Statements {
 extension Queries {
     /// Duas of one journey, in the order the journey lists them.
     public func fetchJourneyDuas(journeyId: Int) async throws -> [FetchJourneyDuasRow] {
-        try await executor.execute(Statements.fetchJourneyDuas(journeyId: journeyId))
+        try await self.executor.execute(Statements.fetchJourneyDuas(journeyId: journeyId))
     }
 }
 
 // MARK: - get_user_profile.swift (generated, :one)
 
-public struct GetUserProfileRow: Sendable, Hashable, Codable {
+public struct GetUserProfileRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var userId: UUID
     public var displayName: String?
     public var streak: Int
@@ -83,17 +134,17 @@ public struct GetUserProfileRow: Sendable, Hashable, Codable {
     }
 }
 
-extension GetUserProfileRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("user_id", .uuid),
-        ResultColumn("display_name", .text),
-        ResultColumn("streak", .int4),
-        ResultColumn("total_xp", .int8),
-        ResultColumn("last_active_date", .date),
-        ResultColumn("created_at", .timestamptz),
+extension GetUserProfileRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("user_id", .uuid),
+        NeonSQL.ResultColumn("display_name", .text),
+        NeonSQL.ResultColumn("streak", .int4),
+        NeonSQL.ResultColumn("total_xp", .int8),
+        NeonSQL.ResultColumn("last_active_date", .date),
+        NeonSQL.ResultColumn("created_at", .timestamptz),
     ]
 
-    public init(from row: inout RowDecoder) throws {
+    public init(from row: inout NeonSQL.RowDecoder) throws {
         self.userId = try row.decode(UUID.self)
         self.displayName = try row.decode(String?.self)
         self.streak = try row.decode(Int.self)
@@ -105,58 +156,58 @@ extension GetUserProfileRow: DecodableRow {
 
 extension Statements {
     /// A user's profile.
-    public static func getUserProfile(userId: UUID) -> Statement<GetUserProfileRow?> {
-        var bindings = Bindings(capacity: 1)
+    public static func getUserProfile(userId: UUID) -> NeonSQL.Statement<GetUserProfileRow?> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(userId, as: .uuid)
-        return .one(sql: """
+        return .one(name: "GetUserProfile", sql: """
             SELECT user_id, display_name, streak, total_xp, last_active_date, created_at FROM user_profiles WHERE user_id = $1
             """, bindings: bindings, readOnly: true)
     }
 
     /// Mark a dua completed today.
-    public static func markDuaCompleted(userId: UUID, duaId: Int) -> Statement<Void> {
-        var bindings = Bindings(capacity: 2)
+    public static func markDuaCompleted(userId: UUID, duaId: Int) -> NeonSQL.Statement<Void> {
+        var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(userId, as: .uuid)
         bindings.append(duaId, as: .int4)
-        return .exec(sql: """
+        return .exec(name: "MarkDuaCompleted", sql: """
             INSERT INTO user_activity (user_id, date, duas_completed, xp_earned) VALUES ($1, CURRENT_DATE, ARRAY[$2]::integer[], 0)
             """, bindings: bindings, readOnly: false)
     }
 
     /// Add XP; returns rows affected.
-    public static func addXP(userId: UUID, xp: Int) -> Statement<Int> {
-        var bindings = Bindings(capacity: 2)
+    public static func addXP(userId: UUID, xp: Int) -> NeonSQL.Statement<Int> {
+        var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(userId, as: .uuid)
         bindings.append(xp, as: .int4)
-        return .execRows(sql: """
+        return .execRows(name: "AddXP", sql: """
             UPDATE user_profiles SET total_xp = total_xp + $2 WHERE user_id = $1
             """, bindings: bindings, readOnly: false)
     }
 
     /// Activity with optional array elements and a nullable bound value.
-    public static func recentActivity(userId: UUID, since: PostgresDate?, slots: [TimeSlot]) -> Statement<[RecentActivityRow]> {
-        var bindings = Bindings(capacity: 3)
+    public static func recentActivity(userId: UUID, since: PostgresDate?, slots: [TimeSlot]) -> NeonSQL.Statement<[RecentActivityRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(userId, as: .uuid)
         bindings.append(since, as: .date)
         bindings.append(slots, as: .array(.enumType("time_slot")))
-        return .many(sql: """
+        return .many(name: "RecentActivity", sql: """
             SELECT date, duas_completed FROM user_activity WHERE user_id = $1 AND date >= COALESCE($2, CURRENT_DATE - 6) AND $3::time_slot[] IS NOT NULL
             """, bindings: bindings, readOnly: true)
     }
 }
 
-public struct RecentActivityRow: Sendable, Hashable, Codable {
+public struct RecentActivityRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var date: PostgresDate
     public var duasCompleted: [Int?]?
 }
 
-extension RecentActivityRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("date", .date),
-        ResultColumn("duas_completed", .array(.int4)),
+extension RecentActivityRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("date", .date),
+        NeonSQL.ResultColumn("duas_completed", .array(.int4)),
     ]
 
-    public init(from row: inout RowDecoder) throws {
+    public init(from row: inout NeonSQL.RowDecoder) throws {
         self.date = try row.decode(PostgresDate.self)
         self.duasCompleted = try row.decode([Int?]?.self)
     }
@@ -165,17 +216,17 @@ extension RecentActivityRow: DecodableRow {
 extension Queries {
     /// A user's profile.
     public func getUserProfile(userId: UUID) async throws -> GetUserProfileRow? {
-        try await executor.execute(Statements.getUserProfile(userId: userId))
+        try await self.executor.execute(Statements.getUserProfile(userId: userId))
     }
 
     /// Mark a dua completed today.
     public func markDuaCompleted(userId: UUID, duaId: Int) async throws {
-        try await executor.execute(Statements.markDuaCompleted(userId: userId, duaId: duaId))
+        try await self.executor.execute(Statements.markDuaCompleted(userId: userId, duaId: duaId))
     }
 
     /// Add XP; returns rows affected.
     public func addXP(userId: UUID, xp: Int) async throws -> Int {
-        try await executor.execute(Statements.addXP(userId: userId, xp: xp))
+        try await self.executor.execute(Statements.addXP(userId: userId, xp: xp))
     }
 }
 
@@ -280,5 +331,47 @@ struct GeneratedShapeTests {
             #expect(failure.text == "night")
             #expect(failure.reason.contains("morning, anytime, evening"))
         }
+    }
+
+    @Test func statementsCarryTheirQueryNameAndKind() {
+        let fetch = Statements.fetchJourneyDuas(journeyId: 1)
+        #expect(fetch.name == "FetchJourneyDuas")
+        #expect(fetch.kind == .many)
+        #expect(Statements.getUserProfile(userId: userId).kind == .one)
+        #expect(Statements.markDuaCompleted(userId: userId, duaId: 1).kind == .exec)
+        #expect(Statements.addXP(userId: userId, xp: 1).kind == .execRows)
+    }
+
+    @Test func testValueRunsOverridesAndThrowsUnimplementedForTheRest() async throws {
+        var client = QueryClient.testValue
+        client.fetchJourneyDuas = { journeyId in
+            [FetchJourneyDuasRow(duaId: journeyId * 10, timeSlot: .evening, titleEn: "Overridden", categorySlug: nil)]
+        }
+        let rows = try await client.fetchJourneyDuas(4)
+        #expect(rows.map(\.duaId) == [40])
+        #expect(rows.first?.titleEn == "Overridden")
+        do {
+            try await client.markDuaCompleted(userId, 2)
+            Issue.record("expected the unimplemented error")
+        } catch let error as UnimplementedQuery {
+            #expect(error.queryName == "MarkDuaCompleted")
+            #expect("\(error)" == "unimplemented: MarkDuaCompleted")
+        }
+    }
+
+    @Test func liveClientRunsTheQueriesThroughTheExecutor() async throws {
+        let body = resultBody(fields: [("dua_id", 23), ("time_slot", 16_385), ("title_en", 25), ("category_slug", 25)], rows: [["5", "morning", "t", nil]])
+        let transport = TransportDouble(body: body)
+        let client = QueryClient.live(try makeClient(transport))
+        let rows = try await client.fetchJourneyDuas(9)
+        #expect(rows.map(\.duaId) == [5])
+        #expect(transport.count == 1)
+    }
+
+    @Test func previewReturnsTheGivenRows() async throws {
+        let row = FetchJourneyDuasRow(duaId: 1, timeSlot: .morning, titleEn: "Preview", categorySlug: "c")
+        let client = QueryClient.preview(fetchJourneyDuas: [row])
+        #expect(try await client.fetchJourneyDuas(123) == [row])
+        #expect(try await client.getUserProfile(userId) == nil)
     }
 }

@@ -30,7 +30,7 @@ struct JSONCodableTests {
 
     @Test func decodesFromACell() throws {
         let body = #"{"fields":[{"name":"id","dataTypeID":23},{"name":"attributes","dataTypeID":3802},{"name":"extra","dataTypeID":3802}],"rows":[["1","{\"color\": \"blue\", \"sizes\": []}",null]],"command":"SELECT","rowCount":1,"rowAsArray":true}"#
-        let statement: Statement<[ProductRow]> = .many(sql: "SELECT 1", bindings: Bindings(), readOnly: true)
+        let statement: Statement<[ProductRow]> = .many(name: "Test", sql: "SELECT 1", bindings: Bindings(), readOnly: true)
         let rows = try statement.decodeResponse(Data(body.utf8))
         #expect(rows.first?.attributes == Attributes(color: "blue", sizes: []))
         #expect(rows.first?.extra == nil)
@@ -38,7 +38,7 @@ struct JSONCodableTests {
 
     @Test func mismatchedJSONIsADecodingErrorNamingTheColumn() {
         let body = #"{"fields":[{"name":"id","dataTypeID":23},{"name":"attributes","dataTypeID":3802},{"name":"extra","dataTypeID":3802}],"rows":[["1","{\"colour\": 1}",null]],"command":"SELECT","rowCount":1,"rowAsArray":true}"#
-        let statement: Statement<[ProductRow]> = .many(sql: "SELECT 1", bindings: Bindings(), readOnly: true)
+        let statement: Statement<[ProductRow]> = .many(name: "Test", sql: "SELECT 1", bindings: Bindings(), readOnly: true)
         #expect {
             _ = try statement.decodeResponse(Data(body.utf8))
         } throws: { error in

@@ -86,7 +86,7 @@ struct AllTypesRow: DecodableRow {
 }
 
 private func many<Row: DecodableRow>(_: Row.Type) -> Statement<[Row]> {
-    .many(sql: "SELECT", bindings: Bindings(), readOnly: true)
+    .many(name: "Test", sql: "SELECT", bindings: Bindings(), readOnly: true)
 }
 
 private func decodingFailure(_ body: () throws -> Void) -> DecodingFailure? {
@@ -138,11 +138,11 @@ struct WireTests {
     @Test func e4DMLAndDDL() throws {
         let insert = #"{"fields":[{"name":"id","dataTypeID":23,"tableID":16384,"columnID":1,"dataTypeSize":4,"dataTypeModifier":-1,"format":"text"}],"rows":[["1"],["2"],["3"]],"command":"INSERT","rowCount":3,"rowAsArray":true}"#
         #expect(try many(IDRow.self).decodeResponse(Data(insert.utf8)).map(\.id) == [1, 2, 3])
-        let execRows: Statement<Int> = .execRows(sql: "INSERT", bindings: Bindings(), readOnly: false)
+        let execRows: Statement<Int> = .execRows(name: "Test", sql: "INSERT", bindings: Bindings(), readOnly: false)
         #expect(try execRows.decodeResponse(Data(insert.utf8)) == 3)
         let create = #"{"fields":[],"rows":[],"command":"CREATE","rowCount":null,"rowAsArray":true}"#
         #expect(try execRows.decodeResponse(Data(create.utf8)) == 0)
-        let exec: Statement<Void> = .exec(sql: "CREATE", bindings: Bindings(), readOnly: false)
+        let exec: Statement<Void> = .exec(name: "Test", sql: "CREATE", bindings: Bindings(), readOnly: false)
         try exec.decodeResponse(Data(create.utf8))
     }
 
@@ -188,7 +188,7 @@ struct WireTests {
 
     @Test func oneIgnoresFurtherRows() throws {
         let body = resultBody(fields: [("answer", 25)], rows: [["first"], ["second"], ["third"]])
-        let one: Statement<AnswerRow?> = .one(sql: "", bindings: Bindings(), readOnly: true)
+        let one: Statement<AnswerRow?> = .one(name: "Test", sql: "", bindings: Bindings(), readOnly: true)
         #expect(try one.decodeResponse(Data(body.utf8))?.answer == "first")
     }
 
@@ -284,7 +284,7 @@ struct WireTests {
 extension E1Row {
     static func make(n: Int, s: String, arr: [Int]) throws -> E1Row {
         let body = resultBody(fields: [("n", 23), ("s", 25), ("arr", 1007)], rows: [[String(n), s, "{" + arr.map(String.init).joined(separator: ",") + "}"]])
-        let statement: Statement<[E1Row]> = .many(sql: "", bindings: Bindings(), readOnly: true)
+        let statement: Statement<[E1Row]> = .many(name: "Test", sql: "", bindings: Bindings(), readOnly: true)
         return try #require(try statement.decodeResponse(Data(body.utf8)).first)
     }
 }

@@ -47,6 +47,7 @@ enum Fixtures {
         bindings.append(UUID(), as: .uuid)
         bindings.append(name, as: .text)
         let statement: Statement<NewUserRow?> = .one(
+            name: "NewUser",
             sql: "INSERT INTO user_profiles (user_id, display_name) VALUES ($1, $2) RETURNING user_id",
             bindings: bindings, readOnly: false)
         guard let row = try await client.execute(statement) else { throw LocalStack.Missing() }
@@ -56,6 +57,6 @@ enum Fixtures {
     static func setting(_ name: String) -> Statement<SettingRow?> {
         var bindings = Bindings(capacity: 1)
         bindings.append(name, as: .text)
-        return .one(sql: "SELECT current_setting($1) AS value", bindings: bindings, readOnly: true)
+        return .one(name: "Setting", sql: "SELECT current_setting($1) AS value", bindings: bindings, readOnly: true)
     }
 }

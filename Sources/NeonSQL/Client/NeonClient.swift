@@ -4,7 +4,8 @@ import Foundation
 ///
 /// ```swift
 /// let client = try NeonClient(connectionString: ProcessInfo.processInfo.environment["DATABASE_URL"] ?? "")
-/// let duas = try await client.queries.fetchJourneyDuas(journeyId: 1)
+/// let queries = Queries(client)   // generated in your module
+/// let duas = try await queries.fetchJourneyDuas(journeyId: 1)
 /// let (profile, _) = try await client.batch(Statements.addXP(userId: id, xp: 10),
 ///                                           Statements.markDuaCompleted(userId: id, duaId: 3))
 /// ```
@@ -25,9 +26,6 @@ public struct NeonClient: QueryExecutor {
     public init(connectionString: String, endpoint: URL? = nil) throws {
         self.init(configuration: try NeonConfiguration(connectionString: connectionString, endpoint: endpoint))
     }
-
-    /// The generated queries, run by this client.
-    public var queries: Queries { Queries(self) }
 
     /// Runs one statement (one HTTP request, autocommit).
     /// - Throws: ``NeonError``.

@@ -6,17 +6,6 @@ public protocol QueryExecutor: Sendable {
     func execute<Result: Sendable>(_ statement: Statement<Result>) async throws -> Result
 }
 
-/// The generated query functions hang off this type (extended in the user's module).
-public struct Queries: Sendable {
-    /// What runs the statements.
-    public let executor: any QueryExecutor
-
-    /// Wraps an executor (a ``NeonClient`` or a test double).
-    public init(_ executor: any QueryExecutor) {
-        self.executor = executor
-    }
-}
-
 /// Bound parameters, in `$n` order, already encoded to PostgreSQL text.
 ///
 /// `append` encodes immediately; `Optional.none` becomes SQL NULL. A value that cannot be encoded
@@ -61,6 +50,10 @@ public struct Bindings: Sendable, Hashable {
 /// its result is produced. Building one never throws; an encoding failure is kept in ``bindings``
 /// and thrown by `execute` before anything is sent.
 public struct Statement<Result: Sendable>: Sendable {
+    /// The query's name as annotated (`FetchJourneyDuas`): what observers and test doubles see.
+    public let name: String
+    /// How the result is produced (`:many`, `:one`, `:exec`, `:execrows`).
+    public let kind: QueryKind
     /// The SQL text with `$1...$n` placeholders.
     public let sql: String
     /// The bound parameters.
@@ -69,7 +62,10 @@ public struct Statement<Result: Sendable>: Sendable {
     public let isReadOnly: Bool
     let decoder: @Sendable (inout ResultReader) throws -> Result
 
-    init(sql: String, bindings: Bindings, readOnly: Bool, decoder: @escaping @Sendable (inout ResultReader) throws -> Result) {
+    init(name: String, kind: QueryKind, sql: String, bindings: Bindings, readOnly: Bool,
+         decoder: @escaping @Sendable (inout ResultReader) throws -> Result) {
+        self.name = name
+        self.kind = kind
         self.sql = sql
         self.bindings = bindings
         self.isReadOnly = readOnly
@@ -95,31 +91,43 @@ public struct Statement<Result: Sendable>: Sendable {
     }
 }
 
+/// How a query's result is produced: its annotation's kind.
+public enum QueryKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Every row (`:many`).
+    case many
+    /// The first row or `nil` (`:one`).
+    case one
+    /// No result (`:exec`).
+    case exec
+    /// The number of rows affected (`:execrows`).
+    case execRows = "execrows"
+}
+
 extension Statement {
     /// A statement returning every row (`:many`).
-    public static func many<Row: DecodableRow>(sql: String, bindings: Bindings, readOnly: Bool) -> Statement<[Row]> {
-        Statement<[Row]>(sql: sql, bindings: bindings, readOnly: readOnly) { reader in
+    public static func many<Row: DecodableRow>(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<[Row]> {
+        Statement<[Row]>(name: name, kind: .many, sql: sql, bindings: bindings, readOnly: readOnly) { reader in
             try reader.decodeRows(Row.self, limit: nil)
         }
     }
 
     /// A statement returning its first row or `nil` (`:one`); further rows are ignored.
-    public static func one<Row: DecodableRow>(sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Row?> {
-        Statement<Row?>(sql: sql, bindings: bindings, readOnly: readOnly) { reader in
+    public static func one<Row: DecodableRow>(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Row?> {
+        Statement<Row?>(name: name, kind: .one, sql: sql, bindings: bindings, readOnly: readOnly) { reader in
             try reader.decodeRows(Row.self, limit: 1).first
         }
     }
 
     /// A statement whose result is ignored (`:exec`).
-    public static func exec(sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Void> {
-        Statement<Void>(sql: sql, bindings: bindings, readOnly: readOnly) { reader in
+    public static func exec(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Void> {
+        Statement<Void>(name: name, kind: .exec, sql: sql, bindings: bindings, readOnly: readOnly) { reader in
             _ = try reader.decodeCommand()
         }
     }
 
     /// A statement returning the number of rows affected (`:execrows`; `rowCount`, 0 when absent).
-    public static func execRows(sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Int> {
-        Statement<Int>(sql: sql, bindings: bindings, readOnly: readOnly) { reader in
+    public static func execRows(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Int> {
+        Statement<Int>(name: name, kind: .execRows, sql: sql, bindings: bindings, readOnly: readOnly) { reader in
             try reader.decodeCommand() ?? 0
         }
     }

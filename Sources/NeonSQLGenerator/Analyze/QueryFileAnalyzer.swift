@@ -1,6 +1,7 @@
 /// Turns the annotated statements of one query file into query descriptions: reads the
 /// `-- name: X :kind` annotations and doc comments, analyzes each statement, names parameters and
-/// columns for Swift, and rewrites the SQL so that it carries `$n` placeholders only.
+/// columns, and rewrites the SQL so that it carries `$n` placeholders only. Swift names are chosen
+/// later, by the naming step in Render.
 enum QueryFileAnalyzer {
     /// A `-- name: FetchX :many` annotation.
     struct Annotation {
@@ -20,8 +21,7 @@ enum QueryFileAnalyzer {
         let location: SourceLocation
     }
 
-    static func analyze(_ file: ParsedFile, catalog: Catalog, overrides: TypeOverrides = TypeOverrides(),
-                        diagnostics: inout DiagnosticCollector) -> QueryFileDescription {
+    static func analyze(_ file: ParsedFile, catalog: Catalog, diagnostics: inout DiagnosticCollector) -> QueryFileDescription {
         var queries: [QueryDescription] = []
         let statements = file.statements
         for parsed in statements {
@@ -37,7 +37,7 @@ enum QueryFileAnalyzer {
                                   in: file.source, at: parsed.range.start)
                 continue
             }
-            if let query = analyzeQuery(parsed, resolved, inferKind: annotation == nil, file.source, catalog, overrides, &diagnostics) {
+            if let query = analyzeQuery(parsed, resolved, inferKind: annotation == nil, file.source, catalog, &diagnostics) {
                 queries.append(query)
             }
         }
@@ -127,8 +127,7 @@ enum QueryFileAnalyzer {
     }
 
     private static func analyzeQuery(_ parsed: ParsedStatement, _ annotation: Annotation, inferKind: Bool, _ source: SourceFile,
-                                      _ catalog: Catalog, _ overrides: TypeOverrides,
-                                      _ diagnostics: inout DiagnosticCollector) -> QueryDescription? {
+                                      _ catalog: Catalog, _ diagnostics: inout DiagnosticCollector) -> QueryDescription? {
         switch parsed.statement {
         case .select, .insert, .update, .delete:
             break
@@ -145,19 +144,16 @@ enum QueryFileAnalyzer {
         if (kind == .many || kind == .one) && columns.isEmpty && !local.hasErrors {
             local.error("':\(kind.rawValue)' query returns no rows; use ':exec' or ':execrows', or add RETURNING", in: source, at: annotation.location)
         }
-        var parameters = describeParameters(analyzer.parameters, overrides, source, &local)
-        parameters = applyDirectives(annotation.parameterDirectives, to: parameters, analyzer.parameters, overrides, source, &local)
-        let outputs = describeColumns(columns, overrides, source, &local)
+        var parameters = describeParameters(analyzer.parameters, source, &local)
+        parameters = applyDirectives(annotation.parameterDirectives, to: parameters, analyzer.parameters, source, &local)
+        let outputs = describeColumns(columns, source, &local)
         let hasErrors = local.hasErrors
         diagnostics.append(contentsOf: local.diagnostics)
         guard !hasErrors else { return nil }
 
-        let functionName = SwiftNaming.lowerCamelCase(annotation.name)
-        let unique = columns.indices.filter { columns[$0].isUnique && !columns[$0].nullable }.map { outputs[$0].name }
+        let unique = columns.indices.filter { columns[$0].isUnique && !columns[$0].nullable }.map { outputs[$0].sqlName }
         return QueryDescription(
             annotationName: annotation.name,
-            name: functionName,
-            rowTypeName: SwiftNaming.upperCamelCase(annotation.name) + "Row",
             file: source.path,
             line: annotation.location.line,
             kind: kind,
@@ -166,14 +162,13 @@ enum QueryFileAnalyzer {
             parameters: parameters,
             columns: outputs,
             isReadOnly: analyzer.isReadOnly,
-            uniqueColumn: unique.first { $0 == "id" } ?? unique.first
+            uniqueColumn: unique.first { SwiftNaming.lowerCamelCase($0) == "id" } ?? unique.first
         )
     }
 
-    private static func describeParameters(_ table: ParameterTable, _ overrides: TypeOverrides, _ source: SourceFile,
+    private static func describeParameters(_ table: ParameterTable, _ source: SourceFile,
                                            _ diagnostics: inout DiagnosticCollector) -> [ParameterDescription] {
         var result: [ParameterDescription] = []
-        var usedNames: Set<String> = []
         for index in stride(from: 1, through: table.count, by: 1) {
             guard let slot = table.slots[index] else {
                 let location = table.slots.values.map(\.location).min() ?? .unknown
@@ -182,7 +177,7 @@ enum QueryFileAnalyzer {
             }
             guard var type = slot.type, type != .unknown else {
                 if slot.textByDefault {
-                    result.append(describe(slot, type: .text, overrides, &usedNames))
+                    result.append(describe(slot, type: .text))
                     continue
                 }
                 let written = slot.writtenName.map { "@" + $0 } ?? "$\(index)"
@@ -191,91 +186,53 @@ enum QueryFileAnalyzer {
                 continue
             }
             if case .array(.unknown) = type { type = .array(.text) }
-            result.append(describe(slot, type: type, overrides, &usedNames))
+            result.append(describe(slot, type: type))
         }
         return result
     }
 
-    /// Applies `-- @param` directives; a directive naming no parameter is an error.
+    /// Applies `-- @param` directives (naming a parameter by `$n`, its SQL name or its Swift
+    /// name); a directive naming no parameter is an error.
     private static func applyDirectives(_ directives: [ParameterDirective], to parameters: [ParameterDescription], _ table: ParameterTable,
-                                        _ overrides: TypeOverrides, _ source: SourceFile,
-                                        _ diagnostics: inout DiagnosticCollector) -> [ParameterDescription] {
+                                        _ source: SourceFile, _ diagnostics: inout DiagnosticCollector) -> [ParameterDescription] {
         var result = parameters
         for directive in directives {
             guard let position = result.firstIndex(where: { parameter in
-                "$\(parameter.index)" == directive.parameter || SwiftNaming.bare(parameter.name) == directive.parameter
+                "$\(parameter.index)" == directive.parameter || parameter.sqlName == directive.parameter
+                    || parameter.sqlName.map(SwiftNaming.lowerCamelCase) == directive.parameter
                     || table.slots[parameter.index]?.writtenName == directive.parameter
             }) else {
                 diagnostics.error("@param directive names no parameter of this query: '\(directive.parameter)'", in: source, at: directive.location)
                 continue
             }
             let parameter = result[position]
-            let origin = table.slots[parameter.index]?.contextOrigin
-            let isElement = table.slots[parameter.index]?.contextOriginIsElement ?? false
             result[position] = ParameterDescription(
-                index: parameter.index, name: parameter.name, type: parameter.type, nullable: directive.nullable,
-                elementNullable: parameter.elementNullable,
-                swiftType: swiftType(parameter.type, nullable: directive.nullable, elementNullable: parameter.elementNullable,
-                                     origin: origin, originIsElement: isElement, overrides))
+                index: parameter.index, sqlName: parameter.sqlName, type: parameter.type, nullable: directive.nullable,
+                elementNullable: parameter.elementNullable, origin: parameter.origin, originIsElement: parameter.originIsElement)
         }
         return result
     }
 
-    /// The Swift type of a value, with the user's overrides taking precedence over the default
-    /// mapping; `originIsElement` says the origin column describes the array's elements.
-    static func swiftType(_ type: SQLType, nullable: Bool, elementNullable: Bool, origin: ColumnOrigin?,
-                          originIsElement: Bool = false, _ overrides: TypeOverrides) -> String {
-        let optional = nullable ? "?" : ""
-        if !overrides.isEmpty {
-            if !originIsElement, let override = overrides.swiftType(for: type, origin: origin) {
-                return override + optional
-            }
-            if case .array(let element) = type, let override = overrides.swiftType(for: element, origin: origin) {
-                return "[" + override + (elementNullable ? "?" : "") + "]" + optional
-            }
-        }
-        return SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: elementNullable)
+    private static func describe(_ slot: ParameterTable.Slot, type: SQLType) -> ParameterDescription {
+        ParameterDescription(
+            index: slot.index, sqlName: slot.writtenName ?? slot.contextName, type: type,
+            nullable: slot.explicitlyNullable || slot.nullMeaningful, elementNullable: slot.elementNullable,
+            origin: slot.contextOrigin, originIsElement: slot.contextOriginIsElement)
     }
 
-    private static func describe(_ slot: ParameterTable.Slot, type: SQLType, _ overrides: TypeOverrides,
-                                 _ usedNames: inout Set<String>) -> ParameterDescription {
-        let base = SwiftNaming.lowerCamelCase(slot.writtenName ?? slot.contextName ?? "p\(slot.index)")
-        var name = base
-        var counter = 2
-        while usedNames.contains(SwiftNaming.bare(name)) {
-            name = SwiftNaming.safeIdentifier(SwiftNaming.bare(base) + String(counter))
-            counter += 1
-        }
-        usedNames.insert(SwiftNaming.bare(name))
-        let nullable = slot.explicitlyNullable || slot.nullMeaningful
-        return ParameterDescription(
-            index: slot.index, name: name, type: type, nullable: nullable, elementNullable: slot.elementNullable,
-            swiftType: swiftType(type, nullable: nullable, elementNullable: slot.elementNullable, origin: slot.contextOrigin,
-                                 originIsElement: slot.contextOriginIsElement, overrides))
-    }
-
-    private static func describeColumns(_ columns: [OutputColumn], _ overrides: TypeOverrides, _ source: SourceFile,
+    private static func describeColumns(_ columns: [OutputColumn], _ source: SourceFile,
                                         _ diagnostics: inout DiagnosticCollector) -> [ColumnDescription] {
         var result: [ColumnDescription] = []
-        var seen: [String: String] = [:]
         for (position, column) in columns.enumerated() {
             if column.name == "?column?" {
                 diagnostics.error("result column \(position + 1) has no name; give it one with AS", in: source, at: column.location)
             }
-            let swiftName = SwiftNaming.lowerCamelCase(column.name)
-            if let previous = seen[SwiftNaming.bare(swiftName)] {
-                diagnostics.error("result column \"\(column.name)\" has the same Swift name as \"\(previous)\"; rename one with AS",
-                                  in: source, at: column.location)
-            }
-            seen[SwiftNaming.bare(swiftName)] = column.name
             var type = column.value.type
             if type == .unknown { type = .text }
             if case .array(.unknown) = type { type = .array(.text) }
             result.append(ColumnDescription(
-                name: swiftName, sqlName: column.name, type: type, nullable: column.nullable,
-                elementNullable: column.value.elementNullable,
-                swiftType: swiftType(type, nullable: column.nullable, elementNullable: column.value.elementNullable,
-                                     origin: column.value.origin, overrides)))
+                sqlName: column.name, type: type, nullable: column.nullable,
+                elementNullable: column.value.elementNullable, origin: column.value.origin))
         }
         return result
     }

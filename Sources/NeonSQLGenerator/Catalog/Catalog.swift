@@ -109,23 +109,11 @@ struct Catalog: Sendable {
 
     // MARK: Output
 
-    /// Enum types for the generated code, sorted by Swift name (then SQL name) for stable output.
+    /// Enum types for the generated code, sorted by SQL name for stable output (the Swift
+    /// naming step names them).
     func enumDescriptions() -> [EnumDescription] {
-        enums.values.map { value in
-            let formatName = formatName(ofEnum: value)
-            var used: Set<String> = []
-            let cases = value.labels.map { label -> EnumDescription.EnumCase in
-                var caseName = SwiftNaming.lowerCamelCase(label)
-                if caseName == "_" || caseName.isEmpty { caseName = "_value" }
-                var unique = caseName
-                var counter = 2
-                while used.contains(unique) { unique = caseName + String(counter); counter += 1 }
-                used.insert(unique)
-                return EnumDescription.EnumCase(label: label, swiftName: unique)
-            }
-            return EnumDescription(sqlName: formatName, swiftName: SwiftTypeMapping.enumSwiftName(formatName), cases: cases)
-        }
-        .sorted { ($0.swiftName, $0.sqlName) < ($1.swiftName, $1.sqlName) }
+        enums.values.map { EnumDescription(sqlName: formatName(ofEnum: $0), labels: $0.labels) }
+            .sorted { $0.sqlName < $1.sqlName }
     }
 }
 

@@ -1,5 +1,6 @@
-/// The language-neutral description of one annotated query: what the analyzer produces, what
-/// `describe` prints as JSON and what the renderer turns into Swift.
+/// The language-neutral description of one annotated query: what the analyzer produces. It holds
+/// SQL names, PostgreSQL types and nullability only; the Swift naming step
+/// (`Render/SwiftNamer.swift`) turns it into Swift names and types for the renderer and `describe`.
 struct QueryDescription: Sendable, Hashable {
     /// How the query's result is returned.
     enum Kind: String, Sendable, Hashable, Codable {
@@ -8,10 +9,6 @@ struct QueryDescription: Sendable, Hashable {
 
     /// The annotation's name as written (`FetchJourneyDuas`), or derived from the file name.
     let annotationName: String
-    /// Swift function name (`fetchJourneyDuas`).
-    let name: String
-    /// Swift row type name (`FetchJourneyDuasRow`); unused for exec/execrows.
-    let rowTypeName: String
     /// The query file's path as given to the generator.
     let file: String
     /// 1-based line of the `-- name:` annotation (or of the statement when there is none).
@@ -25,8 +22,8 @@ struct QueryDescription: Sendable, Hashable {
     let columns: [ColumnDescription]
     /// True for a plain SELECT (no data-modifying CTE): safe to retry.
     let isReadOnly: Bool
-    /// Swift name of a column whose value is unique per row (a primary or unique key of the only
-    /// row source), which makes the row `Identifiable` when it is named `id`.
+    /// SQL name of a column whose value is unique per row (a primary or unique key of the only
+    /// row source), which makes the row `Identifiable` when its Swift name is `id`.
     let uniqueColumn: String?
 }
 
@@ -34,41 +31,36 @@ struct QueryDescription: Sendable, Hashable {
 struct ParameterDescription: Sendable, Hashable {
     /// 1-based `$n`.
     let index: Int
-    /// Swift argument label (`journeyId`).
-    let name: String
+    /// The name the SQL gives it: `@journey_id`'s written name, else the column it is compared
+    /// with or assigned to (`journey_id`), else nil (the Swift name is then `p<index>`).
+    let sqlName: String?
     let type: SQLType
     let nullable: Bool
     /// For arrays: whether elements may be NULL (`[Int?]`).
     let elementNullable: Bool
-    /// Swift type as the renderer spells it, including optionality (`Int`, `[Int]`, `String?`).
-    let swiftType: String
+    /// The table column the value goes into or is compared with (for column type overrides).
+    let origin: ColumnOrigin?
+    /// Whether ``origin`` describes the array's elements rather than the value.
+    let originIsElement: Bool
 }
 
 /// One output column.
 struct ColumnDescription: Sendable, Hashable {
-    /// Swift property name (`categorySlug`).
-    let name: String
     /// The column name PostgreSQL reports (`category_slug`), after stripping `!`/`?` overrides.
     let sqlName: String
     let type: SQLType
     let nullable: Bool
     let elementNullable: Bool
-    let swiftType: String
+    /// The table column it is (for column type overrides).
+    let origin: ColumnOrigin?
 }
 
 /// A `CREATE TYPE ... AS ENUM` type used by the generated code.
 struct EnumDescription: Sendable, Hashable {
-    /// The PostgreSQL name (`time_slot`).
+    /// The PostgreSQL name as `format_type` prints it (`time_slot`, `shop.order_status`).
     let sqlName: String
-    /// Swift type name (`TimeSlot`).
-    let swiftName: String
-    /// Labels in declaration order with their Swift case names.
-    let cases: [EnumCase]
-
-    struct EnumCase: Sendable, Hashable {
-        let label: String
-        let swiftName: String
-    }
+    /// Labels in declaration order.
+    let labels: [String]
 }
 
 /// All queries of one `.sql` file.
@@ -80,7 +72,7 @@ struct QueryFileDescription: Sendable, Hashable {
 /// The analyzer's whole output.
 struct GenerationModel: Sendable {
     let files: [QueryFileDescription]
-    /// Every enum of the catalog, sorted by Swift name (rendered into the shared file).
+    /// Every enum of the catalog, sorted by SQL name.
     let enums: [EnumDescription]
     let diagnostics: [Diagnostic]
 }

@@ -1,13 +1,18 @@
-/// The Swift spellings derived from one query: its function declaration, call, DocC reference and
-/// result types.
+/// The Swift spellings derived from one named query: its function declaration, call, DocC
+/// reference and result types, shared by the `Queries` method, the `Statements` factory and the
+/// client closure.
 struct QuerySignature {
-    /// `fetchJourneyDuas(journeyId: Int)`
+    /// `fetchJourneyDuas(journeyId: Swift.Int)`
     let declaration: String
     /// `fetchJourneyDuas(journeyId: journeyId)`
     let call: String
+    /// `fetchJourneyDuas(journeyId: $0)`, for a closure whose arguments are the parameters.
+    let closureCall: String
     /// `fetchJourneyDuas(journeyId:)`, for ``Queries/...`` links.
     let symbolReference: String
-    /// `Statement<[FetchJourneyDuasRow]>`
+    /// `(_ journeyId: Swift.Int)`, the client closure's parameter list.
+    let closureParameters: String
+    /// `NeonSQL.Statement<[FetchJourneyDuasRow]>`
     let statementType: String
     /// What the `Queries` method returns (`[FetchJourneyDuasRow]`), nil for `:exec`.
     let resultType: String?
@@ -15,38 +20,41 @@ struct QuerySignature {
     let hasRow: Bool
     /// The local holding the bound parameters: `bindings`, unless a parameter already has that name.
     let bindingsVariable: String
+    /// `many`, `one`, `exec`, `execRows`: the runtime's `Statement` factory.
+    let factory: String
 
-    init(_ query: QueryDescription) {
-        let parameters = query.parameters.sorted { $0.index < $1.index }
-        declaration = query.name + "(" + parameters.map { "\($0.name): \($0.swiftType)" }.joined(separator: ", ") + ")"
-        call = query.name + "(" + parameters.map { "\(Self.argumentLabel($0.name)): \($0.name)" }.joined(separator: ", ") + ")"
-        symbolReference = SwiftNaming.bare(query.name) + "("
-            + parameters.map { SwiftNaming.bare($0.name) + ":" }.joined() + ")"
-        switch query.kind {
+    init(_ named: NamedQuery) {
+        let parameters = named.parameters
+        let function = SwiftNaming.escaped(named.functionName)
+        declaration = function + "(" + parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ") + ")"
+        call = function + "(" + parameters.map { "\(SwiftNaming.argumentLabel($0.name)): \(SwiftNaming.escaped($0.name))" }
+            .joined(separator: ", ") + ")"
+        closureCall = function + "(" + parameters.enumerated().map { "\(SwiftNaming.argumentLabel($1.name)): $\($0)" }
+            .joined(separator: ", ") + ")"
+        symbolReference = named.functionName + "(" + parameters.map { $0.name + ":" }.joined() + ")"
+        closureParameters = "(" + parameters.map { "_ \(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ") + ")"
+        switch named.query.kind {
         case .many:
-            resultType = "[\(query.rowTypeName)]"
+            resultType = "[\(named.rowTypeName)]"
             hasRow = true
+            factory = "many"
         case .one:
-            resultType = "\(query.rowTypeName)?"
+            resultType = "\(named.rowTypeName)?"
             hasRow = true
+            factory = "one"
         case .exec:
             resultType = nil
             hasRow = false
+            factory = "exec"
         case .execrows:
-            resultType = "Int"
+            resultType = "Swift.Int"
             hasRow = false
+            factory = "execRows"
         }
-        statementType = "Statement<\(resultType ?? "Void")>"
-        let names = Set(parameters.map { SwiftNaming.bare($0.name) })
+        statementType = "NeonSQL.Statement<\(resultType ?? "Swift.Void")>"
+        let names = Set(parameters.map(\.name))
         var variable = "bindings"
         while names.contains(variable) { variable += "_" }
         bindingsVariable = variable
-    }
-
-    /// An argument label at a call site: keywords need no backticks there (Swift warns about
-    /// them), except `inout`, `var` and `let`.
-    static func argumentLabel(_ identifier: String) -> String {
-        let bare = SwiftNaming.bare(identifier)
-        return ["inout", "var", "let"].contains(bare) ? identifier : bare
     }
 }

@@ -13,9 +13,10 @@ CREATE TABLE products (
 );
 """
 
-private func analyze(_ query: String, overrides: TypeOverrides = TypeOverrides()) -> GenerationModel {
-    Pipeline.analyze(schemaFiles: [SourceFile(path: "schema.sql", text: schema)],
-                     queryFiles: [SourceFile(path: "q.sql", text: query)], overrides: overrides, configPath: "neon-sql.json")
+private func analyze(_ query: String, overrides: TypeOverrides = TypeOverrides()) -> NamedModel {
+    SwiftNamer.name(Pipeline.analyze(schemaFiles: [SourceFile(path: "schema.sql", text: schema)],
+                                     queryFiles: [SourceFile(path: "q.sql", text: query)], overrides: overrides, configPath: "neon-sql.json"),
+                    overrides: overrides)
 }
 
 @Suite("Overrides")

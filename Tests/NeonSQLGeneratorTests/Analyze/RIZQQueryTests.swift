@@ -6,14 +6,14 @@ import Testing
 /// from the schema in `queries/schema/`.
 @Suite("RIZQ queries")
 struct RIZQQueryTests {
-    static let model: GenerationModel = {
+    static let model: NamedModel = {
         let root = PostgresDifferentialTests.repositoryRoot.appendingPathComponent("queries")
         let schema = (try? PostgresDifferentialTests.sqlFiles(in: root.appendingPathComponent("schema"))) ?? []
         let queries = (try? PostgresDifferentialTests.sqlFiles(in: root)) ?? []
-        return Pipeline.analyze(schemaFiles: schema, queryFiles: queries)
+        return SwiftNamer.name(Pipeline.analyze(schemaFiles: schema, queryFiles: queries))
     }()
 
-    static func query(_ name: String) -> QueryDescription? {
+    static func query(_ name: String) -> NamedQuery? {
         model.files.flatMap(\.queries).first { $0.name == name }
     }
 

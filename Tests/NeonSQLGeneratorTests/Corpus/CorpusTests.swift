@@ -33,7 +33,7 @@ struct CorpusTests {
         let schemaFiles: [SourceFile]
         let queryFiles: [SourceFile]
         let expectations: [Expectation]
-        let model: GenerationModel
+        let model: NamedModel
     }
 
     static func sqlFiles(_ schema: String, _ folder: String) throws -> [SourceFile] {
@@ -48,7 +48,7 @@ struct CorpusTests {
     static func load(_ schema: String) throws -> Corpus {
         let schemaFiles = try sqlFiles(schema, "schema")
         let queryFiles = try sqlFiles(schema, "queries")
-        let model = Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles)
+        let model = SwiftNamer.name(Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles))
         return Corpus(schemaFiles: schemaFiles, queryFiles: queryFiles,
                       expectations: queryFiles.flatMap(parseExpectations), model: model)
     }
@@ -128,7 +128,7 @@ struct CorpusTests {
                     Issue.record(Comment(rawValue: "\(place): the generator produced no query (see its diagnostics)"))
                     continue
                 }
-                let actualColumns = query.columns.map { "\($0.sqlName) \($0.swiftType)" }
+                let actualColumns = query.columns.map { "\($0.sqlName ?? "") \($0.swiftType)" }
                 let actualParameters = query.parameters.map { "\($0.name) \($0.swiftType)" }
                 for (kind, expected, actual) in [("column", expectedColumns, actualColumns), ("parameter", expectedParameters, actualParameters)] {
                     for index in 0..<max(expected.count, actual.count) {

@@ -25,7 +25,7 @@ struct PostgresDifferentialTests {
         let queriesDirectory = Self.repositoryRoot.appendingPathComponent("queries")
         let schemaFiles = try Self.sqlFiles(in: queriesDirectory.appendingPathComponent("schema"))
         let queryFiles = try Self.sqlFiles(in: queriesDirectory)
-        let model = Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles)
+        let model = SwiftNamer.name(Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles))
         #expect(model.diagnostics.map(\.formatted) == [])
         let queries = model.files.flatMap(\.queries)
         #expect(queries.count == queryFiles.count)
@@ -64,7 +64,7 @@ struct DifferentialChecker {
         return result.trimmingCharacters(in: .whitespaces)
     }
 
-    func compare(_ queries: [QueryDescription]) throws -> Report {
+    func compare(_ queries: [NamedQuery]) throws -> Report {
         let database = "neon_sql_diff_\(UInt32.random(in: 0...UInt32.max))"
         _ = try psql.run("CREATE DATABASE \(database);")
         defer { _ = try? psql.run("DROP DATABASE IF EXISTS \(database) WITH (FORCE);") }

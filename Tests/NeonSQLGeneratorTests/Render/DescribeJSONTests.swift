@@ -37,11 +37,11 @@ struct DescribeJSONTests {
             ],
             columns: [RenderFixtures.column("created_at", .builtin(.timestamptz), nullable: true)]
         )
-        let model = GenerationModel(
+        let model = SwiftNamer.name(GenerationModel(
             files: [QueryFileDescription(path: "queries/things.sql", queries: [query])],
             enums: [],
             diagnostics: [Diagnostic(file: "queries/bad.sql", line: 2, column: 8, severity: .error, message: "column \"nme\" does not exist")]
-        )
+        ))
         #expect(DescribeJSON.render(model) == #"""
             {
               "queries": [
@@ -94,7 +94,7 @@ struct DescribeJSONTests {
 
     @Test func keywordNamesAreReportedBare() {
         let query = RenderFixtures.query("Default", kind: .exec, parameters: [RenderFixtures.parameter(1, "in", .int4)])
-        let json = DescribeJSON.query(query).compactText()
+        let json = DescribeJSON.query(RenderFixtures.named([query]).queries[0]).compactText()
         #expect(json.hasPrefix(#"{"name":"default","#))
         #expect(json.contains(#""params":[{"index":1,"name":"in","pgType":"integer","swiftType":"Int","nullable":false}]"#))
     }

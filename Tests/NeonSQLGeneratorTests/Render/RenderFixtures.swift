@@ -3,18 +3,12 @@
 /// Hand-made IR values for renderer and JSON tests (the analyzer is not needed).
 enum RenderFixtures {
     static func column(_ sqlName: String, _ type: SQLType, nullable: Bool = false, elementNullable: Bool = false) -> ColumnDescription {
-        ColumnDescription(
-            name: SwiftNaming.lowerCamelCase(sqlName), sqlName: sqlName, type: type, nullable: nullable,
-            elementNullable: elementNullable,
-            swiftType: SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: elementNullable)
-        )
+        ColumnDescription(sqlName: sqlName, type: type, nullable: nullable, elementNullable: elementNullable, origin: nil)
     }
 
     static func parameter(_ index: Int, _ name: String, _ type: SQLType, nullable: Bool = false) -> ParameterDescription {
-        ParameterDescription(
-            index: index, name: SwiftNaming.lowerCamelCase(name), type: type, nullable: nullable, elementNullable: false,
-            swiftType: SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: false)
-        )
+        ParameterDescription(index: index, sqlName: name, type: type, nullable: nullable, elementNullable: false,
+                             origin: nil, originIsElement: false)
     }
 
     static func query(
@@ -31,8 +25,6 @@ enum RenderFixtures {
     ) -> QueryDescription {
         QueryDescription(
             annotationName: annotationName,
-            name: SwiftNaming.lowerCamelCase(annotationName),
-            rowTypeName: SwiftNaming.upperCamelCase(annotationName) + "Row",
             file: file, line: line, kind: kind, sql: sql, documentation: documentation,
             parameters: parameters, columns: columns, isReadOnly: readOnly, uniqueColumn: uniqueColumn
         )
@@ -58,9 +50,12 @@ enum RenderFixtures {
         ]
     )
 
-    static let timeSlot = EnumDescription(
-        sqlName: "time_slot", swiftName: "TimeSlot",
-        cases: [.init(label: "morning", swiftName: "morning"), .init(label: "anytime", swiftName: "anytime"),
-                .init(label: "evening", swiftName: "evening")]
-    )
+    static let timeSlot = EnumDescription(sqlName: "time_slot", labels: ["morning", "anytime", "evening"])
+
+    /// The queries (one file at `path`) and enums, named by the naming step.
+    static func named(_ queries: [QueryDescription], path: String = "queries/fetch_journey_duas.sql",
+                      enums: [EnumDescription] = [], typeNames: GeneratedTypeNames = GeneratedTypeNames()) -> NamedModel {
+        SwiftNamer.name(GenerationModel(files: [QueryFileDescription(path: path, queries: queries)], enums: enums, diagnostics: []),
+                        typeNames: typeNames)
+    }
 }

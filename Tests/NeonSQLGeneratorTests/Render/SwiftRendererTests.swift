@@ -4,7 +4,8 @@ import Testing
 @Suite("SwiftRenderer")
 struct SwiftRendererTests {
     private func render(_ queries: [QueryDescription], fileName: String = "fetch_journey_duas.sql") -> String {
-        SwiftRenderer(sourceFileName: fileName).render(QueryFileDescription(path: "queries/" + fileName, queries: queries))
+        let model = RenderFixtures.named(queries, path: "queries/" + fileName, enums: [RenderFixtures.timeSlot])
+        return SwiftRenderer(sourceFileName: fileName).render(model.files[0])
     }
 
     @Test func rendersTheDocumentedShape() {
@@ -14,13 +15,13 @@ struct SwiftRendererTests {
             import NeonSQL
 
             /// A row of ``Queries/fetchJourneyDuas(journeyId:)``.
-            public struct FetchJourneyDuasRow: Sendable, Hashable, Codable {
-                public var duaId: Int
+            public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+                public var duaId: Swift.Int
                 public var timeSlot: TimeSlot
-                public var titleEn: String
-                public var categorySlug: String?
+                public var titleEn: Swift.String
+                public var categorySlug: Swift.String?
 
-                public init(duaId: Int, timeSlot: TimeSlot, titleEn: String, categorySlug: String?) {
+                public init(duaId: Swift.Int, timeSlot: TimeSlot, titleEn: Swift.String, categorySlug: Swift.String?) {
                     self.duaId = duaId
                     self.timeSlot = timeSlot
                     self.titleEn = titleEn
@@ -28,28 +29,28 @@ struct SwiftRendererTests {
                 }
             }
 
-            extension FetchJourneyDuasRow: DecodableRow {
-                public static let columns: [ResultColumn] = [
-                    ResultColumn("dua_id", .int4),
-                    ResultColumn("time_slot", .enumType("time_slot")),
-                    ResultColumn("title_en", .text),
-                    ResultColumn("category_slug", .text),
+            extension FetchJourneyDuasRow: NeonSQL.DecodableRow {
+                public static let columns: [NeonSQL.ResultColumn] = [
+                    NeonSQL.ResultColumn("dua_id", .int4),
+                    NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
+                    NeonSQL.ResultColumn("title_en", .text),
+                    NeonSQL.ResultColumn("category_slug", .text),
                 ]
 
-                public init(from row: inout RowDecoder) throws {
-                    self.duaId = try row.decode(Int.self)
+                public init(from row: inout NeonSQL.RowDecoder) throws {
+                    self.duaId = try row.decode(Swift.Int.self)
                     self.timeSlot = try row.decode(TimeSlot.self)
-                    self.titleEn = try row.decode(String.self)
-                    self.categorySlug = try row.decode(String?.self)
+                    self.titleEn = try row.decode(Swift.String.self)
+                    self.categorySlug = try row.decode(Swift.String?.self)
                 }
             }
 
             extension Statements {
                 /// Duas of one journey, in the order the journey lists them.
-                public static func fetchJourneyDuas(journeyId: Int) -> Statement<[FetchJourneyDuasRow]> {
-                    var bindings = Bindings(capacity: 1)
+                public static func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
+                    var bindings = NeonSQL.Bindings(capacity: 1)
                     bindings.append(journeyId, as: .int4)
-                    return .many(sql: #"""
+                    return .many(name: "FetchJourneyDuas", sql: #"""
                         SELECT jd.dua_id, jd.time_slot, d.title_en, c.slug AS category_slug
                         FROM journey_duas jd
                         JOIN duas d ON d.id = jd.dua_id
@@ -62,8 +63,8 @@ struct SwiftRendererTests {
 
             extension Queries {
                 /// Duas of one journey, in the order the journey lists them.
-                public func fetchJourneyDuas(journeyId: Int) async throws -> [FetchJourneyDuasRow] {
-                    try await executor.execute(Statements.fetchJourneyDuas(journeyId: journeyId))
+                public func fetchJourneyDuas(journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
+                    try await self.executor.execute(Statements.fetchJourneyDuas(journeyId: journeyId))
                 }
             }
 
@@ -75,7 +76,8 @@ struct SwiftRendererTests {
 @Suite("SwiftRenderer details")
 struct SwiftRendererDetailTests {
     private func render(_ queries: [QueryDescription]) -> String {
-        SwiftRenderer(sourceFileName: "x.sql").render(QueryFileDescription(path: "/abs/queries/x.sql", queries: queries))
+        let model = RenderFixtures.named(queries, path: "/abs/queries/x.sql", enums: [RenderFixtures.timeSlot])
+        return SwiftRenderer(sourceFileName: "x.sql").render(model.files[0])
     }
 
     private func lines(_ text: String) -> [String] {
@@ -84,7 +86,7 @@ struct SwiftRendererDetailTests {
 
     @Test func headerHasNoDirectoriesOrTimestamps() {
         let text = SwiftRenderer(sourceFileName: CodeGenerator.fileName(of: "/abs/path/x.sql"))
-            .render(QueryFileDescription(path: "/abs/path/x.sql", queries: []))
+            .render(NamedFile(path: "/abs/path/x.sql", queries: []))
         #expect(text == "// Generated by neon-sql-gen from x.sql. Do not edit.\nimport Foundation\nimport NeonSQL\n")
     }
 
@@ -95,18 +97,18 @@ struct SwiftRendererDetailTests {
             RenderFixtures.query("CountIt", kind: .execrows, sql: "DELETE FROM t", readOnly: false),
         ])
         let all = lines(text)
-        #expect(all.contains("public static func getOne() -> Statement<GetOneRow?> {"))
+        #expect(all.contains("public static func getOne() -> NeonSQL.Statement<GetOneRow?> {"))
         #expect(all.contains("public func getOne() async throws -> GetOneRow? {"))
-        #expect(all.contains("return .one(sql: #\"\"\""))
-        #expect(all.contains("public static func doIt() -> Statement<Void> {"))
+        #expect(all.contains("return .one(name: \"GetOne\", sql: #\"\"\""))
+        #expect(all.contains("public static func doIt() -> NeonSQL.Statement<Swift.Void> {"))
         #expect(all.contains("public func doIt() async throws {"))
-        #expect(all.contains("return .exec(sql: #\"\"\""))
-        #expect(all.contains("public static func countIt() -> Statement<Int> {"))
+        #expect(all.contains("return .exec(name: \"DoIt\", sql: #\"\"\""))
+        #expect(all.contains("public static func countIt() -> NeonSQL.Statement<Swift.Int> {"))
         #expect(all.contains("@discardableResult"))
-        #expect(all.contains("public func countIt() async throws -> Int {"))
-        #expect(all.contains("return .execRows(sql: #\"\"\""))
+        #expect(all.contains("public func countIt() async throws -> Swift.Int {"))
+        #expect(all.contains("return .execRows(name: \"CountIt\", sql: #\"\"\""))
         #expect(all.contains("\"\"\"#, bindings: bindings, readOnly: false)"))
-        #expect(all.contains("let bindings = Bindings()"))
+        #expect(all.contains("let bindings = NeonSQL.Bindings()"))
         // exec and execrows have no row struct.
         #expect(!text.contains("DoItRow"))
         #expect(!text.contains("CountItRow"))
@@ -126,25 +128,25 @@ struct SwiftRendererDetailTests {
             ]
         )])
         let all = lines(text)
-        #expect(all.contains("public var tags: [String?]?"))
+        #expect(all.contains("public var tags: [Swift.String?]?"))
         #expect(all.contains("public var slot: TimeSlot?"))
-        #expect(all.contains("public var at: Date"))
-        #expect(all.contains("self.tags = try row.decode([String?]?.self)"))
-        #expect(all.contains("ResultColumn(\"tags\", .array(.text)),"))
+        #expect(all.contains("public var at: Foundation.Date"))
+        #expect(all.contains("self.tags = try row.decode([Swift.String?]?.self)"))
+        #expect(all.contains("NeonSQL.ResultColumn(\"tags\", .array(.text)),"))
         // Parameters in $n order whatever order the model lists them in.
-        #expect(all.contains("public static func things(ids: [Int], slot: TimeSlot?) -> Statement<[ThingsRow]> {"))
+        #expect(all.contains("public static func things(ids: [Swift.Int], slot: TimeSlot?) -> NeonSQL.Statement<[ThingsRow]> {"))
         #expect(all.contains("bindings.append(ids, as: .array(.int4))"))
         #expect(all.contains("bindings.append(slot, as: .enumType(\"time_slot\"))"))
-        #expect(all.contains("try await executor.execute(Statements.things(ids: ids, slot: slot))"))
+        #expect(all.contains("try await self.executor.execute(Statements.things(ids: ids, slot: slot))"))
     }
 
     @Test func identifiableOnlyWithUniqueId() {
         let withId = render([RenderFixtures.query("A", columns: [RenderFixtures.column("id", .int4)], uniqueColumn: "id")])
-        #expect(withId.contains("public struct ARow: Sendable, Hashable, Codable, Identifiable {"))
+        #expect(withId.contains("public struct ARow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {"))
         let notUnique = render([RenderFixtures.query("A", columns: [RenderFixtures.column("id", .int4)])])
-        #expect(notUnique.contains("public struct ARow: Sendable, Hashable, Codable {"))
+        #expect(notUnique.contains("public struct ARow: Swift.Sendable, Swift.Hashable, Swift.Codable {"))
         let otherUnique = render([RenderFixtures.query("A", columns: [RenderFixtures.column("slug", .text)], uniqueColumn: "slug")])
-        #expect(otherUnique.contains("public struct ARow: Sendable, Hashable, Codable {"))
+        #expect(otherUnique.contains("public struct ARow: Swift.Sendable, Swift.Hashable, Swift.Codable {"))
     }
 
     @Test func documentationFromCommentsOrDefault() {
@@ -166,8 +168,8 @@ struct SwiftRendererDetailTests {
             ]
         )])
         let all = lines(text)
-        #expect(all.contains("public static func `default`(`in`: Int, bindings: String, executor: String) -> Statement<Void> {"))
-        #expect(all.contains("var bindings_ = Bindings(capacity: 3)"))
+        #expect(all.contains("public static func `default`(`in`: Swift.Int, bindings: Swift.String, executor: Swift.String) -> NeonSQL.Statement<Swift.Void> {"))
+        #expect(all.contains("var bindings_ = NeonSQL.Bindings(capacity: 3)"))
         #expect(all.contains("bindings_.append(`in`, as: .int4)"))
         #expect(all.contains("bindings_.append(bindings, as: .text)"))
         #expect(all.contains("try await self.executor.execute(Statements.`default`(in: `in`, bindings: bindings, executor: executor))"))
@@ -209,39 +211,39 @@ struct RawStringLiteralTests {
     }
 }
 
-@Suite("SchemaRenderer")
-struct SchemaRendererTests {
+@Suite("SharedFileRenderer")
+struct SharedFileRendererTests {
     @Test func rendersEnumsWithRawValuesWhereNeeded() {
-        let status = EnumDescription(
-            sqlName: "order_status", swiftName: "OrderStatus",
-            cases: [.init(label: "in_progress", swiftName: "inProgress"), .init(label: "default", swiftName: "`default`"),
-                    .init(label: "Done \"ok\"", swiftName: "doneOk")]
-        )
-        let text = SchemaRenderer.render(enums: [status, RenderFixtures.timeSlot])
-        #expect(text == ##"""
-            // Generated by neon-sql-gen from the schema. Do not edit.
-            import Foundation
-            import NeonSQL
-
+        let status = EnumDescription(sqlName: "order_status", labels: ["in_progress", "default", "Done \"ok\"", "Default", "2nd", "самовар"])
+        let text = SharedFileRenderer.render(RenderFixtures.named([], enums: [status, RenderFixtures.timeSlot]))
+        #expect(text.contains(##"""
             /// The PostgreSQL enum `order_status`.
-            public enum OrderStatus: String, Sendable, Hashable, Codable, CaseIterable, PostgresEnum {
+            public enum OrderStatus: Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
                 case inProgress = "in_progress"
                 case `default`
                 case doneOk = "Done \"ok\""
+                case default2 = "Default"
+                case _2nd = "2nd"
+                case value6 = "самовар"
             }
 
             /// The PostgreSQL enum `time_slot`.
-            public enum TimeSlot: String, Sendable, Hashable, Codable, CaseIterable, PostgresEnum {
+            public enum TimeSlot: Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
                 case morning
                 case anytime
                 case evening
             }
 
-            """##)
+            """##))
     }
 
-    @Test func emptySchemaStillRendersAFile() {
-        #expect(SchemaRenderer.render(enums: []) == "// Generated by neon-sql-gen from the schema. Do not edit.\nimport Foundation\nimport NeonSQL\n")
+    @Test func declaresTheTargetsOwnQueriesStatementsAndClient() {
+        let names = GeneratedTypeNames(queries: "AppQueries", statements: "AppStatements", client: "AppClient")
+        let text = SharedFileRenderer.render(RenderFixtures.named([], typeNames: names))
+        #expect(text.contains("public struct AppQueries: Swift.Sendable {"))
+        #expect(text.contains("public enum AppStatements {}"))
+        #expect(text.contains("public struct AppClient: Swift.Sendable {"))
+        #expect(text.contains("    public init() {}"))
     }
 }
 

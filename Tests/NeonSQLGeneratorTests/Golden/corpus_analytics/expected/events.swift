@@ -3,15 +3,15 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/funnel()``.
-public struct FunnelRow: Sendable, Hashable, Codable {
-    public var userId: UUID?
-    public var views: Int
-    public var purchases: Int
-    public var revenue: Decimal?
-    public var firstSeen: Date
-    public var signedUp: Date?
+public struct FunnelRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var userId: Foundation.UUID?
+    public var views: Swift.Int
+    public var purchases: Swift.Int
+    public var revenue: Foundation.Decimal?
+    public var firstSeen: Foundation.Date
+    public var signedUp: Foundation.Date?
 
-    public init(userId: UUID?, views: Int, purchases: Int, revenue: Decimal?, firstSeen: Date, signedUp: Date?) {
+    public init(userId: Foundation.UUID?, views: Swift.Int, purchases: Swift.Int, revenue: Foundation.Decimal?, firstSeen: Foundation.Date, signedUp: Foundation.Date?) {
         self.userId = userId
         self.views = views
         self.purchases = purchases
@@ -21,32 +21,32 @@ public struct FunnelRow: Sendable, Hashable, Codable {
     }
 }
 
-extension FunnelRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("user_id", .uuid),
-        ResultColumn("views", .int8),
-        ResultColumn("purchases", .int8),
-        ResultColumn("revenue", .numeric),
-        ResultColumn("first_seen", .timestamptz),
-        ResultColumn("signed_up", .timestamptz),
+extension FunnelRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("user_id", .uuid),
+        NeonSQL.ResultColumn("views", .int8),
+        NeonSQL.ResultColumn("purchases", .int8),
+        NeonSQL.ResultColumn("revenue", .numeric),
+        NeonSQL.ResultColumn("first_seen", .timestamptz),
+        NeonSQL.ResultColumn("signed_up", .timestamptz),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.userId = try row.decode(UUID?.self)
-        self.views = try row.decode(Int.self)
-        self.purchases = try row.decode(Int.self)
-        self.revenue = try row.decode(Decimal?.self)
-        self.firstSeen = try row.decode(Date.self)
-        self.signedUp = try row.decode(Date?.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.userId = try row.decode(Foundation.UUID?.self)
+        self.views = try row.decode(Swift.Int.self)
+        self.purchases = try row.decode(Swift.Int.self)
+        self.revenue = try row.decode(Foundation.Decimal?.self)
+        self.firstSeen = try row.decode(Foundation.Date.self)
+        self.signedUp = try row.decode(Foundation.Date?.self)
     }
 }
 
 extension Statements {
     /// count with FILTER is never NULL; other aggregates with FILTER may see no row; min of a
     /// NOT NULL column without FILTER in a non-empty group is not NULL; user_id groups include NULL.
-    public static func funnel() -> Statement<[FunnelRow]> {
-        let bindings = Bindings()
-        return .many(sql: #"""
+    public static func funnel() -> NeonSQL.Statement<[FunnelRow]> {
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "Funnel", sql: #"""
             SELECT s.user_id,
                    count(*) FILTER (WHERE e.kind = 'page_view') AS views,
                    count(*) FILTER (WHERE e.kind = 'purchase') AS purchases,
@@ -64,18 +64,18 @@ extension Queries {
     /// count with FILTER is never NULL; other aggregates with FILTER may see no row; min of a
     /// NOT NULL column without FILTER in a non-empty group is not NULL; user_id groups include NULL.
     public func funnel() async throws -> [FunnelRow] {
-        try await executor.execute(Statements.funnel())
+        try await self.executor.execute(Statements.funnel())
     }
 }
 
 /// A row of ``Queries/eventPercentiles()``.
-public struct EventPercentilesRow: Sendable, Hashable, Codable {
+public struct EventPercentilesRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var kind: EventKind
-    public var medianMs: Double?
-    public var p90Ms: Int?
-    public var topPath: String?
+    public var medianMs: Swift.Double?
+    public var p90Ms: Swift.Int?
+    public var topPath: Swift.String?
 
-    public init(kind: EventKind, medianMs: Double?, p90Ms: Int?, topPath: String?) {
+    public init(kind: EventKind, medianMs: Swift.Double?, p90Ms: Swift.Int?, topPath: Swift.String?) {
         self.kind = kind
         self.medianMs = medianMs
         self.p90Ms = p90Ms
@@ -83,27 +83,27 @@ public struct EventPercentilesRow: Sendable, Hashable, Codable {
     }
 }
 
-extension EventPercentilesRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("kind", .enumType("event_kind")),
-        ResultColumn("median_ms", .float8),
-        ResultColumn("p90_ms", .int4),
-        ResultColumn("top_path", .text),
+extension EventPercentilesRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("kind", .enumType("event_kind")),
+        NeonSQL.ResultColumn("median_ms", .float8),
+        NeonSQL.ResultColumn("p90_ms", .int4),
+        NeonSQL.ResultColumn("top_path", .text),
     ]
 
-    public init(from row: inout RowDecoder) throws {
+    public init(from row: inout NeonSQL.RowDecoder) throws {
         self.kind = try row.decode(EventKind.self)
-        self.medianMs = try row.decode(Double?.self)
-        self.p90Ms = try row.decode(Int?.self)
-        self.topPath = try row.decode(String?.self)
+        self.medianMs = try row.decode(Swift.Double?.self)
+        self.p90Ms = try row.decode(Swift.Int?.self)
+        self.topPath = try row.decode(Swift.String?.self)
     }
 }
 
 extension Statements {
     /// ordered-set aggregates take their type from WITHIN GROUP; they skip NULLs and can be NULL.
-    public static func eventPercentiles() -> Statement<[EventPercentilesRow]> {
-        let bindings = Bindings()
-        return .many(sql: #"""
+    public static func eventPercentiles() -> NeonSQL.Statement<[EventPercentilesRow]> {
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "EventPercentiles", sql: #"""
             SELECT kind,
                    percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_ms) AS median_ms,
                    percentile_disc(0.9) WITHIN GROUP (ORDER BY duration_ms) AS p90_ms,
@@ -117,19 +117,19 @@ extension Statements {
 extension Queries {
     /// ordered-set aggregates take their type from WITHIN GROUP; they skip NULLs and can be NULL.
     public func eventPercentiles() async throws -> [EventPercentilesRow] {
-        try await executor.execute(Statements.eventPercentiles())
+        try await self.executor.execute(Statements.eventPercentiles())
     }
 }
 
 /// A row of ``Queries/sessionEvents()``.
-public struct SessionEventsRow: Sendable, Hashable, Codable {
-    public var id: Int
-    public var kinds: JSONValue
-    public var paths: JSONValue
-    public var pathList: [String?]
+public struct SessionEventsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var id: Swift.Int
+    public var kinds: NeonSQL.JSONValue
+    public var paths: NeonSQL.JSONValue
+    public var pathList: [Swift.String?]
     public var kindSet: [EventKind]
 
-    public init(id: Int, kinds: JSONValue, paths: JSONValue, pathList: [String?], kindSet: [EventKind]) {
+    public init(id: Swift.Int, kinds: NeonSQL.JSONValue, paths: NeonSQL.JSONValue, pathList: [Swift.String?], kindSet: [EventKind]) {
         self.id = id
         self.kinds = kinds
         self.paths = paths
@@ -138,29 +138,29 @@ public struct SessionEventsRow: Sendable, Hashable, Codable {
     }
 }
 
-extension SessionEventsRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int8),
-        ResultColumn("kinds", .json),
-        ResultColumn("paths", .jsonb),
-        ResultColumn("path_list", .array(.text)),
-        ResultColumn("kind_set", .array(.enumType("event_kind"))),
+extension SessionEventsRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int8),
+        NeonSQL.ResultColumn("kinds", .json),
+        NeonSQL.ResultColumn("paths", .jsonb),
+        NeonSQL.ResultColumn("path_list", .array(.text)),
+        NeonSQL.ResultColumn("kind_set", .array(.enumType("event_kind"))),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.kinds = try row.decode(JSONValue.self)
-        self.paths = try row.decode(JSONValue.self)
-        self.pathList = try row.decode([String?].self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.kinds = try row.decode(NeonSQL.JSONValue.self)
+        self.paths = try row.decode(NeonSQL.JSONValue.self)
+        self.pathList = try row.decode([Swift.String?].self)
         self.kindSet = try row.decode([EventKind].self)
     }
 }
 
 extension Statements {
     /// json_agg/array_agg over a non-empty group are not NULL; array_agg keeps NULL paths as elements.
-    public static func sessionEvents() -> Statement<[SessionEventsRow]> {
-        let bindings = Bindings()
-        return .many(sql: #"""
+    public static func sessionEvents() -> NeonSQL.Statement<[SessionEventsRow]> {
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "SessionEvents", sql: #"""
             SELECT s.id, json_agg(e.kind ORDER BY e.occurred_at) AS kinds, jsonb_object_agg(e.id, e.path) AS paths,
                    array_agg(e.path) AS path_list, array_agg(DISTINCT e.kind) AS kind_set
             FROM sessions s
@@ -173,39 +173,39 @@ extension Statements {
 extension Queries {
     /// json_agg/array_agg over a non-empty group are not NULL; array_agg keeps NULL paths as elements.
     public func sessionEvents() async throws -> [SessionEventsRow] {
-        try await executor.execute(Statements.sessionEvents())
+        try await self.executor.execute(Statements.sessionEvents())
     }
 }
 
 /// A row of ``Queries/purgeEvents(cutoff:)``.
-public struct PurgeEventsRow: Sendable, Hashable, Codable {
+public struct PurgeEventsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var kind: EventKind
-    public var removed: Int
+    public var removed: Swift.Int
 
-    public init(kind: EventKind, removed: Int) {
+    public init(kind: EventKind, removed: Swift.Int) {
         self.kind = kind
         self.removed = removed
     }
 }
 
-extension PurgeEventsRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("kind", .enumType("event_kind")),
-        ResultColumn("removed", .int8),
+extension PurgeEventsRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("kind", .enumType("event_kind")),
+        NeonSQL.ResultColumn("removed", .int8),
     ]
 
-    public init(from row: inout RowDecoder) throws {
+    public init(from row: inout NeonSQL.RowDecoder) throws {
         self.kind = try row.decode(EventKind.self)
-        self.removed = try row.decode(Int.self)
+        self.removed = try row.decode(Swift.Int.self)
     }
 }
 
 extension Statements {
     /// a data-modifying CTE's RETURNING columns keep their NOT NULL.
-    public static func purgeEvents(cutoff: Date) -> Statement<[PurgeEventsRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func purgeEvents(cutoff: Foundation.Date) -> NeonSQL.Statement<[PurgeEventsRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(cutoff, as: .timestamptz)
-        return .many(sql: #"""
+        return .many(name: "PurgeEvents", sql: #"""
             WITH moved AS (
                 DELETE FROM events WHERE occurred_at < $1 RETURNING session_id, kind
             )
@@ -216,7 +216,7 @@ extension Statements {
 
 extension Queries {
     /// a data-modifying CTE's RETURNING columns keep their NOT NULL.
-    public func purgeEvents(cutoff: Date) async throws -> [PurgeEventsRow] {
-        try await executor.execute(Statements.purgeEvents(cutoff: cutoff))
+    public func purgeEvents(cutoff: Foundation.Date) async throws -> [PurgeEventsRow] {
+        try await self.executor.execute(Statements.purgeEvents(cutoff: cutoff))
     }
 }

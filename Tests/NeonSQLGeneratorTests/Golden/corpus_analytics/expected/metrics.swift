@@ -3,13 +3,13 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/runningTotals(metric:)``.
-public struct RunningTotalsRow: Sendable, Hashable, Codable {
-    public var day: PostgresDate
-    public var value: Double
-    public var runningTotal: Double
-    public var rollingAvg: Double
+public struct RunningTotalsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var day: NeonSQL.PostgresDate
+    public var value: Swift.Double
+    public var runningTotal: Swift.Double
+    public var rollingAvg: Swift.Double
 
-    public init(day: PostgresDate, value: Double, runningTotal: Double, rollingAvg: Double) {
+    public init(day: NeonSQL.PostgresDate, value: Swift.Double, runningTotal: Swift.Double, rollingAvg: Swift.Double) {
         self.day = day
         self.value = value
         self.runningTotal = runningTotal
@@ -17,28 +17,28 @@ public struct RunningTotalsRow: Sendable, Hashable, Codable {
     }
 }
 
-extension RunningTotalsRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("day", .date),
-        ResultColumn("value", .float8),
-        ResultColumn("running_total", .float8),
-        ResultColumn("rolling_avg", .float8),
+extension RunningTotalsRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("day", .date),
+        NeonSQL.ResultColumn("value", .float8),
+        NeonSQL.ResultColumn("running_total", .float8),
+        NeonSQL.ResultColumn("rolling_avg", .float8),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.day = try row.decode(PostgresDate.self)
-        self.value = try row.decode(Double.self)
-        self.runningTotal = try row.decode(Double.self)
-        self.rollingAvg = try row.decode(Double.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.day = try row.decode(NeonSQL.PostgresDate.self)
+        self.value = try row.decode(Swift.Double.self)
+        self.runningTotal = try row.decode(Swift.Double.self)
+        self.rollingAvg = try row.decode(Swift.Double.self)
     }
 }
 
 extension Statements {
     /// both windows' frames include the current row, whose value is NOT NULL.
-    public static func runningTotals(metric: String) -> Statement<[RunningTotalsRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func runningTotals(metric: Swift.String) -> NeonSQL.Statement<[RunningTotalsRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(metric, as: .text)
-        return .many(sql: #"""
+        return .many(name: "RunningTotals", sql: #"""
             SELECT day, value,
                    sum(value) OVER (ORDER BY day) AS running_total,
                    avg(value) OVER (ORDER BY day ROWS BETWEEN 6 PRECEDING AND CURRENT ROW) AS rolling_avg
@@ -51,42 +51,42 @@ extension Statements {
 
 extension Queries {
     /// both windows' frames include the current row, whose value is NOT NULL.
-    public func runningTotals(metric: String) async throws -> [RunningTotalsRow] {
-        try await executor.execute(Statements.runningTotals(metric: metric))
+    public func runningTotals(metric: Swift.String) async throws -> [RunningTotalsRow] {
+        try await self.executor.execute(Statements.runningTotals(metric: metric))
     }
 }
 
 /// A row of ``Queries/metricCalendar(firstDay:lastDay:metric:)``.
-public struct MetricCalendarRow: Sendable, Hashable, Codable {
-    public var day: PostgresDate
-    public var value: Double?
+public struct MetricCalendarRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var day: NeonSQL.PostgresDate
+    public var value: Swift.Double?
 
-    public init(day: PostgresDate, value: Double?) {
+    public init(day: NeonSQL.PostgresDate, value: Swift.Double?) {
         self.day = day
         self.value = value
     }
 }
 
-extension MetricCalendarRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("day", .date),
-        ResultColumn("value", .float8),
+extension MetricCalendarRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("day", .date),
+        NeonSQL.ResultColumn("value", .float8),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.day = try row.decode(PostgresDate.self)
-        self.value = try row.decode(Double?.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.day = try row.decode(NeonSQL.PostgresDate.self)
+        self.value = try row.decode(Swift.Double?.self)
     }
 }
 
 extension Statements {
     /// generate_series(date, date, interval) resolves to timestamptz; the LEFT JOINed value is optional.
-    public static func metricCalendar(firstDay: PostgresDate, lastDay: PostgresDate, metric: String) -> Statement<[MetricCalendarRow]> {
-        var bindings = Bindings(capacity: 3)
+    public static func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) -> NeonSQL.Statement<[MetricCalendarRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(firstDay, as: .date)
         bindings.append(lastDay, as: .date)
         bindings.append(metric, as: .text)
-        return .many(sql: #"""
+        return .many(name: "MetricCalendar", sql: #"""
             SELECT d::date AS day, m.value
             FROM generate_series($1::date, $2::date, '1 day'::interval) AS d
             LEFT JOIN daily_metrics m ON m.day = d::date AND m.metric = $3
@@ -97,20 +97,20 @@ extension Statements {
 
 extension Queries {
     /// generate_series(date, date, interval) resolves to timestamptz; the LEFT JOINed value is optional.
-    public func metricCalendar(firstDay: PostgresDate, lastDay: PostgresDate, metric: String) async throws -> [MetricCalendarRow] {
-        try await executor.execute(Statements.metricCalendar(firstDay: firstDay, lastDay: lastDay, metric: metric))
+    public func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) async throws -> [MetricCalendarRow] {
+        try await self.executor.execute(Statements.metricCalendar(firstDay: firstDay, lastDay: lastDay, metric: metric))
     }
 }
 
 /// A row of ``Queries/orgChain(rootId:)``.
-public struct OrgChainRow: Sendable, Hashable, Codable {
-    public var id: Int
-    public var parentId: Int?
-    public var name: String
-    public var depth: Int
-    public var path: [Int]
+public struct OrgChainRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var id: Swift.Int
+    public var parentId: Swift.Int?
+    public var name: Swift.String
+    public var depth: Swift.Int
+    public var path: [Swift.Int]
 
-    public init(id: Int, parentId: Int?, name: String, depth: Int, path: [Int]) {
+    public init(id: Swift.Int, parentId: Swift.Int?, name: Swift.String, depth: Swift.Int, path: [Swift.Int]) {
         self.id = id
         self.parentId = parentId
         self.name = name
@@ -119,30 +119,30 @@ public struct OrgChainRow: Sendable, Hashable, Codable {
     }
 }
 
-extension OrgChainRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int4),
-        ResultColumn("parent_id", .int4),
-        ResultColumn("name", .text),
-        ResultColumn("depth", .int4),
-        ResultColumn("path", .array(.int4)),
+extension OrgChainRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int4),
+        NeonSQL.ResultColumn("parent_id", .int4),
+        NeonSQL.ResultColumn("name", .text),
+        NeonSQL.ResultColumn("depth", .int4),
+        NeonSQL.ResultColumn("path", .array(.int4)),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.parentId = try row.decode(Int?.self)
-        self.name = try row.decode(String.self)
-        self.depth = try row.decode(Int.self)
-        self.path = try row.decode([Int].self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.parentId = try row.decode(Swift.Int?.self)
+        self.name = try row.decode(Swift.String.self)
+        self.depth = try row.decode(Swift.Int.self)
+        self.path = try row.decode([Swift.Int].self)
     }
 }
 
 extension Statements {
     /// recursive CTE with column names; ARRAY[id] || id keeps NOT NULL elements.
-    public static func orgChain(rootId: Int) -> Statement<[OrgChainRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func orgChain(rootId: Swift.Int) -> NeonSQL.Statement<[OrgChainRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(rootId, as: .int4)
-        return .many(sql: #"""
+        return .many(name: "OrgChain", sql: #"""
             WITH RECURSIVE chain (id, parent_id, name, depth, path) AS (
                 SELECT id, parent_id, name, 0, ARRAY[id] FROM org_units WHERE id = $1
                 UNION ALL
@@ -158,19 +158,19 @@ extension Statements {
 
 extension Queries {
     /// recursive CTE with column names; ARRAY[id] || id keeps NOT NULL elements.
-    public func orgChain(rootId: Int) async throws -> [OrgChainRow] {
-        try await executor.execute(Statements.orgChain(rootId: rootId))
+    public func orgChain(rootId: Swift.Int) async throws -> [OrgChainRow] {
+        try await self.executor.execute(Statements.orgChain(rootId: rootId))
     }
 }
 
 /// A row of ``Queries/variantShares()``.
-public struct VariantSharesRow: Sendable, Hashable, Codable {
-    public var experimentId: Int
-    public var variant: String
-    public var users: Int
-    public var share: Double
+public struct VariantSharesRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var experimentId: Swift.Int
+    public var variant: Swift.String
+    public var users: Swift.Int
+    public var share: Swift.Double
 
-    public init(experimentId: Int, variant: String, users: Int, share: Double) {
+    public init(experimentId: Swift.Int, variant: Swift.String, users: Swift.Int, share: Swift.Double) {
         self.experimentId = experimentId
         self.variant = variant
         self.users = users
@@ -178,27 +178,27 @@ public struct VariantSharesRow: Sendable, Hashable, Codable {
     }
 }
 
-extension VariantSharesRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("experiment_id", .int4),
-        ResultColumn("variant", .text),
-        ResultColumn("users", .int8),
-        ResultColumn("share", .float8),
+extension VariantSharesRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("experiment_id", .int4),
+        NeonSQL.ResultColumn("variant", .text),
+        NeonSQL.ResultColumn("users", .int8),
+        NeonSQL.ResultColumn("share", .float8),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.experimentId = try row.decode(Int.self)
-        self.variant = try row.decode(String.self)
-        self.users = try row.decode(Int.self)
-        self.share = try row.decode(Double.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.experimentId = try row.decode(Swift.Int.self)
+        self.variant = try row.decode(Swift.String.self)
+        self.users = try row.decode(Swift.Int.self)
+        self.share = try row.decode(Swift.Double.self)
     }
 }
 
 extension Statements {
     /// window sum over a partition (no frame clause) of a NOT NULL count is not NULL.
-    public static func variantShares() -> Statement<[VariantSharesRow]> {
-        let bindings = Bindings()
-        return .many(sql: #"""
+    public static func variantShares() -> NeonSQL.Statement<[VariantSharesRow]> {
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "VariantShares", sql: #"""
             SELECT experiment_id, variant, count(*) AS users,
                    count(*)::float8 / sum(count(*)) OVER (PARTITION BY experiment_id) AS share
             FROM assignments
@@ -210,6 +210,6 @@ extension Statements {
 extension Queries {
     /// window sum over a partition (no frame clause) of a NOT NULL count is not NULL.
     public func variantShares() async throws -> [VariantSharesRow] {
-        try await executor.execute(Statements.variantShares())
+        try await self.executor.execute(Statements.variantShares())
     }
 }

@@ -3,18 +3,18 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/sessionSequence()``.
-public struct SessionSequenceRow: Sendable, Hashable, Codable {
-    public var userId: UUID
-    public var startedAt: Date
-    public var sessionNumber: Int
-    public var previousStart: Date?
-    public var nextStart: Date
-    public var firstStart: Date
-    public var userRank: Int
-    public var quartile: Int
-    public var pct: Double
+public struct SessionSequenceRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var userId: Foundation.UUID
+    public var startedAt: Foundation.Date
+    public var sessionNumber: Swift.Int
+    public var previousStart: Foundation.Date?
+    public var nextStart: Foundation.Date
+    public var firstStart: Foundation.Date
+    public var userRank: Swift.Int
+    public var quartile: Swift.Int
+    public var pct: Swift.Double
 
-    public init(userId: UUID, startedAt: Date, sessionNumber: Int, previousStart: Date?, nextStart: Date, firstStart: Date, userRank: Int, quartile: Int, pct: Double) {
+    public init(userId: Foundation.UUID, startedAt: Foundation.Date, sessionNumber: Swift.Int, previousStart: Foundation.Date?, nextStart: Foundation.Date, firstStart: Foundation.Date, userRank: Swift.Int, quartile: Swift.Int, pct: Swift.Double) {
         self.userId = userId
         self.startedAt = startedAt
         self.sessionNumber = sessionNumber
@@ -27,38 +27,38 @@ public struct SessionSequenceRow: Sendable, Hashable, Codable {
     }
 }
 
-extension SessionSequenceRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("user_id", .uuid),
-        ResultColumn("started_at", .timestamptz),
-        ResultColumn("session_number", .int8),
-        ResultColumn("previous_start", .timestamptz),
-        ResultColumn("next_start", .timestamptz),
-        ResultColumn("first_start", .timestamptz),
-        ResultColumn("user_rank", .int8),
-        ResultColumn("quartile", .int4),
-        ResultColumn("pct", .float8),
+extension SessionSequenceRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("user_id", .uuid),
+        NeonSQL.ResultColumn("started_at", .timestamptz),
+        NeonSQL.ResultColumn("session_number", .int8),
+        NeonSQL.ResultColumn("previous_start", .timestamptz),
+        NeonSQL.ResultColumn("next_start", .timestamptz),
+        NeonSQL.ResultColumn("first_start", .timestamptz),
+        NeonSQL.ResultColumn("user_rank", .int8),
+        NeonSQL.ResultColumn("quartile", .int4),
+        NeonSQL.ResultColumn("pct", .float8),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.userId = try row.decode(UUID.self)
-        self.startedAt = try row.decode(Date.self)
-        self.sessionNumber = try row.decode(Int.self)
-        self.previousStart = try row.decode(Date?.self)
-        self.nextStart = try row.decode(Date.self)
-        self.firstStart = try row.decode(Date.self)
-        self.userRank = try row.decode(Int.self)
-        self.quartile = try row.decode(Int.self)
-        self.pct = try row.decode(Double.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.userId = try row.decode(Foundation.UUID.self)
+        self.startedAt = try row.decode(Foundation.Date.self)
+        self.sessionNumber = try row.decode(Swift.Int.self)
+        self.previousStart = try row.decode(Foundation.Date?.self)
+        self.nextStart = try row.decode(Foundation.Date.self)
+        self.firstStart = try row.decode(Foundation.Date.self)
+        self.userRank = try row.decode(Swift.Int.self)
+        self.quartile = try row.decode(Swift.Int.self)
+        self.pct = try row.decode(Swift.Double.self)
     }
 }
 
 extension Statements {
     /// WHERE user_id IS NOT NULL narrows user_id; lag without default is NULL on the first row;
     /// lead with a NOT NULL default is not NULL; first_value over the default frame sees the current row.
-    public static func sessionSequence() -> Statement<[SessionSequenceRow]> {
-        let bindings = Bindings()
-        return .many(sql: #"""
+    public static func sessionSequence() -> NeonSQL.Statement<[SessionSequenceRow]> {
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "SessionSequence", sql: #"""
             SELECT user_id, started_at,
                    row_number() OVER (PARTITION BY user_id ORDER BY started_at) AS session_number,
                    lag(started_at) OVER (PARTITION BY user_id ORDER BY started_at) AS previous_start,
@@ -77,19 +77,19 @@ extension Queries {
     /// WHERE user_id IS NOT NULL narrows user_id; lag without default is NULL on the first row;
     /// lead with a NOT NULL default is not NULL; first_value over the default frame sees the current row.
     public func sessionSequence() async throws -> [SessionSequenceRow] {
-        try await executor.execute(Statements.sessionSequence())
+        try await self.executor.execute(Statements.sessionSequence())
     }
 }
 
 /// A row of ``Queries/userActivity(plan:)``.
-public struct UserActivityRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: UUID
-    public var handle: String
-    public var sessions: Int
-    public var lastSession: Date?
+public struct UserActivityRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Foundation.UUID
+    public var handle: Swift.String
+    public var sessions: Swift.Int
+    public var lastSession: Foundation.Date?
     public var kinds: [EventKind]
 
-    public init(id: UUID, handle: String, sessions: Int, lastSession: Date?, kinds: [EventKind]) {
+    public init(id: Foundation.UUID, handle: Swift.String, sessions: Swift.Int, lastSession: Foundation.Date?, kinds: [EventKind]) {
         self.id = id
         self.handle = handle
         self.sessions = sessions
@@ -98,30 +98,30 @@ public struct UserActivityRow: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
-extension UserActivityRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .uuid),
-        ResultColumn("handle", .text),
-        ResultColumn("sessions", .int8),
-        ResultColumn("last_session", .timestamptz),
-        ResultColumn("kinds", .array(.enumType("event_kind"))),
+extension UserActivityRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .uuid),
+        NeonSQL.ResultColumn("handle", .text),
+        NeonSQL.ResultColumn("sessions", .int8),
+        NeonSQL.ResultColumn("last_session", .timestamptz),
+        NeonSQL.ResultColumn("kinds", .array(.enumType("event_kind"))),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(UUID.self)
-        self.handle = try row.decode(String.self)
-        self.sessions = try row.decode(Int.self)
-        self.lastSession = try row.decode(Date?.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Foundation.UUID.self)
+        self.handle = try row.decode(Swift.String.self)
+        self.sessions = try row.decode(Swift.Int.self)
+        self.lastSession = try row.decode(Foundation.Date?.self)
         self.kinds = try row.decode([EventKind].self)
     }
 }
 
 extension Statements {
     /// count(*) in a subquery without GROUP BY always returns one row; max may be NULL; ARRAY(...) is never NULL.
-    public static func userActivity(plan: String) -> Statement<[UserActivityRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func userActivity(plan: Swift.String) -> NeonSQL.Statement<[UserActivityRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(plan, as: .text)
-        return .many(sql: #"""
+        return .many(name: "UserActivity", sql: #"""
             SELECT u.id, u.handle,
                    (SELECT count(*) FROM sessions s WHERE s.user_id = u.id) AS sessions,
                    (SELECT max(s.started_at) FROM sessions s WHERE s.user_id = u.id) AS last_session,
@@ -135,7 +135,7 @@ extension Statements {
 
 extension Queries {
     /// count(*) in a subquery without GROUP BY always returns one row; max may be NULL; ARRAY(...) is never NULL.
-    public func userActivity(plan: String) async throws -> [UserActivityRow] {
-        try await executor.execute(Statements.userActivity(plan: plan))
+    public func userActivity(plan: Swift.String) async throws -> [UserActivityRow] {
+        try await self.executor.execute(Statements.userActivity(plan: plan))
     }
 }

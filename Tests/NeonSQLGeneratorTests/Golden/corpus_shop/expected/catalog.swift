@@ -3,18 +3,18 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/getProduct(id:)``.
-public struct GetProductRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
-    public var sku: String
-    public var name: String
-    public var description: String?
+public struct GetProductRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
+    public var sku: Swift.String
+    public var name: Swift.String
+    public var description: Swift.String?
     public var kind: ProductKind
-    public var price: Decimal
-    public var salePrice: Decimal?
-    public var tags: [String]
-    public var attributes: JSONValue
+    public var price: Foundation.Decimal
+    public var salePrice: Foundation.Decimal?
+    public var tags: [Swift.String]
+    public var attributes: NeonSQL.JSONValue
 
-    public init(id: Int, sku: String, name: String, description: String?, kind: ProductKind, price: Decimal, salePrice: Decimal?, tags: [String], attributes: JSONValue) {
+    public init(id: Swift.Int, sku: Swift.String, name: Swift.String, description: Swift.String?, kind: ProductKind, price: Foundation.Decimal, salePrice: Foundation.Decimal?, tags: [Swift.String], attributes: NeonSQL.JSONValue) {
         self.id = id
         self.sku = sku
         self.name = name
@@ -27,38 +27,38 @@ public struct GetProductRow: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
-extension GetProductRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int4),
-        ResultColumn("sku", .varchar),
-        ResultColumn("name", .text),
-        ResultColumn("description", .text),
-        ResultColumn("kind", .enumType("product_kind")),
-        ResultColumn("price", .numeric),
-        ResultColumn("sale_price", .numeric),
-        ResultColumn("tags", .array(.text)),
-        ResultColumn("attributes", .jsonb),
+extension GetProductRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int4),
+        NeonSQL.ResultColumn("sku", .varchar),
+        NeonSQL.ResultColumn("name", .text),
+        NeonSQL.ResultColumn("description", .text),
+        NeonSQL.ResultColumn("kind", .enumType("product_kind")),
+        NeonSQL.ResultColumn("price", .numeric),
+        NeonSQL.ResultColumn("sale_price", .numeric),
+        NeonSQL.ResultColumn("tags", .array(.text)),
+        NeonSQL.ResultColumn("attributes", .jsonb),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.sku = try row.decode(String.self)
-        self.name = try row.decode(String.self)
-        self.description = try row.decode(String?.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.sku = try row.decode(Swift.String.self)
+        self.name = try row.decode(Swift.String.self)
+        self.description = try row.decode(Swift.String?.self)
         self.kind = try row.decode(ProductKind.self)
-        self.price = try row.decode(Decimal.self)
-        self.salePrice = try row.decode(Decimal?.self)
-        self.tags = try row.decode([String].self)
-        self.attributes = try row.decode(JSONValue.self)
+        self.price = try row.decode(Foundation.Decimal.self)
+        self.salePrice = try row.decode(Foundation.Decimal?.self)
+        self.tags = try row.decode([Swift.String].self)
+        self.attributes = try row.decode(NeonSQL.JSONValue.self)
     }
 }
 
 extension Statements {
     /// columns keep their declared NOT NULL; description and sale_price are nullable columns.
-    public static func getProduct(id: Int) -> Statement<GetProductRow?> {
-        var bindings = Bindings(capacity: 1)
+    public static func getProduct(id: Swift.Int) -> NeonSQL.Statement<GetProductRow?> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(id, as: .int4)
-        return .one(sql: #"""
+        return .one(name: "GetProduct", sql: #"""
             SELECT id, sku, name, description, kind, price, sale_price, tags, attributes
             FROM products
             WHERE id = $1
@@ -68,44 +68,44 @@ extension Statements {
 
 extension Queries {
     /// columns keep their declared NOT NULL; description and sale_price are nullable columns.
-    public func getProduct(id: Int) async throws -> GetProductRow? {
-        try await executor.execute(Statements.getProduct(id: id))
+    public func getProduct(id: Swift.Int) async throws -> GetProductRow? {
+        try await self.executor.execute(Statements.getProduct(id: id))
     }
 }
 
 /// A row of ``Queries/productsWithTag(tag:)``.
-public struct ProductsWithTagRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
-    public var name: String
-    public var tags: [String]
+public struct ProductsWithTagRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
+    public var name: Swift.String
+    public var tags: [Swift.String]
 
-    public init(id: Int, name: String, tags: [String]) {
+    public init(id: Swift.Int, name: Swift.String, tags: [Swift.String]) {
         self.id = id
         self.name = name
         self.tags = tags
     }
 }
 
-extension ProductsWithTagRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int4),
-        ResultColumn("name", .text),
-        ResultColumn("tags", .array(.text)),
+extension ProductsWithTagRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int4),
+        NeonSQL.ResultColumn("name", .text),
+        NeonSQL.ResultColumn("tags", .array(.text)),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.name = try row.decode(String.self)
-        self.tags = try row.decode([String].self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.name = try row.decode(Swift.String.self)
+        self.tags = try row.decode([Swift.String].self)
     }
 }
 
 extension Statements {
     /// `@tag = ANY(tags)` types the parameter as the array's element (text).
-    public static func productsWithTag(tag: String) -> Statement<[ProductsWithTagRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func productsWithTag(tag: Swift.String) -> NeonSQL.Statement<[ProductsWithTagRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(tag, as: .text)
-        return .many(sql: #"""
+        return .many(name: "ProductsWithTag", sql: #"""
             SELECT id, name, tags FROM products WHERE $1 = ANY (tags)
             """#, bindings: bindings, readOnly: true)
     }
@@ -113,21 +113,21 @@ extension Statements {
 
 extension Queries {
     /// `@tag = ANY(tags)` types the parameter as the array's element (text).
-    public func productsWithTag(tag: String) async throws -> [ProductsWithTagRow] {
-        try await executor.execute(Statements.productsWithTag(tag: tag))
+    public func productsWithTag(tag: Swift.String) async throws -> [ProductsWithTagRow] {
+        try await self.executor.execute(Statements.productsWithTag(tag: tag))
     }
 }
 
 /// A row of ``Queries/productPriceStats()``.
-public struct ProductPriceStatsRow: Sendable, Hashable, Codable {
+public struct ProductPriceStatsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var kind: ProductKind
-    public var n: Int
-    public var minPrice: Decimal
-    public var maxPrice: Decimal
-    public var avgPrice: Decimal
-    public var totalWeight: Int?
+    public var n: Swift.Int
+    public var minPrice: Foundation.Decimal
+    public var maxPrice: Foundation.Decimal
+    public var avgPrice: Foundation.Decimal
+    public var totalWeight: Swift.Int?
 
-    public init(kind: ProductKind, n: Int, minPrice: Decimal, maxPrice: Decimal, avgPrice: Decimal, totalWeight: Int?) {
+    public init(kind: ProductKind, n: Swift.Int, minPrice: Foundation.Decimal, maxPrice: Foundation.Decimal, avgPrice: Foundation.Decimal, totalWeight: Swift.Int?) {
         self.kind = kind
         self.n = n
         self.minPrice = minPrice
@@ -137,32 +137,32 @@ public struct ProductPriceStatsRow: Sendable, Hashable, Codable {
     }
 }
 
-extension ProductPriceStatsRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("kind", .enumType("product_kind")),
-        ResultColumn("n", .int8),
-        ResultColumn("min_price", .numeric),
-        ResultColumn("max_price", .numeric),
-        ResultColumn("avg_price", .numeric),
-        ResultColumn("total_weight", .int8),
+extension ProductPriceStatsRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("kind", .enumType("product_kind")),
+        NeonSQL.ResultColumn("n", .int8),
+        NeonSQL.ResultColumn("min_price", .numeric),
+        NeonSQL.ResultColumn("max_price", .numeric),
+        NeonSQL.ResultColumn("avg_price", .numeric),
+        NeonSQL.ResultColumn("total_weight", .int8),
     ]
 
-    public init(from row: inout RowDecoder) throws {
+    public init(from row: inout NeonSQL.RowDecoder) throws {
         self.kind = try row.decode(ProductKind.self)
-        self.n = try row.decode(Int.self)
-        self.minPrice = try row.decode(Decimal.self)
-        self.maxPrice = try row.decode(Decimal.self)
-        self.avgPrice = try row.decode(Decimal.self)
-        self.totalWeight = try row.decode(Int?.self)
+        self.n = try row.decode(Swift.Int.self)
+        self.minPrice = try row.decode(Foundation.Decimal.self)
+        self.maxPrice = try row.decode(Foundation.Decimal.self)
+        self.avgPrice = try row.decode(Foundation.Decimal.self)
+        self.totalWeight = try row.decode(Swift.Int?.self)
     }
 }
 
 extension Statements {
     /// with GROUP BY every group has a row, so min/max/avg of a NOT NULL column are never NULL;
     /// sum of the nullable weight_grams is NULL when all of a group's weights are.
-    public static func productPriceStats() -> Statement<[ProductPriceStatsRow]> {
-        let bindings = Bindings()
-        return .many(sql: #"""
+    public static func productPriceStats() -> NeonSQL.Statement<[ProductPriceStatsRow]> {
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "ProductPriceStats", sql: #"""
             SELECT kind, count(*) AS n, min(price) AS min_price, max(price) AS max_price,
                    avg(price) AS avg_price, sum(weight_grams) AS total_weight
             FROM products
@@ -176,22 +176,22 @@ extension Queries {
     /// with GROUP BY every group has a row, so min/max/avg of a NOT NULL column are never NULL;
     /// sum of the nullable weight_grams is NULL when all of a group's weights are.
     public func productPriceStats() async throws -> [ProductPriceStatsRow] {
-        try await executor.execute(Statements.productPriceStats())
+        try await self.executor.execute(Statements.productPriceStats())
     }
 }
 
 /// A row of ``Queries/allProductSummaries()``.
-public struct AllProductSummariesRow: Sendable, Hashable, Codable {
-    public var id: Int
-    public var sku: String
-    public var name: String
-    public var price: Decimal
-    public var effectivePrice: Decimal
-    public var categoryName: String?
-    public var reviewCount: Int
-    public var avgRating: Decimal?
+public struct AllProductSummariesRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var id: Swift.Int
+    public var sku: Swift.String
+    public var name: Swift.String
+    public var price: Foundation.Decimal
+    public var effectivePrice: Foundation.Decimal
+    public var categoryName: Swift.String?
+    public var reviewCount: Swift.Int
+    public var avgRating: Foundation.Decimal?
 
-    public init(id: Int, sku: String, name: String, price: Decimal, effectivePrice: Decimal, categoryName: String?, reviewCount: Int, avgRating: Decimal?) {
+    public init(id: Swift.Int, sku: Swift.String, name: Swift.String, price: Foundation.Decimal, effectivePrice: Foundation.Decimal, categoryName: Swift.String?, reviewCount: Swift.Int, avgRating: Foundation.Decimal?) {
         self.id = id
         self.sku = sku
         self.name = name
@@ -203,36 +203,36 @@ public struct AllProductSummariesRow: Sendable, Hashable, Codable {
     }
 }
 
-extension AllProductSummariesRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int4),
-        ResultColumn("sku", .varchar),
-        ResultColumn("name", .text),
-        ResultColumn("price", .numeric),
-        ResultColumn("effective_price", .numeric),
-        ResultColumn("category_name", .text),
-        ResultColumn("review_count", .int8),
-        ResultColumn("avg_rating", .numeric),
+extension AllProductSummariesRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int4),
+        NeonSQL.ResultColumn("sku", .varchar),
+        NeonSQL.ResultColumn("name", .text),
+        NeonSQL.ResultColumn("price", .numeric),
+        NeonSQL.ResultColumn("effective_price", .numeric),
+        NeonSQL.ResultColumn("category_name", .text),
+        NeonSQL.ResultColumn("review_count", .int8),
+        NeonSQL.ResultColumn("avg_rating", .numeric),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.sku = try row.decode(String.self)
-        self.name = try row.decode(String.self)
-        self.price = try row.decode(Decimal.self)
-        self.effectivePrice = try row.decode(Decimal.self)
-        self.categoryName = try row.decode(String?.self)
-        self.reviewCount = try row.decode(Int.self)
-        self.avgRating = try row.decode(Decimal?.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.sku = try row.decode(Swift.String.self)
+        self.name = try row.decode(Swift.String.self)
+        self.price = try row.decode(Foundation.Decimal.self)
+        self.effectivePrice = try row.decode(Foundation.Decimal.self)
+        self.categoryName = try row.decode(Swift.String?.self)
+        self.reviewCount = try row.decode(Swift.Int.self)
+        self.avgRating = try row.decode(Foundation.Decimal?.self)
     }
 }
 
 extension Statements {
     /// the view's columns follow its definition: COALESCE with NOT NULL price is not NULL,
     /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
-    public static func allProductSummaries() -> Statement<[AllProductSummariesRow]> {
-        let bindings = Bindings()
-        return .many(sql: #"""
+    public static func allProductSummaries() -> NeonSQL.Statement<[AllProductSummariesRow]> {
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "AllProductSummaries", sql: #"""
             SELECT * FROM product_summary ORDER BY id
             """#, bindings: bindings, readOnly: true)
     }
@@ -242,20 +242,20 @@ extension Queries {
     /// the view's columns follow its definition: COALESCE with NOT NULL price is not NULL,
     /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
     public func allProductSummaries() async throws -> [AllProductSummariesRow] {
-        try await executor.execute(Statements.allProductSummaries())
+        try await self.executor.execute(Statements.allProductSummaries())
     }
 }
 
 /// A row of ``Queries/productJson(filter:)``.
-public struct ProductJsonRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
-    public var dimensions: JSONValue?
-    public var color: String?
-    public var weight: Decimal?
-    public var width: String?
-    public var giftable: Bool
+public struct ProductJsonRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
+    public var dimensions: NeonSQL.JSONValue?
+    public var color: Swift.String?
+    public var weight: Foundation.Decimal?
+    public var width: Swift.String?
+    public var giftable: Swift.Bool
 
-    public init(id: Int, dimensions: JSONValue?, color: String?, weight: Decimal?, width: String?, giftable: Bool) {
+    public init(id: Swift.Int, dimensions: NeonSQL.JSONValue?, color: Swift.String?, weight: Foundation.Decimal?, width: Swift.String?, giftable: Swift.Bool) {
         self.id = id
         self.dimensions = dimensions
         self.color = color
@@ -265,32 +265,32 @@ public struct ProductJsonRow: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
-extension ProductJsonRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int4),
-        ResultColumn("dimensions", .jsonb),
-        ResultColumn("color", .text),
-        ResultColumn("weight", .numeric),
-        ResultColumn("width", .text),
-        ResultColumn("giftable", .bool),
+extension ProductJsonRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int4),
+        NeonSQL.ResultColumn("dimensions", .jsonb),
+        NeonSQL.ResultColumn("color", .text),
+        NeonSQL.ResultColumn("weight", .numeric),
+        NeonSQL.ResultColumn("width", .text),
+        NeonSQL.ResultColumn("giftable", .bool),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.dimensions = try row.decode(JSONValue?.self)
-        self.color = try row.decode(String?.self)
-        self.weight = try row.decode(Decimal?.self)
-        self.width = try row.decode(String?.self)
-        self.giftable = try row.decode(Bool.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.dimensions = try row.decode(NeonSQL.JSONValue?.self)
+        self.color = try row.decode(Swift.String?.self)
+        self.weight = try row.decode(Foundation.Decimal?.self)
+        self.width = try row.decode(Swift.String?.self)
+        self.giftable = try row.decode(Swift.Bool.self)
     }
 }
 
 extension Statements {
     /// -> and ->> are NULL for a missing key; `?` is strict and attributes is NOT NULL.
-    public static func productJson(filter: JSONValue) -> Statement<[ProductJsonRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func productJson(filter: NeonSQL.JSONValue) -> NeonSQL.Statement<[ProductJsonRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(filter, as: .jsonb)
-        return .many(sql: #"""
+        return .many(name: "ProductJSON", sql: #"""
             SELECT id, attributes -> 'dimensions' AS dimensions, attributes ->> 'color' AS color,
                    (attributes ->> 'weight')::numeric AS weight, attributes #>> '{dimensions,width}' AS width,
                    attributes ? 'gift' AS giftable
@@ -302,22 +302,22 @@ extension Statements {
 
 extension Queries {
     /// -> and ->> are NULL for a missing key; `?` is strict and attributes is NOT NULL.
-    public func productJson(filter: JSONValue) async throws -> [ProductJsonRow] {
-        try await executor.execute(Statements.productJson(filter: filter))
+    public func productJson(filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] {
+        try await self.executor.execute(Statements.productJson(filter: filter))
     }
 }
 
 /// A row of ``Queries/productArrays()``.
-public struct ProductArraysRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
-    public var tagCount: Int?
-    public var tagTotal: Int
-    public var withNew: [String]
-    public var tagList: String
-    public var firstTag: String?
-    public var withoutSale: [String]
+public struct ProductArraysRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
+    public var tagCount: Swift.Int?
+    public var tagTotal: Swift.Int
+    public var withNew: [Swift.String]
+    public var tagList: Swift.String
+    public var firstTag: Swift.String?
+    public var withoutSale: [Swift.String]
 
-    public init(id: Int, tagCount: Int?, tagTotal: Int, withNew: [String], tagList: String, firstTag: String?, withoutSale: [String]) {
+    public init(id: Swift.Int, tagCount: Swift.Int?, tagTotal: Swift.Int, withNew: [Swift.String], tagList: Swift.String, firstTag: Swift.String?, withoutSale: [Swift.String]) {
         self.id = id
         self.tagCount = tagCount
         self.tagTotal = tagTotal
@@ -328,33 +328,33 @@ public struct ProductArraysRow: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
-extension ProductArraysRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int4),
-        ResultColumn("tag_count", .int4),
-        ResultColumn("tag_total", .int4),
-        ResultColumn("with_new", .array(.text)),
-        ResultColumn("tag_list", .text),
-        ResultColumn("first_tag", .text),
-        ResultColumn("without_sale", .array(.text)),
+extension ProductArraysRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int4),
+        NeonSQL.ResultColumn("tag_count", .int4),
+        NeonSQL.ResultColumn("tag_total", .int4),
+        NeonSQL.ResultColumn("with_new", .array(.text)),
+        NeonSQL.ResultColumn("tag_list", .text),
+        NeonSQL.ResultColumn("first_tag", .text),
+        NeonSQL.ResultColumn("without_sale", .array(.text)),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.tagCount = try row.decode(Int?.self)
-        self.tagTotal = try row.decode(Int.self)
-        self.withNew = try row.decode([String].self)
-        self.tagList = try row.decode(String.self)
-        self.firstTag = try row.decode(String?.self)
-        self.withoutSale = try row.decode([String].self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.tagCount = try row.decode(Swift.Int?.self)
+        self.tagTotal = try row.decode(Swift.Int.self)
+        self.withNew = try row.decode([Swift.String].self)
+        self.tagList = try row.decode(Swift.String.self)
+        self.firstTag = try row.decode(Swift.String?.self)
+        self.withoutSale = try row.decode([Swift.String].self)
     }
 }
 
 extension Statements {
     /// array_length of an empty array is NULL, cardinality is 0; a subscript may be out of range.
-    public static func productArrays() -> Statement<[ProductArraysRow]> {
-        let bindings = Bindings()
-        return .many(sql: #"""
+    public static func productArrays() -> NeonSQL.Statement<[ProductArraysRow]> {
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "ProductArrays", sql: #"""
             SELECT id, array_length(tags, 1) AS tag_count, cardinality(tags) AS tag_total,
                    array_append(tags, 'new') AS with_new, array_to_string(tags, ', ') AS tag_list,
                    tags[1] AS first_tag, array_remove(tags, 'sale') AS without_sale
@@ -366,21 +366,21 @@ extension Statements {
 extension Queries {
     /// array_length of an empty array is NULL, cardinality is 0; a subscript may be out of range.
     public func productArrays() async throws -> [ProductArraysRow] {
-        try await executor.execute(Statements.productArrays())
+        try await self.executor.execute(Statements.productArrays())
     }
 }
 
 /// A row of ``Queries/priceRanks()``.
-public struct PriceRanksRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
-    public var categoryId: Int?
-    public var price: Decimal
-    public var priceRank: Int
-    public var position: Int
-    public var prevPrice: Decimal?
-    public var categoryTotal: Decimal
+public struct PriceRanksRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
+    public var categoryId: Swift.Int?
+    public var price: Foundation.Decimal
+    public var priceRank: Swift.Int
+    public var position: Swift.Int
+    public var prevPrice: Foundation.Decimal?
+    public var categoryTotal: Foundation.Decimal
 
-    public init(id: Int, categoryId: Int?, price: Decimal, priceRank: Int, position: Int, prevPrice: Decimal?, categoryTotal: Decimal) {
+    public init(id: Swift.Int, categoryId: Swift.Int?, price: Foundation.Decimal, priceRank: Swift.Int, position: Swift.Int, prevPrice: Foundation.Decimal?, categoryTotal: Foundation.Decimal) {
         self.id = id
         self.categoryId = categoryId
         self.price = price
@@ -391,34 +391,34 @@ public struct PriceRanksRow: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
-extension PriceRanksRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int4),
-        ResultColumn("category_id", .int4),
-        ResultColumn("price", .numeric),
-        ResultColumn("price_rank", .int8),
-        ResultColumn("position", .int8),
-        ResultColumn("prev_price", .numeric),
-        ResultColumn("category_total", .numeric),
+extension PriceRanksRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int4),
+        NeonSQL.ResultColumn("category_id", .int4),
+        NeonSQL.ResultColumn("price", .numeric),
+        NeonSQL.ResultColumn("price_rank", .int8),
+        NeonSQL.ResultColumn("position", .int8),
+        NeonSQL.ResultColumn("prev_price", .numeric),
+        NeonSQL.ResultColumn("category_total", .numeric),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.categoryId = try row.decode(Int?.self)
-        self.price = try row.decode(Decimal.self)
-        self.priceRank = try row.decode(Int.self)
-        self.position = try row.decode(Int.self)
-        self.prevPrice = try row.decode(Decimal?.self)
-        self.categoryTotal = try row.decode(Decimal.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.categoryId = try row.decode(Swift.Int?.self)
+        self.price = try row.decode(Foundation.Decimal.self)
+        self.priceRank = try row.decode(Swift.Int.self)
+        self.position = try row.decode(Swift.Int.self)
+        self.prevPrice = try row.decode(Foundation.Decimal?.self)
+        self.categoryTotal = try row.decode(Foundation.Decimal.self)
     }
 }
 
 extension Statements {
     /// rank/row_number are never NULL; lag is NULL on the first row; sum over a partition without
     /// a frame clause sees at least the current row.
-    public static func priceRanks() -> Statement<[PriceRanksRow]> {
-        let bindings = Bindings()
-        return .many(sql: #"""
+    public static func priceRanks() -> NeonSQL.Statement<[PriceRanksRow]> {
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "PriceRanks", sql: #"""
             SELECT id, category_id, price,
                    rank() OVER w AS price_rank,
                    row_number() OVER w AS position,
@@ -434,6 +434,6 @@ extension Queries {
     /// rank/row_number are never NULL; lag is NULL on the first row; sum over a partition without
     /// a frame clause sees at least the current row.
     public func priceRanks() async throws -> [PriceRanksRow] {
-        try await executor.execute(Statements.priceRanks())
+        try await self.executor.execute(Statements.priceRanks())
     }
 }

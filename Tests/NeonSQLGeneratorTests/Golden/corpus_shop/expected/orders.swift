@@ -3,15 +3,15 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/recentOrders(since:statuses:)``.
-public struct RecentOrdersRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
+public struct RecentOrdersRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
     public var status: OrderStatus
-    public var placedAt: Date
-    public var shippedAt: Date?
-    public var email: String?
-    public var fullName: String?
+    public var placedAt: Foundation.Date
+    public var shippedAt: Foundation.Date?
+    public var email: Swift.String?
+    public var fullName: Swift.String?
 
-    public init(id: Int, status: OrderStatus, placedAt: Date, shippedAt: Date?, email: String?, fullName: String?) {
+    public init(id: Swift.Int, status: OrderStatus, placedAt: Foundation.Date, shippedAt: Foundation.Date?, email: Swift.String?, fullName: Swift.String?) {
         self.id = id
         self.status = status
         self.placedAt = placedAt
@@ -21,33 +21,33 @@ public struct RecentOrdersRow: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
-extension RecentOrdersRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int8),
-        ResultColumn("status", .enumType("order_status")),
-        ResultColumn("placed_at", .timestamptz),
-        ResultColumn("shipped_at", .timestamptz),
-        ResultColumn("email", .text),
-        ResultColumn("full_name", .text),
+extension RecentOrdersRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int8),
+        NeonSQL.ResultColumn("status", .enumType("order_status")),
+        NeonSQL.ResultColumn("placed_at", .timestamptz),
+        NeonSQL.ResultColumn("shipped_at", .timestamptz),
+        NeonSQL.ResultColumn("email", .text),
+        NeonSQL.ResultColumn("full_name", .text),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
         self.status = try row.decode(OrderStatus.self)
-        self.placedAt = try row.decode(Date.self)
-        self.shippedAt = try row.decode(Date?.self)
-        self.email = try row.decode(String?.self)
-        self.fullName = try row.decode(String?.self)
+        self.placedAt = try row.decode(Foundation.Date.self)
+        self.shippedAt = try row.decode(Foundation.Date?.self)
+        self.email = try row.decode(Swift.String?.self)
+        self.fullName = try row.decode(Swift.String?.self)
     }
 }
 
 extension Statements {
     /// guests have no customer row, so the LEFT JOINed columns are optional.
-    public static func recentOrders(since: Date, statuses: [OrderStatus]) -> Statement<[RecentOrdersRow]> {
-        var bindings = Bindings(capacity: 2)
+    public static func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) -> NeonSQL.Statement<[RecentOrdersRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(since, as: .timestamptz)
         bindings.append(statuses, as: .array(.enumType("order_status")))
-        return .many(sql: #"""
+        return .many(name: "RecentOrders", sql: #"""
             SELECT o.id, o.status, o.placed_at, o.shipped_at, c.email, c.full_name
             FROM orders o
             LEFT JOIN customers c ON c.id = o.customer_id
@@ -59,44 +59,44 @@ extension Statements {
 
 extension Queries {
     /// guests have no customer row, so the LEFT JOINed columns are optional.
-    public func recentOrders(since: Date, statuses: [OrderStatus]) async throws -> [RecentOrdersRow] {
-        try await executor.execute(Statements.recentOrders(since: since, statuses: statuses))
+    public func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) async throws -> [RecentOrdersRow] {
+        try await self.executor.execute(Statements.recentOrders(since: since, statuses: statuses))
     }
 }
 
 /// A row of ``Queries/orderWithItems(orderId:)``.
-public struct OrderWithItemsRow: Sendable, Hashable, Codable {
-    public var id: Int
+public struct OrderWithItemsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var id: Swift.Int
     public var status: OrderStatus
-    public var items: JSONValue
+    public var items: NeonSQL.JSONValue
 
-    public init(id: Int, status: OrderStatus, items: JSONValue) {
+    public init(id: Swift.Int, status: OrderStatus, items: NeonSQL.JSONValue) {
         self.id = id
         self.status = status
         self.items = items
     }
 }
 
-extension OrderWithItemsRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int8),
-        ResultColumn("status", .enumType("order_status")),
-        ResultColumn("items", .jsonb),
+extension OrderWithItemsRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int8),
+        NeonSQL.ResultColumn("status", .enumType("order_status")),
+        NeonSQL.ResultColumn("items", .jsonb),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
         self.status = try row.decode(OrderStatus.self)
-        self.items = try row.decode(JSONValue.self)
+        self.items = try row.decode(NeonSQL.JSONValue.self)
     }
 }
 
 extension Statements {
     /// COALESCE with a NOT NULL constant is never NULL.
-    public static func orderWithItems(orderId: Int) -> Statement<OrderWithItemsRow?> {
-        var bindings = Bindings(capacity: 1)
+    public static func orderWithItems(orderId: Swift.Int) -> NeonSQL.Statement<OrderWithItemsRow?> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(orderId, as: .int8)
-        return .one(sql: #"""
+        return .one(name: "OrderWithItems", sql: #"""
             SELECT o.id, o.status,
                    COALESCE(jsonb_agg(jsonb_build_object('sku', p.sku, 'qty', oi.quantity) ORDER BY oi.line_no)
                                 FILTER (WHERE oi.line_no IS NOT NULL), '[]'::jsonb) AS items
@@ -111,21 +111,21 @@ extension Statements {
 
 extension Queries {
     /// COALESCE with a NOT NULL constant is never NULL.
-    public func orderWithItems(orderId: Int) async throws -> OrderWithItemsRow? {
-        try await executor.execute(Statements.orderWithItems(orderId: orderId))
+    public func orderWithItems(orderId: Swift.Int) async throws -> OrderWithItemsRow? {
+        try await self.executor.execute(Statements.orderWithItems(orderId: orderId))
     }
 }
 
 /// A row of ``Queries/customerOrderStats()``.
-public struct CustomerOrderStatsRow: Sendable, Hashable, Codable {
-    public var customerId: Int?
-    public var orders: Int
-    public var cancelled: Int
-    public var lastOrder: Date
-    public var usedCoupon: Bool
-    public var statuses: String
+public struct CustomerOrderStatsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var customerId: Swift.Int?
+    public var orders: Swift.Int
+    public var cancelled: Swift.Int
+    public var lastOrder: Foundation.Date
+    public var usedCoupon: Swift.Bool
+    public var statuses: Swift.String
 
-    public init(customerId: Int?, orders: Int, cancelled: Int, lastOrder: Date, usedCoupon: Bool, statuses: String) {
+    public init(customerId: Swift.Int?, orders: Swift.Int, cancelled: Swift.Int, lastOrder: Foundation.Date, usedCoupon: Swift.Bool, statuses: Swift.String) {
         self.customerId = customerId
         self.orders = orders
         self.cancelled = cancelled
@@ -135,32 +135,32 @@ public struct CustomerOrderStatsRow: Sendable, Hashable, Codable {
     }
 }
 
-extension CustomerOrderStatsRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("customer_id", .int8),
-        ResultColumn("orders", .int8),
-        ResultColumn("cancelled", .int8),
-        ResultColumn("last_order", .timestamptz),
-        ResultColumn("used_coupon", .bool),
-        ResultColumn("statuses", .text),
+extension CustomerOrderStatsRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("customer_id", .int8),
+        NeonSQL.ResultColumn("orders", .int8),
+        NeonSQL.ResultColumn("cancelled", .int8),
+        NeonSQL.ResultColumn("last_order", .timestamptz),
+        NeonSQL.ResultColumn("used_coupon", .bool),
+        NeonSQL.ResultColumn("statuses", .text),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.customerId = try row.decode(Int?.self)
-        self.orders = try row.decode(Int.self)
-        self.cancelled = try row.decode(Int.self)
-        self.lastOrder = try row.decode(Date.self)
-        self.usedCoupon = try row.decode(Bool.self)
-        self.statuses = try row.decode(String.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.customerId = try row.decode(Swift.Int?.self)
+        self.orders = try row.decode(Swift.Int.self)
+        self.cancelled = try row.decode(Swift.Int.self)
+        self.lastOrder = try row.decode(Foundation.Date.self)
+        self.usedCoupon = try row.decode(Swift.Bool.self)
+        self.statuses = try row.decode(Swift.String.self)
     }
 }
 
 extension Statements {
     /// GROUP BY customer_id has a NULL group (guests); count is never NULL even with FILTER;
     /// max/bool_or/string_agg of NOT NULL values in a non-empty group are not NULL.
-    public static func customerOrderStats() -> Statement<[CustomerOrderStatsRow]> {
-        let bindings = Bindings()
-        return .many(sql: #"""
+    public static func customerOrderStats() -> NeonSQL.Statement<[CustomerOrderStatsRow]> {
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "CustomerOrderStats", sql: #"""
             SELECT customer_id, count(*) AS orders, count(*) FILTER (WHERE status = 'cancelled') AS cancelled,
                    max(placed_at) AS last_order, bool_or(coupon_code IS NOT NULL) AS used_coupon,
                    string_agg(DISTINCT status::text, ',') AS statuses
@@ -174,6 +174,6 @@ extension Queries {
     /// GROUP BY customer_id has a NULL group (guests); count is never NULL even with FILTER;
     /// max/bool_or/string_agg of NOT NULL values in a non-empty group are not NULL.
     public func customerOrderStats() async throws -> [CustomerOrderStatsRow] {
-        try await executor.execute(Statements.customerOrderStats())
+        try await self.executor.execute(Statements.customerOrderStats())
     }
 }

@@ -3,41 +3,41 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/createOrder(customerId:shippingAddress:couponCode:note:)``.
-public struct CreateOrderRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
+public struct CreateOrderRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
     public var status: OrderStatus
-    public var placedAt: Date
+    public var placedAt: Foundation.Date
 
-    public init(id: Int, status: OrderStatus, placedAt: Date) {
+    public init(id: Swift.Int, status: OrderStatus, placedAt: Foundation.Date) {
         self.id = id
         self.status = status
         self.placedAt = placedAt
     }
 }
 
-extension CreateOrderRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int8),
-        ResultColumn("status", .enumType("order_status")),
-        ResultColumn("placed_at", .timestamptz),
+extension CreateOrderRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int8),
+        NeonSQL.ResultColumn("status", .enumType("order_status")),
+        NeonSQL.ResultColumn("placed_at", .timestamptz),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
         self.status = try row.decode(OrderStatus.self)
-        self.placedAt = try row.decode(Date.self)
+        self.placedAt = try row.decode(Foundation.Date.self)
     }
 }
 
 extension Statements {
     /// values for nullable columns may be NULL; RETURNING keeps the columns' NOT NULL.
-    public static func createOrder(customerId: Int?, shippingAddress: JSONValue?, couponCode: String?, note: String?) -> Statement<CreateOrderRow?> {
-        var bindings = Bindings(capacity: 4)
+    public static func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) -> NeonSQL.Statement<CreateOrderRow?> {
+        var bindings = NeonSQL.Bindings(capacity: 4)
         bindings.append(customerId, as: .int8)
         bindings.append(shippingAddress, as: .jsonb)
         bindings.append(couponCode, as: .text)
         bindings.append(note, as: .text)
-        return .one(sql: #"""
+        return .one(name: "CreateOrder", sql: #"""
             INSERT INTO orders (customer_id, shipping_address, coupon_code, note)
             VALUES ($1, $2, $3, $4)
             RETURNING id, status, placed_at
@@ -47,21 +47,21 @@ extension Statements {
 
 extension Queries {
     /// values for nullable columns may be NULL; RETURNING keeps the columns' NOT NULL.
-    public func createOrder(customerId: Int?, shippingAddress: JSONValue?, couponCode: String?, note: String?) async throws -> CreateOrderRow? {
-        try await executor.execute(Statements.createOrder(customerId: customerId, shippingAddress: shippingAddress, couponCode: couponCode, note: note))
+    public func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) async throws -> CreateOrderRow? {
+        try await self.executor.execute(Statements.createOrder(customerId: customerId, shippingAddress: shippingAddress, couponCode: couponCode, note: note))
     }
 }
 
 /// A row of ``Queries/upsertInventory(productId:warehouse:onHand:)``.
-public struct UpsertInventoryRow: Sendable, Hashable, Codable {
-    public var productId: Int
-    public var warehouse: String
-    public var onHand: Int
-    public var reserved: Int
-    public var available: Int
-    public var updatedAt: Date?
+public struct UpsertInventoryRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var productId: Swift.Int
+    public var warehouse: Swift.String
+    public var onHand: Swift.Int
+    public var reserved: Swift.Int
+    public var available: Swift.Int
+    public var updatedAt: Foundation.Date?
 
-    public init(productId: Int, warehouse: String, onHand: Int, reserved: Int, available: Int, updatedAt: Date?) {
+    public init(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int, reserved: Swift.Int, available: Swift.Int, updatedAt: Foundation.Date?) {
         self.productId = productId
         self.warehouse = warehouse
         self.onHand = onHand
@@ -71,34 +71,34 @@ public struct UpsertInventoryRow: Sendable, Hashable, Codable {
     }
 }
 
-extension UpsertInventoryRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("product_id", .int4),
-        ResultColumn("warehouse", .text),
-        ResultColumn("on_hand", .int4),
-        ResultColumn("reserved", .int4),
-        ResultColumn("available", .int4),
-        ResultColumn("updated_at", .timestamptz),
+extension UpsertInventoryRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("product_id", .int4),
+        NeonSQL.ResultColumn("warehouse", .text),
+        NeonSQL.ResultColumn("on_hand", .int4),
+        NeonSQL.ResultColumn("reserved", .int4),
+        NeonSQL.ResultColumn("available", .int4),
+        NeonSQL.ResultColumn("updated_at", .timestamptz),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.productId = try row.decode(Int.self)
-        self.warehouse = try row.decode(String.self)
-        self.onHand = try row.decode(Int.self)
-        self.reserved = try row.decode(Int.self)
-        self.available = try row.decode(Int.self)
-        self.updatedAt = try row.decode(Date?.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.productId = try row.decode(Swift.Int.self)
+        self.warehouse = try row.decode(Swift.String.self)
+        self.onHand = try row.decode(Swift.Int.self)
+        self.reserved = try row.decode(Swift.Int.self)
+        self.available = try row.decode(Swift.Int.self)
+        self.updatedAt = try row.decode(Foundation.Date?.self)
     }
 }
 
 extension Statements {
     /// EXCLUDED has the table's columns; RETURNING expressions over NOT NULL columns are not NULL.
-    public static func upsertInventory(productId: Int, warehouse: String, onHand: Int) -> Statement<UpsertInventoryRow?> {
-        var bindings = Bindings(capacity: 3)
+    public static func upsertInventory(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int) -> NeonSQL.Statement<UpsertInventoryRow?> {
+        var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(productId, as: .int4)
         bindings.append(warehouse, as: .text)
         bindings.append(onHand, as: .int4)
-        return .one(sql: #"""
+        return .one(name: "UpsertInventory", sql: #"""
             INSERT INTO inventory (product_id, warehouse, on_hand)
             VALUES ($1, $2, $3)
             ON CONFLICT (product_id, warehouse) DO UPDATE
@@ -110,19 +110,19 @@ extension Statements {
 
 extension Queries {
     /// EXCLUDED has the table's columns; RETURNING expressions over NOT NULL columns are not NULL.
-    public func upsertInventory(productId: Int, warehouse: String, onHand: Int) async throws -> UpsertInventoryRow? {
-        try await executor.execute(Statements.upsertInventory(productId: productId, warehouse: warehouse, onHand: onHand))
+    public func upsertInventory(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int) async throws -> UpsertInventoryRow? {
+        try await self.executor.execute(Statements.upsertInventory(productId: productId, warehouse: warehouse, onHand: onHand))
     }
 }
 
 extension Statements {
     /// unnest of several arrays yields one column per array; casts type the parameters.
-    public static func bulkStock(productIds: [Int], warehouses: [String], counts: [Int]) -> Statement<Void> {
-        var bindings = Bindings(capacity: 3)
+    public static func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) -> NeonSQL.Statement<Swift.Void> {
+        var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(productIds, as: .array(.int4))
         bindings.append(warehouses, as: .array(.text))
         bindings.append(counts, as: .array(.int4))
-        return .exec(sql: #"""
+        return .exec(name: "BulkStock", sql: #"""
             INSERT INTO inventory (product_id, warehouse, on_hand)
             SELECT * FROM unnest($1::int[], $2::text[], $3::int[])
             ON CONFLICT DO NOTHING
@@ -132,41 +132,41 @@ extension Statements {
 
 extension Queries {
     /// unnest of several arrays yields one column per array; casts type the parameters.
-    public func bulkStock(productIds: [Int], warehouses: [String], counts: [Int]) async throws {
-        try await executor.execute(Statements.bulkStock(productIds: productIds, warehouses: warehouses, counts: counts))
+    public func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) async throws {
+        try await self.executor.execute(Statements.bulkStock(productIds: productIds, warehouses: warehouses, counts: counts))
     }
 }
 
 /// A row of ``Queries/addProductsToOrder(orderId:productIds:)``.
-public struct AddProductsToOrderRow: Sendable, Hashable, Codable {
-    public var lineNo: Int
-    public var unitPrice: Decimal
+public struct AddProductsToOrderRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var lineNo: Swift.Int
+    public var unitPrice: Foundation.Decimal
 
-    public init(lineNo: Int, unitPrice: Decimal) {
+    public init(lineNo: Swift.Int, unitPrice: Foundation.Decimal) {
         self.lineNo = lineNo
         self.unitPrice = unitPrice
     }
 }
 
-extension AddProductsToOrderRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("line_no", .int2),
-        ResultColumn("unit_price", .numeric),
+extension AddProductsToOrderRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("line_no", .int2),
+        NeonSQL.ResultColumn("unit_price", .numeric),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.lineNo = try row.decode(Int.self)
-        self.unitPrice = try row.decode(Decimal.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.lineNo = try row.decode(Swift.Int.self)
+        self.unitPrice = try row.decode(Foundation.Decimal.self)
     }
 }
 
 extension Statements {
     /// in INSERT ... SELECT an untyped parameter in the select list takes the target column's type.
-    public static func addProductsToOrder(orderId: Int, productIds: [Int]) -> Statement<[AddProductsToOrderRow]> {
-        var bindings = Bindings(capacity: 2)
+    public static func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) -> NeonSQL.Statement<[AddProductsToOrderRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(orderId, as: .int8)
         bindings.append(productIds, as: .array(.int4))
-        return .many(sql: #"""
+        return .many(name: "AddProductsToOrder", sql: #"""
             INSERT INTO order_items (order_id, line_no, product_id, quantity, unit_price)
             SELECT $1, row_number() OVER (ORDER BY p.id), p.id, 1, COALESCE(p.sale_price, p.price)
             FROM products p
@@ -178,7 +178,7 @@ extension Statements {
 
 extension Queries {
     /// in INSERT ... SELECT an untyped parameter in the select list takes the target column's type.
-    public func addProductsToOrder(orderId: Int, productIds: [Int]) async throws -> [AddProductsToOrderRow] {
-        try await executor.execute(Statements.addProductsToOrder(orderId: orderId, productIds: productIds))
+    public func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] {
+        try await self.executor.execute(Statements.addProductsToOrder(orderId: orderId, productIds: productIds))
     }
 }

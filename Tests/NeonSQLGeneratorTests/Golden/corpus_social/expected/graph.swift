@@ -3,13 +3,13 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/activity(accountId:)``.
-public struct ActivityRow: Sendable, Hashable, Codable {
-    public var kind: String
-    public var actorId: Int
-    public var postId: Int?
-    public var createdAt: Date
+public struct ActivityRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var kind: Swift.String
+    public var actorId: Swift.Int
+    public var postId: Swift.Int?
+    public var createdAt: Foundation.Date
 
-    public init(kind: String, actorId: Int, postId: Int?, createdAt: Date) {
+    public init(kind: Swift.String, actorId: Swift.Int, postId: Swift.Int?, createdAt: Foundation.Date) {
         self.kind = kind
         self.actorId = actorId
         self.postId = postId
@@ -17,28 +17,28 @@ public struct ActivityRow: Sendable, Hashable, Codable {
     }
 }
 
-extension ActivityRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("kind", .text),
-        ResultColumn("actor_id", .int8),
-        ResultColumn("post_id", .int8),
-        ResultColumn("created_at", .timestamptz),
+extension ActivityRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("kind", .text),
+        NeonSQL.ResultColumn("actor_id", .int8),
+        NeonSQL.ResultColumn("post_id", .int8),
+        NeonSQL.ResultColumn("created_at", .timestamptz),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.kind = try row.decode(String.self)
-        self.actorId = try row.decode(Int.self)
-        self.postId = try row.decode(Int?.self)
-        self.createdAt = try row.decode(Date.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.kind = try row.decode(Swift.String.self)
+        self.actorId = try row.decode(Swift.Int.self)
+        self.postId = try row.decode(Swift.Int?.self)
+        self.createdAt = try row.decode(Foundation.Date.self)
     }
 }
 
 extension Statements {
     /// UNION ALL: NULL in the second branch makes post_id optional and takes bigint from the first.
-    public static func activity(accountId: Int) -> Statement<[ActivityRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func activity(accountId: Swift.Int) -> NeonSQL.Statement<[ActivityRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(accountId, as: .int8)
-        return .many(sql: #"""
+        return .many(name: "Activity", sql: #"""
             SELECT 'like' AS kind, l.account_id AS actor_id, l.post_id, l.created_at
             FROM social.likes l
             JOIN social.posts p ON p.id = l.post_id
@@ -55,45 +55,45 @@ extension Statements {
 
 extension Queries {
     /// UNION ALL: NULL in the second branch makes post_id optional and takes bigint from the first.
-    public func activity(accountId: Int) async throws -> [ActivityRow] {
-        try await executor.execute(Statements.activity(accountId: accountId))
+    public func activity(accountId: Swift.Int) async throws -> [ActivityRow] {
+        try await self.executor.execute(Statements.activity(accountId: accountId))
     }
 }
 
 /// A row of ``Queries/followBothWays(accountId:)``.
-public struct FollowBothWaysRow: Sendable, Hashable, Codable {
-    public var accountId: Int?
-    public var follows: Int?
-    public var followedBy: Int?
+public struct FollowBothWaysRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var accountId: Swift.Int?
+    public var follows: Swift.Int?
+    public var followedBy: Swift.Int?
 
-    public init(accountId: Int?, follows: Int?, followedBy: Int?) {
+    public init(accountId: Swift.Int?, follows: Swift.Int?, followedBy: Swift.Int?) {
         self.accountId = accountId
         self.follows = follows
         self.followedBy = followedBy
     }
 }
 
-extension FollowBothWaysRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("account_id", .int8),
-        ResultColumn("follows", .int8),
-        ResultColumn("followed_by", .int8),
+extension FollowBothWaysRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("account_id", .int8),
+        NeonSQL.ResultColumn("follows", .int8),
+        NeonSQL.ResultColumn("followed_by", .int8),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.accountId = try row.decode(Int?.self)
-        self.follows = try row.decode(Int?.self)
-        self.followedBy = try row.decode(Int?.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.accountId = try row.decode(Swift.Int?.self)
+        self.follows = try row.decode(Swift.Int?.self)
+        self.followedBy = try row.decode(Swift.Int?.self)
     }
 }
 
 extension Statements {
     /// FULL JOIN makes both sides optional; COALESCE of two optional columns is conservatively optional
     /// (PostgreSQL cannot tell that one side of a FULL JOIN row is always present).
-    public static func followBothWays(accountId: Int) -> Statement<[FollowBothWaysRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func followBothWays(accountId: Swift.Int) -> NeonSQL.Statement<[FollowBothWaysRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(accountId, as: .int8)
-        return .many(sql: #"""
+        return .many(name: "FollowBothWays", sql: #"""
             SELECT COALESCE(a.followee_id, b.follower_id) AS account_id, a.followee_id AS follows, b.follower_id AS followed_by
             FROM (SELECT * FROM social.follows WHERE follower_id = $1) a
             FULL JOIN (SELECT * FROM social.follows WHERE followee_id = $1) b ON a.followee_id = b.follower_id
@@ -104,7 +104,7 @@ extension Statements {
 extension Queries {
     /// FULL JOIN makes both sides optional; COALESCE of two optional columns is conservatively optional
     /// (PostgreSQL cannot tell that one side of a FULL JOIN row is always present).
-    public func followBothWays(accountId: Int) async throws -> [FollowBothWaysRow] {
-        try await executor.execute(Statements.followBothWays(accountId: accountId))
+    public func followBothWays(accountId: Swift.Int) async throws -> [FollowBothWaysRow] {
+        try await self.executor.execute(Statements.followBothWays(accountId: accountId))
     }
 }

@@ -3,16 +3,16 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/notifications(recipientId:onlyUnread:)``.
-public struct NotificationsRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
-    public var kind: String
-    public var isRead: Bool
-    public var actorUsername: String?
-    public var postBody: String?
-    public var message: String?
-    public var payload: JSONValue?
+public struct NotificationsRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
+    public var kind: Swift.String
+    public var isRead: Swift.Bool
+    public var actorUsername: Swift.String?
+    public var postBody: Swift.String?
+    public var message: Swift.String?
+    public var payload: NeonSQL.JSONValue?
 
-    public init(id: Int, kind: String, isRead: Bool, actorUsername: String?, postBody: String?, message: String?, payload: JSONValue?) {
+    public init(id: Swift.Int, kind: Swift.String, isRead: Swift.Bool, actorUsername: Swift.String?, postBody: Swift.String?, message: Swift.String?, payload: NeonSQL.JSONValue?) {
         self.id = id
         self.kind = kind
         self.isRead = isRead
@@ -23,35 +23,35 @@ public struct NotificationsRow: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
-extension NotificationsRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int8),
-        ResultColumn("kind", .text),
-        ResultColumn("is_read", .bool),
-        ResultColumn("actor_username", .text),
-        ResultColumn("post_body", .text),
-        ResultColumn("message", .text),
-        ResultColumn("payload", .json),
+extension NotificationsRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int8),
+        NeonSQL.ResultColumn("kind", .text),
+        NeonSQL.ResultColumn("is_read", .bool),
+        NeonSQL.ResultColumn("actor_username", .text),
+        NeonSQL.ResultColumn("post_body", .text),
+        NeonSQL.ResultColumn("message", .text),
+        NeonSQL.ResultColumn("payload", .json),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.kind = try row.decode(String.self)
-        self.isRead = try row.decode(Bool.self)
-        self.actorUsername = try row.decode(String?.self)
-        self.postBody = try row.decode(String?.self)
-        self.message = try row.decode(String?.self)
-        self.payload = try row.decode(JSONValue?.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.kind = try row.decode(Swift.String.self)
+        self.isRead = try row.decode(Swift.Bool.self)
+        self.actorUsername = try row.decode(Swift.String?.self)
+        self.postBody = try row.decode(Swift.String?.self)
+        self.message = try row.decode(Swift.String?.self)
+        self.payload = try row.decode(NeonSQL.JSONValue?.self)
     }
 }
 
 extension Statements {
     /// IS NOT NULL is never NULL; LEFT JOINs make actor and post optional; json ->> text is text.
-    public static func notifications(recipientId: Int, onlyUnread: Bool?) -> Statement<[NotificationsRow]> {
-        var bindings = Bindings(capacity: 2)
+    public static func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) -> NeonSQL.Statement<[NotificationsRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(recipientId, as: .int8)
         bindings.append(onlyUnread, as: .bool)
-        return .many(sql: #"""
+        return .many(name: "Notifications", sql: #"""
             SELECT n.id, n.kind, n.read_at IS NOT NULL AS is_read, actor.username AS actor_username, p.body AS post_body,
                    n.payload ->> 'message' AS message, n.payload
             FROM social.notifications n
@@ -66,7 +66,7 @@ extension Statements {
 
 extension Queries {
     /// IS NOT NULL is never NULL; LEFT JOINs make actor and post optional; json ->> text is text.
-    public func notifications(recipientId: Int, onlyUnread: Bool?) async throws -> [NotificationsRow] {
-        try await executor.execute(Statements.notifications(recipientId: recipientId, onlyUnread: onlyUnread))
+    public func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] {
+        try await self.executor.execute(Statements.notifications(recipientId: recipientId, onlyUnread: onlyUnread))
     }
 }

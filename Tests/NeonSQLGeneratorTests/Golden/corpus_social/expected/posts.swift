@@ -3,16 +3,16 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/publicTimeline(username:)``.
-public struct PublicTimelineRow: Sendable, Hashable, Codable {
-    public var id: Int
-    public var body: String
-    public var createdAt: Date
-    public var username: String
-    public var displayName: String?
-    public var replyToId: Int?
-    public var likes: Int
+public struct PublicTimelineRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var id: Swift.Int
+    public var body: Swift.String
+    public var createdAt: Foundation.Date
+    public var username: Swift.String
+    public var displayName: Swift.String?
+    public var replyToId: Swift.Int?
+    public var likes: Swift.Int
 
-    public init(id: Int, body: String, createdAt: Date, username: String, displayName: String?, replyToId: Int?, likes: Int) {
+    public init(id: Swift.Int, body: Swift.String, createdAt: Foundation.Date, username: Swift.String, displayName: Swift.String?, replyToId: Swift.Int?, likes: Swift.Int) {
         self.id = id
         self.body = body
         self.createdAt = createdAt
@@ -23,34 +23,34 @@ public struct PublicTimelineRow: Sendable, Hashable, Codable {
     }
 }
 
-extension PublicTimelineRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int8),
-        ResultColumn("body", .text),
-        ResultColumn("created_at", .timestamptz),
-        ResultColumn("username", .text),
-        ResultColumn("display_name", .text),
-        ResultColumn("reply_to_id", .int8),
-        ResultColumn("likes", .int8),
+extension PublicTimelineRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int8),
+        NeonSQL.ResultColumn("body", .text),
+        NeonSQL.ResultColumn("created_at", .timestamptz),
+        NeonSQL.ResultColumn("username", .text),
+        NeonSQL.ResultColumn("display_name", .text),
+        NeonSQL.ResultColumn("reply_to_id", .int8),
+        NeonSQL.ResultColumn("likes", .int8),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.body = try row.decode(String.self)
-        self.createdAt = try row.decode(Date.self)
-        self.username = try row.decode(String.self)
-        self.displayName = try row.decode(String?.self)
-        self.replyToId = try row.decode(Int?.self)
-        self.likes = try row.decode(Int.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.body = try row.decode(Swift.String.self)
+        self.createdAt = try row.decode(Foundation.Date.self)
+        self.username = try row.decode(Swift.String.self)
+        self.displayName = try row.decode(Swift.String?.self)
+        self.replyToId = try row.decode(Swift.Int?.self)
+        self.likes = try row.decode(Swift.Int.self)
     }
 }
 
 extension Statements {
     /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
-    public static func publicTimeline(username: String) -> Statement<[PublicTimelineRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func publicTimeline(username: Swift.String) -> NeonSQL.Statement<[PublicTimelineRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(username, as: .text)
-        return .many(sql: #"""
+        return .many(name: "PublicTimeline", sql: #"""
             SELECT * FROM social.timeline WHERE username = $1 ORDER BY created_at DESC
             """#, bindings: bindings, readOnly: true)
     }
@@ -58,44 +58,44 @@ extension Statements {
 
 extension Queries {
     /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
-    public func publicTimeline(username: String) async throws -> [PublicTimelineRow] {
-        try await executor.execute(Statements.publicTimeline(username: username))
+    public func publicTimeline(username: Swift.String) async throws -> [PublicTimelineRow] {
+        try await self.executor.execute(Statements.publicTimeline(username: username))
     }
 }
 
 /// A row of ``Queries/topPostsOfFollowees(viewerId:)``.
-public struct TopPostsOfFolloweesRow: Sendable, Hashable, Codable {
-    public var username: String
-    public var postId: Int
-    public var likeCount: Int
+public struct TopPostsOfFolloweesRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var username: Swift.String
+    public var postId: Swift.Int
+    public var likeCount: Swift.Int
 
-    public init(username: String, postId: Int, likeCount: Int) {
+    public init(username: Swift.String, postId: Swift.Int, likeCount: Swift.Int) {
         self.username = username
         self.postId = postId
         self.likeCount = likeCount
     }
 }
 
-extension TopPostsOfFolloweesRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("username", .text),
-        ResultColumn("post_id", .int8),
-        ResultColumn("like_count", .int4),
+extension TopPostsOfFolloweesRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("username", .text),
+        NeonSQL.ResultColumn("post_id", .int8),
+        NeonSQL.ResultColumn("like_count", .int4),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.username = try row.decode(String.self)
-        self.postId = try row.decode(Int.self)
-        self.likeCount = try row.decode(Int.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.username = try row.decode(Swift.String.self)
+        self.postId = try row.decode(Swift.Int.self)
+        self.likeCount = try row.decode(Swift.Int.self)
     }
 }
 
 extension Statements {
     /// CROSS JOIN LATERAL keeps the subquery's NOT NULL columns.
-    public static func topPostsOfFollowees(viewerId: Int) -> Statement<[TopPostsOfFolloweesRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func topPostsOfFollowees(viewerId: Swift.Int) -> NeonSQL.Statement<[TopPostsOfFolloweesRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(viewerId, as: .int8)
-        return .many(sql: #"""
+        return .many(name: "TopPostsOfFollowees", sql: #"""
             SELECT a.username, top.id AS post_id, top.like_count
             FROM social.follows f
             JOIN social.accounts a ON a.id = f.followee_id
@@ -109,44 +109,44 @@ extension Statements {
 
 extension Queries {
     /// CROSS JOIN LATERAL keeps the subquery's NOT NULL columns.
-    public func topPostsOfFollowees(viewerId: Int) async throws -> [TopPostsOfFolloweesRow] {
-        try await executor.execute(Statements.topPostsOfFollowees(viewerId: viewerId))
+    public func topPostsOfFollowees(viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] {
+        try await self.executor.execute(Statements.topPostsOfFollowees(viewerId: viewerId))
     }
 }
 
 /// A row of ``Queries/visiblePosts(viewerId:)``.
-public struct VisiblePostsRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
+public struct VisiblePostsRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
     public var visibility: Visibility
-    public var canSee: Bool
+    public var canSee: Swift.Bool
 
-    public init(id: Int, visibility: Visibility, canSee: Bool) {
+    public init(id: Swift.Int, visibility: Visibility, canSee: Swift.Bool) {
         self.id = id
         self.visibility = visibility
         self.canSee = canSee
     }
 }
 
-extension VisiblePostsRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int8),
-        ResultColumn("visibility", .enumType("social.visibility")),
-        ResultColumn("can_see", .bool),
+extension VisiblePostsRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int8),
+        NeonSQL.ResultColumn("visibility", .enumType("social.visibility")),
+        NeonSQL.ResultColumn("can_see", .bool),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
         self.visibility = try row.decode(Visibility.self)
-        self.canSee = try row.decode(Bool.self)
+        self.canSee = try row.decode(Swift.Bool.self)
     }
 }
 
 extension Statements {
     /// CASE over an enum with ELSE; each branch is NOT NULL.
-    public static func visiblePosts(viewerId: Int) -> Statement<[VisiblePostsRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func visiblePosts(viewerId: Swift.Int) -> NeonSQL.Statement<[VisiblePostsRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(viewerId, as: .int8)
-        return .many(sql: #"""
+        return .many(name: "VisiblePosts", sql: #"""
             SELECT p.id, p.visibility,
                    CASE p.visibility
                        WHEN 'public' THEN true
@@ -162,48 +162,48 @@ extension Statements {
 
 extension Queries {
     /// CASE over an enum with ELSE; each branch is NOT NULL.
-    public func visiblePosts(viewerId: Int) async throws -> [VisiblePostsRow] {
-        try await executor.execute(Statements.visiblePosts(viewerId: viewerId))
+    public func visiblePosts(viewerId: Swift.Int) async throws -> [VisiblePostsRow] {
+        try await self.executor.execute(Statements.visiblePosts(viewerId: viewerId))
     }
 }
 
 /// A row of ``Queries/createPost(authorId:replyToId:body:visibility:hashtags:)``.
-public struct CreatePostRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
-    public var createdAt: Date
-    public var tagCount: Int?
+public struct CreatePostRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
+    public var createdAt: Foundation.Date
+    public var tagCount: Swift.Int?
 
-    public init(id: Int, createdAt: Date, tagCount: Int?) {
+    public init(id: Swift.Int, createdAt: Foundation.Date, tagCount: Swift.Int?) {
         self.id = id
         self.createdAt = createdAt
         self.tagCount = tagCount
     }
 }
 
-extension CreatePostRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int8),
-        ResultColumn("created_at", .timestamptz),
-        ResultColumn("tag_count", .int4),
+extension CreatePostRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int8),
+        NeonSQL.ResultColumn("created_at", .timestamptz),
+        NeonSQL.ResultColumn("tag_count", .int4),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.createdAt = try row.decode(Date.self)
-        self.tagCount = try row.decode(Int?.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.createdAt = try row.decode(Foundation.Date.self)
+        self.tagCount = try row.decode(Swift.Int?.self)
     }
 }
 
 extension Statements {
     /// sqlc.narg is optional; hashtags is a nullable column; array_length may be NULL.
-    public static func createPost(authorId: Int, replyToId: Int?, body: String, visibility: Visibility, hashtags: [String]?) -> Statement<CreatePostRow?> {
-        var bindings = Bindings(capacity: 5)
+    public static func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) -> NeonSQL.Statement<CreatePostRow?> {
+        var bindings = NeonSQL.Bindings(capacity: 5)
         bindings.append(authorId, as: .int8)
         bindings.append(replyToId, as: .int8)
         bindings.append(body, as: .text)
         bindings.append(visibility, as: .enumType("social.visibility"))
         bindings.append(hashtags, as: .array(.text))
-        return .one(sql: #"""
+        return .one(name: "CreatePost", sql: #"""
             INSERT INTO social.posts (author_id, reply_to_id, body, visibility, hashtags)
             VALUES ($1, $2, $3, $4, $5)
             RETURNING id, created_at, array_length(hashtags, 1) AS tag_count
@@ -213,41 +213,41 @@ extension Statements {
 
 extension Queries {
     /// sqlc.narg is optional; hashtags is a nullable column; array_length may be NULL.
-    public func createPost(authorId: Int, replyToId: Int?, body: String, visibility: Visibility, hashtags: [String]?) async throws -> CreatePostRow? {
-        try await executor.execute(Statements.createPost(authorId: authorId, replyToId: replyToId, body: body, visibility: visibility, hashtags: hashtags))
+    public func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) async throws -> CreatePostRow? {
+        try await self.executor.execute(Statements.createPost(authorId: authorId, replyToId: replyToId, body: body, visibility: visibility, hashtags: hashtags))
     }
 }
 
 /// A row of ``Queries/likePost(accountId:postId:)``.
-public struct LikePostRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
-    public var likeCount: Int
+public struct LikePostRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
+    public var likeCount: Swift.Int
 
-    public init(id: Int, likeCount: Int) {
+    public init(id: Swift.Int, likeCount: Swift.Int) {
         self.id = id
         self.likeCount = likeCount
     }
 }
 
-extension LikePostRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int8),
-        ResultColumn("like_count", .int4),
+extension LikePostRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int8),
+        NeonSQL.ResultColumn("like_count", .int4),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.likeCount = try row.decode(Int.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.likeCount = try row.decode(Swift.Int.self)
     }
 }
 
 extension Statements {
     /// a data-modifying CTE feeds UPDATE ... FROM.
-    public static func likePost(accountId: Int, postId: Int) -> Statement<[LikePostRow]> {
-        var bindings = Bindings(capacity: 2)
+    public static func likePost(accountId: Swift.Int, postId: Swift.Int) -> NeonSQL.Statement<[LikePostRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(accountId, as: .int8)
         bindings.append(postId, as: .int8)
-        return .many(sql: #"""
+        return .many(name: "LikePost", sql: #"""
             WITH liked AS (
                 INSERT INTO social.likes (account_id, post_id) VALUES ($1, $2)
                 ON CONFLICT DO NOTHING
@@ -263,7 +263,7 @@ extension Statements {
 
 extension Queries {
     /// a data-modifying CTE feeds UPDATE ... FROM.
-    public func likePost(accountId: Int, postId: Int) async throws -> [LikePostRow] {
-        try await executor.execute(Statements.likePost(accountId: accountId, postId: postId))
+    public func likePost(accountId: Swift.Int, postId: Swift.Int) async throws -> [LikePostRow] {
+        try await self.executor.execute(Statements.likePost(accountId: accountId, postId: postId))
     }
 }

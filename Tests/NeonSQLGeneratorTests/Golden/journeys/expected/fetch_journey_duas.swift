@@ -3,13 +3,13 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/fetchJourneyDuas(journeyId:)``.
-public struct FetchJourneyDuasRow: Sendable, Hashable, Codable {
-    public var duaId: Int
+public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var duaId: Swift.Int
     public var timeSlot: TimeSlot
-    public var titleEn: String
-    public var categorySlug: String?
+    public var titleEn: Swift.String
+    public var categorySlug: Swift.String?
 
-    public init(duaId: Int, timeSlot: TimeSlot, titleEn: String, categorySlug: String?) {
+    public init(duaId: Swift.Int, timeSlot: TimeSlot, titleEn: Swift.String, categorySlug: Swift.String?) {
         self.duaId = duaId
         self.timeSlot = timeSlot
         self.titleEn = titleEn
@@ -17,28 +17,28 @@ public struct FetchJourneyDuasRow: Sendable, Hashable, Codable {
     }
 }
 
-extension FetchJourneyDuasRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("dua_id", .int4),
-        ResultColumn("time_slot", .enumType("time_slot")),
-        ResultColumn("title_en", .text),
-        ResultColumn("category_slug", .text),
+extension FetchJourneyDuasRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("dua_id", .int4),
+        NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
+        NeonSQL.ResultColumn("title_en", .text),
+        NeonSQL.ResultColumn("category_slug", .text),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.duaId = try row.decode(Int.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.duaId = try row.decode(Swift.Int.self)
         self.timeSlot = try row.decode(TimeSlot.self)
-        self.titleEn = try row.decode(String.self)
-        self.categorySlug = try row.decode(String?.self)
+        self.titleEn = try row.decode(Swift.String.self)
+        self.categorySlug = try row.decode(Swift.String?.self)
     }
 }
 
 extension Statements {
     /// Duas of one journey, in the order the journey lists them.
-    public static func fetchJourneyDuas(journeyId: Int) -> Statement<[FetchJourneyDuasRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(journeyId, as: .int4)
-        return .many(sql: #"""
+        return .many(name: "FetchJourneyDuas", sql: #"""
             SELECT jd.dua_id, jd.time_slot, d.title_en, c.slug AS category_slug
             FROM journey_duas jd
             JOIN duas d ON d.id = jd.dua_id
@@ -51,7 +51,7 @@ extension Statements {
 
 extension Queries {
     /// Duas of one journey, in the order the journey lists them.
-    public func fetchJourneyDuas(journeyId: Int) async throws -> [FetchJourneyDuasRow] {
-        try await executor.execute(Statements.fetchJourneyDuas(journeyId: journeyId))
+    public func fetchJourneyDuas(journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
+        try await self.executor.execute(Statements.fetchJourneyDuas(journeyId: journeyId))
     }
 }

@@ -3,13 +3,13 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/getJourneyBySlug(slug:)``.
-public struct GetJourneyBySlugRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
-    public var slug: String
-    public var name: String
-    public var isFeatured: Bool
+public struct GetJourneyBySlugRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
+    public var slug: Swift.String
+    public var name: Swift.String
+    public var isFeatured: Swift.Bool
 
-    public init(id: Int, slug: String, name: String, isFeatured: Bool) {
+    public init(id: Swift.Int, slug: Swift.String, name: Swift.String, isFeatured: Swift.Bool) {
         self.id = id
         self.slug = slug
         self.name = name
@@ -17,28 +17,28 @@ public struct GetJourneyBySlugRow: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
-extension GetJourneyBySlugRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int4),
-        ResultColumn("slug", .text),
-        ResultColumn("name", .text),
-        ResultColumn("is_featured", .bool),
+extension GetJourneyBySlugRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int4),
+        NeonSQL.ResultColumn("slug", .text),
+        NeonSQL.ResultColumn("name", .text),
+        NeonSQL.ResultColumn("is_featured", .bool),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.slug = try row.decode(String.self)
-        self.name = try row.decode(String.self)
-        self.isFeatured = try row.decode(Bool.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.slug = try row.decode(Swift.String.self)
+        self.name = try row.decode(Swift.String.self)
+        self.isFeatured = try row.decode(Swift.Bool.self)
     }
 }
 
 extension Statements {
     /// One journey by its slug.
-    public static func getJourneyBySlug(slug: String) -> Statement<GetJourneyBySlugRow?> {
-        var bindings = Bindings(capacity: 1)
+    public static func getJourneyBySlug(slug: Swift.String) -> NeonSQL.Statement<GetJourneyBySlugRow?> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(slug, as: .text)
-        return .one(sql: #"""
+        return .one(name: "GetJourneyBySlug", sql: #"""
             SELECT id, slug, name, is_featured
             FROM journeys
             WHERE slug = $1
@@ -48,43 +48,43 @@ extension Statements {
 
 extension Queries {
     /// One journey by its slug.
-    public func getJourneyBySlug(slug: String) async throws -> GetJourneyBySlugRow? {
-        try await executor.execute(Statements.getJourneyBySlug(slug: slug))
+    public func getJourneyBySlug(slug: Swift.String) async throws -> GetJourneyBySlugRow? {
+        try await self.executor.execute(Statements.getJourneyBySlug(slug: slug))
     }
 }
 
 /// A row of ``Queries/listJourneys()``.
-public struct ListJourneysRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
-    public var slug: String
-    public var name: String
+public struct ListJourneysRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
+    public var slug: Swift.String
+    public var name: Swift.String
 
-    public init(id: Int, slug: String, name: String) {
+    public init(id: Swift.Int, slug: Swift.String, name: Swift.String) {
         self.id = id
         self.slug = slug
         self.name = name
     }
 }
 
-extension ListJourneysRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int4),
-        ResultColumn("slug", .text),
-        ResultColumn("name", .text),
+extension ListJourneysRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int4),
+        NeonSQL.ResultColumn("slug", .text),
+        NeonSQL.ResultColumn("name", .text),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.slug = try row.decode(String.self)
-        self.name = try row.decode(String.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.slug = try row.decode(Swift.String.self)
+        self.name = try row.decode(Swift.String.self)
     }
 }
 
 extension Statements {
     /// Runs `ListJourneys` from journeys.sql:7.
-    public static func listJourneys() -> Statement<[ListJourneysRow]> {
-        let bindings = Bindings()
-        return .many(sql: #"""
+    public static func listJourneys() -> NeonSQL.Statement<[ListJourneysRow]> {
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "ListJourneys", sql: #"""
             SELECT id, slug, name FROM journeys ORDER BY is_featured DESC, sort_order
             """#, bindings: bindings, readOnly: true)
     }
@@ -93,43 +93,43 @@ extension Statements {
 extension Queries {
     /// Runs `ListJourneys` from journeys.sql:7.
     public func listJourneys() async throws -> [ListJourneysRow] {
-        try await executor.execute(Statements.listJourneys())
+        try await self.executor.execute(Statements.listJourneys())
     }
 }
 
 /// A row of ``Queries/fetchDuasForJourneys(journeyIds:)``.
-public struct FetchDuasForJourneysRow: Sendable, Hashable, Codable {
-    public var journeyId: Int
-    public var duaId: Int
+public struct FetchDuasForJourneysRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var journeyId: Swift.Int
+    public var duaId: Swift.Int
     public var timeSlot: TimeSlot
 
-    public init(journeyId: Int, duaId: Int, timeSlot: TimeSlot) {
+    public init(journeyId: Swift.Int, duaId: Swift.Int, timeSlot: TimeSlot) {
         self.journeyId = journeyId
         self.duaId = duaId
         self.timeSlot = timeSlot
     }
 }
 
-extension FetchDuasForJourneysRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("journey_id", .int4),
-        ResultColumn("dua_id", .int4),
-        ResultColumn("time_slot", .enumType("time_slot")),
+extension FetchDuasForJourneysRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("journey_id", .int4),
+        NeonSQL.ResultColumn("dua_id", .int4),
+        NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.journeyId = try row.decode(Int.self)
-        self.duaId = try row.decode(Int.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.journeyId = try row.decode(Swift.Int.self)
+        self.duaId = try row.decode(Swift.Int.self)
         self.timeSlot = try row.decode(TimeSlot.self)
     }
 }
 
 extension Statements {
     /// The duas of several journeys at once (one round trip for the Adkhar screen).
-    public static func fetchDuasForJourneys(journeyIds: [Int]) -> Statement<[FetchDuasForJourneysRow]> {
-        var bindings = Bindings(capacity: 1)
+    public static func fetchDuasForJourneys(journeyIds: [Swift.Int]) -> NeonSQL.Statement<[FetchDuasForJourneysRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(journeyIds, as: .array(.int4))
-        return .many(sql: #"""
+        return .many(name: "FetchDuasForJourneys", sql: #"""
             SELECT jd.journey_id, jd.dua_id, jd.time_slot
             FROM journey_duas jd
             WHERE jd.journey_id = ANY($1::int[])
@@ -140,7 +140,7 @@ extension Statements {
 
 extension Queries {
     /// The duas of several journeys at once (one round trip for the Adkhar screen).
-    public func fetchDuasForJourneys(journeyIds: [Int]) async throws -> [FetchDuasForJourneysRow] {
-        try await executor.execute(Statements.fetchDuasForJourneys(journeyIds: journeyIds))
+    public func fetchDuasForJourneys(journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] {
+        try await self.executor.execute(Statements.fetchDuasForJourneys(journeyIds: journeyIds))
     }
 }

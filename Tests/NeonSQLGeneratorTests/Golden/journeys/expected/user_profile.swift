@@ -3,14 +3,14 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/updateDisplayName(displayName:userId:)``.
-public struct UpdateDisplayNameRow: Sendable, Hashable, Codable {
-    public var userId: UUID
-    public var displayName: String?
-    public var totalXp: Int
-    public var updatedAt: Date
-    public var streak: Int
+public struct UpdateDisplayNameRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var userId: Foundation.UUID
+    public var displayName: Swift.String?
+    public var totalXp: Swift.Int
+    public var updatedAt: Foundation.Date
+    public var streak: Swift.Int
 
-    public init(userId: UUID, displayName: String?, totalXp: Int, updatedAt: Date, streak: Int) {
+    public init(userId: Foundation.UUID, displayName: Swift.String?, totalXp: Swift.Int, updatedAt: Foundation.Date, streak: Swift.Int) {
         self.userId = userId
         self.displayName = displayName
         self.totalXp = totalXp
@@ -19,31 +19,31 @@ public struct UpdateDisplayNameRow: Sendable, Hashable, Codable {
     }
 }
 
-extension UpdateDisplayNameRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("user_id", .uuid),
-        ResultColumn("display_name", .text),
-        ResultColumn("total_xp", .int4),
-        ResultColumn("updated_at", .timestamptz),
-        ResultColumn("streak", .int4),
+extension UpdateDisplayNameRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("user_id", .uuid),
+        NeonSQL.ResultColumn("display_name", .text),
+        NeonSQL.ResultColumn("total_xp", .int4),
+        NeonSQL.ResultColumn("updated_at", .timestamptz),
+        NeonSQL.ResultColumn("streak", .int4),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.userId = try row.decode(UUID.self)
-        self.displayName = try row.decode(String?.self)
-        self.totalXp = try row.decode(Int.self)
-        self.updatedAt = try row.decode(Date.self)
-        self.streak = try row.decode(Int.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.userId = try row.decode(Foundation.UUID.self)
+        self.displayName = try row.decode(Swift.String?.self)
+        self.totalXp = try row.decode(Swift.Int.self)
+        self.updatedAt = try row.decode(Foundation.Date.self)
+        self.streak = try row.decode(Swift.Int.self)
     }
 }
 
 extension Statements {
     /// Sets the display name; NULL keeps the current one.
-    public static func updateDisplayName(displayName: String?, userId: UUID) -> Statement<UpdateDisplayNameRow?> {
-        var bindings = Bindings(capacity: 2)
+    public static func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) -> NeonSQL.Statement<UpdateDisplayNameRow?> {
+        var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(displayName, as: .text)
         bindings.append(userId, as: .uuid)
-        return .one(sql: #"""
+        return .one(name: "UpdateDisplayName", sql: #"""
             UPDATE user_profiles
             SET display_name = COALESCE($1, display_name), updated_at = now()
             WHERE user_id = $2
@@ -54,18 +54,18 @@ extension Statements {
 
 extension Queries {
     /// Sets the display name; NULL keeps the current one.
-    public func updateDisplayName(displayName: String?, userId: UUID) async throws -> UpdateDisplayNameRow? {
-        try await executor.execute(Statements.updateDisplayName(displayName: displayName, userId: userId))
+    public func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? {
+        try await self.executor.execute(Statements.updateDisplayName(displayName: displayName, userId: userId))
     }
 }
 
 extension Statements {
     /// Runs `AddXP` from user_profile.sql:8.
-    public static func addXp(xp: Int, userId: UUID) -> Statement<Int> {
-        var bindings = Bindings(capacity: 2)
+    public static func addXp(xp: Swift.Int, userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Int> {
+        var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(xp, as: .int4)
         bindings.append(userId, as: .uuid)
-        return .execRows(sql: #"""
+        return .execRows(name: "AddXP", sql: #"""
             UPDATE user_profiles SET total_xp = total_xp + $1 WHERE user_id = $2
             """#, bindings: bindings, readOnly: false)
     }
@@ -74,17 +74,17 @@ extension Statements {
 extension Queries {
     /// Runs `AddXP` from user_profile.sql:8.
     @discardableResult
-    public func addXp(xp: Int, userId: UUID) async throws -> Int {
-        try await executor.execute(Statements.addXp(xp: xp, userId: userId))
+    public func addXp(xp: Swift.Int, userId: Foundation.UUID) async throws -> Swift.Int {
+        try await self.executor.execute(Statements.addXp(xp: xp, userId: userId))
     }
 }
 
 extension Statements {
     /// Runs `DeleteProfile` from user_profile.sql:11.
-    public static func deleteProfile(userId: UUID) -> Statement<Void> {
-        var bindings = Bindings(capacity: 1)
+    public static func deleteProfile(userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Void> {
+        var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(userId, as: .uuid)
-        return .exec(sql: #"""
+        return .exec(name: "DeleteProfile", sql: #"""
             DELETE FROM user_profiles WHERE user_id = $1
             """#, bindings: bindings, readOnly: false)
     }
@@ -92,7 +92,7 @@ extension Statements {
 
 extension Queries {
     /// Runs `DeleteProfile` from user_profile.sql:11.
-    public func deleteProfile(userId: UUID) async throws {
-        try await executor.execute(Statements.deleteProfile(userId: userId))
+    public func deleteProfile(userId: Foundation.UUID) async throws {
+        try await self.executor.execute(Statements.deleteProfile(userId: userId))
     }
 }

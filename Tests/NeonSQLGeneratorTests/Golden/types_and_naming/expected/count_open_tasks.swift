@@ -3,29 +3,29 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/countOpenTasks()``.
-public struct CountOpenTasksRow: Sendable, Hashable, Codable {
-    public var openTasks: Int
+public struct CountOpenTasksRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var openTasks: Swift.Int
 
-    public init(openTasks: Int) {
+    public init(openTasks: Swift.Int) {
         self.openTasks = openTasks
     }
 }
 
-extension CountOpenTasksRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("open_tasks", .int8),
+extension CountOpenTasksRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("open_tasks", .int8),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.openTasks = try row.decode(Int.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.openTasks = try row.decode(Swift.Int.self)
     }
 }
 
 extension Statements {
     /// No annotation: the name comes from the file name; a row-returning statement is :many.
-    public static func countOpenTasks() -> Statement<[CountOpenTasksRow]> {
-        let bindings = Bindings()
-        return .many(sql: #"""
+    public static func countOpenTasks() -> NeonSQL.Statement<[CountOpenTasksRow]> {
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "CountOpenTasks", sql: #"""
             SELECT count(*) AS open_tasks FROM tasks WHERE status <> 'done'
             """#, bindings: bindings, readOnly: true)
     }
@@ -34,6 +34,6 @@ extension Statements {
 extension Queries {
     /// No annotation: the name comes from the file name; a row-returning statement is :many.
     public func countOpenTasks() async throws -> [CountOpenTasksRow] {
-        try await executor.execute(Statements.countOpenTasks())
+        try await self.executor.execute(Statements.countOpenTasks())
     }
 }

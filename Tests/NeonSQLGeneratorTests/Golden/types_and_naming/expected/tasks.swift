@@ -3,25 +3,25 @@ import Foundation
 import NeonSQL
 
 /// A row of ``Queries/allTaskColumns(status:tags:)``.
-public struct AllTaskColumnsRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
-    public var order: Int
+public struct AllTaskColumnsRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
+    public var order: Swift.Int
     public var status: TaskStatus
-    public var tags: [String]
-    public var scores: [Int]?
-    public var estimate: Decimal?
-    public var ratio: Double?
-    public var dueOn: PostgresDate?
-    public var dueAt: PostgresTime?
-    public var spent: PostgresInterval?
-    public var payload: JSONValue?
-    public var blob: Data?
-    public var ownerId: UUID?
-    public var createdAt: Date
-    public var title: String
-    public var note: String?
+    public var tags: [Swift.String]
+    public var scores: [Swift.Int]?
+    public var estimate: Foundation.Decimal?
+    public var ratio: Swift.Double?
+    public var dueOn: NeonSQL.PostgresDate?
+    public var dueAt: NeonSQL.PostgresTime?
+    public var spent: NeonSQL.PostgresInterval?
+    public var payload: NeonSQL.JSONValue?
+    public var blob: Foundation.Data?
+    public var ownerId: Foundation.UUID?
+    public var createdAt: Foundation.Date
+    public var title: Swift.String
+    public var note: Swift.String?
 
-    public init(id: Int, order: Int, status: TaskStatus, tags: [String], scores: [Int]?, estimate: Decimal?, ratio: Double?, dueOn: PostgresDate?, dueAt: PostgresTime?, spent: PostgresInterval?, payload: JSONValue?, blob: Data?, ownerId: UUID?, createdAt: Date, title: String, note: String?) {
+    public init(id: Swift.Int, order: Swift.Int, status: TaskStatus, tags: [Swift.String], scores: [Swift.Int]?, estimate: Foundation.Decimal?, ratio: Swift.Double?, dueOn: NeonSQL.PostgresDate?, dueAt: NeonSQL.PostgresTime?, spent: NeonSQL.PostgresInterval?, payload: NeonSQL.JSONValue?, blob: Foundation.Data?, ownerId: Foundation.UUID?, createdAt: Foundation.Date, title: Swift.String, note: Swift.String?) {
         self.id = id
         self.order = order
         self.status = status
@@ -41,53 +41,53 @@ public struct AllTaskColumnsRow: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
-extension AllTaskColumnsRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int8),
-        ResultColumn("order", .int4),
-        ResultColumn("status", .enumType("task_status")),
-        ResultColumn("tags", .array(.text)),
-        ResultColumn("scores", .array(.int4)),
-        ResultColumn("estimate", .numeric),
-        ResultColumn("ratio", .float8),
-        ResultColumn("due_on", .date),
-        ResultColumn("due_at", .time),
-        ResultColumn("spent", .interval),
-        ResultColumn("payload", .jsonb),
-        ResultColumn("blob", .bytea),
-        ResultColumn("owner_id", .uuid),
-        ResultColumn("created_at", .timestamp),
-        ResultColumn("title", .varchar),
-        ResultColumn("note", .bpchar),
+extension AllTaskColumnsRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int8),
+        NeonSQL.ResultColumn("order", .int4),
+        NeonSQL.ResultColumn("status", .enumType("task_status")),
+        NeonSQL.ResultColumn("tags", .array(.text)),
+        NeonSQL.ResultColumn("scores", .array(.int4)),
+        NeonSQL.ResultColumn("estimate", .numeric),
+        NeonSQL.ResultColumn("ratio", .float8),
+        NeonSQL.ResultColumn("due_on", .date),
+        NeonSQL.ResultColumn("due_at", .time),
+        NeonSQL.ResultColumn("spent", .interval),
+        NeonSQL.ResultColumn("payload", .jsonb),
+        NeonSQL.ResultColumn("blob", .bytea),
+        NeonSQL.ResultColumn("owner_id", .uuid),
+        NeonSQL.ResultColumn("created_at", .timestamp),
+        NeonSQL.ResultColumn("title", .varchar),
+        NeonSQL.ResultColumn("note", .bpchar),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.order = try row.decode(Int.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.order = try row.decode(Swift.Int.self)
         self.status = try row.decode(TaskStatus.self)
-        self.tags = try row.decode([String].self)
-        self.scores = try row.decode([Int]?.self)
-        self.estimate = try row.decode(Decimal?.self)
-        self.ratio = try row.decode(Double?.self)
-        self.dueOn = try row.decode(PostgresDate?.self)
-        self.dueAt = try row.decode(PostgresTime?.self)
-        self.spent = try row.decode(PostgresInterval?.self)
-        self.payload = try row.decode(JSONValue?.self)
-        self.blob = try row.decode(Data?.self)
-        self.ownerId = try row.decode(UUID?.self)
-        self.createdAt = try row.decode(Date.self)
-        self.title = try row.decode(String.self)
-        self.note = try row.decode(String?.self)
+        self.tags = try row.decode([Swift.String].self)
+        self.scores = try row.decode([Swift.Int]?.self)
+        self.estimate = try row.decode(Foundation.Decimal?.self)
+        self.ratio = try row.decode(Swift.Double?.self)
+        self.dueOn = try row.decode(NeonSQL.PostgresDate?.self)
+        self.dueAt = try row.decode(NeonSQL.PostgresTime?.self)
+        self.spent = try row.decode(NeonSQL.PostgresInterval?.self)
+        self.payload = try row.decode(NeonSQL.JSONValue?.self)
+        self.blob = try row.decode(Foundation.Data?.self)
+        self.ownerId = try row.decode(Foundation.UUID?.self)
+        self.createdAt = try row.decode(Foundation.Date.self)
+        self.title = try row.decode(Swift.String.self)
+        self.note = try row.decode(Swift.String?.self)
     }
 }
 
 extension Statements {
     /// Every column type the default mapping knows.
-    public static func allTaskColumns(status: TaskStatus, tags: [String]) -> Statement<[AllTaskColumnsRow]> {
-        var bindings = Bindings(capacity: 2)
+    public static func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.Statement<[AllTaskColumnsRow]> {
+        var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(status, as: .enumType("task_status"))
         bindings.append(tags, as: .array(.text))
-        return .many(sql: #"""
+        return .many(name: "AllTaskColumns", sql: #"""
             SELECT * FROM tasks WHERE status = $1 AND tags @> $2
             """#, bindings: bindings, readOnly: true)
     }
@@ -95,19 +95,19 @@ extension Statements {
 
 extension Queries {
     /// Every column type the default mapping knows.
-    public func allTaskColumns(status: TaskStatus, tags: [String]) async throws -> [AllTaskColumnsRow] {
-        try await executor.execute(Statements.allTaskColumns(status: status, tags: tags))
+    public func allTaskColumns(status: TaskStatus, tags: [Swift.String]) async throws -> [AllTaskColumnsRow] {
+        try await self.executor.execute(Statements.allTaskColumns(status: status, tags: tags))
     }
 }
 
 /// A row of ``Queries/taskCounts()``.
-public struct TaskCountsRow: Sendable, Hashable, Codable {
+public struct TaskCountsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var status: TaskStatus
-    public var total: Int
-    public var largest: Decimal
-    public var firstTitle: String?
+    public var total: Swift.Int
+    public var largest: Foundation.Decimal
+    public var firstTitle: Swift.String?
 
-    public init(status: TaskStatus, total: Int, largest: Decimal, firstTitle: String?) {
+    public init(status: TaskStatus, total: Swift.Int, largest: Foundation.Decimal, firstTitle: Swift.String?) {
         self.status = status
         self.total = total
         self.largest = largest
@@ -115,27 +115,27 @@ public struct TaskCountsRow: Sendable, Hashable, Codable {
     }
 }
 
-extension TaskCountsRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("status", .enumType("task_status")),
-        ResultColumn("total", .int8),
-        ResultColumn("largest", .numeric),
-        ResultColumn("first_title", .varchar),
+extension TaskCountsRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("status", .enumType("task_status")),
+        NeonSQL.ResultColumn("total", .int8),
+        NeonSQL.ResultColumn("largest", .numeric),
+        NeonSQL.ResultColumn("first_title", .varchar),
     ]
 
-    public init(from row: inout RowDecoder) throws {
+    public init(from row: inout NeonSQL.RowDecoder) throws {
         self.status = try row.decode(TaskStatus.self)
-        self.total = try row.decode(Int.self)
-        self.largest = try row.decode(Decimal.self)
-        self.firstTitle = try row.decode(String?.self)
+        self.total = try row.decode(Swift.Int.self)
+        self.largest = try row.decode(Foundation.Decimal.self)
+        self.firstTitle = try row.decode(Swift.String?.self)
     }
 }
 
 extension Statements {
     /// Runs `TaskCounts` from tasks.sql:5.
-    public static func taskCounts() -> Statement<[TaskCountsRow]> {
-        let bindings = Bindings()
-        return .many(sql: #"""
+    public static func taskCounts() -> NeonSQL.Statement<[TaskCountsRow]> {
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "TaskCounts", sql: #"""
             SELECT status, count(*) AS total, max(estimate) AS "largest", min(title) AS "first_title"
             FROM tasks
             GROUP BY status
@@ -146,45 +146,45 @@ extension Statements {
 extension Queries {
     /// Runs `TaskCounts` from tasks.sql:5.
     public func taskCounts() async throws -> [TaskCountsRow] {
-        try await executor.execute(Statements.taskCounts())
+        try await self.executor.execute(Statements.taskCounts())
     }
 }
 
 /// A row of ``Queries/insertTask(order:title:status:)``.
-public struct InsertTaskRow: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
-    public var order: Int
-    public var oddText: String
+public struct InsertTaskRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+    public var id: Swift.Int
+    public var order: Swift.Int
+    public var oddText: Swift.String
 
-    public init(id: Int, order: Int, oddText: String) {
+    public init(id: Swift.Int, order: Swift.Int, oddText: Swift.String) {
         self.id = id
         self.order = order
         self.oddText = oddText
     }
 }
 
-extension InsertTaskRow: DecodableRow {
-    public static let columns: [ResultColumn] = [
-        ResultColumn("id", .int8),
-        ResultColumn("order", .int4),
-        ResultColumn("odd_text", .text),
+extension InsertTaskRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("id", .int8),
+        NeonSQL.ResultColumn("order", .int4),
+        NeonSQL.ResultColumn("odd_text", .text),
     ]
 
-    public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.order = try row.decode(Int.self)
-        self.oddText = try row.decode(String.self)
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.order = try row.decode(Swift.Int.self)
+        self.oddText = try row.decode(Swift.String.self)
     }
 }
 
 extension Statements {
     /// Runs `InsertTask` from tasks.sql:10.
-    public static func insertTask(order: Int, title: String, status: TaskStatus) -> Statement<InsertTaskRow?> {
-        var bindings = Bindings(capacity: 3)
+    public static func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) -> NeonSQL.Statement<InsertTaskRow?> {
+        var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(order, as: .int4)
         bindings.append(title, as: .varchar)
         bindings.append(status, as: .enumType("task_status"))
-        return .one(sql: #"""
+        return .one(name: "InsertTask", sql: #"""
             INSERT INTO tasks ("order", title, status) VALUES ($1, $2, $3)
             RETURNING id, "order", 'a "quoted" \ string' AS odd_text
             """#, bindings: bindings, readOnly: false)
@@ -193,7 +193,7 @@ extension Statements {
 
 extension Queries {
     /// Runs `InsertTask` from tasks.sql:10.
-    public func insertTask(order: Int, title: String, status: TaskStatus) async throws -> InsertTaskRow? {
-        try await executor.execute(Statements.insertTask(order: order, title: title, status: status))
+    public func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) async throws -> InsertTaskRow? {
+        try await self.executor.execute(Statements.insertTask(order: order, title: title, status: status))
     }
 }

@@ -1,18 +1,27 @@
-/// DESIGN.md's default mapping from PostgreSQL types to the Swift types of the `NeonSQL` runtime.
+/// DESIGN.md's default mapping from PostgreSQL types to the Swift types of the `NeonSQL` runtime:
+/// the one table of it (``scalarSwiftType(for:)``), and how a type is spelled in generated code
+/// (fully qualified, so that no name of the schema can shadow it) and in `describe` (bare).
 enum SwiftTypeMapping {
-    /// The Swift type for a value of `type`, e.g. `Int`, `[String?]`, `TimeSlot?`.
-    static func swiftType(for type: SQLType, nullable: Bool, elementNullable: Bool) -> String {
+    /// The Swift type for a value of `type`, e.g. `Swift.Int`, `[Swift.String?]`, `TimeSlot?`.
+    /// `enumName` gives the Swift name of an enum (the naming step's choice); `qualified: false`
+    /// spells runtime and standard types bare (`Int`), as `describe` reports them.
+    static func swiftType(for type: SQLType, nullable: Bool, elementNullable: Bool,
+                          enumName: (String) -> String, qualified: Bool) -> String {
         let base: String
         switch type {
         case .array(let element):
-            base = "[" + swiftType(for: element, nullable: elementNullable, elementNullable: false) + "]"
+            base = "[" + swiftType(for: element, nullable: elementNullable, elementNullable: false,
+                                   enumName: enumName, qualified: qualified) + "]"
+        case .enumeration(let name):
+            base = enumName(name)
         default:
-            base = scalarSwiftType(for: type)
+            let bare = scalarSwiftType(for: type)
+            base = qualified ? qualifiedName(bare) : bare
         }
         return nullable ? base + "?" : base
     }
 
-    /// The Swift type of a non-array type.
+    /// The Swift type of a non-array, non-enum type, bare (`Int`, `PostgresDate`).
     static func scalarSwiftType(for type: SQLType) -> String {
         switch type {
         case .builtin(let builtin):
@@ -31,20 +40,26 @@ enum SwiftTypeMapping {
             case .bytea: return "Data"
             default: return "String"
             }
-        case .enumeration(let name):
-            return enumSwiftName(name)
-        case .named:
+        case .enumeration, .named:
             return "String"
         case .array(let element):
             return "[" + scalarSwiftType(for: element) + "]"
         }
     }
 
-    /// `time_slot` -> `TimeSlot`; `shop.order_status` -> `OrderStatus` (schema dropped).
-    static func enumSwiftName(_ sqlName: String) -> String {
-        let unqualified = sqlName.split(separator: ".").last.map(String.init) ?? sqlName
-        return SwiftNaming.upperCamelCase(unqualified.filter { $0 != "\"" })
+    /// A bare type of the table with its module: `Swift.Int`, `Foundation.Date`, and
+    /// `NeonSQL.<Name>` for everything else (the runtime's value types).
+    static func qualifiedName(_ bare: String) -> String {
+        if swiftTypes.contains(bare) { return "Swift." + bare }
+        if foundationTypes.contains(bare) { return "Foundation." + bare }
+        return "NeonSQL." + bare
     }
+
+    private static let swiftTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "Float", "Double",
+        "Bool", "String", "Character",
+    ]
+    private static let foundationTypes: Set<String> = ["Decimal", "UUID", "Date", "Data", "URL"]
 
     /// The runtime's `PostgresType` expression for a type: `.int4`, `.array(.text)`, `.enumType("time_slot")`.
     static func runtimeTypeExpression(for type: SQLType) -> String {

@@ -2,8 +2,8 @@
 /// documented order, pretty-printed with two-space indentation; extend it, never break it.
 enum DescribeJSON {
     /// The JSON document for a model: every query of every file in input order, then every diagnostic.
-    static func render(_ model: GenerationModel) -> String {
-        let queries = model.files.flatMap(\.queries).map(query)
+    static func render(_ model: NamedModel) -> String {
+        let queries = model.queries.map(query)
         let diagnostics = model.diagnostics.map(diagnostic)
         return JSONValue.object([
             ("queries", .array(queries)),
@@ -11,32 +11,33 @@ enum DescribeJSON {
         ]).prettyPrinted() + "\n"
     }
 
-    static func query(_ query: QueryDescription) -> JSONValue {
-        .object([
-            ("name", .string(SwiftNaming.bare(query.name))),
+    static func query(_ named: NamedQuery) -> JSONValue {
+        let query = named.query
+        return .object([
+            ("name", .string(named.functionName)),
             ("file", .string(query.file)),
             ("line", .integer(query.line)),
             ("kind", .string(query.kind.rawValue)),
             ("sql", .string(query.sql)),
-            ("params", .array(query.parameters.sorted { $0.index < $1.index }.map(parameter))),
-            ("columns", .array(query.columns.map(column))),
+            ("params", .array(named.parameters.map(parameter))),
+            ("columns", .array(named.columns.map(column))),
         ])
     }
 
-    static func parameter(_ parameter: ParameterDescription) -> JSONValue {
+    static func parameter(_ parameter: NamedValue) -> JSONValue {
         .object([
             ("index", .integer(parameter.index)),
-            ("name", .string(SwiftNaming.bare(parameter.name))),
+            ("name", .string(parameter.name)),
             ("pgType", .string(parameter.type.formatName)),
             ("swiftType", .string(parameter.swiftType)),
             ("nullable", .bool(parameter.nullable)),
         ])
     }
 
-    static func column(_ column: ColumnDescription) -> JSONValue {
+    static func column(_ column: NamedValue) -> JSONValue {
         .object([
-            ("name", .string(SwiftNaming.bare(column.name))),
-            ("sqlName", .string(column.sqlName)),
+            ("name", .string(column.name)),
+            ("sqlName", .string(column.sqlName ?? "")),
             ("pgType", .string(column.type.formatName)),
             ("swiftType", .string(column.swiftType)),
             ("nullable", .bool(column.nullable)),

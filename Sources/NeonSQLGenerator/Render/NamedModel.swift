@@ -1,0 +1,80 @@
+/// The names of the types every generated target declares for itself (configurable in
+/// `neon-sql.json` under `"names"`), so that two generated modules never clash.
+public struct GeneratedTypeNames: Sendable, Hashable {
+    /// The struct whose methods run the queries (`Queries(client).fetchJourneyDuas(journeyId: 3)`).
+    public var queries: String
+    /// The namespace of statement factories, for batches (`Statements.fetchJourneyDuas(journeyId: 3)`).
+    public var statements: String
+    /// The dependency client: one `@Sendable` closure per query, with `live`, `testValue` and `preview`.
+    public var client: String
+
+    /// `Queries`, `Statements`, `QueryClient` unless given.
+    public init(queries: String = "Queries", statements: String = "Statements", client: String = "QueryClient") {
+        self.queries = queries
+        self.statements = statements
+        self.client = client
+    }
+}
+
+/// The analyzer's model with every Swift name and type chosen: what the renderer prints and
+/// `describe` reports. Built only by ``SwiftNamer``.
+struct NamedModel: Sendable {
+    let files: [NamedFile]
+    /// Every enum of the catalog, sorted by Swift name.
+    let enums: [NamedEnum]
+    let typeNames: GeneratedTypeNames
+    let diagnostics: [Diagnostic]
+
+    /// Every query of every file, in input order.
+    var queries: [NamedQuery] { files.flatMap(\.queries) }
+}
+
+/// The queries of one `.sql` file.
+struct NamedFile: Sendable {
+    let path: String
+    let queries: [NamedQuery]
+}
+
+/// One query with its Swift names. Names are bare (no backticks): print them through
+/// ``SwiftNaming/escaped(_:)``.
+struct NamedQuery: Sendable {
+    let query: QueryDescription
+    /// `fetchJourneyDuas`: the method of `Queries`, factory of `Statements` and closure of the client.
+    let functionName: String
+    /// `FetchJourneyDuasRow` (declared only for `:many` and `:one`).
+    let rowTypeName: String
+    /// In `$n` order.
+    let parameters: [NamedValue]
+    /// In result order.
+    let columns: [NamedValue]
+    /// The row has a unique, non-null column named `id`.
+    let isIdentifiable: Bool
+}
+
+/// A parameter or column with its Swift name and type.
+struct NamedValue: Sendable {
+    /// Bare Swift name (`journeyId`).
+    let name: String
+    /// The type as generated code spells it (`Swift.Int`, `[Swift.String?]?`, `TimeSlot`, an override).
+    let codeType: String
+    /// The type as `describe` reports it (`Int`, `[String?]?`).
+    let swiftType: String
+    /// The PostgreSQL type (for `NeonSQL.PostgresType` expressions).
+    let type: SQLType
+    /// `$n` of a parameter; 1-based position of a column.
+    let index: Int
+    /// The SQL name: a column's as PostgreSQL reports it, a parameter's if it has one.
+    let sqlName: String?
+    let nullable: Bool
+    let elementNullable: Bool
+}
+
+/// A PostgreSQL enum with its Swift names.
+struct NamedEnum: Sendable {
+    /// As `format_type` prints it (`time_slot`).
+    let sqlName: String
+    /// `TimeSlot`.
+    let typeName: String
+    /// Labels in declaration order with their (bare) case names.
+    let cases: [(label: String, name: String)]
+}

@@ -1,0 +1,165 @@
+/// The one Swift naming step: turns the analyzer's SQL names and PostgreSQL types into Swift
+/// identifiers and types, applies the user's type overrides, and resolves every collision, so
+/// that whatever names the schema and queries use, the generated code compiles.
+///
+/// The rules, applied in this order for determinism:
+/// - words are ASCII letters and digits (anything else separates words); an empty result falls
+///   back to a positional name (`p2`, `column3`, `value1`, `Enum`, `query`);
+/// - a leading digit gets `_`; a name backticks cannot make usable (`self`, `Type`, `init`...)
+///   or one the generated code gives a meaning of its own gets `_` appended;
+/// - names that are equal after camel-casing (`default` and `Default`, `user_id` and `userId`)
+///   are numbered in order of appearance: `default`, `default2`;
+/// - module-level types share one namespace with the names the generated code refers to
+///   (`Swift`, `Foundation`, `NeonSQL`) and the target's own `Queries`/`Statements`/client.
+/// Runtime and standard types are always spelled qualified (`Swift.Int`, `NeonSQL.Statement`), so
+/// a schema type named `Statement`, `Date` or `String` shadows nothing.
+struct SwiftNamer {
+    let overrides: TypeOverrides
+    let typeNames: GeneratedTypeNames
+
+    /// Module names the generated code qualifies with.
+    static let moduleNames: Set<String> = ["Swift", "Foundation", "NeonSQL", "_Concurrency"]
+    /// Members of `Queries`, `Statements` and the client that a query's function may not take.
+    static let reservedFunctionNames: Set<String> = [
+        "executor", "live", "liveValue", "testValue", "previewValue", "preview", "queries",
+    ]
+    /// Members a row struct has besides its columns (protocol requirements and synthesized members).
+    static let reservedColumnNames: Set<String> = ["columns", "hashValue", "hash", "encode", "decode"]
+    /// Members an enum has besides its cases (`RawRepresentable`, `CaseIterable`, `PostgresEnum`).
+    static let reservedCaseNames: Set<String> = [
+        "allCases", "rawValue", "hashValue", "hash", "encode", "decode", "postgresText", "postgresType",
+    ]
+
+    /// Names the model; problems with the configured type names are error diagnostics on `configPath`.
+    static func name(_ model: GenerationModel, overrides: TypeOverrides = TypeOverrides(),
+                     typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json") -> NamedModel {
+        var diagnostics = model.diagnostics
+        for (key, name) in [("queries", typeNames.queries), ("statements", typeNames.statements), ("client", typeNames.client)] {
+            if !SwiftNaming.isUsable(name) || SwiftNaming.keywords.contains(name) || moduleNames.contains(name) {
+                diagnostics.append(Diagnostic(file: configPath, line: 1, column: 1, severity: .error,
+                                              message: "names.\(key) '\(name)' is not a usable Swift type name"))
+            }
+        }
+        if Set([typeNames.queries, typeNames.statements, typeNames.client]).count < 3 {
+            diagnostics.append(Diagnostic(file: configPath, line: 1, column: 1, severity: .error,
+                                          message: "names.queries, names.statements and names.client must differ"))
+        }
+        return SwiftNamer(overrides: overrides, typeNames: typeNames).name(model, diagnostics: diagnostics)
+    }
+
+    private func name(_ model: GenerationModel, diagnostics: [Diagnostic]) -> NamedModel {
+        var types = UniqueNames(taken: Self.moduleNames.union([typeNames.queries, typeNames.statements, typeNames.client]))
+        var enumNames: [String: String] = [:]
+        let enums = model.enums.map { description -> NamedEnum in
+            let unqualified = Self.unqualifiedTypeName(description.sqlName)
+            let typeName = types.claim(Self.usable(SwiftNaming.upperCamelCase(unqualified), fallback: "Enum"))
+            enumNames[description.sqlName] = typeName
+            var cases = UniqueNames(taken: Self.reservedCaseNames)
+            let named = description.labels.enumerated().map { position, label in
+                (label: label, name: cases.claim(Self.usable(SwiftNaming.lowerCamelCase(label), fallback: "value\(position + 1)")))
+            }
+            return NamedEnum(sqlName: description.sqlName, typeName: typeName, cases: named)
+        }
+        let enumName: (String) -> String = { sqlName in
+            enumNames[sqlName] ?? Self.usable(SwiftNaming.upperCamelCase(Self.unqualifiedTypeName(sqlName)), fallback: "Enum")
+        }
+
+        var functions = UniqueNames(taken: Self.reservedFunctionNames)
+        let files = model.files.map { file in
+            NamedFile(path: file.path, queries: file.queries.map { query in
+                let functionName = functions.claim(Self.usable(SwiftNaming.lowerCamelCase(query.annotationName), fallback: "query"))
+                let rowBase = SwiftNaming.upperCamelCase(query.annotationName)
+                let rowTypeName = types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Row", fallback: "QueryRow"))
+                return name(query, functionName: functionName, rowTypeName: rowTypeName, enumName: enumName)
+            })
+        }
+        return NamedModel(
+            files: files,
+            enums: enums.sorted { ($0.typeName, $0.sqlName) < ($1.typeName, $1.sqlName) },
+            typeNames: typeNames,
+            diagnostics: diagnostics
+        )
+    }
+
+    private func name(_ query: QueryDescription, functionName: String, rowTypeName: String,
+                      enumName: (String) -> String) -> NamedQuery {
+        var parameterNames = UniqueNames(taken: [])
+        let parameters = query.parameters.sorted { $0.index < $1.index }.map { parameter in
+            NamedValue(
+                name: parameterNames.claim(Self.usable(SwiftNaming.lowerCamelCase(parameter.sqlName ?? ""), fallback: "p\(parameter.index)")),
+                codeType: swiftType(parameter.type, nullable: parameter.nullable, elementNullable: parameter.elementNullable,
+                                     origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName, qualified: true),
+                swiftType: swiftType(parameter.type, nullable: parameter.nullable, elementNullable: parameter.elementNullable,
+                                         origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName, qualified: false),
+                type: parameter.type, index: parameter.index, sqlName: parameter.sqlName, nullable: parameter.nullable,
+                elementNullable: parameter.elementNullable)
+        }
+        var columnNames = UniqueNames(taken: Self.reservedColumnNames)
+        let columns = query.columns.enumerated().map { position, column in
+            NamedValue(
+                name: columnNames.claim(Self.usable(SwiftNaming.lowerCamelCase(column.sqlName), fallback: "column\(position + 1)")),
+                codeType: swiftType(column.type, nullable: column.nullable, elementNullable: column.elementNullable,
+                                     origin: column.origin, originIsElement: false, enumName: enumName, qualified: true),
+                swiftType: swiftType(column.type, nullable: column.nullable, elementNullable: column.elementNullable,
+                                         origin: column.origin, originIsElement: false, enumName: enumName, qualified: false),
+                type: column.type, index: position + 1, sqlName: column.sqlName, nullable: column.nullable,
+                elementNullable: column.elementNullable)
+        }
+        let isIdentifiable = query.uniqueColumn.map { unique in
+            columns.contains { $0.name == "id" && $0.sqlName == unique }
+        } ?? false
+        return NamedQuery(query: query, functionName: functionName, rowTypeName: rowTypeName,
+                          parameters: parameters, columns: columns, isIdentifiable: isIdentifiable)
+    }
+
+    /// The Swift type of a value: the user's override if one applies, else the default mapping.
+    private func swiftType(_ type: SQLType, nullable: Bool, elementNullable: Bool, origin: ColumnOrigin?,
+                           originIsElement: Bool, enumName: (String) -> String, qualified: Bool) -> String {
+        let optional = nullable ? "?" : ""
+        if !overrides.isEmpty {
+            if !originIsElement, let override = overrides.swiftType(for: type, origin: origin) {
+                return override + optional
+            }
+            if case .array(let element) = type, let override = overrides.swiftType(for: element, origin: origin) {
+                return "[" + override + (elementNullable ? "?" : "") + "]" + optional
+            }
+        }
+        return SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: elementNullable,
+                                          enumName: enumName, qualified: qualified)
+    }
+
+    /// `shop.order_status` -> `order_status`; quotes removed.
+    static func unqualifiedTypeName(_ sqlName: String) -> String {
+        let unqualified = sqlName.split(separator: ".").last.map(String.init) ?? sqlName
+        return unqualified.filter { $0 != "\"" }
+    }
+
+    /// A camel-cased name made usable: `fallback` when empty, `_` before a leading digit, `_`
+    /// after a name backticks cannot rescue.
+    static func usable(_ name: String, fallback: String) -> String {
+        var result = name.isEmpty ? fallback : name
+        if let first = result.unicodeScalars.first, SwiftNaming.isASCIIDigit(first) { result = "_" + result }
+        if SwiftNaming.unescapable.contains(result) { result += "_" }
+        return result
+    }
+}
+
+/// Hands out names unique within one scope: a taken name gets the first free number (`name2`).
+struct UniqueNames {
+    private var taken: Set<String>
+
+    init(taken: Set<String>) {
+        self.taken = taken
+    }
+
+    mutating func claim(_ base: String) -> String {
+        var candidate = base
+        var counter = 2
+        while taken.contains(candidate) {
+            candidate = base + String(counter)
+            counter += 1
+        }
+        taken.insert(candidate)
+        return candidate
+    }
+}

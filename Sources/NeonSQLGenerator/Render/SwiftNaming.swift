@@ -1,0 +1,88 @@
+/// How SQL names become Swift identifiers, word by word. Pure spelling: the functions here never
+/// resolve collisions (``SwiftNamer`` does that, once, for the whole output) and return names
+/// without backticks (``escaped(_:)`` adds them where Swift needs them).
+enum SwiftNaming {
+    /// `journey_id` -> `journeyId`, `FetchJourneyDuas` -> `fetchJourneyDuas`, `XPValue` -> `xpValue`.
+    /// Empty when the name has no ASCII letter or digit.
+    static func lowerCamelCase(_ name: String) -> String {
+        let words = words(of: name)
+        guard let first = words.first else { return "" }
+        return first.lowercased() + words.dropFirst().map(capitalized).joined()
+    }
+
+    /// `time_slot` -> `TimeSlot`, `fetchJourneyDuas` -> `FetchJourneyDuas`. Empty when the name
+    /// has no ASCII letter or digit.
+    static func upperCamelCase(_ name: String) -> String {
+        words(of: name).map(capitalized).joined()
+    }
+
+    /// Splits on everything but ASCII letters and digits (so non-ASCII letters separate words and
+    /// never reach an identifier) and on lower->upper case changes (`fetchJourney` -> fetch,
+    /// Journey; `XMLValue` -> XML, Value).
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let scalars = Array(name.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            guard isASCIILetter(scalar) || isASCIIDigit(scalar) else {
+                if !current.isEmpty { words.append(current); current = "" }
+                continue
+            }
+            if let previous = current.unicodeScalars.last, isASCIIUppercase(scalar) {
+                let nextIsLower = index + 1 < scalars.count && isASCIILowercase(scalars[index + 1])
+                if isASCIILowercase(previous) || isASCIIDigit(previous) || (isASCIIUppercase(previous) && nextIsLower) {
+                    words.append(current)
+                    current = ""
+                }
+            }
+            current.unicodeScalars.append(scalar)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    private static func capitalized(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst().lowercased()
+    }
+
+    static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+    static func isASCIILowercase(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) }
+    static func isASCIIUppercase(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) }
+    static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool { isASCIILowercase(scalar) || isASCIIUppercase(scalar) }
+
+    /// Whether `name` is a plain Swift identifier once escaped: non-empty, ASCII letters, digits
+    /// and `_`, not starting with a digit, and not a name backticks cannot rescue.
+    static func isUsable(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !isASCIIDigit(first) else { return false }
+        return name.unicodeScalars.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == "_" }
+            && !unescapable.contains(name) && !(name.hasPrefix("$"))
+    }
+
+    /// The identifier as written in a declaration or expression: keywords in backticks.
+    static func escaped(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// An argument label at a call site: keywords need no backticks there (Swift warns about
+    /// them), except `inout`, `var` and `let`.
+    static func argumentLabel(_ name: String) -> String {
+        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+    }
+
+    /// Swift keywords that cannot be used as plain identifiers in declarations or argument labels.
+    static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
+        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case",
+        "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+        "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "Type", "Protocol", "_",
+    ]
+
+    /// Names that even in backticks mean something else in some position (`x.self`, `T.Type`,
+    /// `init`, `Self`...): the naming step never hands them out.
+    static let unescapable: Set<String> = [
+        "self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "super", "_", "Any", "Sendable",
+    ]
+}
