@@ -35,6 +35,8 @@ enum SwiftTypeMapping {
             return enumSwiftName(name)
         case .named:
             return "String"
+        case .domain(_, let base):
+            return scalarSwiftType(for: base)
         case .array(let element):
             return "[" + scalarSwiftType(for: element) + "]"
         }
@@ -60,6 +62,8 @@ enum SwiftTypeMapping {
             return ".enumType(\(stringLiteral(name)))"
         case .named:
             return ".unknown"
+        case .domain(_, let base):
+            return runtimeTypeExpression(for: base)
         case .array(let element):
             return ".array(\(runtimeTypeExpression(for: element)))"
         }

@@ -120,7 +120,7 @@ extension TaskCountsRow: DecodableRow {
         ResultColumn("status", .enumType("task_status")),
         ResultColumn("total", .int8),
         ResultColumn("largest", .numeric),
-        ResultColumn("first_title", .varchar),
+        ResultColumn("first_title", .text),
     ]
 
     public init(from row: inout RowDecoder) throws {
