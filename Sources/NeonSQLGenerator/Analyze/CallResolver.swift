@@ -34,21 +34,23 @@ enum CallResolver {
     /// The overloads of `signatures` callable with `count` arguments.
     static func functionCandidates(_ signatures: [FunctionSignature], count: Int) -> [Candidate] {
         var candidates: [Candidate] = []
+        var expanded: [Candidate] = []
         for (index, signature) in signatures.enumerated() {
             let declared = signature.arguments.map(SQLType.catalogType)
             let result = SQLType.catalogType(signature.result)
             if signature.isVariadic, let element = signature.variadicElement, count >= declared.count {
                 let fixed = declared.dropLast()
                 let variadic = SQLType.catalogType(element)
-                candidates.append(Candidate(arguments: Array(fixed) + Array(repeating: variadic, count: count - fixed.count),
-                                            result: result, index: index))
+                expanded.append(Candidate(arguments: Array(fixed) + Array(repeating: variadic, count: count - fixed.count),
+                                          result: result, index: index))
             } else if declared.count == count {
                 candidates.append(Candidate(arguments: declared, result: result, index: index))
             } else if count < declared.count, count >= declared.count - signature.defaultCount {
                 candidates.append(Candidate(arguments: Array(declared.prefix(count)), result: result, index: index))
             }
         }
-        return candidates
+        // A VARIADIC expansion identical to an ordinary overload loses to it (jsonb_delete(jsonb, text)).
+        return candidates + expanded.filter { variadic in !candidates.contains { $0.arguments == variadic.arguments } }
     }
 
     static func operatorCandidates(_ signatures: [OperatorSignature]) -> [Candidate] {

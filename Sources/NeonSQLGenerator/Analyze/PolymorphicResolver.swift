@@ -128,17 +128,15 @@ enum PolymorphicResolver {
             // Every input of the family is untyped: PostgreSQL cannot tell the type.
             return nil
         }
-        if let known = element {
-            if array == nil { array = .array(known) }
-            if range == nil { range = TypeRules.rangeOf(subtype: known) }
-        }
+        // An array type follows from its element; a range type only from a range or multirange
+        // input (several ranges may share a subtype).
+        if let known = element, array == nil { array = .array(known) }
         if multirange == nil, let known = range { multirange = TypeRules.multirangeOf(range: known) }
         var compatible: SQLType?
-        var compatibleRange = bindings.compatibleRange
+        let compatibleRange = bindings.compatibleRange
         if bindings.hasCompatible || (result.typname?.hasPrefix("anycompatible") ?? false) {
             compatible = bindings.compatibleInputs.isEmpty ? .text : compatibleType(bindings)
             guard compatible != nil else { return nil }
-            if compatibleRange == nil, let subtype = compatible { compatibleRange = TypeRules.rangeOf(subtype: subtype) }
         }
         func substitute(_ type: SQLType, input: SQLType?) -> SQLType? {
             guard let name = type.typname else { return type }

@@ -181,6 +181,13 @@ extension StatementAnalyzer {
             if !insideCast {
                 error("function \(name)(\(signatureText(inputs))) is not known to the generator; cast its result (\(name)(...)::type)", at: call.name.location)
             }
+        } else if let target = functionStyleCastTarget(name, schema: schema, inputs: inputs, arguments: expressions, signatures: signatures) {
+            // `text($1)`, `varchar(x)`: a type name called like a function is a cast.
+            declared = [target]
+            resultType = target
+            signature = FunctionSignature(name: name, arguments: [target.typname ?? name], result: target.typname ?? name, isStrict: true,
+                                          returnsSet: false, isVariadic: false, kind: .function, isOrderedSet: false,
+                                          defaultCount: 0, variadicElement: nil, extensionName: nil)
         } else {
             switch CallResolver.resolveFunction(CallResolver.functionCandidates(signatures, count: inputs.count), inputs: inputs) {
             case .resolved(let resolution):
@@ -198,8 +205,10 @@ extension StatementAnalyzer {
             }
         }
         for (index, argument) in expressions.enumerated() where values[index] == nil {
-            // An untyped argument where the function takes "any" (concat, format) is text.
-            let expected = declared[index] == .unknown ? SQLType.text : declared[index]
+            // An untyped argument where the function takes "any" (concat, format) stays untyped:
+            // a constant is text, a parameter needs a type from elsewhere.
+            let isAny = declared[index] == .unknown || declared[index] == .named("any")
+            let expected: SQLType? = isAny ? (parameterIndex(of: argument) == nil ? .text : nil) : declared[index]
             values[index] = infer(argument, scope, OperandContext(type: expected))
         }
         for item in call.orderBy { _ = infer(item.expression, scope) }
@@ -226,6 +235,27 @@ extension StatementAnalyzer {
         return TypedValue(type: resultType, nullable: nullable,
                           elementNullable: FunctionCatalog.resultElementNullable(name: name, arguments: arguments, resultType: resultType),
                           name: name)
+    }
+
+    /// PostgreSQL's rule for `typename(x)` (func_get_detail): without an exact overload, a call
+    /// of one argument whose name is a type is a cast when the argument is an untyped constant,
+    /// binary-coercible to the type, or converted through text I/O (to or from a string type).
+    private func functionStyleCastTarget(_ name: String, schema: String?, inputs: [SQLType], arguments: [Expression],
+                                         signatures: [FunctionSignature]) -> SQLType? {
+        guard inputs.count == 1, let input = inputs.first, schema == nil || schema == "pg_catalog",
+              let info = catalog.builtinType(name), info.category != "P",
+              !signatures.contains(where: { $0.arguments.count == 1 && SQLType.catalogType($0.arguments[0]) == input }) else { return nil }
+        let target = SQLType.catalogType(info.name)
+        if input == .unknown {
+            if let argument = arguments.first, parameterIndex(of: argument) == nil { return target }
+            return info.category == "S" ? target : nil
+        }
+        if input.baseType == target { return target }
+        if let source = input.baseType.typname, let method = BuiltinCatalog.shared.castMethods[source]?[info.name] {
+            return method == "b" || method == "i" ? target : nil
+        }
+        if case .array = input.baseType { return nil }
+        return info.category == "S" || TypeRules.category(input) == "S" ? target : nil
     }
 
     /// The listed rule, else aggregates may be NULL (no rows), strict functions are NULL when an

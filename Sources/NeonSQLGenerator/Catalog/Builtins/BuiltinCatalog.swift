@@ -63,6 +63,8 @@ final class BuiltinCatalog: Sendable {
     let prefixOperators: [String: [OperatorSignature]]
     /// `pg_cast`: source typname -> target typname -> context (`i`, `a`, `e`).
     let casts: [String: [String: Character]]
+    /// `pg_cast.castmethod` by source and target: `f` function, `i` I/O, `b` binary-coercible.
+    let castMethods: [String: [String: Character]]
     /// Range typname -> subtype typname, and multirange -> range.
     let rangeSubtypes: [String: String]
     let multirangeRanges: [String: String]
@@ -76,6 +78,7 @@ final class BuiltinCatalog: Sendable {
         var operators: [String: [OperatorSignature]] = [:]
         var prefixOperators: [String: [OperatorSignature]] = [:]
         var casts: [String: [String: Character]] = [:]
+        var castMethods: [String: [String: Character]] = [:]
         var rangeSubtypes: [String: String] = [:]
         var multirangeRanges: [String: String] = [:]
         var rangeMultiranges: [String: String] = [:]
@@ -103,6 +106,7 @@ final class BuiltinCatalog: Sendable {
                     }
                 case "C":
                     casts[field(1), default: [:]][field(2)] = field(3).first ?? "e"
+                    castMethods[field(1), default: [:]][field(2)] = field(4).first ?? "f"
                 case "F":
                     let flags = field(4)
                     let kind: FunctionSignature.Kind = flags.contains("a") ? .aggregate : flags.contains("w") ? .window : .function
@@ -130,6 +134,7 @@ final class BuiltinCatalog: Sendable {
         self.operators = operators
         self.prefixOperators = prefixOperators
         self.casts = casts
+        self.castMethods = castMethods
         self.rangeSubtypes = rangeSubtypes
         self.multirangeRanges = multirangeRanges
         self.rangeMultiranges = rangeMultiranges

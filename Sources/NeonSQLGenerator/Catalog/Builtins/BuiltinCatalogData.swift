@@ -9,7 +9,7 @@
 // One record per line, fields separated by tabs:
 //   T  typname  format_type  category  preferred(0/1)  typtype  array-element  array-type  domain-base
 //   R  range  subtype  multirange
-//   C  source  target  context (i implicit, a assignment, e explicit)
+//   C  source  target  context (i implicit, a assignment, e explicit)  method (f function, i I/O, b binary)
 //   F  name  argument-types(space-separated)  result  flags  pronargdefaults  variadic-element
 //      flags: s strict, r set-returning, v variadic, a aggregate, w window, o ordered-set, h hypothetical-set
 //   O  name  left(empty for prefix)  right  result  s(strict)
@@ -352,235 +352,235 @@ R	int8range	int8	int8multirange
 R	numrange	numeric	nummultirange
 R	tsrange	timestamp	tsmultirange
 R	tstzrange	timestamptz	tstzmultirange
-C	bit	bit	i
-C	bit	int4	e
-C	bit	int8	e
-C	bit	varbit	i
-C	bool	bpchar	a
-C	bool	int4	e
-C	bool	text	a
-C	bool	varchar	a
-C	box	circle	e
-C	box	lseg	e
-C	box	point	e
-C	box	polygon	a
-C	bpchar	bpchar	i
-C	bpchar	char	a
-C	bpchar	name	i
-C	bpchar	text	i
-C	bpchar	varchar	i
-C	bpchar	xml	e
-C	char	bpchar	a
-C	char	int4	e
-C	char	text	i
-C	char	varchar	a
-C	cidr	bpchar	a
-C	cidr	inet	i
-C	cidr	text	a
-C	cidr	varchar	a
-C	circle	box	e
-C	circle	point	e
-C	circle	polygon	e
-C	date	timestamp	i
-C	date	timestamptz	i
-C	daterange	datemultirange	e
-C	float4	float8	i
-C	float4	int2	a
-C	float4	int4	a
-C	float4	int8	a
-C	float4	numeric	a
-C	float8	float4	a
-C	float8	int2	a
-C	float8	int4	a
-C	float8	int8	a
-C	float8	numeric	a
-C	inet	bpchar	a
-C	inet	cidr	a
-C	inet	text	a
-C	inet	varchar	a
-C	int2	float4	i
-C	int2	float8	i
-C	int2	int4	i
-C	int2	int8	i
-C	int2	numeric	i
-C	int2	oid	i
-C	int2	regclass	i
-C	int2	regcollation	i
-C	int2	regconfig	i
-C	int2	regdictionary	i
-C	int2	regnamespace	i
-C	int2	regoper	i
-C	int2	regoperator	i
-C	int2	regproc	i
-C	int2	regprocedure	i
-C	int2	regrole	i
-C	int2	regtype	i
-C	int4	bit	e
-C	int4	bool	e
-C	int4	char	e
-C	int4	float4	i
-C	int4	float8	i
-C	int4	int2	a
-C	int4	int8	i
-C	int4	money	a
-C	int4	numeric	i
-C	int4	oid	i
-C	int4	regclass	i
-C	int4	regcollation	i
-C	int4	regconfig	i
-C	int4	regdictionary	i
-C	int4	regnamespace	i
-C	int4	regoper	i
-C	int4	regoperator	i
-C	int4	regproc	i
-C	int4	regprocedure	i
-C	int4	regrole	i
-C	int4	regtype	i
-C	int4range	int4multirange	e
-C	int8	bit	e
-C	int8	float4	i
-C	int8	float8	i
-C	int8	int2	a
-C	int8	int4	a
-C	int8	money	a
-C	int8	numeric	i
-C	int8	oid	i
-C	int8	regclass	i
-C	int8	regcollation	i
-C	int8	regconfig	i
-C	int8	regdictionary	i
-C	int8	regnamespace	i
-C	int8	regoper	i
-C	int8	regoperator	i
-C	int8	regproc	i
-C	int8	regprocedure	i
-C	int8	regrole	i
-C	int8	regtype	i
-C	int8range	int8multirange	e
-C	interval	interval	i
-C	interval	time	a
-C	json	jsonb	a
-C	jsonb	bool	e
-C	jsonb	float4	e
-C	jsonb	float8	e
-C	jsonb	int2	e
-C	jsonb	int4	e
-C	jsonb	int8	e
-C	jsonb	json	a
-C	jsonb	numeric	e
-C	lseg	point	e
-C	macaddr	macaddr8	i
-C	macaddr8	macaddr	i
-C	money	numeric	a
-C	name	bpchar	a
-C	name	text	i
-C	name	varchar	a
-C	numeric	float4	i
-C	numeric	float8	i
-C	numeric	int2	a
-C	numeric	int4	a
-C	numeric	int8	a
-C	numeric	money	a
-C	numeric	numeric	i
-C	numrange	nummultirange	e
-C	oid	int4	a
-C	oid	int8	a
-C	oid	regclass	i
-C	oid	regcollation	i
-C	oid	regconfig	i
-C	oid	regdictionary	i
-C	oid	regnamespace	i
-C	oid	regoper	i
-C	oid	regoperator	i
-C	oid	regproc	i
-C	oid	regprocedure	i
-C	oid	regrole	i
-C	oid	regtype	i
-C	path	polygon	a
-C	pg_dependencies	bytea	i
-C	pg_dependencies	text	i
-C	pg_mcv_list	bytea	i
-C	pg_mcv_list	text	i
-C	pg_ndistinct	bytea	i
-C	pg_ndistinct	text	i
-C	pg_node_tree	text	i
-C	point	box	a
-C	polygon	box	e
-C	polygon	circle	e
-C	polygon	path	a
-C	polygon	point	e
-C	regclass	int4	a
-C	regclass	int8	a
-C	regclass	oid	i
-C	regcollation	int4	a
-C	regcollation	int8	a
-C	regcollation	oid	i
-C	regconfig	int4	a
-C	regconfig	int8	a
-C	regconfig	oid	i
-C	regdictionary	int4	a
-C	regdictionary	int8	a
-C	regdictionary	oid	i
-C	regnamespace	int4	a
-C	regnamespace	int8	a
-C	regnamespace	oid	i
-C	regoper	int4	a
-C	regoper	int8	a
-C	regoper	oid	i
-C	regoper	regoperator	i
-C	regoperator	int4	a
-C	regoperator	int8	a
-C	regoperator	oid	i
-C	regoperator	regoper	i
-C	regproc	int4	a
-C	regproc	int8	a
-C	regproc	oid	i
-C	regproc	regprocedure	i
-C	regprocedure	int4	a
-C	regprocedure	int8	a
-C	regprocedure	oid	i
-C	regprocedure	regproc	i
-C	regrole	int4	a
-C	regrole	int8	a
-C	regrole	oid	i
-C	regtype	int4	a
-C	regtype	int8	a
-C	regtype	oid	i
-C	text	bpchar	i
-C	text	char	a
-C	text	name	i
-C	text	regclass	i
-C	text	varchar	i
-C	text	xml	e
-C	time	interval	i
-C	time	time	i
-C	time	timetz	i
-C	timestamp	date	a
-C	timestamp	time	a
-C	timestamp	timestamp	i
-C	timestamp	timestamptz	i
-C	timestamptz	date	a
-C	timestamptz	time	a
-C	timestamptz	timestamp	a
-C	timestamptz	timestamptz	i
-C	timestamptz	timetz	a
-C	timetz	time	a
-C	timetz	timetz	i
-C	tsrange	tsmultirange	e
-C	tstzrange	tstzmultirange	e
-C	varbit	bit	i
-C	varbit	varbit	i
-C	varchar	bpchar	i
-C	varchar	char	a
-C	varchar	name	i
-C	varchar	regclass	i
-C	varchar	text	i
-C	varchar	varchar	i
-C	varchar	xml	e
-C	xid8	xid	e
-C	xml	bpchar	a
-C	xml	text	a
-C	xml	varchar	a
+C	bit	bit	i	f
+C	bit	int4	e	f
+C	bit	int8	e	f
+C	bit	varbit	i	b
+C	bool	bpchar	a	f
+C	bool	int4	e	f
+C	bool	text	a	f
+C	bool	varchar	a	f
+C	box	circle	e	f
+C	box	lseg	e	f
+C	box	point	e	f
+C	box	polygon	a	f
+C	bpchar	bpchar	i	f
+C	bpchar	char	a	f
+C	bpchar	name	i	f
+C	bpchar	text	i	f
+C	bpchar	varchar	i	f
+C	bpchar	xml	e	f
+C	char	bpchar	a	f
+C	char	int4	e	f
+C	char	text	i	f
+C	char	varchar	a	f
+C	cidr	bpchar	a	f
+C	cidr	inet	i	b
+C	cidr	text	a	f
+C	cidr	varchar	a	f
+C	circle	box	e	f
+C	circle	point	e	f
+C	circle	polygon	e	f
+C	date	timestamp	i	f
+C	date	timestamptz	i	f
+C	daterange	datemultirange	e	f
+C	float4	float8	i	f
+C	float4	int2	a	f
+C	float4	int4	a	f
+C	float4	int8	a	f
+C	float4	numeric	a	f
+C	float8	float4	a	f
+C	float8	int2	a	f
+C	float8	int4	a	f
+C	float8	int8	a	f
+C	float8	numeric	a	f
+C	inet	bpchar	a	f
+C	inet	cidr	a	f
+C	inet	text	a	f
+C	inet	varchar	a	f
+C	int2	float4	i	f
+C	int2	float8	i	f
+C	int2	int4	i	f
+C	int2	int8	i	f
+C	int2	numeric	i	f
+C	int2	oid	i	f
+C	int2	regclass	i	f
+C	int2	regcollation	i	f
+C	int2	regconfig	i	f
+C	int2	regdictionary	i	f
+C	int2	regnamespace	i	f
+C	int2	regoper	i	f
+C	int2	regoperator	i	f
+C	int2	regproc	i	f
+C	int2	regprocedure	i	f
+C	int2	regrole	i	f
+C	int2	regtype	i	f
+C	int4	bit	e	f
+C	int4	bool	e	f
+C	int4	char	e	f
+C	int4	float4	i	f
+C	int4	float8	i	f
+C	int4	int2	a	f
+C	int4	int8	i	f
+C	int4	money	a	f
+C	int4	numeric	i	f
+C	int4	oid	i	b
+C	int4	regclass	i	b
+C	int4	regcollation	i	b
+C	int4	regconfig	i	b
+C	int4	regdictionary	i	b
+C	int4	regnamespace	i	b
+C	int4	regoper	i	b
+C	int4	regoperator	i	b
+C	int4	regproc	i	b
+C	int4	regprocedure	i	b
+C	int4	regrole	i	b
+C	int4	regtype	i	b
+C	int4range	int4multirange	e	f
+C	int8	bit	e	f
+C	int8	float4	i	f
+C	int8	float8	i	f
+C	int8	int2	a	f
+C	int8	int4	a	f
+C	int8	money	a	f
+C	int8	numeric	i	f
+C	int8	oid	i	f
+C	int8	regclass	i	f
+C	int8	regcollation	i	f
+C	int8	regconfig	i	f
+C	int8	regdictionary	i	f
+C	int8	regnamespace	i	f
+C	int8	regoper	i	f
+C	int8	regoperator	i	f
+C	int8	regproc	i	f
+C	int8	regprocedure	i	f
+C	int8	regrole	i	f
+C	int8	regtype	i	f
+C	int8range	int8multirange	e	f
+C	interval	interval	i	f
+C	interval	time	a	f
+C	json	jsonb	a	i
+C	jsonb	bool	e	f
+C	jsonb	float4	e	f
+C	jsonb	float8	e	f
+C	jsonb	int2	e	f
+C	jsonb	int4	e	f
+C	jsonb	int8	e	f
+C	jsonb	json	a	i
+C	jsonb	numeric	e	f
+C	lseg	point	e	f
+C	macaddr	macaddr8	i	f
+C	macaddr8	macaddr	i	f
+C	money	numeric	a	f
+C	name	bpchar	a	f
+C	name	text	i	f
+C	name	varchar	a	f
+C	numeric	float4	i	f
+C	numeric	float8	i	f
+C	numeric	int2	a	f
+C	numeric	int4	a	f
+C	numeric	int8	a	f
+C	numeric	money	a	f
+C	numeric	numeric	i	f
+C	numrange	nummultirange	e	f
+C	oid	int4	a	b
+C	oid	int8	a	f
+C	oid	regclass	i	b
+C	oid	regcollation	i	b
+C	oid	regconfig	i	b
+C	oid	regdictionary	i	b
+C	oid	regnamespace	i	b
+C	oid	regoper	i	b
+C	oid	regoperator	i	b
+C	oid	regproc	i	b
+C	oid	regprocedure	i	b
+C	oid	regrole	i	b
+C	oid	regtype	i	b
+C	path	polygon	a	f
+C	pg_dependencies	bytea	i	b
+C	pg_dependencies	text	i	i
+C	pg_mcv_list	bytea	i	b
+C	pg_mcv_list	text	i	i
+C	pg_ndistinct	bytea	i	b
+C	pg_ndistinct	text	i	i
+C	pg_node_tree	text	i	b
+C	point	box	a	f
+C	polygon	box	e	f
+C	polygon	circle	e	f
+C	polygon	path	a	f
+C	polygon	point	e	f
+C	regclass	int4	a	b
+C	regclass	int8	a	f
+C	regclass	oid	i	b
+C	regcollation	int4	a	b
+C	regcollation	int8	a	f
+C	regcollation	oid	i	b
+C	regconfig	int4	a	b
+C	regconfig	int8	a	f
+C	regconfig	oid	i	b
+C	regdictionary	int4	a	b
+C	regdictionary	int8	a	f
+C	regdictionary	oid	i	b
+C	regnamespace	int4	a	b
+C	regnamespace	int8	a	f
+C	regnamespace	oid	i	b
+C	regoper	int4	a	b
+C	regoper	int8	a	f
+C	regoper	oid	i	b
+C	regoper	regoperator	i	b
+C	regoperator	int4	a	b
+C	regoperator	int8	a	f
+C	regoperator	oid	i	b
+C	regoperator	regoper	i	b
+C	regproc	int4	a	b
+C	regproc	int8	a	f
+C	regproc	oid	i	b
+C	regproc	regprocedure	i	b
+C	regprocedure	int4	a	b
+C	regprocedure	int8	a	f
+C	regprocedure	oid	i	b
+C	regprocedure	regproc	i	b
+C	regrole	int4	a	b
+C	regrole	int8	a	f
+C	regrole	oid	i	b
+C	regtype	int4	a	b
+C	regtype	int8	a	f
+C	regtype	oid	i	b
+C	text	bpchar	i	b
+C	text	char	a	f
+C	text	name	i	f
+C	text	regclass	i	f
+C	text	varchar	i	b
+C	text	xml	e	f
+C	time	interval	i	f
+C	time	time	i	f
+C	time	timetz	i	f
+C	timestamp	date	a	f
+C	timestamp	time	a	f
+C	timestamp	timestamp	i	f
+C	timestamp	timestamptz	i	f
+C	timestamptz	date	a	f
+C	timestamptz	time	a	f
+C	timestamptz	timestamp	a	f
+C	timestamptz	timestamptz	i	f
+C	timestamptz	timetz	a	f
+C	timetz	time	a	f
+C	timetz	timetz	i	f
+C	tsrange	tsmultirange	e	f
+C	tstzrange	tstzmultirange	e	f
+C	varbit	bit	i	b
+C	varbit	varbit	i	f
+C	varchar	bpchar	i	b
+C	varchar	char	a	f
+C	varchar	name	i	f
+C	varchar	regclass	i	f
+C	varchar	text	i	b
+C	varchar	varchar	i	f
+C	varchar	xml	e	f
+C	xid8	xid	e	f
+C	xml	bpchar	a	b
+C	xml	text	a	b
+C	xml	varchar	a	b
 F	abbrev	cidr	text	s	0	
 F	abbrev	inet	text	s	0	
 F	abs	float4	float4	s	0	
@@ -3899,14 +3899,14 @@ O	~~*	name	text	bool	s
 O	~~*	text	text	bool	s
 X	citext
 T	citext	citext	S	0	b		_citext	
-C	bool	citext	a
-C	bpchar	citext	a
-C	citext	bpchar	a
-C	citext	text	i
-C	citext	varchar	i
-C	inet	citext	a
-C	text	citext	a
-C	varchar	citext	a
+C	bool	citext	a	f
+C	bpchar	citext	a	f
+C	citext	bpchar	a	b
+C	citext	text	i	b
+C	citext	varchar	i	b
+C	inet	citext	a	f
+C	text	citext	a	b
+C	varchar	citext	a	b
 F	citext	bool	citext	s	0	
 F	citext	bpchar	citext	s	0	
 F	citext	inet	citext	s	0	
@@ -3980,9 +3980,9 @@ O	~~*	citext	text	bool	s
 X	hstore
 T	ghstore	ghstore	U	0	b		_ghstore	
 T	hstore	hstore	U	0	b		_hstore	
-C	_text	hstore	e
-C	hstore	json	e
-C	hstore	jsonb	e
+C	_text	hstore	e	f
+C	hstore	json	e	f
+C	hstore	jsonb	e	f
 F	akeys	hstore	_text	s	0	
 F	avals	hstore	_text	s	0	
 F	defined	hstore text	bool	s	0	

@@ -58,7 +58,7 @@ extension AllTaskColumnsRow: DecodableRow {
         ResultColumn("owner_id", .uuid),
         ResultColumn("created_at", .timestamp),
         ResultColumn("title", .varchar),
-        ResultColumn("note", .bpchar),
+        ResultColumn("note", .char),
     ]
 
     public init(from row: inout RowDecoder) throws {
