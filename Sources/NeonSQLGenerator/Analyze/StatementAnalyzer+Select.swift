@@ -303,7 +303,10 @@ extension StatementAnalyzer {
             if let alias { scopeColumns = rename(scopeColumns, alias, at: location) }
             scope.entries.append(RangeEntry(name: alias?.name.name, columns: scopeColumns, relationKey: nil, uniqueColumns: []))
         case .function(let call, let alias, _, let withOrdinality, let location):
-            let value = infer(Expression(.function(call), location: location, range: SourceRange(start: location, endOffset: location.offset)), scope)
+            // unnest(a, b, ...) exists only in FROM (ROWS FROM of one unnest per array): typed below.
+            let isZippedUnnest = call.name.name?.name == "unnest" && call.arguments.count > 1
+            let value = isZippedUnnest ? TypedValue(type: .builtin(.record), nullable: true)
+                : infer(Expression(.function(call), location: location, range: SourceRange(start: location, endOffset: location.offset)), scope)
             let functionName = call.name.name?.name ?? "function"
             var columns = [ScopeColumn(name: functionName, value: TypedValue(type: value.type, nullable: value.nullable, name: functionName))]
             if call.name.name?.name == "unnest", call.arguments.count == 1, let array = call.arguments.first {

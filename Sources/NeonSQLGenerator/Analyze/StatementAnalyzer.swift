@@ -280,57 +280,6 @@ struct StatementAnalyzer {
                           elementNullable: slot?.elementNullable ?? false)
     }
 
-    private mutating func inferUnary(_ op: String, _ operand: Expression, _ scope: Scope, _ context: OperandContext?) -> TypedValue {
-        switch op {
-        case "not":
-            let value = infer(operand, scope, .type(.bool))
-            return TypedValue(type: .bool, nullable: value.nullable)
-        default:
-            let value = infer(operand, scope, isUntyped(operand) ? OperandContext(type: context?.type ?? .numeric) : nil)
-            var result = TypedValue(type: value.type, nullable: value.nullable)
-            if op == "-", case .literal(.integer(let digits)) = operand.kind {
-                result.type = TypeRules.integerLiteralType("-" + digits)
-            }
-            return result
-        }
-    }
-
-    /// Infers two operands so that an untyped one takes the other's type (PostgreSQL's rule for
-    /// an operator with one unknown input), passing the typed side's column name as a hint.
-    private mutating func inferPair(_ lhs: Expression, _ rhs: Expression, _ scope: Scope, op: String) -> (TypedValue, TypedValue) {
-        if isUntyped(lhs) && !isUntyped(rhs) {
-            let right = infer(rhs, scope)
-            let left = infer(lhs, scope, OperandContext(type: TypeRules.unknownOperandType(op: op, other: right.type, unknownIsLeft: true),
-                                                        elementNullable: right.elementNullable, name: right.name, origin: right.origin))
-            return (left, right)
-        }
-        let left = infer(lhs, scope)
-        let contextType: SQLType? = left.type == .unknown ? nil : TypeRules.unknownOperandType(op: op, other: left.type, unknownIsLeft: false)
-        let right = infer(rhs, scope, isUntyped(rhs) ? OperandContext(type: contextType, elementNullable: left.elementNullable, name: left.name,
-                                                                      origin: left.origin) : nil)
-        return (left, right)
-    }
-
-    private mutating func inferBinary(_ op: String, _ lhs: Expression, _ rhs: Expression, _ scope: Scope) -> TypedValue {
-        if op == "and" || op == "or" {
-            let left = infer(lhs, scope, .type(.bool))
-            let right = infer(rhs, scope, .type(.bool))
-            return TypedValue(type: .bool, nullable: left.nullable || right.nullable)
-        }
-        var (left, right) = inferPair(lhs, rhs, scope, op: op)
-        if left.type == .unknown && right.type == .unknown {
-            // Two untyped operands: PostgreSQL resolves both as text.
-            if let index = parameterIndex(of: lhs) { parameters.note(index, type: .text, name: nil) }
-            if let index = parameterIndex(of: rhs) { parameters.note(index, type: .text, name: nil) }
-            left.type = .text
-            right.type = .text
-        }
-        let type = TypeRules.binaryResult(op: op, left.type == .unknown ? right.type : left.type, right.type == .unknown ? left.type : right.type)
-        let alwaysNullable = ["->", "->>", "#>", "#>>"].contains(op)
-        return TypedValue(type: type, nullable: alwaysNullable || left.nullable || right.nullable,
-                          elementNullable: left.elementNullable || right.elementNullable)
-    }
-
     private mutating func inferQuantified(_ op: String, _ lhs: Expression, _ rhs: Expression, _ scope: Scope) -> TypedValue {
         if isUntyped(lhs) && !isUntyped(rhs) {
             let array = infer(rhs, scope)
@@ -388,62 +337,9 @@ struct StatementAnalyzer {
         }
     }
 
-    private mutating func inferFunction(_ call: FunctionCall, _ scope: Scope, _ context: OperandContext?, insideCast: Bool) -> TypedValue {
-        let name = call.name.name?.name ?? ""
-        if let schema = call.name.qualifier.last?.name, schema != "pg_catalog", schema != "public" {
-            error("function \(call.name.parts.map(\.name).joined(separator: ".")) is not known to the generator; cast its result (::type)", at: call.name.location)
-        }
-        var values = [TypedValue?](repeating: nil, count: call.arguments.count)
-        for (index, argument) in call.arguments.enumerated() where !isUntyped(argument) {
-            values[index] = infer(argument, scope)
-        }
-        for (index, argument) in call.arguments.enumerated() where values[index] == nil {
-            var expected = FunctionCatalog.argumentType(name: name, position: index, arguments: values)
-            if expected == nil, ["coalesce", "greatest", "least", "nullif"].contains(name) { expected = context?.type }
-            let nullMeaningful = name == "coalesce" && index < call.arguments.count - 1
-            let hint = name == "coalesce" ? values.compactMap { $0?.name }.first : nil
-            values[index] = infer(argument, scope, OperandContext(type: expected, name: hint, nullMeaningful: nullMeaningful))
-        }
-        if name == "coalesce" {
-            for argument in call.arguments.dropLast() {
-                if let index = underlyingParameterIndex(of: argument) { parameters.markNullMeaningful(index) }
-            }
-        }
-        var arguments = values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }
-        for item in call.orderBy { _ = infer(item.expression, scope) }
-        let ordered = call.withinGroup.map { infer($0.expression, scope) }
-        if let filter = call.filter { _ = infer(filter, scope, .type(.bool)) }
-        if let over = call.over { analyzeWindow(over, scope) }
-        // An ordered-set aggregate's result follows its WITHIN GROUP input (percentile_disc, mode).
-        if !ordered.isEmpty { arguments = ordered }
-
-        guard let result = FunctionCatalog.resolve(name: name, arguments: arguments, isStar: call.isStar) else {
-            if !insideCast {
-                let signature = arguments.map { $0.type == .unknown ? "unknown" : $0.type.formatName }.joined(separator: ", ")
-                error("function \(name)(\(signature)) is not known to the generator; cast its result (\(name)(...)::type)", at: call.name.location)
-            }
-            return TypedValue(type: .unknown, nullable: true, name: name)
-        }
-        var behavior = result.nullBehavior
-        if behavior == .nullable, call.filter == nil, ordered.isEmpty, seesAtLeastOneRow(call, scope),
-           let overRows = FunctionCatalog.overNonEmptyInput(name) {
-            // Over a non-empty group or frame an aggregate is NULL only when its input values are.
-            behavior = overRows
-            arguments = Array(arguments.prefix(1))
-        }
-        let nullable: Bool
-        switch behavior {
-        case .strict: nullable = arguments.contains { $0.nullable }
-        case .neverNull: nullable = false
-        case .nullable: nullable = true
-        case .allArgumentsNull: nullable = arguments.isEmpty || arguments.allSatisfy(\.nullable)
-        }
-        return TypedValue(type: result.type, nullable: nullable, elementNullable: result.elementNullable, name: name)
-    }
-
     /// Whether an aggregate (or first_value/last_value) call sees at least one row: a window
     /// whose frame holds the current row, or a plain aggregate at a level with GROUP BY.
-    private func seesAtLeastOneRow(_ call: FunctionCall, _ scope: Scope) -> Bool {
+    func seesAtLeastOneRow(_ call: FunctionCall, _ scope: Scope) -> Bool {
         guard let over = call.over else {
             return FunctionCatalog.kind(of: call.name.name?.name ?? "") == .aggregate && scope.isGrouped
         }
@@ -468,7 +364,7 @@ struct StatementAnalyzer {
         for target in core.targets {
             guard case .expression(let expression, _) = target else { return false }
             let calls = expression.functionCalls
-            if calls.contains(where: { FunctionCatalog.setReturning.contains($0.name.name?.name ?? "") }) { return false }
+            if calls.contains(where: { FunctionCatalog.isSetReturning($0.name.name?.name ?? "") }) { return false }
             if calls.contains(where: { $0.over == nil && FunctionCatalog.kind(of: $0.name.name?.name ?? "") == .aggregate }) {
                 hasAggregate = true
             }

@@ -1,6 +1,9 @@
-/// PostgreSQL's typing rules the analyzer needs: constants, common types (UNION, CASE,
-/// COALESCE, ARRAY[]), and operator result types.
+/// PostgreSQL's typing rules, read from its catalog: constants, type categories and preferred
+/// types, implicit coercion (`can_coerce_type` over `pg_cast`), and `select_common_type` (UNION,
+/// CASE, COALESCE, ARRAY[], VALUES).
 enum TypeRules {
+    static var builtins: BuiltinCatalog { BuiltinCatalog.shared }
+
     /// An integer constant is `integer` if it fits, then `bigint`, else `numeric`.
     static func integerLiteralType(_ digits: String) -> SQLType {
         let cleaned = digits.filter { $0 != "_" }
@@ -10,139 +13,113 @@ enum TypeRules {
         return .numeric
     }
 
-    static func isTemporal(_ type: SQLType) -> Bool {
-        guard let builtin = type.builtin else { return false }
-        return [.date, .timestamp, .timestamptz, .time, .timetz].contains(builtin)
-    }
-
-    static func isNumeric(_ type: SQLType) -> Bool { type.builtin?.numericRank != nil }
-
-    static func isStringLike(_ type: SQLType) -> Bool { type.builtin?.isStringLike ?? false }
-
     static func isJSON(_ type: SQLType) -> Bool { type == .builtin(.json) || type == .builtin(.jsonb) }
 
-    /// PostgreSQL's `select_common_type` for the types the generator maps, ignoring unknowns.
+    /// `typcategory`: A array, B boolean, D date/time, E enum, G geometric, I network, N numeric,
+    /// P pseudo, R range, S string, T timespan, U user, V bit string, X unknown.
+    static func category(_ type: SQLType) -> Character {
+        switch type.baseType {
+        case .enumeration: return "E"
+        case .array: return "A"
+        case let other:
+            guard let name = other.typname, let info = builtins.types[name] else { return "U" }
+            return info.category
+        }
+    }
+
+    static func isPreferred(_ type: SQLType) -> Bool {
+        guard let name = type.baseType.typname, let info = builtins.types[name] else { return false }
+        return info.isPreferred
+    }
+
+    static let polymorphicNames: Set<String> = [
+        "anyelement", "anyarray", "anynonarray", "anyenum", "anyrange", "anymultirange",
+        "anycompatible", "anycompatiblearray", "anycompatiblenonarray", "anycompatiblerange", "anycompatiblemultirange",
+    ]
+
+    static func isPolymorphic(_ type: SQLType) -> Bool {
+        guard let name = type.typname else { return false }
+        return polymorphicNames.contains(name)
+    }
+
+    static func isArray(_ type: SQLType) -> Bool {
+        if case .array = type.baseType { return true }
+        return false
+    }
+
+    static func isEnum(_ type: SQLType) -> Bool {
+        if case .enumeration = type.baseType { return true }
+        return false
+    }
+
+    /// The range type's subtype (`int4range` -> `integer`).
+    static func rangeSubtype(_ type: SQLType) -> SQLType? {
+        guard let name = type.baseType.typname, let subtype = builtins.rangeSubtypes[name] else { return nil }
+        return .catalogType(subtype)
+    }
+
+    /// The multirange type's range type (`int4multirange` -> `int4range`).
+    static func multirangeRange(_ type: SQLType) -> SQLType? {
+        guard let name = type.baseType.typname, let range = builtins.multirangeRanges[name] else { return nil }
+        return .catalogType(range)
+    }
+
+    static func rangeOf(subtype: SQLType) -> SQLType? {
+        guard let name = subtype.typname else { return nil }
+        return builtins.rangeSubtypes.first { $0.value == name }.map { .catalogType($0.key) }
+    }
+
+    static func multirangeOf(range: SQLType) -> SQLType? {
+        guard let name = range.typname, let multirange = builtins.rangeMultiranges[name] else { return nil }
+        return .catalogType(multirange)
+    }
+
+    /// Whether a value of `source` may be used where `target` is expected without a written cast
+    /// (PostgreSQL's `can_coerce_type` with COERCION_IMPLICIT, for a non-polymorphic target).
+    static func canCoerceImplicitly(_ source: SQLType, to target: SQLType) -> Bool {
+        if source == target || source == .unknown || target == .named("any") { return true }
+        let from = source.baseType
+        let to = target.baseType
+        if from == to { return true }
+        if case .domain = target, canCoerceImplicitly(from, to: to) { return true }
+        if to == .builtin(.record), category(from) == "C" { return true }
+        if case .array(let fromElement) = from, case .array(let toElement) = to {
+            return canCoerceImplicitly(fromElement, to: toElement)
+        }
+        guard let fromName = from.typname, let toName = to.typname else { return false }
+        return builtins.casts[fromName]?[toName] == "i"
+    }
+
+    /// PostgreSQL's `select_common_type`: the type UNION, CASE, COALESCE and ARRAY[] resolve
+    /// their inputs to. Unknown inputs are ignored; all unknown gives `text`. Inputs of different
+    /// categories (an error in PostgreSQL, reported elsewhere) keep the first known type.
     static func commonType(_ types: [SQLType]) -> SQLType {
-        let known = types.filter { $0 != .unknown }
-        guard var result = known.first else { return .text }
-        for type in known.dropFirst() where type != result {
-            if let lhs = result.builtin?.numericRank, let rhs = type.builtin?.numericRank {
-                if rhs > lhs { result = type }
-            } else if isStringLike(result) && isStringLike(type) {
-                result = .text
-            } else if isTemporal(result) && isTemporal(type) {
-                let rank: [BuiltinType: Int] = [.time: 0, .timetz: 1, .date: 2, .timestamp: 3, .timestamptz: 4]
-                if let l = result.builtin.flatMap({ rank[$0] }), let r = type.builtin.flatMap({ rank[$0] }), r > l { result = type }
-            } else if case .array(let left) = result, case .array(let right) = type {
-                result = .array(commonType([left, right]))
+        guard let first = types.first else { return .text }
+        if first != .unknown, types.allSatisfy({ $0 == first }) { return first }
+        var result = first.baseType
+        for next in types.dropFirst() {
+            let candidate = next.baseType
+            guard candidate != .unknown, candidate != result else { continue }
+            if result == .unknown {
+                result = candidate
+            } else if category(candidate) != category(result) {
+                continue
+            } else if !isPreferred(result), canCoerceImplicitly(result, to: candidate), !canCoerceImplicitly(candidate, to: result) {
+                result = candidate
             }
         }
-        return result
+        return result == .unknown ? .text : result
     }
 
-    /// The type an untyped operand (a parameter or a string constant) takes next to `other` under
-    /// `op`, following PostgreSQL's operator resolution for the operators apps use.
-    static func unknownOperandType(op: String, other: SQLType, unknownIsLeft: Bool) -> SQLType {
-        switch op {
-        case "->", "->>":
-            return unknownIsLeft ? .builtin(.jsonb) : .text
-        case "#>", "#>>":
-            return unknownIsLeft ? .builtin(.jsonb) : .array(.text)
-        case "?":
-            return unknownIsLeft ? .builtin(.jsonb) : .text
-        case "?|", "?&":
-            return unknownIsLeft ? .builtin(.jsonb) : .array(.text)
-        case "+":
-            if isTemporal(other) { return .builtin(.interval) }
-            return other
-        case "-":
-            // date - date, timestamp - timestamp and number - number all exist: same type as the other side.
-            return other
-        case "||":
-            // An unknown operand is first tried as the other side's type: jsonb || jsonb,
-            // bytea || bytea, anyarray || anyarray exist; everything else concatenates as text.
-            if case .array = other { return other }
-            if other == .builtin(.jsonb) || other == .builtin(.bytea) || other == .builtin(.varbit) { return other }
-            return .text
-        case "~~", "~~*", "!~~", "!~~*", "~", "~*", "!~", "!~*":
-            return .text
-        default:
-            // varchar has no operators of its own: PostgreSQL resolves `varchar_col = $1` with text.
-            return other == .builtin(.varchar) ? .text : other
-        }
-    }
-
-    /// Result type of a binary operator (comparisons and boolean operators give `boolean`).
-    static func binaryResult(op: String, _ lhs: SQLType, _ rhs: SQLType) -> SQLType {
-        switch op {
-        case "=", "<>", "<", ">", "<=", ">=", "and", "or", "@>", "<@", "&&", "?", "?|", "?&",
-             "~", "~*", "!~", "!~*", "~~", "~~*", "!~~", "!~~*", "@@", "-|-", "<<", ">>", "&<", "&>":
-            return .bool
-        case "->":
-            return isJSON(lhs) ? lhs : .builtin(.jsonb)
-        case "#>":
-            return isJSON(lhs) ? lhs : .builtin(.jsonb)
-        case "->>", "#>>":
-            return .text
-        case "||":
-            if case .array = lhs { return lhs }
-            if case .array = rhs { return rhs }
-            if lhs == .builtin(.jsonb) && rhs == .builtin(.jsonb) { return .builtin(.jsonb) }
-            if lhs == .builtin(.bytea) && rhs == .builtin(.bytea) { return .builtin(.bytea) }
-            return .text
-        case "+", "-", "*", "/", "%", "^":
-            return arithmeticResult(op: op, lhs, rhs)
-        default:
-            return commonType([lhs, rhs])
-        }
-    }
-
-    private static func arithmeticResult(op: String, _ lhs: SQLType, _ rhs: SQLType) -> SQLType {
-        let l = lhs.builtin
-        let r = rhs.builtin
-        switch (l, r) {
-        case (.date, .date) where op == "-":
-            return .int4
-        case (.date, let other) where other?.numericRank != nil && (op == "+" || op == "-"):
-            return .builtin(.date)
-        case (let other, .date) where other?.numericRank != nil && op == "+":
-            return .builtin(.date)
-        case (.date, .interval), (.interval, .date):
-            return .builtin(.timestamp)
-        case (.date, .time), (.time, .date):
-            return .builtin(.timestamp)
-        case (.timestamptz, .timestamptz) where op == "-", (.timestamp, .timestamp) where op == "-":
-            return .builtin(.interval)
-        case (.timestamptz, .interval), (.interval, .timestamptz):
-            return .builtin(.timestamptz)
-        case (.timestamp, .interval), (.interval, .timestamp):
-            return .builtin(.timestamp)
-        case (.time, .interval), (.interval, .time):
-            return .builtin(.time)
-        case (.time, .time) where op == "-":
-            return .builtin(.interval)
-        case (.interval, .interval):
-            return .builtin(.interval)
-        case (.interval, let other) where other?.numericRank != nil,
-             (let other, .interval) where other?.numericRank != nil:
-            return .builtin(.interval)
-        case (.jsonb, _) where op == "-":
-            return .builtin(.jsonb)
-        default:
-            break
-        }
-        if op == "^" {
-            return (l == .numeric || r == .numeric) ? .numeric : .float8
-        }
-        if l == .float4 || r == .float4, l != r, l?.numericRank != nil, r?.numericRank != nil {
-            // real op integer/numeric: real op real and real op double precision both need one
-            // implicit cast; the category's preferred type (double precision) wins.
-            return .float8
-        }
-        if l?.numericRank != nil || r?.numericRank != nil {
-            // int2 op int2 is int2 in PostgreSQL; mixed widths take the wider.
-            return commonType([lhs, rhs])
-        }
-        return commonType([lhs, rhs])
+    /// Like `commonType`, but nil when PostgreSQL would reject the mix (different categories, or
+    /// a type some input cannot be implicitly coerced to).
+    static func strictCommonType(_ types: [SQLType]) -> SQLType? {
+        let known = types.filter { $0 != .unknown }
+        guard let firstKnown = known.first else { return .text }
+        if types.allSatisfy({ $0 == firstKnown || $0 == .unknown }) { return firstKnown }
+        let categories = Set(known.map { category($0) })
+        guard categories.count == 1 else { return nil }
+        let common = commonType(types)
+        return known.allSatisfy { canCoerceImplicitly($0, to: common) } ? common : nil
     }
 }

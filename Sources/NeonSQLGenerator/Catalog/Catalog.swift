@@ -47,6 +47,8 @@ struct Catalog: Sendable {
     private(set) var schemas: Set<String> = ["public", "pg_catalog"]
     private(set) var relations: [String: CatalogRelation] = [:]
     private(set) var enums: [String: CatalogEnum] = [:]
+    /// Extensions, domains, composite and range types (see Catalog+Types.swift).
+    var userTypes = UserTypeCatalog()
     /// Unqualified names resolve against these schemas, in order.
     let searchPath = ["public"]
 

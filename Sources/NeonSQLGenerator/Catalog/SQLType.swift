@@ -47,9 +47,14 @@ indirect enum SQLType: Sendable, Hashable {
     /// A `CREATE TYPE ... AS ENUM` type, by the name `format_type` prints (`time_slot`, or
     /// `shop.mood` outside the search path).
     case enumeration(String)
-    /// An extension or otherwise unknown named type (`citext`, `geometry`): passed through as text.
+    /// Any other type of PostgreSQL's catalog or of a created extension, by `pg_type.typname`
+    /// (`int4range`, `point`, `citext`, the pseudo-types `anynonarray`, `any`), or a type the
+    /// generator does not know (`geometry`): passed through as text.
     case named(String)
     case array(SQLType)
+    /// A `CREATE DOMAIN` type by the name `format_type` prints, with its base type: resolved as
+    /// the base type, described under its own name.
+    case domain(String, base: SQLType)
 
     static let int2 = SQLType.builtin(.int2)
     static let int4 = SQLType.builtin(.int4)
@@ -64,7 +69,8 @@ indirect enum SQLType: Sendable, Hashable {
     var formatName: String {
         switch self {
         case .builtin(let builtin): builtin.formatName
-        case .enumeration(let name), .named(let name): name
+        case .enumeration(let name), .domain(let name, _): name
+        case .named(let name): BuiltinCatalog.shared.types[name]?.formatName ?? name
         case .array(let element): element.formatName + "[]"
         }
     }
@@ -72,6 +78,31 @@ indirect enum SQLType: Sendable, Hashable {
     var elementType: SQLType? {
         if case .array(let element) = self { return element }
         return nil
+    }
+
+    /// `pg_type.typname` for a catalog type (`int4`, `_text`, `int4range`); nil for user types.
+    var typname: String? {
+        switch self {
+        case .builtin(let builtin): builtin.rawValue
+        case .named(let name): name
+        case .enumeration, .domain: nil
+        case .array(let element): element.typname.map { "_" + $0 }
+        }
+    }
+
+    /// The type a catalog `typname` names: `_int4` is `integer[]`, `int4range` is `.named`.
+    static func catalogType(_ typname: String) -> SQLType {
+        if let builtin = BuiltinType(rawValue: typname) { return .builtin(builtin) }
+        if typname.hasPrefix("_"), let element = BuiltinCatalog.shared.types[typname]?.element {
+            return .array(catalogType(element))
+        }
+        return .named(typname)
+    }
+
+    /// A domain's base type (through nested domains); any other type itself.
+    var baseType: SQLType {
+        if case .domain(_, let base) = self { return base.baseType }
+        return self
     }
 
     var builtin: BuiltinType? {

@@ -20,7 +20,18 @@ enum TypeResolver {
             base = .builtin((name.modifiers.first ?? 53) <= 24 ? .float4 : .float8)
         } else if let value = catalog.enumType(name.name, schema: name.schema) {
             base = .enumeration(catalog.formatName(ofEnum: value))
-        } else if name.schema == nil, extensionTypes.contains(name.name) {
+        } else if let domain = catalog.domain(name.name, schema: name.schema) {
+            base = .domain(catalog.formatName(schema: domain.schema, name: domain.name), base: domain.base)
+        } else if let composite = catalog.composite(name.name, schema: name.schema) {
+            base = .named(catalog.formatName(schema: composite.schema, name: composite.name))
+        } else if let range = catalog.rangeType(name.name, schema: name.schema) {
+            base = .named(catalog.formatName(schema: range.schema, name: range.name))
+        } else if name.schema == nil || name.schema == "pg_catalog" || name.schema == "public",
+                  let info = catalog.builtinType(name.name), info.category != "P" || name.name == "record" || name.name == "void" {
+            // Any other type of pg_catalog (int4range, point, pg_lsn, regclass ...), or of an
+            // extension the schema created (citext, hstore, ltree, vector).
+            base = .catalogType(info.name)
+        } else if name.schema == nil, unmodelledExtensionTypes.contains(name.name) {
             base = .named(name.name)
         } else {
             return nil
@@ -59,7 +70,6 @@ enum TypeResolver {
         "bit": .bit, "varbit": .varbit, "bit varying": .varbit,
         "tsvector": .tsvector, "tsquery": .tsquery,
         "record": .record, "void": .void,
-        "regclass": .oid, "regtype": .oid, "regproc": .oid,
     ]
 
     static let serialAliases: [String: BuiltinType] = [
@@ -68,6 +78,6 @@ enum TypeResolver {
         "smallserial": .int2, "serial2": .int2,
     ]
 
-    /// Common extension types, mapped to String in Swift.
-    static let extensionTypes: Set<String> = ["citext", "hstore", "ltree", "geometry", "geography", "vector"]
+    /// PostGIS types: not modelled (no operators or functions), passed through as text.
+    static let unmodelledExtensionTypes: Set<String> = ["geometry", "geography"]
 }

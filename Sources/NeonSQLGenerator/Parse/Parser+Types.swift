@@ -16,7 +16,8 @@ extension Parser {
         switch first.kind {
         case .quotedIdentifier:
             advance()
-            name = first.value
+            // "char" (quoted) is the one-byte type, not character.
+            name = first.value == "char" ? "\"char\"" : first.value
         case .word where !Keywords.reserved.contains(first.value):
             advance()
             name = first.value

@@ -42,6 +42,8 @@ enum SwiftTypeMapping {
             }
         case .enumeration, .named:
             return "String"
+        case .domain(_, let base):
+            return scalarSwiftType(for: base)
         case .array(let element):
             return "[" + scalarSwiftType(for: element) + "]"
         }
@@ -75,6 +77,8 @@ enum SwiftTypeMapping {
             return ".enumType(\(stringLiteral(name)))"
         case .named:
             return ".unknown"
+        case .domain(_, let base):
+            return runtimeTypeExpression(for: base)
         case .array(let element):
             return ".array(\(runtimeTypeExpression(for: element)))"
         }

@@ -1,0 +1,150 @@
+/// A type of PostgreSQL's catalog (`pg_type`), by `typname`.
+struct CatalogTypeInfo: Sendable, Hashable {
+    let name: String
+    /// What `format_type` prints: `integer`, `int4range`, `"char"`.
+    let formatName: String
+    /// `typcategory`: A array, B boolean, D date/time, E enum, G geometric, I network, N numeric,
+    /// P pseudo, R range, S string, T timespan, U user, V bit string, X unknown.
+    let category: Character
+    let isPreferred: Bool
+    /// `typtype`: b base, d domain, e enum, p pseudo, r range, m multirange, c composite.
+    let kind: Character
+    /// For `_x` array types: the element's typname.
+    let element: String?
+    /// The array type's typname (`_int4` for `int4`).
+    let array: String?
+    /// For a domain: its base type's typname.
+    let domainBase: String?
+    /// The extension that defines the type; nil for pg_catalog.
+    let extensionName: String?
+}
+
+/// One overload of a function (`pg_proc`), argument and result types by typname.
+struct FunctionSignature: Sendable, Hashable {
+    enum Kind: Sendable, Hashable { case function, aggregate, window }
+
+    let name: String
+    let arguments: [String]
+    let result: String
+    let isStrict: Bool
+    let returnsSet: Bool
+    /// The last argument is VARIADIC (an array, or `"any"`).
+    let isVariadic: Bool
+    let kind: Kind
+    /// An ordered-set or hypothetical-set aggregate: its direct arguments come before WITHIN GROUP.
+    let isOrderedSet: Bool
+    /// How many trailing arguments have defaults (`pronargdefaults`).
+    let defaultCount: Int
+    /// The element type of a VARIADIC argument (`provariadic`).
+    let variadicElement: String?
+    let extensionName: String?
+}
+
+/// One operator (`pg_operator`); `left` is nil for prefix operators.
+struct OperatorSignature: Sendable, Hashable {
+    let name: String
+    let left: String?
+    let right: String
+    let result: String
+    let isStrict: Bool
+    let extensionName: String?
+}
+
+/// PostgreSQL's built-in catalog, parsed once from `BuiltinCatalogData` (generated from a real
+/// server) and the hand-described extensions; see Scripts/generate-builtin-catalog.sh.
+final class BuiltinCatalog: Sendable {
+    /// The catalog, parsed at first use.
+    static let shared = BuiltinCatalog(texts: [BuiltinCatalogData.text, HandDescribedExtensions.text])
+
+    let types: [String: CatalogTypeInfo]
+    let functions: [String: [FunctionSignature]]
+    /// Binary operators by name; prefix operators are in `prefixOperators`.
+    let operators: [String: [OperatorSignature]]
+    let prefixOperators: [String: [OperatorSignature]]
+    /// `pg_cast`: source typname -> target typname -> context (`i`, `a`, `e`).
+    let casts: [String: [String: Character]]
+    /// `pg_cast.castmethod` by source and target: `f` function, `i` I/O, `b` binary-coercible.
+    let castMethods: [String: [String: Character]]
+    /// Range typname -> subtype typname, and multirange -> range.
+    let rangeSubtypes: [String: String]
+    let multirangeRanges: [String: String]
+    let rangeMultiranges: [String: String]
+    /// Extensions the data describes.
+    let extensionNames: Set<String>
+
+    init(texts: [String]) {
+        var types: [String: CatalogTypeInfo] = [:]
+        var functions: [String: [FunctionSignature]] = [:]
+        var operators: [String: [OperatorSignature]] = [:]
+        var prefixOperators: [String: [OperatorSignature]] = [:]
+        var casts: [String: [String: Character]] = [:]
+        var castMethods: [String: [String: Character]] = [:]
+        var rangeSubtypes: [String: String] = [:]
+        var multirangeRanges: [String: String] = [:]
+        var rangeMultiranges: [String: String] = [:]
+        var extensionNames: Set<String> = []
+        for text in texts {
+            var currentExtension: String?
+            for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                func field(_ index: Int) -> String { index < fields.count ? fields[index] : "" }
+                func optional(_ index: Int) -> String? { field(index).isEmpty ? nil : field(index) }
+                switch field(0) {
+                case "X":
+                    currentExtension = field(1)
+                    extensionNames.insert(field(1))
+                case "T":
+                    types[field(1)] = CatalogTypeInfo(
+                        name: field(1), formatName: field(2), category: field(3).first ?? "U", isPreferred: field(4) == "1",
+                        kind: field(5).first ?? "b", element: optional(6), array: optional(7), domainBase: optional(8),
+                        extensionName: currentExtension)
+                case "R":
+                    rangeSubtypes[field(1)] = field(2)
+                    if let multirange = optional(3) {
+                        multirangeRanges[multirange] = field(1)
+                        rangeMultiranges[field(1)] = multirange
+                    }
+                case "C":
+                    casts[field(1), default: [:]][field(2)] = field(3).first ?? "e"
+                    castMethods[field(1), default: [:]][field(2)] = field(4).first ?? "f"
+                case "F":
+                    let flags = field(4)
+                    let kind: FunctionSignature.Kind = flags.contains("a") ? .aggregate : flags.contains("w") ? .window : .function
+                    let signature = FunctionSignature(
+                        name: field(1), arguments: field(2).split(separator: " ").map(String.init), result: field(3),
+                        isStrict: flags.contains("s"), returnsSet: flags.contains("r"), isVariadic: flags.contains("v"),
+                        kind: kind, isOrderedSet: flags.contains("o") || flags.contains("h"),
+                        defaultCount: Int(field(5)) ?? 0, variadicElement: optional(6), extensionName: currentExtension)
+                    functions[signature.name, default: []].append(signature)
+                case "O":
+                    let signature = OperatorSignature(name: field(1), left: optional(2), right: field(3), result: field(4),
+                                                      isStrict: field(5) == "s", extensionName: currentExtension)
+                    if signature.left == nil {
+                        prefixOperators[signature.name, default: []].append(signature)
+                    } else {
+                        operators[signature.name, default: []].append(signature)
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        self.types = types
+        self.functions = functions
+        self.operators = operators
+        self.prefixOperators = prefixOperators
+        self.casts = casts
+        self.castMethods = castMethods
+        self.rangeSubtypes = rangeSubtypes
+        self.multirangeRanges = multirangeRanges
+        self.rangeMultiranges = rangeMultiranges
+        self.extensionNames = extensionNames
+    }
+
+    /// The catalog's type `typname`, if the catalog has it and its extension (if any) is created.
+    func type(_ typname: String, extensions: Set<String>) -> CatalogTypeInfo? {
+        guard let info = types[typname] else { return nil }
+        if let owner = info.extensionName, !extensions.contains(owner) { return nil }
+        return info
+    }
+}

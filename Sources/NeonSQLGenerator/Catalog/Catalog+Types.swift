@@ -1,0 +1,71 @@
+/// A `CREATE DOMAIN` type.
+struct CatalogDomain: Sendable, Hashable {
+    let schema: String
+    let name: String
+    let base: SQLType
+    /// `NOT NULL` in the domain definition: a column of the domain never holds NULL.
+    let isNotNull: Bool
+}
+
+/// A `CREATE TYPE name AS (field type, ...)` type.
+struct CatalogComposite: Sendable, Hashable {
+    let schema: String
+    let name: String
+    var fields: [CatalogColumn]
+}
+
+/// A `CREATE TYPE name AS RANGE (subtype = ...)` type.
+struct CatalogRangeType: Sendable, Hashable {
+    let schema: String
+    let name: String
+    let subtype: SQLType
+}
+
+/// The types a schema defines besides enums, and the extensions it creates.
+struct UserTypeCatalog: Sendable {
+    /// `CREATE EXTENSION name`: the extension's types, functions and operators become visible.
+    var extensions: Set<String> = []
+    var domains: [String: CatalogDomain] = [:]
+    var composites: [String: CatalogComposite] = [:]
+    var ranges: [String: CatalogRangeType] = [:]
+}
+
+extension Catalog {
+    /// Every overload of function `name` a call can resolve to: the built-in ones and those of
+    /// created extensions (user-defined functions join here once the catalog holds them).
+    func functionCandidates(named name: String) -> [FunctionSignature] {
+        guard let all = BuiltinCatalog.shared.functions[name] else { return [] }
+        return all.filter { $0.extensionName.map(userTypes.extensions.contains) ?? true }
+    }
+
+    /// Every binary (or, with `prefix`, prefix) operator named `name` visible to the schema.
+    func operatorCandidates(named name: String, prefix: Bool) -> [OperatorSignature] {
+        let table = prefix ? BuiltinCatalog.shared.prefixOperators : BuiltinCatalog.shared.operators
+        guard let all = table[name] else { return [] }
+        return all.filter { $0.extensionName.map(userTypes.extensions.contains) ?? true }
+    }
+
+    /// A catalog type name visible to the schema (built in, or of a created extension).
+    func builtinType(_ typname: String) -> CatalogTypeInfo? {
+        BuiltinCatalog.shared.type(typname, extensions: userTypes.extensions)
+    }
+
+    private func lookup<Value>(_ table: [String: Value], _ name: String, schema: String?) -> Value? {
+        if let schema { return table[Catalog.key(schema: schema, name: name)] }
+        for candidate in searchPath {
+            if let found = table[Catalog.key(schema: candidate, name: name)] { return found }
+        }
+        return nil
+    }
+
+    func domain(_ name: String, schema: String?) -> CatalogDomain? { lookup(userTypes.domains, name, schema: schema) }
+
+    func composite(_ name: String, schema: String?) -> CatalogComposite? { lookup(userTypes.composites, name, schema: schema) }
+
+    func rangeType(_ name: String, schema: String?) -> CatalogRangeType? { lookup(userTypes.ranges, name, schema: schema) }
+
+    /// The name `format_type` prints for a user type: unqualified on the search path.
+    func formatName(schema: String, name: String) -> String {
+        searchPath.contains(schema) ? quoteIfNeeded(name) : quoteIfNeeded(schema) + "." + quoteIfNeeded(name)
+    }
+}
