@@ -99,22 +99,24 @@ public struct NeonClient: QueryExecutor {
     // MARK: - Sending
 
     /// Sends a body with retries and timeouts; returns the 200 body or throws ``NeonError``.
+    ///
+    /// The bearer-token provider is asked once per request; retries reuse its token. When the
+    /// server rejects the token (``NeonError/tokenRejected(_:)``: the request did not run), the
+    /// provider is asked once more and the request sent again with the new token.
     func send(body: Data, extraHeaders: [HTTPHeader], readOnly: Bool) async throws -> Data {
         let policy = configuration.retryPolicy
         var attempt = 1
+        var token = try await bearerToken()
+        var askedAgain = false
         while true {
             if Task.isCancelled { throw NeonError.cancelled }
-            var token: String? = nil
-            let outcome: Outcome
-            do {
-                let request = try await makeRequest(body: body, extraHeaders: extraHeaders, token: &token)
-                outcome = await attemptOnce(request, token: token)
-            } catch let error as NeonError {
-                throw error
-            }
-            switch outcome {
+            let request = makeRequest(body: body, extraHeaders: extraHeaders, token: token)
+            switch await attemptOnce(request, token: token) {
             case .success(let data):
                 return data
+            case .failure(.tokenRejected, _) where !askedAgain:
+                askedAgain = true
+                token = try await bearerToken()
             case .failure(let error, let retryable):
                 let mayRetry: Bool
                 switch retryable {
@@ -139,28 +141,33 @@ public struct NeonClient: QueryExecutor {
         case failure(NeonError, Retryability)
     }
 
-    private func makeRequest(body: Data, extraHeaders: [HTTPHeader], token: inout String?) async throws -> NeonHTTPRequest {
+    /// A token from the configured provider (`nil` with password authentication).
+    private func bearerToken() async throws -> String? {
+        guard case .bearerToken(let provider) = configuration.authentication else { return nil }
+        let value: String
+        do {
+            value = try await provider()
+        } catch is CancellationError {
+            throw NeonError.cancelled
+        } catch {
+            throw NeonError.authentication("the token provider failed: \(configuration.redact("\(error)"))")
+        }
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }) else {
+            throw NeonError.authentication("the token provider returned an empty or malformed token")
+        }
+        return trimmed
+    }
+
+    private func makeRequest(body: Data, extraHeaders: [HTTPHeader], token: String?) -> NeonHTTPRequest {
         var headers: [HTTPHeader] = [
             HTTPHeader("Neon-Connection-String", configuration.connection.raw),
             HTTPHeader("Neon-Raw-Text-Output", "true"),
             HTTPHeader("Neon-Array-Mode", "true"),
             HTTPHeader("Content-Type", "application/json"),
         ]
-        if case .bearerToken(let provider) = configuration.authentication {
-            let value: String
-            do {
-                value = try await provider()
-            } catch is CancellationError {
-                throw NeonError.cancelled
-            } catch {
-                throw NeonError.authentication("the token provider failed: \(configuration.redact("\(error)"))")
-            }
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }) else {
-                throw NeonError.authentication("the token provider returned an empty or malformed token")
-            }
-            token = trimmed
-            headers.append(HTTPHeader("Authorization", "Bearer \(trimmed)"))
+        if let token {
+            headers.append(HTTPHeader("Authorization", "Bearer \(token)"))
         }
         headers.append(contentsOf: extraHeaders)
         return NeonHTTPRequest(url: configuration.endpoint, headers: headers, body: body, timeout: configuration.requestTimeout)
@@ -202,6 +209,9 @@ public struct NeonClient: QueryExecutor {
         case 400:
             if var databaseError = ErrorBody.parse(response.body, status: 400) {
                 databaseError.message = configuration.redact(databaseError.message, token: token)
+                if token != nil, TokenRejection.isRejection(databaseError) {
+                    return .failure(.tokenRejected(databaseError.message), .never)
+                }
                 return .failure(.database(databaseError), .never)
             }
             return .failure(.httpStatus(HTTPStatusError(status: 400, message: configuration.redact(ErrorBody.rawText(response.body), token: token))), .never)
