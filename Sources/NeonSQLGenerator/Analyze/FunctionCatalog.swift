@@ -81,6 +81,18 @@ enum FunctionCatalog {
         "jsonb_path_query",
     ]
 
+    /// Functions of extensions outside `pg_catalog` that Neon provides, by schema: the `auth`
+    /// functions of `pg_session_jwt` (Neon RLS), which return NULL without a JWT session:
+    /// `auth.user_id()` (the `sub` claim, text) and `auth.session()` (every claim, jsonb).
+    static func extensionFunction(schema: String, name: String, argumentCount: Int) -> Result? {
+        guard schema == "auth", argumentCount == 0 else { return nil }
+        switch name {
+        case "user_id": return Result(type: .text, nullBehavior: .nullable)
+        case "session": return Result(type: .builtin(.jsonb), nullBehavior: .nullable)
+        default: return nil
+        }
+    }
+
     /// The type a parameter or untyped constant gets as argument `position` of `name`, given the
     /// already-typed arguments (nil entries are the untyped ones).
     static func argumentType(name: String, position: Int, arguments: [TypedValue?]) -> SQLType? {

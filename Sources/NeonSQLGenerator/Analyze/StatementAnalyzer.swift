@@ -391,6 +391,10 @@ struct StatementAnalyzer {
     private mutating func inferFunction(_ call: FunctionCall, _ scope: Scope, _ context: OperandContext?, insideCast: Bool) -> TypedValue {
         let name = call.name.name?.name ?? ""
         if let schema = call.name.qualifier.last?.name, schema != "pg_catalog", schema != "public" {
+            if let known = FunctionCatalog.extensionFunction(schema: schema, name: name, argumentCount: call.arguments.count) {
+                for argument in call.arguments { _ = infer(argument, scope) }
+                return TypedValue(type: known.type, nullable: known.nullBehavior != .neverNull, name: name)
+            }
             error("function \(call.name.parts.map(\.name).joined(separator: ".")) is not known to the generator; cast its result (::type)", at: call.name.location)
         }
         var values = [TypedValue?](repeating: nil, count: call.arguments.count)
