@@ -128,8 +128,12 @@ cmd_start() {
     build_neon_local
     local port
     port="$(free_port)"
-    command -v python3 >/dev/null 2>&1 && python3 -c 'import cryptography' 2>/dev/null \
-        || die "python3 with the cryptography package is required for the JWT keys (pip install cryptography)"
+    command -v python3 >/dev/null 2>&1 || die "python3 is required for the JWT keys"
+    if ! python3 -c 'import cryptography' 2>/dev/null; then
+        log "installing the python package cryptography (for the JWT keys)"
+        python3 -m pip install --quiet cryptography >&2 \
+            || die "python3's cryptography package is required for the JWT keys (pip install cryptography)"
+    fi
     python3 "$JWT_SIGNER" init "$JWT_DIR" || die "could not create the JWT key pair"
     log "starting neon-local on 127.0.0.1:$port with JWT authentication for role $JWT_ROLE (log: $NEON_LOG)"
     nohup "$NEON_LOCAL_BIN" --port "$port" --postgres-url "$pg_url" \

@@ -19,7 +19,7 @@ struct DemoUser {
     struct Day {
         var date: PostgresDate
         var xpEarned: Int
-        var duasCompleted: [Int]
+        var duasCompleted: [Int?]
     }
 
     private var queries: Queries { Queries(client) }
@@ -33,9 +33,9 @@ struct DemoUser {
 
     func week() async throws -> [Day] {
         if fromToken {
-            return try await queries.fetchMyWeekActivity().map { Day(date: $0.date, xpEarned: $0.xpEarned, duasCompleted: $0.duasCompleted) }
+            return try await queries.fetchMyWeekActivity().map { Day(date: $0.date, xpEarned: $0.xpEarned, duasCompleted: $0.duasCompleted.map { $0 as Int? }) }
         }
-        return try await queries.fetchWeekActivity(userId: userID).map { Day(date: $0.date, xpEarned: $0.xpEarned, duasCompleted: $0.duasCompleted) }
+        return try await queries.fetchWeekActivity(userId: userID).map { Day(date: $0.date, xpEarned: $0.xpEarned, duasCompleted: $0.duasCompleted.map { $0 as Int? }) }
     }
 
     /// Records a completed dua and adds its XP in one atomic batch.

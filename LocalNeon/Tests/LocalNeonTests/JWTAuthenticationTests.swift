@@ -113,12 +113,13 @@ struct JWTAuthenticationTests {
             RefusedToken(name: "tampered payload", make: { victim in
                 let genuine = try signer.token(JWTFixture.claims("user-mallory"))
                 let parts = genuine.split(separator: ".").map(String.init)
-                return [parts[0], try Base64URLText.json(JWTFixture.claims(victim)), parts[2]].joined(separator: ".")
+                let forgedClaims = try Base64URLText.json(JWTFixture.claims(victim))
+                return parts[0] + "." + forgedClaims + "." + parts[2]
             }, message: { _ in "signature error: signature error" }),
             RefusedToken(name: "truncated signature", make: { String(try signer.token(JWTFixture.claims($0)).dropLast(8)) },
                          message: { _ in "signature error: signature error" }),
             RefusedToken(name: "truncated to two parts", make: { victim in
-                let parts = try signer.token(JWTFixture.claims(victim)).split(separator: ".")
+                let parts = try signer.token(JWTFixture.claims(victim)).split(separator: ".").map(String.init)
                 return parts[0] + "." + parts[1]
             }, message: { _ in "Provided authentication token is not a valid JWT encoding" }),
             RefusedToken(name: "not base64url", make: { _ in "not a token!" }, message: { _ in "Provided authentication token is not a valid JWT encoding" }),

@@ -66,7 +66,7 @@ enum AuthSchemaSQL {
             END
             FROM (
                 SELECT pg_catalog.split_part(v, '.', 1) AS mac, pg_catalog.substr(v, pg_catalog.strpos(v, '.') + 1) AS claims
-                FROM (SELECT pg_catalog.nullif(pg_catalog.current_setting('request.jwt.claims', true), '') AS v) AS setting
+                FROM (SELECT NULLIF(pg_catalog.current_setting('request.jwt.claims', true), '') AS v) AS setting
                 WHERE pg_catalog.strpos(v, '.') > 0
             ) AS s
             CROSS JOIN (SELECT value FROM auth.neon_local_claims_key LIMIT 1) AS k
@@ -77,6 +77,9 @@ enum AuthSchemaSQL {
         LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
         AS $$ SELECT auth.session() ->> 'sub' $$
         """,
+        // An application's placeholder may belong to its owner; the key is readable by the admin only.
+        "ALTER FUNCTION auth.session() OWNER TO CURRENT_USER",
+        "ALTER FUNCTION auth.user_id() OWNER TO CURRENT_USER",
         "GRANT EXECUTE ON FUNCTION auth.session(), auth.user_id() TO PUBLIC",
     ]
 
