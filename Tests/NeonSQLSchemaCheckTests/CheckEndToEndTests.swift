@@ -141,7 +141,6 @@ struct CheckEndToEndTests {
             queries: try Services.sqlFiles("queries") + [Drift.iconQuery], writeError: lines.append)
         #expect(status == 1)
         #expect(lines.all.contains(
-            "queries/add_my_xp.sql:1:1: error: AddMyXP: parameter $1 is integer in the database but bigint in the schema files",
             "queries/add_xp.sql:1:1: error: AddXP: column \"total_xp\" is integer in the database but bigint in the schema files"))
     }
 

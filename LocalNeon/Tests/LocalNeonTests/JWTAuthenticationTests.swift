@@ -82,59 +82,64 @@ struct JWTAuthenticationTests {
         }
     }
 
-    /// A refused token: what it is, and the status and message Neon answers with.
+    /// A refused token: what it is, and the message Neon answers it with (status 400).
     struct RefusedToken: Sendable, CustomTestStringConvertible {
         var name: String
-        var make: @Sendable (_ victim: String) throws -> String
-        var message: @Sendable (_ token: String) -> String
+        /// The token for `victim`, made when the test runs (times are relative to then), and the expected message.
+        var make: @Sendable (_ victim: String) throws -> (token: String, message: String)
         var testDescription: String { name }
+
+        init(_ name: String, message: String, _ token: @escaping @Sendable (_ victim: String) throws -> String) {
+            self.name = name
+            self.make = { victim in (try token(victim), message) }
+        }
+
+        init(_ name: String, timed: @escaping @Sendable (_ victim: String, _ now: Int) throws -> (token: String, message: String)) {
+            self.name = name
+            self.make = { victim in try timed(victim, Int(Date().timeIntervalSince1970)) }
+        }
     }
 
     static let refusedTokens: [RefusedToken] = {
-        let now = Int(Date().timeIntervalSince1970)
         let signer = JWTFixture.es256
         return [
-            RefusedToken(name: "expired beyond the leeway", make: { try signer.token(JWTFixture.claims($0, ["exp": now - 31])) },
-                         message: { _ in "JWT token has expired (exp=\(now - 31))" }),
-            RefusedToken(name: "not yet valid beyond the leeway", make: { try signer.token(JWTFixture.claims($0, ["nbf": now + 120])) },
-                         message: { _ in "JWT token is not yet ready to use (nbf=\(now + 120))" }),
-            RefusedToken(name: "wrong audience", make: { try signer.token(JWTFixture.claims($0, ["aud": ["someone-else"]])) },
-                         message: { _ in "invalid JWT token audience" }),
-            RefusedToken(name: "no audience", make: { try signer.token(JWTFixture.claims($0, ["aud": NSNull()])) },
-                         message: { _ in "invalid JWT token audience" }),
-            RefusedToken(name: "wrong issuer", make: { try signer.token(JWTFixture.claims($0, ["iss": "https://evil.example"])) },
-                         message: { _ in "invalid JWT token issuer" }),
-            RefusedToken(name: "unknown kid", make: { try signer.token(JWTFixture.claims($0), header: ["kid": "rotated-away"]) },
-                         message: { _ in "jwk not found" }),
-            RefusedToken(name: "missing kid", make: { try signer.token(JWTFixture.claims($0), header: ["kid": NSNull()]) },
-                         message: { _ in "missing key id" }),
-            RefusedToken(name: "signed by an unknown key with a known kid", make: { try TestSigner.es256(signer.keyID).token(JWTFixture.claims($0)) },
-                         message: { _ in "signature error: signature error" }),
-            RefusedToken(name: "tampered payload", make: { victim in
-                let genuine = try signer.token(JWTFixture.claims("user-mallory"))
-                let parts = genuine.split(separator: ".").map(String.init)
+            RefusedToken("expired beyond the leeway") { victim, now in
+                (try signer.token(JWTFixture.claims(victim, ["exp": now - 31])), "JWT token has expired (exp=\(now - 31))")
+            },
+            RefusedToken("not yet valid beyond the leeway") { victim, now in
+                (try signer.token(JWTFixture.claims(victim, ["nbf": now + 120])), "JWT token is not yet ready to use (nbf=\(now + 120))")
+            },
+            RefusedToken("wrong audience", message: "invalid JWT token audience") { try signer.token(JWTFixture.claims($0, ["aud": ["someone-else"]])) },
+            RefusedToken("no audience", message: "invalid JWT token audience") { try signer.token(JWTFixture.claims($0, ["aud": NSNull()])) },
+            RefusedToken("wrong issuer", message: "invalid JWT token issuer") { try signer.token(JWTFixture.claims($0, ["iss": "https://evil.example"])) },
+            RefusedToken("unknown kid", message: "jwk not found") { try signer.token(JWTFixture.claims($0), header: ["kid": "rotated-away"]) },
+            RefusedToken("missing kid", message: "missing key id") { try signer.token(JWTFixture.claims($0), header: ["kid": NSNull()]) },
+            RefusedToken("signed by an unknown key with a known kid", message: "signature error: signature error") {
+                try TestSigner.es256(signer.keyID).token(JWTFixture.claims($0))
+            },
+            RefusedToken("tampered payload", message: "signature error: signature error") { victim in
+                let parts = try signer.token(JWTFixture.claims("user-mallory")).split(separator: ".").map(String.init)
                 let forgedClaims = try Base64URLText.json(JWTFixture.claims(victim))
                 return parts[0] + "." + forgedClaims + "." + parts[2]
-            }, message: { _ in "signature error: signature error" }),
-            RefusedToken(name: "truncated signature", make: { String(try signer.token(JWTFixture.claims($0)).dropLast(8)) },
-                         message: { _ in "signature error: signature error" }),
-            RefusedToken(name: "truncated to two parts", make: { victim in
+            },
+            RefusedToken("truncated signature", message: "signature error: signature error") { String(try signer.token(JWTFixture.claims($0)).dropLast(8)) },
+            RefusedToken("truncated to two parts", message: "Provided authentication token is not a valid JWT encoding") { victim in
                 let parts = try signer.token(JWTFixture.claims(victim)).split(separator: ".").map(String.init)
                 return parts[0] + "." + parts[1]
-            }, message: { _ in "Provided authentication token is not a valid JWT encoding" }),
-            RefusedToken(name: "not base64url", make: { _ in "not a token!" }, message: { _ in "Provided authentication token is not a valid JWT encoding" }),
-            RefusedToken(name: "alg none, no signature", make: { victim in
+            },
+            RefusedToken("not base64url", message: "Provided authentication token is not a valid JWT encoding") { _ in "not a token!" },
+            RefusedToken("alg none, no signature", message: "signature algorithm not supported") { victim in
                 try Base64URLText.json(["alg": "none", "typ": "JWT", "kid": signer.keyID]) + "." + Base64URLText.json(JWTFixture.claims(victim)) + "."
-            }, message: { _ in "signature algorithm not supported" }),
-            RefusedToken(name: "HS256 keyed with the RSA public key", make: { victim in
+            },
+            RefusedToken("HS256 keyed with the RSA public key", message: "signature algorithm not supported") { victim in
                 let rsa = try #require(JWTFixture.rs256)
                 let pem = try #require(rsa.publicKeyPEM)
                 return try TestSigner.hmacToken(header: ["alg": "HS256", "typ": "JWT", "kid": rsa.keyID], claims: JWTFixture.claims(victim), secret: Data(pem.utf8))
-            }, message: { _ in "signature algorithm not supported" }),
-            RefusedToken(name: "ES256 header on the RSA key", make: { victim in
+            },
+            RefusedToken("ES256 header on the RSA key", message: "signature algorithm not supported") { victim in
                 let rsa = try #require(JWTFixture.rs256)
                 return try rsa.token(JWTFixture.claims(victim), header: ["alg": "ES256"])
-            }, message: { _ in "signature algorithm not supported" }),
+            },
         ]
     }()
 
@@ -142,10 +147,10 @@ struct JWTAuthenticationTests {
     func refusedToken(_ refused: RefusedToken) async throws {
         try await withJWTNeon { neon in
             let victim = subject()
-            let token = try refused.make(victim)
+            let (token, message) = try refused.make(victim)
             let answer = try await run(neon, token: token, "INSERT INTO jwt_notes (owner, body) VALUES ($1, 'should not exist') RETURNING id", params: [victim])
             #expect(answer.status == 400)
-            #expect(answer.text == proxyErrorBody(refused.message(token)))
+            #expect(answer.text == proxyErrorBody(message))
             #expect(!answer.text.contains(token))
             #expect(try await JWTFixture.rowCount(owner: victim) == 0)
         }

@@ -107,16 +107,19 @@ public struct NeonClient: QueryExecutor {
         let policy = configuration.retryPolicy
         var attempt = 1
         var token = try await bearerToken()
+        // Every token this request sent, redacted from any error text.
+        var sentTokens = token.map { [$0] } ?? []
         var askedAgain = false
         while true {
             if Task.isCancelled { throw NeonError.cancelled }
             let request = makeRequest(body: body, extraHeaders: extraHeaders, token: token)
-            switch await attemptOnce(request, token: token) {
+            switch await attemptOnce(request, tokens: sentTokens) {
             case .success(let data):
                 return data
             case .failure(.tokenRejected, _) where !askedAgain:
                 askedAgain = true
                 token = try await bearerToken()
+                if let token { sentTokens.append(token) }
             case .failure(let error, let retryable):
                 let mayRetry: Bool
                 switch retryable {
@@ -173,7 +176,11 @@ public struct NeonClient: QueryExecutor {
         return NeonHTTPRequest(url: configuration.endpoint, headers: headers, body: body, timeout: configuration.requestTimeout)
     }
 
-    private func attemptOnce(_ request: NeonHTTPRequest, token: String?) async -> Outcome {
+    private func attemptOnce(_ request: NeonHTTPRequest, tokens: [String]) async -> Outcome {
+        let configuration = self.configuration
+        func redact(_ text: String) -> String {
+            tokens.reduce(configuration.redact(text)) { configuration.redact($0, token: $1) }
+        }
         let timeout = configuration.requestTimeout
         let transport = self.transport
         let response: NeonHTTPResponse
@@ -196,28 +203,28 @@ public struct NeonClient: QueryExecutor {
         } catch {
             if Task.isCancelled || error is CancellationError { return .failure(.cancelled, .never) }
             if let transportError = error as? TransportError {
-                let redacted = TransportError(kind: transportError.kind, message: configuration.redact(transportError.message, token: token))
+                let redacted = TransportError(kind: transportError.kind, message: redact(transportError.message))
                 return .failure(.transport(redacted), transportError.kind == .connectionFailed ? .always : .ifReadOnly)
             }
             if let neonError = error as? NeonError { return .failure(neonError, .never) }
             return .failure(
-                .transport(TransportError(kind: .other, message: configuration.redact("\(error)", token: token))), .ifReadOnly)
+                .transport(TransportError(kind: .other, message: redact("\(error)"))), .ifReadOnly)
         }
         switch response.status {
         case 200:
             return .success(response.body)
         case 400:
             if var databaseError = ErrorBody.parse(response.body, status: 400) {
-                databaseError.message = configuration.redact(databaseError.message, token: token)
-                if token != nil, TokenRejection.isRejection(databaseError) {
+                databaseError.message = redact(databaseError.message)
+                if !tokens.isEmpty, TokenRejection.isRejection(databaseError) {
                     return .failure(.tokenRejected(databaseError.message), .never)
                 }
                 return .failure(.database(databaseError), .never)
             }
-            return .failure(.httpStatus(HTTPStatusError(status: 400, message: configuration.redact(ErrorBody.rawText(response.body), token: token))), .never)
+            return .failure(.httpStatus(HTTPStatusError(status: 400, message: redact(ErrorBody.rawText(response.body)))), .never)
         default:
             let parsed = ErrorBody.parse(response.body, status: response.status)
-            let message = configuration.redact(parsed?.message ?? ErrorBody.rawText(response.body), token: token)
+            let message = redact(parsed?.message ?? ErrorBody.rawText(response.body))
             let code = parsed.flatMap { $0.code.isEmpty ? nil : $0.code }
             let error = NeonError.httpStatus(HTTPStatusError(status: response.status, message: message, code: code))
             // 5xx may have happened after the statement ran: retry reads only. 507 (response too
