@@ -106,6 +106,17 @@ check_round_trip() {
     log "neon-local answers: $body"
 }
 
+# A token from the stand-in auth provider runs as role authenticated with its user id.
+check_jwt_round_trip() {
+    local port="$1" token body user="00000000-0000-4000-8000-000000000000"
+    token="$(python3 "$JWT_SIGNER" sign "$JWT_DIR" --sub "$user")" || die "could not sign a token"
+    body="$(curl -sS -X POST "http://127.0.0.1:$port/sql" \
+        -H "Neon-Connection-String: postgresql://$JWT_ROLE@$DB_HOST/$DB_NAME" -H "Authorization: Bearer $token" \
+        -d '{"query":"SELECT current_user AS role, auth.user_id() AS uid"}')" || die "neon-local did not answer a JWT query"
+    [[ "$body" == *"\"role\":\"$JWT_ROLE\",\"uid\":\"$user\""* ]] || die "neon-local did not run a JWT query as $JWT_ROLE: $body"
+    log "neon-local accepts JWTs for role $JWT_ROLE"
+}
+
 print_env() {
     [[ -f "$ENV_FILE" ]] || die "the local stack is not running (start it with: Scripts/local-stack.sh start)"
     cat "$ENV_FILE"
@@ -142,6 +153,7 @@ cmd_start() {
     printf '%s\n' "$!" > "$PID_FILE"
     wait_for_neon_local "$port"
     check_round_trip "$port"
+    check_jwt_round_trip "$port"
     cat > "$ENV_FILE" <<ENV
 export NEON_LOCAL_ENDPOINT=http://127.0.0.1:$port/sql
 export NEON_DATABASE_URL=postgresql://$DB_USER:$DB_PASSWORD@$DB_HOST/$DB_NAME
