@@ -2,9 +2,12 @@
 # The README's demo command: runs rizq-demo, the RIZQ app's flow through the generated queries.
 #
 # With NEON_DATABASE_URL set it talks to that database (a real Neon connection string; set
-# NEON_LOCAL_ENDPOINT too for a local or proxied /sql endpoint). With nothing set it starts the
-# local stack (a throwaway PostgreSQL with the RIZQ schema and seed data, and neon-local), runs
-# the demo against it, and stops the stack on exit.
+# NEON_LOCAL_ENDPOINT too for a local or proxied /sql endpoint; set RIZQ_DEMO_TOKEN_COMMAND to a
+# command printing a JWT to sign in with tokens instead of a password). With nothing set it starts
+# the local stack (a throwaway PostgreSQL with the RIZQ schema and seed data, and neon-local verifying
+# JWTs against a key pair made at start), runs the demo against it in JWT mode, as an app without a
+# database password does (RIZQ_DEMO_AUTH=password uses the owner's password instead), and stops
+# the stack on exit.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -13,6 +16,12 @@ cd "$ROOT"
 if [[ -z "${NEON_DATABASE_URL:-}" ]]; then
     trap '"$ROOT/Scripts/local-stack.sh" stop >/dev/null 2>&1 || true' EXIT
     eval "$("$ROOT/Scripts/local-stack.sh" start)"
+    if [[ "${RIZQ_DEMO_AUTH:-jwt}" == "jwt" ]]; then
+        # Role `authenticated`, no password; the signer stands in for the app's auth provider and is
+        # run by the demo for each request with the signed-in user's id.
+        export NEON_DATABASE_URL="$NEON_JWT_DATABASE_URL"
+        export RIZQ_DEMO_TOKEN_COMMAND="$RIZQ_JWT_SIGNER --sub \"\$RIZQ_DEMO_USER_ID\""
+    fi
 fi
 swift build --product rizq-demo >&2
 "$(swift build --show-bin-path)/rizq-demo" "$@"

@@ -5,7 +5,10 @@
 #   Scripts/local-stack.sh start   start PostgreSQL, (re)create database `rizq` (role rizq), load
 #                                  queries/schema/*.sql and Scripts/seed/rizq.sql, build and start neon-local;
 #                                  prints the export lines (as `env` does)
-#   Scripts/local-stack.sh env     print `export NEON_LOCAL_ENDPOINT=...` and `export NEON_DATABASE_URL=...`
+#   Scripts/local-stack.sh env     print `export NEON_LOCAL_ENDPOINT=...`, `export NEON_DATABASE_URL=...` (the
+#                                  owner, with a password) and the JWT mode's `NEON_JWT_DATABASE_URL` (role
+#                                  `authenticated`, no password) and `RIZQ_JWT_SIGNER` (prints a token: append
+#                                  `--sub <user uuid>`); neon-local verifies tokens against a key pair made at start
 #   Scripts/local-stack.sh stop    stop neon-local and PostgreSQL (safe to call from a trap, and twice)
 #
 # Typical use:  eval "$(Scripts/local-stack.sh start)"; trap 'Scripts/local-stack.sh stop' EXIT
@@ -25,6 +28,10 @@ DB_USER="rizq"
 DB_PASSWORD="rizq-local-password"
 # Neon needs a domain name as host; neon-local only checks it and connects to its own upstream.
 DB_HOST="rizq.localtest.me"
+# JWT mode (Neon RLS): the role tokens run as, and the stand-in auth provider's keys.
+JWT_ROLE="authenticated"
+JWT_DIR="$STATE_DIR/jwt"
+JWT_SIGNER="$ROOT/Scripts/lib/jwt-signer.py"
 
 log() { printf 'local-stack.sh: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -49,6 +56,9 @@ BEGIN
         CREATE ROLE $DB_USER LOGIN PASSWORD '$DB_PASSWORD';
     ELSE
         ALTER ROLE $DB_USER LOGIN PASSWORD '$DB_PASSWORD';
+    END IF;
+    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$JWT_ROLE') THEN
+        CREATE ROLE $JWT_ROLE NOLOGIN;
     END IF;
 END
 \$\$;
@@ -96,6 +106,17 @@ check_round_trip() {
     log "neon-local answers: $body"
 }
 
+# A token from the stand-in auth provider runs as role authenticated with its user id.
+check_jwt_round_trip() {
+    local port="$1" token body user="00000000-0000-4000-8000-000000000000"
+    token="$(python3 "$JWT_SIGNER" sign "$JWT_DIR" --sub "$user")" || die "could not sign a token"
+    body="$(curl -sS -X POST "http://127.0.0.1:$port/sql" \
+        -H "Neon-Connection-String: postgresql://$JWT_ROLE@$DB_HOST/$DB_NAME" -H "Authorization: Bearer $token" \
+        -d '{"query":"SELECT current_user AS role, auth.user_id() AS uid"}')" || die "neon-local did not answer a JWT query"
+    [[ "$body" == *"\"role\":\"$JWT_ROLE\",\"uid\":\"$user\""* ]] || die "neon-local did not run a JWT query as $JWT_ROLE: $body"
+    log "neon-local accepts JWTs for role $JWT_ROLE"
+}
+
 print_env() {
     [[ -f "$ENV_FILE" ]] || die "the local stack is not running (start it with: Scripts/local-stack.sh start)"
     cat "$ENV_FILE"
@@ -118,14 +139,26 @@ cmd_start() {
     build_neon_local
     local port
     port="$(free_port)"
-    log "starting neon-local on 127.0.0.1:$port (log: $NEON_LOG)"
-    nohup "$NEON_LOCAL_BIN" --port "$port" --postgres-url "$pg_url" >"$NEON_LOG" 2>&1 </dev/null &
+    command -v python3 >/dev/null 2>&1 || die "python3 is required for the JWT keys"
+    if ! python3 -c 'import cryptography' 2>/dev/null; then
+        log "installing the python package cryptography (for the JWT keys)"
+        python3 -m pip install --quiet cryptography >&2 \
+            || die "python3's cryptography package is required for the JWT keys (pip install cryptography)"
+    fi
+    python3 "$JWT_SIGNER" init "$JWT_DIR" || die "could not create the JWT key pair"
+    log "starting neon-local on 127.0.0.1:$port with JWT authentication for role $JWT_ROLE (log: $NEON_LOG)"
+    nohup "$NEON_LOCAL_BIN" --port "$port" --postgres-url "$pg_url" \
+        --jwks-file "$JWT_DIR/jwks.json" --jwt-audience rizq-local --jwt-issuer https://auth.rizq.localtest.me \
+        --jwt-role "$JWT_ROLE" >"$NEON_LOG" 2>&1 </dev/null &
     printf '%s\n' "$!" > "$PID_FILE"
     wait_for_neon_local "$port"
     check_round_trip "$port"
+    check_jwt_round_trip "$port"
     cat > "$ENV_FILE" <<ENV
 export NEON_LOCAL_ENDPOINT=http://127.0.0.1:$port/sql
 export NEON_DATABASE_URL=postgresql://$DB_USER:$DB_PASSWORD@$DB_HOST/$DB_NAME
+export NEON_JWT_DATABASE_URL=postgresql://$JWT_ROLE@$DB_HOST/$DB_NAME
+export RIZQ_JWT_SIGNER='python3 $JWT_SIGNER sign $JWT_DIR'
 ENV
     print_env
 }

@@ -11,6 +11,8 @@ import RIZQQueries
 /// - `NEON_LOCAL_ENDPOINT` (optional): the `/sql` endpoint to use instead of the one derived from
 ///   the connection string (`http://127.0.0.1:4444/sql` for neon-local).
 /// - `RIZQ_DEMO_USER_ID` (optional): the user whose habits and activity are shown.
+/// - `RIZQ_DEMO_TOKEN_COMMAND` (optional): JWT mode (see ``DemoAuthentication``); `NEON_DATABASE_URL`
+///   is then a connection string without password for the JWT role, and the user comes from the token.
 @main
 struct RIZQDemo {
     static let defaultUserID = "5b7c2a8e-1f43-4d6a-9c1e-2f8a7b3c4d01"
@@ -38,8 +40,11 @@ struct RIZQDemo {
         guard let userID = UUID(uuidString: environment["RIZQ_DEMO_USER_ID"] ?? defaultUserID) else {
             throw DemoError("RIZQ_DEMO_USER_ID is not a UUID")
         }
-        let client = try NeonClient(connectionString: connectionString, endpoint: endpoint)
+        let signIn = DemoAuthentication.provider(environment: environment, userID: userID)
+        let client = NeonClient(configuration: try NeonConfiguration(
+            connectionString: connectionString, endpoint: endpoint, authentication: signIn ?? .password))
         let queries = Queries(client)
+        print(signIn == nil ? "Signed in with the connection string's password" : "Signed in with a JWT as user \(userID) (row-level security applies)")
 
         // 1. Journeys, featured first.
         let journeys = try await queries.fetchJourneys()
@@ -80,16 +85,15 @@ struct RIZQDemo {
 
         // 4. Complete a habit: record it and add its XP in one atomic batch.
         heading("Completing a habit")
-        guard let profile = try await queries.fetchUserProfile(userId: userID) else {
+        let user = DemoUser(client: client, userID: userID, fromToken: signIn != nil)
+        guard let profile = try await user.profile() else {
             throw DemoError("no user \(userID); set RIZQ_DEMO_USER_ID to a seeded user")
         }
-        let activity = try await queries.fetchWeekActivity(userId: userID)
+        let activity = try await user.week()
         let today = PostgresDate(Date())
         let doneToday = Set(activity.first { $0.date == today }?.duasCompleted ?? [])
         if let habit = unique.first(where: { !doneToday.contains($0.duaId) }) {
-            let (recorded, updated) = try await client.batch(
-                Statements.markDuaCompleted(userId: userID, duaId: habit.duaId, xpEarned: habit.xpValue),
-                Statements.addXp(amount: habit.xpValue, userId: userID))
+            let (recorded, updated) = try await user.complete(duaId: habit.duaId, xp: habit.xpValue)
             print("  \(profile.displayName ?? "User") completed “\(habit.titleEn)” (\(recorded) activity row written)")
             if let updated {
                 print("  XP \(profile.totalXp) → \(updated.totalXp) · level \(profile.level) → \(updated.level) · streak \(profile.streak) → \(updated.streak)")
@@ -99,7 +103,7 @@ struct RIZQDemo {
         }
 
         // 5. The week's activity.
-        let week = try await queries.fetchWeekActivity(userId: userID)
+        let week = try await user.week()
         heading("Last 7 days")
         for day in week {
             let bar = String(repeating: "▇", count: max(1, day.xpEarned / 10))

@@ -60,6 +60,7 @@ enum Drift {
     /// What `check` prints for the drifted schema on PostgreSQL < 16 (the local stack's 15).
     static func expectedLines(version: String) -> [String] {
         [
+            "queries/add_my_xp.sql:1:1: error: AddMyXP: parameter $1 is integer in the database but bigint in the schema files",
             "queries/add_xp.sql:1:1: error: AddXP: parameter $1 is integer in the database but bigint in the schema files",
             "queries/fetch_categories.sql:1:1: error: FetchCategories: the query returns 4 columns in the database but 5 in the schema files",
             "queries/fetch_category_icon.sql:1:1: error: FetchCategoryIcon: query fails on the database: column \"icon\" does not exist",
@@ -68,13 +69,14 @@ enum Drift {
             "queries/fetch_duas_by_category.sql:1:1: error: FetchDuasByCategory: column \"repetitions\" is integer in the database but bigint in the schema files",
             "queries/fetch_duas_for_journeys.sql:1:1: error: FetchDuasForJourneys: column \"repetitions\" is integer in the database but bigint in the schema files",
             "queries/fetch_journey_duas.sql:1:1: error: FetchJourneyDuas: column \"repetitions\" is integer in the database but bigint in the schema files",
+            "queries/fetch_my_profile.sql:1:1: error: FetchMyProfile: column \"total_xp\" is integer in the database but bigint in the schema files",
             "queries/fetch_user_profile.sql:1:1: error: FetchUserProfile: column \"total_xp\" is integer in the database but bigint in the schema files",
-            "neon-sql-gen check: 16 queries checked against PostgreSQL \(version): 8 with types that disagree with the schema files, 1 failing on the database",
+            "neon-sql-gen check: 20 queries checked against PostgreSQL \(version): 10 with types that disagree with the schema files, 1 failing on the database",
             unchecked,
         ]
     }
 
-    static let unchecked = "neon-sql-gen check: result types of 2 data-modifying queries (AddXP, UpdateDisplayName) not checked: "
+    static let unchecked = "neon-sql-gen check: result types of 3 data-modifying queries (AddMyXP, AddXP, UpdateDisplayName) not checked: "
         + "that needs PostgreSQL 16+ (pg_prepared_statements.result_types), and the check never runs a statement that writes"
 }
 
@@ -106,7 +108,7 @@ struct CheckEndToEndTests {
                 queries: queries, resultTypeSource: source, writeError: lines.append)
             print(lines.text)
             #expect(status == 0)
-            let summary = "neon-sql-gen check: 15 queries checked against PostgreSQL \(version.text): no disagreements"
+            let summary = "neon-sql-gen check: 19 queries checked against PostgreSQL \(version.text): no disagreements"
             if version.number < 160000 || source == .zeroRowRun {
                 #expect(lines.all == [summary, Drift.unchecked])
             } else {

@@ -86,7 +86,7 @@ struct CheckProcessTests {
         ])
         #expect(clean.status == 0, "\(clean.stderr)")
         #expect(clean.stdout.isEmpty)
-        #expect(!clean.stderr.contains(": error:") && clean.stderr.contains("15 queries checked"))
+        #expect(!clean.stderr.contains(": error:") && clean.stderr.contains("19 queries checked"))
 
         // A drifted copy of the schema files in a temporary directory.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("neon-sql-check-\(UUID().uuidString)")

@@ -18,8 +18,9 @@ public struct LocalNeonConfiguration: Sendable {
     public var maximumRequestBytes: Int
     /// Largest response body in bytes (Neon's default: 10 MiB), checked after each row.
     public var maximumResponseBytes: Int
-    /// Accept `Authorization: Bearer <JWT>` (Neon's auth broker); tokens are not verified locally.
-    public var acceptJWT: Bool
+    /// JWT authentication (Neon RLS): when set, `Authorization: Bearer <JWT>` is verified against
+    /// its keys and required for its roles; `nil` refuses bearer tokens (password only).
+    public var jwtAuthentication: JWTAuthentication?
     /// Most pooled connections per (user, password, database).
     public var maximumConnectionsPerPool: Int
 
@@ -36,7 +37,7 @@ public struct LocalNeonConfiguration: Sendable {
         postgresAdminDatabase: String = "postgres",
         maximumRequestBytes: Int = LocalNeonConfiguration.defaultSizeLimit,
         maximumResponseBytes: Int = LocalNeonConfiguration.defaultSizeLimit,
-        acceptJWT: Bool = false,
+        jwtAuthentication: JWTAuthentication? = nil,
         maximumConnectionsPerPool: Int = 20
     ) {
         self.port = port
@@ -47,7 +48,7 @@ public struct LocalNeonConfiguration: Sendable {
         self.postgresAdminDatabase = postgresAdminDatabase
         self.maximumRequestBytes = maximumRequestBytes
         self.maximumResponseBytes = maximumResponseBytes
-        self.acceptJWT = acceptJWT
+        self.jwtAuthentication = jwtAuthentication
         self.maximumConnectionsPerPool = maximumConnectionsPerPool
     }
 

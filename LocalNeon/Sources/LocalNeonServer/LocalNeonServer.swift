@@ -32,7 +32,10 @@ public struct LocalNeonServer: Sendable {
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let pools = UpstreamPools(configuration: configuration, logger: logger)
-        let handler = SQLRequestHandler(configuration: configuration, pools: pools, typeCatalog: TypeCatalog(), logger: logger)
+        let jwt = configuration.jwtAuthentication.map { settings in
+            (verifier: JWTVerifier(settings: settings), sessions: JWTSessions(configuration: configuration, pools: pools, logger: logger))
+        }
+        let handler = SQLRequestHandler(configuration: configuration, pools: pools, typeCatalog: TypeCatalog(), logger: logger, jwt: jwt)
         let app = Application(
             responder: SQLResponder(handler: handler),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: configuration.port), serverName: nil),

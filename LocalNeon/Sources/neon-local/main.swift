@@ -18,7 +18,7 @@ struct NeonLocalCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (127.0.0.1 only); 0 picks a free port.")
     var port: Int = 4444
 
-    @Option(help: "Upstream PostgreSQL, e.g. postgresql://postgres@127.0.0.1:5432/postgres (host and port; its user, ideally a superuser, cancels statements of disconnected clients, notices password changes and acts for roles in --accept-jwt mode).")
+    @Option(help: "Upstream PostgreSQL, e.g. postgresql://postgres@127.0.0.1:5432/postgres (host and port; its user, ideally a superuser, cancels statements of disconnected clients, notices password changes and prepares JWT roles with --jwks-file).")
     var postgresURL: String = "postgresql://postgres@127.0.0.1:5432/postgres"
 
     @Option(help: "Largest request body in bytes (413 beyond it).")
@@ -27,8 +27,17 @@ struct NeonLocalCommand: AsyncParsableCommand {
     @Option(help: "Largest response body in bytes (507 beyond it).")
     var maxResponseBytes: Int = LocalNeonConfiguration.defaultSizeLimit
 
-    @Flag(help: "Accept 'Authorization: Bearer <JWT>' (tokens are NOT verified; the request runs as the connection string's role via SET ROLE, claims in request.jwt.claims).")
-    var acceptJWT = false
+    @Option(help: "JWKS file (an auth provider's {\"keys\": [...]}): enables JWT authentication as Neon RLS does. Roles named by --jwt-role then need 'Authorization: Bearer <JWT>' (ES256 or RS256, with a kid) and run as that role with auth.user_id()/auth.session(); other roles need a password.")
+    var jwksFile: String?
+
+    @Option(help: "Audience a token's aud must contain (with --jwks-file).")
+    var jwtAudience: String?
+
+    @Option(help: "Issuer a token's iss must equal (with --jwks-file).")
+    var jwtIssuer: String?
+
+    @Option(help: "Role that authenticates with a JWT (repeatable; default: authenticated).")
+    var jwtRole: [String] = []
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
@@ -37,11 +46,17 @@ struct NeonLocalCommand: AsyncParsableCommand {
         var configuration = LocalNeonConfiguration(
             port: port,
             maximumRequestBytes: maxRequestBytes,
-            maximumResponseBytes: maxResponseBytes,
-            acceptJWT: acceptJWT
+            maximumResponseBytes: maxResponseBytes
         )
         do {
             try configuration.setPostgresURL(postgresURL)
+            if let jwksFile {
+                configuration.jwtAuthentication = try JWTAuthentication(
+                    jwksFile: jwksFile, audience: jwtAudience, issuer: jwtIssuer,
+                    roles: jwtRole.isEmpty ? [JWTAuthentication.defaultRole] : Set(jwtRole))
+            } else if jwtAudience != nil || jwtIssuer != nil || !jwtRole.isEmpty {
+                throw LocalNeonConfigurationError(message: "--jwt-audience, --jwt-issuer and --jwt-role need --jwks-file")
+            }
         } catch {
             throw ValidationError(error.message)
         }

@@ -79,7 +79,7 @@ struct ProtocolUnitTests {
     func connectionStrings() throws {
         let info = try ConnectionInfo.parse(
             connectionString: "postgresql://al%40ice:p%2Fw%3A1@ep-x-123.us-east-2.aws.neon.tech/neon%20db?sslmode=require",
-            authorization: nil, acceptJWT: false
+            authorization: nil, jwtRoles: nil
         )
         #expect(info.user == "al@ice")
         #expect(info.database == "neon db")

@@ -66,26 +66,6 @@ struct StatusTableTests {
         }
     }
 
-    @Test("JWT mode: a password is refused, a bearer token runs as the role")
-    func jwtMode() async throws {
-        try await LocalNeonHarness.with(acceptJWT: true) { neon in
-            let withPassword = try await neon.request(body: #"{"query":"select 1"}"#)
-            #expect(withPassword.text == proxyErrorBody("missing authentication credentials: required authorization bearer token in JWT format"))
-            let notBearer = try await neon.request(body: #"{"query":"select 1"}"#, headers: ["Authorization": "Basic abc"],
-                                                   connectionString: "postgresql://\(TestPostgres.role)@ep-x.localtest.me/\(TestPostgres.database)")
-            #expect(notBearer.text == proxyErrorBody("missing authentication credentials: required authorization bearer token in JWT format"))
-            // {"alg":"none"}.{"sub":"user-1"}.
-            let token = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyLTEifQ."
-            let answer = try await neon.request(
-                body: #"{"query":"select current_user as u, current_setting('request.jwt.claims') as c"}"#,
-                headers: ["Authorization": "Bearer \(token)"],
-                connectionString: "postgresql://\(TestPostgres.role)@ep-x.localtest.me/\(TestPostgres.database)"
-            )
-            #expect(answer.status == 200)
-            #expect(answer.text.contains(#""rows":[{"u":"localneon_test","c":"{\"sub\":\"user-1\"}"}]"#))
-        }
-    }
-
     @Test("Isolation level header: exact names only, checked for single queries too", arguments: [
         ("Serializable", 200), ("ReadUncommitted", 200), ("ReadCommitted", 200), ("RepeatableRead", 200),
         ("serializable", 400), ("SERIALIZABLE", 400), ("Repeatable Read", 400), ("", 400),

@@ -97,22 +97,27 @@ public struct NeonClient: QueryExecutor {
     // MARK: - Sending
 
     /// Sends a body with retries and timeouts; returns the 200 body or throws ``NeonError``.
+    ///
+    /// The bearer-token provider is asked once per request; retries reuse its token. When the
+    /// server rejects the token (``NeonError/tokenRejected(_:)``: the request did not run), the
+    /// provider is asked once more and the request sent again with the new token.
     func send(body: Data, extraHeaders: [HTTPHeader], readOnly: Bool) async throws -> Data {
         let policy = configuration.retryPolicy
         var attempt = 1
+        var token = try await bearerToken()
+        // Every token this request sent, redacted from any error text.
+        var sentTokens = token.map { [$0] } ?? []
+        var askedAgain = false
         while true {
             if Task.isCancelled { throw NeonError.cancelled }
-            var token: String? = nil
-            let outcome: Outcome
-            do {
-                let request = try await makeRequest(body: body, extraHeaders: extraHeaders, token: &token)
-                outcome = await attemptOnce(request, token: token)
-            } catch let error as NeonError {
-                throw error
-            }
-            switch outcome {
+            let request = makeRequest(body: body, extraHeaders: extraHeaders, token: token)
+            switch await attemptOnce(request, tokens: sentTokens) {
             case .success(let data):
                 return data
+            case .failure(.tokenRejected, _) where !askedAgain:
+                askedAgain = true
+                token = try await bearerToken()
+                if let token { sentTokens.append(token) }
             case .failure(let error, let retryable):
                 let mayRetry: Bool
                 switch retryable {
@@ -137,34 +142,43 @@ public struct NeonClient: QueryExecutor {
         case failure(NeonError, Retryability)
     }
 
-    private func makeRequest(body: Data, extraHeaders: [HTTPHeader], token: inout String?) async throws -> NeonHTTPRequest {
+    /// A token from the configured provider (`nil` with password authentication).
+    private func bearerToken() async throws -> String? {
+        guard case .bearerToken(let provider) = configuration.authentication else { return nil }
+        let value: String
+        do {
+            value = try await provider()
+        } catch is CancellationError {
+            throw NeonError.cancelled
+        } catch {
+            throw NeonError.authentication("the token provider failed: \(configuration.redact("\(error)"))")
+        }
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }) else {
+            throw NeonError.authentication("the token provider returned an empty or malformed token")
+        }
+        return trimmed
+    }
+
+    private func makeRequest(body: Data, extraHeaders: [HTTPHeader], token: String?) -> NeonHTTPRequest {
         var headers: [HTTPHeader] = [
             HTTPHeader("Neon-Connection-String", configuration.connection.raw),
             HTTPHeader("Neon-Raw-Text-Output", "true"),
             HTTPHeader("Neon-Array-Mode", "true"),
             HTTPHeader("Content-Type", "application/json"),
         ]
-        if case .bearerToken(let provider) = configuration.authentication {
-            let value: String
-            do {
-                value = try await provider()
-            } catch is CancellationError {
-                throw NeonError.cancelled
-            } catch {
-                throw NeonError.authentication("the token provider failed: \(configuration.redact("\(error)"))")
-            }
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline }) else {
-                throw NeonError.authentication("the token provider returned an empty or malformed token")
-            }
-            token = trimmed
-            headers.append(HTTPHeader("Authorization", "Bearer \(trimmed)"))
+        if let token {
+            headers.append(HTTPHeader("Authorization", "Bearer \(token)"))
         }
         headers.append(contentsOf: extraHeaders)
         return NeonHTTPRequest(url: configuration.endpoint, headers: headers, body: body, timeout: configuration.requestTimeout)
     }
 
-    private func attemptOnce(_ request: NeonHTTPRequest, token: String?) async -> Outcome {
+    private func attemptOnce(_ request: NeonHTTPRequest, tokens: [String]) async -> Outcome {
+        let configuration = self.configuration
+        func redact(_ text: String) -> String {
+            tokens.reduce(configuration.redact(text)) { configuration.redact($0, token: $1) }
+        }
         let timeout = configuration.requestTimeout
         let transport = self.transport
         let response: NeonHTTPResponse
@@ -187,25 +201,28 @@ public struct NeonClient: QueryExecutor {
         } catch {
             if Task.isCancelled || error is CancellationError { return .failure(.cancelled, .never) }
             if let transportError = error as? TransportError {
-                let redacted = TransportError(kind: transportError.kind, message: configuration.redact(transportError.message, token: token))
+                let redacted = TransportError(kind: transportError.kind, message: redact(transportError.message))
                 return .failure(.transport(redacted), transportError.kind == .connectionFailed ? .always : .ifReadOnly)
             }
             if let neonError = error as? NeonError { return .failure(neonError, .never) }
             return .failure(
-                .transport(TransportError(kind: .other, message: configuration.redact("\(error)", token: token))), .ifReadOnly)
+                .transport(TransportError(kind: .other, message: redact("\(error)"))), .ifReadOnly)
         }
         switch response.status {
         case 200:
             return .success(response.body)
         case 400:
             if var databaseError = ErrorBody.parse(response.body, status: 400) {
-                databaseError.message = configuration.redact(databaseError.message, token: token)
+                databaseError.message = redact(databaseError.message)
+                if !tokens.isEmpty, TokenRejection.isRejection(databaseError) {
+                    return .failure(.tokenRejected(databaseError.message), .never)
+                }
                 return .failure(.database(databaseError), .never)
             }
-            return .failure(.httpStatus(HTTPStatusError(status: 400, message: configuration.redact(ErrorBody.rawText(response.body), token: token))), .never)
+            return .failure(.httpStatus(HTTPStatusError(status: 400, message: redact(ErrorBody.rawText(response.body)))), .never)
         default:
             let parsed = ErrorBody.parse(response.body, status: response.status)
-            let message = configuration.redact(parsed?.message ?? ErrorBody.rawText(response.body), token: token)
+            let message = redact(parsed?.message ?? ErrorBody.rawText(response.body))
             let code = parsed.flatMap { $0.code.isEmpty ? nil : $0.code }
             let error = NeonError.httpStatus(HTTPStatusError(status: response.status, message: message, code: code))
             // 5xx may have happened after the statement ran: retry reads only. 507 (response too

@@ -28,6 +28,11 @@ public enum NeonError: Error, Sendable, Hashable {
     case invalidConfiguration(String)
     /// The bearer-token provider failed or returned an unusable token.
     case authentication(String)
+    /// The server refused the bearer token (expired, not yet valid, wrong audience, unknown key,
+    /// bad signature, not a JWT, or not accepted for the connection string's role); the request did
+    /// not run. The client already asked the provider for a new token once. The text is the
+    /// server's message, without the token.
+    case tokenRejected(String)
 
     /// The database error, when this is ``database(_:)``.
     public var databaseError: DatabaseError? {
@@ -60,6 +65,7 @@ extension NeonError: CustomStringConvertible, CustomDebugStringConvertible, Loca
         case .malformedResponse(let message): return "NeonSQL: malformed response: \(message)"
         case .invalidConfiguration(let message): return "NeonSQL: invalid configuration: \(message)"
         case .authentication(let message): return "NeonSQL: authentication failed: \(message)"
+        case .tokenRejected(let message): return "NeonSQL: the server rejected the bearer token: \(message)"
         }
     }
 
@@ -76,6 +82,7 @@ extension NeonError: CustomStringConvertible, CustomDebugStringConvertible, Loca
         case .malformedResponse: return "NeonError.malformedResponse(\(description))"
         case .invalidConfiguration: return "NeonError.invalidConfiguration(\(description))"
         case .authentication: return "NeonError.authentication(\(description))"
+        case .tokenRejected: return "NeonError.tokenRejected(\(description))"
         }
     }
 

@@ -152,6 +152,10 @@ extension StatementAnalyzer {
         let name = call.name.name?.name ?? ""
         let schema = call.name.qualifier.last?.name
         if let schema, schema != "pg_catalog", schema != "public" {
+            if let known = FunctionCatalog.neonAuthFunction(schema: schema, name: name, argumentCount: call.arguments.count) {
+                for argument in call.arguments { _ = infer(argument, scope) }
+                return TypedValue(type: known, nullable: true, name: name)
+            }
             error("function \(call.name.parts.map(\.name).joined(separator: ".")) is not known to the generator; cast its result (::type)", at: call.name.location)
         }
         if schema == nil, ["coalesce", "greatest", "least", "nullif"].contains(name) {

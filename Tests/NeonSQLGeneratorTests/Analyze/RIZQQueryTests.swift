@@ -23,7 +23,7 @@ struct RIZQQueryTests {
 
     @Test func everyQueryAnalyzesCleanly() {
         #expect(Self.model.diagnostics.map(\.formatted) == [])
-        #expect(Self.model.files.flatMap(\.queries).count == 15)
+        #expect(Self.model.files.flatMap(\.queries).count == 19)
     }
 
     @Test func journeyDuasJoinDuasAndOptionalCategory() {

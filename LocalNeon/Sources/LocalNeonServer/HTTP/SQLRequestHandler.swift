@@ -12,6 +12,8 @@ struct SQLRequestHandler: Sendable {
     let pools: UpstreamPools
     let typeCatalog: TypeCatalog
     let logger: Logger
+    /// Set when JWT authentication is configured.
+    let jwt: (verifier: JWTVerifier, sessions: JWTSessions)?
 
     func handle(_ request: Request, requestID: String) async -> Response {
         var logger = self.logger
@@ -41,7 +43,7 @@ struct SQLRequestHandler: Sendable {
             connectionString: Self.header(request, "Neon-Connection-String").flatMap(Self.visibleASCII),
             authorization: authorization,
             authorizationIsValidText: authorization.map { Self.visibleASCII($0) != nil } ?? true,
-            acceptJWT: configuration.acceptJWT
+            jwtRoles: configuration.jwtAuthentication?.roles
         )
         logger.debug("credentials", metadata: ["connection": "\(info.redactedDescription)"])
         let options = try RequestOptions.parse { Self.header(request, $0) }
@@ -49,15 +51,18 @@ struct SQLRequestHandler: Sendable {
         let payload = try RequestPayload.parse(body)
 
         let key: UpstreamPools.Key
-        var jwtClaims: String?
+        var jwtSession: (claims: String, prepared: JWTSessions.Prepared)?
         switch info.authentication {
         case .password(let password):
             key = .init(user: info.user, password: password, database: info.database)
         case .jwt(let token):
-            jwtClaims = try Self.jwtClaims(token)
-            key = .init(user: configuration.postgresAdminUser, password: configuration.postgresAdminPassword, database: info.database)
+            guard let jwt else { throw NeonError.user("missing authentication credentials: required password") }
+            let claims = try jwt.verifier.verify(token, role: info.user)
+            let prepared = try await jwt.sessions.prepare(database: info.database, role: info.user)
+            jwtSession = (claims, prepared)
+            key = prepared.poolKey
         }
-        let client = try await pools.client(for: key, recheckingPassword: jwtClaims == nil)
+        let client = try await pools.client(for: key, recheckingPassword: jwtSession == nil)
 
         let result: Result<[UInt8], NeonError>
         do {
@@ -68,8 +73,8 @@ struct SQLRequestHandler: Sendable {
                 let canceller = BackendCanceller(pid: await Self.backendPID(connection, logger: logger), pools: pools, logger: logger)
                 let outcome = await withTaskCancellationHandler { () async -> Result<[UInt8], NeonError> in
                     do throws(NeonError) {
-                        if let jwtClaims {
-                            try await Self.assumeRole(info.user, claims: jwtClaims, on: connection, logger: logger)
+                        if let jwtSession {
+                            try await JWTSessions.begin(role: info.user, claims: jwtSession.claims, prepared: jwtSession.prepared, on: connection, logger: logger)
                         }
                         let executor = PayloadExecutor(
                             connection: connection,
@@ -139,22 +144,6 @@ struct SQLRequestHandler: Sendable {
         value.utf8.allSatisfy { $0 == 0x09 || (0x20...0x7E).contains($0) } ? value : nil
     }
 
-    /// The claims (payload) of a compact JWS, not verified: local JWT mode trusts the token.
-    static func jwtClaims(_ token: String) throws(NeonError) -> String {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else {
-            throw .user("Provided authentication token is not a valid JWT encoding")
-        }
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8),
-              (try? JSONParser.parse(Array(text.utf8))).map({ if case .object = $0 { return true } else { return false } }) == true
-        else {
-            throw .user("Provided authentication token is not a valid JWT encoding")
-        }
-        return text
-    }
-
     /// The PostgreSQL process serving `connection` (what `pg_cancel_backend` needs), `nil` if unknown.
     private static func backendPID(_ connection: PostgresConnection, logger: Logger) async -> Int32? {
         do {
@@ -166,20 +155,6 @@ struct SQLRequestHandler: Sendable {
             return pid
         } catch {
             return nil
-        }
-    }
-
-    /// JWT mode: act as the connection string's role, with the token's claims in `request.jwt.claims`.
-    private static func assumeRole(_ role: String, claims: String, on connection: PostgresConnection, logger: Logger) async throws(NeonError) {
-        do {
-            let query = PostgresQuery(
-                unsafeSQL: "SELECT pg_catalog.set_config('role', $1, false), pg_catalog.set_config('request.jwt.claims', $2, false)",
-                binds: .untypedText([role, claims])
-            )
-            let rows = try await connection.query(query, logger: logger)
-            for try await _ in rows {}
-        } catch {
-            throw PayloadExecutor.queryError(error)
         }
     }
 }

@@ -5,7 +5,7 @@ struct ConnectionInfo: Sendable, Hashable {
     enum Authentication: Sendable, Hashable {
         /// The password from the connection string (percent-decoded).
         case password(String)
-        /// A bearer token (only when neon-local runs with JWT mode enabled).
+        /// A bearer token (only when neon-local runs with JWT authentication; verified later).
         case jwt(String)
     }
 
@@ -28,12 +28,14 @@ extension ConnectionInfo {
     ///   - connectionString: the raw `Neon-Connection-String` value, `nil` when absent or not visible ASCII.
     ///   - authorization: the raw `Authorization` value, `nil` when absent.
     ///   - authorizationIsValidText: false when the `Authorization` header is not visible ASCII.
-    ///   - acceptJWT: whether bearer tokens are accepted (Neon's `accept_jwts`).
+    ///   - jwtRoles: the roles that authenticate with a bearer token, `nil` when bearer tokens are not
+    ///     accepted at all (Neon's `accept_jwts`). A JWT role needs a token (a password is refused as on
+    ///     Neon's auth broker); any other role needs a password (a token for it is refused when verified).
     static func parse(
         connectionString: String?,
         authorization: String?,
         authorizationIsValidText: Bool = true,
-        acceptJWT: Bool
+        jwtRoles: Set<String>?
     ) throws(NeonError) -> ConnectionInfo {
         guard let connectionString else {
             throw .user("invalid header: neon-connection-string")
@@ -56,6 +58,8 @@ extension ConnectionInfo {
             throw .user("missing username")
         }
 
+        let acceptJWT = jwtRoles != nil
+        let requiresJWT = jwtRoles?.contains(user) ?? false
         let authentication: Authentication
         if let authorization {
             guard acceptJWT else {
@@ -69,11 +73,11 @@ extension ConnectionInfo {
             }
             authentication = .jwt(String(authorization.dropFirst("Bearer ".count)))
         } else if let password = url.password {
-            if acceptJWT {
+            if requiresJWT {
                 throw .user("missing authentication credentials: required authorization bearer token in JWT format")
             }
             authentication = .password(PercentDecoding.decodeLossy(password))
-        } else if acceptJWT {
+        } else if requiresJWT {
             throw .user("missing authentication credentials: required authorization bearer token in JWT format")
         } else {
             throw .user("missing authentication credentials: required password")

@@ -38,7 +38,8 @@ struct LocalNeonHarness {
     static func with(
         maximumRequestBytes: Int = LocalNeonConfiguration.defaultSizeLimit,
         maximumResponseBytes: Int = LocalNeonConfiguration.defaultSizeLimit,
-        acceptJWT: Bool = false,
+        jwtAuthentication: JWTAuthentication? = nil,
+        maximumConnectionsPerPool: Int = 20,
         _ body: (LocalNeonHarness) async throws -> Void
     ) async throws {
         guard let adminURL = TestPostgres.requireURL() else { return }
@@ -48,7 +49,8 @@ struct LocalNeonHarness {
             port: 0,
             maximumRequestBytes: maximumRequestBytes,
             maximumResponseBytes: maximumResponseBytes,
-            acceptJWT: acceptJWT
+            jwtAuthentication: jwtAuthentication,
+            maximumConnectionsPerPool: maximumConnectionsPerPool
         )
         try configuration.setPostgresURL(adminURL)
         var logger = Logger(label: "neon-local-test")

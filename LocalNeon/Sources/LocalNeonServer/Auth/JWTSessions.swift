@@ -1,0 +1,178 @@
+import Crypto
+import Logging
+import NIOConcurrencyHelpers
+import PostgresNIO
+
+/// Runs JWT requests as their role: prepares each database once (the `auth` schema, the claims key,
+/// the authenticator's membership in the role; see ``AuthSchemaSQL``), then hands out the
+/// authenticator's pool and the statement that switches a leased connection to the request's role
+/// and claims.
+final class JWTSessions: Sendable {
+    /// What a request for one (database, role) needs.
+    struct Prepared: Sendable {
+        /// The authenticator's pool for the database.
+        var poolKey: UpstreamPools.Key
+        /// The database's claims key (never logged).
+        var claimsKey: String
+    }
+
+    private struct Target: Hashable {
+        var database: String
+        var role: String
+    }
+
+    private let configuration: LocalNeonConfiguration
+    private let pools: UpstreamPools
+    private let logger: Logger
+    private let authenticatorPassword = NIOLockedValueBox<String?>(nil)
+    private let prepared = NIOLockedValueBox<[Target: Prepared]>([:])
+
+    init(configuration: LocalNeonConfiguration, pools: UpstreamPools, logger: Logger) {
+        self.configuration = configuration
+        self.pools = pools
+        self.logger = logger
+    }
+
+    /// The pool and claims key for a verified request of `role` on `database` (set up on first use).
+    func prepare(database: String, role: String) async throws(NeonError) -> Prepared {
+        let target = Target(database: database, role: role)
+        if let ready = prepared.withLockedValue({ $0[target] }) {
+            return ready
+        }
+        let password = try await authenticator()
+        let claimsKey = try await install(database: database, role: role)
+        let ready = Prepared(
+            poolKey: .init(user: AuthSchemaSQL.authenticatorRole, password: password, database: database),
+            claimsKey: claimsKey
+        )
+        prepared.withLockedValue { $0[target] = ready }
+        return ready
+    }
+
+    /// The `request.jwt.claims` value for `claims`: `<mac>.<claims>` (see ``AuthSchemaSQL``).
+    static func signedClaims(_ claims: String, key: String) -> String {
+        let digest = SHA256.hash(data: Array((key + claims + key).utf8))
+        return digest.map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined() + "." + claims
+    }
+
+    /// Switches a leased connection of the authenticator to `role` with `claims`.
+    static func begin(role: String, claims: String, prepared: Prepared, on connection: PostgresConnection, logger: Logger) async throws(NeonError) {
+        do {
+            let query = PostgresQuery(
+                unsafeSQL: AuthSchemaSQL.beginRequest,
+                binds: .untypedText([role, signedClaims(claims, key: prepared.claimsKey)])
+            )
+            let rows = try await connection.query(query, logger: logger)
+            for try await _ in rows {}
+        } catch {
+            throw PayloadExecutor.queryError(error)
+        }
+    }
+
+    /// The authenticator's password, creating the role and its shared secret on first use.
+    private func authenticator() async throws(NeonError) -> String {
+        if let password = authenticatorPassword.withLockedValue({ $0 }) {
+            return password
+        }
+        let admin = try await adminClient(database: configuration.postgresAdminDatabase)
+        let password: String = try await transaction(on: admin) { connection in
+            for statement in AuthSchemaSQL.authenticatorSecret {
+                try await Self.execute(statement, on: connection, logger: self.logger)
+            }
+            guard let secret = try await Self.text(AuthSchemaSQL.selectAuthenticatorSecret, on: connection, logger: self.logger) else {
+                throw SetupFailure()
+            }
+            if try await Self.integer(AuthSchemaSQL.authenticatorExists, on: connection, logger: self.logger) == 0 {
+                try await Self.execute(AuthSchemaSQL.createAuthenticator, on: connection, logger: self.logger)
+            }
+            try await Self.execute(AuthSchemaSQL.alterAuthenticator(secret: secret), on: connection, logger: self.logger)
+            return secret
+        }
+        authenticatorPassword.withLockedValue { $0 = password }
+        return password
+    }
+
+    /// Installs the `auth` schema in `database` and lets the authenticator become `role`; returns the claims key.
+    private func install(database: String, role: String) async throws(NeonError) -> String {
+        let admin = try await adminClient(database: database)
+        return try await transaction(on: admin) { connection in
+            for statement in AuthSchemaSQL.claimsKey {
+                try await Self.execute(statement, on: connection, logger: self.logger)
+            }
+            if try await Self.integer(AuthSchemaSQL.extensionInstalled, on: connection, logger: self.logger) == 0 {
+                for statement in AuthSchemaSQL.functions {
+                    try await Self.execute(statement, on: connection, logger: self.logger)
+                }
+            }
+            let exists = try await Self.integer(AuthSchemaSQL.roleExists, binds: [role], on: connection, logger: self.logger)
+            if exists == 1 {
+                try await Self.execute(AuthSchemaSQL.grantRole(role), on: connection, logger: self.logger)
+            } else {
+                self.logger.warning("JWT role does not exist; its requests will fail", metadata: ["role": "\(role)"])
+            }
+            guard let key = try await Self.text(AuthSchemaSQL.selectClaimsKey, on: connection, logger: self.logger) else {
+                throw SetupFailure()
+            }
+            return key
+        }
+    }
+
+    private func adminClient(database: String) async throws(NeonError) -> PostgresClient {
+        try await pools.client(
+            for: .init(user: configuration.postgresAdminUser, password: configuration.postgresAdminPassword, database: database),
+            recheckingPassword: false
+        )
+    }
+
+    private struct SetupFailure: Error {}
+
+    /// Runs `body` in one transaction holding the install lock; any failure is Neon's 500 for a failed
+    /// proxy-internal query (its details are logged, not sent).
+    private func transaction<Value: Sendable>(
+        on client: PostgresClient,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    ) async throws(NeonError) -> Value {
+        do {
+            return try await client.withConnection { connection in
+                try await Self.execute("BEGIN", on: connection, logger: self.logger)
+                do {
+                    try await Self.execute(AuthSchemaSQL.advisoryLock, on: connection, logger: self.logger)
+                    let value = try await body(connection)
+                    try await Self.execute("COMMIT", on: connection, logger: self.logger)
+                    return value
+                } catch {
+                    try? await Self.execute("ROLLBACK", on: connection, logger: self.logger)
+                    throw error
+                }
+            }
+        } catch {
+            let detail = (error as? PSQLError).flatMap { DatabaseErrorFields($0) }.map { "\($0.code) \($0.message)" } ?? String(describing: type(of: error))
+            logger.error("could not set up JWT sessions (the admin user must be able to create roles, schemas and functions)", metadata: ["error": "\(detail)"])
+            throw NeonError.internalError("could not set up the JWT authorization database extension")
+        }
+    }
+
+    private static func execute(_ sql: String, binds: [String] = [], on connection: PostgresConnection, logger: Logger) async throws {
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: .untypedText(binds)), logger: logger)
+        for try await _ in rows {}
+    }
+
+    private static func text(_ sql: String, on connection: PostgresConnection, logger: Logger) async throws -> String? {
+        var value: String?
+        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {
+            value = try row.decode(String.self)
+        }
+        return value
+    }
+
+    private static func integer(_ sql: String, binds: [String] = [], on connection: PostgresConnection, logger: Logger) async throws -> Int32 {
+        var value: Int32 = 0
+        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: .untypedText(binds)), logger: logger) {
+            value = try row.decode(Int32.self)
+        }
+        return value
+    }
+}

@@ -1,0 +1,7 @@
+-- name: FetchMyWeekActivity :many
+-- The signed-in user's activity over the last seven days, newest first.
+SELECT *
+FROM user_activity
+WHERE user_id = auth.user_id()::uuid
+  AND date >= CURRENT_DATE - 6
+ORDER BY date DESC;
