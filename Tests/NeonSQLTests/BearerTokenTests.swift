@@ -6,8 +6,8 @@ import Testing
 /// its token, and never visible in errors.
 @Suite struct BearerTokenTests {
     private static let bodyOK = resultBody(fields: [("id", 23)], rows: [["7"]])
-    private static let read: Statement<[IDRow]> = .many(sql: "SELECT id FROM t", bindings: Bindings(capacity: 0), readOnly: true)
-    private static let write: Statement<Int> = .execRows(sql: "UPDATE t SET x = 1", bindings: Bindings(capacity: 0), readOnly: false)
+    private static let read: Statement<[IDRow]> = .many(name: "ReadIDs", sql: "SELECT id FROM t", bindings: Bindings(capacity: 0), readOnly: true)
+    private static let write: Statement<Int> = .execRows(name: "TouchRows", sql: "UPDATE t SET x = 1", bindings: Bindings(capacity: 0), readOnly: false)
 
     private static func proxyError(_ message: String) -> String {
         #"{"message":"\#(message)","code":"","detail":null,"hint":null,"position":null,"severity":""}"#

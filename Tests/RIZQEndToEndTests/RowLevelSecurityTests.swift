@@ -91,7 +91,7 @@ struct RowLevelSecurityTests {
         #expect(!journeys.isEmpty)
         for sql in ["UPDATE journeys SET name = 'defaced'", "DELETE FROM duas", "UPDATE user_profiles SET is_admin = true"] {
             do {
-                _ = try await signedIn.execute(Statement<Int>.execRows(sql: sql, bindings: Bindings(capacity: 0), readOnly: false))
+                _ = try await signedIn.execute(Statement<Int>.execRows(name: "ForbiddenWrite", sql: sql, bindings: Bindings(capacity: 0), readOnly: false))
                 Issue.record("\(sql) was allowed")
             } catch let error as NeonError {
                 #expect(error.sqlState == "42501", "\(sql): \(error)")
