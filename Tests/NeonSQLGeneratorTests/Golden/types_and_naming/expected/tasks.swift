@@ -58,7 +58,7 @@ extension AllTaskColumnsRow: NeonSQL.DecodableRow {
         NeonSQL.ResultColumn("owner_id", .uuid),
         NeonSQL.ResultColumn("created_at", .timestamp),
         NeonSQL.ResultColumn("title", .varchar),
-        NeonSQL.ResultColumn("note", .bpchar),
+        NeonSQL.ResultColumn("note", .char),
     ]
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
@@ -120,7 +120,7 @@ extension TaskCountsRow: NeonSQL.DecodableRow {
         NeonSQL.ResultColumn("status", .enumType("task_status")),
         NeonSQL.ResultColumn("total", .int8),
         NeonSQL.ResultColumn("largest", .numeric),
-        NeonSQL.ResultColumn("first_title", .varchar),
+        NeonSQL.ResultColumn("first_title", .text),
     ]
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
