@@ -73,6 +73,7 @@ extension StatementAnalyzer {
         case .nested(let query):
             return (analyzeSelect(query, outer: outer), nil)
         case .setOperation(_, _, let left, let right, let location):
+            if isNestedTooDeeply(at: location) { return ([], nil) }
             let (leftColumns, _) = analyzeSetExpression(left, outer)
             let (rightColumns, _) = analyzeSetExpression(right, outer)
             if leftColumns.count != rightColumns.count {
@@ -344,6 +345,7 @@ extension StatementAnalyzer {
             }
             joinsAreToOne = joinsAreToOne && nestedToOne
         case .join(let join):
+            if isNestedTooDeeply(at: join.location) { return }
             addJoin(join, scope, joinsAreToOne: &joinsAreToOne)
         }
     }

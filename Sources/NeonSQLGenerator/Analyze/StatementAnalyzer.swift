@@ -47,11 +47,30 @@ struct StatementAnalyzer {
     /// output (a parameter, a string constant) by the target column it is inserted into.
     var pendingInsertTargets: [OperandContext]?
     private var depth = 0
+    private var reportedNestingTooDeep = false
+    /// Lowest usable stack address of the analyzing thread: a long operator chain (`1 + 1 + ...`)
+    /// is a left-deep tree the parser builds in a loop, so the analyzer's recursion needs its own
+    /// guard (see `StackGuard`); a debug build's frames are large, and secondary threads small.
+    private let stackLowBound = StackGuard.currentThreadStackLowBound()
 
     init(catalog: Catalog, source: SourceFile, parameters: ParameterTable = ParameterTable(occurrences: [])) {
         self.catalog = catalog
         self.source = source
         self.parameters = parameters
+    }
+
+    /// True (and reported once per statement) when this thread's stack is nearly used up: the
+    /// recursion over a long operator or UNION chain stops with a diagnostic instead of overflowing.
+    mutating func isNestedTooDeeply(at location: SourceLocation) -> Bool {
+        guard StackGuard.isNearlyExhausted(lowBound: stackLowBound) else { return false }
+        reportNestedTooDeeply(at: location)
+        return true
+    }
+
+    private mutating func reportNestedTooDeeply(at location: SourceLocation) {
+        guard !reportedNestingTooDeep else { return }
+        reportedNestingTooDeep = true
+        error("expression is nested too deeply", at: location)
     }
 
     mutating func error(_ message: String, at location: SourceLocation) {
@@ -126,8 +145,8 @@ struct StatementAnalyzer {
     mutating func infer(_ expression: Expression, _ scope: Scope, _ context: OperandContext? = nil) -> TypedValue {
         depth += 1
         defer { depth -= 1 }
-        if depth > 400 {
-            if depth == 401 { error("expression is nested too deeply", at: expression.location) }
+        if depth > 400 || isNestedTooDeeply(at: expression.location) {
+            if depth == 401 { reportNestedTooDeeply(at: expression.location) }
             return TypedValue(type: .unknown, nullable: true)
         }
         switch expression.kind {
