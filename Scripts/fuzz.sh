@@ -79,7 +79,7 @@ done
 BINARY="$OUT/$TARGET"
 echo "==> building $BINARY (${#FILES[@]} files, -sanitize=fuzzer,address)" >&2
 # ld.gold warns about every ASan helper symbol; only real errors matter.
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$MODULE" -swift-version 6 \
+swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name "$MODULE" -swift-version 6 \
     -module-cache-path "$OUT/module-cache" "${FILES[@]}" -o "$BINARY" 2> >(grep -v "Cannot export local symbol" >&2)
 
 # Seeds are copied once; libFuzzer adds what it finds to the same directory.

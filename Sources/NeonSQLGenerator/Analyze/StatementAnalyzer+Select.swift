@@ -372,7 +372,7 @@ extension StatementAnalyzer {
         }
         guard let relation = catalog.relation(tableName.name, schema: schema) else {
             let written = name.parts.map(\.name).joined(separator: ".")
-            error("relation \"\(written)\" does not exist", at: name.location)
+            error("relation \"\(written)\" does not exist" + NameSuggestions.suffix(for: written, among: relationNames(scope)), at: name.location)
             hasUnresolvedRelation = true
             return nil
         }

@@ -151,6 +151,9 @@ struct StatementAnalyzer {
         }
         switch expression.kind {
         case .literal(let literal):
+            if case .string(let text) = literal, let type = context?.type, let message = invalidEnumLabel(text, for: type) {
+                error(message, at: expression.location)
+            }
             return inferLiteral(literal, context)
         case .typedLiteral(let typeName, _):
             guard let type = resolveType(typeName) else { return TypedValue(type: .unknown, nullable: false) }
@@ -439,7 +442,8 @@ struct StatementAnalyzer {
         guard let result = FunctionCatalog.resolve(name: name, arguments: arguments, isStar: call.isStar) else {
             if !insideCast {
                 let signature = arguments.map { $0.type == .unknown ? "unknown" : $0.type.formatName }.joined(separator: ", ")
-                error("function \(name)(\(signature)) is not known to the generator; cast its result (\(name)(...)::type)", at: call.name.location)
+                let suggestion = Self.knownFunctionNames.contains(name) ? "" : NameSuggestions.closest(to: name, among: Self.knownFunctionNames).map { "did you mean '\($0)'? or " } ?? ""
+                error("function \(name)(\(signature)) is not known to the generator; \(suggestion)cast its result (\(name)(...)::type)", at: call.name.location)
             }
             return TypedValue(type: .unknown, nullable: true, name: name)
         }
@@ -566,7 +570,7 @@ struct StatementAnalyzer {
     mutating func resolveType(_ name: TypeName) -> SQLType? {
         if let resolution = TypeResolver.resolve(name, in: catalog) { return resolution.type }
         let written = (name.schema.map { $0 + "." } ?? "") + name.name
-        error("type \"\(written)\" does not exist", at: name.location)
+        error("type \"\(written)\" does not exist" + NameSuggestions.suffix(for: written, among: typeNames()), at: name.location)
         return nil
     }
 
@@ -606,16 +610,23 @@ struct StatementAnalyzer {
                 }
                 current = level.parent
             }
-            if !hasUnresolvedRelation { error("column \"\(column.name)\" does not exist", at: column.location) }
+            if !hasUnresolvedRelation {
+                error("column \"\(column.name)\" does not exist" + NameSuggestions.suffix(for: column.name, among: columnNamesInScope(scope)),
+                      at: column.location)
+            }
             return nil
         }
         guard let tableName = qualifier.last else { return nil }
         guard let entry = findEntry(named: tableName.name, scope) else {
-            if !hasUnresolvedRelation { error("missing FROM-clause entry for table \"\(tableName.name)\"", at: tableName.location) }
+            if !hasUnresolvedRelation {
+                error("missing FROM-clause entry for table \"\(tableName.name)\"" + NameSuggestions.suffix(for: tableName.name, among: rangeEntryNames(scope)),
+                      at: tableName.location)
+            }
             return nil
         }
         guard let match = entry.columns.first(where: { $0.name == column.name }) else {
-            error("column \(tableName.name).\(column.name) does not exist", at: column.location)
+            error("column \(tableName.name).\(column.name) does not exist" + NameSuggestions.suffix(for: column.name, among: entry.columns.map(\.name)),
+                  at: column.location)
             return nil
         }
         return match.value
