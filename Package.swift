@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(
             name: "NeonSQLGeneratorTests",
             dependencies: ["NeonSQLGenerator"],
-            exclude: ["Golden", "Corpus/Data"]
+            exclude: ["Golden", "Corpus/Data", "Diagnostics/Cases"]
         ),
         .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL"]),
         // Partly needs the local stack (PostgreSQL + neon-local).

@@ -8,10 +8,24 @@ public struct SQLSourceInput: Sendable, Hashable {
     public let path: String
     /// The file's text.
     public let contents: String
+    /// Byte offset of the first byte that is not valid UTF-8 when the input was read from bytes
+    /// (``init(path:bytes:)``); `contents` then holds U+FFFD in place of each invalid sequence.
+    public var firstInvalidUTF8Offset: Int? { invalidUTF8?.offset }
+    let invalidUTF8: InvalidUTF8?
 
     public init(path: String, contents: String) {
         self.path = path
         self.contents = contents
+        self.invalidUTF8 = nil
+    }
+
+    /// A file as read from disk. Bytes that are not valid UTF-8 do not stop the generator: the
+    /// first one is reported as an error at its line and column (`describe` still prints its
+    /// JSON), and the rest of the file is analyzed with U+FFFD in place of each invalid sequence.
+    public init(path: String, bytes: some Collection<UInt8>) {
+        self.path = path
+        self.contents = String(decoding: bytes, as: UTF8.self)
+        self.invalidUTF8 = UTF8Validation.firstInvalid(in: bytes)
     }
 }
 
@@ -209,8 +223,8 @@ public enum CodeGenerator {
     static func analyze(schema: [SQLSourceInput], queries: [SQLSourceInput], overrides: TypeOverrides = TypeOverrides(),
                         typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json") -> NamedModel {
         let model = Pipeline.analyze(
-            schemaFiles: schema.map { SourceFile(path: $0.path, text: $0.contents) },
-            queryFiles: queries.map { SourceFile(path: $0.path, text: $0.contents) },
+            schemaFiles: schema.map(SourceFile.init(input:)),
+            queryFiles: queries.map(SourceFile.init(input:)),
             overrides: overrides,
             configPath: configPath
         )

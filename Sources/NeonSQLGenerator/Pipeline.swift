@@ -8,6 +8,7 @@ enum Pipeline {
     static func analyze(schemaFiles: [SourceFile], queryFiles: [SourceFile],
                         overrides: TypeOverrides = TypeOverrides(), configPath: String = "neon-sql.json") -> GenerationModel {
         var diagnostics = DiagnosticCollector()
+        for file in schemaFiles + queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
         let parsedSchema = schemaFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
         let catalog = CatalogBuilder.build(from: parsedSchema, diagnostics: &diagnostics)
         overrides.validate(against: catalog, configPath: configPath, diagnostics: &diagnostics)
@@ -15,6 +16,15 @@ enum Pipeline {
         var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) }
         files = rejectDuplicateNames(files, &diagnostics)
         return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted)
+    }
+
+    /// A file that is not valid UTF-8 is an error at its first bad byte; the rest of the file is
+    /// still analyzed (with U+FFFD in place of the bad bytes), so one run reports everything else.
+    private static func reportInvalidUTF8(in file: SourceFile, _ diagnostics: inout DiagnosticCollector) {
+        guard let invalid = file.invalidUTF8 else { return }
+        let hex = String(invalid.byte, radix: 16, uppercase: true)
+        diagnostics.error("file is not valid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex) at byte offset \(invalid.offset)); save it as UTF-8",
+                          in: file, at: file.location(ofOffset: invalid.offset))
     }
 
     /// Two queries whose names are equal once camel-cased (`FetchUser`, `fetch_user`) are one

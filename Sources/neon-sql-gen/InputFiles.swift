@@ -35,17 +35,15 @@ enum InputFiles {
         return result
     }
 
-    /// Reads each file as UTF-8.
+    /// Reads each file. Bytes that are not valid UTF-8 become a diagnostic at the first bad byte
+    /// (see ``SQLSourceInput/init(path:bytes:)``), not a failure: `describe` still prints its JSON.
     static func read(_ paths: [String]) throws(CLIFailure) -> [SQLSourceInput] {
         var inputs: [SQLSourceInput] = []
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw CLIFailure("cannot read this file", file: path)
             }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw CLIFailure("file is not valid UTF-8", file: path)
-            }
-            inputs.append(SQLSourceInput(path: path, contents: text))
+            inputs.append(SQLSourceInput(path: path, bytes: data))
         }
         return inputs
     }

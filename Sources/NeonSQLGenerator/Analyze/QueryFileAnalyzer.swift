@@ -24,6 +24,7 @@ enum QueryFileAnalyzer {
     static func analyze(_ file: ParsedFile, catalog: Catalog, diagnostics: inout DiagnosticCollector) -> QueryFileDescription {
         var queries: [QueryDescription] = []
         let statements = file.statements
+        var previousAnnotation: Annotation?
         for parsed in statements {
             let annotation = readAnnotation(parsed.leadingComments, file.source, &diagnostics)
             let resolved: Annotation
@@ -32,11 +33,18 @@ enum QueryFileAnalyzer {
             } else if statements.count == 1 {
                 resolved = Annotation(name: SwiftNaming.upperCamelCase(fileStem(file.source.path)), kind: .many,
                                       location: parsed.range.start, documentation: documentation(parsed.leadingComments))
+            } else if let previous = previousAnnotation {
+                // `UPDATE a ...; UPDATE b ...;` under one annotation: a query is one statement.
+                diagnostics.error("query '\(previous.name)' (line \(previous.location.line)) holds several statements; "
+                                  + "a query is one statement: give this one its own '-- name:' annotation, or combine them with a CTE",
+                                  in: file.source, at: parsed.range.start)
+                continue
             } else {
                 diagnostics.error("query has no '-- name: <Name> :<many|one|exec|execrows>' annotation (a file with several queries names each)",
                                   in: file.source, at: parsed.range.start)
                 continue
             }
+            previousAnnotation = annotation
             if let query = analyzeQuery(parsed, resolved, inferKind: annotation == nil, file.source, catalog, &diagnostics) {
                 queries.append(query)
             }
@@ -138,13 +146,21 @@ enum QueryFileAnalyzer {
         }
         var analyzer = StatementAnalyzer(catalog: catalog, source: source, parameters: ParameterTable(occurrences: parsed.parameters))
         let columns = analyzer.analyzeStatement(parsed.statement)
-        var local = analyzer.diagnostics
         var kind = annotation.kind
         if inferKind { kind = columns.isEmpty ? .exec : .many }
+        if !analyzer.diagnostics.hasErrors {
+            analyzer.warnAboutFragileShapes(parsed.statement, kind: kind, annotation: annotation.location)
+            analyzer.noteOuterJoinNullability(parsed.statement, columns: columns)
+        }
+        var local = analyzer.diagnostics
         if (kind == .many || kind == .one) && columns.isEmpty && !local.hasErrors {
             local.error("':\(kind.rawValue)' query returns no rows; use ':exec' or ':execrows', or add RETURNING", in: source, at: annotation.location)
         }
-        var parameters = describeParameters(analyzer.parameters, source, &local)
+        // After an error (an unknown column, say) a parameter's type is its consequence: not reported again.
+        var parameterDiagnostics = DiagnosticCollector()
+        var parameters = describeParameters(analyzer.parameters, source, &parameterDiagnostics)
+        let hadErrors = local.hasErrors
+        local.append(contentsOf: parameterDiagnostics.diagnostics.filter { !hadErrors || $0.severity != .error })
         parameters = applyDirectives(annotation.parameterDirectives, to: parameters, analyzer.parameters, source, &local)
         let outputs = describeColumns(columns, source, &local)
         let hasErrors = local.hasErrors

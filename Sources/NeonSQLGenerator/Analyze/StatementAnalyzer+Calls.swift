@@ -183,7 +183,8 @@ extension StatementAnalyzer {
         var signature: FunctionSignature?
         if signatures.isEmpty {
             if !insideCast {
-                error("function \(name)(\(signatureText(inputs))) is not known to the generator; cast its result (\(name)(...)::type)", at: call.name.location)
+                let suggestion = NameSuggestions.closest(to: name, among: Self.knownFunctionNames).map { "did you mean '\($0)'? or " } ?? ""
+                error("function \(name)(\(signatureText(inputs))) is not known to the generator; \(suggestion)cast its result (\(name)(...)::type)", at: call.name.location)
             }
         } else if let target = functionStyleCastTarget(name, schema: schema, inputs: inputs, arguments: expressions, signatures: signatures) {
             // `text($1)`, `varchar(x)`: a type name called like a function is a cast.

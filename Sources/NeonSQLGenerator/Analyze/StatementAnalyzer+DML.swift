@@ -4,7 +4,8 @@ extension StatementAnalyzer {
     private mutating func targetEntry(_ name: QualifiedName, alias: Identifier?, _ scope: Scope) -> (RangeEntry, CatalogRelation)? {
         guard let tableName = name.name else { return nil }
         guard let relation = catalog.relation(tableName.name, schema: name.qualifier.last?.name) else {
-            error("relation \"\(name.parts.map(\.name).joined(separator: "."))\" does not exist", at: name.location)
+            let written = name.parts.map(\.name).joined(separator: ".")
+            error("relation \"\(written)\" does not exist" + NameSuggestions.suffix(for: written, among: catalog.relationNames), at: name.location)
             hasUnresolvedRelation = true
             return nil
         }
@@ -26,7 +27,8 @@ extension StatementAnalyzer {
 
     private mutating func requireColumn(_ identifier: Identifier, in relation: CatalogRelation) -> CatalogColumn? {
         if let column = relation.column(named: identifier.name) { return column }
-        error("column \"\(identifier.name)\" of relation \"\(relation.name)\" does not exist", at: identifier.location)
+        error("column \"\(identifier.name)\" of relation \"\(relation.name)\" does not exist"
+              + NameSuggestions.suffix(for: identifier.name, among: relation.columns.map(\.name)), at: identifier.location)
         return nil
     }
 

@@ -73,6 +73,7 @@ extension StatementAnalyzer {
         case .nested(let query):
             return (analyzeSelect(query, outer: outer), nil)
         case .setOperation(_, _, let left, let right, let location):
+            if isNestedTooDeeply(at: location) { return ([], nil) }
             let (leftColumns, _) = analyzeSetExpression(left, outer)
             let (rightColumns, _) = analyzeSetExpression(right, outer)
             if leftColumns.count != rightColumns.count {
@@ -347,6 +348,7 @@ extension StatementAnalyzer {
             }
             joinsAreToOne = joinsAreToOne && nestedToOne
         case .join(let join):
+            if isNestedTooDeeply(at: join.location) { return }
             addJoin(join, scope, joinsAreToOne: &joinsAreToOne)
         }
     }
@@ -373,7 +375,7 @@ extension StatementAnalyzer {
         }
         guard let relation = catalog.relation(tableName.name, schema: schema) else {
             let written = name.parts.map(\.name).joined(separator: ".")
-            error("relation \"\(written)\" does not exist", at: name.location)
+            error("relation \"\(written)\" does not exist" + NameSuggestions.suffix(for: written, among: relationNames(scope)), at: name.location)
             hasUnresolvedRelation = true
             return nil
         }

@@ -47,11 +47,30 @@ struct StatementAnalyzer {
     /// output (a parameter, a string constant) by the target column it is inserted into.
     var pendingInsertTargets: [OperandContext]?
     private var depth = 0
+    private var reportedNestingTooDeep = false
+    /// Lowest usable stack address of the analyzing thread: a long operator chain (`1 + 1 + ...`)
+    /// is a left-deep tree the parser builds in a loop, so the analyzer's recursion needs its own
+    /// guard (see `StackGuard`); a debug build's frames are large, and secondary threads small.
+    private let stackLowBound = StackGuard.currentThreadStackLowBound()
 
     init(catalog: Catalog, source: SourceFile, parameters: ParameterTable = ParameterTable(occurrences: [])) {
         self.catalog = catalog
         self.source = source
         self.parameters = parameters
+    }
+
+    /// True (and reported once per statement) when this thread's stack is nearly used up: the
+    /// recursion over a long operator or UNION chain stops with a diagnostic instead of overflowing.
+    mutating func isNestedTooDeeply(at location: SourceLocation) -> Bool {
+        guard StackGuard.isNearlyExhausted(lowBound: stackLowBound) else { return false }
+        reportNestedTooDeeply(at: location)
+        return true
+    }
+
+    private mutating func reportNestedTooDeeply(at location: SourceLocation) {
+        guard !reportedNestingTooDeep else { return }
+        reportedNestingTooDeep = true
+        error("expression is nested too deeply", at: location)
     }
 
     mutating func error(_ message: String, at location: SourceLocation) {
@@ -126,12 +145,15 @@ struct StatementAnalyzer {
     mutating func infer(_ expression: Expression, _ scope: Scope, _ context: OperandContext? = nil) -> TypedValue {
         depth += 1
         defer { depth -= 1 }
-        if depth > 400 {
-            if depth == 401 { error("expression is nested too deeply", at: expression.location) }
+        if depth > 400 || isNestedTooDeeply(at: expression.location) {
+            if depth == 401 { reportNestedTooDeeply(at: expression.location) }
             return TypedValue(type: .unknown, nullable: true)
         }
         switch expression.kind {
         case .literal(let literal):
+            if case .string(let text) = literal, let type = context?.type, let message = invalidEnumLabel(text, for: type) {
+                error(message, at: expression.location)
+            }
             return inferLiteral(literal, context)
         case .typedLiteral(let typeName, _):
             guard let type = resolveType(typeName) else { return TypedValue(type: .unknown, nullable: false) }
@@ -443,7 +465,7 @@ struct StatementAnalyzer {
     mutating func resolveType(_ name: TypeName) -> SQLType? {
         if let resolution = TypeResolver.resolve(name, in: catalog) { return resolution.type }
         let written = (name.schema.map { $0 + "." } ?? "") + name.name
-        error("type \"\(written)\" does not exist", at: name.location)
+        error("type \"\(written)\" does not exist" + NameSuggestions.suffix(for: written, among: typeNames()), at: name.location)
         return nil
     }
 
@@ -483,16 +505,23 @@ struct StatementAnalyzer {
                 }
                 current = level.parent
             }
-            if !hasUnresolvedRelation { error("column \"\(column.name)\" does not exist", at: column.location) }
+            if !hasUnresolvedRelation {
+                error("column \"\(column.name)\" does not exist" + NameSuggestions.suffix(for: column.name, among: columnNamesInScope(scope)),
+                      at: column.location)
+            }
             return nil
         }
         guard let tableName = qualifier.last else { return nil }
         guard let entry = findEntry(named: tableName.name, scope) else {
-            if !hasUnresolvedRelation { error("missing FROM-clause entry for table \"\(tableName.name)\"", at: tableName.location) }
+            if !hasUnresolvedRelation {
+                error("missing FROM-clause entry for table \"\(tableName.name)\"" + NameSuggestions.suffix(for: tableName.name, among: rangeEntryNames(scope)),
+                      at: tableName.location)
+            }
             return nil
         }
         guard let match = entry.columns.first(where: { $0.name == column.name }) else {
-            error("column \(tableName.name).\(column.name) does not exist", at: column.location)
+            error("column \(tableName.name).\(column.name) does not exist" + NameSuggestions.suffix(for: column.name, among: entry.columns.map(\.name)),
+                  at: column.location)
             return nil
         }
         return match.value

@@ -323,8 +323,17 @@ extension Parser {
     /// True if the tokens from `offset` on start a query: any number of `(` then SELECT/WITH/VALUES/TABLE.
     /// `direct` is true when there is no extra parenthesis in between.
     func queryStarts(at offset: Int) -> (isQuery: Bool, direct: Bool) {
-        var distance = offset
-        while peek(distance).kind == .leftParen { distance += 1 }
+        // Every `(` of a run shares the token after the run: found once per run, so `((((...` is
+        // linear, not quadratic in its length.
+        var position = index + offset
+        if let run = leftParenRun, run.start <= position, position <= run.end {
+            position = run.end
+        } else {
+            let start = position
+            while tokens[min(position, tokens.count - 1)].kind == .leftParen { position += 1 }
+            leftParenRun = (start, position)
+        }
+        let distance = position - index
         let token = peek(distance)
         let isQuery = token.kind == .word && ["select", "with", "values", "table"].contains(token.value)
         return (isQuery, distance == offset)

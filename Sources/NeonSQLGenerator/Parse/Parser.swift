@@ -99,6 +99,9 @@ final class Parser {
     /// End offset of the last consumed token: the end of the node being built.
     var lastEnd = 0
     var depth = 0
+    /// The last run of `(` tokens `queryStarts` scanned: token indices of its first `(` and of the
+    /// token after it.
+    var leftParenRun: (start: Int, end: Int)?
     /// Parameter occurrences, in the order they were parsed.
     var parameters: [ParameterNode] = []
     /// Set while parsing a column DEFAULT, whose expression stops before `COLLATE`.

@@ -41,6 +41,14 @@ enum StackGuard {
         #endif
     }
 
+    /// True when less than ``reserve`` bytes of the current thread's stack remain above
+    /// `lowBound` (from ``currentThreadStackLowBound()``); false when the bound is unknown.
+    @inline(never)
+    static func isNearlyExhausted(lowBound: UInt?) -> Bool {
+        guard let lowBound else { return false }
+        return approximateStackPointer() < lowBound + UInt(reserve)
+    }
+
     /// An address in the caller's frame (approximately the current stack pointer).
     @inline(never)
     static func approximateStackPointer() -> UInt {

@@ -8,16 +8,24 @@ struct SourceFile: Sendable, Hashable {
     let bytes: [UInt8]
     /// Offsets of the first byte of each line.
     private let lineStarts: [Int]
+    /// Where the file as read stopped being valid UTF-8 (`text` holds U+FFFD from there on);
+    /// `text` and the original bytes agree before it, so locations up to it are exact.
+    let invalidUTF8: InvalidUTF8?
 
-    init(path: String, text: String) {
+    init(path: String, text: String, invalidUTF8: InvalidUTF8? = nil) {
         self.path = path
         self.text = text
+        self.invalidUTF8 = invalidUTF8
         self.bytes = Array(text.utf8)
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
             starts.append(offset + 1)
         }
         self.lineStarts = starts
+    }
+
+    init(input: SQLSourceInput) {
+        self.init(path: input.path, text: input.contents, invalidUTF8: input.invalidUTF8)
     }
 
     /// The 1-based line and column (in characters) of a byte offset.

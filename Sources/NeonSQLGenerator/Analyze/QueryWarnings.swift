@@ -1,0 +1,116 @@
+// Warnings about queries that are valid but fragile (`SELECT *`, `:one` on a query that can
+// return many rows), and notes where inferred nullability may surprise (an outer join).
+extension StatementAnalyzer {
+    /// A note on each optional result column whose source column is NOT NULL in its table: it is
+    /// optional because an outer join can leave its table's side empty (the join's line is named).
+    mutating func noteOuterJoinNullability(_ statement: Statement, columns: [OutputColumn]) {
+        guard case .select(let query) = statement, case .select(let core) = query.body else { return }
+        var outerJoins: [(relationKey: String, join: Join, line: Int)] = []
+        for item in core.from { collectOuterJoinedTables(item, into: &outerJoins) }
+        guard !outerJoins.isEmpty else { return }
+        for column in columns where column.nullable && column.nullabilityOverride == nil {
+            guard let origin = column.value.origin,
+                  let relation = catalog.relations[origin.relationKey],
+                  relation.column(named: origin.column)?.isNotNull == true,
+                  let outer = outerJoins.first(where: { $0.relationKey == origin.relationKey }) else { continue }
+            let kind = outer.join.kind.rawValue.uppercased()
+            diagnostics.append(Diagnostic(.note, "'\(column.name)' is optional because of the \(kind) JOIN at line \(outer.line)",
+                                          in: source, at: column.location))
+        }
+    }
+
+    /// The tables on the side of an outer join that may be missing (right of LEFT, left of RIGHT,
+    /// both of FULL), with the join that makes them so.
+    private func collectOuterJoinedTables(_ item: TableReference, into result: inout [(relationKey: String, join: Join, line: Int)]) {
+        guard case .join(let join) = item else { return }
+        collectOuterJoinedTables(join.left, into: &result)
+        collectOuterJoinedTables(join.right, into: &result)
+        var nullable: [TableReference] = []
+        switch join.kind {
+        case .left: nullable = [join.right]
+        case .right: nullable = [join.left]
+        case .full: nullable = [join.left, join.right]
+        case .inner, .cross: break
+        }
+        for side in nullable {
+            for (key, location) in tableKeys(side) { result.append((key, join, location.line)) }
+        }
+    }
+
+    /// The catalog keys of the tables in a FROM item, each with where its name is written.
+    private func tableKeys(_ item: TableReference) -> [(String, SourceLocation)] {
+        switch item {
+        case .table(let name, _):
+            guard let tableName = name.name,
+                  let relation = catalog.relation(tableName.name, schema: name.qualifier.last?.name) else { return [] }
+            return [(Catalog.key(schema: relation.schema, name: relation.name), name.location)]
+        case .join(let join):
+            return tableKeys(join.left) + tableKeys(join.right)
+        case .parenthesized(let inner, _):
+            return tableKeys(inner)
+        default:
+            return []
+        }
+    }
+
+    /// Warnings for a query that analyzed without errors.
+    mutating func warnAboutFragileShapes(_ statement: Statement, kind: QueryDescription.Kind, annotation: SourceLocation) {
+        guard case .select(let query) = statement else { return }
+        for core in query.body.cores {
+            for target in core.targets {
+                switch target {
+                case .star(let location), .qualifiedStar(_, let location):
+                    diagnostics.warning("SELECT * returns the table's columns as they are when the code is generated; "
+                                        + "the row type changes silently when the table does: list the columns", in: source, at: location)
+                default:
+                    break
+                }
+            }
+        }
+        if kind == .one, mayReturnManyRows(query) {
+            diagnostics.warning("':one' returns only the first row, but this query can return many; "
+                                + "add LIMIT 1, filter on a primary or unique key, or use ':many'", in: source, at: annotation)
+        }
+    }
+
+    /// True for a plain single-table SELECT without LIMIT that neither aggregates into one row nor
+    /// filters a unique key by equality. Joins, set operations and subqueries in FROM are given the
+    /// benefit of the doubt: no warning.
+    private func mayReturnManyRows(_ query: SelectStatement) -> Bool {
+        guard query.limit == nil, !returnsExactlyOneRow(query), case .select(let core) = query.body,
+              core.from.count == 1, case .table(let name, _) = core.from[0], let tableName = name.name,
+              let relation = catalog.relation(tableName.name, schema: name.qualifier.last?.name) else { return false }
+        guard core.groupBy.isEmpty, !core.groupsBySets else { return true }
+        var equated: Set<String> = []
+        core.whereClause.map { collectEquatedColumns($0, into: &equated) }
+        return !relation.uniqueKeys.contains { !$0.isEmpty && Set($0).isSubset(of: equated) }
+    }
+
+    /// Columns compared with `=` in the top-level AND conjuncts of a WHERE clause.
+    private func collectEquatedColumns(_ expression: Expression, into columns: inout Set<String>) {
+        switch expression.kind {
+        case .parenthesized(let inner):
+            collectEquatedColumns(inner, into: &columns)
+        case .binary(let op, let lhs, let rhs) where op == "and":
+            collectEquatedColumns(lhs, into: &columns)
+            collectEquatedColumns(rhs, into: &columns)
+        case .binary("=", let lhs, let rhs):
+            for side in [lhs, rhs] {
+                if case .column(let name) = side.kind, let column = name.name { columns.insert(column.name) }
+            }
+        default:
+            break
+        }
+    }
+}
+
+extension SetExpression {
+    /// The SELECT cores of this set expression, through set operations (not nested queries).
+    var cores: [SelectCore] {
+        switch self {
+        case .select(let core): [core]
+        case .values, .nested: []
+        case .setOperation(_, _, let left, let right, _): left.cores + right.cores
+        }
+    }
+}
