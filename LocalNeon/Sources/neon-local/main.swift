@@ -30,6 +30,12 @@ struct NeonLocalCommand: AsyncParsableCommand {
     @Flag(help: "Accept 'Authorization: Bearer <JWT>' (tokens are NOT verified; the request runs as the connection string's role via SET ROLE, claims in request.jwt.claims).")
     var acceptJWT = false
 
+    @Flag(help: "Honour the X-Neon-Local-Fault request header (delay, dropped connections, truncated bodies, 5xx): for tests of client fault handling only. Without this flag the header is ignored.")
+    var enableFaultInjection = false
+
+    @Option(help: "Most requests waiting for a connection when all are busy; beyond it requests get HTTP 500 at once.")
+    var maxQueuedRequests: Int = 256
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -40,6 +46,8 @@ struct NeonLocalCommand: AsyncParsableCommand {
             maximumResponseBytes: maxResponseBytes,
             acceptJWT: acceptJWT
         )
+        configuration.faultInjectionEnabled = enableFaultInjection
+        configuration.maximumQueuedRequests = maxQueuedRequests
         do {
             try configuration.setPostgresURL(postgresURL)
         } catch {
@@ -47,6 +55,7 @@ struct NeonLocalCommand: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxRequestBytes > 0, maxResponseBytes > 0 else { throw ValidationError("size limits must be positive") }
+        guard maxQueuedRequests >= 0 else { throw ValidationError("--max-queued-requests must not be negative") }
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown --log-level \(logLevel)") }
 
         var logger = Logger(label: "neon-local")

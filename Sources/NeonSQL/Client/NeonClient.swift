@@ -116,6 +116,8 @@ public struct NeonClient: QueryExecutor {
             case .success(let data):
                 return data
             case .failure(let error, let retryable):
+                // A write that may have run is never sent again: it may or may not have been applied.
+                if !readOnly && error.leavesWriteOutcomeUnknown { throw NeonError.outcomeUnknown(cause: error) }
                 let mayRetry: Bool
                 switch retryable {
                 case .always: mayRetry = true
@@ -185,7 +187,7 @@ public struct NeonClient: QueryExecutor {
             }
         } catch is TimeoutMarker {
             if Task.isCancelled { return .failure(.cancelled, .never) }
-            return .failure(.timedOut(after: timeout), .never)
+            return .failure(.timedOut(after: timeout), .ifReadOnly)
         } catch {
             if Task.isCancelled || error is CancellationError { return .failure(.cancelled, .never) }
             if let transportError = error as? TransportError {

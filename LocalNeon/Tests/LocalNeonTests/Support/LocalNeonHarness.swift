@@ -39,6 +39,7 @@ struct LocalNeonHarness {
         maximumRequestBytes: Int = LocalNeonConfiguration.defaultSizeLimit,
         maximumResponseBytes: Int = LocalNeonConfiguration.defaultSizeLimit,
         acceptJWT: Bool = false,
+        configure: (inout LocalNeonConfiguration) -> Void = { _ in },
         _ body: (LocalNeonHarness) async throws -> Void
     ) async throws {
         guard let adminURL = TestPostgres.requireURL() else { return }
@@ -51,6 +52,7 @@ struct LocalNeonHarness {
             acceptJWT: acceptJWT
         )
         try configuration.setPostgresURL(adminURL)
+        configure(&configuration)
         var logger = Logger(label: "neon-local-test")
         logger.logLevel = .critical
         let server = LocalNeonServer(configuration: configuration, logger: logger)
