@@ -64,29 +64,28 @@ final class FaultInjectingTransport: NeonTransport, @unchecked Sendable {
 
 /// A loopback port where nothing listens: bound, never listened on, so connecting is refused.
 enum ClosedPort {
-    private static let lock = NSLock()
-    private static var port = 0
+    private static let bound: Int? = {
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketDescriptor >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
+        }
+        guard result == 0, named == 0 else { return nil }
+        // The socket stays open (bound, not listening) for the whole test run, so no one takes the port.
+        return Int(UInt16(bigEndian: address.sin_port))
+    }()
 
     static func number() throws -> Int {
-        try lock.withLock {
-            if port != 0 { return port }
-            let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = 0
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let named = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
-            }
-            guard socketDescriptor >= 0, bound == 0, named == 0 else { throw SocketSetupFailed() }
-            // The socket stays open (bound, not listening) for the whole test run, so no one takes the port.
-            port = Int(UInt16(bigEndian: address.sin_port))
-            return port
-        }
+        guard let bound else { throw SocketSetupFailed() }
+        return bound
     }
 }
 

@@ -52,7 +52,7 @@ struct SoakTests {
         let middle = try await Snapshot.take(neonLocal: neonLocalPID, client: client)
         let secondHalf = try await Self.run(queries, count: total - total / 2, concurrency: concurrency, deadline: .now + .seconds(seconds / 2), expected: expected)
         let after = try await Snapshot.take(neonLocal: neonLocalPID, client: client)
-        let tasksLeft = await session.allTasks.count
+        let tasksLeft = await withCheckedContinuation { continuation in session.getAllTasks { continuation.resume(returning: $0.count) } }
 
         let latencies = (firstHalf.latencies + secondHalf.latencies).sorted()
         let elapsed = firstHalf.elapsed + secondHalf.elapsed
