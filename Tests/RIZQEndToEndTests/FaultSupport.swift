@@ -31,8 +31,8 @@ enum FaultStack {
 /// Sends through URLSession, adding the fault header to the first attempts and counting attempts.
 /// With `refuseFirstAttempt`, the first attempt goes to a port where nothing listens (connection refused).
 final class FaultInjectingTransport: NeonTransport, @unchecked Sendable {
-    // @unchecked: `attempts` is guarded by `lock`; the rest is immutable.
-    let fault: String?
+    // @unchecked: `attempts` and `fault` are guarded by `lock`; the rest is immutable.
+    private var fault: String?
     let faultyAttempts: Int?
     let refuseFirstAttempt: Bool
     private let base = URLSessionTransport()
@@ -48,8 +48,11 @@ final class FaultInjectingTransport: NeonTransport, @unchecked Sendable {
     /// Attempts sent so far.
     var count: Int { lock.withLock { attempts } }
 
+    /// Changes the fault of the following requests (`nil`: none), keeping the connections.
+    func setFault(_ fault: String?) { lock.withLock { self.fault = fault } }
+
     func send(_ request: NeonHTTPRequest) async throws -> NeonHTTPResponse {
-        let attempt = lock.withLock { attempts += 1; return attempts }
+        let (attempt, fault) = lock.withLock { attempts += 1; return (attempts, self.fault) }
         var request = request
         if let fault, attempt <= (faultyAttempts ?? Int.max) {
             request.headers.append(HTTPHeader("X-Neon-Local-Fault", fault))

@@ -107,7 +107,8 @@ public struct NeonClient: QueryExecutor {
             var token: String? = nil
             let outcome: Outcome
             do {
-                let request = try await makeRequest(body: body, extraHeaders: extraHeaders, token: &token)
+                var request = try await makeRequest(body: body, extraHeaders: extraHeaders, token: &token)
+                request.isReadOnly = readOnly
                 outcome = await attemptOnce(request, token: token)
             } catch let error as NeonError {
                 throw error
