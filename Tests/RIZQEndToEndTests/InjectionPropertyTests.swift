@@ -115,31 +115,46 @@ struct InjectionPropertyTests {
         }
     }
 
-    @Test func nulIsRejectedByPostgreSQLAndNothingIsWritten() async throws {
+    @Test func nulIsRejectedBeforeSendingAndByPostgreSQL() async throws {
         let client = try LocalStack.client()
         let queries = Queries(client)
         let user = try await Fixtures.newUser(client, name: "before")
-        for text in ["\u{0}", "a\u{0}b", "'\u{0}'; DROP TABLE duas; --"] {
+        let nulStrings = ["\u{0}", "a\u{0}b", "'\u{0}'; DROP TABLE duas; --"]
+        for text in nulStrings {
+            // The runtime refuses it before sending: PostgreSQL text cannot hold NUL.
             do {
                 _ = try await queries.updateDisplayName(displayName: text, userId: user)
-                Issue.record("PostgreSQL accepted a NUL")
+                Issue.record("a NUL was sent")
             } catch let error as NeonError {
-                let database = try #require(error.databaseError, "\(error)")
-                #expect(database.code == "22021", "\(database)")   // character_not_in_repertoire
-                #expect(database.message.contains("0x00"), "\(database.message)")
+                guard case .encoding(let failure) = error else {
+                    Issue.record("expected an encoding error, got \(error)")
+                    continue
+                }
+                #expect(failure.parameter == 1, "\(failure)")
+                #expect(failure.reason.contains("NUL"), "\(failure)")
             }
-            #expect(try await queries.fetchUserProfile(userId: user)?.displayName == "before")
         }
-        // In a batch, the NUL rolls back its neighbours too.
+        // In a batch, nothing is sent either, so its neighbours are not written.
         let other = try await Fixtures.newUser(client, name: "untouched")
         do {
             _ = try await client.batch(
                 Statements.updateDisplayName(displayName: "fine", userId: other),
                 Statements.updateDisplayName(displayName: "bad\u{0}", userId: user))
-            Issue.record("PostgreSQL accepted a NUL in a batch")
+            Issue.record("a NUL was sent in a batch")
         } catch let error as NeonError {
-            #expect(error.databaseError?.code == "22021", "\(error)")
+            if case .encoding = error {} else { Issue.record("expected an encoding error, got \(error)") }
         }
+        // A client that sends one anyway (raw JSON "\u0000") gets PostgreSQL's own clear error.
+        guard let endpoint = LocalStack.endpoint, let connectionString = LocalStack.connectionString else { throw LocalStack.Missing() }
+        let body = #"{"query":"UPDATE user_profiles SET display_name = $1 WHERE user_id = $2","params":["a\u0000b","\#(user.uuidString.lowercased())"]}"#
+        let response = try await URLSessionTransport.shared.send(NeonHTTPRequest(
+            url: endpoint,
+            headers: [HTTPHeader("Neon-Connection-String", connectionString), HTTPHeader("Content-Type", "application/json")],
+            body: Data(body.utf8), timeout: .seconds(10)))
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(response.status == 400, "\(text)")
+        #expect(text.contains("\"code\":\"22021\""), "\(text)")   // character_not_in_repertoire
+        #expect(text.contains("0x00"), "\(text)")
         #expect(try await queries.fetchUserProfile(userId: other)?.displayName == "untouched")
         #expect(try await queries.fetchUserProfile(userId: user)?.displayName == "before")
     }

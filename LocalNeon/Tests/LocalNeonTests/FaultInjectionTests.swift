@@ -16,8 +16,13 @@ struct FaultInjectionTests {
     static func insert(_ neon: LocalNeonHarness, fault: String) async throws -> (answer: Result<HTTPAnswer, any Error>, applied: Bool) {
         let tag = "fault-\(UUID().uuidString)"
         let answer: Result<HTTPAnswer, any Error>
+        // A connection of its own: on a reused keep-alive connection that dies before any answer,
+        // URLSession (libcurl) silently resends the request.
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let fresh = LocalNeonHarness(port: neon.port, session: session)
         do {
-            answer = .success(try await neon.query("insert into fault_t (tag) values ($1)", params: [tag], headers: [header: fault]))
+            answer = .success(try await fresh.query("insert into fault_t (tag) values ($1)", params: [tag], headers: [header: fault]))
         } catch {
             answer = .failure(error)
         }
