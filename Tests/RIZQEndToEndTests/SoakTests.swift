@@ -7,7 +7,7 @@ import RIZQQueries
 import Testing
 
 /// A bounded soak: many concurrent generated queries through one `NeonClient` against neon-local on
-/// loopback. Bounded in count (`NEON_SQL_SOAK_QUERIES`, default 2000) and time
+/// loopback. Bounded in count (`NEON_SQL_SOAK_QUERIES`, default 800) and time
 /// (`NEON_SQL_SOAK_SECONDS`, default 60; it stops by itself), `NEON_SQL_SOAK_CONCURRENCY` tasks
 /// (default 32). No errors; no leaked tasks, connections, file descriptors or threads; memory flat.
 /// `Scripts/soak.sh` runs it longer and compares with wrk on the same request (BENCHMARKS.md).
@@ -18,7 +18,7 @@ struct SoakTests {
     }
 
     @Test func boundedSoakThroughOneClient() async throws {
-        let total = Self.setting("NEON_SQL_SOAK_QUERIES", 2000)
+        let total = Self.setting("NEON_SQL_SOAK_QUERIES", 800)
         let concurrency = Self.setting("NEON_SQL_SOAK_CONCURRENCY", 32)
         let seconds = Self.setting("NEON_SQL_SOAK_SECONDS", 60)
         guard let endpoint = LocalStack.endpoint, let connectionString = LocalStack.connectionString else { throw LocalStack.Missing() }
@@ -189,10 +189,17 @@ struct Snapshot: Codable {
     static func status(of process: String, _ field: String) throws -> Int {
         let text = try String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8)
         for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
-            if let value = line.dropFirst(field.count + 1).split(separator: " ").first.flatMap({ Int($0) }) { return value }
+            if let value = line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap({ Int($0) }) {
+                return value
+            }
         }
-        throw LocalStack.Missing()
+        throw ProcStatusFieldMissing(field: field, process: process)
     }
+}
+
+struct ProcStatusFieldMissing: Error {
+    var field: String
+    var process: String
 }
 
 struct SoakReport: Codable {
