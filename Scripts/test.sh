@@ -39,7 +39,7 @@ export LOCALNEON_TEST_POSTGRES_URL="$NEON_SQL_TEST_POSTGRES_URL"
 step "3/5 library tests (generator, runtime, differential, end to end, faults, hostile strings)"
 swift test --skip "SoakTests" 2>&1 | tee "$LOG_DIR/library.log"
 
-step "3/5 bounded soak through one client (alone: it counts neon-local's descriptors and memory)"
+step "3b/5 bounded soak through one client (alone: it counts neon-local's descriptors and memory)"
 swift test --filter "SoakTests" 2>&1 | tee "$LOG_DIR/soak.log"
 grep -q "soak: " "$LOG_DIR/soak.log" || { echo "error: the soak did not run" >&2; exit 1; }
 
