@@ -8,7 +8,9 @@
 #   Scripts/local-stack.sh env     print `export NEON_LOCAL_ENDPOINT=...`, `export NEON_DATABASE_URL=...` (the
 #                                  owner, with a password) and the JWT mode's `NEON_JWT_DATABASE_URL` (role
 #                                  `authenticated`, no password) and `RIZQ_JWT_SIGNER` (prints a token: append
-#                                  `--sub <user uuid>`); neon-local verifies tokens against a key pair made at start
+#                                  `--sub <user uuid>`); neon-local verifies tokens against a key pair made at start.
+#                                  Also NEON_LOCAL_PID, and NEON_LOCAL_FAULT_ENDPOINT: a second neon-local on the
+#                                  same database with --enable-fault-injection, for the fault tests
 #   Scripts/local-stack.sh stop    stop neon-local and PostgreSQL (safe to call from a trap, and twice)
 #
 # Typical use:  eval "$(Scripts/local-stack.sh start)"; trap 'Scripts/local-stack.sh stop' EXIT
@@ -21,6 +23,8 @@ export LOCAL_STACK_DIR="$STATE_DIR"
 ENV_FILE="$STATE_DIR/env"
 PID_FILE="$STATE_DIR/neon-local.pid"
 NEON_LOG="$STATE_DIR/neon-local.log"
+FAULT_PID_FILE="$STATE_DIR/neon-local-faults.pid"
+FAULT_LOG="$STATE_DIR/neon-local-faults.log"
 POSTGRES_SH="$ROOT/Scripts/postgres.sh"
 
 DB_NAME="rizq"
@@ -37,7 +41,17 @@ log() { printf 'local-stack.sh: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
 neon_local_running() {
-    [[ -f "$PID_FILE" ]] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null
+    [[ -f "$PID_FILE" ]] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null \
+        && [[ -f "$FAULT_PID_FILE" ]] && kill -0 "$(cat "$FAULT_PID_FILE")" 2>/dev/null
+}
+
+# Starts a neon-local: start_one PID_FILE LOG PORT [extra arguments...]
+start_one() {
+    local pid_file="$1" log_file="$2" port="$3"
+    shift 3
+    log "starting neon-local $* on 127.0.0.1:$port (log: $log_file)"
+    nohup "$NEON_LOCAL_BIN" --port "$port" --postgres-url "$PG_URL" "$@" >"$log_file" 2>&1 </dev/null &
+    printf '%s\n' "$!" > "$pid_file"
 }
 
 # shellcheck source=lib/ports.sh
@@ -83,18 +97,18 @@ build_neon_local() {
 }
 
 wait_for_neon_local() {
-    local port="$1" _
+    local port="$1" pid_file="${2:-$PID_FILE}" log_file="${3:-$NEON_LOG}" _
     for _ in $(seq 1 150); do
-        if ! neon_local_running; then
-            tail -n 20 "$NEON_LOG" >&2 || true
-            die "neon-local exited during startup (log: $NEON_LOG)"
+        if ! kill -0 "$(cat "$pid_file")" 2>/dev/null; then
+            tail -n 20 "$log_file" >&2 || true
+            die "neon-local exited during startup (log: $log_file)"
         fi
         if curl -fsS -o /dev/null -X OPTIONS "http://127.0.0.1:$port/sql" 2>/dev/null; then
             return 0
         fi
         sleep 0.2
     done
-    die "neon-local did not answer on port $port within 30 s (log: $NEON_LOG)"
+    die "neon-local did not answer on port $port within 30 s (log: $log_file)"
 }
 
 check_round_trip() {
@@ -133,11 +147,10 @@ cmd_start() {
     fi
     # Half-started leftovers (e.g. neon-local died): start over cleanly.
     stop_neon_local
-    local pg_url
-    pg_url="$("$POSTGRES_SH" start)"
+    PG_URL="$("$POSTGRES_SH" start)"
     create_database
     build_neon_local
-    local port
+    local port fault_port
     port="$(free_port)"
     command -v python3 >/dev/null 2>&1 || die "python3 is required for the JWT keys"
     if ! python3 -c 'import cryptography' 2>/dev/null; then
@@ -146,27 +159,39 @@ cmd_start() {
             || die "python3's cryptography package is required for the JWT keys (pip install cryptography)"
     fi
     python3 "$JWT_SIGNER" init "$JWT_DIR" || die "could not create the JWT key pair"
-    log "starting neon-local on 127.0.0.1:$port with JWT authentication for role $JWT_ROLE (log: $NEON_LOG)"
-    nohup "$NEON_LOCAL_BIN" --port "$port" --postgres-url "$pg_url" \
+    start_one "$PID_FILE" "$NEON_LOG" "$port" \
         --jwks-file "$JWT_DIR/jwks.json" --jwt-audience rizq-local --jwt-issuer https://auth.rizq.localtest.me \
-        --jwt-role "$JWT_ROLE" >"$NEON_LOG" 2>&1 </dev/null &
-    printf '%s\n' "$!" > "$PID_FILE"
+        --jwt-role "$JWT_ROLE"
     wait_for_neon_local "$port"
     check_round_trip "$port"
     check_jwt_round_trip "$port"
+    # The fault tests' neon-local: same database, honours X-Neon-Local-Fault (never the default).
+    fault_port="$(free_port)"
+    start_one "$FAULT_PID_FILE" "$FAULT_LOG" "$fault_port" --enable-fault-injection
+    wait_for_neon_local "$fault_port" "$FAULT_PID_FILE" "$FAULT_LOG"
+    check_round_trip "$fault_port"
     cat > "$ENV_FILE" <<ENV
 export NEON_LOCAL_ENDPOINT=http://127.0.0.1:$port/sql
 export NEON_DATABASE_URL=postgresql://$DB_USER:$DB_PASSWORD@$DB_HOST/$DB_NAME
 export NEON_JWT_DATABASE_URL=postgresql://$JWT_ROLE@$DB_HOST/$DB_NAME
 export RIZQ_JWT_SIGNER='python3 $JWT_SIGNER sign $JWT_DIR'
+export NEON_LOCAL_PID=$(cat "$PID_FILE")
+export NEON_LOCAL_FAULT_ENDPOINT=http://127.0.0.1:$fault_port/sql
 ENV
     print_env
 }
 
 stop_neon_local() {
-    if [[ -f "$PID_FILE" ]]; then
+    stop_one "$PID_FILE"
+    stop_one "$FAULT_PID_FILE"
+    rm -f "$ENV_FILE"
+}
+
+stop_one() {
+    local pid_file="$1"
+    if [[ -f "$pid_file" ]]; then
         local pid
-        pid="$(cat "$PID_FILE")"
+        pid="$(cat "$pid_file")"
         if kill -0 "$pid" 2>/dev/null; then
             kill -TERM "$pid" 2>/dev/null || true
             local _
@@ -177,9 +202,8 @@ stop_neon_local() {
             kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null || true
             log "neon-local stopped"
         fi
-        rm -f "$PID_FILE"
+        rm -f "$pid_file"
     fi
-    rm -f "$ENV_FILE"
 }
 
 cmd_stop() {

@@ -5,7 +5,8 @@
 #   1. builds the library package and its tests
 #   2. starts the local stack: a throwaway PostgreSQL with the RIZQ schema and seed, and neon-local
 #   3. runs the library's tests: generator (units, goldens, differential vs PostgreSQL), runtime,
-#      RIZQ end to end through neon-local
+#      RIZQ end to end through neon-local (faults through a second, fault-injecting neon-local),
+#      then the bounded soak on its own (it counts neon-local's descriptors: nothing else may run)
 #   4. runs LocalNeon's conformance tests
 #   5. runs the plugin integration test (fresh package: build, incremental rebuilds, a build error)
 #   6. fails if any test was skipped: every service is there, so nothing may skip
@@ -35,8 +36,12 @@ NEON_SQL_TEST_POSTGRES_URL="$("$ROOT/Scripts/postgres.sh" url)"
 export NEON_SQL_TEST_POSTGRES_URL
 export LOCALNEON_TEST_POSTGRES_URL="$NEON_SQL_TEST_POSTGRES_URL"
 
-step "3/5 library tests (generator, runtime, differential, end to end)"
-swift test 2>&1 | tee "$LOG_DIR/library.log"
+step "3/5 library tests (generator, runtime, differential, end to end, faults, hostile strings)"
+swift test --skip "SoakTests" 2>&1 | tee "$LOG_DIR/library.log"
+
+step "3b/5 bounded soak through one client (alone: it counts neon-local's descriptors and memory)"
+swift test --filter "SoakTests" 2>&1 | tee "$LOG_DIR/soak.log"
+grep -q "soak: " "$LOG_DIR/soak.log" || { echo "error: the soak did not run" >&2; exit 1; }
 
 step "4/5 LocalNeon conformance tests"
 swift test --package-path "$ROOT/LocalNeon" 2>&1 | tee "$LOG_DIR/localneon.log"

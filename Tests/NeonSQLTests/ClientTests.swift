@@ -274,7 +274,10 @@ struct ClientTests {
         let body = #"{"message":"Too many connections to this endpoint. Please try again later.","code":""}"#
         let transport = TransportDouble(responses: [(500, body)])
         await expectNeonError({ try await makeClient(transport).execute(writeStatement) }) {
-            if case .httpStatus(let status) = $0 { return status.status == 500 && status.isServerError && status.message.hasPrefix("Too many connections") }
+            // A 5xx may come after the statement ran: the write's outcome is unknown, and it is not resent.
+            if case .outcomeUnknown(.httpStatus(let status)) = $0 {
+                return status.status == 500 && status.isServerError && status.message.hasPrefix("Too many connections")
+            }
             return false
         }
         #expect(transport.count == 1)  // a write is not retried after a 5xx
@@ -337,13 +340,13 @@ struct ClientTests {
     @Test func writeIsNeverSentTwiceAfterItMayHaveArrived() async throws {
         let lost = TransportDouble { _, _ in throw TransportError(kind: .connectionLost, message: "connection reset") }
         await expectNeonError({ try await makeClient(lost).execute(writeStatement) }) {
-            if case .transport(let error) = $0 { return error.kind == .connectionLost }
+            if case .outcomeUnknown(.transport(let error)) = $0 { return error.kind == .connectionLost }
             return false
         }
         #expect(lost.count == 1)
         let unknown = TransportDouble { _, _ in throw URLError(.unknown) }
         await expectNeonError({ try await makeClient(unknown).execute(writeStatement) }) {
-            if case .transport = $0 { return true }
+            if case .outcomeUnknown(.transport) = $0 { return $0.isOutcomeUnknown && "\($0)".contains("outcome is unknown") }
             return false
         }
         #expect(unknown.count == 1)
@@ -371,7 +374,7 @@ struct ClientTests {
 
         let writes = flaky()
         await expectNeonError({ try await makeClient(writes).batch(readStatement, writeStatement) }) {
-            if case .httpStatus(let status) = $0 { return status.status == 500 }
+            if case .outcomeUnknown(.httpStatus(let status)) = $0 { return status.status == 500 }
             return false
         }
         #expect(writes.count == 1)
@@ -384,7 +387,7 @@ struct ClientTests {
         #expect(forcedReadOnly.count == 2)
     }
 
-    @Test func timeoutIsEnforcedAndNotRetried() async throws {
+    @Test func timeoutIsEnforcedRetriedForReadsAndUnknownForWrites() async throws {
         let transport = TransportDouble { _, _ in
             try await Task.sleep(for: .seconds(30))
             return NeonHTTPResponse(status: 200, body: Data(idBody.utf8))
@@ -396,7 +399,41 @@ struct ClientTests {
             return false
         }
         #expect(clock.now - start < .seconds(5))
-        #expect(transport.count == 1)
+        #expect(transport.count == 3)  // a read may be sent again
+
+        let writes = TransportDouble { _, _ in
+            try await Task.sleep(for: .seconds(30))
+            return NeonHTTPResponse(status: 200, body: Data(updateBody.utf8))
+        }
+        await expectNeonError({ try await makeClient(writes, timeout: .milliseconds(100)).execute(writeStatement) }) {
+            if case .outcomeUnknown(.timedOut(let after)) = $0 { return after == .milliseconds(100) }
+            return false
+        }
+        #expect(writes.count == 1)  // a write that may be running is never sent again
+    }
+
+    @Test func writeOutcomeClassification() async throws {
+        // Definite answers and failures before sending keep their own case; anything after sending
+        // without a definite answer becomes outcomeUnknown, sent once.
+        let cases: [(status: Int?, transportKind: TransportError.Kind?, unknown: Bool)] = [
+            (400, nil, false), (413, nil, false), (500, nil, true), (501, nil, false), (502, nil, true),
+            (503, nil, true), (504, nil, true), (507, nil, true),
+            (nil, .connectionFailed, false), (nil, .connectionLost, true), (nil, .other, true),
+        ]
+        for item in cases {
+            let transport = TransportDouble { _, _ in
+                if let kind = item.transportKind { throw TransportError(kind: kind, message: "injected") }
+                return NeonHTTPResponse(status: item.status ?? 500, body: Data(#"{"message":"injected","code":""}"#.utf8))
+            }
+            do {
+                _ = try await makeClient(transport).execute(writeStatement)
+                Issue.record("expected an error for \(item)")
+            } catch let error as NeonError {
+                #expect(error.isOutcomeUnknown == item.unknown, "\(item): \(error)")
+                // Sent once, except a connection that never opened (retried: nothing was sent).
+                #expect(transport.count == (item.transportKind == .connectionFailed ? 3 : 1), "\(item)")
+            }
+        }
     }
 
     @Test func cancellationCancelsTheRequest() async throws {

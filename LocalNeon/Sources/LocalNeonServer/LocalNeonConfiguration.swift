@@ -24,6 +24,17 @@ public struct LocalNeonConfiguration: Sendable {
     /// Most pooled connections per (user, password, database).
     public var maximumConnectionsPerPool: Int
 
+    /// Honour the `X-Neon-Local-Fault` request header (tests of client fault handling only; see
+    /// `FaultPlan`). Off by default: without it the header is ignored.
+    public var faultInjectionEnabled = false
+    /// Most requests executing at once (`nil`: ``maximumConnectionsPerPool``); more wait in a queue.
+    public var maximumConcurrentRequests: Int? = nil
+    /// Most requests waiting for a turn; beyond it a request is answered at once with HTTP 500
+    /// `Too many connections to this endpoint. Please try again later.`
+    public var maximumQueuedRequests = 256
+    /// Longest wait in the queue; then HTTP 500 `Failed to acquire permit to connect to the database...`.
+    public var maximumQueueWait: Duration = .seconds(10)
+
     /// Neon's default request and response size limit (10 MiB).
     public static let defaultSizeLimit = 10 * 1024 * 1024
 

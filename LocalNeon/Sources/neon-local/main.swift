@@ -39,6 +39,12 @@ struct NeonLocalCommand: AsyncParsableCommand {
     @Option(help: "Role that authenticates with a JWT (repeatable; default: authenticated).")
     var jwtRole: [String] = []
 
+    @Flag(help: "Honour the X-Neon-Local-Fault request header (delay, dropped connections, truncated bodies, 5xx): for tests of client fault handling only. Without this flag the header is ignored.")
+    var enableFaultInjection = false
+
+    @Option(help: "Most requests waiting for a connection when all are busy; beyond it requests get HTTP 500 at once.")
+    var maxQueuedRequests: Int = 256
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -48,6 +54,8 @@ struct NeonLocalCommand: AsyncParsableCommand {
             maximumRequestBytes: maxRequestBytes,
             maximumResponseBytes: maxResponseBytes
         )
+        configuration.faultInjectionEnabled = enableFaultInjection
+        configuration.maximumQueuedRequests = maxQueuedRequests
         do {
             try configuration.setPostgresURL(postgresURL)
             if let jwksFile {
@@ -62,6 +70,7 @@ struct NeonLocalCommand: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxRequestBytes > 0, maxResponseBytes > 0 else { throw ValidationError("size limits must be positive") }
+        guard maxQueuedRequests >= 0 else { throw ValidationError("--max-queued-requests must not be negative") }
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown --log-level \(logLevel)") }
 
         var logger = Logger(label: "neon-local")
@@ -69,8 +78,12 @@ struct NeonLocalCommand: AsyncParsableCommand {
         let server = LocalNeonServer(configuration: configuration, logger: logger)
         let upstream = "\(configuration.postgresHost):\(configuration.postgresPort)"
         let startupLogger = logger
+        let faultInjectionEnabled = configuration.faultInjectionEnabled
         try await server.run(gracefulShutdownOnSignals: true) { boundPort in
             startupLogger.notice("neon-local listening on http://127.0.0.1:\(boundPort)/sql (PostgreSQL at \(upstream))")
+            if faultInjectionEnabled {
+                startupLogger.warning("fault injection is ON: requests with X-Neon-Local-Fault fail on purpose (tests only)")
+            }
         }
     }
 }

@@ -110,7 +110,8 @@ public struct NeonClient: QueryExecutor {
         var askedAgain = false
         while true {
             if Task.isCancelled { throw NeonError.cancelled }
-            let request = makeRequest(body: body, extraHeaders: extraHeaders, token: token)
+            var request = makeRequest(body: body, extraHeaders: extraHeaders, token: token)
+            request.isReadOnly = readOnly
             switch await attemptOnce(request, tokens: sentTokens) {
             case .success(let data):
                 return data
@@ -119,6 +120,8 @@ public struct NeonClient: QueryExecutor {
                 token = try await bearerToken()
                 if let token { sentTokens.append(token) }
             case .failure(let error, let retryable):
+                // A write that may have run is never sent again: it may or may not have been applied.
+                if !readOnly && error.leavesWriteOutcomeUnknown { throw NeonError.outcomeUnknown(cause: error) }
                 let mayRetry: Bool
                 switch retryable {
                 case .always: mayRetry = true
@@ -197,7 +200,7 @@ public struct NeonClient: QueryExecutor {
             }
         } catch is TimeoutMarker {
             if Task.isCancelled { return .failure(.cancelled, .never) }
-            return .failure(.timedOut(after: timeout), .never)
+            return .failure(.timedOut(after: timeout), .ifReadOnly)
         } catch {
             if Task.isCancelled || error is CancellationError { return .failure(.cancelled, .never) }
             if let transportError = error as? TransportError {

@@ -33,6 +33,14 @@ public enum NeonError: Error, Sendable, Hashable {
     /// not run. The client already asked the provider for a new token once. The text is the
     /// server's message, without the token.
     case tokenRejected(String)
+    /// A statement that may change data (not read-only) was sent, but no definite answer came back:
+    /// the connection broke after the request left, no response came within the timeout, or a 5xx
+    /// arrived that may have been produced after the statement ran. It **may or may not have been
+    /// applied**. The client never sends such a request again by itself; `cause` is what happened.
+    ///
+    /// Before trying again, check whether the change happened (read it back), or make the write
+    /// idempotent (e.g. `INSERT ... ON CONFLICT DO NOTHING` with a client-chosen key).
+    indirect case outcomeUnknown(cause: NeonError)
 
     /// The database error, when this is ``database(_:)``.
     public var databaseError: DatabaseError? {
@@ -49,6 +57,12 @@ public enum NeonError: Error, Sendable, Hashable {
     public var isForeignKeyViolation: Bool { databaseError?.isForeignKeyViolation ?? false }
     /// `true` for a serialization failure (SQLSTATE 40001): the transaction may be retried.
     public var isSerializationFailure: Bool { databaseError?.isSerializationFailure ?? false }
+
+    /// `true` when a write may or may not have been applied (``outcomeUnknown(cause:)``).
+    public var isOutcomeUnknown: Bool {
+        if case .outcomeUnknown = self { return true }
+        return false
+    }
 }
 
 extension NeonError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
@@ -66,6 +80,8 @@ extension NeonError: CustomStringConvertible, CustomDebugStringConvertible, Loca
         case .invalidConfiguration(let message): return "NeonSQL: invalid configuration: \(message)"
         case .authentication(let message): return "NeonSQL: authentication failed: \(message)"
         case .tokenRejected(let message): return "NeonSQL: the server rejected the bearer token: \(message)"
+        case .outcomeUnknown(let cause):
+            return "NeonSQL: the write's outcome is unknown (it may or may not have been applied; it was not retried): \(cause.description.replacingOccurrences(of: "NeonSQL: ", with: ""))"
         }
     }
 
@@ -83,6 +99,7 @@ extension NeonError: CustomStringConvertible, CustomDebugStringConvertible, Loca
         case .invalidConfiguration: return "NeonError.invalidConfiguration(\(description))"
         case .authentication: return "NeonError.authentication(\(description))"
         case .tokenRejected: return "NeonError.tokenRejected(\(description))"
+        case .outcomeUnknown: return "NeonError.outcomeUnknown(\(description))"
         }
     }
 

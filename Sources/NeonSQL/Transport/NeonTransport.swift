@@ -28,14 +28,20 @@ public struct NeonHTTPRequest: Sendable {
     public var body: Data
     /// The per-request timeout (``NeonClient`` also enforces it itself).
     public var timeout: Duration
+    /// `true` when running the request twice is harmless (read-only statements). When `false` (a
+    /// write, the default), a transport must never send it twice on its own: ``URLSessionTransport``
+    /// sends it on a connection of its own, because HTTP stacks silently resend a request whose
+    /// reused keep-alive connection died before any answer, even after the server ran it.
+    public var isReadOnly: Bool
 
     /// Creates a request.
-    public init(url: URL, method: String = "POST", headers: [HTTPHeader], body: Data, timeout: Duration) {
+    public init(url: URL, method: String = "POST", headers: [HTTPHeader], body: Data, timeout: Duration, isReadOnly: Bool = false) {
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.isReadOnly = isReadOnly
     }
 
     /// The value of the first header named `name` (case-insensitive).

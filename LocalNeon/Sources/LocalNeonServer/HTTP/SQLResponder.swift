@@ -10,13 +10,36 @@ struct SQLResponder: HTTPResponder {
     typealias Context = SQLRequestContext
 
     let handler: SQLRequestHandler
+    /// Bounds concurrent and queued requests (overload is answered, never piled up).
+    let admission: AdmissionGate
+    /// Test-only faults (`--enable-fault-injection`).
+    let faults: FaultInjector
+
+    init(handler: SQLRequestHandler) {
+        let configuration = handler.configuration
+        self.handler = handler
+        admission = AdmissionGate(
+            maximumRunning: configuration.maximumConcurrentRequests ?? configuration.maximumConnectionsPerPool,
+            maximumWaiting: configuration.maximumQueuedRequests,
+            maximumWait: configuration.maximumQueueWait)
+        faults = FaultInjector(isEnabled: configuration.faultInjectionEnabled, logger: handler.logger)
+    }
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let requestID = UUID().uuidString.lowercased()
         var response: Response
         if request.uri.path == "/sql" && request.method == .post {
-            response = await Self.cancellingOnDisconnect(channel: context.channel) {
-                await handler.handle(request, requestID: requestID)
+            do {
+                response = try await admission.withPermit {
+                    await faults.respond(to: request, channel: context.channel) { [handler] request in
+                        await Self.cancellingOnDisconnect(channel: context.channel) {
+                            await handler.handle(request, requestID: requestID)
+                        }
+                    }
+                }
+            } catch {
+                handler.logger.warning("request not admitted", metadata: ["reason": "\(error)"])
+                response = Self.json(status: .internalServerError, body: error.error.body())
             }
         } else if request.uri.path == "/sql" && request.method == .options {
             response = Self.preflight()

@@ -40,6 +40,7 @@ struct LocalNeonHarness {
         maximumResponseBytes: Int = LocalNeonConfiguration.defaultSizeLimit,
         jwtAuthentication: JWTAuthentication? = nil,
         maximumConnectionsPerPool: Int = 20,
+        configure: (inout LocalNeonConfiguration) -> Void = { _ in },
         _ body: (LocalNeonHarness) async throws -> Void
     ) async throws {
         guard let adminURL = TestPostgres.requireURL() else { return }
@@ -53,6 +54,7 @@ struct LocalNeonHarness {
             maximumConnectionsPerPool: maximumConnectionsPerPool
         )
         try configuration.setPostgresURL(adminURL)
+        configure(&configuration)
         var logger = Logger(label: "neon-local-test")
         logger.logLevel = .critical
         let server = LocalNeonServer(configuration: configuration, logger: logger)
