@@ -172,7 +172,7 @@ struct Snapshot: Codable {
         // Let closed connections finish closing before counting.
         try await Task.sleep(for: .milliseconds(300))
         let connections: Statement<CountRow?> = .one(
-            sql: "SELECT count(*)::int4 AS n FROM pg_stat_activity WHERE usename = current_user AND pid <> pg_backend_pid()",
+            name: "CountConnections", sql: "SELECT count(*)::int4 AS n FROM pg_stat_activity WHERE usename = current_user AND pid <> pg_backend_pid()",
             bindings: Bindings(), readOnly: true)
         let postgres = try await client.execute(connections)?.n ?? -1
         return Snapshot(

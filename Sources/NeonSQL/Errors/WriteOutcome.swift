@@ -12,7 +12,7 @@ extension NeonError {
     ///
     /// `false` for answers that say what happened (a database error, 4xx, 200) and for failures that
     /// certainly happened before anything was sent (connection refused, encoding, configuration,
-    /// authentication), so the write certainly did not run.
+    /// authentication, a rejected token), so the write certainly did not run.
     var leavesWriteOutcomeUnknown: Bool {
         switch self {
         case .transport(let error):
@@ -22,7 +22,7 @@ extension NeonError {
         case .httpStatus(let error):
             return error.isServerError && error.status != 501
         case .database, .cancelled, .decoding, .encoding, .malformedResponse, .invalidConfiguration, .authentication,
-            .outcomeUnknown:
+            .tokenRejected, .outcomeUnknown:
             return false
         }
     }
