@@ -44,7 +44,7 @@ struct RIZQDemo {
         let client = NeonClient(configuration: try NeonConfiguration(
             connectionString: connectionString, endpoint: endpoint, authentication: signIn ?? .password))
         let queries = Queries(client)
-        print(signIn == nil ? "Signed in with the connection string's password" : "Signed in with a JWT as user \(userID) (row-level security applies)")
+        print(signIn == nil ? "Signed in with the connection string's password" : "Signed in with a JWT as user \(userID.uuidString.lowercased()) (row-level security applies)")
 
         // 1. Journeys, featured first.
         let journeys = try await queries.fetchJourneys()

@@ -100,7 +100,7 @@ struct CheckEndToEndTests {
         let stack = try Services.stack()
         let version = try await serverVersion(stack)
         let queries = try Services.sqlFiles("queries")
-        #expect(queries.count == 15)
+        #expect(queries.count == 19)
         for source in [ResultTypeSource.automatic, .zeroRowRun] {
             let lines = Lines()
             let status = await SchemaCheckCommand.run(

@@ -6,8 +6,9 @@ public struct LocalNeonConfiguration: Sendable {
     public var postgresHost: String
     /// Port of the upstream PostgreSQL.
     public var postgresPort: Int
-    /// Admin user of the upstream PostgreSQL: connects on behalf of a role in JWT mode, and on a
-    /// separate connection cancels the statements of disconnected clients (`pg_cancel_backend`) and
+    /// Admin user of the upstream PostgreSQL: with JWT authentication it creates the
+    /// `neon_local_authenticator` role and each database's `auth` schema, and on a
+    /// separate connection it cancels the statements of disconnected clients (`pg_cancel_backend`) and
     /// notices password changes (`pg_authid`), for which it should be a superuser.
     public var postgresAdminUser: String
     /// Admin password; never logged.

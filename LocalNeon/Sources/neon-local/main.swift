@@ -62,11 +62,12 @@ struct NeonLocalCommand: AsyncParsableCommand {
                 configuration.jwtAuthentication = try JWTAuthentication(
                     jwksFile: jwksFile, audience: jwtAudience, issuer: jwtIssuer,
                     roles: jwtRole.isEmpty ? [JWTAuthentication.defaultRole] : Set(jwtRole))
-            } else if jwtAudience != nil || jwtIssuer != nil || !jwtRole.isEmpty {
-                throw LocalNeonConfigurationError(message: "--jwt-audience, --jwt-issuer and --jwt-role need --jwks-file")
             }
         } catch {
             throw ValidationError(error.message)
+        }
+        guard jwksFile != nil || (jwtAudience == nil && jwtIssuer == nil && jwtRole.isEmpty) else {
+            throw ValidationError("--jwt-audience, --jwt-issuer and --jwt-role need --jwks-file")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxRequestBytes > 0, maxResponseBytes > 0 else { throw ValidationError("size limits must be positive") }

@@ -190,6 +190,26 @@ struct JWTAuthenticationTests {
         }
     }
 
+    @Test("A superuser configured as a JWT role is refused, and never granted to the authenticator")
+    func superuserConfiguredAsJWTRole() async throws {
+        guard TestPostgres.requireURL() != nil else { return }
+        try await JWTFixture.prepare()
+        let adminUser = URLComponents(string: TestPostgres.url ?? "")?.user ?? "postgres"
+        var settings = try JWTFixture.authentication()
+        settings.roles = [adminUser]
+        try await LocalNeonHarness.with(jwtAuthentication: settings) { neon in
+            let token = try JWTFixture.es256.token(JWTFixture.claims(subject()))
+            let answer = try await run(neon, token: token, "SELECT current_user AS u", user: adminUser)
+            #expect(answer.status == 500)
+            #expect(answer.text == proxyErrorBody("could not set up the JWT authorization database extension"))
+        }
+        let granted = try await JWTFixture.admin("""
+            SELECT count(*)::text FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.roleid JOIN pg_roles a ON a.oid = m.member
+            WHERE a.rolname = 'neon_local_authenticator' AND (r.rolsuper OR r.rolbypassrls)
+            """)
+        #expect(granted == ["0"])
+    }
+
     @Test("A password where a token is required, and no credentials, are refused")
     func passwordForJWTRole() async throws {
         try await withJWTNeon { neon in

@@ -83,7 +83,8 @@ enum AuthSchemaSQL {
         "GRANT EXECUTE ON FUNCTION auth.session(), auth.user_id() TO PUBLIC",
     ]
 
-    static let roleExists = "SELECT count(*)::int4 FROM pg_catalog.pg_roles WHERE rolname = $1"
+    /// 0: no such role; 1: an ordinary role; 2: a superuser or a role that bypasses RLS (never a JWT role).
+    static let roleKind = "SELECT coalesce(max(CASE WHEN rolsuper OR rolbypassrls THEN 2 ELSE 1 END), 0)::int4 FROM pg_catalog.pg_roles WHERE rolname = $1"
 
     /// Lets the authenticator switch to `role`.
     static func grantRole(_ role: String) -> String {

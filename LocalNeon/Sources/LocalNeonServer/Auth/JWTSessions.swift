@@ -107,11 +107,15 @@ final class JWTSessions: Sendable {
                     try await Self.execute(statement, on: connection, logger: self.logger)
                 }
             }
-            let exists = try await Self.integer(AuthSchemaSQL.roleExists, binds: [role], on: connection, logger: self.logger)
-            if exists == 1 {
+            switch try await Self.integer(AuthSchemaSQL.roleKind, binds: [role], on: connection, logger: self.logger) {
+            case 1:
                 try await Self.execute(AuthSchemaSQL.grantRole(role), on: connection, logger: self.logger)
-            } else {
+            case 0:
                 self.logger.warning("JWT role does not exist; its requests will fail", metadata: ["role": "\(role)"])
+            default:
+                // A token must never reach a session that ignores row-level security.
+                self.logger.error("refusing a --jwt-role that is a superuser or bypasses row-level security", metadata: ["role": "\(role)"])
+                throw SetupFailure()
             }
             guard let key = try await Self.text(AuthSchemaSQL.selectClaimsKey, on: connection, logger: self.logger) else {
                 throw SetupFailure()
