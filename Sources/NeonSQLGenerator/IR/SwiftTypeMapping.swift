@@ -33,7 +33,14 @@ enum SwiftTypeMapping {
             }
         case .enumeration(let name):
             return enumSwiftName(name)
-        case .named:
+        case .named(let name):
+            // Ranges of a mapped subtype and points have runtime value types; other types
+            // (geometric, network, bit strings, text search, multiranges ...) are their text form.
+            if name == "point" { return "PostgresPoint" }
+            if let subtype = TypeRules.rangeSubtype(type) {
+                let bound = scalarSwiftType(for: subtype)
+                if ["Int", "Decimal", "PostgresDate", "Date"].contains(bound) { return "PostgresRange<\(bound)>" }
+            }
             return "String"
         case .domain(_, let base):
             return scalarSwiftType(for: base)
@@ -60,14 +67,18 @@ enum SwiftTypeMapping {
             }
         case .enumeration(let name):
             return ".enumType(\(stringLiteral(name)))"
-        case .named:
-            return ".unknown"
-        case .domain(_, let base):
-            return runtimeTypeExpression(for: base)
+        case .named(let name):
+            return runtimeStatics.contains(name) ? "." + name : ".unknown"
+        case .domain(let name, _):
+            // A domain's OID differs per database: named, not checked.
+            return "PostgresType(oid: 0, name: \(stringLiteral(name)))"
         case .array(let element):
             return ".array(\(runtimeTypeExpression(for: element)))"
         }
     }
+
+    /// Catalog types with a `PostgresType` static of the same name in the runtime.
+    static let runtimeStatics: Set<String> = ["int4range", "int8range", "numrange", "daterange", "tsrange", "tstzrange", "point"]
 
     /// A Swift string literal for `text` (escapes quotes, backslashes, control characters).
     static func stringLiteral(_ text: String) -> String {
