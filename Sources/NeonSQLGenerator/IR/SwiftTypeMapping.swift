@@ -61,20 +61,25 @@ enum SwiftTypeMapping {
         case .builtin(let builtin):
             switch builtin {
             case .bit, .varbit, .tsvector, .tsquery, .anyelement, .anyarray:
-                return ".unknown"
+                return uncheckedTypeExpression(type)
             default:
                 return "." + builtin.rawValue
             }
         case .enumeration(let name):
             return ".enumType(\(stringLiteral(name)))"
         case .named(let name):
-            return runtimeStatics.contains(name) ? "." + name : ".unknown"
-        case .domain(let name, _):
+            return runtimeStatics.contains(name) ? "." + name : uncheckedTypeExpression(type)
+        case .domain:
             // A domain's OID differs per database: named, not checked.
-            return "PostgresType(oid: 0, name: \(stringLiteral(name)))"
+            return uncheckedTypeExpression(type)
         case .array(let element):
             return ".array(\(runtimeTypeExpression(for: element)))"
         }
+    }
+
+    /// A type the runtime has no static for: named, OID 0 (the response's OID is not checked).
+    static func uncheckedTypeExpression(_ type: SQLType) -> String {
+        "PostgresType(oid: 0, name: \(stringLiteral(type.formatName)))"
     }
 
     /// Catalog types with a `PostgresType` static of the same name in the runtime.
