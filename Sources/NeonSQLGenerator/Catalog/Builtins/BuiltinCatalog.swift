@@ -78,6 +78,9 @@ final class BuiltinCatalog: Sendable {
     let rangeMultiranges: [String: String]
     /// Extensions the data describes.
     let extensionNames: Set<String>
+    /// Function and operator names with an overload from an extension (the others need no
+    /// filtering by the schema's extensions).
+    let namesWithExtensionOverloads: Set<String>
 
     init(texts: [String]) {
         var types: [String: CatalogTypeInfo] = [:]
@@ -182,6 +185,11 @@ final class BuiltinCatalog: Sendable {
         self.multirangeRanges = multirangeRanges
         self.rangeMultiranges = rangeMultiranges
         self.extensionNames = extensionNames
+        var extended: Set<String> = []
+        for signature in functions.values.joined() where signature.extensionName != nil { extended.insert(signature.name) }
+        for signature in operators.values.joined() where signature.extensionName != nil { extended.insert(signature.name) }
+        for signature in prefixOperators.values.joined() where signature.extensionName != nil { extended.insert(signature.name) }
+        self.namesWithExtensionOverloads = extended
     }
 
     /// The catalog's type `typname`, if the catalog has it and its extension (if any) is created.
