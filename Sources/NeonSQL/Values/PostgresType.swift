@@ -80,6 +80,21 @@ public struct PostgresType: Sendable, Hashable, CustomStringConvertible {
     /// `void` (2278)
     public static let void = PostgresType(oid: 2278, name: "void")
 
+    /// `int4range` (3904)
+    public static let int4range = PostgresType(oid: 3904, name: "int4range")
+    /// `int8range` (3926)
+    public static let int8range = PostgresType(oid: 3926, name: "int8range")
+    /// `numrange` (3906)
+    public static let numrange = PostgresType(oid: 3906, name: "numrange")
+    /// `daterange` (3912)
+    public static let daterange = PostgresType(oid: 3912, name: "daterange")
+    /// `tsrange` (3908)
+    public static let tsrange = PostgresType(oid: 3908, name: "tsrange")
+    /// `tstzrange` (3910)
+    public static let tstzrange = PostgresType(oid: 3910, name: "tstzrange")
+    /// `point` (600)
+    public static let point = PostgresType(oid: 600, name: "point")
+
     /// The array type of `element` (`integer[]`): the builtin array OID for builtin element types,
     /// the same OID for arrays of arrays (PostgreSQL has one array type per element type), and 0
     /// (not checked) for anything else, such as arrays of enums.
@@ -122,6 +137,7 @@ public struct PostgresType: Sendable, Hashable, CustomStringConvertible {
         .bool, .bytea, .char, .name, .int8, .int2, .int4, .text, .oid, .json, .xml, .float4, .float8, .money,
         .bpchar, .varchar, .date, .time, .timestamp, .timestamptz, .interval, .timetz, .numeric, .uuid, .jsonb,
         .inet, .cidr, .macaddr, .unknown, .record, .void,
+        .int4range, .int8range, .numrange, .daterange, .tsrange, .tstzrange, .point,
     ]
 
     static let builtinsByOID: [UInt32: PostgresType] = {
@@ -136,6 +152,7 @@ public struct PostgresType: Sendable, Hashable, CustomStringConvertible {
         114: 199, 142: 143, 700: 1021, 701: 1022, 790: 791, 1042: 1014, 1043: 1015, 1082: 1182,
         1083: 1183, 1114: 1115, 1184: 1185, 1186: 1187, 1266: 1270, 1700: 1231, 2950: 2951,
         3802: 3807, 869: 1041, 650: 651, 829: 1040, 2249: 2287,
+        3904: 3905, 3926: 3927, 3906: 3907, 3912: 3913, 3908: 3909, 3910: 3911, 600: 1017,
     ]
 
     /// Array OID -> element OID.

@@ -36,11 +36,10 @@ enum CallResolver {
         var candidates: [Candidate] = []
         var expanded: [Candidate] = []
         for (index, signature) in signatures.enumerated() {
-            let declared = signature.arguments.map(SQLType.catalogType)
-            let result = SQLType.catalogType(signature.result)
-            if signature.isVariadic, let element = signature.variadicElement, count >= declared.count {
+            let declared = signature.argumentTypes
+            let result = signature.resultType
+            if signature.isVariadic, let variadic = signature.variadicElementType, count >= declared.count {
                 let fixed = declared.dropLast()
-                let variadic = SQLType.catalogType(element)
                 expanded.append(Candidate(arguments: Array(fixed) + Array(repeating: variadic, count: count - fixed.count),
                                           result: result, index: index))
             } else if declared.count == count {
@@ -55,10 +54,7 @@ enum CallResolver {
 
     static func operatorCandidates(_ signatures: [OperatorSignature]) -> [Candidate] {
         signatures.enumerated().map { index, signature in
-            var arguments: [SQLType] = []
-            if let left = signature.left { arguments.append(.catalogType(left)) }
-            arguments.append(.catalogType(signature.right))
-            return Candidate(arguments: arguments, result: .catalogType(signature.result), index: index)
+            Candidate(arguments: signature.operandTypes, result: signature.resultType, index: index)
         }
     }
 

@@ -52,6 +52,9 @@ enum FunctionCatalog {
              "now", "transaction_timestamp", "statement_timestamp", "clock_timestamp", "version", "current_database",
              "random", "gen_random_uuid":
             return .neverNull
+        case _ where rangeConstructors.contains(name):
+            // int4range(NULL, 5) is a range unbounded below: range constructors never return NULL.
+            return .neverNull
         case "lag", "lead":
             // Outside the partition the default is returned: NULL only when the value or the default is.
             return argumentCount == 3 ? .strict : .nullable
@@ -75,6 +78,10 @@ enum FunctionCatalog {
             return nil
         }
     }
+
+    /// The constructors of the built-in range and multirange types.
+    static let rangeConstructors: Set<String> = Set(BuiltinCatalog.shared.rangeSubtypes.keys)
+        .union(BuiltinCatalog.shared.multirangeRanges.keys)
 
     /// What a `nullable` aggregate (or first_value/last_value) returns over a non-empty set of
     /// rows with no FILTER: nil when it can still be NULL (stddev of one row, percentiles).

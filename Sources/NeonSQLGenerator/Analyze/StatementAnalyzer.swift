@@ -171,6 +171,11 @@ struct StatementAnalyzer {
             return inferUnary(op, operand, scope, context)
         case .binary(let op, let lhs, let rhs):
             return inferBinary(op, lhs, rhs, scope)
+        case .like(let value, let pattern, nil, let caseInsensitive, false, let negated):
+            // LIKE is the operator ~~ (ILIKE ~~*): citext and bytea have their own.
+            let op = (negated ? "!" : "") + (caseInsensitive ? "~~*" : "~~")
+            let call = inferOperatorCall(op, value, pattern, scope, at: expression.location)
+            return TypedValue(type: .bool, nullable: call.operands.contains { $0.nullable })
         case .like(let value, let pattern, let escape, _, _, _):
             let left = infer(value, scope, isUntyped(value) ? .type(.text) : nil)
             let right = infer(pattern, scope, OperandContext(type: .text, name: left.name))
@@ -227,13 +232,25 @@ struct StatementAnalyzer {
             if let upper { _ = infer(upper, scope, .type(.int4)) }
             if TypeRules.isJSON(array.type) { return TypedValue(type: array.type, nullable: true, name: array.name) }
             if isSlice { return TypedValue(type: array.type, nullable: true, elementNullable: array.elementNullable, name: array.name) }
+            if let geometric = geometricSubscriptType(array.type) {
+                // point[0] is x; lseg[0] and box[0] are points.
+                return TypedValue(type: geometric, nullable: array.nullable, name: array.name)
+            }
             guard case .array(let element) = array.type else {
                 if array.type != .unknown { error("cannot subscript type \(array.type.formatName) because it does not support subscripting", at: expression.location) }
                 return TypedValue(type: .unknown, nullable: true)
             }
             return TypedValue(type: element, nullable: true, name: array.name)
         case .fieldSelection(let base, let field):
-            _ = infer(base, scope)
+            let composite = infer(base, scope)
+            if let fields = catalog.compositeFields(of: composite.type) {
+                // (c).x of a composite type: its field's type, NULL when the value or the field is.
+                guard let match = fields.first(where: { $0.name == field.name }) else {
+                    error("column \"\(field.name)\" not found in data type \(composite.type.formatName)", at: field.location)
+                    return TypedValue(type: .unknown, nullable: true, name: field.name)
+                }
+                return TypedValue(type: match.type, nullable: true, name: field.name)
+            }
             error("selecting field \"\(field.name)\" of a composite value is not supported; select the column directly", at: field.location)
             return TypedValue(type: .unknown, nullable: true, name: field.name)
         case .scalarSubquery(let query):
@@ -449,6 +466,15 @@ struct StatementAnalyzer {
             return TypedValue(type: elementType, nullable: false, elementNullable: resolved.contains { $0.elementNullable }, name: "array")
         }
         return TypedValue(type: .array(elementType), nullable: false, elementNullable: resolved.contains { $0.nullable }, name: "array")
+    }
+
+    /// What subscripting a geometric value gives: point -> double precision, lseg/box -> point.
+    private func geometricSubscriptType(_ type: SQLType) -> SQLType? {
+        switch type.typname {
+        case "point": .float8
+        case "lseg", "box": .named("point")
+        default: nil
+        }
     }
 
     private func valueFunctionType(_ function: SQLValueFunction) -> SQLType {

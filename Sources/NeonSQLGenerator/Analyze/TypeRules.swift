@@ -38,8 +38,11 @@ enum TypeRules {
     ]
 
     static func isPolymorphic(_ type: SQLType) -> Bool {
-        guard let name = type.typname else { return false }
-        return polymorphicNames.contains(name)
+        switch type {
+        case .builtin(.anyelement), .builtin(.anyarray): return true
+        case .named(let name): return polymorphicNames.contains(name)
+        default: return false
+        }
     }
 
     static func isArray(_ type: SQLType) -> Bool {

@@ -35,6 +35,7 @@ extension Catalog {
     /// created extensions (user-defined functions join here once the catalog holds them).
     func functionCandidates(named name: String) -> [FunctionSignature] {
         guard let all = BuiltinCatalog.shared.functions[name] else { return [] }
+        if !BuiltinCatalog.shared.namesWithExtensionOverloads.contains(name) { return all }
         return all.filter { $0.extensionName.map(userTypes.extensions.contains) ?? true }
     }
 
@@ -42,6 +43,7 @@ extension Catalog {
     func operatorCandidates(named name: String, prefix: Bool) -> [OperatorSignature] {
         let table = prefix ? BuiltinCatalog.shared.prefixOperators : BuiltinCatalog.shared.operators
         guard let all = table[name] else { return [] }
+        if !BuiltinCatalog.shared.namesWithExtensionOverloads.contains(name) { return all }
         return all.filter { $0.extensionName.map(userTypes.extensions.contains) ?? true }
     }
 

@@ -77,6 +77,8 @@ enum CatalogBuilder {
                 break
             case .ignored:
                 break
+            case .defineType(let definition):
+                for (message, location) in CatalogBuilder.define(definition, in: &catalog) { error(message, at: location) }
             }
         }
 
@@ -89,7 +91,8 @@ enum CatalogBuilder {
 
         mutating func column(from definition: ColumnDefinition) -> (CatalogColumn, isPrimaryKey: Bool, isUnique: Bool)? {
             guard let resolution = resolveType(definition.type) else { return nil }
-            var column = CatalogColumn(name: definition.name.name, type: resolution.type, isNotNull: resolution.isSerial,
+            var column = CatalogColumn(name: definition.name.name, type: resolution.type,
+                                       isNotNull: resolution.isSerial || catalog.isNotNullDomain(resolution.type),
                                        hasDefault: resolution.isSerial)
             var isPrimaryKey = false
             var isUnique = false

@@ -533,6 +533,8 @@ indirect enum Statement: Sendable, Hashable {
     case alterTable(AlterTableStatement)
     case alterEnum(AlterEnumStatement)
     case drop(DropStatement)
+    /// CREATE EXTENSION / DOMAIN / TYPE ... AS (...) / TYPE ... AS RANGE (Parser+TypeDDL.swift).
+    case defineType(TypeDefinitionStatement)
     /// Parsed far enough to skip: CREATE INDEX/EXTENSION/FUNCTION/TRIGGER/POLICY/SEQUENCE, GRANT,
     /// REVOKE, COMMENT ON, SET, BEGIN/COMMIT, DO, ... `keyword` names what it was (`create index`).
     case ignored(keyword: String, location: SourceLocation)

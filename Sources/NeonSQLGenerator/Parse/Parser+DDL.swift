@@ -17,6 +17,7 @@ extension Parser {
         }
         guard current.kind == .word else { throw error(expected: "object type") }
         let kind = current.value
+        if let definition = try parseTypeDefinition(start: start) { return definition }
         switch kind {
         case "table":
             if let statement = try parseCreateTable(start: start) { return statement }

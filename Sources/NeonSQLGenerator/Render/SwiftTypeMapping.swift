@@ -40,7 +40,16 @@ enum SwiftTypeMapping {
             case .bytea: return "Data"
             default: return "String"
             }
-        case .enumeration, .named:
+        case .enumeration:
+            return "String"
+        case .named(let name):
+            // Ranges of a mapped subtype and points have runtime value types; other types
+            // (geometric, network, bit strings, text search, multiranges ...) are their text form.
+            if name == "point" { return "PostgresPoint" }
+            if let subtype = TypeRules.rangeSubtype(type) {
+                let bound = scalarSwiftType(for: subtype)
+                if ["Int", "Decimal", "PostgresDate", "Date"].contains(bound) { return "PostgresRange<\(bound)>" }
+            }
             return "String"
         case .domain(_, let base):
             return scalarSwiftType(for: base)
@@ -52,6 +61,10 @@ enum SwiftTypeMapping {
     /// A bare type of the table with its module: `Swift.Int`, `Foundation.Date`, and
     /// `NeonSQL.<Name>` for everything else (the runtime's value types).
     static func qualifiedName(_ bare: String) -> String {
+        if bare.hasPrefix("PostgresRange<"), bare.hasSuffix(">") {
+            let bound = bare.dropFirst("PostgresRange<".count).dropLast()
+            return "NeonSQL.PostgresRange<" + qualifiedName(String(bound)) + ">"
+        }
         if swiftTypes.contains(bare) { return "Swift." + bare }
         if foundationTypes.contains(bare) { return "Foundation." + bare }
         return "NeonSQL." + bare
@@ -69,20 +82,29 @@ enum SwiftTypeMapping {
         case .builtin(let builtin):
             switch builtin {
             case .bit, .varbit, .tsvector, .tsquery, .anyelement, .anyarray:
-                return ".unknown"
+                return uncheckedTypeExpression(type)
             default:
                 return "." + builtin.rawValue
             }
         case .enumeration(let name):
             return ".enumType(\(stringLiteral(name)))"
-        case .named:
-            return ".unknown"
-        case .domain(_, let base):
-            return runtimeTypeExpression(for: base)
+        case .named(let name):
+            return runtimeStatics.contains(name) ? "." + name : uncheckedTypeExpression(type)
+        case .domain:
+            // A domain's OID differs per database: named, not checked.
+            return uncheckedTypeExpression(type)
         case .array(let element):
             return ".array(\(runtimeTypeExpression(for: element)))"
         }
     }
+
+    /// A type the runtime has no static for: named, OID 0 (the response's OID is not checked).
+    static func uncheckedTypeExpression(_ type: SQLType) -> String {
+        "PostgresType(oid: 0, name: \(stringLiteral(type.formatName)))"
+    }
+
+    /// Catalog types with a `PostgresType` static of the same name in the runtime.
+    static let runtimeStatics: Set<String> = ["int4range", "int8range", "numrange", "daterange", "tsrange", "tstzrange", "point"]
 
     /// A Swift string literal for `text` (escapes quotes, backslashes, control characters).
     static func stringLiteral(_ text: String) -> String {

@@ -236,6 +236,10 @@ struct DDLTests {
             switch $0.statement {
             case .ignored(let keyword, _): return keyword
             case .alterTable: return "alter table"
+            case .defineType(let definition):
+                if case .createExtension = definition.kind { return "create extension" }
+                if case .domain = definition.kind { return "create domain" }
+                return "?"
             default: return "?"
             }
         }

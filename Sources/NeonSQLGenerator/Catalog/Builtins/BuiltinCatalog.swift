@@ -38,6 +38,10 @@ struct FunctionSignature: Sendable, Hashable {
     /// The element type of a VARIADIC argument (`provariadic`).
     let variadicElement: String?
     let extensionName: String?
+    /// `arguments` and `result` as analyzer types (converted once, when the catalog is parsed).
+    var argumentTypes: [SQLType] = []
+    var resultType: SQLType = .unknown
+    var variadicElementType: SQLType?
 }
 
 /// One operator (`pg_operator`); `left` is nil for prefix operators.
@@ -48,6 +52,9 @@ struct OperatorSignature: Sendable, Hashable {
     let result: String
     let isStrict: Bool
     let extensionName: String?
+    /// Operand types (one for prefix operators) and result, converted once.
+    var operandTypes: [SQLType] = []
+    var resultType: SQLType = .unknown
 }
 
 /// PostgreSQL's built-in catalog, parsed once from `BuiltinCatalogData` (generated from a real
@@ -71,6 +78,9 @@ final class BuiltinCatalog: Sendable {
     let rangeMultiranges: [String: String]
     /// Extensions the data describes.
     let extensionNames: Set<String>
+    /// Function and operator names with an overload from an extension (the others need no
+    /// filtering by the schema's extensions).
+    let namesWithExtensionOverloads: Set<String>
 
     init(texts: [String]) {
         var types: [String: CatalogTypeInfo] = [:]
@@ -129,6 +139,42 @@ final class BuiltinCatalog: Sendable {
                 }
             }
         }
+        // Signatures name types by typname; convert them once, now that every type is known.
+        var converted: [String: SQLType] = [:]
+        func convert(_ typname: String) -> SQLType {
+            if let known = converted[typname] { return known }
+            let type: SQLType
+            if let builtin = BuiltinType(rawValue: typname) {
+                type = .builtin(builtin)
+            } else if typname.hasPrefix("_"), let element = types[typname]?.element {
+                type = .array(convert(element))
+            } else {
+                type = .named(typname)
+            }
+            converted[typname] = type
+            return type
+        }
+        for (name, overloads) in functions {
+            functions[name] = overloads.map { signature in
+                var copy = signature
+                copy.argumentTypes = signature.arguments.map(convert)
+                copy.resultType = convert(signature.result)
+                copy.variadicElementType = signature.variadicElement.map(convert)
+                return copy
+            }
+        }
+        func convertOperators(_ table: [String: [OperatorSignature]]) -> [String: [OperatorSignature]] {
+            table.mapValues { overloads in
+                overloads.map { signature in
+                    var copy = signature
+                    copy.operandTypes = (signature.left.map { [convert($0)] } ?? []) + [convert(signature.right)]
+                    copy.resultType = convert(signature.result)
+                    return copy
+                }
+            }
+        }
+        operators = convertOperators(operators)
+        prefixOperators = convertOperators(prefixOperators)
         self.types = types
         self.functions = functions
         self.operators = operators
@@ -139,6 +185,11 @@ final class BuiltinCatalog: Sendable {
         self.multirangeRanges = multirangeRanges
         self.rangeMultiranges = rangeMultiranges
         self.extensionNames = extensionNames
+        var extended: Set<String> = []
+        for signature in functions.values.joined() where signature.extensionName != nil { extended.insert(signature.name) }
+        for signature in operators.values.joined() where signature.extensionName != nil { extended.insert(signature.name) }
+        for signature in prefixOperators.values.joined() where signature.extensionName != nil { extended.insert(signature.name) }
+        self.namesWithExtensionOverloads = extended
     }
 
     /// The catalog's type `typname`, if the catalog has it and its extension (if any) is created.
