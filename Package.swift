@@ -40,8 +40,10 @@ let package = Package(
             exclude: ["Golden", "Corpus/Data"]
         ),
         .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL"]),
+        // Type-checks generated Swift for random hostile schemas against the runtime (runs swiftc).
+        .testTarget(name: "GeneratedCodeCompileTests", dependencies: ["NeonSQLGenerator", "NeonSQL"]),
         // Partly needs the local stack (PostgreSQL + neon-local).
-        .testTarget(name: "NeonSQLSchemaCheckTests", dependencies: ["NeonSQLSchemaCheck", "NeonSQLGenerator", "NeonSQL"]),
+        .testTarget(name: "NeonSQLSchemaCheckTests", dependencies: ["NeonSQLSchemaCheck", "NeonSQLGenerator", "NeonSQL", "neon-sql-gen"]),
         // Needs the local stack (Scripts/test.sh starts it): PostgreSQL + neon-local.
         .testTarget(name: "RIZQEndToEndTests", dependencies: ["RIZQQueries", "NeonSQL"]),
     ],

@@ -59,6 +59,10 @@ public struct NeonConfiguration: Sendable {
     public var requestTimeout: Duration
     /// Which failures are retried, and how often.
     public var retryPolicy: RetryPolicy
+    /// Called once for every HTTP attempt with the query names, kind, attempt, duration, bytes,
+    /// rows and failure category (never SQL parameter values, passwords or tokens); nil (the
+    /// default) observes nothing. It runs on the request's task: keep it quick.
+    public var requestObserver: (@Sendable (NeonRequestEvent) -> Void)?
 
     /// The user name of the connection string.
     public var user: String { connection.user }
