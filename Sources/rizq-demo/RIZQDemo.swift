@@ -1,5 +1,6 @@
 import Foundation
 import NeonSQL
+import RIZQFeatures
 import RIZQQueries
 
 /// Walks the RIZQ app's main flow against Neon (or `neon-local`) through the generated queries:
@@ -39,7 +40,8 @@ struct RIZQDemo {
             throw DemoError("RIZQ_DEMO_USER_ID is not a UUID")
         }
         let client = try NeonClient(connectionString: connectionString, endpoint: endpoint)
-        let queries = Queries(client)
+        // The generated client: one closure per query (tests use `QueryClient.testValue` instead).
+        let queries = QueryClient.live(client)
 
         // 1. Journeys, featured first.
         let journeys = try await queries.fetchJourneys()
@@ -51,10 +53,10 @@ struct RIZQDemo {
 
         // 2. One journey with its duas.
         guard let featured = journeys.first,
-              let journey = try await queries.fetchJourneyBySlug(slug: featured.slug) else {
+              let journey = try await queries.fetchJourneyBySlug(featured.slug) else {
             throw DemoError("the database has no journeys; load the seed data (Scripts/local-stack.sh start)")
         }
-        let journeyDuas = try await queries.fetchJourneyDuas(journeyId: journey.id)
+        let journeyDuas = try await queries.fetchJourneyDuas(journey.id)
         heading("\(journey.emoji) \(journey.name): \(journeyDuas.count) duas")
         if let description = journey.description { print("  \(description)\n") }
         for dua in journeyDuas {
@@ -66,24 +68,22 @@ struct RIZQDemo {
 
         // 3. Daily Adkhar for two subscribed journeys: one round trip instead of one per journey.
         let subscribed = Array(journeys.prefix(2))
-        let habits = try await queries.fetchDuasForJourneys(journeyIds: subscribed.map(\.id))
+        let slots = try await DailyAdkhar(client: queries).slots(journeyIds: subscribed.map(\.id))
         heading("Daily Adkhar for \(subscribed.map(\.name).joined(separator: " + ")) (1 request)")
-        var seen: Set<Int> = []
-        let unique = habits.filter { seen.insert($0.duaId).inserted }
-        for slot in TimeSlot.allCases {
-            let inSlot = unique.filter { $0.timeSlot == slot }
-            print("  \(slot.rawValue.capitalized) (\(inSlot.count))")
-            for habit in inSlot {
+        let unique = slots.flatMap(\.habits)
+        for slot in slots {
+            print("  \(slot.timeSlot.rawValue.capitalized) (\(slot.habits.count))")
+            for habit in slot.habits {
                 print("    • \(habit.titleEn.padded(to: 40)) ×\(habit.repetitions)  +\(habit.xpValue) XP   \(rightToLeft(habit.arabicText.prefixWords(4)))")
             }
         }
 
         // 4. Complete a habit: record it and add its XP in one atomic batch.
         heading("Completing a habit")
-        guard let profile = try await queries.fetchUserProfile(userId: userID) else {
+        guard let profile = try await queries.fetchUserProfile(userID) else {
             throw DemoError("no user \(userID); set RIZQ_DEMO_USER_ID to a seeded user")
         }
-        let activity = try await queries.fetchWeekActivity(userId: userID)
+        let activity = try await queries.fetchWeekActivity(userID)
         let today = PostgresDate(Date())
         let doneToday = Set(activity.first { $0.date == today }?.duasCompleted ?? [])
         if let habit = unique.first(where: { !doneToday.contains($0.duaId) }) {
@@ -99,7 +99,7 @@ struct RIZQDemo {
         }
 
         // 5. The week's activity.
-        let week = try await queries.fetchWeekActivity(userId: userID)
+        let week = try await queries.fetchWeekActivity(userID)
         heading("Last 7 days")
         for day in week {
             let bar = String(repeating: "▇", count: max(1, day.xpEarned / 10))
