@@ -156,7 +156,7 @@ public enum CodeGenerator {
                 },
                 columns: named.columns.map { column in
                     AnalyzedColumn(
-                        name: column.name, sqlName: column.sqlName ?? "", pgType: column.type.formatName,
+                        name: column.name, sqlName: column.sqlName, pgType: column.type.formatName,
                         nullable: column.nullable, swiftType: column.swiftType)
                 }
             )

@@ -91,7 +91,7 @@ struct SwiftNamer {
                                      origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName, qualified: true),
                 swiftType: swiftType(parameter.type, nullable: parameter.nullable, elementNullable: parameter.elementNullable,
                                          origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName, qualified: false),
-                type: parameter.type, index: parameter.index, sqlName: parameter.sqlName, nullable: parameter.nullable,
+                type: parameter.type, index: parameter.index, sqlName: parameter.sqlName ?? "", nullable: parameter.nullable,
                 elementNullable: parameter.elementNullable)
         }
         var columnNames = UniqueNames(taken: Self.reservedColumnNames)
