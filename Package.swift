@@ -32,7 +32,9 @@ let package = Package(
             path: "queries",
             plugins: ["NeonSQLPlugin"]
         ),
-        .executableTarget(name: "rizq-demo", dependencies: ["RIZQQueries", "NeonSQL"]),
+        // A small feature of the app, written against the generated client only.
+        .target(name: "RIZQFeatures", dependencies: ["RIZQQueries"]),
+        .executableTarget(name: "rizq-demo", dependencies: ["RIZQFeatures", "RIZQQueries", "NeonSQL"]),
 
         .testTarget(
             name: "NeonSQLGeneratorTests",
@@ -40,8 +42,12 @@ let package = Package(
             exclude: ["Golden", "Corpus/Data", "Diagnostics/Cases"]
         ),
         .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL"]),
+        // Type-checks generated Swift for random hostile schemas against the runtime (runs swiftc).
+        .testTarget(name: "GeneratedCodeCompileTests", dependencies: ["NeonSQLGenerator", "NeonSQL"]),
         // Partly needs the local stack (PostgreSQL + neon-local).
-        .testTarget(name: "NeonSQLSchemaCheckTests", dependencies: ["NeonSQLSchemaCheck", "NeonSQLGenerator", "NeonSQL"]),
+        .testTarget(name: "NeonSQLSchemaCheckTests", dependencies: ["NeonSQLSchemaCheck", "NeonSQLGenerator", "NeonSQL", "neon-sql-gen"]),
+        // The feature with the generated client's test value: no server.
+        .testTarget(name: "RIZQFeatureTests", dependencies: ["RIZQFeatures", "RIZQQueries"]),
         // Needs the local stack (Scripts/test.sh starts it): PostgreSQL + neon-local.
         .testTarget(name: "RIZQEndToEndTests", dependencies: ["RIZQQueries", "NeonSQL"]),
     ],

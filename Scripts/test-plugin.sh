@@ -47,7 +47,13 @@ let package = Package(
             dependencies: [.product(name: "NeonSQL", package: "$IDENTITY")],
             plugins: [.plugin(name: "NeonSQLPlugin", package: "$IDENTITY")]
         ),
-        .executableTarget(name: "fixture-app", dependencies: ["FixtureQueries"]),
+        // A second generated module with the same query names: both import into one file.
+        .target(
+            name: "OtherQueries",
+            dependencies: [.product(name: "NeonSQL", package: "$IDENTITY")],
+            plugins: [.plugin(name: "NeonSQLPlugin", package: "$IDENTITY")]
+        ),
+        .executableTarget(name: "fixture-app", dependencies: ["FixtureQueries", "OtherQueries"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -107,21 +113,54 @@ JOIN users u ON u.id = p.author_id
 WHERE p.author_id = @author_id;
 SQL
 
+OTHER="$PKG/Sources/OtherQueries"
+mkdir -p "$OTHER/migrations"
+cat > "$OTHER/neon-sql.json" <<'JSON'
+{ "names": { "client": "OtherClient" } }
+JSON
+cat > "$OTHER/migrations/001_users.sql" <<'SQL'
+CREATE TABLE users (id bigint PRIMARY KEY, handle text NOT NULL);
+SQL
+cat > "$OTHER/Exports.swift" <<'SWIFT'
+@_exported import NeonSQL
+SWIFT
+cat > "$OTHER/users.sql" <<'SQL'
+-- name: ListUsers :many
+SELECT id, handle FROM users ORDER BY id;
+SQL
+
+cat > "$PKG/Sources/fixture-app/Both.swift" <<'SWIFT'
+import FixtureQueries
+import OtherQueries
+
+/// Both modules declare `Queries`, `Statements`, `ListUsersRow` and `listUsers()`: each is
+/// reached through its module, from one file.
+func callBoth() async throws -> String {
+    let fixture = FixtureQueries.QueryClient.preview(listUsers: [FixtureQueries.ListUsersRow(id: 7, name: "Ada", email: nil, mood: .happy)])
+    let other = OtherClient.preview(listUsers: [OtherQueries.ListUsersRow(id: 9, handle: "@ada")])
+    let first = try await fixture.listUsers()
+    let second = try await other.listUsers()
+    let names = [FixtureQueries.Statements.listUsers().name, OtherQueries.Statements.listUsers().name]
+    return "\(first.map(\.id)) \(second.map(\.handle)) \(names)"
+}
+SWIFT
+
 cat > "$PKG/Sources/fixture-app/main.swift" <<'SWIFT'
 import FixtureQueries
 
-let list: Statement<[ListUsersRow]> = Statements.listUsers()
-let rename: Statement<Int> = Statements.renameUser(name: "Ada", id: 1)
-let posts: Statement<[PostsByAuthorRow]> = Statements.postsByAuthor(authorId: 1)
+let list: Statement<[ListUsersRow]> = FixtureQueries.Statements.listUsers()
+let rename: Statement<Int> = FixtureQueries.Statements.renameUser(name: "Ada", id: 1)
+let posts: Statement<[PostsByAuthorRow]> = FixtureQueries.Statements.postsByAuthor(authorId: 1)
 let row = ListUsersRow(id: 1, name: "Ada", email: nil, mood: .soSo)
 let post = PostsByAuthorRow(id: 1, title: "Hi", meta: PostMeta(tags: ["swift"]), authorName: "Ada")
-let users: @Sendable (Queries) async throws -> [ListUsersRow] = { try await $0.listUsers() }
+let users: @Sendable (FixtureQueries.Queries) async throws -> [ListUsersRow] = { try await $0.listUsers() }
 func requireSendable<T: Sendable>(_: T) {}
 requireSendable(row)
 requireSendable(post)
 requireSendable(users)
 print(list.sql.contains("FROM users"), rename.sql.contains("$1"), posts.sql.contains("$1"),
       row.id, Mood.allCases.map(\.rawValue), ListUsersRow.columns.count, post.meta?.tags ?? [])
+print(try await callBoth())
 SWIFT
 
 cd "$PKG"
@@ -133,8 +172,9 @@ GEN_DISPLAY="Generating Swift from"
 echo "== (a) first build"
 if build; then
     pass "the fixture builds"
-    if OUTPUT="$(.build/debug/fixture-app 2>&1)" && [ "$OUTPUT" = 'true true true 1 ["happy", "so_so"] 4 ["swift"]' ]; then
-        pass "the generated API runs (with the PostMeta override from neon-sql.json): $OUTPUT"
+    if OUTPUT="$(.build/debug/fixture-app 2>&1)" && [ "$OUTPUT" = 'true true true 1 ["happy", "so_so"] 4 ["swift"]
+[7] ["@ada"] ["ListUsers", "ListUsers"]' ]; then
+        pass "the generated API runs (with the PostMeta override from neon-sql.json), and two modules with the same query names are called from one file: $OUTPUT"
     else
         fail "fixture-app failed: $OUTPUT"
     fi

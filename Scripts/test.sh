@@ -49,10 +49,14 @@ swift test --package-path "$ROOT/LocalNeon" 2>&1 | tee "$LOG_DIR/localneon.log"
 step "5/5 plugin integration test"
 "$ROOT/Scripts/test-plugin.sh" 2>&1 | tee "$LOG_DIR/plugin.log"
 
+step "documentation (DocC, warnings as errors, every public symbol documented)"
+"$ROOT/Scripts/docs.sh" 2>&1 | tee "$LOG_DIR/docs.log"
+
 # swift-testing prints "Test x() skipped"/"Suite X skipped"; XCTest "with N tests skipped".
 if grep -E "(Test|Suite) .* skipped|with [1-9][0-9]* tests? skipped" "$LOG_DIR"/*.log; then
     echo "error: tests were skipped (listed above); every service is running, so nothing may skip" >&2
     exit 1
 fi
 grep -h -E "differential \(" "$LOG_DIR/library.log" >&2 || true
+grep -h -E "GeneratedCodeCompilesTests: " "$LOG_DIR/library.log" >&2 || true
 echo "all tests passed" >&2

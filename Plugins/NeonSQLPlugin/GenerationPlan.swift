@@ -1,8 +1,8 @@
 import Foundation
 
 /// What one target's generator run reads and writes, computed from the target's `.sql` files.
-/// Shared by the SwiftPM and Xcode entry points; it must agree with `neon-sql-gen generate`
-/// (output naming rule: see `outputFileName(forRelativePath:)`).
+/// Shared by the SwiftPM and Xcode entry points. The output-naming rule and the `neon-sql.json`
+/// reader are the CLI's own files (`Shared/`, a symlink), so the two cannot disagree.
 struct GenerationPlan {
     /// Schema files in the order they are applied (path order: migrations by name).
     let schemaFiles: [URL]
@@ -18,8 +18,8 @@ struct GenerationPlan {
     let root: URL
     let outputDirectory: URL
 
-    static let sharedFileName = "NeonSQLSchema.swift"
-    static let configFileName = "neon-sql.json"
+    static let sharedFileName = OutputFileNaming.sharedFileName
+    static let configFileName = NeonSQLConfig.fileName
     /// Folders whose `.sql` files are the schema when there is no config file.
     static let schemaFolderNames: Set<String> = ["schema", "migrations"]
 
@@ -31,12 +31,21 @@ struct GenerationPlan {
     init(root: URL, sqlFiles: [URL], configFile: URL?, workDirectory: URL) throws {
         let root = root.standardizedFileURL
         let files = Self.unique(sqlFiles.map(\.standardizedFileURL))
-        let schemaFiles: [URL]
+        var config: NeonSQLConfig?
         if let configFile {
-            let config = try NeonSQLConfig.load(from: configFile)
-            let base = configFile.deletingLastPathComponent().standardizedFileURL
-            let schemaRoots = config.schema.map { base.appendingPathComponent($0).standardizedFileURL }
-            schemaFiles = try Self.schemaFiles(under: schemaRoots, targetFiles: files)
+            do {
+                config = try NeonSQLConfig.load(from: configFile)
+            } catch {
+                throw PluginError(error.description)
+            }
+        }
+        let schemaFiles: [URL]
+        if let configFile, let schemaRoots = config?.schemaRoots(relativeTo: configFile) {
+            do {
+                schemaFiles = try NeonSQLConfig.schemaFiles(under: schemaRoots, also: files)
+            } catch {
+                throw PluginError(error.description)
+            }
         } else {
             schemaFiles = files.filter { file in
                 let directories = Self.relativePath(of: file, to: root).split(separator: "/").dropLast()
@@ -94,15 +103,9 @@ struct GenerationPlan {
     /// Everything the run writes.
     var allOutputFiles: [URL] { outputFiles + [sharedOutput] }
 
-    /// The same rule as `CodeGenerator.outputFileName(forRelativePath:)` in the generator (which
-    /// a plugin cannot link): the path relative to the root, without `.sql`, `/` -> `_`, `.swift`.
+    /// The shared output-naming rule (`Shared/OutputFileNaming.swift`, the CLI's own file).
     static func outputFileName(forRelativePath relativePath: String) -> String {
-        var path = Substring(relativePath)
-        while path.hasPrefix("./") { path = path.dropFirst(2) }
-        while path.hasPrefix("/") { path = path.dropFirst() }
-        var name = String(path)
-        if name.lowercased().hasSuffix(".sql") { name = String(name.dropLast(4)) }
-        return name.replacingOccurrences(of: "/", with: "_") + ".swift"
+        OutputFileNaming.outputFileName(forRelativePath: relativePath)
     }
 
     /// The path of `file` relative to `root` when it lies inside, else its file name (the same
@@ -110,31 +113,6 @@ struct GenerationPlan {
     static func relativePath(of file: URL, to root: URL) -> String {
         let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
         return file.path.hasPrefix(base) ? String(file.path.dropFirst(base.count)) : file.lastPathComponent
-    }
-
-    /// The `.sql` files under the configured schema paths, each path's files in path order, the
-    /// paths in the order configured. Files outside the target are listed from the file system.
-    private static func schemaFiles(under roots: [URL], targetFiles: [URL]) throws -> [URL] {
-        var result: [URL] = []
-        for root in roots {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
-                throw PluginError("\(configFileName): schema path '\(root.path)' does not exist")
-            }
-            guard isDirectory.boolValue else {
-                result.append(root)
-                continue
-            }
-            let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-            var found = targetFiles.filter { $0.path.hasPrefix(prefix) }
-            if let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) {
-                for case let url as URL in enumerator where url.pathExtension.lowercased() == "sql" {
-                    found.append(url.standardizedFileURL)
-                }
-            }
-            result += unique(found).sorted { $0.path < $1.path }
-        }
-        return unique(result)
     }
 
     /// The deepest directory containing every file, or nil for no files.

@@ -130,7 +130,7 @@ public struct QueryAnalysis: Sendable, Hashable {
 /// Entry points of the generator: schema + annotated queries in, JSON or Swift out.
 /// Never throws and never traps on bad input: problems are diagnostics.
 public enum CodeGenerator {
-    /// The name of the per-target shared file holding the schema's enums.
+    /// The name of the per-target shared file (the target's `Queries`, `Statements`, client and enums).
     public static let sharedFileName = "NeonSQLSchema.swift"
 
     /// Analyzes `queries` against `schema` (applied in the given order: migrations) and returns
@@ -170,7 +170,7 @@ public enum CodeGenerator {
                 },
                 columns: named.columns.map { column in
                     AnalyzedColumn(
-                        name: column.name, sqlName: column.sqlName ?? "", pgType: column.type.formatName,
+                        name: column.name, sqlName: column.sqlName, pgType: column.type.formatName,
                         nullable: column.nullable, swiftType: column.swiftType)
                 }
             )
@@ -205,20 +205,6 @@ public enum CodeGenerator {
         )
     }
 
-    /// The output file name for a query file: its path relative to the target (or to `--root`),
-    /// without `.sql`, with `/` replaced by `_`, plus `.swift`.
-    /// `queries/fetch_duas.sql` -> `queries_fetch_duas.swift`; `fetch_duas.sql` -> `fetch_duas.swift`.
-    ///
-    /// `NeonSQLPlugin` applies the same rule (it cannot link this module); keep them identical.
-    public static func outputFileName(forRelativePath relativePath: String) -> String {
-        var path = Substring(relativePath)
-        while path.hasPrefix("./") { path = path.dropFirst(2) }
-        while path.hasPrefix("/") { path = path.dropFirst() }
-        var name = String(path)
-        if name.lowercased().hasSuffix(".sql") { name = String(name.dropLast(4)) }
-        return name.replacingAll("/", with: "_") + ".swift"
-    }
-
     /// Analyzes and names: the model every output is rendered from.
     static func analyze(schema: [SQLSourceInput], queries: [SQLSourceInput], overrides: TypeOverrides = TypeOverrides(),
                         typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json") -> NamedModel {
@@ -237,13 +223,3 @@ public enum CodeGenerator {
     }
 }
 
-private extension String {
-    /// Replaces every occurrence of a character (no Foundation in this module).
-    func replacingAll(_ character: Character, with replacement: String) -> String {
-        var result = ""
-        for element in self {
-            if element == character { result += replacement } else { result.append(element) }
-        }
-        return result
-    }
-}

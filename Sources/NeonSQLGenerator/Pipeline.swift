@@ -27,14 +27,14 @@ enum Pipeline {
                           in: file, at: file.location(ofOffset: invalid.offset))
     }
 
-    /// Two queries whose names are equal once camel-cased (`FetchUser`, `fetch_user`) are one
-    /// query named twice: the later one is reported (at its annotation) and left out.
+    /// Two queries with the same annotated name are one name used twice: the later one is reported
+    /// (at its annotation) and left out. Names that only become equal in Swift (`FetchUser`,
+    /// `fetch_user`) are told apart by the naming step.
     private static func rejectDuplicateNames(_ files: [QueryFileDescription], _ diagnostics: inout DiagnosticCollector) -> [QueryFileDescription] {
         var seen: [String: QueryDescription] = [:]
         return files.map { file in
             let queries = file.queries.filter { query in
-                let camel = SwiftNaming.lowerCamelCase(query.annotationName)
-                let key = camel.isEmpty ? query.annotationName : camel
+                let key = query.annotationName
                 if let first = seen[key] {
                     diagnostics.append(Diagnostic(file: query.file, line: query.line, column: 1, severity: .error,
                                                   message: "query name '\(query.annotationName)' is already used at \(first.file):\(first.line)"))

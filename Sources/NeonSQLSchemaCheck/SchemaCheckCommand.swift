@@ -6,12 +6,17 @@ import NeonSQLGenerator
 /// database, print diagnostics and a summary, return the exit status. A library function so that
 /// tests run exactly what the CLI runs.
 public enum SchemaCheckCommand {
-    /// Exit status 0: no error.
-    public static let success: Int32 = 0
-    /// Exit status 1: a disagreement, a failing query, an analysis error, an unreachable database.
-    public static let failure: Int32 = 1
-    /// Exit status 2: a usage error (here: an invalid connection string or endpoint).
-    public static let usageError: Int32 = 2
+    /// How a check ended; the CLI chooses the exit status.
+    public enum Outcome: Sendable, Equatable {
+        /// Every query agrees with the database.
+        case agreed
+        /// A disagreement, a failing query, an analysis error or an unreachable database (all
+        /// reported through `writeError`).
+        case disagreed
+        /// An invalid connection string or endpoint: a usage error. The message (one line, without
+        /// the `neon-sql-gen: error: ` prefix) never contains the password; nothing was written.
+        case invalidConfiguration(message: String)
+    }
 
     /// Runs the check.
     ///
@@ -20,7 +25,7 @@ public enum SchemaCheckCommand {
     ///     from anything written (also from the database's own messages).
     ///   - endpoint: the `/sql` URL, or nil to derive it from the host as the runtime does.
     ///   - writeError: receives each line for stderr (diagnostics, then the summary), without newline.
-    /// - Returns: the exit status (``success``, ``failure`` or ``usageError``).
+    /// - Returns: how the check ended.
     public static func run(
         databaseURL: String,
         endpoint: String?,
@@ -29,7 +34,7 @@ public enum SchemaCheckCommand {
         transport: any NeonTransport = URLSessionTransport.shared,
         resultTypeSource: ResultTypeSource = .automatic,
         writeError: @Sendable (String) -> Void
-    ) async -> Int32 {
+    ) async -> Outcome {
         let redactor = SecretRedactor(connectionString: databaseURL)
         func write(_ line: String) { writeError(redactor.redact(line)) }
 
@@ -37,10 +42,7 @@ public enum SchemaCheckCommand {
         do {
             configuration = try makeConfiguration(databaseURL: databaseURL, endpoint: endpoint)
         } catch {
-            write("neon-sql-gen: error: \(error.message)")
-            write("")
-            write(GeneratorCommandLine.usage(for: "check"))
-            return usageError
+            return .invalidConfiguration(message: redactor.redact(error.message))
         }
 
         let analysis = CodeGenerator.analyzeQueries(schema: schema, queries: queries)
@@ -52,16 +54,16 @@ public enum SchemaCheckCommand {
             report = try await checker.check(analysis.queries)
         } catch let error as SchemaCheckError {
             write("neon-sql-gen: error: \(error.message)")
-            return failure
+            return .disagreed
         } catch {
             write("neon-sql-gen: error: \(SchemaChecker.describe(error))")
-            return failure
+            return .disagreed
         }
         for diagnostic in report.diagnostics { write(diagnostic.formatted) }
         var summary = report.summary
         if analysis.hasErrors { summary += "\nneon-sql-gen check: queries with analysis errors (above) were not checked" }
         for line in summary.split(separator: "\n", omittingEmptySubsequences: false) { write(String(line)) }
-        return analysis.hasErrors || report.hasErrors ? failure : success
+        return analysis.hasErrors || report.hasErrors ? .disagreed : .agreed
     }
 
     /// An invalid connection string or endpoint; the message never contains the password.

@@ -6,12 +6,14 @@ import NeonSQLSchemaCheck
 enum Commands {
     /// `describe`: the JSON on stdout, diagnostics on stderr; 1 when there is an error.
     static func describe(_ options: DescribeOptions) throws(CLIFailure) -> Int32 {
-        let schemaPaths = try InputFiles.expand(options.schemaPaths)
+        let config = try ConfigFile.load(options.configPath)
+        let schemaPaths = try config.schemaPaths(options.schemaPaths)
         let queryPaths = try queryFiles(options.queryPaths, excluding: schemaPaths)
         let result = CodeGenerator.describe(
             schema: try InputFiles.read(schemaPaths),
             queries: try InputFiles.read(queryPaths),
-            overrides: try ConfigFile.overrides(at: options.configPath),
+            overrides: config.overrides,
+            typeNames: config.typeNames,
             configPath: options.configPath ?? "neon-sql.json"
         )
         StandardStreams.writeOut(result.json)
@@ -22,13 +24,15 @@ enum Commands {
     /// `generate`: every declared output on success (each only if changed); on an error
     /// diagnostic, the diagnostics and status 1, nothing written.
     static func generate(_ options: GenerateOptions) throws(CLIFailure) -> Int32 {
-        let schemaPaths = try InputFiles.expand(options.schemaPaths)
+        let config = try ConfigFile.load(options.configPath)
+        let schemaPaths = try config.schemaPaths(options.schemaPaths)
         let queryPaths = try queryFiles(options.queryPaths, excluding: schemaPaths)
         let outputs = try outputPaths(for: queryPaths, options: options)
         let result = CodeGenerator.generate(
             schema: try InputFiles.read(schemaPaths),
             queries: try InputFiles.read(queryPaths),
-            overrides: try ConfigFile.overrides(at: options.configPath),
+            overrides: config.overrides,
+            typeNames: config.typeNames,
             configPath: options.configPath ?? "neon-sql.json"
         )
         StandardStreams.writeDiagnostics(result.diagnostics)
@@ -47,9 +51,18 @@ enum Commands {
         let queryPaths = try queryFiles(options.queryPaths, excluding: schemaPaths)
         let schema = try InputFiles.read(schemaPaths)
         let queries = try InputFiles.read(queryPaths)
-        return await SchemaCheckCommand.run(
+        let outcome = await SchemaCheckCommand.run(
             databaseURL: options.databaseURL, endpoint: options.endpoint, schema: schema, queries: queries,
             writeError: { StandardStreams.writeError($0 + "\n") })
+        switch outcome {
+        case .agreed:
+            return 0
+        case .disagreed:
+            return 1
+        case .invalidConfiguration(let message):
+            StandardStreams.writeError("neon-sql-gen: error: \(message)\n\n\(GeneratorCommandLine.usage(for: "check"))\n")
+            return 2
+        }
     }
 
     /// The expanded query files, without any file that is already a schema input (so that
@@ -68,7 +81,7 @@ enum Commands {
         for path in queryPaths {
             let relative = options.root.flatMap { InputFiles.relativePath(of: path, to: $0) }
                 ?? URL(fileURLWithPath: path).lastPathComponent
-            let output = directory + CodeGenerator.outputFileName(forRelativePath: relative)
+            let output = directory + OutputFileNaming.outputFileName(forRelativePath: relative)
             let key = InputFiles.standardized(output)
             if let other = claimed[key] {
                 throw CLIFailure("'\(path)' and \(other) would both be written to '\(output)'; rename one of them")

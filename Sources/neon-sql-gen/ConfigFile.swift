@@ -1,35 +1,47 @@
 import Foundation
 import NeonSQLGenerator
 
-/// Reads the type overrides of `neon-sql.json` (the plugin reads its `schema` paths itself):
-///
-/// ```json
-/// { "schema": ["db/migrations"],
-///   "overrides": { "columns": { "products.attributes": "ProductAttributes" },
-///                  "types": { "citext": "String" } } }
-/// ```
-enum ConfigFile {
-    private struct Contents: Decodable {
-        struct Overrides: Decodable {
-            var columns: [String: String]?
-            var types: [String: String]?
+/// What `neon-sql-gen` takes from `neon-sql.json` (read by the reader it shares with the plugin,
+/// `Shared/NeonSQLConfig.swift`): type overrides, the generated type names, and the schema paths
+/// when no `--schema` is given.
+struct ConfigFile {
+    var overrides = TypeOverrides()
+    var typeNames = GeneratedTypeNames()
+    /// The configured schema files in the order the plugin applies them, or nil without `schema`.
+    var schemaFiles: [String]?
+
+    /// The defaults when there is no config file.
+    init() {}
+
+    /// Reads the config at `path` (nothing for nil).
+    static func load(_ path: String?) throws(CLIFailure) -> ConfigFile {
+        var result = ConfigFile()
+        guard let path else { return result }
+        let url = URL(fileURLWithPath: path)
+        let config: NeonSQLConfig
+        do {
+            config = try NeonSQLConfig.load(from: url)
+        } catch {
+            throw CLIFailure(error.description, file: path)
         }
-        var overrides: Overrides?
+        result.overrides = TypeOverrides(columns: config.overrides?.columns ?? [:], types: config.overrides?.types ?? [:])
+        let defaults = GeneratedTypeNames()
+        result.typeNames = GeneratedTypeNames(
+            queries: config.names?.queries ?? defaults.queries,
+            statements: config.names?.statements ?? defaults.statements,
+            client: config.names?.client ?? defaults.client)
+        if let roots = config.schemaRoots(relativeTo: url) {
+            do {
+                result.schemaFiles = try NeonSQLConfig.schemaFiles(under: roots).map(\.path)
+            } catch {
+                throw CLIFailure(error.description, file: path)
+            }
+        }
+        return result
     }
 
-    static func overrides(at path: String?) throws(CLIFailure) -> TypeOverrides {
-        guard let path else { return TypeOverrides() }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CLIFailure("cannot read the config file: \(error.localizedDescription)", file: path)
-        }
-        do {
-            let contents = try JSONDecoder().decode(Contents.self, from: data)
-            return TypeOverrides(columns: contents.overrides?.columns ?? [:], types: contents.overrides?.types ?? [:])
-        } catch {
-            throw CLIFailure("invalid config file: \(error)", file: path)
-        }
+    /// `--schema` paths when given, else the config's `schema`, else none.
+    func schemaPaths(_ given: [String]) throws(CLIFailure) -> [String] {
+        given.isEmpty ? (schemaFiles ?? []) : try InputFiles.expand(given)
     }
 }

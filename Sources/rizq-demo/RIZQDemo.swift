@@ -1,5 +1,6 @@
 import Foundation
 import NeonSQL
+import RIZQFeatures
 import RIZQQueries
 
 /// Walks the RIZQ app's main flow against Neon (or `neon-local`) through the generated queries:
@@ -43,7 +44,8 @@ struct RIZQDemo {
         let signIn = DemoAuthentication.provider(environment: environment, userID: userID)
         let client = NeonClient(configuration: try NeonConfiguration(
             connectionString: connectionString, endpoint: endpoint, authentication: signIn ?? .password))
-        let queries = Queries(client)
+        // The generated client: one closure per query (tests use `QueryClient.testValue` instead).
+        let queries = QueryClient.live(client)
         print(signIn == nil ? "Signed in with the connection string's password" : "Signed in with a JWT as user \(userID.uuidString.lowercased()) (row-level security applies)")
 
         // 1. Journeys, featured first.
@@ -56,10 +58,10 @@ struct RIZQDemo {
 
         // 2. One journey with its duas.
         guard let featured = journeys.first,
-              let journey = try await queries.fetchJourneyBySlug(slug: featured.slug) else {
+              let journey = try await queries.fetchJourneyBySlug(featured.slug) else {
             throw DemoError("the database has no journeys; load the seed data (Scripts/local-stack.sh start)")
         }
-        let journeyDuas = try await queries.fetchJourneyDuas(journeyId: journey.id)
+        let journeyDuas = try await queries.fetchJourneyDuas(journey.id)
         heading("\(journey.emoji) \(journey.name): \(journeyDuas.count) duas")
         if let description = journey.description { print("  \(description)\n") }
         for dua in journeyDuas {
@@ -71,14 +73,12 @@ struct RIZQDemo {
 
         // 3. Daily Adkhar for two subscribed journeys: one round trip instead of one per journey.
         let subscribed = Array(journeys.prefix(2))
-        let habits = try await queries.fetchDuasForJourneys(journeyIds: subscribed.map(\.id))
+        let slots = try await DailyAdkhar(client: queries).slots(journeyIds: subscribed.map(\.id))
         heading("Daily Adkhar for \(subscribed.map(\.name).joined(separator: " + ")) (1 request)")
-        var seen: Set<Int> = []
-        let unique = habits.filter { seen.insert($0.duaId).inserted }
-        for slot in TimeSlot.allCases {
-            let inSlot = unique.filter { $0.timeSlot == slot }
-            print("  \(slot.rawValue.capitalized) (\(inSlot.count))")
-            for habit in inSlot {
+        let unique = slots.flatMap(\.habits)
+        for slot in slots {
+            print("  \(slot.timeSlot.rawValue.capitalized) (\(slot.habits.count))")
+            for habit in slot.habits {
                 print("    • \(habit.titleEn.padded(to: 40)) ×\(habit.repetitions)  +\(habit.xpValue) XP   \(rightToLeft(habit.arabicText.prefixWords(4)))")
             }
         }

@@ -59,7 +59,7 @@ struct GoldenTests {
         if !generated.hasErrors {
             for file in generated.files {
                 let relative = String(file.inputPath.dropFirst("queries/".count))
-                actual[CodeGenerator.outputFileName(forRelativePath: relative)] = file.source
+                actual[OutputFileNaming.outputFileName(forRelativePath: relative)] = file.source
             }
             actual[CodeGenerator.sharedFileName] = generated.shared
         }

@@ -107,7 +107,7 @@ struct CheckEndToEndTests {
                 databaseURL: stack.databaseURL, endpoint: stack.endpoint, schema: try Services.sqlFiles("queries/schema"),
                 queries: queries, resultTypeSource: source, writeError: lines.append)
             print(lines.text)
-            #expect(status == 0)
+            #expect(status == .agreed)
             let summary = "neon-sql-gen check: 19 queries checked against PostgreSQL \(version.text): no disagreements"
             if version.number < 160000 || source == .zeroRowRun {
                 #expect(lines.all == [summary, Drift.unchecked])
@@ -125,7 +125,7 @@ struct CheckEndToEndTests {
             databaseURL: stack.databaseURL, endpoint: stack.endpoint, schema: try Drift.schema(),
             queries: try Services.sqlFiles("queries") + [Drift.iconQuery], resultTypeSource: .zeroRowRun, writeError: lines.append)
         print(lines.text)
-        #expect(status == 1)
+        #expect(status == .disagreed)
         let expected = Drift.expectedLines(version: version.text).sorted()
         #expect(lines.all.sorted() == expected)
         #expect(!lines.text.contains(Self.password(of: stack.databaseURL)))
@@ -139,7 +139,7 @@ struct CheckEndToEndTests {
         let status = await SchemaCheckCommand.run(
             databaseURL: stack.databaseURL, endpoint: stack.endpoint, schema: try Drift.schema(),
             queries: try Services.sqlFiles("queries") + [Drift.iconQuery], writeError: lines.append)
-        #expect(status == 1)
+        #expect(status == .disagreed)
         #expect(lines.all.contains(
             "queries/add_xp.sql:1:1: error: AddXP: column \"total_xp\" is integer in the database but bigint in the schema files"))
     }
@@ -166,7 +166,7 @@ struct CheckEndToEndTests {
         let status = await SchemaCheckCommand.run(
             databaseURL: stack.databaseURL, endpoint: stack.endpoint, schema: try Services.sqlFiles("queries/schema"),
             queries: try Services.sqlFiles("queries") + [probe], writeError: { _ in })
-        #expect(status == 0)
+        #expect(status == .agreed)
         #expect(try await client.execute(probeRows)?.n == 0)
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import NeonSQL
 import NeonSQLGenerator
 @testable import NeonSQLSchemaCheck
+@testable import neon_sql_gen
 import Testing
 
 /// A fake Neon `/sql` endpoint: each request's statements (SQL texts) in, a JSON body out.
@@ -148,10 +149,13 @@ struct CheckLogicTests {
             let status = await SchemaCheckCommand.run(
                 databaseURL: url, endpoint: endpoint, schema: schema, queries: queries,
                 transport: FakeNeon { _ in (500, "{}") }, writeError: lines.append)
-            #expect(status == 2)
-            #expect(lines.all.first?.hasPrefix("neon-sql-gen: error: " + message) == true, "\(lines.all.first ?? "")")
-            #expect(lines.text.contains("USAGE: neon-sql-gen check"))
-            #expect(!lines.text.contains(password))
+            guard case .invalidConfiguration(let reported) = status else {
+                Issue.record("expected a usage error, got \(status)")
+                continue
+            }
+            #expect(reported.hasPrefix(message), "\(reported)")
+            #expect(!reported.contains(password))
+            #expect(lines.all.isEmpty)
         }
     }
 
@@ -223,7 +227,7 @@ struct CheckLogicTests {
         let status = await SchemaCheckCommand.run(
             databaseURL: databaseURL, endpoint: nil, schema: schema, queries: queries,
             transport: postgres16(seen: seen), writeError: lines.append)
-        #expect(status == 1)
+        #expect(status == .disagreed)
         #expect(lines.all == [
             "q/orders.sql:1:1: error: OrderTotals: parameter $2 is numeric in the database but integer in the schema files",
             "q/orders.sql:1:1: error: OrderTotals: column \"total\" is numeric in the database but integer in the schema files",
@@ -265,7 +269,7 @@ struct CheckLogicTests {
         let status = await SchemaCheckCommand.run(
             databaseURL: databaseURL, endpoint: nil, schema: schema, queries: queries,
             transport: transport, resultTypeSource: .zeroRowRun, writeError: lines.append)
-        #expect(status == 1)
+        #expect(status == .disagreed)
         #expect(lines.all == [
             "q/orders.sql:1:1: error: OrderTotals: column \"note\" is text in the database but character varying in the schema files",
             "neon-sql-gen check: 2 queries checked against PostgreSQL 16.4: 1 with types that disagree with the schema files",
@@ -288,7 +292,7 @@ struct CheckLogicTests {
         let status = await SchemaCheckCommand.run(
             databaseURL: databaseURL, endpoint: nil, schema: schema, queries: [queries[0]],
             transport: failing, writeError: lines.append)
-        #expect(status == 1)
+        #expect(status == .disagreed)
         #expect(lines.all.first == "q/orders.sql:1:1: error: OrderTotals: query fails on the database: column \"note\" does not exist "
             + "(hint: Perhaps you meant to reference the column \"orders.notes\".)")
         #expect(lines.all.last == "neon-sql-gen check: 2 queries checked against PostgreSQL 17.2: 2 failing on the database")
@@ -300,7 +304,7 @@ struct CheckLogicTests {
         let refusedStatus = await SchemaCheckCommand.run(
             databaseURL: databaseURL, endpoint: nil, schema: schema, queries: queries,
             transport: refusing, writeError: refused.append)
-        #expect(refusedStatus == 1)
+        #expect(refusedStatus == .disagreed)
         #expect(refused.all.count == 1)
         #expect(refused.text.hasPrefix("neon-sql-gen: error: cannot query the database at https://api.us-east-2.aws.neon.tech/sql: "
             + "the database refused the connection: password authentication failed"))

@@ -3,16 +3,16 @@ import NeonSQL
 import RIZQQueries
 import Testing
 
-/// Every RIZQ query through the generated API, the runtime and neon-local, on real PostgreSQL
-/// with the seed data of `Scripts/seed/rizq.sql`.
+/// Every RIZQ query through the generated client (`QueryClient.live`), the runtime and
+/// neon-local, on real PostgreSQL with the seed data of `Scripts/seed/rizq.sql`.
 @Suite("RIZQ end to end", .enabled(if: LocalStack.shouldRun))
 struct RIZQEndToEndTests {
     let client: NeonClient
-    let queries: Queries
+    let queries: QueryClient
 
     init() throws {
         client = try LocalStack.client()
-        queries = Queries(client)
+        queries = .live(client)
     }
 
     // MARK: Content
@@ -32,20 +32,20 @@ struct RIZQEndToEndTests {
     @Test func journeyBySlugFindsExactlyThatJourney() async throws {
         let journeys = try await queries.fetchJourneys()
         let sample = try #require(journeys.last)
-        let found = try await queries.fetchJourneyBySlug(slug: sample.slug)
+        let found = try await queries.fetchJourneyBySlug(sample.slug)
         #expect(found?.id == sample.id)
         #expect(found?.name == sample.name)
         #expect(found?.emoji == sample.emoji)
         #expect(found?.createdAt == sample.createdAt)
         // A slug is a bound parameter, never SQL: a quote is just a character.
-        #expect(try await queries.fetchJourneyBySlug(slug: "x' OR '1'='1") == nil)
+        #expect(try await queries.fetchJourneyBySlug("x' OR '1'='1") == nil)
     }
 
     @Test func journeyDuasInTheJourneysOrderWithArabicText() async throws {
         let journeys = try await queries.fetchJourneys()
         var slots: Set<TimeSlot> = []
         for journey in journeys {
-            let duas = try await queries.fetchJourneyDuas(journeyId: journey.id)
+            let duas = try await queries.fetchJourneyDuas(journey.id)
             #expect(duas.map(\.sortOrder) == duas.map(\.sortOrder).sorted())
             slots.formUnion(duas.map(\.timeSlot))
             for dua in duas {
@@ -58,10 +58,10 @@ struct RIZQEndToEndTests {
 
     @Test func severalJourneysInOneRequestEqualOneRequestEach() async throws {
         let ids = try await queries.fetchJourneys().prefix(3).map(\.id)
-        let together = try await queries.fetchDuasForJourneys(journeyIds: ids)
+        let together = try await queries.fetchDuasForJourneys(ids)
         var separately: Set<String> = []
         for id in ids {
-            for dua in try await queries.fetchJourneyDuas(journeyId: id) {
+            for dua in try await queries.fetchJourneyDuas(id) {
                 separately.insert("\(id)/\(dua.duaId)/\(dua.timeSlot.rawValue)")
             }
         }
@@ -70,7 +70,7 @@ struct RIZQEndToEndTests {
         // Ordered by time slot (the enum's declaration order), as the Adkhar screen groups them.
         let order = together.map { TimeSlot.allCases.firstIndex(of: $0.timeSlot) ?? 0 }
         #expect(order == order.sorted())
-        #expect(try await queries.fetchDuasForJourneys(journeyIds: []).isEmpty)
+        #expect(try await queries.fetchDuasForJourneys([]).isEmpty)
     }
 
     @Test func duasCarryTheirCategoryAndCollection() async throws {
@@ -88,11 +88,11 @@ struct RIZQEndToEndTests {
             #expect(dua.collectionName == dua.collectionId.flatMap { collectionNames[$0] })
         }
         let first = try #require(duas.first)
-        let one = try await queries.fetchDua(id: first.id)
+        let one = try await queries.fetchDua(first.id)
         #expect(one?.titleEn == first.titleEn)
         #expect(one?.arabicText == first.arabicText)
         #expect(one?.createdAt == first.createdAt)
-        #expect(try await queries.fetchDua(id: -1) == nil)
+        #expect(try await queries.fetchDua(-1) == nil)
     }
 
     @Test func duasByCategorySlug() async throws {
@@ -100,7 +100,7 @@ struct RIZQEndToEndTests {
         let all = try await queries.fetchDuas()
         var total = 0
         for category in categories {
-            let duas = try await queries.fetchDuasByCategory(slug: category.slug)
+            let duas = try await queries.fetchDuasByCategory(category.slug)
             #expect(duas.allSatisfy { $0.categoryId == category.id && $0.categorySlug == category.slug })
             #expect(duas.count == all.filter { $0.categoryId == category.id }.count)
             total += duas.count
@@ -112,31 +112,31 @@ struct RIZQEndToEndTests {
 
     @Test func profileDisplayNameAndXP() async throws {
         let user = try await Fixtures.newUser(client, name: "Tester")
-        let profile = try #require(try await queries.fetchUserProfile(userId: user))
+        let profile = try #require(try await queries.fetchUserProfile(user))
         #expect(profile.displayName == "Tester")
         #expect(profile.level == 1 && profile.totalXp == 0 && profile.streak == 0 && profile.lastActiveDate == nil)
 
-        let renamed = try await queries.updateDisplayName(displayName: "عائشة", userId: user)
+        let renamed = try await queries.updateDisplayName("عائشة", user)
         #expect(renamed?.displayName == "عائشة")
         // nil keeps the current name (COALESCE), it does not erase it.
-        let kept = try await queries.updateDisplayName(displayName: nil, userId: user)
+        let kept = try await queries.updateDisplayName(nil, user)
         #expect(kept?.displayName == "عائشة")
-        #expect(try await queries.updateDisplayName(displayName: "x", userId: UUID()) == nil)
+        #expect(try await queries.updateDisplayName("x", UUID()) == nil)
 
-        let first = try #require(try await queries.addXp(amount: 10, userId: user))
+        let first = try #require(try await queries.addXp(10, user))
         #expect(first.totalXp == 10 && first.streak == 1 && first.level == 1)
         #expect(first.lastActiveDate == PostgresDate(Date()))
         // 50·2² + 50·2 = 300 XP reach level 2; the same day keeps the streak.
-        let second = try #require(try await queries.addXp(amount: 295, userId: user))
+        let second = try #require(try await queries.addXp(295, user))
         #expect(second.totalXp == 305 && second.level == 2 && second.streak == 1)
     }
 
     @Test func completingADuaIsRecordedOncePerDay() async throws {
         let user = try await Fixtures.newUser(client)
-        #expect(try await queries.markDuaCompleted(userId: user, duaId: 1, xpEarned: 10) == 1)
-        #expect(try await queries.markDuaCompleted(userId: user, duaId: 1, xpEarned: 10) == 0)
-        #expect(try await queries.markDuaCompleted(userId: user, duaId: 2, xpEarned: 15) == 1)
-        let week = try await queries.fetchWeekActivity(userId: user)
+        #expect(try await queries.markDuaCompleted(user, 1, 10) == 1)
+        #expect(try await queries.markDuaCompleted(user, 1, 10) == 0)
+        #expect(try await queries.markDuaCompleted(user, 2, 15) == 1)
+        let week = try await queries.fetchWeekActivity(user)
         #expect(week.count == 1)
         #expect(week.first?.date == PostgresDate(Date()))
         #expect(week.first?.duasCompleted == [1, 2])
@@ -166,7 +166,7 @@ struct RIZQEndToEndTests {
             #expect(error.isForeignKeyViolation)
             #expect(error.databaseError?.constraint == "user_activity_user_id_fkey")
         }
-        let profile = try await queries.fetchUserProfile(userId: user)
+        let profile = try await queries.fetchUserProfile(user)
         #expect(profile?.displayName == "Before")
     }
 
@@ -179,7 +179,7 @@ struct RIZQEndToEndTests {
         } catch let error as NeonError {
             #expect(error.sqlState == "25006")
         }
-        #expect(try await queries.fetchUserProfile(userId: user)?.totalXp == 0)
+        #expect(try await queries.fetchUserProfile(user)?.totalXp == 0)
     }
 
     @Test func isolationAndReadOnlyOptionsTakeEffect() async throws {
@@ -198,7 +198,7 @@ struct RIZQEndToEndTests {
     @Test func integerParametersAreRangeCheckedBeforeSending() async throws {
         // duas.id is `integer`: a value beyond Int32 fails in the client, not on the server.
         await #expect(throws: NeonError.self) {
-            _ = try await queries.fetchDua(id: Int(Int32.max) + 1)
+            _ = try await queries.fetchDua(Int(Int32.max) + 1)
         }
     }
 }

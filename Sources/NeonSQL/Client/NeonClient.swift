@@ -32,8 +32,13 @@ public struct NeonClient: QueryExecutor {
     public func execute<Result: Sendable>(_ statement: Statement<Result>) async throws -> Result {
         if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
         let body = RequestBody.single(sql: statement.sql, parameters: statement.bindings.values)
-        let response = try await send(body: body, extraHeaders: [], readOnly: statement.isReadOnly)
-        return try statement.decodeResponse(response)
+        let context = RequestContext(queryNames: [statement.name], kinds: [statement.kind], isBatch: false,
+                                     isReadOnly: statement.isReadOnly, requestBytes: body.count)
+        let response = try await send(body: body, extraHeaders: [], readOnly: statement.isReadOnly, context: context)
+        return try observeDecoding(response, context) {
+            let result = try statement.decodeResponse(response.body)
+            return (result, statement.rowCount(result))
+        }
     }
 
     /// Runs several statements in one request, as one transaction (all or nothing), and returns
@@ -51,22 +56,31 @@ public struct NeonClient: QueryExecutor {
         _ statements: repeat Statement<each R>, options: BatchOptions = .init()
     ) async throws -> (repeat each R) {
         var queries: [(sql: String, parameters: [String?])] = []
+        var names: [String] = []
+        var kinds: [QueryKind] = []
         var allReadOnly = true
         for statement in repeat each statements {
             if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
             queries.append((statement.sql, statement.bindings.values))
+            names.append(statement.name)
+            kinds.append(statement.kind)
             allReadOnly = allReadOnly && statement.isReadOnly
         }
         if queries.isEmpty {
             return (repeat try Self.unreachableEmptyResult(each statements))
         }
-        let body = try await send(
-            body: RequestBody.batch(queries), extraHeaders: options.headers, readOnly: allReadOnly || options.readOnly)
-        var decoder = BatchDecoder(body: body, count: queries.count)
-        try decoder.open()
-        let results = (repeat try decoder.next(each statements))
-        try decoder.close()
-        return results
+        let body = RequestBody.batch(queries)
+        let context = RequestContext(queryNames: names, kinds: kinds, isBatch: true,
+                                     isReadOnly: allReadOnly || options.readOnly, requestBytes: body.count)
+        let response = try await send(body: body, extraHeaders: options.headers, readOnly: context.isReadOnly, context: context)
+        return try observeDecoding(response, context) {
+            var decoder = BatchDecoder(body: response.body, count: queries.count)
+            try decoder.open()
+            var rows: Int? = nil
+            let results = (repeat try decoder.next(each statements, rows: &rows))
+            try decoder.close()
+            return (results, rows)
+        }
     }
 
     /// Runs statements of one result type in one request, as one transaction (for a list built at
@@ -77,16 +91,20 @@ public struct NeonClient: QueryExecutor {
             if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
         }
         let readOnly = options.readOnly || statements.allSatisfy(\.isReadOnly)
-        let body = try await send(
-            body: RequestBody.batch(statements.map { ($0.sql, $0.bindings.values) }),
-            extraHeaders: options.headers, readOnly: readOnly)
-        var decoder = BatchDecoder(body: body, count: statements.count)
-        try decoder.open()
-        var results: [R] = []
-        results.reserveCapacity(statements.count)
-        for statement in statements { results.append(try decoder.next(statement)) }
-        try decoder.close()
-        return results
+        let body = RequestBody.batch(statements.map { ($0.sql, $0.bindings.values) })
+        let context = RequestContext(queryNames: statements.map(\.name), kinds: statements.map(\.kind), isBatch: true,
+                                     isReadOnly: readOnly, requestBytes: body.count)
+        let response = try await send(body: body, extraHeaders: options.headers, readOnly: readOnly, context: context)
+        return try observeDecoding(response, context) {
+            var decoder = BatchDecoder(body: response.body, count: statements.count)
+            try decoder.open()
+            var results: [R] = []
+            var rows: Int? = nil
+            results.reserveCapacity(statements.count)
+            for statement in statements { results.append(try decoder.next(statement, rows: &rows)) }
+            try decoder.close()
+            return (results, rows)
+        }
     }
 
     private static func unreachableEmptyResult<T>(_ statement: Statement<T>) throws -> T {
@@ -96,12 +114,36 @@ public struct NeonClient: QueryExecutor {
 
     // MARK: - Sending
 
+    /// A 200 response and the attempt that got it, for the observer's last event.
+    struct SentResponse {
+        let body: Data
+        let attempt: Int
+        let start: ContinuousClock.Instant
+    }
+
+    /// Decodes a response and reports the successful attempt (or the decoding failure) to the observer.
+    private func observeDecoding<T>(_ response: SentResponse, _ context: RequestContext,
+                                    _ decode: () throws -> (T, Int?)) throws -> T {
+        do {
+            let (result, rows) = try decode()
+            context.report(to: configuration.requestObserver, attempt: response.attempt, since: response.start,
+                           responseBytes: response.body.count, rows: rows, failure: nil)
+            return result
+        } catch {
+            context.report(to: configuration.requestObserver, attempt: response.attempt, since: response.start,
+                           responseBytes: response.body.count, rows: nil, failure: error)
+            throw error
+        }
+    }
+
     /// Sends a body with retries and timeouts; returns the 200 body or throws ``NeonError``.
     ///
     /// The bearer-token provider is asked once per request; retries reuse its token. When the
     /// server rejects the token (``NeonError/tokenRejected(_:)``: the request did not run), the
     /// provider is asked once more and the request sent again with the new token.
-    func send(body: Data, extraHeaders: [HTTPHeader], readOnly: Bool) async throws -> Data {
+    /// Every failed attempt is reported to the observer here; the successful one by the caller,
+    /// once decoded.
+    func send(body: Data, extraHeaders: [HTTPHeader], readOnly: Bool, context: RequestContext) async throws -> SentResponse {
         let policy = configuration.retryPolicy
         var attempt = 1
         var token = try await bearerToken()
@@ -112,14 +154,19 @@ public struct NeonClient: QueryExecutor {
             if Task.isCancelled { throw NeonError.cancelled }
             var request = makeRequest(body: body, extraHeaders: extraHeaders, token: token)
             request.isReadOnly = readOnly
+            let start = ContinuousClock.now
             switch await attemptOnce(request, tokens: sentTokens) {
             case .success(let data):
-                return data
-            case .failure(.tokenRejected, _) where !askedAgain:
-                askedAgain = true
-                token = try await bearerToken()
-                if let token { sentTokens.append(token) }
+                return SentResponse(body: data, attempt: attempt, start: start)
             case .failure(let error, let retryable):
+                context.report(to: configuration.requestObserver, attempt: attempt, since: start, responseBytes: 0, rows: nil, failure: error)
+                if case .tokenRejected = error, !askedAgain {
+                    askedAgain = true
+                    token = try await bearerToken()
+                    if let token { sentTokens.append(token) }
+                    attempt += 1
+                    continue
+                }
                 // A write that may have run is never sent again: it may or may not have been applied.
                 if !readOnly && error.leavesWriteOutcomeUnknown { throw NeonError.outcomeUnknown(cause: error) }
                 let mayRetry: Bool
@@ -297,6 +344,13 @@ struct BatchDecoder {
         }
         index += 1
         guard let value else { throw NeonError.malformedResponse("internal: batch result missing") }
+        return value
+    }
+
+    /// Decodes the next result and adds its rows (if it reports any) to `rows`.
+    mutating func next<R>(_ statement: Statement<R>, rows: inout Int?) throws -> R {
+        let value = try next(statement)
+        if let counted = statement.rowCount(value) { rows = (rows ?? 0) + counted }
         return value
     }
 

@@ -59,6 +59,10 @@ public struct NeonConfiguration: Sendable {
     public var requestTimeout: Duration
     /// Which failures are retried, and how often.
     public var retryPolicy: RetryPolicy
+    /// Called once for every HTTP attempt with the query names, kind, attempt, duration, bytes,
+    /// rows and failure category (never SQL parameter values, passwords or tokens); nil (the
+    /// default) observes nothing. It runs on the request's task: keep it quick.
+    public var requestObserver: (@Sendable (NeonRequestEvent) -> Void)?
 
     /// The user name of the connection string.
     public var user: String { connection.user }
@@ -73,10 +77,13 @@ public struct NeonConfiguration: Sendable {
     /// (`postgresql://user:password@ep-x-123.us-east-2.aws.neon.tech/neondb?sslmode=require`).
     ///
     /// - Parameters:
+    ///   - connectionString: the database's connection string (its password is never shown).
     ///   - endpoint: an explicit `/sql` URL (for `neon-local`, e.g. `http://127.0.0.1:4444/sql`, or a
     ///     proxy). By default it is derived as Neon's driver does: `https://api.<host minus its first
     ///     label>/sql`, or `https://apiauth.<...>/sql` with a bearer token.
     ///   - authentication: ``NeonAuthentication/password`` (default) or a bearer-token provider.
+    ///   - requestTimeout: the time allowed for one HTTP attempt.
+    ///   - retryPolicy: which failures are retried, and how often.
     /// - Throws: ``NeonError/invalidConfiguration(_:)`` for an invalid connection string or endpoint;
     ///   the message never contains the password.
     public init(

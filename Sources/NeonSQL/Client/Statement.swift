@@ -61,9 +61,13 @@ public struct Statement<Result: Sendable>: Sendable {
     /// `true` for a `SELECT` without data-modifying CTEs: safe to send again after a lost response.
     public let isReadOnly: Bool
     let decoder: @Sendable (inout ResultReader) throws -> Result
+    /// Rows returned or affected, as the observer reports them (nil for `:exec`).
+    let rowCount: @Sendable (Result) -> Int?
 
     init(name: String, kind: QueryKind, sql: String, bindings: Bindings, readOnly: Bool,
+         rowCount: @escaping @Sendable (Result) -> Int? = { _ in nil },
          decoder: @escaping @Sendable (inout ResultReader) throws -> Result) {
+        self.rowCount = rowCount
         self.name = name
         self.kind = kind
         self.sql = sql
@@ -106,14 +110,14 @@ public enum QueryKind: String, Sendable, Hashable, Codable, CaseIterable {
 extension Statement {
     /// A statement returning every row (`:many`).
     public static func many<Row: DecodableRow>(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<[Row]> {
-        Statement<[Row]>(name: name, kind: .many, sql: sql, bindings: bindings, readOnly: readOnly) { reader in
+        Statement<[Row]>(name: name, kind: .many, sql: sql, bindings: bindings, readOnly: readOnly, rowCount: { $0.count }) { reader in
             try reader.decodeRows(Row.self, limit: nil)
         }
     }
 
     /// A statement returning its first row or `nil` (`:one`); further rows are ignored.
     public static func one<Row: DecodableRow>(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Row?> {
-        Statement<Row?>(name: name, kind: .one, sql: sql, bindings: bindings, readOnly: readOnly) { reader in
+        Statement<Row?>(name: name, kind: .one, sql: sql, bindings: bindings, readOnly: readOnly, rowCount: { $0 == nil ? 0 : 1 }) { reader in
             try reader.decodeRows(Row.self, limit: 1).first
         }
     }
@@ -127,7 +131,7 @@ extension Statement {
 
     /// A statement returning the number of rows affected (`:execrows`; `rowCount`, 0 when absent).
     public static func execRows(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Int> {
-        Statement<Int>(name: name, kind: .execRows, sql: sql, bindings: bindings, readOnly: readOnly) { reader in
+        Statement<Int>(name: name, kind: .execRows, sql: sql, bindings: bindings, readOnly: readOnly, rowCount: { $0 }) { reader in
             try reader.decodeCommand() ?? 0
         }
     }

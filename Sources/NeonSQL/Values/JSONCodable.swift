@@ -22,12 +22,14 @@ public protocol PostgresJSONCodable: Codable, PostgresEncodable, PostgresDecodab
 }
 
 extension PostgresJSONCodable {
+    /// A `JSONEncoder` with sorted keys.
     public static var postgresJSONEncoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return encoder
     }
 
+    /// A plain `JSONDecoder`.
     public static var postgresJSONDecoder: JSONDecoder { JSONDecoder() }
 
     /// The value as JSON text.

@@ -14,7 +14,7 @@ public struct PostgresType: Sendable, Hashable, CustomStringConvertible {
         self.name = name
     }
 
-    /// The ``name``.
+    /// The type's name, as `format_type` prints it.
     public var description: String { name }
 
     /// `boolean` (16)

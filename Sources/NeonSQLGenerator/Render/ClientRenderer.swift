@@ -17,7 +17,8 @@ enum ClientRenderer {
         ])
         printer.block("public struct \(client): Swift.Sendable") { printer in
             for (named, signature) in queries {
-                printer.docComment(SwiftRenderer.documentation(for: named.query, sourceFileName: CodeGenerator.fileName(of: named.query.file)))
+                // A reference, not the SQL comment: editing a comment rewrites only its query's file.
+                printer.docComment(["Runs ``\(names.queries)/\(signature.symbolReference)``."])
                 printer.line("public var \(SwiftNaming.escaped(named.functionName)): \(closureType(signature))")
             }
             if !queries.isEmpty { printer.blankLine() }

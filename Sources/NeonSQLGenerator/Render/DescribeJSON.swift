@@ -37,7 +37,7 @@ enum DescribeJSON {
     static func column(_ column: NamedValue) -> JSONValue {
         .object([
             ("name", .string(column.name)),
-            ("sqlName", .string(column.sqlName ?? "")),
+            ("sqlName", .string(column.sqlName)),
             ("pgType", .string(column.type.formatName)),
             ("swiftType", .string(column.swiftType)),
             ("nullable", .bool(column.nullable)),

@@ -63,8 +63,8 @@ struct NamedValue: Sendable {
     let type: SQLType
     /// `$n` of a parameter; 1-based position of a column.
     let index: Int
-    /// The SQL name: a column's as PostgreSQL reports it, a parameter's if it has one.
-    let sqlName: String?
+    /// The SQL name: a column's as PostgreSQL reports it, a parameter's if it has one (else empty).
+    let sqlName: String
     let nullable: Bool
     let elementNullable: Bool
 }

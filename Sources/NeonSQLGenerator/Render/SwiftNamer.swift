@@ -91,7 +91,7 @@ struct SwiftNamer {
                                      origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName, qualified: true),
                 swiftType: swiftType(parameter.type, nullable: parameter.nullable, elementNullable: parameter.elementNullable,
                                          origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName, qualified: false),
-                type: parameter.type, index: parameter.index, sqlName: parameter.sqlName, nullable: parameter.nullable,
+                type: parameter.type, index: parameter.index, sqlName: parameter.sqlName ?? "", nullable: parameter.nullable,
                 elementNullable: parameter.elementNullable)
         }
         var columnNames = UniqueNames(taken: Self.reservedColumnNames)
@@ -128,10 +128,29 @@ struct SwiftNamer {
                                           enumName: enumName, qualified: qualified)
     }
 
-    /// `shop.order_status` -> `order_status`; quotes removed.
+    /// The last part of a `format_type` name: `shop.order_status` -> `order_status`,
+    /// `"my.schema"."Odd ""name"""` -> `Odd "name"` (dots inside quotes do not separate).
     static func unqualifiedTypeName(_ sqlName: String) -> String {
-        let unqualified = sqlName.split(separator: ".").last.map(String.init) ?? sqlName
-        return unqualified.filter { $0 != "\"" }
+        var parts: [String] = [""]
+        var quoted = false
+        var characters = sqlName.makeIterator()
+        var pending = characters.next()
+        while let character = pending {
+            pending = characters.next()
+            if character == "\"" {
+                if quoted, pending == "\"" {
+                    parts[parts.count - 1].append("\"")
+                    pending = characters.next()
+                } else {
+                    quoted.toggle()
+                }
+            } else if character == ".", !quoted {
+                parts.append("")
+            } else {
+                parts[parts.count - 1].append(character)
+            }
+        }
+        return parts.last ?? sqlName
     }
 
     /// A camel-cased name made usable: `fallback` when empty, `_` before a leading digit, `_`

@@ -65,9 +65,9 @@ enum SwiftNaming {
     }
 
     /// An argument label at a call site: keywords need no backticks there (Swift warns about
-    /// them), except `inout`, `var` and `let`.
+    /// them), except `inout`.
     static func argumentLabel(_ name: String) -> String {
-        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+        name == "inout" ? "`\(name)`" : name
     }
 
     /// Swift keywords that cannot be used as plain identifiers in declarations or argument labels.

@@ -83,7 +83,7 @@ struct SwiftRenderer {
                 printer.indented { printer in
                     for column in named.columns {
                         let type = SwiftTypeMapping.runtimeTypeExpression(for: column.type)
-                        printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(column.sqlName ?? "")), \(type)),")
+                        printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(column.sqlName)), \(type)),")
                     }
                 }
                 printer.line("]")

@@ -128,7 +128,7 @@ struct CorpusTests {
                     Issue.record(Comment(rawValue: "\(place): the generator produced no query (see its diagnostics)"))
                     continue
                 }
-                let actualColumns = query.columns.map { "\($0.sqlName ?? "") \($0.swiftType)" }
+                let actualColumns = query.columns.map { "\($0.sqlName) \($0.swiftType)" }
                 let actualParameters = query.parameters.map { "\($0.name) \($0.swiftType)" }
                 for (kind, expected, actual) in [("column", expectedColumns, actualColumns), ("parameter", expectedParameters, actualParameters)] {
                     for index in 0..<max(expected.count, actual.count) {

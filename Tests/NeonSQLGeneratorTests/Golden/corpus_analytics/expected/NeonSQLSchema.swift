@@ -27,27 +27,25 @@ public enum Statements {}
 /// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(funnel:eventPercentiles:sessionEvents:purgeEvents:runningTotals:metricCalendar:orgChain:variantShares:sessionSequence:userActivity:)``
 /// for previews.
 public struct QueryClient: Swift.Sendable {
-    /// count with FILTER is never NULL; other aggregates with FILTER may see no row; min of a
-    /// NOT NULL column without FILTER in a non-empty group is not NULL; user_id groups include NULL.
+    /// Runs ``Queries/funnel()``.
     public var funnel: @Sendable () async throws -> [FunnelRow]
-    /// ordered-set aggregates take their type from WITHIN GROUP; they skip NULLs and can be NULL.
+    /// Runs ``Queries/eventPercentiles()``.
     public var eventPercentiles: @Sendable () async throws -> [EventPercentilesRow]
-    /// json_agg/array_agg over a non-empty group are not NULL; array_agg keeps NULL paths as elements.
+    /// Runs ``Queries/sessionEvents()``.
     public var sessionEvents: @Sendable () async throws -> [SessionEventsRow]
-    /// a data-modifying CTE's RETURNING columns keep their NOT NULL.
+    /// Runs ``Queries/purgeEvents(cutoff:)``.
     public var purgeEvents: @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow]
-    /// both windows' frames include the current row, whose value is NOT NULL.
+    /// Runs ``Queries/runningTotals(metric:)``.
     public var runningTotals: @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow]
-    /// generate_series(date, date, interval) resolves to timestamptz; the LEFT JOINed value is optional.
+    /// Runs ``Queries/metricCalendar(firstDay:lastDay:metric:)``.
     public var metricCalendar: @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow]
-    /// recursive CTE with column names; ARRAY[id] || id keeps NOT NULL elements.
+    /// Runs ``Queries/orgChain(rootId:)``.
     public var orgChain: @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow]
-    /// window sum over a partition (no frame clause) of a NOT NULL count is not NULL.
+    /// Runs ``Queries/variantShares()``.
     public var variantShares: @Sendable () async throws -> [VariantSharesRow]
-    /// WHERE user_id IS NOT NULL narrows user_id; lag without default is NULL on the first row;
-    /// lead with a NOT NULL default is not NULL; first_value over the default frame sees the current row.
+    /// Runs ``Queries/sessionSequence()``.
     public var sessionSequence: @Sendable () async throws -> [SessionSequenceRow]
-    /// count(*) in a subquery without GROUP BY always returns one row; max may be NULL; ARRAY(...) is never NULL.
+    /// Runs ``Queries/userActivity(plan:)``.
     public var userActivity: @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow]
 
     /// Creates a client from one closure per query.

@@ -27,37 +27,33 @@ public enum Statements {}
 /// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(getProduct:productsWithTag:productPriceStats:allProductSummaries:productJson:productArrays:priceRanks:recentOrders:orderWithItems:customerOrderStats:createOrder:upsertInventory:addProductsToOrder:)``
 /// for previews.
 public struct QueryClient: Swift.Sendable {
-    /// columns keep their declared NOT NULL; description and sale_price are nullable columns.
+    /// Runs ``Queries/getProduct(id:)``.
     public var getProduct: @Sendable (_ id: Swift.Int) async throws -> GetProductRow?
-    /// `@tag = ANY(tags)` types the parameter as the array's element (text).
+    /// Runs ``Queries/productsWithTag(tag:)``.
     public var productsWithTag: @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow]
-    /// with GROUP BY every group has a row, so min/max/avg of a NOT NULL column are never NULL;
-    /// sum of the nullable weight_grams is NULL when all of a group's weights are.
+    /// Runs ``Queries/productPriceStats()``.
     public var productPriceStats: @Sendable () async throws -> [ProductPriceStatsRow]
-    /// the view's columns follow its definition: COALESCE with NOT NULL price is not NULL,
-    /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
+    /// Runs ``Queries/allProductSummaries()``.
     public var allProductSummaries: @Sendable () async throws -> [AllProductSummariesRow]
-    /// -> and ->> are NULL for a missing key; `?` is strict and attributes is NOT NULL.
+    /// Runs ``Queries/productJson(filter:)``.
     public var productJson: @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow]
-    /// array_length of an empty array is NULL, cardinality is 0; a subscript may be out of range.
+    /// Runs ``Queries/productArrays()``.
     public var productArrays: @Sendable () async throws -> [ProductArraysRow]
-    /// rank/row_number are never NULL; lag is NULL on the first row; sum over a partition without
-    /// a frame clause sees at least the current row.
+    /// Runs ``Queries/priceRanks()``.
     public var priceRanks: @Sendable () async throws -> [PriceRanksRow]
-    /// guests have no customer row, so the LEFT JOINed columns are optional.
+    /// Runs ``Queries/recentOrders(since:statuses:)``.
     public var recentOrders: @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow]
-    /// COALESCE with a NOT NULL constant is never NULL.
+    /// Runs ``Queries/orderWithItems(orderId:)``.
     public var orderWithItems: @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow?
-    /// GROUP BY customer_id has a NULL group (guests); count is never NULL even with FILTER;
-    /// max/bool_or/string_agg of NOT NULL values in a non-empty group are not NULL.
+    /// Runs ``Queries/customerOrderStats()``.
     public var customerOrderStats: @Sendable () async throws -> [CustomerOrderStatsRow]
-    /// values for nullable columns may be NULL; RETURNING keeps the columns' NOT NULL.
+    /// Runs ``Queries/createOrder(customerId:shippingAddress:couponCode:note:)``.
     public var createOrder: @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow?
-    /// EXCLUDED has the table's columns; RETURNING expressions over NOT NULL columns are not NULL.
+    /// Runs ``Queries/upsertInventory(productId:warehouse:onHand:)``.
     public var upsertInventory: @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow?
-    /// unnest of several arrays yields one column per array; casts type the parameters.
+    /// Runs ``Queries/bulkStock(productIds:warehouses:counts:)``.
     public var bulkStock: @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void
-    /// in INSERT ... SELECT an untyped parameter in the select list takes the target column's type.
+    /// Runs ``Queries/addProductsToOrder(orderId:productIds:)``.
     public var addProductsToOrder: @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow]
 
     /// Creates a client from one closure per query.

@@ -27,22 +27,21 @@ public enum Statements {}
 /// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(activity:followBothWays:notifications:publicTimeline:topPostsOfFollowees:visiblePosts:createPost:likePost:)``
 /// for previews.
 public struct QueryClient: Swift.Sendable {
-    /// UNION ALL: NULL in the second branch makes post_id optional and takes bigint from the first.
+    /// Runs ``Queries/activity(accountId:)``.
     public var activity: @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow]
-    /// FULL JOIN makes both sides optional; COALESCE of two optional columns is conservatively optional
-    /// (PostgreSQL cannot tell that one side of a FULL JOIN row is always present).
+    /// Runs ``Queries/followBothWays(accountId:)``.
     public var followBothWays: @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow]
-    /// IS NOT NULL is never NULL; LEFT JOINs make actor and post optional; json ->> text is text.
+    /// Runs ``Queries/notifications(recipientId:onlyUnread:)``.
     public var notifications: @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow]
-    /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
+    /// Runs ``Queries/publicTimeline(username:)``.
     public var publicTimeline: @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow]
-    /// CROSS JOIN LATERAL keeps the subquery's NOT NULL columns.
+    /// Runs ``Queries/topPostsOfFollowees(viewerId:)``.
     public var topPostsOfFollowees: @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow]
-    /// CASE over an enum with ELSE; each branch is NOT NULL.
+    /// Runs ``Queries/visiblePosts(viewerId:)``.
     public var visiblePosts: @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow]
-    /// sqlc.narg is optional; hashtags is a nullable column; array_length may be NULL.
+    /// Runs ``Queries/createPost(authorId:replyToId:body:visibility:hashtags:)``.
     public var createPost: @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow?
-    /// a data-modifying CTE feeds UPDATE ... FROM.
+    /// Runs ``Queries/likePost(accountId:postId:)``.
     public var likePost: @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow]
 
     /// Creates a client from one closure per query.

@@ -27,19 +27,19 @@ public enum Statements {}
 /// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(fetchJourneyDuas:getJourneyBySlug:listJourneys:fetchDuasForJourneys:updateDisplayName:addXp:)``
 /// for previews.
 public struct QueryClient: Swift.Sendable {
-    /// Duas of one journey, in the order the journey lists them.
+    /// Runs ``Queries/fetchJourneyDuas(journeyId:)``.
     public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow]
-    /// One journey by its slug.
+    /// Runs ``Queries/getJourneyBySlug(slug:)``.
     public var getJourneyBySlug: @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow?
-    /// Runs `ListJourneys` from journeys.sql:7.
+    /// Runs ``Queries/listJourneys()``.
     public var listJourneys: @Sendable () async throws -> [ListJourneysRow]
-    /// The duas of several journeys at once (one round trip for the Adkhar screen).
+    /// Runs ``Queries/fetchDuasForJourneys(journeyIds:)``.
     public var fetchDuasForJourneys: @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow]
-    /// Sets the display name; NULL keeps the current one.
+    /// Runs ``Queries/updateDisplayName(displayName:userId:)``.
     public var updateDisplayName: @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow?
-    /// Runs `AddXP` from user_profile.sql:8.
+    /// Runs ``Queries/addXp(xp:userId:)``.
     public var addXp: @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int
-    /// Runs `DeleteProfile` from user_profile.sql:11.
+    /// Runs ``Queries/deleteProfile(userId:)``.
     public var deleteProfile: @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void
 
     /// Creates a client from one closure per query.

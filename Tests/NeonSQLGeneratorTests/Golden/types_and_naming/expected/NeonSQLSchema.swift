@@ -27,13 +27,13 @@ public enum Statements {}
 /// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(countOpenTasks:allTaskColumns:taskCounts:insertTask:)``
 /// for previews.
 public struct QueryClient: Swift.Sendable {
-    /// No annotation: the name comes from the file name; a row-returning statement is :many.
+    /// Runs ``Queries/countOpenTasks()``.
     public var countOpenTasks: @Sendable () async throws -> [CountOpenTasksRow]
-    /// Every column type the default mapping knows.
+    /// Runs ``Queries/allTaskColumns(status:tags:)``.
     public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow]
-    /// Runs `TaskCounts` from tasks.sql:5.
+    /// Runs ``Queries/taskCounts()``.
     public var taskCounts: @Sendable () async throws -> [TaskCountsRow]
-    /// Runs `InsertTask` from tasks.sql:10.
+    /// Runs ``Queries/insertTask(order:title:status:)``.
     public var insertTask: @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow?
 
     /// Creates a client from one closure per query.

@@ -1,5 +1,6 @@
 import Testing
 import NeonSQLGenerator
+@testable import neon_sql_gen
 
 @Suite("neon-sql-gen arguments")
 struct GeneratorCommandLineTests {
@@ -52,9 +53,9 @@ struct GeneratorCommandLineTests {
     }
 
     @Test func outputNamingRule() {
-        #expect(CodeGenerator.outputFileName(forRelativePath: "fetch_duas.sql") == "fetch_duas.swift")
-        #expect(CodeGenerator.outputFileName(forRelativePath: "journeys/by_slug.sql") == "journeys_by_slug.swift")
-        #expect(CodeGenerator.outputFileName(forRelativePath: "./a/b/C.SQL") == "a_b_C.swift")
+        #expect(OutputFileNaming.outputFileName(forRelativePath: "fetch_duas.sql") == "fetch_duas.swift")
+        #expect(OutputFileNaming.outputFileName(forRelativePath: "journeys/by_slug.sql") == "journeys_by_slug.swift")
+        #expect(OutputFileNaming.outputFileName(forRelativePath: "./a/b/C.SQL") == "a_b_C.swift")
         #expect(CodeGenerator.sharedFileName == "NeonSQLSchema.swift")
     }
 }
