@@ -67,6 +67,11 @@ if [[ "$TARGET" == analyzer ]]; then
     SOURCES+=("$BUILD/FuzzSchema.swift")
 fi
 
+# Compile a snapshot of the sources, so that editing the worktree during the (slow, -O) build
+# neither fails it nor mixes versions.
+SNAPSHOT="$BUILD/sources"
+rm -rf "$SNAPSHOT"
+mkdir -p "$SNAPSHOT"
 FILES=()
 for source in "${SOURCES[@]}"; do
     if [[ -d "$source" ]]; then
@@ -74,6 +79,11 @@ for source in "${SOURCES[@]}"; do
     else
         FILES+=("$source")
     fi
+done
+for index in "${!FILES[@]}"; do
+    copy="$SNAPSHOT/$(printf '%s' "${FILES[$index]#"$ROOT/"}" | tr '/' '_')"
+    cp "${FILES[$index]}" "$copy"
+    FILES[$index]="$copy"
 done
 
 BINARY="$OUT/$TARGET"

@@ -33,7 +33,7 @@ enum QueryFileAnalyzer {
             } else if statements.count == 1 {
                 resolved = Annotation(name: SwiftNaming.upperCamelCase(fileStem(file.source.path)), kind: .many,
                                       location: parsed.range.start, documentation: documentation(parsed.leadingComments))
-            } else if let previous = previousAnnotation {
+            } else if let previous = previousAnnotation, !parsed.leadingComments.contains(where: { annotationText($0) != nil }) {
                 // `UPDATE a ...; UPDATE b ...;` under one annotation: a query is one statement.
                 diagnostics.error("query '\(previous.name)' (line \(previous.location.line)) holds several statements; "
                                   + "a query is one statement: give this one its own '-- name:' annotation, or combine them with a CTE",
@@ -42,6 +42,7 @@ enum QueryFileAnalyzer {
             } else {
                 diagnostics.error("query has no '-- name: <Name> :<many|one|exec|execrows>' annotation (a file with several queries names each)",
                                   in: file.source, at: parsed.range.start)
+                previousAnnotation = nil
                 continue
             }
             previousAnnotation = annotation

@@ -69,11 +69,13 @@ struct StatementAnalyzer {
 
     private mutating func reportNestedTooDeeply(at location: SourceLocation) {
         guard !reportedNestingTooDeep else { return }
-        reportedNestingTooDeep = true
         error("expression is nested too deeply", at: location)
+        reportedNestingTooDeep = true
     }
 
     mutating func error(_ message: String, at location: SourceLocation) {
+        // Once the analyzer gave up on a too-deep statement, later errors are its consequences.
+        guard !reportedNestingTooDeep else { return }
         diagnostics.error(message, in: source, at: location)
     }
 

@@ -250,7 +250,7 @@ struct AnalyzerDiagnosticTests {
                    d.titel_en
             FROM duas d;
             """)
-        #expect(fixture.errors == ["query.sql:3:10: error: column d.titel_en does not exist"])
+        #expect(fixture.errors == ["query.sql:3:10: error: column d.titel_en does not exist; did you mean 'title_en'?"])
         #expect(fixture.queries.isEmpty)
     }
 
@@ -264,7 +264,7 @@ struct AnalyzerDiagnosticTests {
             SELECT d.id FROM duas d;
             """])
         #expect(fixture.errors == [
-            "q.sql:2:15: error: relation \"dua\" does not exist",
+            "q.sql:2:15: error: relation \"dua\" does not exist; did you mean 'duas'?",
             "q.sql:4:8: error: column reference \"id\" is ambiguous",
         ])
         #expect(fixture.queries.map(\.name) == ["c"])

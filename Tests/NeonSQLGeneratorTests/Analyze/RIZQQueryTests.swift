@@ -22,7 +22,11 @@ struct RIZQQueryTests {
     }
 
     @Test func everyQueryAnalyzesCleanly() {
-        #expect(Self.model.diagnostics.map(\.formatted) == [])
+        // No errors; the warnings are the `SELECT *` ones (RIZQ's row types follow its tables on
+        // purpose), and the notes explain outer-join nullability.
+        #expect(Self.model.diagnostics.filter { $0.severity == .error }.map(\.formatted) == [])
+        let warnings = Self.model.diagnostics.filter { $0.severity == .warning }
+        #expect(!warnings.isEmpty && warnings.allSatisfy { $0.message.hasPrefix("SELECT * returns") }, "\(warnings.map(\.formatted))")
         #expect(Self.model.files.flatMap(\.queries).count == 19)
     }
 

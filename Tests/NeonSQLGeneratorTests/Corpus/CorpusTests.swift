@@ -113,7 +113,9 @@ struct CorpusTests {
         var holding = 0
         for schema in Self.schemas {
             let corpus = try Self.load(schema)
-            for diagnostic in corpus.model.diagnostics {
+            // Notes (outer-join nullability) and `SELECT *` warnings are expected; nothing else.
+            for diagnostic in corpus.model.diagnostics
+            where diagnostic.severity == .error || (diagnostic.severity == .warning && !diagnostic.message.hasPrefix("SELECT * returns")) {
                 Issue.record(Comment(rawValue: "\(schema): unexpected diagnostic: \(diagnostic.formatted)"))
             }
             let queries = corpus.model.files.flatMap(\.queries)
