@@ -125,6 +125,8 @@ public struct QueryAnalysis: Sendable, Hashable {
     public let diagnostics: [String]
     /// Whether any diagnostic is an error.
     public let hasErrors: Bool
+    /// The error diagnostics alone, formatted as in ``diagnostics``.
+    public let errors: [String]
 }
 
 /// Entry points of the generator: schema + annotated queries in, JSON or Swift out.
@@ -178,7 +180,8 @@ public enum CodeGenerator {
         return QueryAnalysis(
             queries: analyzed,
             diagnostics: model.diagnostics.map(\.formatted),
-            hasErrors: model.diagnostics.contains { $0.severity == .error }
+            hasErrors: model.diagnostics.contains { $0.severity == .error },
+            errors: model.diagnostics.filter { $0.severity == .error }.map(\.formatted)
         )
     }
 
@@ -201,7 +204,8 @@ public enum CodeGenerator {
             files: files,
             shared: SharedFileRenderer.render(model),
             diagnostics: model.diagnostics.map(\.formatted),
-            hasErrors: model.diagnostics.contains { $0.severity == .error }
+            hasErrors: model.diagnostics.contains { $0.severity == .error },
+            errors: model.diagnostics.filter { $0.severity == .error }.map(\.formatted)
         )
     }
 

@@ -46,7 +46,9 @@ public enum SchemaCheckCommand {
         }
 
         let analysis = CodeGenerator.analyzeQueries(schema: schema, queries: queries)
-        for diagnostic in analysis.diagnostics { write(diagnostic) }
+        // Errors only: the build already shows the generator's warnings and notes (`SELECT *`,
+        // outer-join nullability); `check` reports what keeps a query from being checked.
+        for diagnostic in analysis.errors { write(diagnostic) }
 
         let checker = SchemaChecker(configuration: configuration, transport: transport, resultTypeSource: resultTypeSource)
         let report: SchemaCheckReport
