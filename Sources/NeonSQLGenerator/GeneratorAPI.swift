@@ -204,8 +204,7 @@ public enum CodeGenerator {
             files: files,
             shared: SharedFileRenderer.render(model),
             diagnostics: model.diagnostics.map(\.formatted),
-            hasErrors: model.diagnostics.contains { $0.severity == .error },
-            errors: model.diagnostics.filter { $0.severity == .error }.map(\.formatted)
+            hasErrors: model.diagnostics.contains { $0.severity == .error }
         )
     }
 
