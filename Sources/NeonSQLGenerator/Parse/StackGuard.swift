@@ -22,7 +22,32 @@ enum StackGuard {
     /// Stack to keep free below the deepest grammar function that checks.
     static let reserve = 128 * 1024
 
+    ///
+    /// Computed once per thread and kept in thread-specific storage: glibc finds the main thread's
+    /// stack by reading /proc/self/maps, which costs more than parsing a statement, and every
+    /// parser and statement analyzer asks.
     static func currentThreadStackLowBound() -> UInt? {
+        #if canImport(Glibc) || canImport(Musl)
+        if let key = lowBoundKey, let cached = pthread_getspecific(key) { return UInt(bitPattern: cached) }
+        let bound = computeCurrentThreadStackLowBound()
+        if let key = lowBoundKey, let bound, let value = UnsafeMutableRawPointer(bitPattern: bound) {
+            _ = pthread_setspecific(key, value)
+        }
+        return bound
+        #else
+        return computeCurrentThreadStackLowBound()
+        #endif
+    }
+
+    #if canImport(Glibc) || canImport(Musl)
+    /// The thread-specific slot holding each thread's bound (nil if no key could be made).
+    private static let lowBoundKey: pthread_key_t? = {
+        var key = pthread_key_t()
+        return pthread_key_create(&key, nil) == 0 ? key : nil
+    }()
+    #endif
+
+    private static func computeCurrentThreadStackLowBound() -> UInt? {
         #if canImport(Darwin)
         let thread = pthread_self()
         let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
