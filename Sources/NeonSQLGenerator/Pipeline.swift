@@ -15,7 +15,8 @@ enum Pipeline {
         let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
         var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) }
         files = rejectDuplicateNames(files, &diagnostics)
-        return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted)
+        return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted,
+                               parseWork: (parsedSchema + parsedQueries).reduce(0) { $0 + $1.work })
     }
 
     /// A file that is not valid UTF-8 is an error at its first bad byte; the rest of the file is

@@ -330,7 +330,10 @@ extension Parser {
             position = run.end
         } else {
             let start = position
-            while tokens[min(position, tokens.count - 1)].kind == .leftParen { position += 1 }
+            while tokens[min(position, tokens.count - 1)].kind == .leftParen {
+                position += 1
+                tokenReads += 1
+            }
             leftParenRun = (start, position)
         }
         let distance = position - index

@@ -24,6 +24,8 @@ enum SQLParser {
         var commentIndex = 0
         var segmentStartOffset = 0
         var first = 0
+        // Tokens and comments made, tokens scanned to split statements, tokens the parsers read.
+        var work = tokens.count + comments.count
         while first < tokens.count {
             var depth = 0
             var end = first
@@ -35,6 +37,7 @@ enum SQLParser {
                 }
                 end += 1
             }
+            work += end - first + 1
             let terminator = end < tokens.count ? tokens[end] : tokens[tokens.count - 1]
             // Comments before this segment belong to earlier statements (or empty ones): skip them.
             while commentIndex < comments.count, comments[commentIndex].location.offset < segmentStartOffset {
@@ -58,6 +61,7 @@ enum SQLParser {
                 let segment = tokens[first..<end]
                 if !segment.contains(where: { $0.kind == .invalid }) {
                     let parser = Parser(source: source, tokens: segment, terminator: terminator)
+                    defer { work += parser.tokenReads }
                     do {
                         let statement = try parser.parseTopLevelStatement()
                         statements.append(ParsedStatement(
@@ -78,7 +82,7 @@ enum SQLParser {
             segmentStartOffset = terminator.end
             first = end + 1
         }
-        return ParsedFile(source: source, statements: statements, trailingComments: trailing)
+        return ParsedFile(source: source, statements: statements, trailingComments: trailing, work: work)
     }
 }
 
@@ -104,6 +108,10 @@ final class Parser {
     var leftParenRun: (start: Int, end: Int)?
     /// Parameter occurrences, in the order they were parsed.
     var parameters: [ParameterNode] = []
+    /// How many times a token was read (current, peek, advance, lookahead scans): the parser's
+    /// work, which the mutation tests bound in proportion to the input (backtracking or a rescan
+    /// that makes parsing super-linear shows here, deterministically).
+    var tokenReads = 0
     /// Set while parsing a column DEFAULT, whose expression stops before `COLLATE`.
     var stopAtCollate = false
     /// Lowest usable stack address of the parsing thread (see `StackGuard`).
@@ -120,14 +128,19 @@ final class Parser {
 
     // MARK: - Token access
 
-    var current: Token { tokens[index] }
+    var current: Token {
+        tokenReads += 1
+        return tokens[index]
+    }
 
     func peek(_ distance: Int = 1) -> Token {
-        tokens[min(index + distance, tokens.count - 1)]
+        tokenReads += 1
+        return tokens[min(index + distance, tokens.count - 1)]
     }
 
     @discardableResult
     func advance() -> Token {
+        tokenReads += 1
         let token = tokens[index]
         if index < tokens.count - 1 { index += 1 }
         lastEnd = token.end

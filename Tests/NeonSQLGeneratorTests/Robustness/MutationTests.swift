@@ -9,12 +9,12 @@ import Testing
 /// file, never in a trap, a stack overflow or a hang. The libFuzzer targets (Scripts/fuzz.sh,
 /// docs/fuzzing.md) explore further; this suite runs in every `swift test`, so in CI.
 ///
-/// Time bound: one mutant is a few KB and takes milliseconds even in a debug build; each input
-/// (also the 10,000-deep ones) must finish within `MutationBudget.perInput` (30 s): the slowest
-/// input took 7 s (describe + generate + schema, debug build) on a 2-core machine at load
-/// average 23, so a scheduler stall cannot reach it, while a cost quadratic in the depth or length does (before the
-/// fix, 10,000 `(` took 13 s). Super-linear growth that stays under the bound is caught by
-/// `longChains`, which compares the time of an input and of one 8x longer (see there).
+/// Work bound, not a time bound: the lexer and parser count their work (`ParsedFile.work`: tokens
+/// made, tokens scanned to split statements, tokens each parser reads, lookahead scans included),
+/// a deterministic figure that a scheduler stall cannot change. Each input's work must stay under
+/// `MutationBudget.workPerByte` per byte (plus a constant): normal SQL needs a few reads per byte,
+/// while a lookahead that rescans a run of tokens (the 10,000 `(` that took 13 s before the fix)
+/// needs hundreds. `longChains` checks that 8x the input costs at most 8x (with some headroom) the work.
 @Suite("Mutations: no input crashes or hangs the generator")
 struct MutationTests {
     static let root = URL(fileURLWithPath: #filePath)
@@ -79,20 +79,19 @@ struct MutationTests {
     }
 
     /// Runs the generator on `bytes` as a query file (against the RIZQ schema) and as a schema
-    /// file, checking that it ends in a result or located diagnostics, within the time bound.
+    /// file, checking that it ends in a result or located diagnostics, within the work bound.
     static func check(_ bytes: [UInt8], _ label: @autoclosure () -> String) {
         let input = SQLSourceInput(path: "mutant.sql", bytes: bytes)
         let lines = bytes.count { $0 == UInt8(ascii: "\n") } + 1
-        let clock = ContinuousClock()
-        let start = clock.now
         let described = CodeGenerator.describe(schema: schema, queries: [input])
         let generated = CodeGenerator.generate(schema: schema, queries: [input])
-        let asSchema = CodeGenerator.describe(schema: [input], queries: [])
-        let elapsed = clock.now - start
-        #expect(elapsed < MutationBudget.perInput, "\(label()): \(elapsed) for \(bytes.count) bytes")
+        // As a schema file on its own: its parse work is the mutant's alone.
+        let asSchema = Pipeline.analyze(schemaFiles: [SourceFile(input: input)], queryFiles: [])
+        #expect(asSchema.parseWork <= MutationBudget.workBound(bytes: bytes.count),
+                "\(label()): work \(asSchema.parseWork) for \(bytes.count) bytes")
         #expect(described.diagnostics == generated.diagnostics, "\(label())")
         #expect(described.json.hasPrefix("{\n") && described.json.hasSuffix("}\n"), "\(label())")
-        for diagnostic in described.diagnostics + asSchema.diagnostics {
+        for diagnostic in described.diagnostics + asSchema.diagnostics.map(\.formatted) {
             #expect(isLocated(diagnostic, in: "mutant.sql", lines: lines), "\(label()): \(diagnostic)")
         }
         // A file that is not valid UTF-8 is always an error, at its first bad byte.
@@ -100,6 +99,11 @@ struct MutationTests {
             let line = bytes[..<invalid].count { $0 == UInt8(ascii: "\n") } + 1
             #expect(described.diagnostics.contains { $0.hasPrefix("mutant.sql:\(line):") && $0.contains("not valid UTF-8") }, "\(label())")
         }
+    }
+
+    /// The lexing and parsing work of `bytes` as one file.
+    static func parseWork(_ bytes: [UInt8]) -> Int {
+        Pipeline.analyze(schemaFiles: [], queryFiles: [SourceFile(input: SQLSourceInput(path: "mutant.sql", bytes: bytes))]).parseWork
     }
 
     /// `mutant.sql:LINE:COL: severity: message` with LINE inside the file (other paths: the schema's).
@@ -150,10 +154,9 @@ struct MutationTests {
     }
 
     /// Long flat inputs (no nesting): chains that build deep left-leaning trees (`1 + 1 + ...`),
-    /// long lists and many statements. Each is checked at 2,000 repetitions, and its cost must grow
-    /// linearly: 8x the input may take at most 24x the time (linear is 8x, quadratic 64x). Each size
-    /// is timed three times, interleaved, and the fastest run counts, so a scheduler stall in one
-    /// run does not count; the 3x headroom over linear and the 0.25 s slack absorb the rest.
+    /// long lists and many statements. Each is checked at 2,000 repetitions, and its work must grow
+    /// linearly: 8x the input may cost at most `MutationBudget.linearHeadroom` x 8x the work
+    /// (quadratic growth would be 64x).
     @Test(arguments: [
         ("binary operators", "SELECT 1", " + 1", " AS x;"),
         ("string concatenation", "SELECT 'a'", " || 'a'", " AS x;"),
@@ -165,6 +168,7 @@ struct MutationTests {
         ("comments", "", "/* c */", " SELECT 1 AS x;"),
         ("UNION chain", "SELECT 1 AS x", " UNION ALL SELECT 1", ";"),
         ("joins", "SELECT 1 AS x FROM duas d0", " JOIN duas USING (id)", ";"),
+        ("parenthesized subqueries", "SELECT 1 AS x FROM ", "((SELECT 1) UNION (SELECT 1)) s, ", "duas;"),
     ] as [(String, String, String, String)])
     func longChains(_ name: String, prefix: String, repeated: String, suffix: String) {
         func input(_ count: Int) -> [UInt8] {
@@ -172,18 +176,10 @@ struct MutationTests {
         }
         let (small, large) = (input(250), input(2_000))
         Self.check(large, name)
-        let clock = ContinuousClock()
-        var fastest: (small: Duration, large: Duration) = (.seconds(1_000), .seconds(1_000))
-        for _ in 0..<3 {
-            for (index, bytes) in [small, large].enumerated() {
-                let start = clock.now
-                _ = CodeGenerator.describe(schema: Self.schema, queries: [SQLSourceInput(path: "mutant.sql", bytes: bytes)])
-                let elapsed = clock.now - start
-                if index == 0 { fastest.small = min(fastest.small, elapsed) } else { fastest.large = min(fastest.large, elapsed) }
-            }
-        }
-        #expect(fastest.large < fastest.small * 24 + .milliseconds(250),
-                "\(name): 250 repetitions \(fastest.small), 2,000 repetitions \(fastest.large): super-linear")
+        let (smallWork, largeWork) = (Self.parseWork(small), Self.parseWork(large))
+        #expect(smallWork > 250, "\(name): the work counter counts nothing (\(smallWork))")
+        #expect(Double(largeWork) <= Double(smallWork) * 8 * MutationBudget.linearHeadroom,
+                "\(name): work \(smallWork) for 250 repetitions, \(largeWork) for 2,000: super-linear")
     }
 
     @Test func unterminatedConstructsAtTheEndOfALargeFile() {
@@ -195,6 +191,14 @@ struct MutationTests {
 }
 
 enum MutationBudget {
-    /// See ``MutationTests``: 4x the slowest input measured at load average 23 (1 s unloaded).
-    static let perInput: Duration = .seconds(30)
+    /// Parse work allowed per input byte: the project's `.sql` files, 1,500 of their mutants and
+    /// 10,000-deep nesting of every kind need at most 3.2 per byte (10,000 `(`); the quadratic
+    /// lookahead fixed in 3c3401c needed hundreds.
+    static let workPerByte = 16
+    /// Work allowed for any input, however short (an annotation and a few tokens).
+    static let workConstant = 1_000
+    /// How far above linear 8x the input may cost (linear: 1, quadratic: 8).
+    static let linearHeadroom = 1.25
+
+    static func workBound(bytes: Int) -> Int { workConstant + workPerByte * bytes }
 }
