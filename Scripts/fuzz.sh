@@ -46,7 +46,7 @@ case "$TARGET" in
         ;;
     response)
         MODULE=NeonSQL
-        SOURCES=(Sources/NeonSQL Fuzz/Targets/ResponseTarget.swift)
+        SOURCES=(Sources/NeonSQL Fuzz/Shared/ResponseRows.swift Fuzz/Targets/ResponseTarget.swift)
         while IFS= read -r -d '' file; do SEEDS+=("$file"); done < <(find Fuzz/Seeds/response -type f -print0)
         ;;
     *) echo "unknown target '$TARGET' (parser, analyzer, response)" >&2; exit 2 ;;
@@ -89,7 +89,7 @@ done
 BINARY="$OUT/$TARGET"
 echo "==> building $BINARY (${#FILES[@]} files, -sanitize=fuzzer,address)" >&2
 # ld.gold warns about every ASan helper symbol; only real errors matter.
-swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name "$MODULE" -swift-version 6 \
+swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name "$MODULE" -swift-version 6 -D NEON_SQL_FUZZ \
     -module-cache-path "$OUT/module-cache" "${FILES[@]}" -o "$BINARY" 2> >(grep -v "Cannot export local symbol" >&2)
 
 # Seeds are copied once; libFuzzer adds what it finds to the same directory.

@@ -1,48 +1,12 @@
 // libFuzzer target `response`: the runtime's response parsing on arbitrary bytes: single results
 // (`Statement.decodeResponse` for rows of every supported type, `:one`, `:exec`, `:execrows`),
 // batch bodies (`BatchDecoder`, as `NeonClient.batch` uses it) and error bodies. Built by
-// Scripts/fuzz.sh together with Sources/NeonSQL into one module.
+// Scripts/fuzz.sh together with Sources/NeonSQL into one module; its row types are in
+// Fuzz/Shared/ResponseRows.swift (shared with the response mutation tests).
 // Every input must end in a value or a thrown `NeonError`: any other error type, a trap, an ASan
 // report or a stack overflow is a finding.
 
 import Foundation
-
-struct FuzzIDRow: DecodableRow {
-    static let columns = [ResultColumn("id", .int4)]
-    var id: Int
-    init(from row: inout RowDecoder) throws { id = try row.decode(Int.self) }
-}
-
-/// Every type the runtime decodes, in one row (the columns of WireTests' AllTypesRow).
-struct FuzzAllTypesRow: DecodableRow {
-    static let columns = [
-        ResultColumn("i2", .int2), ResultColumn("i8", .int8), ResultColumn("f4", .float4), ResultColumn("f8", .float8),
-        ResultColumn("num", .numeric), ResultColumn("b", .bool), ResultColumn("t", .text), ResultColumn("vc", .varchar),
-        ResultColumn("u", .uuid), ResultColumn("tz", .timestamptz), ResultColumn("ts", .timestamp), ResultColumn("d", .date),
-        ResultColumn("tm", .time), ResultColumn("iv", .interval), ResultColumn("js", .json), ResultColumn("by", .bytea),
-        ResultColumn("arr", .array(.text)), ResultColumn("ia", .array(.int4)),
-    ]
-    init(from row: inout RowDecoder) throws {
-        _ = try row.decode(Int.self)
-        _ = try row.decode(Int?.self)
-        _ = try row.decode(Float.self)
-        _ = try row.decode(Double.self)
-        _ = try row.decode(Decimal.self)
-        _ = try row.decode(Bool.self)
-        _ = try row.decode(String.self)
-        _ = try row.decode(String?.self)
-        _ = try row.decode(UUID.self)
-        _ = try row.decode(Date.self)
-        _ = try row.decode(Date.self)
-        _ = try row.decode(PostgresDate.self)
-        _ = try row.decode(PostgresTime.self)
-        _ = try row.decode(PostgresInterval.self)
-        _ = try row.decode(JSONValue.self)
-        _ = try row.decode(Data.self)
-        _ = try row.decode([String?].self)
-        _ = try row.decode([[Int?]].self)
-    }
-}
 
 /// Runs `work`; any error other than `NeonError` is a finding.
 func expectTypedError<T>(_ what: String, _ work: () throws -> T) {
@@ -57,8 +21,8 @@ func expectTypedError<T>(_ what: String, _ work: () throws -> T) {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzResponse(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let body = data.map { Data(bytes: $0, count: size) } ?? Data()
-    let rows = Statement<[FuzzAllTypesRow]>.many(name: "Fuzz", sql: "SELECT", bindings: Bindings(), readOnly: true) as Statement<[FuzzAllTypesRow]>
-    let one = Statement<FuzzIDRow?>.one(name: "Fuzz", sql: "SELECT", bindings: Bindings(), readOnly: true) as Statement<FuzzIDRow?>
+    let rows = Statement<[ResponseFuzzAllTypesRow]>.many(name: "Fuzz", sql: "SELECT", bindings: Bindings(), readOnly: true) as Statement<[ResponseFuzzAllTypesRow]>
+    let one = Statement<ResponseFuzzIDRow?>.one(name: "Fuzz", sql: "SELECT", bindings: Bindings(), readOnly: true) as Statement<ResponseFuzzIDRow?>
     let exec = Statement<Void>.exec(name: "Fuzz", sql: "UPDATE", bindings: Bindings(), readOnly: false)
     let execRows = Statement<Int>.execRows(name: "Fuzz", sql: "UPDATE", bindings: Bindings(), readOnly: false)
     expectTypedError("many") { try rows.decodeResponse(body) }

@@ -31,8 +31,8 @@ struct ResponseMutationTests {
         "[[\"1\"]]", "{{1,2},{3}}", "\\\\x", "NaN", "infinity", "BC", "+00", "🕌", "\u{FEFF}", " ", "\n",
     ]
 
-    static let rows: Statement<[MutationAllTypesRow]> = .many(name: "Fuzz", sql: "S", bindings: Bindings(), readOnly: true)
-    static let one: Statement<MutationIDRow?> = .one(name: "Fuzz", sql: "S", bindings: Bindings(), readOnly: true)
+    static let rows: Statement<[ResponseFuzzAllTypesRow]> = .many(name: "Fuzz", sql: "S", bindings: Bindings(), readOnly: true)
+    static let one: Statement<ResponseFuzzIDRow?> = .one(name: "Fuzz", sql: "S", bindings: Bindings(), readOnly: true)
     static let exec: Statement<Void> = .exec(name: "Fuzz", sql: "U", bindings: Bindings(), readOnly: false)
     static let execRows: Statement<Int> = .execRows(name: "Fuzz", sql: "U", bindings: Bindings(), readOnly: false)
 
@@ -142,43 +142,6 @@ struct ResponseMutationTests {
         let escapes = String(repeating: "\\u00e9", count: 40_000)
         Self.check(Array(#"{"message":"\#(escapes)","code":"XX000"}"#.utf8), "long escapes")
         Self.check(Array(("{\"results\":[" + String(repeating: "{},", count: 30_000) + "{}]}").utf8), "many results")
-    }
-}
-
-struct MutationIDRow: DecodableRow {
-    static let columns = [ResultColumn("id", .int4)]
-    var id: Int
-    init(from row: inout RowDecoder) throws { id = try row.decode(Int.self) }
-}
-
-/// Every type the runtime decodes (the columns of Fuzz/Seeds/response/all_types.json).
-struct MutationAllTypesRow: DecodableRow {
-    static let columns = [
-        ResultColumn("i2", .int2), ResultColumn("i8", .int8), ResultColumn("f4", .float4), ResultColumn("f8", .float8),
-        ResultColumn("num", .numeric), ResultColumn("b", .bool), ResultColumn("t", .text), ResultColumn("vc", .varchar),
-        ResultColumn("u", .uuid), ResultColumn("tz", .timestamptz), ResultColumn("ts", .timestamp), ResultColumn("d", .date),
-        ResultColumn("tm", .time), ResultColumn("iv", .interval), ResultColumn("js", .json), ResultColumn("by", .bytea),
-        ResultColumn("arr", .array(.text)), ResultColumn("ia", .array(.int4)),
-    ]
-    init(from row: inout RowDecoder) throws {
-        _ = try row.decode(Int.self)
-        _ = try row.decode(Int?.self)
-        _ = try row.decode(Float.self)
-        _ = try row.decode(Double.self)
-        _ = try row.decode(Decimal.self)
-        _ = try row.decode(Bool.self)
-        _ = try row.decode(String.self)
-        _ = try row.decode(String?.self)
-        _ = try row.decode(UUID.self)
-        _ = try row.decode(Date.self)
-        _ = try row.decode(Date.self)
-        _ = try row.decode(PostgresDate.self)
-        _ = try row.decode(PostgresTime.self)
-        _ = try row.decode(PostgresInterval.self)
-        _ = try row.decode(JSONValue.self)
-        _ = try row.decode(Data.self)
-        _ = try row.decode([String?].self)
-        _ = try row.decode([[Int?]].self)
     }
 }
 
