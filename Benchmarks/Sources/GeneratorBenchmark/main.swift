@@ -4,10 +4,16 @@ import NeonSQLGenerator
 // Generator speed: the whole pipeline (parse, catalog, analyze, render) for 1,000 queries over a
 // 100-table schema, in one process, as the build plugin runs it. Budget: under one second on a
 // 2-core machine. Run in release: `cd Benchmarks && swift run -c release GeneratorBenchmark`.
+//
+// `--iterations N` sets the runs (default 7); `--median-only` prints just the two medians in ms
+// (`generate<TAB>describe`), for Benchmarks/compare-generators.sh, which alternates this binary
+// with one built from another commit on the same input.
 
 let tableCount = 100
 let queryCount = 1_000
-let iterations = 7
+let arguments = CommandLine.arguments
+let iterations = max(1, arguments.firstIndex(of: "--iterations").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 7)
+let medianOnly = arguments.contains("--median-only")
 let budget = Duration.seconds(1)
 
 let project = SyntheticProject(tableCount: tableCount, queryCount: queryCount)
@@ -36,6 +42,10 @@ func milliseconds(_ duration: Duration) -> Double {
 let sorted = times.sorted()
 let median = sorted[sorted.count / 2]
 let describeMedian = describeTimes.sorted()[describeTimes.count / 2]
+if medianOnly {
+    print(String(format: "%.1f\t%.1f", milliseconds(median), milliseconds(describeMedian)))
+    exit(0)
+}
 
 print("neon-sql-gen generate: \(queryCount) queries in \(project.queries.count) files over \(tableCount) tables")
 print(String(format: "  input %.0f KB SQL, output %.0f KB Swift", Double(inputBytes) / 1024, Double(outputBytes) / 1024))
