@@ -38,8 +38,8 @@ extension StatementAnalyzer {
             values[index] = value
         }
         let inputs = values.map { $0?.type ?? .unknown }
-        let signatures = catalog.operatorCandidates(named: name, prefix: lhs == nil)
-        let outcome = CallResolver.resolveOperator(CallResolver.operatorCandidates(signatures), inputs: inputs)
+        let (signatures, candidates) = catalog.operatorOverloads(named: name, prefix: lhs == nil)
+        let outcome = CallResolver.resolveOperator(candidates, inputs: inputs)
         var call = OperatorCall(operands: [])
         var declared: [SQLType] = inputs
         switch outcome {

@@ -41,10 +41,19 @@ extension Catalog {
 
     /// Every binary (or, with `prefix`, prefix) operator named `name` visible to the schema.
     func operatorCandidates(named name: String, prefix: Bool) -> [OperatorSignature] {
-        let table = prefix ? BuiltinCatalog.shared.prefixOperators : BuiltinCatalog.shared.operators
-        guard let all = table[name] else { return [] }
-        if !BuiltinCatalog.shared.namesWithExtensionOverloads.contains(name) { return all }
-        return all.filter { $0.extensionName.map(userTypes.extensions.contains) ?? true }
+        operatorOverloads(named: name, prefix: prefix).signatures
+    }
+
+    /// The operators named `name` visible to the schema and their resolution candidates (index
+    /// for index); the lists built once by the catalog unless the schema created one of the
+    /// name's extensions.
+    func operatorOverloads(named name: String, prefix: Bool) -> (signatures: [OperatorSignature], candidates: [CallResolver.Candidate]) {
+        let table = prefix ? BuiltinCatalog.shared.prefixOverloads : BuiltinCatalog.shared.binaryOverloads
+        guard let overloads = table[name] else { return ([], []) }
+        if overloads.extensions.isEmpty { return (overloads.all, overloads.allCandidates) }
+        if overloads.extensions.isDisjoint(with: userTypes.extensions) { return (overloads.builtIn, overloads.builtInCandidates) }
+        let visible = overloads.all.filter { $0.extensionName.map(userTypes.extensions.contains) ?? true }
+        return (visible, CallResolver.operatorCandidates(visible))
     }
 
     /// A catalog type name visible to the schema (built in, or of a created extension).

@@ -81,6 +81,10 @@ final class BuiltinCatalog: Sendable {
     /// Function and operator names with an overload from an extension (the others need no
     /// filtering by the schema's extensions).
     let namesWithExtensionOverloads: Set<String>
+    /// `operators` and `prefixOperators` with their resolution candidates, built once (see
+    /// ``OperatorOverloads``).
+    let binaryOverloads: [String: OperatorOverloads]
+    let prefixOverloads: [String: OperatorOverloads]
 
     init(texts: [String]) {
         var types: [String: CatalogTypeInfo] = [:]
@@ -190,6 +194,8 @@ final class BuiltinCatalog: Sendable {
         for signature in operators.values.joined() where signature.extensionName != nil { extended.insert(signature.name) }
         for signature in prefixOperators.values.joined() where signature.extensionName != nil { extended.insert(signature.name) }
         self.namesWithExtensionOverloads = extended
+        self.binaryOverloads = operators.mapValues(OperatorOverloads.init)
+        self.prefixOverloads = prefixOperators.mapValues(OperatorOverloads.init)
     }
 
     /// The catalog's type `typname`, if the catalog has it and its extension (if any) is created.
@@ -197,5 +203,25 @@ final class BuiltinCatalog: Sendable {
         guard let info = types[typname] else { return nil }
         if let owner = info.extensionName, !extensions.contains(owner) { return nil }
         return info
+    }
+}
+
+/// The overloads of one operator name as resolution needs them, built once: every overload, and
+/// pg_catalog's alone (what a schema that creates none of the name's extensions sees), each with
+/// `CallResolver`'s candidates. Resolving `=` then neither filters nor copies its ~60 overloads.
+struct OperatorOverloads: Sendable {
+    let all: [OperatorSignature]
+    let allCandidates: [CallResolver.Candidate]
+    let builtIn: [OperatorSignature]
+    let builtInCandidates: [CallResolver.Candidate]
+    /// The extensions with an overload of this name.
+    let extensions: Set<String>
+
+    init(_ signatures: [OperatorSignature]) {
+        all = signatures
+        allCandidates = CallResolver.operatorCandidates(signatures)
+        builtIn = signatures.filter { $0.extensionName == nil }
+        builtInCandidates = CallResolver.operatorCandidates(builtIn)
+        extensions = Set(signatures.compactMap(\.extensionName))
     }
 }
