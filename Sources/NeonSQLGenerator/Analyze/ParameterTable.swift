@@ -20,6 +20,9 @@ struct ParameterTable {
         var contextOrigin: ColumnOrigin?
         var contextOriginIsElement = false
         let location: SourceLocation
+        /// The occurrence whose context fixed ``type`` (PostgreSQL types a parameter at its first
+        /// coercion; later uses see that type).
+        var typedAt: SourceLocation?
     }
 
     private(set) var slots: [Int: Slot] = [:]
@@ -70,6 +73,13 @@ struct ParameterTable {
         if slot.contextName == nil, let name { slot.contextName = name }
         if nullMeaningful { slot.nullMeaningful = true }
         slots[index] = slot
+    }
+
+    /// Remembers the occurrence at `location` as the one that fixed the parameter's type, if
+    /// none did before.
+    mutating func noteTypedAt(_ index: Int, _ location: SourceLocation) {
+        guard slots[index]?.typedAt == nil, let type = slots[index]?.type, type != .unknown else { return }
+        slots[index]?.typedAt = location
     }
 
     mutating func markNullMeaningful(_ index: Int) { slots[index]?.nullMeaningful = true }

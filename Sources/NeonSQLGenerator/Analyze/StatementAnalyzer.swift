@@ -47,7 +47,7 @@ struct StatementAnalyzer {
     /// output (a parameter, a string constant) by the target column it is inserted into.
     var pendingInsertTargets: [OperandContext]?
     private var depth = 0
-    private var reportedNestingTooDeep = false
+    private(set) var reportedNestingTooDeep = false
     /// Lowest usable stack address of the analyzing thread: a long operator chain (`1 + 1 + ...`)
     /// is a left-deep tree the parser builds in a loop, so the analyzer's recursion needs its own
     /// guard (see `StackGuard`); a debug build's frames are large, and secondary threads small.
@@ -159,7 +159,9 @@ struct StatementAnalyzer {
             return inferLiteral(literal, context)
         case .typedLiteral(let typeName, _):
             guard let type = resolveType(typeName) else { return TypedValue(type: .unknown, nullable: false) }
-            return TypedValue(type: type, nullable: false, name: castColumnName(type, typeName))
+            var value = TypedValue(type: type, nullable: false, name: castColumnName(type, typeName))
+            value.nameIsFallback = true
+            return value
         case .column(let name):
             return resolveColumn(name, scope) ?? TypedValue(type: .unknown, nullable: true, name: name.name?.name)
         case .qualifiedStar(let name):
@@ -312,9 +314,11 @@ struct StatementAnalyzer {
             return TypedValue(type: .unknown, nullable: false)
         }
         if let context {
+            reportConflictingParameterType(index, node, wanted: context.type)
             parameters.note(index, type: context.type, elementNullable: context.elementNullable,
                             name: context.name, nullMeaningful: context.nullMeaningful)
             parameters.noteOrigin(index, context.origin, isElement: context.originIsElement)
+            parameters.noteTypedAt(index, node.location)
         }
         let slot = parameters.slots[index]
         return TypedValue(type: slot?.type ?? .unknown, nullable: slot?.explicitlyNullable ?? false,
@@ -361,8 +365,11 @@ struct StatementAnalyzer {
         } else {
             value = infer(inner, scope, OperandContext(type: type))
         }
+        // FigureColname: a cast keeps a name of strength 2 (a column, a call), else takes the type's.
+        let keepsName = value.name != nil && !value.nameIsFallback
         var result = TypedValue(type: type, nullable: value.nullable, elementNullable: value.elementNullable,
-                                name: value.name ?? castColumnName(type, typeName))
+                                name: keepsName ? value.name : castColumnName(type, typeName))
+        result.nameIsFallback = !keepsName
         if case .array = type, case .arrayLiteral = inner.kind {
             result.elementNullable = value.elementNullable
         }
@@ -432,8 +439,13 @@ struct StatementAnalyzer {
         let values = inferCommonWithContext(results, scope, context)
         let type = TypeRules.commonType(values.map(\.type))
         let nullable = elseResult == nil || values.contains { $0.nullable }
-        return TypedValue(type: type == .unknown ? .text : type, nullable: nullable,
-                          elementNullable: values.contains { $0.elementNullable }, name: "case")
+        // FigureColname: a CASE is named after its ELSE result when that has a name of strength 2.
+        let elseValue = elseResult == nil ? nil : values.last
+        let elseName = elseValue.flatMap { $0.nameIsFallback ? nil : $0.name }
+        var result = TypedValue(type: type == .unknown ? .text : type, nullable: nullable,
+                                elementNullable: values.contains { $0.elementNullable }, name: elseName ?? "case")
+        result.nameIsFallback = elseName == nil
+        return result
     }
 
     private mutating func inferCommonWithContext(_ expressions: [Expression], _ scope: Scope, _ context: OperandContext?) -> [TypedValue] {
