@@ -23,6 +23,8 @@ struct ParameterTable {
         /// The occurrence whose context fixed ``type`` (PostgreSQL types a parameter at its first
         /// coercion; later uses see that type).
         var typedAt: SourceLocation?
+        /// The coercion of the context at ``typedAt``.
+        var typedBy: ParameterCoercion?
     }
 
     private(set) var slots: [Int: Slot] = [:]
@@ -77,9 +79,10 @@ struct ParameterTable {
 
     /// Remembers the occurrence at `location` as the one that fixed the parameter's type, if
     /// none did before.
-    mutating func noteTypedAt(_ index: Int, _ location: SourceLocation) {
+    mutating func noteTypedAt(_ index: Int, _ location: SourceLocation, by coercion: ParameterCoercion) {
         guard slots[index]?.typedAt == nil, let type = slots[index]?.type, type != .unknown else { return }
         slots[index]?.typedAt = location
+        slots[index]?.typedBy = coercion
     }
 
     mutating func markNullMeaningful(_ index: Int) { slots[index]?.nullMeaningful = true }

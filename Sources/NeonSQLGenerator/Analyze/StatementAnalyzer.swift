@@ -11,8 +11,23 @@ struct OperandContext {
     /// `originIsElement` when the operand is an array of such values (`col = ANY(@p)`).
     var origin: ColumnOrigin?
     var originIsElement = false
+    /// How PostgreSQL coerces a value to ``type`` here; decides which earlier parameter types
+    /// a parameter's later use accepts.
+    var coercion: ParameterCoercion = .implicit
 
     static func type(_ type: SQLType?) -> OperandContext { OperandContext(type: type) }
+}
+
+/// The coercion a context applies to a value (PostgreSQL's COERCION_IMPLICIT, _ASSIGNMENT and
+/// _EXPLICIT).
+enum ParameterCoercion: Sendable, Hashable {
+    /// An operand, a function argument, WHERE, LIMIT.
+    case implicit
+    /// A column's new value in one INSERT's values or one SET list (numbered: PostgreSQL reads
+    /// the whole list before it coerces any of it).
+    case assignment(list: Int)
+    /// `x::type`, `CAST(x AS type)`.
+    case explicit
 }
 
 /// An output column of a statement.
@@ -48,6 +63,8 @@ struct StatementAnalyzer {
     var pendingInsertTargets: [OperandContext]?
     private var depth = 0
     private(set) var reportedNestingTooDeep = false
+    /// Numbers INSERT value lists and UPDATE SET lists (``ParameterCoercion/assignment(list:)``).
+    var assignmentList = 0
     /// Lowest usable stack address of the analyzing thread: a long operator chain (`1 + 1 + ...`)
     /// is a left-deep tree the parser builds in a loop, so the analyzer's recursion needs its own
     /// guard (see `StackGuard`); a debug build's frames are large, and secondary threads small.
@@ -314,11 +331,11 @@ struct StatementAnalyzer {
             return TypedValue(type: .unknown, nullable: false)
         }
         if let context {
-            reportConflictingParameterType(index, node, wanted: context.type)
+            reportConflictingParameterType(index, node, context)
             parameters.note(index, type: context.type, elementNullable: context.elementNullable,
                             name: context.name, nullMeaningful: context.nullMeaningful)
             parameters.noteOrigin(index, context.origin, isElement: context.originIsElement)
-            parameters.noteTypedAt(index, node.location)
+            parameters.noteTypedAt(index, node.location, by: context.coercion)
         }
         let slot = parameters.slots[index]
         return TypedValue(type: slot?.type ?? .unknown, nullable: slot?.explicitlyNullable ?? false,
@@ -363,7 +380,7 @@ struct StatementAnalyzer {
         if case .function(let call) = inner.kind {
             value = inferFunction(call, scope, nil, insideCast: true)
         } else {
-            value = infer(inner, scope, OperandContext(type: type))
+            value = infer(inner, scope, OperandContext(type: type, coercion: .explicit))
         }
         // FigureColname: a cast keeps a name of strength 2 (a column, a call), else takes the type's.
         let keepsName = value.name != nil && !value.nameIsFallback
