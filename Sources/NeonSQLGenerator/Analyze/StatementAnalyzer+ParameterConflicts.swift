@@ -23,15 +23,39 @@ extension StatementAnalyzer {
             if TypeRules.canCoerceImplicitly(fixed, to: wanted) { return }
         }
         let written = source.text(from: node.range.start.offset, to: node.range.endOffset)
-        let shown: String
-        switch node.reference {
-        case .positional(let number): shown = "$\(number)"
-        case .named(let name), .nullableNamed(let name): shown = "'\(name)'"
-        }
+        let shown = displayName(node)
         error("parameter \(shown) is used as \(wanted.formatName) here and as \(fixed.formatName) at line \(firstUse.line):\(firstUse.column); "
               + "cast one use (\(written)::\(wanted.formatName)) or use two parameters", at: node.location)
         guard !reportedNestingTooDeep else { return }
         diagnostics.append(Diagnostic(.note, "parameter \(shown) is first used here, as \(fixed.formatName)", in: source, at: firstUse))
+    }
+
+    /// After "operator/function does not exist": a parameter among `expressions` whose type came
+    /// from an earlier use (`id = @x AND title = @x`) gets a note here naming that use, since
+    /// the type is a consequence of it. `otherTypes[i]` is, for a comparison, the other
+    /// operand's type for operand `i` (the cast to suggest); empty otherwise.
+    mutating func noteParametersTypedElsewhere(_ expressions: [Expression], otherTypes: [SQLType]) {
+        guard !reportedNestingTooDeep else { return }
+        for (position, expression) in expressions.enumerated() {
+            var inner = expression
+            while case .parenthesized(let nested) = inner.kind { inner = nested }
+            guard case .parameter(let node) = inner.kind, let index = parameters.index(of: node),
+                  let slot = parameters.slots[index], let type = slot.type, isConcrete(type),
+                  let firstUse = slot.typedAt, firstUse.offset != node.location.offset else { continue }
+            let written = source.text(from: node.range.start.offset, to: node.range.endOffset)
+            let other = position < otherTypes.count && expressions.count == 2 && isConcrete(otherTypes[position]) ? otherTypes[position] : nil
+            let cast = other.map { "\(written)::\($0.formatName)" } ?? "\(written)::<type>"
+            diagnostics.append(Diagnostic(.note, "parameter \(displayName(node)) is \(type.formatName) because of its first use at line \(firstUse.line):\(firstUse.column); "
+                                          + "cast this use (\(cast)) or use two parameters", in: source, at: node.location))
+        }
+    }
+
+    /// `'x'` for `@x`, `$2` for `$2`.
+    private func displayName(_ node: ParameterNode) -> String {
+        switch node.reference {
+        case .positional(let number): return "$\(number)"
+        case .named(let name), .nullableNamed(let name): return "'\(name)'"
+        }
     }
 
     /// An assignment cast exists (pg_cast context `a`), or PostgreSQL's automatic I/O conversion
