@@ -25,6 +25,9 @@ struct ParameterTable {
         var typedAt: SourceLocation?
         /// The coercion of the context at ``typedAt``.
         var typedBy: ParameterCoercion?
+        /// `@p IS NULL` seen before any use typed the parameter: PostgreSQL then leaves that
+        /// use unknown and PREPARE fails ("could not determine data type of parameter").
+        var untypedNullTestAt: SourceLocation?
     }
 
     private(set) var slots: [Int: Slot] = [:]
@@ -83,6 +86,12 @@ struct ParameterTable {
         guard slots[index]?.typedAt == nil, let type = slots[index]?.type, type != .unknown else { return }
         slots[index]?.typedAt = location
         slots[index]?.typedBy = coercion
+    }
+
+    /// Remembers an `IS NULL` test of the parameter made while its type is still unknown.
+    mutating func noteUntypedNullTest(_ index: Int, _ location: SourceLocation) {
+        guard let slot = slots[index], slot.untypedNullTestAt == nil, slot.type == nil || slot.type == .unknown else { return }
+        slots[index]?.untypedNullTestAt = location
     }
 
     mutating func markNullMeaningful(_ index: Int) { slots[index]?.nullMeaningful = true }

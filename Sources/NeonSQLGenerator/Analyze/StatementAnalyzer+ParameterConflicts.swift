@@ -30,6 +30,19 @@ extension StatementAnalyzer {
         diagnostics.append(Diagnostic(.note, "parameter \(shown) is first used here, as \(fixed.formatName)", in: source, at: firstUse))
     }
 
+    /// `@p IS NULL OR col = @p`: PostgreSQL leaves the IS NULL use, read before the comparison
+    /// typed the parameter, unknown, and PREPARE fails with "could not determine data type of
+    /// parameter". (`col = @p OR @p IS NULL` is fine.) Called when a use first types the parameter.
+    mutating func reportNullTestBeforeType(_ index: Int) {
+        guard let slot = parameters.slots[index], let nullTest = slot.untypedNullTestAt,
+              let firstUse = slot.typedAt, let type = slot.type, isConcrete(type) else { return }
+        let shown = slot.writtenName.map { "'\($0)'" } ?? "$\(index)"
+        let cast = slot.writtenName.map { "@" + $0 } ?? "$\(index)"
+        error("parameter \(shown) is tested with IS NULL before a later use gives it a type (\(type.formatName), at line \(firstUse.line):\(firstUse.column)); "
+              + "PostgreSQL cannot determine its type here: write \(cast)::\(type.formatName) IS NULL, or put the IS NULL test after that use",
+              at: nullTest)
+    }
+
     /// After "operator/function does not exist": a parameter among `expressions` whose type came
     /// from an earlier use (`id = @x AND title = @x`) gets a note here naming that use, since
     /// the type is a consequence of it. `otherTypes[i]` is, for a comparison, the other

@@ -204,6 +204,7 @@ struct StatementAnalyzer {
             return TypedValue(type: .bool, nullable: left.nullable || right.nullable)
         case .isNull(let operand, _):
             if let index = underlyingParameterIndex(of: operand) { parameters.markNullMeaningful(index) }
+            if let index = parameterIndex(of: operand) { parameters.noteUntypedNullTest(index, operand.location) }
             _ = infer(operand, scope)
             return TypedValue(type: .bool, nullable: false)
         case .isTruth(let operand, _, _):
@@ -335,7 +336,9 @@ struct StatementAnalyzer {
             parameters.note(index, type: context.type, elementNullable: context.elementNullable,
                             name: context.name, nullMeaningful: context.nullMeaningful)
             parameters.noteOrigin(index, context.origin, isElement: context.originIsElement)
+            let wasTyped = parameters.slots[index]?.typedAt != nil
             parameters.noteTypedAt(index, node.location, by: context.coercion)
+            if !wasTyped { reportNullTestBeforeType(index) }
         }
         let slot = parameters.slots[index]
         return TypedValue(type: slot?.type ?? .unknown, nullable: slot?.explicitlyNullable ?? false,
