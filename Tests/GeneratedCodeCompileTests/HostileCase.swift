@@ -120,10 +120,17 @@ struct HostileCase {
             default: return "$1"
             }
         }
+        // Columns repeat (the same column, or an alias twice: `id`, `id2`), and some have no
+        // name (PostgreSQL's `?column?`: generated `column<N>`) or a name like a generated one.
         func selectList() -> String {
             (0..<random.int(1...4)).map { _ in
                 let column = random.pick(table.columns)
-                return random.chance(0.5) ? quoted(column.name) + " AS " + quoted(random.pick(HostileNames.all)) : quoted(column.name)
+                switch random.int(0...5) {
+                case 0: return quoted(column.name) + " IS NULL"
+                case 1: return quoted(column.name) + " AS " + quoted("column\(random.int(1...4))")
+                case 2, 3: return quoted(column.name) + " AS " + quoted(random.pick(HostileNames.all))
+                default: return quoted(column.name)
+                }
             }.joined(separator: ", ")
         }
         switch random.int(0...5) {

@@ -20,6 +20,14 @@ struct ParameterTable {
         var contextOrigin: ColumnOrigin?
         var contextOriginIsElement = false
         let location: SourceLocation
+        /// The occurrence whose context fixed ``type`` (PostgreSQL types a parameter at its first
+        /// coercion; later uses see that type).
+        var typedAt: SourceLocation?
+        /// The coercion of the context at ``typedAt``.
+        var typedBy: ParameterCoercion?
+        /// `@p IS NULL` seen before any use typed the parameter: PostgreSQL then leaves that
+        /// use unknown and PREPARE fails ("could not determine data type of parameter").
+        var untypedNullTestAt: SourceLocation?
     }
 
     private(set) var slots: [Int: Slot] = [:]
@@ -70,6 +78,20 @@ struct ParameterTable {
         if slot.contextName == nil, let name { slot.contextName = name }
         if nullMeaningful { slot.nullMeaningful = true }
         slots[index] = slot
+    }
+
+    /// Remembers the occurrence at `location` as the one that fixed the parameter's type, if
+    /// none did before.
+    mutating func noteTypedAt(_ index: Int, _ location: SourceLocation, by coercion: ParameterCoercion) {
+        guard slots[index]?.typedAt == nil, let type = slots[index]?.type, type != .unknown else { return }
+        slots[index]?.typedAt = location
+        slots[index]?.typedBy = coercion
+    }
+
+    /// Remembers an `IS NULL` test of the parameter made while its type is still unknown.
+    mutating func noteUntypedNullTest(_ index: Int, _ location: SourceLocation) {
+        guard let slot = slots[index], slot.untypedNullTestAt == nil, slot.type == nil || slot.type == .unknown else { return }
+        slots[index]?.untypedNullTestAt = location
     }
 
     mutating func markNullMeaningful(_ index: Int) { slots[index]?.nullMeaningful = true }

@@ -240,16 +240,13 @@ enum QueryFileAnalyzer {
     private static func describeColumns(_ columns: [OutputColumn], _ source: SourceFile,
                                         _ diagnostics: inout DiagnosticCollector) -> [ColumnDescription] {
         var result: [ColumnDescription] = []
-        for (position, column) in columns.enumerated() {
-            if column.name == "?column?" {
-                diagnostics.error("result column \(position + 1) has no name; give it one with AS", in: source, at: column.location)
-            }
+        for column in columns {
             var type = column.value.type
             if type == .unknown { type = .text }
             if case .array(.unknown) = type { type = .array(.text) }
             result.append(ColumnDescription(
                 sqlName: column.name, type: type, nullable: column.nullable,
-                elementNullable: column.value.elementNullable, origin: column.value.origin))
+                elementNullable: column.value.elementNullable, origin: column.value.origin, location: column.location))
         }
         return result
     }

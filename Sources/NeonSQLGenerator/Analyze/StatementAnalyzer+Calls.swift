@@ -57,6 +57,8 @@ extension StatementAnalyzer {
                     error("could not determine polymorphic type because input has type unknown", at: location)
                 } else {
                     error("operator does not exist: \(written)", at: location)
+                    let isComparison = ["=", "<>", "<", ">", "<=", ">="].contains(name)
+                    noteParametersTypedElsewhere(expressions, otherTypes: isComparison ? inputs.reversed() : [])
                 }
             }
         }
@@ -205,6 +207,7 @@ extension StatementAnalyzer {
                 error("could not determine polymorphic type because input has type unknown", at: call.name.location)
             case .noMatch where !hadError:
                 error("function \(name)(\(signatureText(inputs))) does not exist", at: call.name.location)
+                noteParametersTypedElsewhere(expressions, otherTypes: [])
             default:
                 break
             }

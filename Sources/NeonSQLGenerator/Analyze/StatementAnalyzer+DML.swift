@@ -22,7 +22,8 @@ extension StatementAnalyzer {
     private func valueContext(for column: CatalogColumn, in relation: CatalogRelation) -> OperandContext {
         let key = Catalog.key(schema: relation.schema, name: relation.name)
         return OperandContext(type: column.type, elementNullable: column.elementNullable, name: column.name, nullMeaningful: !column.isNotNull,
-                              origin: ColumnOrigin(relationKey: key, column: column.name, isUnique: relation.isUniqueColumn(column.name)))
+                              origin: ColumnOrigin(relationKey: key, column: column.name, isUnique: relation.isUniqueColumn(column.name)),
+                              coercion: .assignment(list: assignmentList))
     }
 
     private mutating func requireColumn(_ identifier: Identifier, in relation: CatalogRelation) -> CatalogColumn? {
@@ -47,6 +48,7 @@ extension StatementAnalyzer {
         let scope = Scope(parent: outer)
         if let with = insert.with { analyzeWith(with, scope) }
         guard let (entry, relation) = targetEntry(insert.table, alias: insert.alias, scope) else { return [] }
+        assignmentList += 1
         let targetColumns: [CatalogColumn]
         if insert.columns.isEmpty {
             targetColumns = relation.columns
@@ -106,6 +108,7 @@ extension StatementAnalyzer {
     }
 
     private mutating func analyzeSet(_ clauses: [SetClause], _ relation: CatalogRelation, _ scope: Scope) {
+        assignmentList += 1
         for clause in clauses {
             let columns = clause.columns.compactMap { requireColumn($0, in: relation) }
             guard columns.count == clause.columns.count else {
@@ -142,9 +145,11 @@ extension StatementAnalyzer {
         rowScope.entries.append(entry)
         var joinsAreToOne = true
         for item in update.from { addFromItem(item, rowScope, joinsAreToOne: &joinsAreToOne) }
-        analyzeSet(update.set, relation, rowScope)
+        // PostgreSQL's order: WHERE and RETURNING, then SET (a parameter takes its type from the first).
         if let whereClause = update.whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
-        return analyzeReturning(update.returning, rowScope)
+        let returning = analyzeReturning(update.returning, rowScope)
+        analyzeSet(update.set, relation, rowScope)
+        return returning
     }
 
     mutating func analyzeDelete(_ delete: DeleteStatement, outer: Scope?) -> [OutputColumn] {

@@ -148,9 +148,12 @@ extension StatementAnalyzer {
         var columns: [OutputColumn] = []
         for target in core.targets {
             var context: OperandContext?
-            if let insertTargets, columns.count < insertTargets.count, case .expression(let expression, _) = target,
-               isUntyped(expression) {
-                context = insertTargets[columns.count]
+            if let insertTargets, columns.count < insertTargets.count, case .expression(let expression, _) = target {
+                if isUntyped(expression) {
+                    context = insertTargets[columns.count]
+                } else if case .parameter(let node) = expression.kind, let index = parameters.index(of: node) {
+                    reportConflictingParameterType(index, node, insertTargets[columns.count])
+                }
             }
             columns += analyzeTarget(target, scope, context: context)
         }

@@ -11,8 +11,23 @@ struct OperandContext {
     /// `originIsElement` when the operand is an array of such values (`col = ANY(@p)`).
     var origin: ColumnOrigin?
     var originIsElement = false
+    /// How PostgreSQL coerces a value to ``type`` here; decides which earlier parameter types
+    /// a parameter's later use accepts.
+    var coercion: ParameterCoercion = .implicit
 
     static func type(_ type: SQLType?) -> OperandContext { OperandContext(type: type) }
+}
+
+/// The coercion a context applies to a value (PostgreSQL's COERCION_IMPLICIT, _ASSIGNMENT and
+/// _EXPLICIT).
+enum ParameterCoercion: Sendable, Hashable {
+    /// An operand, a function argument, WHERE, LIMIT.
+    case implicit
+    /// A column's new value in one INSERT's values or one SET list (numbered: PostgreSQL reads
+    /// the whole list before it coerces any of it).
+    case assignment(list: Int)
+    /// `x::type`, `CAST(x AS type)`.
+    case explicit
 }
 
 /// An output column of a statement.
@@ -47,7 +62,9 @@ struct StatementAnalyzer {
     /// output (a parameter, a string constant) by the target column it is inserted into.
     var pendingInsertTargets: [OperandContext]?
     private var depth = 0
-    private var reportedNestingTooDeep = false
+    private(set) var reportedNestingTooDeep = false
+    /// Numbers INSERT value lists and UPDATE SET lists (``ParameterCoercion/assignment(list:)``).
+    var assignmentList = 0
     /// Lowest usable stack address of the analyzing thread: a long operator chain (`1 + 1 + ...`)
     /// is a left-deep tree the parser builds in a loop, so the analyzer's recursion needs its own
     /// guard (see `StackGuard`); a debug build's frames are large, and secondary threads small.
@@ -159,7 +176,9 @@ struct StatementAnalyzer {
             return inferLiteral(literal, context)
         case .typedLiteral(let typeName, _):
             guard let type = resolveType(typeName) else { return TypedValue(type: .unknown, nullable: false) }
-            return TypedValue(type: type, nullable: false, name: castColumnName(type, typeName))
+            var value = TypedValue(type: type, nullable: false, name: castColumnName(type, typeName))
+            value.nameIsFallback = true
+            return value
         case .column(let name):
             return resolveColumn(name, scope) ?? TypedValue(type: .unknown, nullable: true, name: name.name?.name)
         case .qualifiedStar(let name):
@@ -185,6 +204,7 @@ struct StatementAnalyzer {
             return TypedValue(type: .bool, nullable: left.nullable || right.nullable)
         case .isNull(let operand, _):
             if let index = underlyingParameterIndex(of: operand) { parameters.markNullMeaningful(index) }
+            if let index = parameterIndex(of: operand) { parameters.noteUntypedNullTest(index, operand.location) }
             _ = infer(operand, scope)
             return TypedValue(type: .bool, nullable: false)
         case .isTruth(let operand, _, _):
@@ -312,9 +332,13 @@ struct StatementAnalyzer {
             return TypedValue(type: .unknown, nullable: false)
         }
         if let context {
+            reportConflictingParameterType(index, node, context)
             parameters.note(index, type: context.type, elementNullable: context.elementNullable,
                             name: context.name, nullMeaningful: context.nullMeaningful)
             parameters.noteOrigin(index, context.origin, isElement: context.originIsElement)
+            let wasTyped = parameters.slots[index]?.typedAt != nil
+            parameters.noteTypedAt(index, node.location, by: context.coercion)
+            if !wasTyped { reportNullTestBeforeType(index) }
         }
         let slot = parameters.slots[index]
         return TypedValue(type: slot?.type ?? .unknown, nullable: slot?.explicitlyNullable ?? false,
@@ -359,10 +383,13 @@ struct StatementAnalyzer {
         if case .function(let call) = inner.kind {
             value = inferFunction(call, scope, nil, insideCast: true)
         } else {
-            value = infer(inner, scope, OperandContext(type: type))
+            value = infer(inner, scope, OperandContext(type: type, coercion: .explicit))
         }
+        // FigureColname: a cast keeps a name of strength 2 (a column, a call), else takes the type's.
+        let keepsName = value.name != nil && !value.nameIsFallback
         var result = TypedValue(type: type, nullable: value.nullable, elementNullable: value.elementNullable,
-                                name: value.name ?? castColumnName(type, typeName))
+                                name: keepsName ? value.name : castColumnName(type, typeName))
+        result.nameIsFallback = !keepsName
         if case .array = type, case .arrayLiteral = inner.kind {
             result.elementNullable = value.elementNullable
         }
@@ -432,8 +459,13 @@ struct StatementAnalyzer {
         let values = inferCommonWithContext(results, scope, context)
         let type = TypeRules.commonType(values.map(\.type))
         let nullable = elseResult == nil || values.contains { $0.nullable }
-        return TypedValue(type: type == .unknown ? .text : type, nullable: nullable,
-                          elementNullable: values.contains { $0.elementNullable }, name: "case")
+        // FigureColname: a CASE is named after its ELSE result when that has a name of strength 2.
+        let elseValue = elseResult == nil ? nil : values.last
+        let elseName = elseValue.flatMap { $0.nameIsFallback ? nil : $0.name }
+        var result = TypedValue(type: type == .unknown ? .text : type, nullable: nullable,
+                                elementNullable: values.contains { $0.elementNullable }, name: elseName ?? "case")
+        result.nameIsFallback = elseName == nil
+        return result
     }
 
     private mutating func inferCommonWithContext(_ expressions: [Expression], _ scope: Scope, _ context: OperandContext?) -> [TypedValue] {

@@ -14,6 +14,9 @@ struct TypedValue: Sendable, Hashable {
     var elementNullable: Bool = false
     /// The column name PostgreSQL gives it (FigureColname); nil prints as `?column?`.
     var name: String?
+    /// `name` is one FigureColname gives with strength 1 (a cast's type name, `case`): an
+    /// enclosing cast or CASE puts its own name in its place.
+    var nameIsFallback = false
     var origin: ColumnOrigin?
     /// An untyped constant (`'abc'`, `NULL`): PostgreSQL types it from context, else as text.
     var isUnknownLiteral = false
@@ -36,6 +39,7 @@ struct TypedValue: Sendable, Hashable {
     func renamed(_ newName: String?) -> TypedValue {
         var copy = self
         copy.name = newName
+        copy.nameIsFallback = false
         return copy
     }
 

@@ -53,6 +53,8 @@ struct ColumnDescription: Sendable, Hashable {
     let elementNullable: Bool
     /// The table column it is (for column type overrides).
     let origin: ColumnOrigin?
+    /// Where the select-list item (or its alias) is, for diagnostics about its name.
+    var location: SourceLocation = .unknown
 }
 
 /// A `CREATE TYPE ... AS ENUM` type used by the generated code.

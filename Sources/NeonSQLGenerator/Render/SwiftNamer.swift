@@ -33,7 +33,7 @@ struct SwiftNamer {
     /// Names the model; problems with the configured type names are error diagnostics on `configPath`.
     static func name(_ model: GenerationModel, overrides: TypeOverrides = TypeOverrides(),
                      typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json") -> NamedModel {
-        var diagnostics = model.diagnostics
+        var diagnostics: [Diagnostic] = []
         for (key, name) in [("queries", typeNames.queries), ("statements", typeNames.statements), ("client", typeNames.client)] {
             if !SwiftNaming.isUsable(name) || SwiftNaming.keywords.contains(name) || moduleNames.contains(name) {
                 diagnostics.append(Diagnostic(file: configPath, line: 1, column: 1, severity: .error,
@@ -44,10 +44,10 @@ struct SwiftNamer {
             diagnostics.append(Diagnostic(file: configPath, line: 1, column: 1, severity: .error,
                                           message: "names.queries, names.statements and names.client must differ"))
         }
-        return SwiftNamer(overrides: overrides, typeNames: typeNames).name(model, diagnostics: diagnostics)
+        return SwiftNamer(overrides: overrides, typeNames: typeNames).name(model, configDiagnostics: diagnostics)
     }
 
-    private func name(_ model: GenerationModel, diagnostics: [Diagnostic]) -> NamedModel {
+    private func name(_ model: GenerationModel, configDiagnostics: [Diagnostic]) -> NamedModel {
         var types = UniqueNames(taken: Self.moduleNames.union([typeNames.queries, typeNames.statements, typeNames.client]))
         var enumNames: [String: String] = [:]
         let enums = model.enums.map { description -> NamedEnum in
@@ -65,24 +65,27 @@ struct SwiftNamer {
         }
 
         var functions = UniqueNames(taken: Self.reservedFunctionNames)
+        var namingWarnings = DiagnosticCollector()
+        namingWarnings.append(contentsOf: model.diagnostics)
         let files = model.files.map { file in
             NamedFile(path: file.path, queries: file.queries.map { query in
                 let functionName = functions.claim(Self.usable(SwiftNaming.lowerCamelCase(query.annotationName), fallback: "query"))
                 let rowBase = SwiftNaming.upperCamelCase(query.annotationName)
                 let rowTypeName = types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Row", fallback: "QueryRow"))
-                return name(query, functionName: functionName, rowTypeName: rowTypeName, enumName: enumName)
+                return name(query, functionName: functionName, rowTypeName: rowTypeName, enumName: enumName,
+                            warnings: &namingWarnings)
             })
         }
         return NamedModel(
             files: files,
             enums: enums.sorted { ($0.typeName, $0.sqlName) < ($1.typeName, $1.sqlName) },
             typeNames: typeNames,
-            diagnostics: diagnostics
+            diagnostics: namingWarnings.sorted + configDiagnostics
         )
     }
 
     private func name(_ query: QueryDescription, functionName: String, rowTypeName: String,
-                      enumName: (String) -> String) -> NamedQuery {
+                      enumName: (String) -> String, warnings: inout DiagnosticCollector) -> NamedQuery {
         var parameterNames = UniqueNames(taken: [])
         let parameters = query.parameters.sorted { $0.index < $1.index }.map { parameter in
             NamedValue(
@@ -94,10 +97,10 @@ struct SwiftNamer {
                 type: parameter.type, index: parameter.index, sqlName: parameter.sqlName ?? "", nullable: parameter.nullable,
                 elementNullable: parameter.elementNullable)
         }
-        var columnNames = UniqueNames(taken: Self.reservedColumnNames)
+        let columnNames = Self.columnNames(query, warnings: &warnings)
         let columns = query.columns.enumerated().map { position, column in
             NamedValue(
-                name: columnNames.claim(Self.usable(SwiftNaming.lowerCamelCase(column.sqlName), fallback: "column\(position + 1)")),
+                name: columnNames[position],
                 codeType: swiftType(column.type, nullable: column.nullable, elementNullable: column.elementNullable,
                                      origin: column.origin, originIsElement: false, enumName: enumName, qualified: true),
                 swiftType: swiftType(column.type, nullable: column.nullable, elementNullable: column.elementNullable,
@@ -110,6 +113,34 @@ struct SwiftNamer {
         } ?? false
         return NamedQuery(query: query, functionName: functionName, rowTypeName: rowTypeName,
                           parameters: parameters, columns: columns, isIdentifiable: isIdentifiable)
+    }
+
+    /// The Swift property names of a query's result columns. PostgreSQL accepts a column with no
+    /// name (an expression its FigureColname does not name, reported as `?column?`) and the same
+    /// name twice (`SELECT a.id, b.id`); each then gets a generated name (`column<N>` by
+    /// position; `id`, `id2`, ... in order, like any other collision) and a warning at the column
+    /// that says which, so that the user can name it with AS.
+    static func columnNames(_ query: QueryDescription, warnings: inout DiagnosticCollector) -> [String] {
+        var names = UniqueNames(taken: reservedColumnNames)
+        var firstPosition: [String: Int] = [:]
+        return query.columns.enumerated().map { position, column in
+            let number = position + 1
+            let unnamed = column.sqlName == "?column?"
+            let name = names.claim(unnamed ? "column\(number)"
+                                   : usable(SwiftNaming.lowerCamelCase(column.sqlName), fallback: "column\(number)"))
+            let message: String
+            if unnamed {
+                message = "result column \(number) has no name (PostgreSQL calls it \"?column?\"); it is generated as '\(name)': name it with AS"
+            } else if let first = firstPosition[column.sqlName] {
+                message = "result column \(number) repeats the name \"\(column.sqlName)\" of column \(first); it is generated as '\(name)': name it with AS"
+            } else {
+                firstPosition[column.sqlName] = number
+                return name
+            }
+            warnings.append(Diagnostic(file: query.file, line: column.location.line, column: column.location.column,
+                                       severity: .warning, message: message))
+            return name
+        }
     }
 
     /// The Swift type of a value: the user's override if one applies, else the default mapping.

@@ -10,15 +10,17 @@ import Testing
 ///     -- expect: id Int, email String?          (column name as PostgreSQL reports it, Swift type)
 ///     -- params: orderId Int, since Date?       (Swift argument label, Swift type)
 ///     -- why: LEFT JOIN customers makes email optional
+///     -- swift: id, email                       (optional: the row's Swift property names)
 ///
-/// `(none)` stands for an empty list; several `-- expect:` (or `-- params:`) lines are joined.
-/// The tests check that the generator reports no diagnostic, that every stated column and
-/// parameter (name, type and optionality) holds, and, against a real PostgreSQL, that every
-/// parameter and column type equals PostgreSQL's own.
+/// `(none)` stands for an empty list; several `-- expect:` (or `-- params:`, `-- swift:`) lines
+/// are joined. The tests check that the generator reports no error (warnings, such as a
+/// generated name for an unnamed column, are allowed), that every stated column and
+/// parameter (name, type and optionality) and Swift property name holds, and, against a real
+/// PostgreSQL, that every parameter and column type and column name equals PostgreSQL's own.
 @Suite("Corpus: hand-written expectations and PostgreSQL", .serialized)
 struct CorpusTests {
     static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data")
-    static let schemas = ["shop", "analytics", "social", "builtins"]
+    static let schemas = ["shop", "analytics", "social", "builtins", "names"]
 
     struct Expectation {
         let file: String
@@ -26,6 +28,7 @@ struct CorpusTests {
         let name: String
         var columns: [String]?
         var parameters: [String]?
+        var swiftNames: [String]?
         var why: [String] = []
     }
 
@@ -80,6 +83,11 @@ struct CorpusTests {
                     expectation.parameters = (expectation.parameters ?? []) + list(line.dropFirst("-- params:".count))
                     current = expectation
                 }
+            } else if line.hasPrefix("-- swift:") {
+                if var expectation = current {
+                    expectation.swiftNames = (expectation.swiftNames ?? []) + list(line.dropFirst("-- swift:".count))
+                    current = expectation
+                }
             } else if line.hasPrefix("-- why:") {
                 current?.why.append(String(line.dropFirst("-- why:".count)))
             } else if !line.hasPrefix("--"), let finished = current {
@@ -113,9 +121,8 @@ struct CorpusTests {
         var holding = 0
         for schema in Self.schemas {
             let corpus = try Self.load(schema)
-            // Notes (outer-join nullability) and `SELECT *` warnings are expected; nothing else.
-            for diagnostic in corpus.model.diagnostics
-            where diagnostic.severity == .error || (diagnostic.severity == .warning && !diagnostic.message.hasPrefix("SELECT * returns")) {
+            // Notes and warnings (`SELECT *`, generated result names) are allowed; errors are not.
+            for diagnostic in corpus.model.diagnostics where diagnostic.severity == .error {
                 Issue.record(Comment(rawValue: "\(schema): unexpected diagnostic: \(diagnostic.formatted)"))
             }
             let queries = corpus.model.files.flatMap(\.queries)
@@ -132,7 +139,9 @@ struct CorpusTests {
                 }
                 let actualColumns = query.columns.map { "\($0.sqlName) \($0.swiftType)" }
                 let actualParameters = query.parameters.map { "\($0.name) \($0.swiftType)" }
-                for (kind, expected, actual) in [("column", expectedColumns, actualColumns), ("parameter", expectedParameters, actualParameters)] {
+                var checks = [("column", expectedColumns, actualColumns), ("parameter", expectedParameters, actualParameters)]
+                if let swiftNames = expectation.swiftNames { checks.append(("Swift name", swiftNames, query.columns.map(\.name))) }
+                for (kind, expected, actual) in checks {
                     for index in 0..<max(expected.count, actual.count) {
                         schemaChecked += 1
                         let wanted = index < expected.count ? expected[index] : "(none)"

@@ -1,0 +1,17 @@
+--- schema.sql
+CREATE TYPE time_slot AS ENUM ('morning', 'anytime', 'evening');
+CREATE TABLE categories (id serial PRIMARY KEY, name text NOT NULL, slug text NOT NULL UNIQUE);
+CREATE TABLE duas (
+    id serial PRIMARY KEY,
+    category_id integer REFERENCES categories (id),
+    title_en text NOT NULL,
+    slot time_slot NOT NULL,
+    xp_value integer NOT NULL DEFAULT 10,
+    created_at timestamptz NOT NULL DEFAULT now()
+);
+--- queries.sql
+-- name: Sums :many
+SELECT id + 1, xp_value * 2, title_en AS title FROM duas;
+--- expected
+queries.sql:2:8: warning: result column 1 has no name (PostgreSQL calls it "?column?"); it is generated as 'column1': name it with AS
+queries.sql:2:16: warning: result column 2 has no name (PostgreSQL calls it "?column?"); it is generated as 'column2': name it with AS
