@@ -66,8 +66,8 @@ extension Catalog {
 
     func rangeType(_ name: String, schema: String?) -> CatalogRangeType? { lookup(userTypes.ranges, name, schema: schema) }
 
-    /// The name `format_type` prints for a user type: unqualified on the search path.
+    /// The name `format_type` prints for a user type: unqualified on the queries' search path.
     func formatName(schema: String, name: String) -> String {
-        searchPath.contains(schema) ? quoteIfNeeded(name) : quoteIfNeeded(schema) + "." + quoteIfNeeded(name)
+        defaultSearchPath.contains(schema) ? quoteIfNeeded(name) : quoteIfNeeded(schema) + "." + quoteIfNeeded(name)
     }
 }
