@@ -151,11 +151,16 @@ extension StatementAnalyzer {
     mutating func inferFunction(_ call: FunctionCall, _ scope: Scope, _ context: OperandContext?, insideCast: Bool) -> TypedValue {
         let name = call.name.name?.name ?? ""
         let schema = call.name.qualifier.last?.name
-        if let schema, schema != "pg_catalog", schema != "public" {
-            if let known = FunctionCatalog.neonAuthFunction(schema: schema, name: name, argumentCount: call.arguments.count) {
-                for argument in call.arguments { _ = infer(argument, scope) }
-                return TypedValue(type: known, nullable: true, name: name)
-            }
+        switch resolveUserFunctionCall(call, scope) {
+        case .resolved(let resolved): return userFunctionValue(resolved)
+        case .failed: return TypedValue(type: .unknown, nullable: true, name: name)
+        case .notUserFunction: break
+        }
+        // Functions an extension keeps in its own schema (pg_session_jwt's auth.user_id()) are
+        // listed under their qualified name.
+        let qualifiedName = schema.map { $0 + "." + name } ?? name
+        let isOtherSchema = schema != nil && schema != "pg_catalog" && schema != "public"
+        if isOtherSchema, catalog.functionCandidates(named: qualifiedName).isEmpty {
             error("function \(call.name.parts.map(\.name).joined(separator: ".")) is not known to the generator; cast its result (::type)", at: call.name.location)
         }
         if schema == nil, ["coalesce", "greatest", "least", "nullif"].contains(name) {
@@ -177,7 +182,7 @@ extension StatementAnalyzer {
             values[index] = value
         }
         let inputs = values.map { $0?.type ?? .unknown }
-        let signatures = catalog.functionCandidates(named: name)
+        let signatures = catalog.functionCandidates(named: isOtherSchema ? qualifiedName : name)
         var declared = inputs
         var resultType: SQLType?
         var signature: FunctionSignature?

@@ -237,6 +237,8 @@ struct DDLTests {
             switch $0.statement {
             case .ignored(let keyword, _): return keyword
             case .alterTable: return "alter table"
+            case .createFunction(let function): return function.isProcedure ? "create procedure" : "create function"
+            case .setSearchPath: return "set"
             case .defineType(let definition):
                 if case .createExtension = definition.kind { return "create extension" }
                 if case .domain = definition.kind { return "create domain" }
