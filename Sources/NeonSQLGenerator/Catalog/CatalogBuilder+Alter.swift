@@ -127,7 +127,8 @@ extension CatalogBuilder.Context {
             if case .ignored = alter.action { return }
             if TypeResolver.resolve(TypeName(schema: schemaName, name: last.name, modifiers: [], arrayDimensions: 0,
                                              location: alter.name.location), in: catalog) == nil {
-                error("type \"\(last.name)\" does not exist", at: alter.name.location)
+                error("type \"\(last.name)\" does not exist" + NameSuggestions.suffix(for: last.name, among: catalog.enumNames),
+                      at: alter.name.location)
             }
             return
         }
@@ -139,7 +140,8 @@ extension CatalogBuilder.Context {
             }
             if let neighbor = before ?? after {
                 guard let index = value.labels.firstIndex(of: neighbor) else {
-                    error("\"\(neighbor)\" is not an existing enum label", at: alter.location)
+                    error("\"\(neighbor)\" is not an existing enum label" + NameSuggestions.suffix(for: neighbor, among: value.labels),
+                          at: alter.location)
                     return
                 }
                 value.labels.insert(label, at: before != nil ? index : index + 1)
@@ -148,7 +150,8 @@ extension CatalogBuilder.Context {
             }
         case .renameValue(let from, let to):
             guard let index = value.labels.firstIndex(of: from) else {
-                error("\"\(from)\" is not an existing enum label", at: alter.location)
+                error("\"\(from)\" is not an existing enum label" + NameSuggestions.suffix(for: from, among: value.labels),
+                      at: alter.location)
                 return
             }
             if value.labels.contains(to) {
