@@ -23,7 +23,15 @@ extension StatementAnalyzer {
     mutating func resolveUserFunctionCall(_ call: FunctionCall, _ scope: Scope) -> UserFunctionResolution {
         guard let name = call.name.name?.name, !call.isStar, call.withinGroup.isEmpty else { return .notUserFunction }
         let schema = call.name.qualifier.last?.name
-        let overloads = schema == "pg_catalog" ? [] : catalog.userFunctions(name, schema: schema).filter { !$0.isProcedure }
+        let visible = schema == "pg_catalog" ? [] : catalog.userFunctions(name, schema: schema)
+        let overloads = visible.filter { !$0.isProcedure }
+        if overloads.isEmpty, !visible.isEmpty, catalog.functionCandidates(named: name).isEmpty {
+            // PostgreSQL: "p(integer) is a procedure" (To call a procedure, use CALL).
+            let types = call.arguments.map { infer($0, scope).type }
+            let text = types.map { $0 == .unknown ? "unknown" : $0.formatName }.joined(separator: ", ")
+            error("\(call.name.parts.map(\.name).joined(separator: "."))(\(text)) is a procedure; call it with CALL", at: call.name.location)
+            return .failed
+        }
         guard !overloads.isEmpty else { return .notUserFunction }
         let builtins = schema == nil ? catalog.functionCandidates(named: name) : []
         var values = [TypedValue?](repeating: nil, count: call.arguments.count)
