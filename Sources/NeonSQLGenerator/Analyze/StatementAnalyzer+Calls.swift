@@ -151,10 +151,11 @@ extension StatementAnalyzer {
     mutating func inferFunction(_ call: FunctionCall, _ scope: Scope, _ context: OperandContext?, insideCast: Bool) -> TypedValue {
         let name = call.name.name?.name ?? ""
         let schema = call.name.qualifier.last?.name
+        var inferred: [TypedValue?] = []
         switch resolveUserFunctionCall(call, scope) {
         case .resolved(let resolved): return userFunctionValue(resolved)
         case .failed: return TypedValue(type: .unknown, nullable: true, name: name)
-        case .notUserFunction: break
+        case .notUserFunction(let values): inferred = values
         }
         // Functions an extension keeps in its own schema (pg_session_jwt's auth.user_id()) are
         // listed under their qualified name.
@@ -177,7 +178,7 @@ extension StatementAnalyzer {
         var values = [TypedValue?](repeating: nil, count: expressions.count)
         var hadError = false
         for (index, argument) in expressions.enumerated() where !isUnknownInput(argument) {
-            let value = infer(argument, scope)
+            let value = (index < inferred.count ? inferred[index] : nil) ?? infer(argument, scope)
             if value.type == .unknown { hadError = true }
             values[index] = value
         }

@@ -306,6 +306,7 @@ extension StatementAnalyzer {
         case .function(let call, let alias, _, let withOrdinality, let location) where !catalog.functions.isEmpty:
             switch resolveUserFunctionCall(call, scope) {
             case .notUserFunction:
+                // A built-in won: typed as one (its typed arguments are inferred again; FROM items do not nest).
                 addFunctionItem(call, alias: alias, withOrdinality: withOrdinality, location: location, scope)
             case .failed:
                 hasUnresolvedRelation = true

@@ -12,8 +12,9 @@ extension StatementAnalyzer {
     /// What `resolveUserFunctionCall` found.
     enum UserFunctionResolution {
         /// No user function of that name is visible, or a built-in overload is the better match:
-        /// the call is typed as a built-in.
-        case notUserFunction
+        /// the call is typed as a built-in, reusing the argument values already inferred (by
+        /// index; nil where not inferred) so nested calls are not inferred twice.
+        case notUserFunction(inferred: [TypedValue?])
         case resolved(UserFunctionCall)
         /// No overload matches (reported, with PostgreSQL's message).
         case failed
@@ -21,7 +22,7 @@ extension StatementAnalyzer {
 
     /// Resolves a call among the visible user functions of its name and the built-in overloads.
     mutating func resolveUserFunctionCall(_ call: FunctionCall, _ scope: Scope) -> UserFunctionResolution {
-        guard let name = call.name.name?.name, !call.isStar, call.withinGroup.isEmpty else { return .notUserFunction }
+        guard let name = call.name.name?.name, !call.isStar, call.withinGroup.isEmpty else { return .notUserFunction(inferred: []) }
         let schema = call.name.qualifier.last?.name
         let visible = schema == "pg_catalog" ? [] : catalog.userFunctions(name, schema: schema)
         let overloads = visible.filter { !$0.isProcedure }
@@ -32,7 +33,7 @@ extension StatementAnalyzer {
             error("\(call.name.parts.map(\.name).joined(separator: "."))(\(text)) is a procedure; call it with CALL", at: call.name.location)
             return .failed
         }
-        guard !overloads.isEmpty else { return .notUserFunction }
+        guard !overloads.isEmpty else { return .notUserFunction(inferred: []) }
         let builtins = schema == nil ? catalog.functionCandidates(named: name) : []
         var values = [TypedValue?](repeating: nil, count: call.arguments.count)
         var hadError = false
@@ -57,7 +58,7 @@ extension StatementAnalyzer {
             for (index, argument) in call.arguments.enumerated() where values[index] == nil { _ = infer(argument, scope) }
             return .failed
         }
-        guard resolution.index >= builtins.count else { return .notUserFunction }
+        guard resolution.index >= builtins.count else { return .notUserFunction(inferred: values) }
         let function = overloads[resolution.index - builtins.count]
         let inputArguments = function.inputArguments
         for (index, argument) in call.arguments.enumerated() where values[index] == nil {
