@@ -180,9 +180,7 @@ enum CatalogBuilder {
                     if let index = relation.columnIndex(named: column.name) {
                         relation.columns[index].isNotNull = relation.columns[index].isNotNull || column.isNotNull
                     } else {
-                        var copy = column
-                        copy.hasDefault = column.hasDefault
-                        relation.columns.append(copy)
+                        relation.columns.append(column)
                     }
                 }
             }
