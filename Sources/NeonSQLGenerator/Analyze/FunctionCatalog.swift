@@ -117,16 +117,4 @@ enum FunctionCatalog {
             return arguments.contains { $0.type == resultType && $0.elementNullable }
         }
     }
-
-    /// Functions of Neon's `pg_session_jwt` extension (Neon RLS), outside `pg_catalog`: the
-    /// `auth` schema's `auth.user_id()` (the token's `sub` claim, text) and `auth.session()`
-    /// (every claim, jsonb). Both return NULL without a JWT session, so they are nullable.
-    static func neonAuthFunction(schema: String, name: String, argumentCount: Int) -> SQLType? {
-        guard schema == "auth", argumentCount == 0 else { return nil }
-        switch name {
-        case "user_id": return .text
-        case "session": return .builtin(.jsonb)
-        default: return nil
-        }
-    }
 }

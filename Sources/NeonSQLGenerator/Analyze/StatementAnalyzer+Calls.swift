@@ -153,11 +153,17 @@ extension StatementAnalyzer {
     mutating func inferFunction(_ call: FunctionCall, _ scope: Scope, _ context: OperandContext?, insideCast: Bool) -> TypedValue {
         let name = call.name.name?.name ?? ""
         let schema = call.name.qualifier.last?.name
-        if let schema, schema != "pg_catalog", schema != "public" {
-            if let known = FunctionCatalog.neonAuthFunction(schema: schema, name: name, argumentCount: call.arguments.count) {
-                for argument in call.arguments { _ = infer(argument, scope) }
-                return TypedValue(type: known, nullable: true, name: name)
-            }
+        var inferred: [TypedValue?] = []
+        switch resolveUserFunctionCall(call, scope) {
+        case .resolved(let resolved): return userFunctionValue(resolved)
+        case .failed: return TypedValue(type: .unknown, nullable: true, name: name)
+        case .notUserFunction(let values): inferred = values
+        }
+        // Functions an extension keeps in its own schema (pg_session_jwt's auth.user_id()) are
+        // listed under their qualified name.
+        let qualifiedName = schema.map { $0 + "." + name } ?? name
+        let isOtherSchema = schema != nil && schema != "pg_catalog" && schema != "public"
+        if isOtherSchema, catalog.functionCandidates(named: qualifiedName).isEmpty {
             error("function \(call.name.parts.map(\.name).joined(separator: ".")) is not known to the generator; cast its result (::type)", at: call.name.location)
         }
         if schema == nil, ["coalesce", "greatest", "least", "nullif"].contains(name) {
@@ -174,12 +180,12 @@ extension StatementAnalyzer {
         var values = [TypedValue?](repeating: nil, count: expressions.count)
         var hadError = false
         for (index, argument) in expressions.enumerated() where !isUnknownInput(argument) {
-            let value = infer(argument, scope)
+            let value = (index < inferred.count ? inferred[index] : nil) ?? infer(argument, scope)
             if value.type == .unknown { hadError = true }
             values[index] = value
         }
         let inputs = values.map { $0?.type ?? .unknown }
-        let signatures = catalog.functionCandidates(named: name)
+        let signatures = catalog.functionCandidates(named: isOtherSchema ? qualifiedName : name)
         var declared = inputs
         var resultType: SQLType?
         var signature: FunctionSignature?

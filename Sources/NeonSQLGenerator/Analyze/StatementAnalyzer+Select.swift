@@ -306,35 +306,27 @@ extension StatementAnalyzer {
             }
             if let alias { scopeColumns = rename(scopeColumns, alias, at: location) }
             scope.entries.append(RangeEntry(name: alias?.name.name, columns: scopeColumns, relationKey: nil, uniqueColumns: []))
+        case .function(let call, let alias, _, let withOrdinality, let location) where !catalog.functions.isEmpty:
+            switch resolveUserFunctionCall(call, scope) {
+            case .notUserFunction:
+                // A built-in won: typed as one (its typed arguments are inferred again; FROM items do not nest).
+                addFunctionItem(call, alias: alias, withOrdinality: withOrdinality, location: location, scope)
+            case .failed:
+                hasUnresolvedRelation = true
+            case .resolved(let resolved):
+                var columns = userFunctionColumns(resolved)
+                if withOrdinality { columns.append(ScopeColumn(name: "ordinality", value: TypedValue(type: .int8, nullable: false, name: "ordinality"))) }
+                if let alias {
+                    if alias.columns.isEmpty, case .scalar = resolved.function.result {
+                        columns[0] = ScopeColumn(name: alias.name.name, value: columns[0].value.renamed(alias.name.name))
+                    } else {
+                        columns = rename(columns, alias, at: location)
+                    }
+                }
+                scope.entries.append(RangeEntry(name: alias?.name.name ?? resolved.function.name, columns: columns, relationKey: nil, uniqueColumns: []))
+            }
         case .function(let call, let alias, _, let withOrdinality, let location):
-            // unnest(a, b, ...) exists only in FROM (ROWS FROM of one unnest per array): typed below.
-            let isZippedUnnest = call.name.name?.name == "unnest" && call.arguments.count > 1
-            let value = isZippedUnnest ? TypedValue(type: .builtin(.record), nullable: true)
-                : infer(Expression(.function(call), location: location, range: SourceRange(start: location, endOffset: location.offset)), scope)
-            let functionName = call.name.name?.name ?? "function"
-            var columns = [ScopeColumn(name: functionName, value: TypedValue(type: value.type, nullable: value.nullable, name: functionName))]
-            if call.name.name?.name == "unnest", call.arguments.count == 1, let array = call.arguments.first {
-                // unnest's elements are NULL where the array's elements are.
-                let arrayValue = infer(array, scope)
-                columns[0].value.nullable = arrayValue.elementNullable
-            } else if call.name.name?.name == "unnest", call.arguments.count > 1 {
-                // unnest(a, b, ...) zips its arrays into one column each (all named unnest); a
-                // shorter array is padded with NULLs.
-                columns = call.arguments.map { argument in
-                    let array = infer(argument, scope)
-                    let element = array.type.elementType ?? .text
-                    return ScopeColumn(name: "unnest", value: TypedValue(type: element, nullable: true, name: "unnest"))
-                }
-            }
-            if withOrdinality { columns.append(ScopeColumn(name: "ordinality", value: TypedValue(type: .int8, nullable: false, name: "ordinality"))) }
-            if let alias {
-                if alias.columns.isEmpty {
-                    columns[0] = ScopeColumn(name: alias.name.name, value: columns[0].value.renamed(alias.name.name))
-                } else {
-                    columns = rename(columns, alias, at: location)
-                }
-            }
-            scope.entries.append(RangeEntry(name: alias?.name.name ?? functionName, columns: columns, relationKey: nil, uniqueColumns: []))
+            addFunctionItem(call, alias: alias, withOrdinality: withOrdinality, location: location, scope)
         case .parenthesized(let inner, let alias):
             let nested = Scope(parent: scope)
             var nestedToOne = true
@@ -354,6 +346,40 @@ extension StatementAnalyzer {
             if isNestedTooDeeply(at: join.location) { return }
             addJoin(join, scope, joinsAreToOne: &joinsAreToOne)
         }
+    }
+
+    /// A built-in function call in FROM: one column named after the function (unnest's columns
+    /// per array), renamed by the alias.
+    private mutating func addFunctionItem(_ call: FunctionCall, alias: TableAlias?, withOrdinality: Bool, location: SourceLocation,
+                                          _ scope: Scope) {
+        // unnest(a, b, ...) exists only in FROM (ROWS FROM of one unnest per array): typed below.
+        let isZippedUnnest = call.name.name?.name == "unnest" && call.arguments.count > 1
+        let value = isZippedUnnest ? TypedValue(type: .builtin(.record), nullable: true)
+            : infer(Expression(.function(call), location: location, range: SourceRange(start: location, endOffset: location.offset)), scope)
+        let functionName = call.name.name?.name ?? "function"
+        var columns = [ScopeColumn(name: functionName, value: TypedValue(type: value.type, nullable: value.nullable, name: functionName))]
+        if call.name.name?.name == "unnest", call.arguments.count == 1, let array = call.arguments.first {
+            // unnest's elements are NULL where the array's elements are.
+            let arrayValue = infer(array, scope)
+            columns[0].value.nullable = arrayValue.elementNullable
+        } else if call.name.name?.name == "unnest", call.arguments.count > 1 {
+            // unnest(a, b, ...) zips its arrays into one column each (all named unnest); a
+            // shorter array is padded with NULLs.
+            columns = call.arguments.map { argument in
+                let array = infer(argument, scope)
+                let element = array.type.elementType ?? .text
+                return ScopeColumn(name: "unnest", value: TypedValue(type: element, nullable: true, name: "unnest"))
+            }
+        }
+        if withOrdinality { columns.append(ScopeColumn(name: "ordinality", value: TypedValue(type: .int8, nullable: false, name: "ordinality"))) }
+        if let alias {
+            if alias.columns.isEmpty {
+                columns[0] = ScopeColumn(name: alias.name.name, value: columns[0].value.renamed(alias.name.name))
+            } else {
+                columns = rename(columns, alias, at: location)
+            }
+        }
+        scope.entries.append(RangeEntry(name: alias?.name.name ?? functionName, columns: columns, relationKey: nil, uniqueColumns: []))
     }
 
     private mutating func rename(_ columns: [ScopeColumn], _ alias: TableAlias, at location: SourceLocation) -> [ScopeColumn] {

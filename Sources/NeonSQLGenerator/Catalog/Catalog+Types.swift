@@ -33,10 +33,19 @@ struct UserTypeCatalog: Sendable {
 extension Catalog {
     /// Every overload of function `name` a call can resolve to: the built-in ones and those of
     /// created extensions (user-defined functions join here once the catalog holds them).
+    /// Functions an extension keeps in its own schema are listed as `schema.name` (`auth.user_id`).
     func functionCandidates(named name: String) -> [FunctionSignature] {
         guard let all = BuiltinCatalog.shared.functions[name] else { return [] }
         if !BuiltinCatalog.shared.namesWithExtensionOverloads.contains(name) { return all }
-        return all.filter { $0.extensionName.map(userTypes.extensions.contains) ?? true }
+        return all.filter { $0.extensionName.map(isExtensionAvailable) ?? true }
+    }
+
+    /// Extensions Neon provides that schemas use without creating them (see HandDescribedExtensions).
+    static let platformExtensions: Set<String> = ["pg_session_jwt"]
+
+    /// Whether the schema created extension `name`, or Neon provides it.
+    func isExtensionAvailable(_ name: String) -> Bool {
+        userTypes.extensions.contains(name) || Catalog.platformExtensions.contains(name)
     }
 
     /// Every binary (or, with `prefix`, prefix) operator named `name` visible to the schema.
@@ -75,8 +84,8 @@ extension Catalog {
 
     func rangeType(_ name: String, schema: String?) -> CatalogRangeType? { lookup(userTypes.ranges, name, schema: schema) }
 
-    /// The name `format_type` prints for a user type: unqualified on the search path.
+    /// The name `format_type` prints for a user type: unqualified on the queries' search path.
     func formatName(schema: String, name: String) -> String {
-        searchPath.contains(schema) ? quoteIfNeeded(name) : quoteIfNeeded(schema) + "." + quoteIfNeeded(name)
+        defaultSearchPath.contains(schema) ? quoteIfNeeded(name) : quoteIfNeeded(schema) + "." + quoteIfNeeded(name)
     }
 }

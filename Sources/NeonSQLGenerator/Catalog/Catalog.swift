@@ -13,14 +13,16 @@ struct CatalogColumn: Sendable, Hashable {
 
 /// A table or view.
 struct CatalogRelation: Sendable, Hashable {
-    enum Kind: Sendable, Hashable { case table, view }
+    enum Kind: Sendable, Hashable { case table, view, materializedView }
 
-    let schema: String
+    var schema: String
     var name: String
     let kind: Kind
     var columns: [CatalogColumn]
     /// Column sets whose values are unique per row: the primary key and UNIQUE constraints.
     var uniqueKeys: [[String]]
+    /// The primary key's columns (empty without one).
+    var primaryKey: [String] = []
     /// Where the relation was created, for messages.
     let file: String
     let location: SourceLocation
@@ -31,11 +33,13 @@ struct CatalogRelation: Sendable, Hashable {
 
     /// Whether `column` alone is a primary key or unique key.
     func isUniqueColumn(_ column: String) -> Bool { uniqueKeys.contains([column]) }
+
+    func isPrimaryKey(_ column: String) -> Bool { primaryKey.contains(column) }
 }
 
 /// An enum type.
 struct CatalogEnum: Sendable, Hashable {
-    let schema: String
+    var schema: String
     var name: String
     var labels: [String]
 }
@@ -44,13 +48,24 @@ struct CatalogEnum: Sendable, Hashable {
 /// schema file in order.
 struct Catalog: Sendable {
     /// Schemas created so far (`public` always exists).
-    private(set) var schemas: Set<String> = ["public", "pg_catalog"]
+    private(set) var schemas: Set<String> = ["public", "pg_catalog", "pg_temp"]
     private(set) var relations: [String: CatalogRelation] = [:]
     private(set) var enums: [String: CatalogEnum] = [:]
     /// Extensions, domains, composite and range types (see Catalog+Types.swift).
     var userTypes = UserTypeCatalog()
-    /// Unqualified names resolve against these schemas, in order.
-    let searchPath = ["public"]
+    /// Functions and procedures of CREATE FUNCTION / PROCEDURE by `schema.name`, each name with
+    /// its overloads (UserFunction.swift).
+    private(set) var functions: [String: [UserFunction]] = [:]
+    /// Unqualified names resolve against these schemas, in order (`SET search_path` in a schema
+    /// file changes it for the statements after it). `pg_temp` is searched first for relations,
+    /// as PostgreSQL does, and never for types or functions.
+    private(set) var searchPath = ["public"]
+    /// The search path queries run with, which also decides how `format_type` spells user types:
+    /// `public`, unless `ALTER DATABASE|ROLE ... SET search_path` changed it.
+    private(set) var defaultSearchPath = ["public"]
+
+    /// The schema new objects go to when their name is unqualified: the first existing one on the path.
+    var creationSchema: String? { searchPath.first { schemas.contains($0) && $0 != "pg_temp" } }
 
     static func key(schema: String, name: String) -> String { schema + "." + name }
 
@@ -59,6 +74,7 @@ struct Catalog: Sendable {
     /// The relation `name` (optionally `schema.name`), following the search path.
     func relation(_ name: String, schema: String?) -> CatalogRelation? {
         if let schema { return relations[Catalog.key(schema: schema, name: name)] }
+        if let temporary = relations[Catalog.key(schema: "pg_temp", name: name)] { return temporary }
         for candidate in searchPath {
             if let found = relations[Catalog.key(schema: candidate, name: name)] { return found }
         }
@@ -73,9 +89,20 @@ struct Catalog: Sendable {
         return nil
     }
 
-    /// The name `format_type` prints for an enum: unqualified on the search path.
+    /// The name `format_type` prints for an enum: unqualified when the queries' search path finds
+    /// it by that name.
     func formatName(ofEnum value: CatalogEnum) -> String {
-        searchPath.contains(value.schema) ? quoteIfNeeded(value.name) : quoteIfNeeded(value.schema) + "." + quoteIfNeeded(value.name)
+        let visible = defaultSearchPath.first { enums[Catalog.key(schema: $0, name: value.name)] != nil } == value.schema
+        return visible ? quoteIfNeeded(value.name) : quoteIfNeeded(value.schema) + "." + quoteIfNeeded(value.name)
+    }
+
+    /// User functions named `name` (in `schema`, or in the first schema of the search path that has any).
+    func userFunctions(_ name: String, schema: String?) -> [UserFunction] {
+        if let schema { return functions[Catalog.key(schema: schema, name: name)] ?? [] }
+        for candidate in searchPath {
+            if let found = functions[Catalog.key(schema: candidate, name: name)], !found.isEmpty { return found }
+        }
+        return []
     }
 
     /// The enum behind an `.enumeration` type name.
@@ -91,6 +118,84 @@ struct Catalog: Sendable {
         schemas.remove(name)
         relations = relations.filter { $0.value.schema != name }
         enums = enums.filter { $0.value.schema != name }
+        userTypes.domains = userTypes.domains.filter { $0.value.schema != name }
+        userTypes.composites = userTypes.composites.filter { $0.value.schema != name }
+        userTypes.ranges = userTypes.ranges.filter { $0.value.schema != name }
+        functions = functions.filter { !$0.key.hasPrefix(name + ".") }
+    }
+
+    /// Whether anything lives in schema `name` (DROP SCHEMA without CASCADE refuses then).
+    func schemaHasObjects(_ name: String) -> Bool {
+        relations.values.contains { $0.schema == name } || enums.values.contains { $0.schema == name }
+            || userTypes.domains.values.contains { $0.schema == name } || userTypes.composites.values.contains { $0.schema == name }
+            || userTypes.ranges.values.contains { $0.schema == name }
+            || functions.contains { $0.key.hasPrefix(name + ".") && !$0.value.isEmpty }
+    }
+
+    /// `SET search_path`: where later schema statements look names up and create objects.
+    mutating func setSearchPath(_ path: [String]) { searchPath = path }
+
+    /// `ALTER DATABASE|ROLE ... SET search_path`: the path queries run with; enum names
+    /// (`format_type`'s spelling, qualified outside the path) follow.
+    mutating func setDefaultSearchPath(_ path: [String]) {
+        let before = enums.values.map { ($0, formatName(ofEnum: $0)) }
+        defaultSearchPath = path
+        searchPath = path
+        var renames: [String: String] = [:]
+        for (value, oldName) in before where formatName(ofEnum: value) != oldName { renames[oldName] = formatName(ofEnum: value) }
+        renameTypeReferences(renames)
+    }
+
+    /// Rewrites `.enumeration(old)` to `.enumeration(new)` in every column and function signature.
+    private mutating func renameTypeReferences(_ renames: [String: String]) {
+        guard !renames.isEmpty else { return }
+        func rename(_ type: SQLType) -> SQLType {
+            switch type {
+            case .enumeration(let name): .enumeration(renames[name] ?? name)
+            case .array(let element): .array(rename(element))
+            default: type
+            }
+        }
+        func renameColumns(_ columns: [CatalogColumn]) -> [CatalogColumn] {
+            columns.map { column in
+                var copy = column
+                copy.type = rename(column.type)
+                return copy
+            }
+        }
+        for (key, relation) in relations {
+            var copy = relation
+            copy.columns = renameColumns(relation.columns)
+            relations[key] = copy
+        }
+        for (key, composite) in userTypes.composites {
+            var copy = composite
+            copy.fields = renameColumns(composite.fields)
+            userTypes.composites[key] = copy
+        }
+        for (key, overloads) in functions {
+            functions[key] = overloads.map { $0.mapTypes(rename) }
+        }
+    }
+
+    /// Adds a function, replacing one with the same signature (`CREATE OR REPLACE`).
+    mutating func setFunction(_ function: UserFunction) {
+        let key = Catalog.key(schema: function.schema, name: function.name)
+        var overloads = functions[key] ?? []
+        overloads.removeAll { $0.signature == function.signature }
+        overloads.append(function)
+        functions[key] = overloads
+    }
+
+    /// Removes the overloads of `schema.name` whose signature is `signature` (all when nil);
+    /// returns how many were removed.
+    @discardableResult
+    mutating func removeFunctions(schema: String, name: String, signature: [SQLType]?) -> Int {
+        let key = Catalog.key(schema: schema, name: name)
+        let overloads = functions[key] ?? []
+        let kept = overloads.filter { function in signature.map { function.signature != $0 } ?? false }
+        functions[key] = kept.isEmpty ? nil : kept
+        return overloads.count - kept.count
     }
 
     mutating func setRelation(_ relation: CatalogRelation) {
@@ -107,6 +212,24 @@ struct Catalog: Sendable {
 
     mutating func removeEnum(schema: String, name: String) {
         enums[Catalog.key(schema: schema, name: name)] = nil
+    }
+
+    /// Renames or moves an enum; columns and functions of that type follow.
+    mutating func moveEnum(schema: String, name: String, toSchema: String, toName: String) {
+        guard let value = enums[Catalog.key(schema: schema, name: name)] else { return }
+        let everyName = enums.values.map { ($0, formatName(ofEnum: $0)) }
+        enums[Catalog.key(schema: schema, name: name)] = nil
+        var moved = value
+        moved.schema = toSchema
+        moved.name = toName
+        enums[Catalog.key(schema: toSchema, name: toName)] = moved
+        var renames: [String: String] = [:]
+        for (other, oldName) in everyName {
+            let current = other.schema == schema && other.name == name ? moved : other
+            let newName = formatName(ofEnum: current)
+            if newName != oldName { renames[oldName] = newName }
+        }
+        renameTypeReferences(renames)
     }
 
     // MARK: Output

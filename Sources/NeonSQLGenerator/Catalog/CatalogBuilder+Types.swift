@@ -15,7 +15,9 @@ extension CatalogBuilder {
             }
             return problems
         }
-        let schema = definition.name.qualifier.last?.name ?? catalog.searchPath[0]
+        guard let schema = definition.name.qualifier.last?.name ?? catalog.creationSchema else {
+            return [("no schema has been selected to create in", definition.name.location)]
+        }
         guard catalog.schemas.contains(schema) else {
             return [("schema \"\(schema)\" does not exist", definition.name.location)]
         }

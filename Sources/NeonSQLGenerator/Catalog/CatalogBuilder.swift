@@ -1,6 +1,11 @@
 /// Applies schema statements (CREATE/ALTER/DROP ...) in file order to build the catalog,
 /// reporting what PostgreSQL would reject (unknown types, duplicate tables, missing columns).
+/// ALTER is in CatalogBuilder+Alter.swift, DROP in CatalogBuilder+Drop.swift, functions in
+/// CatalogBuilder+Functions.swift.
 enum CatalogBuilder {
+    /// `SET search_path` in a schema file applies to the schema statements after it; queries
+    /// resolve names with a new connection's default (`public`, unless `ALTER DATABASE|ROLE ...
+    /// SET search_path` says otherwise), as the app's connections do.
     static func build(from files: [ParsedFile], diagnostics: inout DiagnosticCollector) -> Catalog {
         var catalog = Catalog()
         for file in files {
@@ -8,6 +13,7 @@ enum CatalogBuilder {
                 apply(parsed.statement, source: file.source, to: &catalog, diagnostics: &diagnostics)
             }
         }
+        catalog.setSearchPath(catalog.defaultSearchPath)
         return catalog
     }
 
@@ -18,7 +24,7 @@ enum CatalogBuilder {
         diagnostics = context.diagnostics
     }
 
-    private struct Context {
+    struct Context {
         let source: SourceFile
         var catalog: Catalog
         var diagnostics: DiagnosticCollector
@@ -35,7 +41,10 @@ enum CatalogBuilder {
                 error("improper qualified name (too many dotted names): \(name.parts.map(\.name).joined(separator: "."))", at: name.location)
                 return nil
             }
-            let schema = parts.first?.name ?? catalog.searchPath[0]
+            guard let schema = parts.first?.name ?? catalog.creationSchema else {
+                error("no schema has been selected to create in", at: name.location)
+                return nil
+            }
             if !catalog.schemas.contains(schema) {
                 error("schema \"\(schema)\" does not exist", at: name.location)
                 return nil
@@ -64,8 +73,16 @@ enum CatalogBuilder {
                 catalog.setEnum(CatalogEnum(schema: schema, name: name, labels: create.labels))
             case .createTable(let create):
                 createTable(create)
+            case .createTableAs(let create):
+                createTableAs(create)
             case .createView(let create):
                 createView(create)
+            case .createFunction(let create):
+                createFunction(create)
+            case .setSearchPath(let path, _):
+                catalog.setSearchPath(path)
+            case .setDefaultSearchPath(let path, _):
+                catalog.setDefaultSearchPath(path)
             case .alterTable(let alter):
                 alterTable(alter)
             case .alterEnum(let alter):
@@ -115,41 +132,179 @@ enum CatalogBuilder {
             return (column, isPrimaryKey, isUnique)
         }
 
+        /// Schema and name for a new relation: `pg_temp` for a temporary one.
+        mutating func splitForCreate(_ name: QualifiedName, temporary: Bool) -> (schema: String, name: String)? {
+            if temporary, name.qualifier.isEmpty, let last = name.name { return ("pg_temp", last.name) }
+            return split(name)
+        }
+
+        /// The relation a LIKE, INHERITS or PARTITION OF names, reporting PostgreSQL's error when missing.
+        mutating func requireRelation(_ name: QualifiedName) -> CatalogRelation? {
+            guard let last = name.name else { return nil }
+            let schema = name.qualifier.last?.name
+            if let schema, !catalog.schemas.contains(schema) {
+                error("schema \"\(schema)\" does not exist", at: name.location)
+                return nil
+            }
+            if let relation = catalog.relation(last.name, schema: schema) { return relation }
+            error("relation \"\(name.parts.map(\.name).joined(separator: "."))\" does not exist"
+                  + NameSuggestions.suffix(for: last.name, among: catalog.relationNames), at: name.location)
+            return nil
+        }
+
         mutating func createTable(_ create: CreateTableStatement) {
-            guard let (schema, name) = split(create.name) else { return }
+            guard let (schema, name) = splitForCreate(create.name, temporary: create.isTemporary) else { return }
             if catalog.relations[Catalog.key(schema: schema, name: name)] != nil {
                 if !create.ifNotExists { error("relation \"\(name)\" already exists", at: create.name.location) }
                 return
             }
             var relation = CatalogRelation(schema: schema, name: name, kind: .table, columns: [], uniqueKeys: [],
                                            file: source.path, location: create.location)
-            for definition in create.columns {
-                if relation.column(named: definition.name.name) != nil {
-                    error("column \"\(definition.name.name)\" specified more than once", at: definition.name.location)
+            if let parentName = create.partitionOf {
+                // A partition has its parent's columns, NOT NULL and keys; its own list only adds options.
+                guard let parent = requireRelation(parentName) else { return }
+                relation.columns = parent.columns
+                relation.uniqueKeys = parent.uniqueKeys
+                relation.primaryKey = parent.primaryKey
+                for definition in create.columns {
+                    guard let index = requireColumn(definition.name, in: relation) else { return }
+                    if definition.constraints.contains(.notNull) { relation.columns[index].isNotNull = true }
+                }
+                for constraint in create.constraints { addConstraint(constraint, to: &relation) }
+                catalog.setRelation(relation)
+                return
+            }
+            for parentName in create.inherits {
+                guard let parent = requireRelation(parentName) else { return }
+                for column in parent.columns {
+                    if let index = relation.columnIndex(named: column.name) {
+                        relation.columns[index].isNotNull = relation.columns[index].isNotNull || column.isNotNull
+                    } else {
+                        relation.columns.append(column)
+                    }
+                }
+            }
+            let inheritedCount = relation.columns.count
+            var likes = create.likes[...]
+            for (position, definition) in create.columns.enumerated() {
+                while let like = likes.first, like.position == position {
+                    likes.removeFirst()
+                    copyLike(like, into: &relation)
+                }
+                if let index = relation.columnIndex(named: definition.name.name) {
+                    if index >= inheritedCount {
+                        error("column \"\(definition.name.name)\" specified more than once", at: definition.name.location)
+                        continue
+                    }
+                    // A column also inherited merges with the parent's (NOT NULL from either).
+                    guard let (column, _, _) = column(from: definition) else { continue }
+                    relation.columns[index].isNotNull = relation.columns[index].isNotNull || column.isNotNull
                     continue
                 }
                 guard let (column, isPrimaryKey, isUnique) = column(from: definition) else { continue }
                 relation.columns.append(column)
-                if isPrimaryKey { relation.uniqueKeys.insert([column.name], at: 0) }
+                if isPrimaryKey {
+                    relation.uniqueKeys.insert([column.name], at: 0)
+                    relation.primaryKey = [column.name]
+                }
                 if isUnique { relation.uniqueKeys.append([column.name]) }
             }
+            for like in likes { copyLike(like, into: &relation) }
             for constraint in create.constraints {
                 addConstraint(constraint, to: &relation)
             }
             catalog.setRelation(relation)
         }
 
-        mutating func addConstraint(_ constraint: TableConstraint, to relation: inout CatalogRelation) {
+        /// `LIKE source`: its columns with their types and NOT NULL; defaults and keys when included.
+        mutating func copyLike(_ like: TableLike, into relation: inout CatalogRelation) {
+            guard let source = requireRelation(like.source) else { return }
+            for column in source.columns {
+                if relation.column(named: column.name) != nil {
+                    error("column \"\(column.name)\" specified more than once", at: like.source.location)
+                    continue
+                }
+                var copy = column
+                if !like.includesDefaults { copy.hasDefault = false }
+                relation.columns.append(copy)
+            }
+            if like.includesIndexes {
+                relation.uniqueKeys += source.uniqueKeys
+                if relation.primaryKey.isEmpty { relation.primaryKey = source.primaryKey }
+            }
+        }
+
+        /// `CREATE TABLE ... AS`, `SELECT ... INTO`, `CREATE MATERIALIZED VIEW`: columns typed by
+        /// the query. A table made this way has no NOT NULL constraint (later rows may hold NULL);
+        /// a materialized view holds exactly its query's rows, so it keeps the query's nullability.
+        mutating func createTableAs(_ create: CreateTableAsStatement) {
+            guard let (schema, name) = splitForCreate(create.name, temporary: create.isTemporary) else { return }
+            if catalog.relations[Catalog.key(schema: schema, name: name)] != nil {
+                if !create.ifNotExists { error("relation \"\(name)\" already exists", at: create.name.location) }
+                return
+            }
+            guard let columns = queryColumns(create.query, names: create.columns, at: create.location,
+                                             tooMany: "too many column names were specified") else { return }
+            let kept = create.materialized ? columns : columns.map { column in
+                var copy = column
+                copy.isNotNull = false
+                copy.elementNullable = true
+                return copy
+            }
+            catalog.setRelation(CatalogRelation(schema: schema, name: name, kind: create.materialized ? .materializedView : .table,
+                                                columns: kept, uniqueKeys: [], file: source.path, location: create.location))
+        }
+
+        /// The output columns of a view's or table's defining query, renamed by an explicit list.
+        mutating func queryColumns(_ query: SelectStatement, names: [Identifier], at location: SourceLocation,
+                                   tooMany: String) -> [CatalogColumn]? {
+            var analyzer = StatementAnalyzer(catalog: catalog, source: source)
+            let output = analyzer.analyzeViewQuery(query)
+            diagnostics.append(contentsOf: analyzer.diagnostics.diagnostics)
+            guard let output else { return nil }
+            if names.count > output.count {
+                error(tooMany, at: location)
+                return nil
+            }
+            var columns: [CatalogColumn] = []
+            for (index, value) in output.enumerated() {
+                let columnName = index < names.count ? names[index].name : (value.name ?? "?column?")
+                if columns.contains(where: { $0.name == columnName }) {
+                    error("column \"\(columnName)\" specified more than once", at: location)
+                    return nil
+                }
+                var type = value.type
+                if type == .unknown { type = .text }
+                columns.append(CatalogColumn(name: columnName, type: type, isNotNull: !value.nullable,
+                                             elementNullable: value.elementNullable))
+            }
+            return columns
+        }
+
+        /// PRIMARY KEY makes its columns NOT NULL; PRIMARY KEY and UNIQUE make them a key.
+        mutating func addConstraint(_ constraint: TableConstraint, to relation: inout CatalogRelation, inAlter: Bool = false) {
             switch constraint.kind {
             case .primaryKey(let columns), .unique(let columns):
                 var names: [String] = []
                 for column in columns {
                     guard let index = relation.columnIndex(named: column.name) else {
-                        error("column \"\(column.name)\" named in key does not exist", at: column.location)
+                        let suggestion = NameSuggestions.suffix(for: column.name, among: relation.columns.map(\.name))
+                        if inAlter {
+                            error("column \"\(column.name)\" of relation \"\(relation.name)\" does not exist" + suggestion, at: column.location)
+                        } else {
+                            error("column \"\(column.name)\" named in key does not exist" + suggestion, at: column.location)
+                        }
                         return
                     }
                     if case .primaryKey = constraint.kind { relation.columns[index].isNotNull = true }
                     names.append(column.name)
+                }
+                if case .primaryKey = constraint.kind {
+                    if !relation.primaryKey.isEmpty {
+                        error("multiple primary keys for table \"\(relation.name)\" are not allowed", at: constraint.location)
+                        return
+                    }
+                    relation.primaryKey = names
                 }
                 relation.uniqueKeys.append(names)
             case .foreignKey(let columns, _, _):
@@ -168,156 +323,10 @@ enum CatalogBuilder {
                 error("relation \"\(name)\" already exists", at: create.name.location)
                 return
             }
-            var analyzer = StatementAnalyzer(catalog: catalog, source: source)
-            let output = analyzer.analyzeViewQuery(create.query)
-            diagnostics.append(contentsOf: analyzer.diagnostics.diagnostics)
-            guard let output else { return }
-            if !create.columns.isEmpty, create.columns.count > output.count {
-                error("CREATE VIEW specifies more column names than columns", at: create.location)
-                return
-            }
-            var columns: [CatalogColumn] = []
-            for (index, value) in output.enumerated() {
-                let columnName = index < create.columns.count ? create.columns[index].name : (value.name ?? "?column?")
-                columns.append(CatalogColumn(name: columnName, type: value.type, isNotNull: !value.nullable,
-                                             elementNullable: value.elementNullable))
-            }
+            guard let columns = queryColumns(create.query, names: create.columns, at: create.location,
+                                             tooMany: "CREATE VIEW specifies more column names than columns") else { return }
             catalog.setRelation(CatalogRelation(schema: schema, name: name, kind: .view, columns: columns, uniqueKeys: [],
                                                 file: source.path, location: create.location))
-        }
-
-        mutating func alterTable(_ alter: AlterTableStatement) {
-            guard let (schema, name) = split(alter.name) else { return }
-            guard var relation = catalog.relations[Catalog.key(schema: schema, name: name)], relation.kind == .table else {
-                if !alter.ifExists { error("relation \"\(name)\" does not exist", at: alter.name.location) }
-                return
-            }
-            for action in alter.actions {
-                alterTableAction(action, relation: &relation)
-            }
-            if relation.name != name { catalog.removeRelation(schema: schema, name: name) }
-            catalog.setRelation(relation)
-        }
-
-        mutating func requireColumn(_ column: Identifier, in relation: CatalogRelation) -> Int? {
-            if let index = relation.columnIndex(named: column.name) { return index }
-            error("column \"\(column.name)\" of relation \"\(relation.name)\" does not exist", at: column.location)
-            return nil
-        }
-
-        mutating func alterTableAction(_ action: AlterTableAction, relation: inout CatalogRelation) {
-            switch action {
-            case .addColumn(let definition, let ifNotExists):
-                if relation.column(named: definition.name.name) != nil {
-                    if !ifNotExists {
-                        error("column \"\(definition.name.name)\" of relation \"\(relation.name)\" already exists", at: definition.name.location)
-                    }
-                    return
-                }
-                guard let (column, isPrimaryKey, isUnique) = column(from: definition) else { return }
-                relation.columns.append(column)
-                if isPrimaryKey || isUnique { relation.uniqueKeys.append([column.name]) }
-            case .dropColumn(let column, let ifExists):
-                guard let index = relation.columnIndex(named: column.name) else {
-                    if !ifExists { _ = requireColumn(column, in: relation) }
-                    return
-                }
-                relation.columns.remove(at: index)
-                relation.uniqueKeys.removeAll { $0.contains(column.name) }
-            case .renameColumn(let from, let to):
-                guard let index = requireColumn(from, in: relation) else { return }
-                if relation.column(named: to.name) != nil {
-                    error("column \"\(to.name)\" of relation \"\(relation.name)\" already exists", at: to.location)
-                    return
-                }
-                relation.columns[index].name = to.name
-                relation.uniqueKeys = relation.uniqueKeys.map { $0.map { $0 == from.name ? to.name : $0 } }
-            case .renameTable(let to):
-                relation.name = to.name
-            case .alterColumnType(let column, let typeName):
-                guard let index = requireColumn(column, in: relation), let resolution = resolveType(typeName) else { return }
-                relation.columns[index].type = resolution.type
-            case .setNotNull(let column):
-                guard let index = requireColumn(column, in: relation) else { return }
-                relation.columns[index].isNotNull = true
-            case .dropNotNull(let column):
-                guard let index = requireColumn(column, in: relation) else { return }
-                if relation.uniqueKeys.first == [column.name] || relation.columns[index].isNotNull {
-                    relation.columns[index].isNotNull = false
-                }
-            case .setDefault(let column, _):
-                guard let index = requireColumn(column, in: relation) else { return }
-                relation.columns[index].hasDefault = true
-            case .dropDefault(let column):
-                guard let index = requireColumn(column, in: relation) else { return }
-                relation.columns[index].hasDefault = false
-            case .addConstraint(let constraint):
-                addConstraint(constraint, to: &relation)
-            case .dropConstraint, .ignored:
-                break
-            }
-        }
-
-        mutating func alterEnum(_ alter: AlterEnumStatement) {
-            guard let (schema, name) = split(alter.name) else { return }
-            guard var value = catalog.enums[Catalog.key(schema: schema, name: name)] else {
-                error("type \"\(name)\" does not exist", at: alter.name.location)
-                return
-            }
-            switch alter.action {
-            case .addValue(let label, let before, let after):
-                if value.labels.contains(label) { return }
-                if let before, let index = value.labels.firstIndex(of: before) {
-                    value.labels.insert(label, at: index)
-                } else if let after, let index = value.labels.firstIndex(of: after) {
-                    value.labels.insert(label, at: index + 1)
-                } else {
-                    value.labels.append(label)
-                }
-            case .renameValue(let from, let to):
-                guard let index = value.labels.firstIndex(of: from) else {
-                    error("\"\(from)\" is not an existing enum label", at: alter.location)
-                    return
-                }
-                value.labels[index] = to
-            case .ignored:
-                break
-            }
-            catalog.setEnum(value)
-        }
-
-        mutating func dropObjects(_ drop: DropStatement) {
-            for name in drop.names {
-                if drop.kind == .schema {
-                    guard let schema = name.name?.name else { continue }
-                    if catalog.schemas.contains(schema) {
-                        catalog.removeSchema(schema)
-                    } else if !drop.ifExists {
-                        error("schema \"\(schema)\" does not exist", at: name.location)
-                    }
-                    continue
-                }
-                guard let (schema, object) = split(name) else { continue }
-                let key = Catalog.key(schema: schema, name: object)
-                switch drop.kind {
-                case .type:
-                    if catalog.enums[key] != nil {
-                        catalog.removeEnum(schema: schema, name: object)
-                    } else if !drop.ifExists {
-                        error("type \"\(object)\" does not exist", at: name.location)
-                    }
-                case .table, .view, .materializedView:
-                    let expected: CatalogRelation.Kind = drop.kind == .table ? .table : .view
-                    if let relation = catalog.relations[key], relation.kind == expected {
-                        catalog.removeRelation(schema: schema, name: object)
-                    } else if !drop.ifExists {
-                        let noun = drop.kind == .table ? "table" : "view"
-                        error("\(noun) \"\(object)\" does not exist", at: name.location)
-                    }
-                case .schema:
-                    break
-                }
-            }
         }
     }
 }

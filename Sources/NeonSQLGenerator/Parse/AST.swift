@@ -272,6 +272,14 @@ struct SelectCore: Sendable, Hashable {
     /// Indices into `groupBy` of the expressions written inside GROUPING SETS, ROLLUP or CUBE:
     /// PostgreSQL resolves those against input columns only (no output alias, no position).
     var groupingSetItems: Set<Int> = []
+    /// `SELECT ... INTO [TEMP] [TABLE] name FROM ...`: creates a table (CREATE TABLE AS).
+    var into: IntoClause?
+}
+
+/// The target of `SELECT ... INTO`.
+struct IntoClause: Sendable, Hashable {
+    let name: QualifiedName
+    let isTemporary: Bool
 }
 
 struct NamedWindow: Sendable, Hashable {
@@ -452,6 +460,81 @@ struct CreateTableStatement: Sendable, Hashable {
     let columns: [ColumnDefinition]
     let constraints: [TableConstraint]
     let location: SourceLocation
+    /// `LIKE source [INCLUDING ...]` items, each with the number of columns defined before it.
+    var likes: [TableLike] = []
+    /// `INHERITS (parent, ...)`: the parents' columns come first.
+    var inherits: [QualifiedName] = []
+    /// `PARTITION OF parent [(constraints)] FOR VALUES ... | DEFAULT`: the parent's columns.
+    var partitionOf: QualifiedName?
+    /// `CREATE TEMP TABLE`: the table lives in `pg_temp`.
+    var isTemporary = false
+}
+
+/// `LIKE source [INCLUDING|EXCLUDING option]...` inside CREATE TABLE.
+struct TableLike: Sendable, Hashable {
+    let source: QualifiedName
+    /// How many column definitions precede the LIKE item (where its columns go).
+    let position: Int
+    /// INCLUDING DEFAULTS, IDENTITY, GENERATED or ALL: copied columns keep their defaults.
+    let includesDefaults: Bool
+    /// INCLUDING INDEXES or ALL: the source's primary and unique keys are copied.
+    let includesIndexes: Bool
+}
+
+/// `CREATE [MATERIALIZED VIEW | TABLE] name [(cols)] AS query [WITH [NO] DATA]`, and `SELECT ... INTO name`.
+struct CreateTableAsStatement: Sendable, Hashable {
+    let name: QualifiedName
+    let ifNotExists: Bool
+    let materialized: Bool
+    let isTemporary: Bool
+    let columns: [Identifier]
+    let query: SelectStatement
+    let location: SourceLocation
+}
+
+/// A parameter of `CREATE FUNCTION` / `CREATE PROCEDURE`.
+struct FunctionParameterDefinition: Sendable, Hashable {
+    enum Mode: String, Sendable, Hashable { case `in`, out, `inout`, variadic }
+    let mode: Mode
+    let name: Identifier?
+    let type: TypeName
+    let hasDefault: Bool
+}
+
+/// What `CREATE FUNCTION` says it returns.
+enum FunctionReturnDefinition: Sendable, Hashable {
+    /// `RETURNS type` (including `record`, `void`, `trigger`).
+    case type(TypeName)
+    /// `RETURNS SETOF type`
+    case setOf(TypeName)
+    /// `RETURNS TABLE (name type, ...)`
+    case table([FunctionColumn])
+    /// No RETURNS clause: a procedure, or a function whose OUT parameters define the result.
+    case none
+}
+
+struct FunctionColumn: Sendable, Hashable {
+    let name: Identifier
+    let type: TypeName
+}
+
+/// `CREATE [OR REPLACE] FUNCTION|PROCEDURE name (params) [RETURNS ...] options... AS body | BEGIN ATOMIC ... END`
+struct CreateFunctionStatement: Sendable, Hashable {
+    let name: QualifiedName
+    let orReplace: Bool
+    let isProcedure: Bool
+    let parameters: [FunctionParameterDefinition]
+    let returns: FunctionReturnDefinition
+    /// STRICT / RETURNS NULL ON NULL INPUT.
+    let isStrict: Bool
+    let location: SourceLocation
+}
+
+/// `DROP FUNCTION name [(argument types)]`.
+struct FunctionSignatureReference: Sendable, Hashable {
+    let name: QualifiedName
+    /// nil when no argument list was written.
+    let argumentTypes: [TypeName]?
 }
 
 struct CreateEnumStatement: Sendable, Hashable {
@@ -481,6 +564,8 @@ enum AlterTableAction: Sendable, Hashable {
     case dropDefault(Identifier)
     case addConstraint(TableConstraint)
     case dropConstraint(Identifier, ifExists: Bool)
+    /// `SET SCHEMA name`
+    case setSchema(Identifier)
     /// Anything else (OWNER TO, ENABLE ROW LEVEL SECURITY, SET ...): no effect on types.
     case ignored(SourceLocation)
 }
@@ -490,12 +575,18 @@ struct AlterTableStatement: Sendable, Hashable {
     let ifExists: Bool
     let actions: [AlterTableAction]
     let location: SourceLocation
+    /// ALTER TABLE (which also renames views), ALTER VIEW or ALTER MATERIALIZED VIEW.
+    var relationKind: DropObjectKind = .table
 }
 
 /// `ALTER TYPE name ADD VALUE [IF NOT EXISTS] 'x' [BEFORE|AFTER 'y']`, `ALTER TYPE name RENAME VALUE 'a' TO 'b'`.
 enum AlterEnumAction: Sendable, Hashable {
-    case addValue(String, before: String?, after: String?)
+    case addValue(String, before: String?, after: String?, ifNotExists: Bool)
     case renameValue(from: String, to: String)
+    /// `ALTER TYPE name RENAME TO new`
+    case renameTo(Identifier)
+    /// `ALTER TYPE name SET SCHEMA s`
+    case setSchema(Identifier)
     case ignored
 }
 
@@ -510,7 +601,13 @@ enum DropObjectKind: String, Sendable, Hashable {
     case view
     case materializedView = "materialized view"
     case type
+    case domain
     case schema
+    case function
+    case procedure
+    /// Objects that change no type the generator tracks: INDEX, SEQUENCE, EXTENSION, TRIGGER,
+    /// POLICY, RULE, ...; dropping them is accepted without a check.
+    case untracked
 }
 
 struct DropStatement: Sendable, Hashable {
@@ -518,6 +615,10 @@ struct DropStatement: Sendable, Hashable {
     let names: [QualifiedName]
     let ifExists: Bool
     let location: SourceLocation
+    /// DROP FUNCTION/PROCEDURE: the signatures, parallel to `names`.
+    var functions: [FunctionSignatureReference] = []
+    /// `CASCADE`
+    var cascade = false
 }
 
 /// A top-level statement.
@@ -530,6 +631,13 @@ indirect enum Statement: Sendable, Hashable {
     case createEnum(CreateEnumStatement)
     case createView(CreateViewStatement)
     case createSchema(Identifier, ifNotExists: Bool)
+    case createTableAs(CreateTableAsStatement)
+    case createFunction(CreateFunctionStatement)
+    /// `SET [SESSION|LOCAL] search_path TO|= a, b` (schema names; `DEFAULT` is `["public"]`).
+    case setSearchPath([String], location: SourceLocation)
+    /// `ALTER DATABASE|ROLE ... SET search_path ...`: the search path of every later connection,
+    /// the queries' included.
+    case setDefaultSearchPath([String], location: SourceLocation)
     case alterTable(AlterTableStatement)
     case alterEnum(AlterEnumStatement)
     case drop(DropStatement)

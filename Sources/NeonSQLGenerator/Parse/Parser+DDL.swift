@@ -1,5 +1,6 @@
-// DDL: CREATE TABLE / TYPE ... AS ENUM / VIEW / SCHEMA, ALTER TABLE, ALTER TYPE, DROP; every other
-// CREATE/ALTER/DROP is accepted and ignored.
+// DDL: CREATE TABLE [AS] / TYPE ... AS ENUM / [MATERIALIZED] VIEW / SCHEMA; CREATE FUNCTION is in
+// Parser+Function.swift, ALTER in Parser+Alter.swift, DROP in Parser+Drop.swift. Every other
+// CREATE is accepted and ignored.
 
 extension Parser {
     /// Words that may come between CREATE and the object kind.
@@ -12,15 +13,20 @@ extension Parser {
         let start = advance()
         let orReplace = acceptWords("or", "replace")
         var materialized = false
+        var temporary = false
         while current.kind == .word, Parser.createModifiers.contains(current.value) {
-            if advance().value == "materialized" { materialized = true }
+            let word = advance().value
+            if word == "materialized" { materialized = true }
+            if word == "temp" || word == "temporary" { temporary = true }
         }
         guard current.kind == .word else { throw error(expected: "object type") }
         let kind = current.value
         if let definition = try parseTypeDefinition(start: start) { return definition }
         switch kind {
         case "table":
-            if let statement = try parseCreateTable(start: start) { return statement }
+            return try parseCreateTable(start: start, temporary: temporary)
+        case "function", "procedure":
+            return try parseCreateFunction(start: start, orReplace: orReplace)
         case "type":
             if peek(1).kind == .word || peek(1).kind == .quotedIdentifier {
                 let saved = mark()
@@ -40,7 +46,7 @@ extension Parser {
                 reset(saved)
             }
         case "view":
-            return try parseCreateView(start: start, orReplace: orReplace, materialized: materialized)
+            return try parseCreateView(start: start, orReplace: orReplace, materialized: materialized, temporary: temporary)
         case "schema":
             advance()
             let ifNotExists = acceptWords("if", "not", "exists")
@@ -59,37 +65,137 @@ extension Parser {
         return .ignored(keyword: "create \(kind)", location: start.location)
     }
 
-    /// nil for forms that define nothing the generator reads (`CREATE TABLE t AS ...`, `PARTITION OF`, `OF type`).
-    private func parseCreateTable(start: Token) throws(ParseError) -> Statement? {
+    /// `CREATE [TEMP] TABLE [IF NOT EXISTS] name (elements) [INHERITS (...)] [PARTITION BY ...] ...`,
+    /// `... PARTITION OF parent [(...)] FOR VALUES ...`, `... AS query`, `... OF type` (ignored).
+    private func parseCreateTable(start: Token, temporary: Bool) throws(ParseError) -> Statement {
         try expectWord("table")
         let ifNotExists = acceptWords("if", "not", "exists")
         let name = try parseQualifiedName("table name")
-        guard at(.leftParen) else { return nil }
-        advance()
+        if atWord("partition"), peek().isWord("of") {
+            advance()
+            advance()
+            let parent = try parseQualifiedName("table name")
+            var columns: [ColumnDefinition] = []
+            var constraints: [TableConstraint] = []
+            if at(.leftParen) { (columns, constraints, _) = try parseTableElements(partition: true) }
+            skipToEnd()
+            var statement = CreateTableStatement(name: name, ifNotExists: ifNotExists, columns: columns, constraints: constraints,
+                                                 location: start.location)
+            statement.partitionOf = parent
+            statement.isTemporary = temporary
+            return .createTable(statement)
+        }
+        if !at(.leftParen) {
+            let columns: [Identifier] = []
+            if atWord("with"), peek().kind == .leftParen {
+                advance()
+                try skipParenthesized()
+            }
+            guard acceptWord("as") else {
+                // `CREATE TABLE t OF type`: defines nothing queries read here.
+                skipToEnd()
+                return .ignored(keyword: "create table", location: start.location)
+            }
+            return .createTableAs(try parseCreateTableAsRest(name: name, ifNotExists: ifNotExists, materialized: false,
+                                                             temporary: temporary, columns: columns, start: start))
+        }
+        // `CREATE TABLE t (a, b) AS ...` names columns in parentheses: tell it from a definition list.
+        if peek(2).kind == .comma || peek(2).kind == .rightParen, peek(1).kind == .word || peek(1).kind == .quotedIdentifier {
+            let saved = mark()
+            let columns = try parseParenthesizedIdentifiers()
+            if acceptWord("as") {
+                return .createTableAs(try parseCreateTableAsRest(name: name, ifNotExists: ifNotExists, materialized: false,
+                                                                 temporary: temporary, columns: columns, start: start))
+            }
+            reset(saved)
+        }
+        let (columns, constraints, likes) = try parseTableElements(partition: false)
+        var inherits: [QualifiedName] = []
+        if acceptWord("inherits") {
+            try expect(.leftParen, "'('")
+            repeat {
+                inherits.append(try parseQualifiedName("table name"))
+            } while accept(.comma)
+            try expect(.rightParen, "')'")
+        }
+        // PARTITION BY, USING, WITH (...), TABLESPACE, ON COMMIT: nothing the generator needs.
+        skipToEnd()
+        var statement = CreateTableStatement(
+            name: name, ifNotExists: ifNotExists, columns: columns, constraints: constraints, location: start.location
+        )
+        statement.likes = likes
+        statement.inherits = inherits
+        statement.isTemporary = temporary
+        return .createTable(statement)
+    }
+
+    /// After `AS`: `query [WITH [NO] DATA]`.
+    func parseCreateTableAsRest(name: QualifiedName, ifNotExists: Bool, materialized: Bool, temporary: Bool,
+                                columns: [Identifier], start: Token) throws(ParseError) -> CreateTableAsStatement {
+        let query = try parseSelectStatement()
+        if acceptWord("with") {
+            _ = acceptWord("no")
+            try expectWord("data")
+        }
+        return CreateTableAsStatement(name: name, ifNotExists: ifNotExists, materialized: materialized, isTemporary: temporary,
+                                      columns: columns, query: query, location: start.location)
+    }
+
+    /// `( column | constraint | LIKE ... , ... )`; in `PARTITION OF`, columns carry only options
+    /// (`name WITH OPTIONS NOT NULL`, `name DEFAULT ...`).
+    private func parseTableElements(partition: Bool) throws(ParseError) -> ([ColumnDefinition], [TableConstraint], [TableLike]) {
+        try expect(.leftParen, "'('")
         var columns: [ColumnDefinition] = []
         var constraints: [TableConstraint] = []
+        var likes: [TableLike] = []
         if !at(.rightParen) {
             repeat {
                 if atWord("like") {
-                    let location = advance().location
-                    skipToListEnd()
-                    constraints.append(TableConstraint(name: nil, kind: .other, location: location))
+                    advance()
+                    likes.append(try parseLikeOptions(try parseQualifiedName("table name"), position: columns.count))
                 } else if atTableConstraintStart {
                     constraints.append(try parseTableConstraint())
+                } else if partition {
+                    let name = try parseColumnId("column name")
+                    _ = acceptWords("with", "options")
+                    var constraints: [ColumnConstraint] = []
+                    while !atEnd, !at(.comma), !at(.rightParen) {
+                        if acceptWords("not", "null") { constraints.append(.notNull) } else if at(.leftParen) { try skipParenthesized() } else { advance() }
+                    }
+                    columns.append(ColumnDefinition(name: name, type: TypeName(schema: nil, name: "", modifiers: [], arrayDimensions: 0,
+                                                                               location: name.location), constraints: constraints))
                 } else {
                     columns.append(try parseColumnDefinition())
                 }
             } while accept(.comma)
         }
         try expect(.rightParen, "')'")
-        // INHERITS, PARTITION BY, WITH (...), TABLESPACE, ON COMMIT: nothing the generator needs.
-        skipToEnd()
-        return .createTable(CreateTableStatement(
-            name: name, ifNotExists: ifNotExists, columns: columns, constraints: constraints, location: start.location
-        ))
+        return (columns, constraints, likes)
     }
 
-    private var atTableConstraintStart: Bool {
+    /// `[INCLUDING|EXCLUDING {COMMENTS|COMPRESSION|CONSTRAINTS|DEFAULTS|GENERATED|IDENTITY|INDEXES|STATISTICS|STORAGE|ALL}]...`
+    private func parseLikeOptions(_ source: QualifiedName, position: Int) throws(ParseError) -> TableLike {
+        var defaults = false
+        var indexes = false
+        while atWord("including") || atWord("excluding") {
+            let including = advance().value == "including"
+            let option = try parseLabel("LIKE option").name
+            switch option {
+            case "all":
+                defaults = including
+                indexes = including
+            case "defaults", "identity", "generated":
+                defaults = including
+            case "indexes":
+                indexes = including
+            default:
+                break
+            }
+        }
+        return TableLike(source: source, position: position, includesDefaults: defaults, includesIndexes: indexes)
+    }
+
+    var atTableConstraintStart: Bool {
         guard current.kind == .word else { return false }
         switch current.value {
         case "constraint", "primary", "unique", "foreign", "check": return true
@@ -250,17 +356,23 @@ extension Parser {
     }
 
     /// `CREATE [OR REPLACE] [MATERIALIZED] VIEW [IF NOT EXISTS] name [(cols)] [WITH (...)] AS query [WITH ... CHECK OPTION | WITH [NO] DATA]`
-    private func parseCreateView(start: Token, orReplace: Bool, materialized: Bool) throws(ParseError) -> Statement {
+    private func parseCreateView(start: Token, orReplace: Bool, materialized: Bool, temporary: Bool) throws(ParseError) -> Statement {
         try expectWord("view")
-        _ = acceptWords("if", "not", "exists")
+        let ifNotExists = acceptWords("if", "not", "exists")
         let name = try parseQualifiedName("view name")
         var columns: [Identifier] = []
         if at(.leftParen) { columns = try parseParenthesizedIdentifiers() }
+        if acceptWord("using") { _ = try parseLabel("access method") }
         if atWord("with"), peek().kind == .leftParen {
             advance()
             try skipParenthesized()
         }
+        if acceptWord("tablespace") { _ = try parseLabel("tablespace") }
         try expectWord("as")
+        if materialized {
+            return .createTableAs(try parseCreateTableAsRest(name: name, ifNotExists: ifNotExists, materialized: true,
+                                                             temporary: temporary, columns: columns, start: start))
+        }
         let query = try parseSelectStatement()
         if acceptWord("with") {
             if !acceptWord("cascaded") { _ = acceptWord("local") }
@@ -274,143 +386,5 @@ extension Parser {
             name: name, orReplace: orReplace, materialized: materialized, columns: columns, query: query,
             location: start.location
         ))
-    }
-
-    // MARK: - ALTER
-
-    func parseAlter() throws(ParseError) -> Statement {
-        let start = advance()
-        guard current.kind == .word else { throw error(expected: "object type") }
-        if atWord("table"), !peek().isWord("all") {
-            return .alterTable(try parseAlterTable(start: start))
-        }
-        if atWord("type") {
-            advance()
-            let name = try parseQualifiedName("type name")
-            let action: AlterEnumAction
-            if acceptWords("add", "value") {
-                _ = acceptWords("if", "not", "exists")
-                let label = try expect(.string, "enum label").value
-                var before: String?
-                var after: String?
-                if acceptWord("before") {
-                    before = try expect(.string, "enum label").value
-                } else if acceptWord("after") {
-                    after = try expect(.string, "enum label").value
-                }
-                action = .addValue(label, before: before, after: after)
-            } else if acceptWords("rename", "value") {
-                let from = try expect(.string, "enum label").value
-                try expectWord("to")
-                let to = try expect(.string, "enum label").value
-                action = .renameValue(from: from, to: to)
-            } else {
-                skipToEnd()
-                action = .ignored
-            }
-            return .alterEnum(AlterEnumStatement(name: name, action: action, location: start.location))
-        }
-        var kind = current.value
-        if kind == "materialized" || kind == "foreign" { kind += " \(peek().value)" }
-        skipToEnd()
-        return .ignored(keyword: "alter \(kind)", location: start.location)
-    }
-
-    private func parseAlterTable(start: Token) throws(ParseError) -> AlterTableStatement {
-        try expectWord("table")
-        let ifExists = acceptWords("if", "exists")
-        _ = acceptWord("only")
-        let name = try parseQualifiedName("table name")
-        if atOp("*") { advance() }
-        var actions: [AlterTableAction] = []
-        repeat {
-            actions.append(try parseAlterTableAction())
-        } while accept(.comma)
-        return AlterTableStatement(name: name, ifExists: ifExists, actions: actions, location: start.location)
-    }
-
-    private func parseAlterTableAction() throws(ParseError) -> AlterTableAction {
-        let start = current
-        if acceptWord("add") {
-            if atTableConstraintStart {
-                return .addConstraint(try parseTableConstraint())
-            }
-            _ = acceptWord("column")
-            let ifNotExists = acceptWords("if", "not", "exists")
-            return .addColumn(try parseColumnDefinition(), ifNotExists: ifNotExists)
-        }
-        if acceptWord("drop") {
-            if acceptWord("constraint") {
-                let ifExists = acceptWords("if", "exists")
-                let name = try parseColumnId("constraint name")
-                if !acceptWord("cascade") { _ = acceptWord("restrict") }
-                return .dropConstraint(name, ifExists: ifExists)
-            }
-            _ = acceptWord("column")
-            let ifExists = acceptWords("if", "exists")
-            let name = try parseColumnId("column name")
-            if !acceptWord("cascade") { _ = acceptWord("restrict") }
-            return .dropColumn(name, ifExists: ifExists)
-        }
-        if acceptWord("rename") {
-            if acceptWord("to") {
-                return .renameTable(to: try parseColumnId("table name"))
-            }
-            if acceptWord("constraint") {
-                skipToListEnd()
-                return .ignored(start.location)
-            }
-            _ = acceptWord("column")
-            let from = try parseColumnId("column name")
-            try expectWord("to")
-            return .renameColumn(from: from, to: try parseColumnId("column name"))
-        }
-        if atWord("alter"), peek().isWord("column") || (peek().kind == .quotedIdentifier || (peek().kind == .word && Keywords.isColumnName(peek().value) && !peek().isWord("constraint"))) {
-            advance()
-            _ = acceptWord("column")
-            let column = try parseColumnId("column name")
-            if acceptWords("set", "data", "type") || acceptWord("type") {
-                let type = try parseTypeName()
-                if acceptWord("collate") { _ = try parseQualifiedName("collation name") }
-                if acceptWord("using") { _ = try parseExpression() }
-                return .alterColumnType(column, type)
-            }
-            if acceptWords("set", "not", "null") { return .setNotNull(column) }
-            if acceptWords("drop", "not", "null") { return .dropNotNull(column) }
-            if acceptWords("set", "default") { return .setDefault(column, try parseExpression()) }
-            if acceptWords("drop", "default") { return .dropDefault(column) }
-        }
-        skipToListEnd()
-        return .ignored(start.location)
-    }
-
-    // MARK: - DROP
-
-    func parseDrop() throws(ParseError) -> Statement {
-        let start = advance()
-        guard current.kind == .word else { throw error(expected: "object type") }
-        let kind: DropObjectKind
-        switch current.value {
-        case "table": kind = .table
-        case "view": kind = .view
-        case "type": kind = .type
-        case "schema": kind = .schema
-        case "materialized" where peek().isWord("view"):
-            advance()
-            kind = .materializedView
-        default:
-            var word = current.value
-            if word == "materialized" || word == "foreign" { word += " \(peek().value)" }
-            skipToEnd()
-            return .ignored(keyword: "drop \(word)", location: start.location)
-        }
-        advance()
-        let ifExists = acceptWords("if", "exists")
-        var names: [QualifiedName] = []
-        repeat {
-            names.append(try parseQualifiedName("name"))
-        } while accept(.comma)
-        if !acceptWord("cascade") { _ = acceptWord("restrict") }
-        return .drop(DropStatement(kind: kind, names: names, ifExists: ifExists, location: start.location))
     }
 }

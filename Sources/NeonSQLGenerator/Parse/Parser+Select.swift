@@ -213,8 +213,14 @@ extension Parser {
         if !endsList {
             targets = try parseTargetList()
         }
-        if atWord("into") {
-            throw ParseError(message: "SELECT INTO is not supported; use CREATE TABLE AS", location: current.location)
+        var into: IntoClause?
+        if acceptWord("into") {
+            var temporary = false
+            while atWord("temp") || atWord("temporary") || atWord("unlogged") || atWord("local") || atWord("global") {
+                if advance().value.hasPrefix("temp") { temporary = true }
+            }
+            _ = acceptWord("table")
+            into = IntoClause(name: try parseQualifiedName("table name"), isTemporary: temporary)
         }
         var from: [TableReference] = []
         if acceptWord("from") {
@@ -254,6 +260,7 @@ extension Parser {
         )
         core.groupsBySets = groupsBySets
         core.groupingSetItems = groupingSetItems
+        core.into = into
         return core
     }
 

@@ -29,10 +29,22 @@ enum SQLParser {
         while first < tokens.count {
             var depth = 0
             var end = first
-            while end < tokens.count, tokens[end].kind != .eof, !(tokens[end].kind == .semicolon && depth == 0) {
-                switch tokens[end].kind {
+            // Inside `BEGIN ATOMIC ... END` (a SQL function body) `;` separates the body's statements.
+            var atomicDepth = 0
+            while end < tokens.count, tokens[end].kind != .eof,
+                  !(tokens[end].kind == .semicolon && depth == 0 && atomicDepth == 0) {
+                let token = tokens[end]
+                switch token.kind {
                 case .leftParen: depth += 1
                 case .rightParen: depth = max(0, depth - 1)
+                case .word:
+                    if token.value == "begin", end + 1 < tokens.count, tokens[end + 1].isWord("atomic") {
+                        atomicDepth += 1
+                    } else if atomicDepth > 0, token.value == "case" {
+                        atomicDepth += 1
+                    } else if atomicDepth > 0, token.value == "end" {
+                        atomicDepth -= 1
+                    }
                 default: break
                 }
                 end += 1
@@ -373,6 +385,8 @@ final class Parser {
             return try parseAlter()
         case "drop":
             return try parseDrop()
+        case "set":
+            return try parseSet()
         default:
             if start.kind == .word, Parser.ignoredStatements.contains(start.value) {
                 skipToEnd()
@@ -392,6 +406,13 @@ final class Parser {
         if atWord("insert") { return .insert(try parseInsert(with: with, start: start)) }
         if atWord("update") { return .update(try parseUpdate(with: with, start: start)) }
         if atWord("delete") { return .delete(try parseDelete(with: with, start: start)) }
-        return .select(try parseSelectStatement(with: with, start: start))
+        let select = try parseSelectStatement(with: with, start: start)
+        if case .select(let core) = select.body, let into = core.into {
+            // `SELECT ... INTO t FROM ...` is CREATE TABLE t AS SELECT ... FROM ...
+            return .createTableAs(CreateTableAsStatement(
+                name: into.name, ifNotExists: false, materialized: false, isTemporary: into.isTemporary, columns: [],
+                query: select, location: start.location))
+        }
+        return .select(select)
     }
 }

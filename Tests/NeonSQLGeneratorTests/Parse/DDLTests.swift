@@ -167,6 +167,7 @@ struct DDLTests {
             case .dropDefault(let name): return "drop default \(name.name)"
             case .addConstraint(let constraint): return "add constraint \(constraint.name?.name ?? "") \(constraint.kind.dump)"
             case .dropConstraint(let name, let ifExists): return "drop constraint \(name.name)\(ifExists ? " ie" : "")"
+            case .setSchema(let schema): return "set schema \(schema.name)"
             case .ignored: return "ignored"
             }
         }
@@ -187,7 +188,7 @@ struct DDLTests {
 
     @Test func alterTypeAndDrop() {
         guard case .alterEnum(let add)? = parseStatement("ALTER TYPE mood ADD VALUE IF NOT EXISTS 'meh' BEFORE 'ok'"),
-              case .addValue("meh", "ok", nil) = add.action else { Issue.record("add value"); return }
+              case .addValue("meh", "ok", nil, true) = add.action else { Issue.record("add value"); return }
         guard case .alterEnum(let rename)? = parseStatement("ALTER TYPE mood RENAME VALUE 'a' TO 'b'"),
               case .renameValue("a", "b") = rename.action else { Issue.record("rename value"); return }
         guard case .alterEnum(let owner)? = parseStatement("ALTER TYPE mood OWNER TO x"), owner.action == .ignored else {
@@ -236,6 +237,8 @@ struct DDLTests {
             switch $0.statement {
             case .ignored(let keyword, _): return keyword
             case .alterTable: return "alter table"
+            case .createFunction(let function): return function.isProcedure ? "create procedure" : "create function"
+            case .setSearchPath: return "set"
             case .defineType(let definition):
                 if case .createExtension = definition.kind { return "create extension" }
                 if case .domain = definition.kind { return "create domain" }

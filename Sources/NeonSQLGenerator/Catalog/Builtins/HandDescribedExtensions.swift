@@ -7,6 +7,13 @@
 /// inner product), `<=>` (cosine) and `<+>` (L1) give double precision; element-wise `+ - *`;
 /// comparisons; `vector_dims`, `vector_norm`, `l2_normalize` and the distance functions; `avg`
 /// and `sum`; casts to and from `real[]`.
+///
+/// pg_session_jwt (Neon's RLS / Neon Authorize): its functions live in the extension's `auth`
+/// schema and are listed under their qualified names, found by schema-qualified calls only:
+/// `auth.user_id()` (the token's `sub` claim, text) and `auth.session()` (every claim, jsonb), both
+/// NULL without a JWT session (not strict: nullable). Neon installs the extension in databases
+/// that use its RLS, and schemas written for Neon call these functions without a
+/// `CREATE EXTENSION` of their own, so it counts as always created (`Catalog.platformExtensions`).
 enum HandDescribedExtensions {
     static let text = #"""
 X	vector
@@ -40,5 +47,8 @@ O	<	vector	vector	bool	s
 O	<=	vector	vector	bool	s
 O	>	vector	vector	bool	s
 O	>=	vector	vector	bool	s
+X	pg_session_jwt
+F	auth.user_id		text		0	
+F	auth.session		jsonb		0	
 """#
 }

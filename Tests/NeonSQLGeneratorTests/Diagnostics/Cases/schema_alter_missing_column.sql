@@ -15,5 +15,5 @@ ALTER TABLE duas DROP COLUMN xp_valu;
 -- name: Ids :many
 SELECT id FROM duas;
 --- expected
-schema.sql:11:31: error: column "titel_en" of relation "duas" does not exist
-schema.sql:12:30: error: column "xp_valu" of relation "duas" does not exist
+schema.sql:11:31: error: column "titel_en" of relation "duas" does not exist; did you mean 'title_en'?
+schema.sql:12:30: error: column "xp_valu" of relation "duas" does not exist; did you mean 'xp_value'?

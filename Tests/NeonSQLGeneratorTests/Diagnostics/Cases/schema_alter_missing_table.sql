@@ -14,4 +14,4 @@ ALTER TABLE dua ADD COLUMN x integer;
 -- name: Ids :many
 SELECT id FROM duas;
 --- expected
-schema.sql:11:13: error: relation "dua" does not exist
+schema.sql:11:13: error: relation "dua" does not exist; did you mean 'duas'?

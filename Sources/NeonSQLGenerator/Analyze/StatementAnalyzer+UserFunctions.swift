@@ -1,0 +1,90 @@
+// Calls of functions created by CREATE FUNCTION. They are resolved together with the built-in
+// overloads of the same name by PostgreSQL's rules (`CallResolver`), as PostgreSQL does for every
+// function on the search path. Their bodies are not analyzed, so results are nullable.
+
+extension StatementAnalyzer {
+    /// A call resolved to a user function, with its arguments typed.
+    struct UserFunctionCall {
+        let function: UserFunction
+        let arguments: [TypedValue]
+    }
+
+    /// What `resolveUserFunctionCall` found.
+    enum UserFunctionResolution {
+        /// No user function of that name is visible, or a built-in overload is the better match:
+        /// the call is typed as a built-in, reusing the argument values already inferred (by
+        /// index; nil where not inferred) so nested calls are not inferred twice.
+        case notUserFunction(inferred: [TypedValue?])
+        case resolved(UserFunctionCall)
+        /// No overload matches (reported, with PostgreSQL's message).
+        case failed
+    }
+
+    /// Resolves a call among the visible user functions of its name and the built-in overloads.
+    mutating func resolveUserFunctionCall(_ call: FunctionCall, _ scope: Scope) -> UserFunctionResolution {
+        guard let name = call.name.name?.name, !call.isStar, call.withinGroup.isEmpty else { return .notUserFunction(inferred: []) }
+        let schema = call.name.qualifier.last?.name
+        let visible = schema == "pg_catalog" ? [] : catalog.userFunctions(name, schema: schema)
+        let overloads = visible.filter { !$0.isProcedure }
+        if overloads.isEmpty, !visible.isEmpty, catalog.functionCandidates(named: name).isEmpty {
+            // PostgreSQL: "p(integer) is a procedure" (To call a procedure, use CALL).
+            let types = call.arguments.map { infer($0, scope).type }
+            let text = types.map { $0 == .unknown ? "unknown" : $0.formatName }.joined(separator: ", ")
+            error("\(call.name.parts.map(\.name).joined(separator: "."))(\(text)) is a procedure; call it with CALL", at: call.name.location)
+            return .failed
+        }
+        guard !overloads.isEmpty else { return .notUserFunction(inferred: []) }
+        let builtins = schema == nil ? catalog.functionCandidates(named: name) : []
+        var values = [TypedValue?](repeating: nil, count: call.arguments.count)
+        var hadError = false
+        for (index, argument) in call.arguments.enumerated() where !isUnknownInput(argument) {
+            let value = infer(argument, scope)
+            if value.type == .unknown { hadError = true }
+            values[index] = value
+        }
+        let inputs = values.map { $0?.type ?? .unknown }
+        let signatures = builtins + overloads.map(\.overload)
+        let outcome = CallResolver.resolveFunction(CallResolver.functionCandidates(signatures, count: inputs.count), inputs: inputs)
+        guard case .resolved(let resolution) = outcome else {
+            if !hadError {
+                let written = call.name.parts.map(\.name).joined(separator: ".")
+                let text = inputs.map { $0 == .unknown ? "unknown" : $0.formatName }.joined(separator: ", ")
+                if case .ambiguous = outcome {
+                    error("function \(written)(\(text)) is not unique", at: call.name.location)
+                } else {
+                    error("function \(written)(\(text)) does not exist", at: call.name.location)
+                }
+            }
+            for (index, argument) in call.arguments.enumerated() where values[index] == nil { _ = infer(argument, scope) }
+            return .failed
+        }
+        guard resolution.index >= builtins.count else { return .notUserFunction(inferred: values) }
+        let function = overloads[resolution.index - builtins.count]
+        let inputArguments = function.inputArguments
+        for (index, argument) in call.arguments.enumerated() where values[index] == nil {
+            let parameterName = index < inputArguments.count ? inputArguments[index].name : nil
+            values[index] = infer(argument, scope, OperandContext(type: resolution.arguments[index], name: parameterName))
+        }
+        return .resolved(UserFunctionCall(function: function, arguments: values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }))
+    }
+
+    /// The value of a call in an expression (`SELECT f(x)`): nullable, as the body may return NULL.
+    func userFunctionValue(_ call: UserFunctionCall) -> TypedValue {
+        TypedValue(type: call.function.valueType, nullable: true, elementNullable: true, name: call.function.name)
+    }
+
+    /// The columns a call yields in FROM (`SELECT * FROM f(1)`), every one nullable.
+    func userFunctionColumns(_ call: UserFunctionCall) -> [ScopeColumn] {
+        switch call.function.result {
+        case .scalar(let type, let columnName):
+            return [ScopeColumn(name: columnName, value: TypedValue(type: type, nullable: true, elementNullable: true, name: columnName))]
+        case .columns(let columns, _):
+            return columns.map { column in
+                ScopeColumn(name: column.name, value: TypedValue(type: column.type, nullable: true, elementNullable: true, name: column.name))
+            }
+        case .none:
+            let name = call.function.name
+            return [ScopeColumn(name: name, value: TypedValue(type: .builtin(.void), nullable: true, name: name))]
+        }
+    }
+}

@@ -1,0 +1,185 @@
+// ALTER TABLE / VIEW / MATERIALIZED VIEW and ALTER TYPE (enums) applied to the catalog, with
+// PostgreSQL's messages for what it rejects.
+
+extension CatalogBuilder.Context {
+    mutating func alterTable(_ alter: AlterTableStatement) {
+        guard let last = alter.name.name else { return }
+        let schemaName = alter.name.qualifier.last?.name
+        if let schemaName, !catalog.schemas.contains(schemaName) {
+            error("schema \"\(schemaName)\" does not exist", at: alter.name.location)
+            return
+        }
+        guard var relation = catalog.relation(last.name, schema: schemaName) else {
+            if !alter.ifExists {
+                error("relation \"\(last.name)\" does not exist" + NameSuggestions.suffix(for: last.name, among: catalog.relationNames),
+                      at: alter.name.location)
+            }
+            return
+        }
+        switch (alter.relationKind, relation.kind) {
+        case (.view, .materializedView), (.view, .table):
+            error("\"\(relation.name)\" is not a view", at: alter.name.location)
+            return
+        case (.materializedView, .view), (.materializedView, .table):
+            error("\"\(relation.name)\" is not a materialized view", at: alter.name.location)
+            return
+        default:
+            break
+        }
+        let (schema, name) = (relation.schema, relation.name)
+        for action in alter.actions {
+            guard alterTableAction(action, relation: &relation) else { return }
+        }
+        catalog.removeRelation(schema: schema, name: name)
+        catalog.setRelation(relation)
+    }
+
+    mutating func requireColumn(_ column: Identifier, in relation: CatalogRelation) -> Int? {
+        if let index = relation.columnIndex(named: column.name) { return index }
+        error("column \"\(column.name)\" of relation \"\(relation.name)\" does not exist"
+              + NameSuggestions.suffix(for: column.name, among: relation.columns.map(\.name)), at: column.location)
+        return nil
+    }
+
+    /// Applies one action; false when PostgreSQL would reject the statement (reported).
+    mutating func alterTableAction(_ action: AlterTableAction, relation: inout CatalogRelation) -> Bool {
+        switch action {
+        case .addColumn(let definition, let ifNotExists):
+            if relation.column(named: definition.name.name) != nil {
+                if ifNotExists { return true }
+                error("column \"\(definition.name.name)\" of relation \"\(relation.name)\" already exists", at: definition.name.location)
+                return false
+            }
+            guard let (column, isPrimaryKey, isUnique) = column(from: definition) else { return false }
+            relation.columns.append(column)
+            if isPrimaryKey || isUnique { relation.uniqueKeys.append([column.name]) }
+            if isPrimaryKey { relation.primaryKey = [column.name] }
+        case .dropColumn(let column, let ifExists):
+            guard let index = relation.columnIndex(named: column.name) else {
+                if ifExists { return true }
+                _ = requireColumn(column, in: relation)
+                return false
+            }
+            relation.columns.remove(at: index)
+            relation.uniqueKeys.removeAll { $0.contains(column.name) }
+            if relation.isPrimaryKey(column.name) { relation.primaryKey = [] }
+        case .renameColumn(let from, let to):
+            guard let index = relation.columnIndex(named: from.name) else {
+                error("column \"\(from.name)\" does not exist" + NameSuggestions.suffix(for: from.name, among: relation.columns.map(\.name)),
+                      at: from.location)
+                return false
+            }
+            if relation.column(named: to.name) != nil {
+                error("column \"\(to.name)\" of relation \"\(relation.name)\" already exists", at: to.location)
+                return false
+            }
+            relation.columns[index].name = to.name
+            relation.uniqueKeys = relation.uniqueKeys.map { $0.map { $0 == from.name ? to.name : $0 } }
+            relation.primaryKey = relation.primaryKey.map { $0 == from.name ? to.name : $0 }
+        case .renameTable(let to):
+            if catalog.relations[Catalog.key(schema: relation.schema, name: to.name)] != nil {
+                error("relation \"\(to.name)\" already exists", at: to.location)
+                return false
+            }
+            relation.name = to.name
+        case .setSchema(let schema):
+            guard catalog.schemas.contains(schema.name) else {
+                error("schema \"\(schema.name)\" does not exist", at: schema.location)
+                return false
+            }
+            if catalog.relations[Catalog.key(schema: schema.name, name: relation.name)] != nil {
+                error("relation \"\(relation.name)\" already exists in schema \"\(schema.name)\"", at: schema.location)
+                return false
+            }
+            relation.schema = schema.name
+        case .alterColumnType(let column, let typeName):
+            guard let index = requireColumn(column, in: relation), let resolution = resolveType(typeName) else { return false }
+            relation.columns[index].type = resolution.type
+        case .setNotNull(let column):
+            guard let index = requireColumn(column, in: relation) else { return false }
+            relation.columns[index].isNotNull = true
+        case .dropNotNull(let column):
+            guard let index = requireColumn(column, in: relation) else { return false }
+            if relation.isPrimaryKey(column.name) {
+                error("column \"\(column.name)\" is in a primary key", at: column.location)
+                return false
+            }
+            relation.columns[index].isNotNull = false
+        case .setDefault(let column, _):
+            guard let index = requireColumn(column, in: relation) else { return false }
+            relation.columns[index].hasDefault = true
+        case .dropDefault(let column):
+            guard let index = requireColumn(column, in: relation) else { return false }
+            relation.columns[index].hasDefault = false
+        case .addConstraint(let constraint):
+            addConstraint(constraint, to: &relation, inAlter: true)
+        case .dropConstraint, .ignored:
+            break
+        }
+        return true
+    }
+
+    mutating func alterEnum(_ alter: AlterEnumStatement) {
+        guard let last = alter.name.name else { return }
+        let schemaName = alter.name.qualifier.last?.name
+        guard var value = catalog.enumType(last.name, schema: schemaName) else {
+            // Composite types, domains and ranges are not modelled here: nothing to check.
+            if case .ignored = alter.action { return }
+            if TypeResolver.resolve(TypeName(schema: schemaName, name: last.name, modifiers: [], arrayDimensions: 0,
+                                             location: alter.name.location), in: catalog) == nil {
+                error("type \"\(last.name)\" does not exist" + NameSuggestions.suffix(for: last.name, among: catalog.enumNames),
+                      at: alter.name.location)
+            }
+            return
+        }
+        switch alter.action {
+        case .addValue(let label, let before, let after, let ifNotExists):
+            if value.labels.contains(label) {
+                if !ifNotExists { error("enum label \"\(label)\" already exists", at: alter.location) }
+                return
+            }
+            if let neighbor = before ?? after {
+                guard let index = value.labels.firstIndex(of: neighbor) else {
+                    error("\"\(neighbor)\" is not an existing enum label" + NameSuggestions.suffix(for: neighbor, among: value.labels),
+                          at: alter.location)
+                    return
+                }
+                value.labels.insert(label, at: before != nil ? index : index + 1)
+            } else {
+                value.labels.append(label)
+            }
+        case .renameValue(let from, let to):
+            guard let index = value.labels.firstIndex(of: from) else {
+                error("\"\(from)\" is not an existing enum label" + NameSuggestions.suffix(for: from, among: value.labels),
+                      at: alter.location)
+                return
+            }
+            if value.labels.contains(to) {
+                error("enum label \"\(to)\" already exists", at: alter.location)
+                return
+            }
+            value.labels[index] = to
+        case .renameTo(let newName):
+            if catalog.enums[Catalog.key(schema: value.schema, name: newName.name)] != nil {
+                error("type \"\(newName.name)\" already exists", at: newName.location)
+                return
+            }
+            catalog.moveEnum(schema: value.schema, name: value.name, toSchema: value.schema, toName: newName.name)
+            return
+        case .setSchema(let schema):
+            guard catalog.schemas.contains(schema.name) else {
+                error("schema \"\(schema.name)\" does not exist", at: schema.location)
+                return
+            }
+            if catalog.enums[Catalog.key(schema: schema.name, name: value.name)] != nil {
+                error("type \"\(value.name)\" already exists in schema \"\(schema.name)\"", at: schema.location)
+                return
+            }
+            catalog.moveEnum(schema: value.schema, name: value.name, toSchema: schema.name, toName: value.name)
+            return
+        case .ignored:
+            return
+        }
+        catalog.setEnum(value)
+    }
+}

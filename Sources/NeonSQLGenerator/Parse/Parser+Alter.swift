@@ -1,0 +1,198 @@
+// ALTER TABLE / VIEW / MATERIALIZED VIEW (columns, constraints, renames, SET SCHEMA) and ALTER TYPE
+// (enum values, renames, SET SCHEMA); every other ALTER is accepted and ignored.
+
+extension Parser {
+    func parseAlter() throws(ParseError) -> Statement {
+        let start = advance()
+        guard current.kind == .word else { throw error(expected: "object type") }
+        if atWord("table"), !peek().isWord("all") {
+            advance()
+            return .alterTable(try parseAlterRelation(start: start, kind: .table))
+        }
+        if atWord("view") {
+            advance()
+            return .alterTable(try parseAlterRelation(start: start, kind: .view))
+        }
+        if atWord("materialized"), peek().isWord("view"), !peek(2).isWord("all") {
+            advance()
+            advance()
+            return .alterTable(try parseAlterRelation(start: start, kind: .materializedView))
+        }
+        if atWord("type") {
+            advance()
+            return .alterEnum(try parseAlterType(start: start))
+        }
+        if atWord("database") || atWord("role") || atWord("user") {
+            // `ALTER DATABASE d SET search_path TO ...`: the default of every later connection.
+            let saved = mark()
+            advance()
+            _ = try? parseLabel()
+            if atWord("in"), peek().isWord("database") {
+                advance()
+                advance()
+                _ = try? parseLabel()
+            }
+            if acceptWord("set"), atWord("search_path") {
+                if case .setSearchPath(let path, let location) = try parseSearchPathValue(start: start) {
+                    return .setDefaultSearchPath(path, location: location)
+                }
+            }
+            reset(saved)
+        }
+        var kind = current.value
+        if kind == "materialized" || kind == "foreign" { kind += " \(peek().value)" }
+        skipToEnd()
+        return .ignored(keyword: "alter \(kind)", location: start.location)
+    }
+
+    /// After `ALTER TYPE`: `name ADD VALUE ... | RENAME VALUE ... | RENAME TO ... | SET SCHEMA ... | ...`.
+    private func parseAlterType(start: Token) throws(ParseError) -> AlterEnumStatement {
+        let name = try parseQualifiedName("type name")
+        let action: AlterEnumAction
+        if acceptWords("add", "value") {
+            let ifNotExists = acceptWords("if", "not", "exists")
+            let label = try expect(.string, "enum label").value
+            var before: String?
+            var after: String?
+            if acceptWord("before") {
+                before = try expect(.string, "enum label").value
+            } else if acceptWord("after") {
+                after = try expect(.string, "enum label").value
+            }
+            action = .addValue(label, before: before, after: after, ifNotExists: ifNotExists)
+        } else if acceptWords("rename", "value") {
+            let from = try expect(.string, "enum label").value
+            try expectWord("to")
+            let to = try expect(.string, "enum label").value
+            action = .renameValue(from: from, to: to)
+        } else if acceptWords("rename", "to") {
+            action = .renameTo(try parseColumnId("type name"))
+        } else if acceptWords("set", "schema") {
+            action = .setSchema(try parseColumnId("schema name"))
+        } else {
+            skipToEnd()
+            action = .ignored
+        }
+        return AlterEnumStatement(name: name, action: action, location: start.location)
+    }
+
+    /// After `ALTER TABLE|VIEW|MATERIALIZED VIEW`: `[IF EXISTS] [ONLY] name [*] action, ...`.
+    private func parseAlterRelation(start: Token, kind: DropObjectKind) throws(ParseError) -> AlterTableStatement {
+        let ifExists = acceptWords("if", "exists")
+        _ = acceptWord("only")
+        let name = try parseQualifiedName("table name")
+        if atOp("*") { advance() }
+        var actions: [AlterTableAction] = []
+        repeat {
+            actions.append(try parseAlterTableAction())
+        } while accept(.comma)
+        var statement = AlterTableStatement(name: name, ifExists: ifExists, actions: actions, location: start.location)
+        statement.relationKind = kind
+        return statement
+    }
+
+    private func parseAlterTableAction() throws(ParseError) -> AlterTableAction {
+        let start = current
+        if acceptWord("add") {
+            if atTableConstraintStart {
+                return .addConstraint(try parseTableConstraint())
+            }
+            _ = acceptWord("column")
+            let ifNotExists = acceptWords("if", "not", "exists")
+            return .addColumn(try parseColumnDefinition(), ifNotExists: ifNotExists)
+        }
+        if acceptWord("drop") {
+            if acceptWord("constraint") {
+                let ifExists = acceptWords("if", "exists")
+                let name = try parseColumnId("constraint name")
+                if !acceptWord("cascade") { _ = acceptWord("restrict") }
+                return .dropConstraint(name, ifExists: ifExists)
+            }
+            _ = acceptWord("column")
+            let ifExists = acceptWords("if", "exists")
+            let name = try parseColumnId("column name")
+            if !acceptWord("cascade") { _ = acceptWord("restrict") }
+            return .dropColumn(name, ifExists: ifExists)
+        }
+        if acceptWords("set", "schema") {
+            return .setSchema(try parseColumnId("schema name"))
+        }
+        if acceptWord("rename") {
+            if acceptWord("to") {
+                return .renameTable(to: try parseColumnId("table name"))
+            }
+            if acceptWord("constraint") {
+                skipToListEnd()
+                return .ignored(start.location)
+            }
+            _ = acceptWord("column")
+            let from = try parseColumnId("column name")
+            try expectWord("to")
+            return .renameColumn(from: from, to: try parseColumnId("column name"))
+        }
+        if atWord("alter"), peek().isWord("column") || (peek().kind == .quotedIdentifier || (peek().kind == .word && Keywords.isColumnName(peek().value) && !peek().isWord("constraint"))) {
+            advance()
+            _ = acceptWord("column")
+            let column = try parseColumnId("column name")
+            if acceptWords("set", "data", "type") || acceptWord("type") {
+                let type = try parseTypeName()
+                if acceptWord("collate") { _ = try parseQualifiedName("collation name") }
+                if acceptWord("using") { _ = try parseExpression() }
+                return .alterColumnType(column, type)
+            }
+            if acceptWords("set", "not", "null") { return .setNotNull(column) }
+            if acceptWords("drop", "not", "null") { return .dropNotNull(column) }
+            if acceptWords("set", "default") { return .setDefault(column, try parseExpression()) }
+            if acceptWords("drop", "default") { return .dropDefault(column) }
+        }
+        skipToListEnd()
+        return .ignored(start.location)
+    }
+
+    /// `SET [SESSION|LOCAL] search_path {TO|=} value, ...`, or nil for any other SET.
+    func parseSet() throws(ParseError) -> Statement {
+        let start = advance()
+        if !acceptWord("session") { _ = acceptWord("local") }
+        guard atWord("search_path") else {
+            skipToEnd()
+            return .ignored(keyword: "set", location: start.location)
+        }
+        return try parseSearchPathValue(start: start)
+    }
+
+    /// At `search_path`: `{TO|=} {DEFAULT | name, ...}`.
+    private func parseSearchPathValue(start: Token) throws(ParseError) -> Statement {
+        try expectWord("search_path")
+        if !acceptWord("to") { try expectOp("=") }
+        if acceptWord("default") { return .setSearchPath(["public"], location: start.location) }
+        var schemas: [String] = []
+        repeat {
+            if current.kind == .string {
+                // `'a, b'` in one string lists several schemas.
+                let text = advance().value
+                for part in text.split(separator: ",") {
+                    var name = String(part).trimmingCharacters(in: " ")
+                    if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 {
+                        name = String(name.dropFirst().dropLast())
+                    } else {
+                        name = name.lowercased()
+                    }
+                    if !name.isEmpty { schemas.append(name) }
+                }
+            } else {
+                schemas.append(try parseLabel("schema name").name)
+            }
+        } while accept(.comma)
+        return .setSearchPath(schemas, location: start.location)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing `character`s.
+    func trimmingCharacters(in character: Character) -> String {
+        var slice = Substring(self)
+        while slice.first == character { slice = slice.dropFirst() }
+        while slice.last == character { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

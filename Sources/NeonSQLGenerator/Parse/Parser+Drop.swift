@@ -1,0 +1,48 @@
+// DROP of every object kind: the catalog checks and applies the ones it models (tables, views,
+// materialized views, types, schemas, functions); the rest are accepted without a check.
+
+extension Parser {
+    func parseDrop() throws(ParseError) -> Statement {
+        let start = advance()
+        guard current.kind == .word else { throw error(expected: "object type") }
+        let kind: DropObjectKind
+        switch current.value {
+        case "table": kind = .table
+        case "view": kind = .view
+        case "type": kind = .type
+        case "domain": kind = .domain
+        case "schema": kind = .schema
+        case "function": kind = .function
+        case "procedure": kind = .procedure
+        case "materialized" where peek().isWord("view"):
+            advance()
+            kind = .materializedView
+        default:
+            var word = current.value
+            if word == "materialized" || word == "foreign" || word == "access" || word == "event" || word == "text" { word += " \(peek().value)" }
+            skipToEnd()
+            return .ignored(keyword: "drop \(word)", location: start.location)
+        }
+        advance()
+        let ifExists = acceptWords("if", "exists")
+        var names: [QualifiedName] = []
+        var functions: [FunctionSignatureReference] = []
+        repeat {
+            let name = try parseQualifiedName("name")
+            names.append(name)
+            if kind == .function || kind == .procedure {
+                var types: [TypeName]?
+                if at(.leftParen) {
+                    types = try parseFunctionParameters().filter { $0.mode != .out }.map(\.type)
+                }
+                functions.append(FunctionSignatureReference(name: name, argumentTypes: types))
+            }
+        } while accept(.comma)
+        var cascade = false
+        if acceptWord("cascade") { cascade = true } else { _ = acceptWord("restrict") }
+        var statement = DropStatement(kind: kind, names: names, ifExists: ifExists, location: start.location)
+        statement.functions = functions
+        statement.cascade = cascade
+        return .drop(statement)
+    }
+}

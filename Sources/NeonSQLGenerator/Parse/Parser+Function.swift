@@ -1,0 +1,114 @@
+// CREATE [OR REPLACE] FUNCTION / PROCEDURE: the signature (parameters with modes, names, types and
+// defaults), what it returns, and STRICT. The body (a string, `RETURN expr` or
+// `BEGIN ATOMIC ... END`) is not analyzed.
+
+extension Parser {
+    /// Second words of multi-word type names: after them the first word was a type, not a parameter name.
+    private static let typeContinuations: Set<String> = ["precision", "varying", "with", "without", "default"]
+
+    func parseCreateFunction(start: Token, orReplace: Bool) throws(ParseError) -> Statement {
+        let isProcedure = advance().value == "procedure"
+        let name = try parseQualifiedName("function name")
+        let parameters = try parseFunctionParameters()
+        var returns = FunctionReturnDefinition.none
+        var isStrict = false
+        while !atEnd {
+            if acceptWord("returns") {
+                if acceptWords("null", "on", "null", "input") {
+                    isStrict = true
+                } else if acceptWord("table") {
+                    try expect(.leftParen, "'('")
+                    var columns: [FunctionColumn] = []
+                    repeat {
+                        let column = try parseColumnId("column name")
+                        columns.append(FunctionColumn(name: column, type: try parseTypeName()))
+                    } while accept(.comma)
+                    try expect(.rightParen, "')'")
+                    returns = .table(columns)
+                } else if acceptWord("setof") {
+                    returns = .setOf(try parseFunctionType())
+                } else {
+                    returns = .type(try parseFunctionType())
+                }
+            } else if acceptWord("strict") {
+                isStrict = true
+            } else if acceptWords("called", "on", "null", "input") {
+                isStrict = false
+            } else if acceptWord("as") {
+                try expect(.string, "function body")
+                if accept(.comma) { try expect(.string, "link symbol") }
+            } else if acceptWord("return") {
+                _ = try parseExpression()
+            } else if atWord("begin"), peek().isWord("atomic") {
+                // The body's statements are not analyzed; the splitter kept them in this statement.
+                skipToEnd()
+            } else if acceptWord("set") {
+                _ = try parseLabel("configuration parameter")
+                while at(.dot) { advance(); _ = try parseLabel("configuration parameter") }
+                if acceptWords("from", "current") { continue }
+                if !acceptWord("to") { try expectOp("=") }
+                repeat {
+                    advance()
+                } while accept(.comma)
+            } else if acceptWord("transform") {
+                repeat {
+                    try expectWord("for")
+                    try expectWord("type")
+                    _ = try parseTypeName()
+                } while accept(.comma)
+            } else if current.kind == .word || current.kind == .string || current.kind == .integer || current.kind == .numeric {
+                // LANGUAGE x, IMMUTABLE, STABLE, VOLATILE, [NOT] LEAKPROOF, [EXTERNAL] SECURITY ...,
+                // PARALLEL ..., COST n, ROWS n, SUPPORT f, WINDOW.
+                advance()
+            } else {
+                throw error(expected: "function option")
+            }
+        }
+        return .createFunction(CreateFunctionStatement(
+            name: name, orReplace: orReplace, isProcedure: isProcedure, parameters: parameters, returns: returns,
+            isStrict: isStrict, location: start.location))
+    }
+
+    /// A parameter or result type; `table.column%TYPE` is kept as a type named `table.column%type`.
+    private func parseFunctionType() throws(ParseError) -> TypeName {
+        let type = try parseTypeName()
+        if atOp("%"), peek().isWord("type") {
+            advance()
+            advance()
+            return TypeName(schema: type.schema, name: type.name + "%type", modifiers: [], arrayDimensions: type.arrayDimensions,
+                            location: type.location)
+        }
+        return type
+    }
+
+    /// `( [mode] [name] type [DEFAULT expr | = expr], ... )`
+    func parseFunctionParameters() throws(ParseError) -> [FunctionParameterDefinition] {
+        try expect(.leftParen, "'('")
+        var parameters: [FunctionParameterDefinition] = []
+        if accept(.rightParen) { return parameters }
+        repeat {
+            var mode = FunctionParameterDefinition.Mode.in
+            if current.kind == .word, let written = FunctionParameterDefinition.Mode(rawValue: current.value),
+               peek().kind != .comma, peek().kind != .rightParen {
+                mode = written
+                advance()
+            }
+            var name: Identifier?
+            if current.kind == .word || current.kind == .quotedIdentifier,
+               peek().kind == .word || peek().kind == .quotedIdentifier,
+               !(current.kind == .word && current.value == "double"),
+               !(peek().kind == .word && Parser.typeContinuations.contains(peek().value)) {
+                name = identifier(advance())
+            }
+            let type = try parseFunctionType()
+            var hasDefault = false
+            if acceptWord("default") || (atOp("=") && { advance(); return true }()) {
+                _ = try parseExpression()
+                hasDefault = true
+            }
+            parameters.append(FunctionParameterDefinition(mode: mode, name: name, type: type, hasDefault: hasDefault))
+        } while accept(.comma)
+        try expect(.rightParen, "')'")
+        return parameters
+    }
+}

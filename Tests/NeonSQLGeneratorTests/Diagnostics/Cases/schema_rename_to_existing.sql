@@ -1,0 +1,19 @@
+--- schema.sql
+CREATE TYPE time_slot AS ENUM ('morning', 'anytime', 'evening');
+CREATE TABLE categories (id serial PRIMARY KEY, name text NOT NULL, slug text NOT NULL UNIQUE);
+CREATE TABLE duas (
+    id serial PRIMARY KEY,
+    category_id integer REFERENCES categories (id),
+    title_en text NOT NULL,
+    slot time_slot NOT NULL,
+    xp_value integer NOT NULL DEFAULT 10,
+    created_at timestamptz NOT NULL DEFAULT now()
+);
+ALTER TABLE duas RENAME TO categories;
+ALTER TABLE duas RENAME COLUMN title_en TO slot;
+--- queries.sql
+-- name: Ids :many
+SELECT id FROM duas;
+--- expected
+schema.sql:11:28: error: relation "categories" already exists
+schema.sql:12:44: error: column "slot" of relation "duas" already exists

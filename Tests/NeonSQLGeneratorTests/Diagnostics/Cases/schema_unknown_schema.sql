@@ -1,0 +1,19 @@
+--- schema.sql
+CREATE TYPE time_slot AS ENUM ('morning', 'anytime', 'evening');
+CREATE TABLE categories (id serial PRIMARY KEY, name text NOT NULL, slug text NOT NULL UNIQUE);
+CREATE TABLE duas (
+    id serial PRIMARY KEY,
+    category_id integer REFERENCES categories (id),
+    title_en text NOT NULL,
+    slot time_slot NOT NULL,
+    xp_value integer NOT NULL DEFAULT 10,
+    created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE app.users (id integer PRIMARY KEY);
+ALTER TABLE duas SET SCHEMA app;
+--- queries.sql
+-- name: Ids :many
+SELECT id FROM duas;
+--- expected
+schema.sql:11:14: error: schema "app" does not exist
+schema.sql:12:29: error: schema "app" does not exist

@@ -1,0 +1,109 @@
+import Testing
+@testable import NeonSQLGenerator
+
+/// The DDL forms of issue 8's class 3 as the parser reads them: tables from other tables or
+/// queries, functions and procedures, DROP with signatures, SET search_path.
+@Suite("Parser: DDL forms (LIKE, INHERITS, PARTITION OF, AS, functions, DROP, search_path)")
+struct DDLFormsTests {
+    @Test func likeInheritsAndPartitionOf() {
+        guard case .createTable(let like)? = parseStatement(
+            "CREATE TABLE c (a integer, LIKE s.src INCLUDING DEFAULTS EXCLUDING INDEXES, b text)") else { Issue.record("like"); return }
+        #expect(like.columns.map(\.name.name) == ["a", "b"])
+        #expect(like.likes.map(\.source.dump) == ["s.src"])
+        #expect(like.likes.first?.position == 1)
+        #expect(like.likes.first?.includesDefaults == true && like.likes.first?.includesIndexes == false)
+        guard case .createTable(let all)? = parseStatement("CREATE TABLE c (LIKE src INCLUDING ALL)") else { return }
+        #expect(all.likes.first?.includesDefaults == true && all.likes.first?.includesIndexes == true)
+        guard case .createTable(let child)? = parseStatement(
+            "CREATE TABLE trucks (payload numeric NOT NULL) INHERITS (vehicles, things) PARTITION BY RANGE (payload)") else { return }
+        #expect(child.inherits.map(\.dump) == ["vehicles", "things"])
+        guard case .createTable(let partition)? = parseStatement(
+            "CREATE TABLE e1 PARTITION OF events (kind WITH OPTIONS NOT NULL, PRIMARY KEY (id)) FOR VALUES FROM (1) TO (10)") else { return }
+        #expect(partition.partitionOf?.dump == "events")
+        #expect(partition.columns.map(\.name.name) == ["kind"])
+        #expect(partition.columns.first?.constraints == [.notNull])
+        #expect(partition.constraints.count == 1)
+    }
+
+    @Test func createTableAsSelectIntoAndMaterializedViews() {
+        guard case .createTableAs(let tableAs)? = parseStatement("CREATE TEMP TABLE t (x, y) AS SELECT 1, 2 WITH NO DATA") else {
+            Issue.record("table as"); return
+        }
+        #expect(tableAs.isTemporary && !tableAs.materialized && tableAs.columns.map(\.name) == ["x", "y"])
+        guard case .createTableAs(let into)? = parseStatement("SELECT id INTO UNLOGGED TABLE snap FROM people") else {
+            Issue.record("select into"); return
+        }
+        #expect(into.name.dump == "snap" && !into.isTemporary)
+        guard case .createTableAs(let view)? = parseStatement(
+            "CREATE MATERIALIZED VIEW IF NOT EXISTS mv (n) AS SELECT count(*) FROM people WITH DATA") else { Issue.record("mv"); return }
+        #expect(view.materialized && view.ifNotExists && view.columns.map(\.name) == ["n"])
+    }
+
+    @Test func functionsWithEveryKindOfResult() {
+        guard case .createFunction(let table)? = parseStatement("""
+            CREATE OR REPLACE FUNCTION f(IN a integer, b text DEFAULT 'x', VARIADIC rest integer[] = '{}')
+            RETURNS TABLE (x integer, "Y" text) LANGUAGE sql STABLE STRICT PARALLEL SAFE
+            AS $$ SELECT a, b $$
+            """) else { Issue.record("table"); return }
+        #expect(table.orReplace && table.isStrict && !table.isProcedure)
+        #expect(table.parameters.map(\.mode) == [.in, .in, .variadic])
+        #expect(table.parameters.map(\.hasDefault) == [false, true, true])
+        guard case .table(let columns) = table.returns else { Issue.record("returns table"); return }
+        #expect(columns.map(\.name.name) == ["x", "Y"])
+        guard case .createFunction(let outs)? = parseStatement(
+            "CREATE FUNCTION g(OUT total bigint, INOUT x double precision) LANGUAGE plpgsql AS $$ BEGIN total := 1; END $$") else { return }
+        #expect(outs.parameters.map(\.mode) == [.out, .inout])
+        #expect(outs.parameters.map { $0.name?.name } == ["total", "x"])
+        #expect(outs.returns == .none)
+        guard case .createFunction(let setOf)? = parseStatement(
+            "CREATE FUNCTION h(integer) RETURNS SETOF people LANGUAGE sql BEGIN ATOMIC SELECT * FROM people; SELECT 1; END") else { return }
+        #expect(setOf.parameters.first?.name == nil)
+        if case .setOf(let type) = setOf.returns { #expect(type.name == "people") } else { Issue.record("setof") }
+        guard case .createFunction(let procedure)? = parseStatement("CREATE PROCEDURE p(a integer) LANGUAGE sql AS 'SELECT 1'") else { return }
+        #expect(procedure.isProcedure)
+    }
+
+    @Test func dropWithSignaturesAndEveryKind() {
+        guard case .drop(let functions)? = parseStatement("DROP FUNCTION IF EXISTS f(integer, text), g CASCADE") else { return }
+        #expect(functions.kind == .function && functions.ifExists && functions.cascade)
+        #expect(functions.functions.map { $0.argumentTypes?.map(\.name) } == [["integer", "text"], nil])
+        for (sql, expected) in [
+            ("DROP DOMAIN d", DropObjectKind.domain), ("DROP PROCEDURE p(integer)", .procedure),
+            ("DROP MATERIALIZED VIEW IF EXISTS mv", .materializedView), ("DROP SCHEMA s CASCADE", .schema),
+        ] {
+            guard case .drop(let drop)? = parseStatement(sql) else { Issue.record("\(sql)"); continue }
+            #expect(drop.kind == expected, "\(sql)")
+        }
+        for sql in ["DROP INDEX IF EXISTS i", "DROP SEQUENCE s", "DROP EXTENSION citext", "DROP TRIGGER t ON people",
+                    "DROP POLICY p ON people"] {
+            guard case .ignored? = parseStatement(sql) else { Issue.record("\(sql) should be ignored"); continue }
+        }
+    }
+
+    @Test func searchPathStatements() {
+        guard case .setSearchPath(let path, _)? = parseStatement("SET search_path TO app, \"Mixed\", public") else { return }
+        #expect(path == ["app", "Mixed", "public"])
+        guard case .setSearchPath(let quoted, _)? = parseStatement("SET LOCAL search_path = 'app, public'") else { return }
+        #expect(quoted == ["app", "public"])
+        guard case .setSearchPath(let reset, _)? = parseStatement("SET search_path TO DEFAULT") else { return }
+        #expect(reset == ["public"])
+        guard case .setDefaultSearchPath(let database, _)? = parseStatement("ALTER DATABASE neondb SET search_path TO app, public") else { return }
+        #expect(database == ["app", "public"])
+        guard case .ignored? = parseStatement("SET statement_timeout = 0") else { Issue.record("other SET"); return }
+    }
+
+    @Test func alterRenamesAndSetSchema() {
+        guard case .alterTable(let view)? = parseStatement("ALTER MATERIALIZED VIEW IF EXISTS mv RENAME TO stats") else { return }
+        #expect(view.relationKind == .materializedView && view.ifExists)
+        guard case .alterTable(let move)? = parseStatement("ALTER TABLE t SET SCHEMA archive"),
+              case .setSchema(let schema)? = move.actions.first else { Issue.record("set schema"); return }
+        #expect(schema.name == "archive")
+        guard case .alterEnum(let type)? = parseStatement("ALTER TYPE mood SET SCHEMA app"), case .setSchema = type.action else {
+            Issue.record("type set schema"); return
+        }
+        guard case .alterEnum(let rename)? = parseStatement("ALTER TYPE mood RENAME TO feeling"), case .renameTo(let name) = rename.action else {
+            Issue.record("type rename"); return
+        }
+        #expect(name.name == "feeling")
+    }
+}
