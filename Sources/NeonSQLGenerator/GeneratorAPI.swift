@@ -65,7 +65,7 @@ public struct GenerateResult: Sendable, Hashable {
 public struct AnalyzedQuery: Sendable, Hashable {
     /// How the query's result is returned (the annotation's `:many`, `:one`, `:exec`, `:execrows`).
     public enum Kind: String, Sendable, Hashable {
-        case many, one, exec, execrows
+        case many, one, exec, execrows, execresult, batchexec, batchone, batchmany, copyfrom
     }
 
     /// The annotation's name as written (`FetchJourneyDuas`), or derived from the file name.

@@ -213,6 +213,9 @@ extension Parser {
             if let query = try parseParenthesizedQueryIfPresent() {
                 return make(.inSubquery(left, query, negated: negated), at: start)
             }
+            if current.kind == .leftParen, peek().isWord("sqlc"), peek(2).kind == .dot, peek(3).isWord("slice"), peek(4).kind == .leftParen {
+                return try parseSqlcSlice(left, negated: negated)
+            }
             try expect(.leftParen, "'('")
             let list = try parseExpressionList()
             try expect(.rightParen, "')'")
@@ -535,6 +538,34 @@ extension Parser {
             return make(.typedLiteral(type, value), at: start.location)
         }
         return make(.column(name), at: start.location)
+    }
+
+    /// `left [NOT] IN (sqlc.slice(name))`, after IN: an array parameter compared with `= ANY` (`<> ALL`
+    /// for NOT IN). The parameter's occurrence spans from `IN` (or `NOT`) to the closing `)`, so the
+    /// SQL sent reads `left = ANY($n)`.
+    private func parseSqlcSlice(_ left: Expression, negated: Bool) throws(ParseError) -> Expression {
+        let keyword = tokens[max(0, index - (negated ? 2 : 1))]
+        try expect(.leftParen, "'('")
+        advance()
+        advance()
+        advance()
+        try expect(.leftParen, "'('")
+        let nameToken = current
+        let name: String
+        switch nameToken.kind {
+        case .word: name = source.text(from: nameToken.start, to: nameToken.end)
+        case .quotedIdentifier, .string: name = nameToken.value
+        default: throw error(expected: "parameter name")
+        }
+        advance()
+        try expect(.rightParen, "')'")
+        try expect(.rightParen, "')'")
+        let range = SourceRange(start: keyword.location, endOffset: lastEnd)
+        var node = ParameterNode(reference: .named(name), location: nameToken.location, range: range)
+        node.template = negated ? "<> ALL($n)" : "= ANY($n)"
+        parameters.append(node)
+        let array = Expression(.parameter(node), location: nameToken.location, range: range)
+        return make(.quantified(op: negated ? "<>" : "=", left, negated ? .all : .any, array), at: left.location)
     }
 
     /// `sqlc.arg(name)`, `sqlc.arg('name')`, `sqlc.narg(name)`: one parameter spanning the call.

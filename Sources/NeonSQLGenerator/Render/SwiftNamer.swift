@@ -70,7 +70,11 @@ struct SwiftNamer {
                 let functionName = functions.claim(Self.usable(SwiftNaming.lowerCamelCase(query.annotationName), fallback: "query"))
                 let rowBase = SwiftNaming.upperCamelCase(query.annotationName)
                 let rowTypeName = types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Row", fallback: "QueryRow"))
-                return name(query, functionName: functionName, rowTypeName: rowTypeName, enumName: enumName)
+                let argumentsTypeName = query.kind.takesArgumentSets
+                    ? types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Params", fallback: "QueryParams")) : ""
+                var named = name(query, functionName: functionName, rowTypeName: rowTypeName, enumName: enumName)
+                named.argumentsTypeName = argumentsTypeName
+                return named
             })
         }
         return NamedModel(
