@@ -10,11 +10,13 @@ import Testing
 struct SQLCEndToEndTests {
     let client: NeonClient
     let queries: Queries
+    /// Every request the client sent, as its observer saw it.
+    let requests = RequestLog()
     /// This test's rows: every row written carries it, every count filters on it.
     let run = UUID().uuidString
 
     init() async throws {
-        client = try SQLCStack.client()
+        client = try SQLCStack.client(observer: requests)
         queries = Queries(client)
         try await SQLCStack.createTables(client)
     }
@@ -28,8 +30,12 @@ struct SQLCEndToEndTests {
     @Test func copyFromInsertsEveryRowInOneStatement() async throws {
         let born = PostgresDate(year: 1961, month: 7, day: 4)
         let rows = (0..<250).map { ImportAuthorsParams(run: run, name: "Author \($0) \"quoted\", {braced}", born: $0 % 2 == 0 ? born : nil) }
+        let sentBefore = requests.events.count
         let inserted = try await queries.importAuthors(rows)
         #expect(inserted == 250)
+        let sent = requests.events.dropFirst(sentBefore)
+        #expect(sent.map(\.kinds) == [[.copyFrom]], "one request, one statement")
+        #expect(sent.first?.rows == 250)
         #expect(try await queries.countAuthors(run: run)?.authors == 250)
         let ids = try await queries.authorIdsOfRun(run: run).map(\.id)
         let first = try #require(try await queries.authorById(id: ids[0]))
@@ -42,8 +48,13 @@ struct SQLCEndToEndTests {
     @Test func copyFromChunksUnderTheRequestLimit() async throws {
         let rows = (0..<40).map { ImportAuthorsParams(run: run, name: String(repeating: "n", count: 100) + "\($0)", born: nil) }
         // 40 rows of ~100 bytes cannot fit 1 KiB: several statements, every row inserted.
+        let sentBefore = requests.events.count
         let inserted = try await client.copyFrom(rows, maxRequestBytes: 1024) { Statements.importAuthors($0) }
         #expect(inserted == 40)
+        let sent = requests.events.dropFirst(sentBefore)
+        #expect(sent.count > 1)
+        #expect(sent.allSatisfy { $0.requestBytes <= 1024 && $0.kinds == [.copyFrom] })
+        #expect(sent.compactMap(\.rows).reduce(0, +) == 40)
         #expect(try await queries.countAuthors(run: run)?.authors == 40)
         let names = Set(try await queries.authorsOfRunNotIn(run: run, excluded: []).map(\.name))
         #expect(names == Set(rows.map(\.name)))
@@ -66,11 +77,15 @@ struct SQLCEndToEndTests {
 
     @Test func batchKindsRunEverySetInOneBatch() async throws {
         let ids = try await importAuthors(["writer", "poet"])
+        let sentBefore = requests.events.count
         try await queries.addBooks([
             AddBooksParams(run: run, authorId: ids[0], title: "B", pages: 120),
             AddBooksParams(run: run, authorId: ids[0], title: "A", pages: nil),
             AddBooksParams(run: run, authorId: ids[1], title: "C", pages: 300),
         ])
+        let batch = requests.events.dropFirst(sentBefore)
+        #expect(batch.map(\.isBatch) == [true], "three sets, one request")
+        #expect(batch.first?.queryNames == ["AddBooks", "AddBooks", "AddBooks"])
         #expect(try await queries.countBooks(run: run)?.books == 3)
 
         let found = try await queries.bookByTitle([BookByTitleParams(run: run, title: "C"), BookByTitleParams(run: run, title: "missing")])

@@ -19,9 +19,12 @@ enum SQLCStack {
         let description = "NEON_LOCAL_ENDPOINT and NEON_DATABASE_URL are not set: run Scripts/test.sh, or eval \"$(Scripts/local-stack.sh start)\""
     }
 
-    static func client() throws -> NeonClient {
+    /// A client of the stack whose every request `observer` records.
+    static func client(observer: RequestLog) throws -> NeonClient {
         guard let endpoint, let connectionString else { throw Missing() }
-        return try NeonClient(connectionString: connectionString, endpoint: endpoint)
+        var configuration = try NeonConfiguration(connectionString: connectionString, endpoint: endpoint)
+        configuration.requestObserver = { observer.append($0) }
+        return NeonClient(configuration: configuration)
     }
 
     /// Runs `Tests/SQLCQueries/schema/*.sql` through neon-local, one statement per request
@@ -38,4 +41,14 @@ enum SQLCStack {
             }
         }
     }
+}
+
+/// The request events a client reported, in order.
+final class RequestLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [NeonRequestEvent] = []
+
+    func append(_ event: NeonRequestEvent) { lock.withLock { recorded.append(event) } }
+
+    var events: [NeonRequestEvent] { lock.withLock { recorded } }
 }
