@@ -397,7 +397,7 @@ extension Parser {
     private static let specialSyntaxFunctions: Set<String> = ["extract", "substring", "position", "trim", "overlay"]
 
     private enum WordExpression {
-        case constant, caseExpression, cast, exists, array, row, sqlcParameter, valueFunction, specialFunction
+        case constant, caseExpression, cast, exists, array, row, sqlcParameter, unsupportedSqlcMacro, valueFunction, specialFunction
         case typeKeyword, name, reserved
     }
 
@@ -413,6 +413,8 @@ extension Parser {
         case "row" where next.kind == .leftParen: return .row
         case "sqlc" where next.kind == .dot && (peek(2).isWord("arg") || peek(2).isWord("narg")) && peek(3).kind == .leftParen:
             return .sqlcParameter
+        case "sqlc" where next.kind == .dot && (peek(2).isWord("embed") || peek(2).isWord("slice")) && peek(3).kind == .leftParen:
+            return .unsupportedSqlcMacro
         default: break
         }
         if Parser.valueFunctions[word] != nil, !(word == "current_schema" && next.kind == .leftParen) { return .valueFunction }
@@ -433,6 +435,12 @@ extension Parser {
         case .array: return try parseArrayConstructor()
         case .row: return try parseRowConstructor()
         case .sqlcParameter: return try parseSqlcParameter()
+        case .unsupportedSqlcMacro:
+            let macro = peek(2).value
+            let message = macro == "embed"
+                ? "sqlc.embed is not supported yet; select the table's columns instead ('t.*' or each column)"
+                : "sqlc.slice works as 'column IN (sqlc.slice(name))'; elsewhere use an array parameter: '= ANY(@name)'"
+            throw ParseError(message: message, location: current.location)
         case .valueFunction: return try parseValueFunction()
         case .specialFunction: return try parseSpecialFunction()
         case .typeKeyword:
