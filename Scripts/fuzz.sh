@@ -100,6 +100,8 @@ done
 
 echo "==> fuzzing '$TARGET' for ${SECONDS_TO_RUN}s (corpus $CORPUS, findings $FINDINGS)" >&2
 cd "$FINDINGS"
+# Leak checking stays on; only the built-in catalog's process-lifetime global is suppressed (see the file).
+export LSAN_OPTIONS="suppressions=$ROOT/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 # -timeout: an input that runs longer than 10 s is a finding (a hang or super-linear behaviour).
 # -rss_limit_mb: a runaway allocation is a finding. -max_len: large enough for nesting thousands deep.
 exec "$BINARY" "$CORPUS" -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \

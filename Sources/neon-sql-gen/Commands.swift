@@ -47,7 +47,8 @@ enum Commands {
     /// `check`: analyze, ask the database about every query, report disagreements on stderr.
     /// 0 when everything agrees, 1 otherwise, 2 for an invalid connection string or endpoint.
     static func check(_ options: CheckOptions) async throws(CLIFailure) -> Int32 {
-        let schemaPaths = try InputFiles.expand(options.schemaPaths)
+        let config = try ConfigFile.load(options.configPath)
+        let schemaPaths = try config.schemaPaths(options.schemaPaths)
         let queryPaths = try queryFiles(options.queryPaths, excluding: schemaPaths)
         let schema = try InputFiles.read(schemaPaths)
         let queries = try InputFiles.read(queryPaths)

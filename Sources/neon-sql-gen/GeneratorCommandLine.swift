@@ -53,7 +53,7 @@ public struct GenerateOptions: Sendable, Equatable {
     }
 }
 
-/// `neon-sql-gen check --database-url <url> [--endpoint <url>] [--schema <file-or-dir>]...
+/// `neon-sql-gen check --database-url <url> [--endpoint <url>] [--schema <file-or-dir>]... [--config <file>]
 /// <query file-or-dir>...`: analyzes the queries, then asks the database for each one's parameter
 /// and result types and reports every disagreement (docs/check.md).
 ///
@@ -68,18 +68,23 @@ public struct CheckOptions: Sendable, Equatable, CustomStringConvertible, Custom
     /// The SQL-over-HTTP endpoint (`http://127.0.0.1:4444/sql` for neon-local); derived from the
     /// connection string's host when nil, as the runtime does.
     public var endpoint: String?
+    /// `neon-sql.json` (`--config`): its `schema` applies when no `--schema` is given, as in the plugin.
+    public var configPath: String?
 
     /// Creates the options.
-    public init(schemaPaths: [String], queryPaths: [String], databaseURL: String, endpoint: String?) {
+    public init(schemaPaths: [String], queryPaths: [String], databaseURL: String, endpoint: String?,
+                configPath: String? = nil) {
         self.schemaPaths = schemaPaths
         self.queryPaths = queryPaths
         self.databaseURL = databaseURL
         self.endpoint = endpoint
+        self.configPath = configPath
     }
 
     /// The options with the database URL shown as `<redacted>`.
     public var description: String {
-        "CheckOptions(schemaPaths: \(schemaPaths), queryPaths: \(queryPaths), databaseURL: <redacted>, endpoint: \(endpoint ?? "nil"))"
+        "CheckOptions(schemaPaths: \(schemaPaths), queryPaths: \(queryPaths), databaseURL: <redacted>, "
+            + "endpoint: \(endpoint ?? "nil"), configPath: \(configPath ?? "nil"))"
     }
 
     /// Same as ``description``.
@@ -144,7 +149,7 @@ public enum GeneratorCommandLine {
                 configPath: try single("--config", in: parsed, command: command, required: false)
             ))
         case "check":
-            let parsed = try parseOptions(rest, command: command, valueOptions: ["--schema", "--database-url", "--endpoint"])
+            let parsed = try parseOptions(rest, command: command, valueOptions: ["--schema", "--database-url", "--endpoint", "--config"])
             if parsed.help { return .help(command: command) }
             // A connection string holds a password: never echo it, not even in "no such file".
             if parsed.positional.contains(where: { $0.contains("://") }) {
@@ -174,7 +179,8 @@ public enum GeneratorCommandLine {
                 schemaPaths: parsed.values["--schema"] ?? [],
                 queryPaths: parsed.positional,
                 databaseURL: databaseURL,
-                endpoint: endpoint
+                endpoint: endpoint,
+                configPath: try single("--config", in: parsed, command: command, required: false)
             ))
         default:
             throw CommandLineError("unknown command '\(command)'", command: nil)
@@ -266,7 +272,7 @@ public enum GeneratorCommandLine {
         disagreement with the schema files (a schema file that drifted from the real database).
 
         USAGE: neon-sql-gen check --database-url <connection-string> [--endpoint <url>]
-                                  [--schema <file-or-dir>]... <query-file-or-dir>...
+                                  [--schema <file-or-dir>]... [--config <file>] <query-file-or-dir>...
 
         OPTIONS:
           --database-url <url>     The Neon connection string, postgresql://user:password@host/db
@@ -274,6 +280,7 @@ public enum GeneratorCommandLine {
           --endpoint <url>         The SQL-over-HTTP endpoint (default: derived from the host, as
                                    the runtime does; http://127.0.0.1:4444/sql for neon-local).
           --schema <file-or-dir>   A schema file or a directory of migrations; repeatable, applied in order.
+          --config <file>          neon-sql.json: its "schema" applies when no --schema is given.
           -h, --help               Show this text.
 
         Each query is sent in its own batch (one transaction, read-only): PREPARE, then

@@ -88,6 +88,21 @@ struct CheckProcessTests {
         #expect(clean.stdout.isEmpty)
         #expect(!clean.stderr.contains(": error:") && clean.stderr.contains("19 queries checked"))
 
+        // The schema from a neon-sql.json instead of --schema, resolved relative to the config file.
+        let configDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("neon-sql-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: configDirectory) }
+        try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
+        let configFile = configDirectory.appendingPathComponent("neon-sql.json")
+        let schemaPath = Services.root.appendingPathComponent("queries/schema").path
+        try #"{"schema": ["\#(schemaPath)"]}"#.write(to: configFile, atomically: true, encoding: .utf8)
+        let configured = try Binary.run([
+            "check", "--database-url", stack.databaseURL, "--endpoint", stack.endpoint, "--config", configFile.path, "queries",
+        ])
+        #expect(configured.status == 0, "\(configured.stderr)")
+        #expect(configured.stderr.contains("19 queries checked"))
+        let noSchema = try Binary.run(["check", "--database-url", stack.databaseURL, "--endpoint", stack.endpoint, "queries"])
+        #expect(noSchema.status == 1, "without the config's schema, the queries' tables are unknown")
+
         // A drifted copy of the schema files in a temporary directory.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("neon-sql-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

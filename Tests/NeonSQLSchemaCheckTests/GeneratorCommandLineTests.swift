@@ -33,6 +33,18 @@ struct GeneratorCommandLineTests {
         )))
     }
 
+    @Test func checkTakesAConfigFile() throws {
+        let command = try GeneratorCommandLine.parse(
+            ["check", "--config", "app/neon-sql.json", "queries"], environment: ["NEON_DATABASE_URL": "postgresql://u:p@h.example/db"])
+        guard case .check(let options) = command else {
+            Issue.record("expected check, got \(command)")
+            return
+        }
+        #expect(options.configPath == "app/neon-sql.json" && options.schemaPaths.isEmpty && options.queryPaths == ["queries"])
+        #expect(!options.description.contains("u:p@"))
+        #expect(GeneratorCommandLine.usage(for: "check").contains("--config <file>"))
+    }
+
     @Test func help() throws {
         #expect(try parse("--help") == .help(command: nil))
         #expect(try parse("help", "generate") == .help(command: "generate"))

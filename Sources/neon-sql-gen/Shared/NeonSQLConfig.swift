@@ -51,10 +51,16 @@ struct NeonSQLConfig: Decodable, Equatable {
         }
     }
 
-    /// The `schema` entries as absolute URLs, resolved against the config file's directory.
+    /// The `schema` entries as absolute URLs: relative ones resolved against the config file's
+    /// directory, absolute ones (`/srv/db/schema`) as written.
     func schemaRoots(relativeTo configFile: URL) -> [URL]? {
         let base = configFile.deletingLastPathComponent().standardizedFileURL
-        return schema.map { $0.map { base.appendingPathComponent($0).standardizedFileURL } }
+        return schema.map {
+            $0.map { entry in
+                entry.hasPrefix("/") ? URL(fileURLWithPath: entry).standardizedFileURL
+                    : base.appendingPathComponent(entry).standardizedFileURL
+            }
+        }
     }
 
     /// The `.sql` files of `roots` in the order the plugin applies them: each root in the order
