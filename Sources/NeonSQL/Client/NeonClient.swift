@@ -108,7 +108,7 @@ public struct NeonClient: QueryExecutor {
     }
 
     /// Runs the statements as one batch (one request, one transaction): what the generated
-    /// `:batchexec`, `:batchone` and `:batchmany` methods call. Same semantics as ``batch(_:options:)``.
+    /// `:batchexec`, `:batchone` and `:batchmany` methods call. Same semantics as the array-taking ``batch(_:options:)->[R]``.
     public func executeBatch<R: Sendable>(_ statements: [Statement<R>]) async throws -> [R] {
         try await batch(statements)
     }
