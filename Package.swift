@@ -50,6 +50,9 @@ let package = Package(
         .testTarget(name: "RIZQFeatureTests", dependencies: ["RIZQFeatures", "RIZQQueries"]),
         // Needs the local stack (Scripts/test.sh starts it): PostgreSQL + neon-local.
         .testTarget(name: "RIZQEndToEndTests", dependencies: ["RIZQQueries", "NeonSQL"]),
+        // sqlc's query kinds and macros through code the plugin generates, against the local stack.
+        .target(name: "SQLCQueries", dependencies: ["NeonSQL"], path: "Tests/SQLCQueries", plugins: ["NeonSQLPlugin"]),
+        .testTarget(name: "SQLCEndToEndTests", dependencies: ["SQLCQueries", "NeonSQL"]),
     ],
     swiftLanguageModes: [.v6]
 )

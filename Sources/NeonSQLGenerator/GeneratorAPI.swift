@@ -63,9 +63,10 @@ public struct GenerateResult: Sendable, Hashable {
 /// One analyzed query, as ``CodeGenerator/analyzeQueries(schema:queries:)`` returns it: the same
 /// facts as a `describe` JSON entry (docs/describe-json.md), as values.
 public struct AnalyzedQuery: Sendable, Hashable {
-    /// How the query's result is returned (the annotation's `:many`, `:one`, `:exec`, `:execrows`).
+    /// How the query's result is returned: the annotation's kind (`:many`, `:one`, `:exec`,
+    /// `:execrows`, `:execresult`, `:batchexec`, `:batchone`, `:batchmany`, `:copyfrom`).
     public enum Kind: String, Sendable, Hashable {
-        case many, one, exec, execrows
+        case many, one, exec, execrows, execresult, batchexec, batchone, batchmany, copyfrom
     }
 
     /// The annotation's name as written (`FetchJourneyDuas`), or derived from the file name.
@@ -76,7 +77,7 @@ public struct AnalyzedQuery: Sendable, Hashable {
     public let file: String
     /// 1-based line of the `-- name:` annotation (or of the statement when there is none).
     public let line: Int
-    /// `:many`, `:one`, `:exec` or `:execrows`.
+    /// The annotation's kind.
     public let kind: Kind
     /// The SQL sent to the database, with every parameter as `$n`.
     public let sql: String

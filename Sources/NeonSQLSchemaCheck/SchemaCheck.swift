@@ -279,8 +279,10 @@ public struct SchemaChecker: Sendable {
         }
         for parameter in expected where parameter.index >= 1 && parameter.index <= parameterTypes.count {
             let actual = parameterTypes[parameter.index - 1]
-            if !sameType(actual, parameter.pgType) {
-                messages.append("parameter $\(parameter.index) is \(actual) in the database but \(parameter.pgType) in the schema files")
+            // `:copyfrom` binds each column's values as one array (`unnest($1::text[], ...)`).
+            let sent = query.kind == .copyfrom ? parameter.pgType + "[]" : parameter.pgType
+            if !sameType(actual, sent) {
+                messages.append("parameter $\(parameter.index) is \(actual) in the database but \(sent) in the schema files")
             }
         }
         if let resultTypes, hasCheckedResult(query) {

@@ -133,7 +133,38 @@ struct HostileCase {
                 }
             }.joined(separator: ", ")
         }
-        switch random.int(0...5) {
+        // sqlc's block-comment annotation style, now and then.
+        let blockAnnotations = random.chance(0.25)
+        func annotation(_ kind: String) -> String {
+            blockAnnotations ? "/* name: \(name) :\(kind) */\n" : "-- name: \(name) :\(kind)\n"
+        }
+        switch random.int(0...11) {
+        case 6 where !comparable.isEmpty && table.columns.count >= 2:
+            let key = random.pick(comparable)
+            let target = random.pick(table.columns.filter { $0.name != key.name })
+            return documentation + annotation("execresult")
+                + "UPDATE \(from) SET \(quoted(target.name)) = sqlc.arg(\(literal(fresh()))) WHERE \(quoted(key.name)) = sqlc.arg(\(literal(fresh())));"
+        case 7 where !comparable.isEmpty:
+            let key = random.pick(comparable)
+            return documentation + annotation("batchexec") + "DELETE FROM \(from) WHERE \(quoted(key.name)) = \(parameter());"
+        case 8 where !comparable.isEmpty:
+            let key = random.pick(comparable)
+            return documentation + annotation("batchone")
+                + "SELECT \(selectList()), \(quoted(key.name)) FROM \(from) WHERE \(quoted(key.name)) = \(parameter()) LIMIT 1;"
+        case 9 where !comparable.isEmpty:
+            let key = random.pick(comparable)
+            return documentation + annotation("batchmany") + "SELECT \(selectList()) FROM \(from) WHERE \(quoted(key.name)) = sqlc.arg(\(literal(fresh())));"
+        case 10 where table.columns.contains { !$0.type.hasSuffix("[]") }:
+            // unnest cannot carry array columns: :copyfrom inserts the others.
+            let columns = table.columns.filter { !$0.type.hasSuffix("[]") }
+            let values = columns.map { _ in "sqlc.arg(\(literal(fresh())))" }
+            return documentation + annotation("copyfrom")
+                + "INSERT INTO \(from) (\(columns.map { quoted($0.name) }.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")));"
+        case 11 where !comparable.isEmpty:
+            let key = random.pick(comparable)
+            let negated = random.chance(0.5) ? "NOT " : ""
+            return documentation + annotation("many")
+                + "SELECT \(selectList()) FROM \(from) WHERE \(quoted(key.name)) \(negated)IN (sqlc.slice(\(literal(fresh()))));"
         case 0:
             return documentation + "-- name: \(name) :many\nSELECT * FROM \(from);"
         case 1 where !comparable.isEmpty:

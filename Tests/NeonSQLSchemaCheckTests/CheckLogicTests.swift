@@ -192,6 +192,18 @@ struct CheckLogicTests {
         ])
     }
 
+    @Test func copyFromParametersAreArraysInTheDatabase() {
+        let copy = [SQLSourceInput(path: "q/load.sql", contents: "-- name: LoadOrders :copyfrom\nINSERT INTO orders (id, total) VALUES (@id, @total);\n")]
+        let analysis = CodeGenerator.analyzeQueries(schema: schema, queries: copy)
+        #expect(!analysis.hasErrors)
+        let load = analysis.queries[0]
+        #expect(load.kind == .copyfrom)
+        #expect(SchemaChecker.compare(load, parameterTypes: ["bigint[]", "integer[]"], resultTypes: []).isEmpty)
+        #expect(SchemaChecker.compare(load, parameterTypes: ["bigint[]", "numeric[]"], resultTypes: []).map(\.message) == [
+            "LoadOrders: parameter $2 is numeric[] in the database but integer[] in the schema files",
+        ])
+    }
+
     // MARK: Asking, PostgreSQL 16+
 
     /// A PostgreSQL 16 that agrees with `schema` except that `orders.total` is numeric.

@@ -107,6 +107,12 @@ public struct NeonClient: QueryExecutor {
         }
     }
 
+    /// Runs the statements as one batch (one request, one transaction): what the generated
+    /// `:batchexec`, `:batchone` and `:batchmany` methods call. Same semantics as the array-taking ``batch(_:options:)->[R]``.
+    public func executeBatch<R: Sendable>(_ statements: [Statement<R>]) async throws -> [R] {
+        try await batch(statements)
+    }
+
     private static func unreachableEmptyResult<T>(_ statement: Statement<T>) throws -> T {
         // Only called when the pack is non-empty, which `queries.isEmpty` rules out.
         throw NeonError.malformedResponse("internal: empty batch")

@@ -4,6 +4,22 @@ import Foundation
 public protocol QueryExecutor: Sendable {
     /// Runs one statement and returns its typed result.
     func execute<Result: Sendable>(_ statement: Statement<Result>) async throws -> Result
+
+    /// Runs statements of one result type and returns their results in order (what the generated
+    /// `:batchexec`, `:batchone` and `:batchmany` methods call). ``NeonClient`` sends them as one
+    /// batch: one request, one transaction. The default implementation runs them one after the
+    /// other with ``execute(_:)`` (enough for test doubles; not atomic).
+    func executeBatch<Result: Sendable>(_ statements: [Statement<Result>]) async throws -> [Result]
+}
+
+extension QueryExecutor {
+    /// Runs the statements one after the other with ``execute(_:)``: not one transaction.
+    public func executeBatch<Result: Sendable>(_ statements: [Statement<Result>]) async throws -> [Result] {
+        var results: [Result] = []
+        results.reserveCapacity(statements.count)
+        for statement in statements { results.append(try await execute(statement)) }
+        return results
+    }
 }
 
 /// Bound parameters, in `$n` order, already encoded to PostgreSQL text.
@@ -52,7 +68,8 @@ public struct Bindings: Sendable, Hashable {
 public struct Statement<Result: Sendable>: Sendable {
     /// The query's name as annotated (`FetchJourneyDuas`): what observers and test doubles see.
     public let name: String
-    /// How the result is produced (`:many`, `:one`, `:exec`, `:execrows`).
+    /// How the result is produced (`:many`, `:one`, `:exec`, `:execrows`, `:execresult`, `:copyfrom`;
+    /// each statement of a `:batch*` query has the kind of one set: `:exec`, `:one` or `:many`).
     public let kind: QueryKind
     /// The SQL text with `$1...$n` placeholders.
     public let sql: String
@@ -105,6 +122,10 @@ public enum QueryKind: String, Sendable, Hashable, Codable, CaseIterable {
     case exec
     /// The number of rows affected (`:execrows`).
     case execRows = "execrows"
+    /// The number of rows affected and the command tag (`:execresult`).
+    case execResult = "execresult"
+    /// Many rows inserted by one statement from array parameters (`:copyfrom`).
+    case copyFrom = "copyfrom"
 }
 
 extension Statement {
@@ -132,6 +153,23 @@ extension Statement {
     /// A statement returning the number of rows affected (`:execrows`; `rowCount`, 0 when absent).
     public static func execRows(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Int> {
         Statement<Int>(name: name, kind: .execRows, sql: sql, bindings: bindings, readOnly: readOnly, rowCount: { $0 }) { reader in
+            try reader.decodeCommand() ?? 0
+        }
+    }
+
+    /// A statement returning the number of rows affected and the command tag (`:execresult`).
+    public static func execResult(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<ExecResult> {
+        Statement<ExecResult>(name: name, kind: .execResult, sql: sql, bindings: bindings, readOnly: readOnly,
+                              rowCount: { $0.rowsAffected }) { reader in
+            let result = try reader.decodeCommandResult()
+            return ExecResult(rowsAffected: result.rowCount ?? 0, command: result.command)
+        }
+    }
+
+    /// A statement inserting many rows at once (`:copyfrom`: `INSERT ... SELECT * FROM unnest($1::t[], ...)`),
+    /// returning the number of rows inserted.
+    public static func copyFrom(name: String, sql: String, bindings: Bindings) -> Statement<Int> {
+        Statement<Int>(name: name, kind: .copyFrom, sql: sql, bindings: bindings, readOnly: false, rowCount: { $0 }) { reader in
             try reader.decodeCommand() ?? 0
         }
     }

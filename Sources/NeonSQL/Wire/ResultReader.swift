@@ -53,6 +53,25 @@ struct ResultReader {
         return rows
     }
 
+    /// Reads a result without rows of interest; returns `rowCount` (nil when the server sent null)
+    /// and the `command` tag (empty when absent).
+    mutating func decodeCommandResult() throws -> (rowCount: Int?, command: String) {
+        var rowCount: Int? = nil
+        var command = ""
+        guard try reader.beginObject() else { return (nil, command) }
+        repeat {
+            let key = try reader.readKey(&scratch)
+            if key.is("rowCount") {
+                rowCount = try reader.readIntOrNull()
+            } else if key.is("command") {
+                command = try reader.readStringOrNull(&scratch) ?? ""
+            } else {
+                try reader.skipValue()
+            }
+        } while try reader.nextObjectMember()
+        return (rowCount, command)
+    }
+
     /// Reads a result without rows of interest; returns `rowCount` (nil when the server sent null).
     mutating func decodeCommand() throws -> Int? {
         var rowCount: Int? = nil

@@ -67,9 +67,9 @@ extension StatementAnalyzer {
                 }
             }
         }
-        if kind == .one, mayReturnManyRows(query) {
-            diagnostics.warning("':one' returns only the first row, but this query can return many; "
-                                + "add LIMIT 1, filter on a primary or unique key, or use ':many'", in: source, at: annotation)
+        if kind == .one || kind == .batchone, mayReturnManyRows(query) {
+            diagnostics.warning("':\(kind.rawValue)' returns only the first row, but this query can return many; "
+                                + "add LIMIT 1, filter on a primary or unique key, or use ':\(kind == .one ? "many" : "batchmany")'", in: source, at: annotation)
         }
     }
 

@@ -2,9 +2,20 @@
 /// SQL names, PostgreSQL types and nullability only; the Swift naming step
 /// (`Render/SwiftNamer.swift`) turns it into Swift names and types for the renderer and `describe`.
 struct QueryDescription: Sendable, Hashable {
-    /// How the query's result is returned.
-    enum Kind: String, Sendable, Hashable, Codable {
-        case many, one, exec, execrows
+    /// How the query's result is returned: sqlc's query kinds, as far as PostgreSQL has them
+    /// (`:execlastid` is not one: PostgreSQL has `RETURNING`).
+    enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case many, one, exec, execrows, execresult, batchexec, batchone, batchmany, copyfrom
+
+        /// The kinds whose method takes an array of argument sets and runs one statement per set
+        /// in one Neon batch.
+        var isBatch: Bool { self == .batchexec || self == .batchone || self == .batchmany }
+
+        /// The kinds whose statement returns rows (so the query has a row struct).
+        var returnsRows: Bool { self == .many || self == .one || self == .batchone || self == .batchmany }
+
+        /// The kinds whose method takes an array of argument-set structs.
+        var takesArgumentSets: Bool { isBatch || self == .copyfrom }
     }
 
     /// The annotation's name as written (`FetchJourneyDuas`), or derived from the file name.

@@ -50,8 +50,12 @@ enum ParameterReference: Sendable, Hashable {
 struct ParameterNode: Sendable, Hashable {
     let reference: ParameterReference
     let location: SourceLocation
-    /// Byte range of the whole occurrence (`@name`, `$1`, `sqlc.arg(name)`).
+    /// Byte range of the whole occurrence (`@name`, `$1`, `sqlc.arg(name)`; for `sqlc.slice`, from
+    /// `IN` to the closing parenthesis).
     let range: SourceRange
+    /// The text replacing ``range`` in the SQL sent, with `$n` standing for the placeholder
+    /// (`= ANY($n)` for `IN (sqlc.slice(ids))`); nil for the bare placeholder.
+    var template: String? = nil
 }
 
 enum LiteralValue: Sendable, Hashable {

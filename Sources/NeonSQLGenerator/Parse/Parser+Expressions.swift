@@ -213,6 +213,9 @@ extension Parser {
             if let query = try parseParenthesizedQueryIfPresent() {
                 return make(.inSubquery(left, query, negated: negated), at: start)
             }
+            if current.kind == .leftParen, peek().isWord("sqlc"), peek(2).kind == .dot, peek(3).isWord("slice"), peek(4).kind == .leftParen {
+                return try parseSqlcSlice(left, negated: negated)
+            }
             try expect(.leftParen, "'('")
             let list = try parseExpressionList()
             try expect(.rightParen, "')'")
@@ -397,7 +400,7 @@ extension Parser {
     private static let specialSyntaxFunctions: Set<String> = ["extract", "substring", "position", "trim", "overlay"]
 
     private enum WordExpression {
-        case constant, caseExpression, cast, exists, array, row, sqlcParameter, valueFunction, specialFunction
+        case constant, caseExpression, cast, exists, array, row, sqlcParameter, unsupportedSqlcMacro, valueFunction, specialFunction
         case typeKeyword, name, reserved
     }
 
@@ -413,6 +416,8 @@ extension Parser {
         case "row" where next.kind == .leftParen: return .row
         case "sqlc" where next.kind == .dot && (peek(2).isWord("arg") || peek(2).isWord("narg")) && peek(3).kind == .leftParen:
             return .sqlcParameter
+        case "sqlc" where next.kind == .dot && (peek(2).isWord("embed") || peek(2).isWord("slice")) && peek(3).kind == .leftParen:
+            return .unsupportedSqlcMacro
         default: break
         }
         if Parser.valueFunctions[word] != nil, !(word == "current_schema" && next.kind == .leftParen) { return .valueFunction }
@@ -433,6 +438,12 @@ extension Parser {
         case .array: return try parseArrayConstructor()
         case .row: return try parseRowConstructor()
         case .sqlcParameter: return try parseSqlcParameter()
+        case .unsupportedSqlcMacro:
+            let macro = peek(2).value
+            let message = macro == "embed"
+                ? "sqlc.embed is not supported yet; select the table's columns instead ('t.*' or each column)"
+                : "sqlc.slice works as 'column IN (sqlc.slice(name))'; elsewhere use an array parameter: '= ANY(@name)'"
+            throw ParseError(message: message, location: current.location)
         case .valueFunction: return try parseValueFunction()
         case .specialFunction: return try parseSpecialFunction()
         case .typeKeyword:
@@ -538,6 +549,34 @@ extension Parser {
             return make(.typedLiteral(type, value), at: start.location)
         }
         return make(.column(name), at: start.location)
+    }
+
+    /// `left [NOT] IN (sqlc.slice(name))`, after IN: an array parameter compared with `= ANY` (`<> ALL`
+    /// for NOT IN). The parameter's occurrence spans from `IN` (or `NOT`) to the closing `)`, so the
+    /// SQL sent reads `left = ANY($n)`.
+    private func parseSqlcSlice(_ left: Expression, negated: Bool) throws(ParseError) -> Expression {
+        let keyword = tokens[max(0, index - (negated ? 2 : 1))]
+        try expect(.leftParen, "'('")
+        advance()
+        advance()
+        advance()
+        try expect(.leftParen, "'('")
+        let nameToken = current
+        let name: String
+        switch nameToken.kind {
+        case .word: name = source.text(from: nameToken.start, to: nameToken.end)
+        case .quotedIdentifier, .string: name = nameToken.value
+        default: throw error(expected: "parameter name")
+        }
+        advance()
+        try expect(.rightParen, "')'")
+        try expect(.rightParen, "')'")
+        let range = SourceRange(start: keyword.location, endOffset: lastEnd)
+        var node = ParameterNode(reference: .named(name), location: nameToken.location, range: range)
+        node.template = negated ? "<> ALL($n)" : "= ANY($n)"
+        parameters.append(node)
+        let array = Expression(.parameter(node), location: nameToken.location, range: range)
+        return make(.quantified(op: negated ? "<>" : "=", left, negated ? .all : .any, array), at: left.location)
     }
 
     /// `sqlc.arg(name)`, `sqlc.arg('name')`, `sqlc.narg(name)`: one parameter spanning the call.

@@ -54,8 +54,8 @@ enum ClientRenderer {
                 "a test overrides the closures it expects to be called.",
             ])
             printer.block("public static var testValue: \(client)") { printer in
-                construct(client, queries.map { named, _ in
-                    (named, "{ \(ignoredArguments(named))throw NeonSQL.UnimplementedQuery(\(SwiftTypeMapping.stringLiteral(named.query.annotationName))) }")
+                construct(client, queries.map { named, signature in
+                    (named, "{ \(ignoredArguments(signature))throw NeonSQL.UnimplementedQuery(\(SwiftTypeMapping.stringLiteral(named.query.annotationName))) }")
                 }, into: &printer, returns: false)
             }
             printer.blankLine()
@@ -70,7 +70,7 @@ enum ClientRenderer {
             printer.block("public static func preview(\(previewParameters.joined(separator: ", "))) -> \(client)") { printer in
                 construct(client, queries.map { named, signature in
                     let value = signature.resultType == nil ? "" : SwiftNaming.escaped(named.functionName) + " "
-                    return (named, "{ \(ignoredArguments(named))\(value)}")
+                    return (named, "{ \(ignoredArguments(signature))\(value)}")
                 }, into: &printer)
             }
         }
@@ -82,15 +82,17 @@ enum ClientRenderer {
     }
 
     /// `_, _ in ` for a closure that ignores its two arguments; empty without parameters.
-    private static func ignoredArguments(_ named: NamedQuery) -> String {
-        named.parameters.isEmpty ? "" : Array(repeating: "_", count: named.parameters.count).joined(separator: ", ") + " in "
+    private static func ignoredArguments(_ signature: QuerySignature) -> String {
+        signature.closureArity == 0 ? "" : Array(repeating: "_", count: signature.closureArity).joined(separator: ", ") + " in "
     }
 
-    private static func defaultValue(_ kind: QueryDescription.Kind) -> String {
+    /// The preview's default result of a query of `kind` (kinds without a result have no preview parameter).
+    static func defaultValue(_ kind: QueryDescription.Kind) -> String {
         switch kind {
-        case .many: return "[]"
+        case .many, .batchone, .batchmany: return "[]"
         case .one: return "nil"
-        case .exec, .execrows: return "0"
+        case .exec, .execrows, .batchexec, .copyfrom: return "0"
+        case .execresult: return "NeonSQL.ExecResult(rowsAffected: 0, command: \"\")"
         }
     }
 

@@ -49,6 +49,9 @@ struct NamedQuery: Sendable {
     let columns: [NamedValue]
     /// The row has a unique, non-null column named `id`.
     let isIdentifiable: Bool
+    /// `InsertJourneysParams`: one argument set of a `:batch*` or `:copyfrom` query (empty for
+    /// the other kinds).
+    var argumentsTypeName = ""
 }
 
 /// A parameter or column with its Swift name and type.

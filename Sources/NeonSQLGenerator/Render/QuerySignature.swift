@@ -1,10 +1,18 @@
-/// The Swift spellings derived from one named query: its function declaration, call, DocC
+/// The Swift spellings derived from one named query: its function declarations, calls, DocC
 /// reference and result types, shared by the `Queries` method, the `Statements` factory and the
 /// client closure.
+///
+/// For `:batchexec`/`:batchone`/`:batchmany` the factory builds one argument set's statement and
+/// the method takes `[XParams]`; for `:copyfrom` both take the rows (`[XParams]`).
 struct QuerySignature {
-    /// `fetchJourneyDuas(journeyId: Swift.Int)`
+    /// The `Queries` method: `fetchJourneyDuas(journeyId: Swift.Int)`, or
+    /// `insertDuas(_ arguments: [InsertDuasParams])` for the kinds taking argument sets.
     let declaration: String
-    /// `fetchJourneyDuas(journeyId: journeyId)`
+    /// The `Statements` factory: `fetchJourneyDuas(journeyId: Swift.Int)`, or
+    /// `insertDuas(_ rows: some Swift.Collection<InsertDuasParams>)` for `:copyfrom`.
+    let statementDeclaration: String
+    /// `fetchJourneyDuas(journeyId: journeyId)`: the factory called with the method's parameters
+    /// (the kinds without argument sets).
     let call: String
     /// `fetchJourneyDuas(journeyId: $0)`, for a closure whose arguments are the parameters.
     let closureCall: String
@@ -12,46 +20,74 @@ struct QuerySignature {
     let symbolReference: String
     /// `(_ journeyId: Swift.Int)`, the client closure's parameter list.
     let closureParameters: String
-    /// `NeonSQL.Statement<[FetchJourneyDuasRow]>`
+    /// The number of arguments the client closure takes.
+    let closureArity: Int
+    /// `NeonSQL.Statement<[FetchJourneyDuasRow]>`: what the factory returns.
     let statementType: String
-    /// What the `Queries` method returns (`[FetchJourneyDuasRow]`), nil for `:exec`.
+    /// What the `Queries` method returns (`[FetchJourneyDuasRow]`), nil for `:exec` and `:batchexec`.
     let resultType: String?
-    /// Whether the query has a row struct (`:many` and `:one`).
+    /// Whether the query has a row struct (`:many`, `:one`, `:batchone`, `:batchmany`).
     let hasRow: Bool
+    /// Whether the query has an argument-set struct (`:batch*`, `:copyfrom`).
+    let hasArgumentSets: Bool
     /// The local holding the bound parameters: `bindings`, unless a parameter already has that name.
     let bindingsVariable: String
-    /// `many`, `one`, `exec`, `execRows`: the runtime's `Statement` factory.
+    /// The `Queries` method's array of argument sets (`arguments`), or `:copyfrom`'s rows (`rows`).
+    let argumentsVariable: String
+    /// `many`, `one`, `exec`, `execRows`, `execResult`, `copyFrom`: the runtime's `Statement` factory.
     let factory: String
 
     init(_ named: NamedQuery) {
         let parameters = named.parameters
+        let kind = named.query.kind
         let function = SwiftNaming.escaped(named.functionName)
-        declaration = function + "(" + parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ") + ")"
+        let parameterList = parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ")
         call = function + "(" + parameters.map { "\(SwiftNaming.argumentLabel($0.name)): \(SwiftNaming.escaped($0.name))" }
             .joined(separator: ", ") + ")"
-        closureCall = function + "(" + parameters.enumerated().map { "\(SwiftNaming.argumentLabel($1.name)): $\($0)" }
-            .joined(separator: ", ") + ")"
-        symbolReference = named.functionName + "(" + parameters.map { $0.name + ":" }.joined() + ")"
-        closureParameters = "(" + parameters.map { "_ \(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ") + ")"
-        switch named.query.kind {
-        case .many:
-            resultType = "[\(named.rowTypeName)]"
-            hasRow = true
+        hasRow = kind.returnsRows
+        hasArgumentSets = kind.takesArgumentSets
+        let setType = named.argumentsTypeName
+        argumentsVariable = kind == .copyfrom ? "rows" : "arguments"
+        if hasArgumentSets {
+            declaration = function + "(_ \(argumentsVariable): [\(setType)])"
+            closureCall = function + "($0)"
+            symbolReference = named.functionName + "(_:)"
+            closureParameters = "(_ \(argumentsVariable): [\(setType)])"
+            closureArity = 1
+        } else {
+            declaration = function + "(" + parameterList + ")"
+            closureCall = function + "(" + parameters.enumerated().map { "\(SwiftNaming.argumentLabel($1.name)): $\($0)" }
+                .joined(separator: ", ") + ")"
+            symbolReference = named.functionName + "(" + parameters.map { $0.name + ":" }.joined() + ")"
+            closureParameters = "(" + parameters.map { "_ \(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ") + ")"
+            closureArity = parameters.count
+        }
+        statementDeclaration = kind == .copyfrom
+            ? function + "(_ rows: some Swift.Collection<\(setType)>)"
+            : function + "(" + parameterList + ")"
+        let setResult: String?
+        switch kind {
+        case .many, .batchmany:
+            setResult = "[\(named.rowTypeName)]"
             factory = "many"
-        case .one:
-            resultType = "\(named.rowTypeName)?"
-            hasRow = true
+        case .one, .batchone:
+            setResult = "\(named.rowTypeName)?"
             factory = "one"
-        case .exec:
-            resultType = nil
-            hasRow = false
+        case .exec, .batchexec:
+            setResult = nil
             factory = "exec"
         case .execrows:
-            resultType = "Swift.Int"
-            hasRow = false
+            setResult = "Swift.Int"
             factory = "execRows"
+        case .execresult:
+            setResult = "NeonSQL.ExecResult"
+            factory = "execResult"
+        case .copyfrom:
+            setResult = "Swift.Int"
+            factory = "copyFrom"
         }
-        statementType = "NeonSQL.Statement<\(resultType ?? "Swift.Void")>"
+        statementType = "NeonSQL.Statement<\(setResult ?? "Swift.Void")>"
+        resultType = kind.isBatch ? setResult.map { "[\($0)]" } : setResult
         let names = Set(parameters.map(\.name))
         var variable = "bindings"
         while names.contains(variable) { variable += "_" }

@@ -25,6 +25,8 @@ struct SwiftNamer {
     ]
     /// Members a row struct has besides its columns (protocol requirements and synthesized members).
     static let reservedColumnNames: Set<String> = ["columns", "hashValue", "hash", "encode", "decode"]
+    /// Members an argument-set struct (`Sendable, Hashable`) has besides its properties.
+    static let argumentSetReservedNames: Set<String> = ["hashValue", "hash"]
     /// Members an enum has besides its cases (`RawRepresentable`, `CaseIterable`, `PostgresEnum`).
     static let reservedCaseNames: Set<String> = [
         "allCases", "rawValue", "hashValue", "hash", "encode", "decode", "postgresText", "postgresType",
@@ -72,8 +74,12 @@ struct SwiftNamer {
                 let functionName = functions.claim(Self.usable(SwiftNaming.lowerCamelCase(query.annotationName), fallback: "query"))
                 let rowBase = SwiftNaming.upperCamelCase(query.annotationName)
                 let rowTypeName = types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Row", fallback: "QueryRow"))
-                return name(query, functionName: functionName, rowTypeName: rowTypeName, enumName: enumName,
-                            warnings: &namingWarnings)
+                let argumentsTypeName = query.kind.takesArgumentSets
+                    ? types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Params", fallback: "QueryParams")) : ""
+                var named = name(query, functionName: functionName, rowTypeName: rowTypeName, enumName: enumName,
+                                 warnings: &namingWarnings)
+                named.argumentsTypeName = argumentsTypeName
+                return named
             })
         }
         return NamedModel(
@@ -86,7 +92,8 @@ struct SwiftNamer {
 
     private func name(_ query: QueryDescription, functionName: String, rowTypeName: String,
                       enumName: (String) -> String, warnings: inout DiagnosticCollector) -> NamedQuery {
-        var parameterNames = UniqueNames(taken: [])
+        // Argument sets are structs (`XParams`): their properties avoid `Hashable`'s members as columns do.
+        var parameterNames = UniqueNames(taken: query.kind.takesArgumentSets ? Self.argumentSetReservedNames : [])
         let parameters = query.parameters.sorted { $0.index < $1.index }.map { parameter in
             NamedValue(
                 name: parameterNames.claim(Self.usable(SwiftNaming.lowerCamelCase(parameter.sqlName ?? ""), fallback: "p\(parameter.index)")),

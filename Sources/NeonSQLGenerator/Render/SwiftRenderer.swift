@@ -36,20 +36,60 @@ struct SwiftRenderer {
             printer.blankLine()
             renderDecodableRow(named, into: &printer)
         }
+        if signature.hasArgumentSets {
+            printer.blankLine()
+            renderArgumentSetStruct(named, signature: signature, into: &printer)
+        }
         printer.blankLine()
         printer.block("extension \(typeNames.statements)") { printer in
             printer.docComment(documentation)
-            printer.block("public static func \(signature.declaration) -> \(signature.statementType)") { printer in
+            printer.block("public static func \(signature.statementDeclaration) -> \(signature.statementType)") { printer in
                 renderStatementBody(named, signature: signature, into: &printer)
             }
         }
         printer.blankLine()
         printer.block("extension \(typeNames.queries)") { printer in
             printer.docComment(documentation)
-            if named.query.kind == .execrows { printer.line("@discardableResult") }
+            if [.execrows, .execresult, .copyfrom].contains(named.query.kind) { printer.line("@discardableResult") }
             let result = signature.resultType.map { " -> " + $0 } ?? ""
             printer.block("public func \(signature.declaration) async throws\(result)") { printer in
-                printer.line("try await self.executor.execute(\(typeNames.statements).\(signature.call))")
+                renderMethodBody(named, signature: signature, into: &printer)
+            }
+        }
+    }
+
+    /// `try await self.executor.execute(...)`; a batch of one statement per argument set; or the
+    /// `:copyfrom` rows handed to the runtime's chunking.
+    private func renderMethodBody(_ named: NamedQuery, signature: QuerySignature, into printer: inout CodePrinter) {
+        let statements = typeNames.statements
+        switch named.query.kind {
+        case .batchexec, .batchone, .batchmany:
+            let arguments = named.parameters.map { "\(SwiftNaming.argumentLabel($0.name)): $0.\(SwiftNaming.escaped($0.name))" }
+            let discard = named.query.kind == .batchexec ? "_ = " : ""
+            printer.line("\(discard)try await self.executor.executeBatch(\(signature.argumentsVariable).map { "
+                         + "\(statements).\(SwiftNaming.escaped(named.functionName))(\(arguments.joined(separator: ", "))) })")
+        case .copyfrom:
+            printer.line("try await self.executor.copyFrom(\(signature.argumentsVariable)) { "
+                         + "\(statements).\(SwiftNaming.escaped(named.functionName))($0) }")
+        case .many, .one, .exec, .execrows, .execresult:
+            printer.line("try await self.executor.execute(\(statements).\(signature.call))")
+        }
+    }
+
+    /// `public struct XParams`: one argument set (one row, for `:copyfrom`), a property per parameter.
+    private func renderArgumentSetStruct(_ named: NamedQuery, signature: QuerySignature, into printer: inout CodePrinter) {
+        let what = named.query.kind == .copyfrom ? "One row" : "One argument set"
+        printer.docComment(["\(what) of ``\(typeNames.queries)/\(signature.symbolReference)``."])
+        printer.block("public struct \(named.argumentsTypeName): Swift.Sendable, Swift.Hashable") { printer in
+            for parameter in named.parameters {
+                printer.line("public var \(SwiftNaming.escaped(parameter.name)): \(parameter.codeType)")
+            }
+            printer.blankLine()
+            let arguments = named.parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ")
+            printer.block("public init(\(arguments))") { printer in
+                for parameter in named.parameters {
+                    printer.line("self.\(SwiftNaming.escaped(parameter.name)) = \(SwiftNaming.escaped(parameter.name))")
+                }
             }
         }
     }
@@ -101,6 +141,21 @@ struct SwiftRenderer {
 
     private func renderStatementBody(_ named: NamedQuery, signature: QuerySignature, into printer: inout CodePrinter) {
         let bindings = signature.bindingsVariable
+        if named.query.kind == .copyfrom {
+            // One array per column: `unnest($1::integer[], $2::text[])` pairs them into rows.
+            printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(named.parameters.count))")
+            for parameter in named.parameters {
+                let type = SwiftTypeMapping.runtimeTypeExpression(for: .array(parameter.type))
+                printer.line("\(bindings).append(rows.map { $0.\(SwiftNaming.escaped(parameter.name)) }, as: \(type))")
+            }
+            RawStringLiteral.print(
+                named.query.sql,
+                prefix: "return .copyFrom(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), sql: ",
+                suffix: ", bindings: \(bindings))",
+                into: &printer
+            )
+            return
+        }
         if named.parameters.isEmpty {
             printer.line("let \(bindings) = NeonSQL.Bindings()")
         } else {

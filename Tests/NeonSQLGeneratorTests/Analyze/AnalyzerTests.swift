@@ -279,9 +279,9 @@ struct AnalyzerDiagnosticTests {
             SELECT 2 AS y;
             """])
         #expect(fixture.errors == [
-            "q.sql:1:1: error: ':many' query returns no rows; use ':exec' or ':execrows', or add RETURNING",
-            "q.sql:3:1: error: unknown query kind ':many2'; use :many, :one, :exec or :execrows",
-            "q.sql:4:1: error: query has no '-- name: <Name> :<many|one|exec|execrows>' annotation (a file with several queries names each)",
+            "q.sql:1:1: error: ':many' query returns no rows; use ':exec', ':execrows' or ':execresult', or add RETURNING",
+            // The statement under the bad annotation is skipped, not reported again.
+            "q.sql:3:1: error: unknown query kind ':many2'; use :many, :one, :exec, :execrows, :execresult, :batchexec, :batchone, :batchmany or :copyfrom",
             "q.sql:5:1: error: query has no '-- name: <Name> :<many|one|exec|execrows>' annotation (a file with several queries names each)",
         ])
     }

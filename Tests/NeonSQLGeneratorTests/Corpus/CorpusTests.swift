@@ -20,7 +20,7 @@ import Testing
 @Suite("Corpus: hand-written expectations and PostgreSQL", .serialized)
 struct CorpusTests {
     static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data")
-    static let schemas = ["shop", "analytics", "social", "builtins", "names", "ddl"]
+    static let schemas = ["shop", "analytics", "social", "builtins", "names", "ddl", "sqlc"]
 
     struct Expectation {
         let file: String
@@ -63,16 +63,21 @@ struct CorpusTests {
         return trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    /// Reads the `-- expect:` / `-- params:` / `-- why:` lines under each `-- name:` line.
+    /// Reads the `-- expect:` / `-- params:` / `-- why:` lines under each `-- name:` (or
+    /// `/* name:`) line.
     static func parseExpectations(_ file: SourceFile) -> [Expectation] {
         var result: [Expectation] = []
         var current: Expectation?
+        var inBlockAnnotation = false
         for (offset, rawLine) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("-- name:") {
+            if inBlockAnnotation {
+                inBlockAnnotation = !line.contains("*/")
+            } else if line.hasPrefix("-- name:") || line.hasPrefix("/* name:") {
                 if let current { result.append(current) }
                 let name = line.dropFirst("-- name:".count).split(separator: " ").first.map(String.init) ?? ""
                 current = Expectation(file: file.path, line: offset + 1, name: name)
+                inBlockAnnotation = line.hasPrefix("/*") && !line.contains("*/")
             } else if line.hasPrefix("-- expect:") {
                 if var expectation = current {
                     expectation.columns = (expectation.columns ?? []) + list(line.dropFirst("-- expect:".count))

@@ -97,7 +97,8 @@ struct DifferentialChecker {
                 return (String(line[..<bar]), Self.withoutTypmod(String(line[bar...].dropFirst())))
             }
 
-            let described = query.parameters.map(\.type.formatName)
+            // `:copyfrom` binds each column's values as one array (`unnest($1::text[], ...)`).
+            let described = query.parameters.map { query.kind == .copyfrom ? SQLType.array($0.type).formatName : $0.type.formatName }
             report.checkedTypes += max(described.count, pgParameters.count)
             for index in 0..<max(described.count, pgParameters.count) {
                 let ours = index < described.count ? described[index] : "(none)"

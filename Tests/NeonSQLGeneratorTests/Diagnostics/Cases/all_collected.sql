@@ -24,6 +24,5 @@ SELECT lowr(title_en) AS t FROM duas;
 --- expected
 queries.sql:2:8: error: column "titel_en" does not exist; did you mean 'title_en'?
 queries.sql:5:16: error: relation "dua" does not exist; did you mean 'duas'?
-queries.sql:7:1: error: unknown query kind ':bogus'; use :many, :one, :exec or :execrows
-queries.sql:8:1: error: query has no '-- name: <Name> :<many|one|exec|execrows>' annotation (a file with several queries names each)
+queries.sql:7:1: error: unknown query kind ':bogus'; use :many, :one, :exec, :execrows, :execresult, :batchexec, :batchone, :batchmany or :copyfrom
 queries.sql:11:8: error: function lowr(text) is not known to the generator; did you mean 'lower'? or cast its result (lowr(...)::type)

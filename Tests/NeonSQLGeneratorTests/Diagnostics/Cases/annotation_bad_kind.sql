@@ -13,4 +13,4 @@ CREATE TABLE duas (
 -- name: Titles :all
 SELECT title_en FROM duas;
 --- expected
-queries.sql:1:1: error: unknown query kind ':all'; use :many, :one, :exec or :execrows
+queries.sql:1:1: error: unknown query kind ':all'; use :many, :one, :exec, :execrows, :execresult, :batchexec, :batchone, :batchmany or :copyfrom

@@ -13,4 +13,4 @@ CREATE TABLE duas (
 -- name: Titles
 SELECT title_en FROM duas;
 --- expected
-queries.sql:1:1: error: annotation needs a kind: '-- name: Titles :many' (or :one, :exec, :execrows)
+queries.sql:1:1: error: annotation needs a kind: '-- name: Titles :many' (or :one, :exec, :execrows, :execresult, :batchexec, :batchone, :batchmany, :copyfrom)

@@ -13,4 +13,4 @@ CREATE TABLE duas (
 -- name: SetXP :many
 UPDATE duas SET xp_value = @xp WHERE id = @id;
 --- expected
-queries.sql:1:1: error: ':many' query returns no rows; use ':exec' or ':execrows', or add RETURNING
+queries.sql:1:1: error: ':many' query returns no rows; use ':exec', ':execrows' or ':execresult', or add RETURNING

@@ -13,4 +13,4 @@ CREATE TABLE duas (
 -- name: AddDua :one
 INSERT INTO duas (title_en, slot) VALUES (@title, 'morning');
 --- expected
-queries.sql:1:1: error: ':one' query returns no rows; use ':exec' or ':execrows', or add RETURNING
+queries.sql:1:1: error: ':one' query returns no rows; use ':exec', ':execrows' or ':execresult', or add RETURNING

@@ -1,0 +1,64 @@
+/// The SQL a query sends: its source text with parameters as `$n` and `!`/`?` alias markers
+/// removed; for `:copyfrom`, the INSERT rewritten to insert every row from array parameters.
+enum SQLRewriter {
+    /// The statement's text with every parameter replaced by `$n` (or its template, such as
+    /// `= ANY($n)` for `sqlc.slice`) and `!`/`?` alias markers removed.
+    static func rewrittenSQL(_ parsed: ParsedStatement, _ analyzer: StatementAnalyzer) -> String {
+        var edits: [(offset: Int, length: Int, replacement: String)] = []
+        for node in parsed.parameters {
+            guard let index = analyzer.parameters.index(of: node) else { continue }
+            let placeholder = "$\(index)"
+            edits.append((node.range.start.offset, node.range.endOffset - node.range.start.offset,
+                          node.template.map { $0.replacing("$n", with: placeholder) } ?? placeholder))
+        }
+        for edit in analyzer.aliasEdits { edits.append((edit.offset, edit.length, "")) }
+        edits.sort { $0.offset < $1.offset }
+        let bytes = analyzer.source.bytes
+        var output: [UInt8] = []
+        var cursor = parsed.range.start.offset
+        let end = min(parsed.range.endOffset, bytes.count)
+        for edit in edits where edit.offset >= cursor && edit.offset + edit.length <= end {
+            output += bytes[cursor..<edit.offset]
+            output += Array(edit.replacement.utf8)
+            cursor = edit.offset + edit.length
+        }
+        if cursor < end { output += bytes[cursor..<end] }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Why a statement cannot be a `:copyfrom` query, or its SQL: `INSERT INTO t (a, b) VALUES
+    /// (@a, @b)` becomes `INSERT INTO t (a, b) SELECT * FROM unnest($1::integer[], $2::text[])`, so
+    /// one statement inserts every row, each parameter binding one column's values as an array.
+    static func copyFromSQL(_ statement: Statement, _ table: ParameterTable,
+                            _ parameters: [ParameterDescription]) -> Result<String, CopyFromProblem> {
+        guard case .insert(let insert) = statement else { return .failure(.notAnInsert) }
+        guard insert.with == nil, insert.onConflict == nil, insert.returning.isEmpty,
+              case .values(let rows) = insert.source, rows.count == 1, let values = rows.first else {
+            return .failure(.notAnInsert)
+        }
+        var arrays: [String] = []
+        var used: Set<Int> = []
+        for value in values {
+            guard case .parameter(let node) = value.kind, node.template == nil, let index = table.index(of: node),
+                  used.insert(index).inserted, let parameter = parameters.first(where: { $0.index == index }) else {
+                return .failure(.valueIsNotAParameter(value.location))
+            }
+            if case .array = parameter.type { return .failure(.arrayColumn(value.location)) }
+            arrays.append("$\(index)::\(parameter.type.formatName)[]")
+        }
+        guard used.count == parameters.count else { return .failure(.notAnInsert) }
+        let target = insert.table.parts.map { quoteIfNeeded($0.name) }.joined(separator: ".")
+        let columns = insert.columns.isEmpty ? "" : " (" + insert.columns.map { quoteIfNeeded($0.name) }.joined(separator: ", ") + ")"
+        return .success("INSERT INTO \(target)\(columns) SELECT * FROM unnest(\(arrays.joined(separator: ", ")))")
+    }
+
+    /// Why a statement is not a `:copyfrom` INSERT.
+    enum CopyFromProblem: Error {
+        /// Not `INSERT INTO t [(columns)] VALUES (...)` with one row, no WITH, ON CONFLICT or RETURNING.
+        case notAnInsert
+        /// A value that is not a parameter used once.
+        case valueIsNotAParameter(SourceLocation)
+        /// An array-typed column: `unnest` would flatten it.
+        case arrayColumn(SourceLocation)
+    }
+}

@@ -1,0 +1,137 @@
+/// Reads sqlc's annotation language from the comments in front of a query:
+/// `-- name: FetchX :many` or `/* name: FetchX :many */`, the doc comment lines under it, and
+/// `-- @param name optional|required` directives.
+enum AnnotationParser {
+    /// A query's annotation with what follows it.
+    struct Annotation: Sendable, Hashable {
+        let name: String
+        let kind: QueryDescription.Kind
+        /// Where the annotation comment starts.
+        let location: SourceLocation
+        /// The comment lines after the annotation (and a block annotation's further lines): the
+        /// Swift doc comment.
+        let documentation: [String]
+        var parameterDirectives: [ParameterDirective] = []
+    }
+
+    /// `-- @param display_name optional` / `-- @param user_id required` under the annotation:
+    /// forces a parameter's nullability where inference cannot know the intent.
+    struct ParameterDirective: Sendable, Hashable {
+        /// The name as written in SQL (`display_name`), its Swift name (`displayName`) or `$n`.
+        let parameter: String
+        let nullable: Bool
+        let location: SourceLocation
+    }
+
+    /// What the comments in front of a statement say.
+    enum Result: Sendable, Hashable {
+        /// No annotation.
+        case none
+        case annotated(Annotation)
+        /// An annotation with an error (reported): the statement is skipped.
+        case invalid
+    }
+
+    /// The text after `name:` when the comment is an annotation (a block comment's first line).
+    static func annotationText(_ comment: Comment) -> Substring? {
+        let text = comment.text.drop { $0 == " " || $0 == "\t" || (comment.isBlock && ($0 == "\n" || $0 == "\r")) }
+        guard text.hasPrefix("name:") else { return nil }
+        var rest = text.dropFirst("name:".count)
+        if comment.isBlock, let newline = rest.firstIndex(of: "\n") { rest = rest[..<newline] }
+        return rest
+    }
+
+    static func isAnnotation(_ comment: Comment) -> Bool { annotationText(comment) != nil }
+
+    /// Reads the last annotation among a statement's leading comments, with the comments after it.
+    static func parse(_ comments: [Comment], _ source: SourceFile, _ diagnostics: inout DiagnosticCollector) -> Result {
+        guard let index = comments.lastIndex(where: isAnnotation), let text = annotationText(comments[index]) else { return .none }
+        let comment = comments[index]
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        guard let nameWord = words.first else {
+            diagnostics.error("annotation needs a query name: '-- name: FetchJourneys :many'", in: source, at: comment.location)
+            return .invalid
+        }
+        let name = String(nameWord)
+        guard name.first.map({ $0.isLetter || $0 == "_" }) == true,
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            diagnostics.error("query name '\(name)' is not a valid identifier", in: source, at: comment.location)
+            return .invalid
+        }
+        guard words.count >= 2 else {
+            diagnostics.error("annotation needs a kind: '-- name: \(name) :many' (or \(kinds(except: .many).joined(separator: ", ")))",
+                              in: source, at: comment.location)
+            return .invalid
+        }
+        let word = words[1]
+        if word == ":execlastid" {
+            diagnostics.error("PostgreSQL has no last insert id for ':execlastid'; add 'RETURNING id' to the statement and use ':one'",
+                              in: source, at: comment.location)
+            return .invalid
+        }
+        guard word.hasPrefix(":"), let kind = QueryDescription.Kind(rawValue: String(word.dropFirst())) else {
+            diagnostics.error("unknown query kind '\(word)'; use \(kindList)", in: source, at: comment.location)
+            return .invalid
+        }
+        if words.count > 2 {
+            diagnostics.warning("ignoring '\(words[2...].joined(separator: " "))' after the query kind", in: source, at: comment.location)
+        }
+        var documentationComments: [Comment] = []
+        // A block annotation's lines after its first are documentation.
+        if comment.isBlock, let newline = comment.text.firstIndex(of: "\n") {
+            documentationComments.append(Comment(text: String(comment.text[comment.text.index(after: newline)...]),
+                                                 location: comment.location, isBlock: true))
+        }
+        var directives: [ParameterDirective] = []
+        for following in comments[(index + 1)...] {
+            let text = following.text.drop { $0 == " " || $0 == "\t" }
+            guard !following.isBlock, text.hasPrefix("@param") else {
+                documentationComments.append(following)
+                continue
+            }
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            guard words.count == 3, words[2] == "optional" || words[2] == "required" else {
+                diagnostics.error("parameter directive must read '-- @param <name> optional' or '-- @param <name> required'",
+                                  in: source, at: following.location)
+                continue
+            }
+            directives.append(ParameterDirective(parameter: String(words[1]), nullable: words[2] == "optional", location: following.location))
+        }
+        return .annotated(Annotation(name: name, kind: kind, location: comment.location,
+                                     documentation: documentation(documentationComments), parameterDirectives: directives))
+    }
+
+    /// `[":one", ":exec", ...]`: every kind but `except`, as written in an annotation.
+    static func kinds(except: QueryDescription.Kind?) -> [String] {
+        QueryDescription.Kind.allCases.filter { $0 != except }.map { ":" + $0.rawValue }
+    }
+
+    /// `:many, :one, ... or :copyfrom`.
+    static var kindList: String {
+        let all = kinds(except: nil)
+        return all.dropLast().joined(separator: ", ") + " or " + (all.last ?? "")
+    }
+
+    /// Line comments become doc comment lines (one leading space dropped); block comments too.
+    static func documentation(_ comments: [Comment]) -> [String] {
+        var lines: [String] = []
+        for comment in comments {
+            for line in comment.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                var text = Substring(line)
+                if text.hasPrefix(" ") { text = text.dropFirst() }
+                lines.append(String(text).trimmingTrailingWhitespace())
+            }
+        }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+}
+
+extension String {
+    func trimmingTrailingWhitespace() -> String {
+        var copy = self
+        while let last = copy.last, last == " " || last == "\t" || last == "\r" { copy.removeLast() }
+        return copy
+    }
+}

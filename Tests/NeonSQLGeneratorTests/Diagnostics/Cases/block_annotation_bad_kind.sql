@@ -1,0 +1,16 @@
+--- schema.sql
+CREATE TYPE time_slot AS ENUM ('morning', 'anytime', 'evening');
+CREATE TABLE categories (id serial PRIMARY KEY, name text NOT NULL, slug text NOT NULL UNIQUE);
+CREATE TABLE duas (
+    id serial PRIMARY KEY,
+    category_id integer REFERENCES categories (id),
+    title_en text NOT NULL,
+    slot time_slot NOT NULL,
+    xp_value integer NOT NULL DEFAULT 10,
+    created_at timestamptz NOT NULL DEFAULT now()
+);
+--- queries.sql
+/* name: Titles :al */
+SELECT title_en FROM duas;
+--- expected
+queries.sql:1:1: error: unknown query kind ':al'; use :many, :one, :exec, :execrows, :execresult, :batchexec, :batchone, :batchmany or :copyfrom

@@ -1,0 +1,54 @@
+import Foundation
+import NeonSQL
+
+/// The local stack (`Scripts/local-stack.sh start`: PostgreSQL + neon-local) these tests use, as
+/// `NEON_LOCAL_ENDPOINT` and `NEON_DATABASE_URL` name it. Under `CI=true` (or
+/// `NEON_SQL_REQUIRE_SERVICES=true`) the tests run, and fail, without it.
+enum SQLCStack {
+    static let environment = ProcessInfo.processInfo.environment
+
+    static var endpoint: URL? { environment["NEON_LOCAL_ENDPOINT"].flatMap { $0.isEmpty ? nil : URL(string: $0) } }
+
+    static var connectionString: String? { environment["NEON_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } }
+
+    static var isRequired: Bool { environment["CI"] == "true" || environment["NEON_SQL_REQUIRE_SERVICES"] == "true" }
+
+    static var shouldRun: Bool { (endpoint != nil && connectionString != nil) || isRequired }
+
+    struct Missing: Error, CustomStringConvertible {
+        let description = "NEON_LOCAL_ENDPOINT and NEON_DATABASE_URL are not set: run Scripts/test.sh, or eval \"$(Scripts/local-stack.sh start)\""
+    }
+
+    /// A client of the stack whose every request `observer` records.
+    static func client(observer: RequestLog) throws -> NeonClient {
+        guard let endpoint, let connectionString else { throw Missing() }
+        var configuration = try NeonConfiguration(connectionString: connectionString, endpoint: endpoint)
+        configuration.requestObserver = { observer.append($0) }
+        return NeonClient(configuration: configuration)
+    }
+
+    /// Runs `Tests/SQLCQueries/schema/*.sql` through neon-local, one statement per request
+    /// (`CREATE TABLE IF NOT EXISTS`: the tables are kept between runs; rows carry their run).
+    static func createTables(_ client: NeonClient) async throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SQLCQueries/schema")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }.sorted()
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let withoutComments = text.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: "\n")
+            for statement in withoutComments.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
+                try await client.execute(Statement<Void>.exec(name: "CreateTable", sql: String(statement), bindings: Bindings(), readOnly: false))
+            }
+        }
+    }
+}
+
+/// The request events a client reported, in order.
+final class RequestLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [NeonRequestEvent] = []
+
+    func append(_ event: NeonRequestEvent) { lock.withLock { recorded.append(event) } }
+
+    var events: [NeonRequestEvent] { lock.withLock { recorded } }
+}
