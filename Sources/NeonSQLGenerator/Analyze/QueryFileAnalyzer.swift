@@ -193,7 +193,8 @@ enum QueryFileAnalyzer {
             if case .array(.unknown) = type { type = .array(.text) }
             result.append(ColumnDescription(
                 sqlName: column.name, type: type, nullable: column.nullable,
-                elementNullable: column.value.elementNullable, origin: column.value.origin, location: column.location))
+                elementNullable: column.value.elementNullable, origin: column.value.origin, location: column.location,
+                embed: column.embed))
         }
         return result
     }

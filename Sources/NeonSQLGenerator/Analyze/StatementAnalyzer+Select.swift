@@ -87,6 +87,7 @@ extension StatementAnalyzer {
                                           elementNullable: left.value.elementNullable || right.value.elementNullable,
                                           name: left.name)
                 column.isUnique = false
+                column.embed = nil  // each branch has its own rows: the columns come back flat
                 return column
             }
             return (merged, nil)
@@ -250,6 +251,8 @@ extension StatementAnalyzer {
                 return []
             }
             return entry.columns.map { OutputColumn(name: $0.name, value: $0.value, nullabilityOverride: nil, location: location) }
+        case .embed(let name, let range):
+            return analyzeEmbed(name, range, scope)
         case .expression(let expression, let alias):
             var value = infer(expression, scope, context)
             if value.type == .unknown {

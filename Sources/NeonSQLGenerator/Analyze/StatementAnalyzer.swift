@@ -40,6 +40,8 @@ struct OutputColumn: Sendable, Hashable {
     var location: SourceLocation
     /// The value is unique per row (a key of the statement's only row source).
     var isUnique = false
+    /// Set when the column is one of a `sqlc.embed(t)` item's.
+    var embed: EmbeddedColumn?
 
     var nullable: Bool { nullabilityOverride ?? value.nullable }
 }
@@ -55,6 +57,8 @@ struct StatementAnalyzer {
     var isReadOnly = true
     /// Source edits the SQL sent needs besides parameters: `AS "x!"` -> `AS "x"`.
     var aliasEdits: [(offset: Int, length: Int)] = []
+    /// `sqlc.embed(t)` items and the column list each stands for in the SQL sent (`t.a, t.b`).
+    var embedEdits: [(offset: Int, length: Int, replacement: String)] = []
     /// A FROM item failed to resolve (reported): unresolved columns are then its consequence and
     /// not reported again, as PostgreSQL stops at the first error.
     var hasUnresolvedRelation = false

@@ -67,8 +67,12 @@ struct RangeEntry: Sendable, Hashable {
     let uniqueColumns: Set<String>
     /// Columns merged by JOIN USING / NATURAL are reachable unqualified once.
     var hiddenUnqualified: Set<String> = []
+    /// Each column's nullability before an outer join (or a grouping set) NULL-extended the
+    /// entry; nil while every row of the entry is a real row.
+    var nullabilityBeforeExtension: [Bool]?
 
     mutating func makeNullable() {
+        if nullabilityBeforeExtension == nil { nullabilityBeforeExtension = columns.map(\.value.nullable) }
         for index in columns.indices { columns[index].value.nullable = true }
     }
 }

@@ -66,6 +66,21 @@ struct ColumnDescription: Sendable, Hashable {
     let origin: ColumnOrigin?
     /// Where the select-list item (or its alias) is, for diagnostics about its name.
     var location: SourceLocation = .unknown
+    /// Set for the columns of a `sqlc.embed(t)` item: the row holds them as one nested value.
+    var embed: EmbeddedColumn?
+}
+
+/// A result column's place in a `sqlc.embed(t)` item.
+struct EmbeddedColumn: Sendable, Hashable {
+    /// The table or alias as `sqlc.embed(...)` names it (`author`): names the row's property.
+    let name: String
+    /// Byte offset of the `sqlc.embed` item: tells two embeds of one name apart.
+    let start: Int
+    /// The whole nested value may be absent: the table is on the NULL-extended side of an outer
+    /// join. Such a value is nil when its row is absent (every column NULL, or a NOT NULL one NULL).
+    let optional: Bool
+    /// The column's own nullability within the table's row, when the row is there.
+    let nullable: Bool
 }
 
 /// A `CREATE TYPE ... AS ENUM` type used by the generated code.

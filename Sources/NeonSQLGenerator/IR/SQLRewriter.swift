@@ -12,6 +12,7 @@ enum SQLRewriter {
                           node.template.map { $0.replacing("$n", with: placeholder) } ?? placeholder))
         }
         for edit in analyzer.aliasEdits { edits.append((edit.offset, edit.length, "")) }
+        edits += analyzer.embedEdits
         edits.sort { $0.offset < $1.offset }
         let bytes = analyzer.source.bytes
         var output: [UInt8] = []

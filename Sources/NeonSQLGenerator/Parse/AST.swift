@@ -299,6 +299,9 @@ enum SelectTarget: Sendable, Hashable {
     case qualifiedStar(QualifiedName, SourceLocation)
     /// `expr [AS alias]`
     case expression(Expression, alias: Identifier?)
+    /// `sqlc.embed(t)`: table (or alias) `t`'s columns, as one nested value of the row; the range
+    /// covers the whole call (the SQL sent lists the columns in its place).
+    case embed(Identifier, SourceRange)
 }
 
 /// `AS alias (c1, c2)` on a FROM item.

@@ -441,7 +441,7 @@ extension Parser {
         case .unsupportedSqlcMacro:
             let macro = peek(2).value
             let message = macro == "embed"
-                ? "sqlc.embed is not supported yet; select the table's columns instead ('t.*' or each column)"
+                ? "sqlc.embed(t) is only allowed as an item of a select list (SELECT sqlc.embed(t), ... FROM t)"
                 : "sqlc.slice works as 'column IN (sqlc.slice(name))'; elsewhere use an array parameter: '= ANY(@name)'"
             throw ParseError(message: message, location: current.location)
         case .valueFunction: return try parseValueFunction()

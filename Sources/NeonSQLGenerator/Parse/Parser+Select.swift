@@ -319,6 +319,10 @@ extension Parser {
                 targets.append(.star(advance().location))
                 continue
             }
+            if let embed = try parseSqlcEmbedIfPresent() {
+                targets.append(embed)
+                continue
+            }
             let expression = try parseExpression()
             if case .qualifiedStar(let name) = expression.kind {
                 targets.append(.qualifiedStar(name, expression.location))
@@ -333,6 +337,26 @@ extension Parser {
             targets.append(.expression(expression, alias: alias))
         } while accept(.comma)
         return targets
+    }
+
+    /// `sqlc.embed(name)` as a whole select-list item (anywhere else it is an error).
+    private func parseSqlcEmbedIfPresent() throws(ParseError) -> SelectTarget? {
+        guard current.isWord("sqlc"), peek().kind == .dot, peek(2).isWord("embed"), peek(3).kind == .leftParen else { return nil }
+        let start = advance()
+        advance()
+        advance()
+        try expect(.leftParen, "'('")
+        let nameToken = current
+        guard nameToken.kind == .word || nameToken.kind == .quotedIdentifier else { throw error(expected: "table name") }
+        let name = identifier(advance())
+        let close = current
+        try expect(.rightParen, "')'")
+        let followers: Set<TokenKind> = [.op, .dot, .doubleColon, .leftBracket, .quotedIdentifier, .string]
+        if followers.contains(current.kind) || atWord("as") || atColumnId {
+            throw ParseError(message: "sqlc.embed(\(name.name)) is a whole select-list item: it takes no operators or alias",
+                             location: current.location)
+        }
+        return .embed(name, SourceRange(start: start.location, endOffset: close.end))
     }
 
     // MARK: - FROM

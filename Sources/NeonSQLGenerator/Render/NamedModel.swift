@@ -52,6 +52,23 @@ struct NamedQuery: Sendable {
     /// `InsertJourneysParams`: one argument set of a `:batch*` or `:copyfrom` query (empty for
     /// the other kinds).
     var argumentsTypeName = ""
+    /// The `sqlc.embed(t)` items, in result order; their columns are in ``columns`` too.
+    var embeds: [NamedEmbed] = []
+}
+
+/// A `sqlc.embed(t)` item: a property of the row whose type is a struct nested in the row
+/// type, holding the table's columns.
+struct NamedEmbed: Sendable {
+    /// Bare Swift property name (`author`).
+    let propertyName: String
+    /// The nested struct's name (`Author`), unique among the types the row's code mentions.
+    let typeName: String
+    /// The table is on the NULL-extended side of an outer join: the property is optional.
+    let optional: Bool
+    /// 0-based positions of its columns in the query's ``NamedQuery/columns``.
+    let positions: Range<Int>
+    /// The SQL name written in `sqlc.embed(...)`.
+    let sqlName: String
 }
 
 /// A parameter or column with its Swift name and type.
@@ -70,6 +87,9 @@ struct NamedValue: Sendable {
     let sqlName: String
     let nullable: Bool
     let elementNullable: Bool
+    /// For a column of a `sqlc.embed(t)` item: the index of the item in ``NamedQuery/embeds``;
+    /// ``name`` and ``codeType`` are then the nested struct's property and its type.
+    var embed: Int?
 }
 
 /// A PostgreSQL enum with its Swift names.

@@ -105,21 +105,25 @@ struct SwiftNamer {
                 elementNullable: parameter.elementNullable)
         }
         let columnNames = Self.columnNames(query, warnings: &warnings)
-        let columns = query.columns.enumerated().map { position, column in
-            NamedValue(
+        var columns = query.columns.enumerated().map { position, column in
+            let ownNullable = column.embed?.nullable ?? column.nullable
+            return NamedValue(
                 name: columnNames[position],
-                codeType: swiftType(column.type, nullable: column.nullable, elementNullable: column.elementNullable,
+                codeType: swiftType(column.type, nullable: ownNullable, elementNullable: column.elementNullable,
                                      origin: column.origin, originIsElement: false, enumName: enumName, qualified: true),
-                swiftType: swiftType(column.type, nullable: column.nullable, elementNullable: column.elementNullable,
+                swiftType: swiftType(column.type, nullable: ownNullable, elementNullable: column.elementNullable,
                                          origin: column.origin, originIsElement: false, enumName: enumName, qualified: false),
                 type: column.type, index: position + 1, sqlName: column.sqlName, nullable: column.nullable,
                 elementNullable: column.elementNullable)
         }
+        let embeds = Self.embeds(query, columns: &columns, columnNames: columnNames)
         let isIdentifiable = query.uniqueColumn.map { unique in
-            columns.contains { $0.name == "id" && $0.sqlName == unique }
+            columns.contains { $0.name == "id" && $0.sqlName == unique && $0.embed == nil }
         } ?? false
-        return NamedQuery(query: query, functionName: functionName, rowTypeName: rowTypeName,
-                          parameters: parameters, columns: columns, isIdentifiable: isIdentifiable)
+        var named = NamedQuery(query: query, functionName: functionName, rowTypeName: rowTypeName,
+                               parameters: parameters, columns: columns, isIdentifiable: isIdentifiable)
+        named.embeds = embeds
+        return named
     }
 
     /// The Swift property names of a query's result columns. PostgreSQL accepts a column with no
@@ -129,9 +133,19 @@ struct SwiftNamer {
     /// that says which, so that the user can name it with AS.
     static func columnNames(_ query: QueryDescription, warnings: inout DiagnosticCollector) -> [String] {
         var names = UniqueNames(taken: reservedColumnNames)
+        var embedNames: [Int: UniqueNames] = [:]
         var firstPosition: [String: Int] = [:]
         return query.columns.enumerated().map { position, column in
             let number = position + 1
+            if let embed = column.embed {
+                // A field of the nested struct: unique within it (a table's columns already are).
+                if embedNames[embed.start] == nil {
+                    embedNames[embed.start] = UniqueNames(taken: reservedColumnNames.union(embeddedReservedNames))
+                    _ = names.claim(usable(SwiftNaming.lowerCamelCase(embed.name), fallback: "embedded"))
+                }
+                return embedNames[embed.start]?.claim(usable(SwiftNaming.lowerCamelCase(column.sqlName), fallback: "column\(number)"))
+                    ?? "column\(number)"
+            }
             let unnamed = column.sqlName == "?column?"
             let name = names.claim(unnamed ? "column\(number)"
                                    : usable(SwiftNaming.lowerCamelCase(column.sqlName), fallback: "column\(number)"))
@@ -148,6 +162,57 @@ struct SwiftNamer {
                                        severity: .warning, message: message))
             return name
         }
+    }
+
+    /// Members of an embedded struct besides its columns.
+    static let embeddedReservedNames: Set<String> = ["decodeIfPresent"]
+
+    /// The `sqlc.embed` items of a query, with the row-level property names ``columnNames(_:warnings:)``
+    /// claimed for them (replayed here in the same order), and their columns marked.
+    private static func embeds(_ query: QueryDescription, columns: inout [NamedValue], columnNames: [String]) -> [NamedEmbed] {
+        guard query.columns.contains(where: { $0.embed != nil }) else { return [] }
+        // Replay the row-level claims so each embed gets the property name columnNames reserved for it.
+        var names = UniqueNames(taken: reservedColumnNames)
+        var propertyNames: [Int: String] = [:]
+        for (position, column) in query.columns.enumerated() {
+            if let embed = column.embed {
+                if propertyNames[embed.start] == nil {
+                    propertyNames[embed.start] = names.claim(usable(SwiftNaming.lowerCamelCase(embed.name), fallback: "embedded"))
+                }
+            } else {
+                _ = names.claim(columnNames[position])
+            }
+        }
+        // The nested type must not shadow a type the row's code mentions.
+        var mentioned = moduleNames.union(["Self", "Type", "Protocol", "Any", "AnyObject", "CodingKeys", "ID"])
+        for column in columns {
+            var word = ""
+            for character in column.codeType + " " {
+                if character.isLetter || character.isNumber || character == "_" { word.append(character); continue }
+                if !word.isEmpty { mentioned.insert(word) }
+                word = ""
+            }
+        }
+        var typeNames = UniqueNames(taken: mentioned)
+        var embeds: [NamedEmbed] = []
+        var indexByStart: [Int: Int] = [:]
+        for (position, column) in query.columns.enumerated() {
+            guard let embed = column.embed else { continue }
+            if let index = indexByStart[embed.start] {
+                embeds[index] = NamedEmbed(propertyName: embeds[index].propertyName, typeName: embeds[index].typeName,
+                                           optional: embeds[index].optional,
+                                           positions: embeds[index].positions.lowerBound..<(position + 1), sqlName: embed.name)
+                columns[position].embed = index
+                continue
+            }
+            let propertyName = propertyNames[embed.start] ?? "embedded"
+            let typeName = typeNames.claim(usable(SwiftNaming.upperCamelCase(embed.name), fallback: "Embedded"))
+            indexByStart[embed.start] = embeds.count
+            columns[position].embed = embeds.count
+            embeds.append(NamedEmbed(propertyName: propertyName, typeName: typeName, optional: embed.optional,
+                                     positions: position..<(position + 1), sqlName: embed.name))
+        }
+        return embeds
     }
 
     /// The Swift type of a value: the user's override if one applies, else the default mapping.

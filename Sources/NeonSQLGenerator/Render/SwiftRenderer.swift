@@ -96,20 +96,104 @@ struct SwiftRenderer {
 
     // MARK: Row
 
+    /// A property of the row struct: a plain column, or a `sqlc.embed` item's nested value.
+    private enum RowMember {
+        case column(NamedValue)
+        case embed(NamedEmbed, fields: [NamedValue])
+
+        var name: String {
+            switch self {
+            case .column(let column): column.name
+            case .embed(let embed, _): embed.propertyName
+            }
+        }
+
+        var codeType: String {
+            switch self {
+            case .column(let column): column.codeType
+            case .embed(let embed, _): embed.typeName + (embed.optional ? "?" : "")
+            }
+        }
+    }
+
+    private func members(_ named: NamedQuery) -> [RowMember] {
+        var members: [RowMember] = []
+        for (position, column) in named.columns.enumerated() {
+            guard let index = column.embed, index < named.embeds.count else {
+                members.append(.column(column))
+                continue
+            }
+            let embed = named.embeds[index]
+            if position == embed.positions.lowerBound {
+                members.append(.embed(embed, fields: Array(named.columns[embed.positions])))
+            }
+        }
+        return members
+    }
+
     private func renderRowStruct(_ named: NamedQuery, signature: QuerySignature, into printer: inout CodePrinter) {
         var conformances = ["Swift.Sendable", "Swift.Hashable", "Swift.Codable"]
         if named.isIdentifiable { conformances.append("Swift.Identifiable") }
+        let members = members(named)
         printer.docComment(["A row of ``\(typeNames.queries)/\(signature.symbolReference)``."])
         printer.block("public struct \(named.rowTypeName): \(conformances.joined(separator: ", "))") { printer in
-            for column in named.columns {
-                printer.line("public var \(SwiftNaming.escaped(column.name)): \(column.codeType)")
+            for member in members {
+                printer.line("public var \(SwiftNaming.escaped(member.name)): \(member.codeType)")
             }
             printer.blankLine()
-            let arguments = named.columns.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ")
+            let arguments = members.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ")
             printer.block("public init(\(arguments))") { printer in
-                for column in named.columns {
-                    printer.line("self.\(SwiftNaming.escaped(column.name)) = \(SwiftNaming.escaped(column.name))")
+                for member in members {
+                    printer.line("self.\(SwiftNaming.escaped(member.name)) = \(SwiftNaming.escaped(member.name))")
                 }
+            }
+            for member in members {
+                guard case .embed(let embed, let fields) = member else { continue }
+                printer.blankLine()
+                renderEmbeddedStruct(embed, fields: fields, into: &printer)
+            }
+        }
+    }
+
+    /// The struct of one `sqlc.embed(t)` item, nested in the row type: a property per column of
+    /// `t`, and how to read them from the row (as a value that may be absent, for an outer join).
+    private func renderEmbeddedStruct(_ embed: NamedEmbed, fields: [NamedValue], into printer: inout CodePrinter) {
+        printer.docComment(["The columns of `\(CodePrinter.sanitizedCommentText(embed.sqlName))` (`sqlc.embed`)."])
+        printer.block("public struct \(embed.typeName): Swift.Sendable, Swift.Hashable, Swift.Codable") { printer in
+            for field in fields {
+                printer.line("public var \(SwiftNaming.escaped(field.name)): \(field.codeType)")
+            }
+            printer.blankLine()
+            let arguments = fields.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ")
+            printer.block("public init(\(arguments))") { printer in
+                for field in fields {
+                    printer.line("self.\(SwiftNaming.escaped(field.name)) = \(SwiftNaming.escaped(field.name))")
+                }
+            }
+            printer.blankLine()
+            printer.block("init(from row: inout NeonSQL.RowDecoder) throws") { printer in
+                for field in fields {
+                    printer.line("self.\(SwiftNaming.escaped(field.name)) = try row.decode(\(field.codeType).self)")
+                }
+            }
+            guard embed.optional else { return }
+            printer.blankLine()
+            printer.docComment(["Reads the columns; nil when the outer join found no row (every column NULL, or a NOT NULL one)."])
+            printer.block("static func decodeIfPresent(from row: inout NeonSQL.RowDecoder) throws -> Self?") { printer in
+                for (position, field) in fields.enumerated() {
+                    let optionalType = field.codeType.hasSuffix("?") ? field.codeType : field.codeType + "?"
+                    printer.line("let value\(position + 1) = try row.decode(\(optionalType).self)")
+                }
+                let required = fields.indices.filter { !fields[$0].codeType.hasSuffix("?") }
+                if !required.isEmpty {
+                    printer.line("guard " + required.map { "let value\($0 + 1)" }.joined(separator: ", ") + " else { return nil }")
+                }
+                let nullable = fields.indices.filter { fields[$0].codeType.hasSuffix("?") }
+                if required.isEmpty {
+                    printer.line("if " + nullable.map { "value\($0 + 1) == nil" }.joined(separator: ", ") + " { return nil }")
+                }
+                let arguments = fields.enumerated().map { "\(SwiftNaming.argumentLabel($1.name)): value\($0 + 1)" }
+                printer.line("return Self(\(arguments.joined(separator: ", ")))")
             }
         }
     }
@@ -130,8 +214,14 @@ struct SwiftRenderer {
             }
             printer.blankLine()
             printer.block("public init(from row: inout NeonSQL.RowDecoder) throws") { printer in
-                for column in named.columns {
-                    printer.line("self.\(SwiftNaming.escaped(column.name)) = try row.decode(\(column.codeType).self)")
+                for member in members(named) {
+                    switch member {
+                    case .column(let column):
+                        printer.line("self.\(SwiftNaming.escaped(column.name)) = try row.decode(\(column.codeType).self)")
+                    case .embed(let embed, _):
+                        let decode = embed.optional ? "\(embed.typeName).decodeIfPresent(from: &row)" : "\(embed.typeName)(from: &row)"
+                        printer.line("self.\(SwiftNaming.escaped(embed.propertyName)) = try \(decode)")
+                    }
                 }
             }
         }

@@ -31,6 +31,7 @@ extension SelectTarget {
         switch self {
         case .star: return "*"
         case .qualifiedStar(let name, _): return name.dump + ".*"
+        case .embed(let name, _): return "sqlc.embed(\(name.name))"
         case .expression(let e, let alias): return e.dump + (alias.map { " as \($0.quoted ? "\"\($0.name)\"" : $0.name)" } ?? "")
         }
     }
