@@ -166,6 +166,13 @@ struct HostileCase {
             return documentation + annotation("many")
                 + "SELECT \(selectList()) FROM \(from) WHERE \(quoted(key.name)) \(negated)IN (sqlc.slice(\(literal(fresh()))));"
         case 0:
+            if random.chance(0.5) {
+                // sqlc.embed: the table, and a hostile alias of it NULL-extended by an outer join.
+                var alias = fresh()
+                if alias == table.name { alias += "_2" }
+                return documentation + "-- name: \(name) :many\nSELECT sqlc.embed(\(from)), sqlc.embed(\(quoted(alias))) "
+                    + "FROM \(from) LEFT JOIN \(from) AS \(quoted(alias)) ON false;"
+            }
             return documentation + "-- name: \(name) :many\nSELECT * FROM \(from);"
         case 1 where !comparable.isEmpty:
             let key = random.pick(comparable)

@@ -8,7 +8,8 @@ extension StatementAnalyzer {
         var outerJoins: [(relationKey: String, join: Join, line: Int)] = []
         for item in core.from { collectOuterJoinedTables(item, into: &outerJoins) }
         guard !outerJoins.isEmpty else { return }
-        for column in columns where column.nullable && column.nullabilityOverride == nil {
+        // An embedded table's columns keep their own nullability: its value as a whole is optional.
+        for column in columns where column.nullable && column.nullabilityOverride == nil && column.embed == nil {
             guard let origin = column.value.origin,
                   let relation = catalog.relations[origin.relationKey],
                   relation.column(named: origin.column)?.isNotNull == true,

@@ -20,7 +20,7 @@ enum DescribeJSON {
             ("kind", .string(query.kind.rawValue)),
             ("sql", .string(query.sql)),
             ("params", .array(named.parameters.map(parameter))),
-            ("columns", .array(named.columns.map(column))),
+            ("columns", .array(named.columns.map { column($0, embeds: named.embeds) })),
         ])
     }
 
@@ -34,14 +34,24 @@ enum DescribeJSON {
         ])
     }
 
-    static func column(_ column: NamedValue) -> JSONValue {
-        .object([
+    static func column(_ column: NamedValue, embeds: [NamedEmbed] = []) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("name", .string(column.name)),
             ("sqlName", .string(column.sqlName)),
             ("pgType", .string(column.type.formatName)),
             ("swiftType", .string(column.swiftType)),
             ("nullable", .bool(column.nullable)),
-        ])
+        ]
+        // Only on a `sqlc.embed(t)` item's columns, so other queries' JSON is unchanged.
+        if let index = column.embed, index < embeds.count {
+            let embed = embeds[index]
+            members.append(("embed", .object([
+                ("property", .string(embed.propertyName)),
+                ("sqlName", .string(embed.sqlName)),
+                ("swiftType", .string(embed.typeName + (embed.optional ? "?" : ""))),
+            ])))
+        }
+        return .object(members)
     }
 
     static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {

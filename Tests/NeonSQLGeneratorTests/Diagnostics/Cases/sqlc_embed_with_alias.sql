@@ -11,6 +11,6 @@ CREATE TABLE duas (
 );
 --- queries.sql
 -- name: Titles :many
-SELECT sqlc.embed(categories), d.title_en FROM duas d JOIN categories ON categories.id = d.category_id;
+SELECT sqlc.embed(d) AS dua FROM duas d;
 --- expected
-queries.sql:2:8: error: sqlc.embed is not supported yet; select the table's columns instead ('t.*' or each column)
+queries.sql:2:22: error: sqlc.embed(d) is a whole select-list item: it takes no operators or alias

@@ -1,0 +1,16 @@
+--- schema.sql
+CREATE TYPE time_slot AS ENUM ('morning', 'anytime', 'evening');
+CREATE TABLE categories (id serial PRIMARY KEY, name text NOT NULL, slug text NOT NULL UNIQUE);
+CREATE TABLE duas (
+    id serial PRIMARY KEY,
+    category_id integer REFERENCES categories (id),
+    title_en text NOT NULL,
+    slot time_slot NOT NULL,
+    xp_value integer NOT NULL DEFAULT 10,
+    created_at timestamptz NOT NULL DEFAULT now()
+);
+--- queries.sql
+-- name: Titles :many
+SELECT sqlc.embed(category), d.title_en FROM duas d JOIN categories c ON c.id = d.category_id;
+--- expected
+queries.sql:2:19: error: sqlc.embed(category): no table or alias "category" in this query's FROM clause
