@@ -183,8 +183,11 @@ struct SwiftNamer {
                 _ = names.claim(columnNames[position])
             }
         }
-        // The nested type must not shadow a type the row's code mentions.
+        // The nested type must not shadow a type the row's code mentions, nor share a name with
+        // a property of the row (`_1` for both a table `1` and its embed would be ambiguous).
         var mentioned = moduleNames.union(["Self", "Type", "Protocol", "Any", "AnyObject", "CodingKeys", "ID"])
+        mentioned.formUnion(propertyNames.values)
+        mentioned.formUnion(query.columns.indices.filter { query.columns[$0].embed == nil }.map { columnNames[$0] })
         for column in columns {
             var word = ""
             for character in column.codeType + " " {

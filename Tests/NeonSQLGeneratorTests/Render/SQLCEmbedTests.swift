@@ -78,3 +78,16 @@ struct SQLCEmbedTests {
         #expect(source.contains("public var string2: String22\n"))
     }
 }
+
+extension SQLCEmbedTests {
+    @Test func anEmbedTypeNeverSharesItsNameWithARowProperty() {
+        let schema = [SQLSourceInput(path: "schema.sql", contents: #"CREATE TABLE "1" (id integer PRIMARY KEY);"#)]
+        let result = CodeGenerator.generate(schema: schema, queries: [SQLSourceInput(path: "q.sql", contents: """
+            -- name: Digits :many
+            SELECT sqlc.embed("1") FROM "1";
+            """)])
+        let source = result.files.first?.source ?? ""
+        #expect(source.contains("public var _1: _12\n"), "property `_1`, type `_12`")
+        #expect(source.contains("self._1 = try _12(from: &row)"))
+    }
+}
