@@ -109,7 +109,8 @@ public struct AnalyzedColumn: Sendable, Hashable {
     public let name: String
     /// The column name PostgreSQL reports (after stripping `!`/`?` overrides).
     public let sqlName: String
-    /// PostgreSQL's `format_type(oid, NULL)` spelling.
+    /// PostgreSQL's `format_type(oid, NULL)` spelling of the type it reports for the column: a domain
+    /// column is reported as its base type, as in the wire protocol's row description.
     public let pgType: String
     /// Whether the generated row has an optional for it.
     public let nullable: Bool
@@ -173,7 +174,7 @@ public enum CodeGenerator {
                 },
                 columns: named.columns.map { column in
                     AnalyzedColumn(
-                        name: column.name, sqlName: column.sqlName, pgType: column.type.formatName,
+                        name: column.name, sqlName: column.sqlName, pgType: column.type.baseType.formatName,
                         nullable: column.nullable, swiftType: column.swiftType)
                 }
             )

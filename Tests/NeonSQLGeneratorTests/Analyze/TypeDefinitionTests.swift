@@ -28,6 +28,16 @@ struct TypeDefinitionTests {
         #expect(fixture.query?.parameters.map(\.type.formatName) == ["integer"])
     }
 
+    @Test func analyzedColumnsReportADomainAsItsBaseTypeAsTheWireDoes() {
+        // `check` compares these with the database's row description, which names the base type.
+        let analysis = CodeGenerator.analyzeQueries(
+            schema: [SQLSourceInput(path: "schema.sql", contents: Self.schema)],
+            queries: [SQLSourceInput(path: "q.sql", contents: "-- name: Contacts :many\nSELECT contact, quota, id FROM accounts;")])
+        #expect(analysis.errors == [])
+        #expect(analysis.queries.first?.columns.map(\.pgType) == ["citext", "integer", "integer"])
+        #expect(analysis.queries.first?.columns.map(\.nullable) == [false, true, false])
+    }
+
     @Test func compositeFieldsAreSelectable() {
         let fixture = AnalysisFixture(schema: Self.schema, query: "SELECT (balance).cents AS cents, (a.balance).currency AS currency FROM accounts a")
         #expect(fixture.errors == [])

@@ -110,7 +110,8 @@ struct DifferentialChecker {
             let columns = query.kind == .exec || query.kind == .execrows ? query.columns : query.columns
             report.checkedTypes += max(columns.count, pgColumns.count)
             for index in 0..<max(columns.count, pgColumns.count) {
-                let ours = index < columns.count ? "\(columns[index].sqlName) \(columns[index].type.formatName)" : "(none)"
+                // The wire (RowDescription) reports a domain column as its base type.
+                let ours = index < columns.count ? "\(columns[index].sqlName) \(columns[index].type.baseType.formatName)" : "(none)"
                 let theirs = index < pgColumns.count ? "\(pgColumns[index].0) \(pgColumns[index].1)" : "(none)"
                 if ours == theirs { report.agreeingTypes += 1 } else {
                     report.mismatches.append("\(query.file):\(query.line): \(query.name): column \(index + 1): generator says \(ours), PostgreSQL says \(theirs)")

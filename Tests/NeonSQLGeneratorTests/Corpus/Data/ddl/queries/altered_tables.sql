@@ -64,6 +64,12 @@ SELECT id, state, note, due_on FROM billing.invoices WHERE person_id = @person_i
 -- why: parameters of domain columns are typed as the domains (positive_amount NOT NULL, short_code nullable); identity id is returned.
 INSERT INTO billing.invoices (person_id, total, code) VALUES (@person_id, @total, @code) RETURNING id;
 
+-- name: InvoiceAmounts :many
+-- expect: id Int, total Decimal, code String?, total_plus Decimal
+-- params: (none)
+-- why: PostgreSQL describes a domain column as its base type (numeric, character varying); the domain's NOT NULL makes total non-optional.
+SELECT id, total, code, total + 1 AS total_plus FROM billing.invoices ORDER BY id;
+
 -- name: VoidInvoices :many
 -- expect: id Int
 -- params: (none)
