@@ -120,9 +120,9 @@ enum PolymorphicResolver {
             return (declared.enumerated().map { $0.element == .named("any") ? inputs[$0.offset] : $0.element }, result)
         }
         guard let bindings = bind(inputs: inputs, declared: declared) else { return nil }
-        var element = bindings.element
+        let element = bindings.element
         var array = bindings.array
-        var range = bindings.range
+        let range = bindings.range
         var multirange = bindings.multirange
         if element == nil, bindings.hasFamily || TypeRules.isPolymorphic(result) && !(result.typname?.hasPrefix("anycompatible") ?? false) {
             // Every input of the family is untyped: PostgreSQL cannot tell the type.

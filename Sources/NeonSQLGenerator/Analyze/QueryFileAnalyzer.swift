@@ -1,7 +1,7 @@
 /// Turns the annotated statements of one query file into query descriptions: takes each
-/// statement's annotation (read by `Parse/AnnotationParser`), analyzes the statement, names
-/// parameters and columns, and has `IR/SQLRewriter` produce the SQL sent (`$n` placeholders only).
-/// Swift names are chosen later, by the naming step in Render.
+/// statement's annotation (read by `Parse/AnnotationParser`), analyzes the statement, has
+/// `IR/QueryDescriptionBuilder` describe its parameters and columns and `IR/SQLRewriter` produce
+/// the SQL sent (`$n` placeholders only). Swift names are chosen later, by the naming step in Render.
 enum QueryFileAnalyzer {
     typealias Annotation = AnnotationParser.Annotation
     typealias ParameterDirective = AnnotationParser.ParameterDirective
@@ -79,11 +79,11 @@ enum QueryFileAnalyzer {
         }
         // After an error (an unknown column, say) a parameter's type is its consequence: not reported again.
         var parameterDiagnostics = DiagnosticCollector()
-        var parameters = describeParameters(analyzer.parameters, source, &parameterDiagnostics)
+        var parameters = QueryDescriptionBuilder.parameters(analyzer.parameters, source, &parameterDiagnostics)
         let hadErrors = local.hasErrors
         local.append(contentsOf: parameterDiagnostics.diagnostics.filter { !hadErrors || $0.severity != .error })
-        parameters = applyDirectives(annotation.parameterDirectives, to: parameters, analyzer.parameters, source, &local)
-        let outputs = describeColumns(columns, source, &local)
+        parameters = QueryDescriptionBuilder.applyDirectives(annotation.parameterDirectives, to: parameters, analyzer.parameters, source, &local)
+        let outputs = QueryDescriptionBuilder.columns(columns)
         var sql = ""
         if !local.hasErrors {
             sql = SQLRewriter.rewrittenSQL(parsed, analyzer)
@@ -128,74 +128,5 @@ enum QueryFileAnalyzer {
                               in: source, at: location)
         }
         return nil
-    }
-
-    private static func describeParameters(_ table: ParameterTable, _ source: SourceFile,
-                                           _ diagnostics: inout DiagnosticCollector) -> [ParameterDescription] {
-        var result: [ParameterDescription] = []
-        for index in stride(from: 1, through: table.count, by: 1) {
-            guard let slot = table.slots[index] else {
-                let location = table.slots.values.map(\.location).min() ?? .unknown
-                diagnostics.error("parameter $\(index) is never used; PostgreSQL cannot determine its type", in: source, at: location)
-                continue
-            }
-            guard var type = slot.type, type != .unknown else {
-                if slot.textByDefault {
-                    result.append(describe(slot, type: .text))
-                    continue
-                }
-                let written = slot.writtenName.map { "@" + $0 } ?? "$\(index)"
-                diagnostics.error("could not determine the type of parameter \(written); add a cast such as \(written)::integer",
-                                  in: source, at: slot.location)
-                continue
-            }
-            if case .array(.unknown) = type { type = .array(.text) }
-            result.append(describe(slot, type: type))
-        }
-        return result
-    }
-
-    /// Applies `-- @param` directives (naming a parameter by `$n`, its SQL name or its Swift
-    /// name); a directive naming no parameter is an error.
-    private static func applyDirectives(_ directives: [ParameterDirective], to parameters: [ParameterDescription], _ table: ParameterTable,
-                                        _ source: SourceFile, _ diagnostics: inout DiagnosticCollector) -> [ParameterDescription] {
-        var result = parameters
-        for directive in directives {
-            guard let position = result.firstIndex(where: { parameter in
-                "$\(parameter.index)" == directive.parameter || parameter.sqlName == directive.parameter
-                    || parameter.sqlName.map(SwiftNaming.lowerCamelCase) == directive.parameter
-                    || table.slots[parameter.index]?.writtenName == directive.parameter
-            }) else {
-                diagnostics.error("@param directive names no parameter of this query: '\(directive.parameter)'", in: source, at: directive.location)
-                continue
-            }
-            let parameter = result[position]
-            result[position] = ParameterDescription(
-                index: parameter.index, sqlName: parameter.sqlName, type: parameter.type, nullable: directive.nullable,
-                elementNullable: parameter.elementNullable, origin: parameter.origin, originIsElement: parameter.originIsElement)
-        }
-        return result
-    }
-
-    private static func describe(_ slot: ParameterTable.Slot, type: SQLType) -> ParameterDescription {
-        ParameterDescription(
-            index: slot.index, sqlName: slot.writtenName ?? slot.contextName, type: type,
-            nullable: slot.explicitlyNullable || slot.nullMeaningful, elementNullable: slot.elementNullable,
-            origin: slot.contextOrigin, originIsElement: slot.contextOriginIsElement)
-    }
-
-    private static func describeColumns(_ columns: [OutputColumn], _ source: SourceFile,
-                                        _ diagnostics: inout DiagnosticCollector) -> [ColumnDescription] {
-        var result: [ColumnDescription] = []
-        for column in columns {
-            var type = column.value.type
-            if type == .unknown { type = .text }
-            if case .array(.unknown) = type { type = .array(.text) }
-            result.append(ColumnDescription(
-                sqlName: column.name, type: type, nullable: column.nullable,
-                elementNullable: column.value.elementNullable, origin: column.value.origin, location: column.location,
-                embed: column.embed))
-        }
-        return result
     }
 }
