@@ -56,6 +56,16 @@ struct ResultReader {
     /// Reads a result without rows of interest; returns `rowCount` (nil when the server sent null)
     /// and the `command` tag (empty when absent).
     mutating func decodeCommandResult() throws -> (rowCount: Int?, command: String) {
+        try readCommandResult(keepingCommand: true)
+    }
+
+    /// Reads a result without rows of interest; returns `rowCount` (nil when the server sent null).
+    mutating func decodeCommand() throws -> Int? {
+        try readCommandResult(keepingCommand: false).rowCount
+    }
+
+    /// `rowCount`, and `command` only when asked (`:exec`/`:execrows` skip it unread).
+    private mutating func readCommandResult(keepingCommand: Bool) throws -> (rowCount: Int?, command: String) {
         var rowCount: Int? = nil
         var command = ""
         guard try reader.beginObject() else { return (nil, command) }
@@ -63,28 +73,13 @@ struct ResultReader {
             let key = try reader.readKey(&scratch)
             if key.is("rowCount") {
                 rowCount = try reader.readIntOrNull()
-            } else if key.is("command") {
+            } else if keepingCommand && key.is("command") {
                 command = try reader.readStringOrNull(&scratch) ?? ""
             } else {
                 try reader.skipValue()
             }
         } while try reader.nextObjectMember()
         return (rowCount, command)
-    }
-
-    /// Reads a result without rows of interest; returns `rowCount` (nil when the server sent null).
-    mutating func decodeCommand() throws -> Int? {
-        var rowCount: Int? = nil
-        guard try reader.beginObject() else { return nil }
-        repeat {
-            let key = try reader.readKey(&scratch)
-            if key.is("rowCount") {
-                rowCount = try reader.readIntOrNull()
-            } else {
-                try reader.skipValue()
-            }
-        } while try reader.nextObjectMember()
-        return rowCount
     }
 
     /// Reads `fields`, checking them against `columns` as it goes (count, then OIDs where both are
