@@ -27,19 +27,28 @@ enum SQLCStack {
         return NeonClient(configuration: configuration)
     }
 
-    /// Runs `Tests/SQLCQueries/schema/*.sql` through neon-local, one statement per request
-    /// (`CREATE TABLE IF NOT EXISTS`: the tables are kept between runs; rows carry their run).
+    /// Runs `Tests/SQLCQueries/schema/*.sql` through neon-local as one batch (one transaction),
+    /// `CREATE TABLE IF NOT EXISTS`: the tables are kept between runs; rows carry their run.
+    ///
+    /// Suites run in parallel and each creates the tables. Two concurrent `CREATE TABLE IF NOT
+    /// EXISTS` of the same table can both pass the existence check and one then fails with 42P07
+    /// (or 23505 on `pg_type`), so the batch first takes a transaction-scoped advisory lock: the
+    /// second batch waits for the first to commit and then finds the tables there.
     static func createTables(_ client: NeonClient) async throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("SQLCQueries/schema")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }.sorted()
+        var statements = [
+            Statement<Void>.exec(name: "LockSchema", sql: "SELECT pg_advisory_xact_lock(hashtext('swift-neon-sql SQLCStack.createTables'))", bindings: Bindings(), readOnly: false)
+        ]
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             let withoutComments = text.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: "\n")
             for statement in withoutComments.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
-                try await client.execute(Statement<Void>.exec(name: "CreateTable", sql: String(statement), bindings: Bindings(), readOnly: false))
+                statements.append(Statement<Void>.exec(name: "CreateTable", sql: String(statement), bindings: Bindings(), readOnly: false))
             }
         }
+        _ = try await client.batch(statements)
     }
 }
 
