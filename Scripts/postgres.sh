@@ -44,7 +44,8 @@ install_postgres() {
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
 }
 
-BIN_DIR="$(find_bin_dir || true)"
+# POSTGRES_BIN_DIR picks another server build (e.g. the PostgreSQL 16 wheel of Scripts/catalog-differential-16.sh).
+BIN_DIR="${POSTGRES_BIN_DIR:-$(find_bin_dir || true)}"
 ensure_bin_dir() {
     if [[ -z "$BIN_DIR" ]]; then
         install_postgres

@@ -137,14 +137,19 @@ public enum CodeGenerator {
     /// The name of the per-target shared file (the target's `Queries`, `Statements`, client and enums).
     public static let sharedFileName = "NeonSQLSchema.swift"
 
+    /// The values `postgresVersion` (the PostgreSQL major version a project targets) accepts:
+    /// the versions Neon runs. 14 is treated as 15, the oldest the built-in catalog comes from.
+    public static let supportedPostgresVersions = 14...17
+
     /// Analyzes `queries` against `schema` (applied in the given order: migrations) and returns
     /// the `describe` JSON.
     /// `overrides` maps columns or types to your own Swift types (``TypeOverrides``);
     /// `configPath` is where they came from, for diagnostics about them.
     public static func describe(schema: [SQLSourceInput], queries: [SQLSourceInput],
                                 overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
-                                configPath: String = "neon-sql.json") -> DescribeResult {
-        let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath)
+                                configPath: String = "neon-sql.json", postgresVersion: Int? = nil) -> DescribeResult {
+        let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath,
+                            postgresVersion: postgresVersion)
         return DescribeResult(
             json: DescribeJSON.render(model),
             hasErrors: model.diagnostics.contains { $0.severity == .error },
@@ -155,8 +160,8 @@ public enum CodeGenerator {
     /// Analyzes `queries` against `schema` and returns the queries as values: the same facts as
     /// ``describe(schema:queries:)``'s JSON, for tools that compare them with something
     /// (`neon-sql-gen check` compares them with a live database).
-    public static func analyzeQueries(schema: [SQLSourceInput], queries: [SQLSourceInput]) -> QueryAnalysis {
-        let model = analyze(schema: schema, queries: queries)
+    public static func analyzeQueries(schema: [SQLSourceInput], queries: [SQLSourceInput], postgresVersion: Int? = nil) -> QueryAnalysis {
+        let model = analyze(schema: schema, queries: queries, postgresVersion: postgresVersion)
         let analyzed = model.queries.map { named in
             let query = named.query
             return AnalyzedQuery(
@@ -191,8 +196,9 @@ public enum CodeGenerator {
     /// shared file.
     public static func generate(schema: [SQLSourceInput], queries: [SQLSourceInput],
                                 overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
-                                configPath: String = "neon-sql.json") -> GenerateResult {
-        let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath)
+                                configPath: String = "neon-sql.json", postgresVersion: Int? = nil) -> GenerateResult {
+        let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath,
+                            postgresVersion: postgresVersion)
         var filesByPath: [String: NamedFile] = [:]
         for file in model.files where filesByPath[file.path] == nil {
             filesByPath[file.path] = file
@@ -212,12 +218,14 @@ public enum CodeGenerator {
 
     /// Analyzes and names: the model every output is rendered from.
     static func analyze(schema: [SQLSourceInput], queries: [SQLSourceInput], overrides: TypeOverrides = TypeOverrides(),
-                        typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json") -> NamedModel {
+                        typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json",
+                        postgresVersion: Int? = nil) -> NamedModel {
         let model = Pipeline.analyze(
             schemaFiles: schema.map(SourceFile.init(input:)),
             queryFiles: queries.map(SourceFile.init(input:)),
             overrides: overrides,
-            configPath: configPath
+            configPath: configPath,
+            postgresVersion: postgresVersion
         )
         return SwiftNamer.name(model, overrides: overrides, typeNames: typeNames, configPath: configPath)
     }

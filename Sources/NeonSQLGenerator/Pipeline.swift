@@ -5,12 +5,16 @@ enum Pipeline {
     /// catalog and analyzes every annotated query. Never throws: problems are diagnostics.
     /// `overrides` maps columns or types to the user's Swift types (from `neon-sql.json`, whose
     /// path `configPath` names in diagnostics about the overrides themselves).
+    /// `postgresVersion` is the PostgreSQL major version the project targets (nil: every version's
+    /// built-in functions are known; see Catalog+Versions.swift).
     static func analyze(schemaFiles: [SourceFile], queryFiles: [SourceFile],
-                        overrides: TypeOverrides = TypeOverrides(), configPath: String = "neon-sql.json") -> GenerationModel {
+                        overrides: TypeOverrides = TypeOverrides(), configPath: String = "neon-sql.json",
+                        postgresVersion: Int? = nil) -> GenerationModel {
         var diagnostics = DiagnosticCollector()
         for file in schemaFiles + queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
         let parsedSchema = schemaFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
-        let catalog = CatalogBuilder.build(from: parsedSchema, diagnostics: &diagnostics)
+        var catalog = CatalogBuilder.build(from: parsedSchema, diagnostics: &diagnostics)
+        catalog.postgresVersion = postgresVersion
         overrides.validate(against: catalog, configPath: configPath, diagnostics: &diagnostics)
         let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
         var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) }

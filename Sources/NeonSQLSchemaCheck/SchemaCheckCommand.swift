@@ -24,6 +24,8 @@ public enum SchemaCheckCommand {
     ///   - databaseURL: the connection string; it is never written, and its password is removed
     ///     from anything written (also from the database's own messages).
     ///   - endpoint: the `/sql` URL, or nil to derive it from the host as the runtime does.
+    ///   - postgresVersion: the PostgreSQL major version the project targets (`postgresVersion` in
+    ///     neon-sql.json), as the build analyzes the queries; nil for every version.
     ///   - writeError: receives each line for stderr (diagnostics, then the summary), without newline.
     /// - Returns: how the check ended.
     public static func run(
@@ -33,6 +35,7 @@ public enum SchemaCheckCommand {
         queries: [SQLSourceInput],
         transport: any NeonTransport = URLSessionTransport.shared,
         resultTypeSource: ResultTypeSource = .automatic,
+        postgresVersion: Int? = nil,
         writeError: @Sendable (String) -> Void
     ) async -> Outcome {
         let redactor = SecretRedactor(connectionString: databaseURL)
@@ -45,7 +48,7 @@ public enum SchemaCheckCommand {
             return .invalidConfiguration(message: redactor.redact(error.message))
         }
 
-        let analysis = CodeGenerator.analyzeQueries(schema: schema, queries: queries)
+        let analysis = CodeGenerator.analyzeQueries(schema: schema, queries: queries, postgresVersion: postgresVersion)
         // Errors only: the build already shows the generator's warnings and notes (`SELECT *`,
         // outer-join nullability); `check` reports what keeps a query from being checked.
         for diagnostic in analysis.errors { write(diagnostic) }

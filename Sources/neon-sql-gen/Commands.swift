@@ -14,7 +14,8 @@ enum Commands {
             queries: try InputFiles.read(queryPaths),
             overrides: config.overrides,
             typeNames: config.typeNames,
-            configPath: options.configPath ?? "neon-sql.json"
+            configPath: options.configPath ?? "neon-sql.json",
+            postgresVersion: config.postgresVersion
         )
         StandardStreams.writeOut(result.json)
         StandardStreams.writeDiagnostics(result.diagnostics)
@@ -33,7 +34,8 @@ enum Commands {
             queries: try InputFiles.read(queryPaths),
             overrides: config.overrides,
             typeNames: config.typeNames,
-            configPath: options.configPath ?? "neon-sql.json"
+            configPath: options.configPath ?? "neon-sql.json",
+            postgresVersion: config.postgresVersion
         )
         StandardStreams.writeDiagnostics(result.diagnostics)
         if result.hasErrors { return 1 }
@@ -54,7 +56,7 @@ enum Commands {
         let queries = try InputFiles.read(queryPaths)
         let outcome = await SchemaCheckCommand.run(
             databaseURL: options.databaseURL, endpoint: options.endpoint, schema: schema, queries: queries,
-            writeError: { StandardStreams.writeError($0 + "\n") })
+            postgresVersion: config.postgresVersion, writeError: { StandardStreams.writeError($0 + "\n") })
         switch outcome {
         case .agreed:
             return 0

@@ -9,6 +9,8 @@ struct ConfigFile {
     var typeNames = GeneratedTypeNames()
     /// The configured schema files in the order the plugin applies them, or nil without `schema`.
     var schemaFiles: [String]?
+    /// The PostgreSQL major version the project targets (`postgresVersion`); nil: every version.
+    var postgresVersion: Int?
 
     /// The defaults when there is no config file.
     init() {}
@@ -24,6 +26,10 @@ struct ConfigFile {
         } catch {
             throw CLIFailure(error.description, file: path)
         }
+        if let version = config.postgresVersion, !CodeGenerator.supportedPostgresVersions.contains(version) {
+            throw CLIFailure("\(NeonSQLConfig.fileName): postgresVersion \(version) is not a PostgreSQL major version Neon runs (14, 15, 16, 17)", file: path)
+        }
+        result.postgresVersion = config.postgresVersion
         result.overrides = TypeOverrides(columns: config.overrides?.columns ?? [:], types: config.overrides?.types ?? [:])
         let defaults = GeneratedTypeNames()
         result.typeNames = GeneratedTypeNames(

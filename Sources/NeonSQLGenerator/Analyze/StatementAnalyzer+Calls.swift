@@ -190,7 +190,9 @@ extension StatementAnalyzer {
         var resultType: SQLType?
         var signature: FunctionSignature?
         if signatures.isEmpty {
-            if !insideCast {
+            if reportVersionRequirement(name, inputs: inputs, at: call.name.location) {
+                // A function of another PostgreSQL version than the project's (postgresVersion).
+            } else if !insideCast {
                 let suggestion = NameSuggestions.closest(to: name, among: Self.knownFunctionNames).map { "did you mean '\($0)'? or " } ?? ""
                 error("function \(name)(\(signatureText(inputs))) is not known to the generator; \(suggestion)cast its result (\(name)(...)::type)", at: call.name.location)
             }
@@ -212,6 +214,7 @@ extension StatementAnalyzer {
             case .undeterminedPolymorphic where !hadError:
                 error("could not determine polymorphic type because input has type unknown", at: call.name.location)
             case .noMatch where !hadError:
+                if reportVersionRequirement(name, inputs: inputs, at: call.name.location) { break }
                 error("function \(name)(\(signatureText(inputs))) does not exist", at: call.name.location)
                 noteParametersTypedElsewhere(expressions, otherTypes: [])
             default:

@@ -36,8 +36,9 @@ extension Catalog {
     /// Functions an extension keeps in its own schema are listed as `schema.name` (`auth.user_id`).
     func functionCandidates(named name: String) -> [FunctionSignature] {
         guard let all = BuiltinCatalog.shared.functions[name] else { return [] }
-        if !BuiltinCatalog.shared.namesWithExtensionOverloads.contains(name) { return all }
-        return all.filter { $0.extensionName.map(isExtensionAvailable) ?? true }
+        let visible = BuiltinCatalog.shared.namesWithExtensionOverloads.contains(name)
+            ? all.filter { $0.extensionName.map(isExtensionAvailable) ?? true } : all
+        return BuiltinCatalog.shared.namesWithVersionedOverloads.contains(name) ? inTargetVersion(visible) : visible
     }
 
     /// Extensions Neon provides that schemas use without creating them (see HandDescribedExtensions).
@@ -59,6 +60,10 @@ extension Catalog {
     func operatorOverloads(named name: String, prefix: Bool) -> (signatures: [OperatorSignature], candidates: [CallResolver.Candidate]) {
         let table = prefix ? BuiltinCatalog.shared.prefixOverloads : BuiltinCatalog.shared.binaryOverloads
         guard let overloads = table[name] else { return ([], []) }
+        if overloads.isVersioned, let postgresVersion {
+            let visible = overloads.all.filter { ($0.extensionName.map(userTypes.extensions.contains) ?? true) && $0.versions.contains(postgresVersion) }
+            return (visible, CallResolver.operatorCandidates(visible))
+        }
         if overloads.extensions.isEmpty { return (overloads.all, overloads.allCandidates) }
         if overloads.extensions.isDisjoint(with: userTypes.extensions) { return (overloads.builtIn, overloads.builtInCandidates) }
         let visible = overloads.all.filter { $0.extensionName.map(userTypes.extensions.contains) ?? true }

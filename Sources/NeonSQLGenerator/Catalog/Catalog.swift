@@ -53,6 +53,9 @@ struct Catalog: Sendable {
     private(set) var enums: [String: CatalogEnum] = [:]
     /// Extensions, domains, composite and range types (see Catalog+Types.swift).
     var userTypes = UserTypeCatalog()
+    /// The PostgreSQL major version the project targets (`postgresVersion` in neon-sql.json); nil:
+    /// every version's built-in functions are known (Catalog+Versions.swift).
+    var postgresVersion: Int?
     /// Functions and procedures of CREATE FUNCTION / PROCEDURE by `schema.name`, each name with
     /// its overloads (UserFunction.swift).
     private(set) var functions: [String: [UserFunction]] = [:]

@@ -9,7 +9,8 @@ import Foundation
 ///   "schema": ["db/schema", "db/extra.sql"],
 ///   "overrides": { "columns": { "products.attributes": "ProductAttributes" },
 ///                  "types": { "citext": "String" } },
-///   "names": { "queries": "Queries", "statements": "Statements", "client": "QueryClient" }
+///   "names": { "queries": "Queries", "statements": "Statements", "client": "QueryClient" },
+///   "postgresVersion": 16
 /// }
 /// ```
 ///
@@ -17,7 +18,9 @@ import Foundation
 /// in the order listed, a directory's `.sql` files (recursively) in path order. Without it, the
 /// schema is every `.sql` file under a `schema/` or `migrations/` folder of the target.
 /// `overrides` maps columns or PostgreSQL types to Swift types; `names` renames the types the
-/// target's generated code declares.
+/// target's generated code declares. `postgresVersion` is the PostgreSQL major version of the
+/// project's Neon database (14 to 17): a call to a built-in function that version lacks is then an
+/// error; without it, every version's functions are known.
 struct NeonSQLConfig: Decodable, Equatable {
     struct Overrides: Decodable, Equatable {
         var columns: [String: String]?
@@ -33,6 +36,7 @@ struct NeonSQLConfig: Decodable, Equatable {
     var schema: [String]?
     var overrides: Overrides?
     var names: Names?
+    var postgresVersion: Int?
 
     static let fileName = "neon-sql.json"
 
@@ -47,7 +51,7 @@ struct NeonSQLConfig: Decodable, Equatable {
         do {
             return try JSONDecoder().decode(NeonSQLConfig.self, from: data)
         } catch {
-            throw NeonSQLConfigError("'\(url.path)' is not valid: expected {\"schema\": [\"path\", ...], \"overrides\": {...}, \"names\": {...}} (\(error))")
+            throw NeonSQLConfigError("'\(url.path)' is not valid: expected {\"schema\": [\"path\", ...], \"overrides\": {...}, \"names\": {...}, \"postgresVersion\": 17} (\(error))")
         }
     }
 

@@ -42,6 +42,11 @@ struct FunctionSignature: Sendable, Hashable {
     var argumentTypes: [SQLType] = []
     var resultType: SQLType = .unknown
     var variadicElementType: SQLType?
+    /// The PostgreSQL major versions that have this overload (every version unless the data says).
+    var versions: PostgresVersions = .all
+    /// With no `postgresVersion` set, an overload replaced in a later version by one with the same
+    /// arguments is hidden (the newest wins); set, `versions` alone decides.
+    var isSuperseded = false
 }
 
 /// One operator (`pg_operator`); `left` is nil for prefix operators.
@@ -55,13 +60,15 @@ struct OperatorSignature: Sendable, Hashable {
     /// Operand types (one for prefix operators) and result, converted once.
     var operandTypes: [SQLType] = []
     var resultType: SQLType = .unknown
+    /// The PostgreSQL major versions that have this operator.
+    var versions: PostgresVersions = .all
 }
 
 /// PostgreSQL's built-in catalog, parsed once from `BuiltinCatalogData` (generated from a real
 /// server) and the hand-described extensions; see Scripts/generate-builtin-catalog.sh.
 final class BuiltinCatalog: Sendable {
     /// The catalog, parsed at first use.
-    static let shared = BuiltinCatalog(texts: [BuiltinCatalogData.text, HandDescribedExtensions.text])
+    static let shared = BuiltinCatalog(texts: [BuiltinCatalogData.text, PostgreSQL17Additions.text, HandDescribedExtensions.text])
 
     let types: [String: CatalogTypeInfo]
     let functions: [String: [FunctionSignature]]
@@ -81,6 +88,9 @@ final class BuiltinCatalog: Sendable {
     /// Function and operator names with an overload from an extension (the others need no
     /// filtering by the schema's extensions).
     let namesWithExtensionOverloads: Set<String>
+    /// Function names with an overload that not every PostgreSQL version has (the others need no
+    /// filtering by `postgresVersion`).
+    let namesWithVersionedOverloads: Set<String>
     /// `operators` and `prefixOperators` with their resolution candidates, built once (see
     /// ``OperatorOverloads``).
     let binaryOverloads: [String: OperatorOverloads]
@@ -128,11 +138,13 @@ final class BuiltinCatalog: Sendable {
                         name: field(1), arguments: field(2).split(separator: " ").map(String.init), result: field(3),
                         isStrict: flags.contains("s"), returnsSet: flags.contains("r"), isVariadic: flags.contains("v"),
                         kind: kind, isOrderedSet: flags.contains("o") || flags.contains("h"),
-                        defaultCount: Int(field(5)) ?? 0, variadicElement: optional(6), extensionName: currentExtension)
+                        defaultCount: Int(field(5)) ?? 0, variadicElement: optional(6), extensionName: currentExtension,
+                        versions: PostgresVersions(field(7)))
                     functions[signature.name, default: []].append(signature)
                 case "O":
                     let signature = OperatorSignature(name: field(1), left: optional(2), right: field(3), result: field(4),
-                                                      isStrict: field(5) == "s", extensionName: currentExtension)
+                                                      isStrict: field(5) == "s", extensionName: currentExtension,
+                                                      versions: PostgresVersions(field(6)))
                     if signature.left == nil {
                         prefixOperators[signature.name, default: []].append(signature)
                     } else {
@@ -164,6 +176,9 @@ final class BuiltinCatalog: Sendable {
                 copy.argumentTypes = signature.arguments.map(convert)
                 copy.resultType = convert(signature.result)
                 copy.variadicElementType = signature.variadicElement.map(convert)
+                copy.isSuperseded = signature.versions.until != nil && overloads.contains {
+                    $0.arguments == signature.arguments && ($0.versions.until ?? Int.max) > (signature.versions.until ?? Int.max)
+                }
                 return copy
             }
         }
@@ -194,6 +209,7 @@ final class BuiltinCatalog: Sendable {
         for signature in operators.values.joined() where signature.extensionName != nil { extended.insert(signature.name) }
         for signature in prefixOperators.values.joined() where signature.extensionName != nil { extended.insert(signature.name) }
         self.namesWithExtensionOverloads = extended
+        self.namesWithVersionedOverloads = Set(functions.values.joined().filter { $0.versions != .all }.map(\.name))
         self.binaryOverloads = operators.mapValues(OperatorOverloads.init)
         self.prefixOverloads = prefixOperators.mapValues(OperatorOverloads.init)
     }
@@ -216,6 +232,8 @@ struct OperatorOverloads: Sendable {
     let builtInCandidates: [CallResolver.Candidate]
     /// The extensions with an overload of this name.
     let extensions: Set<String>
+    /// Whether some overload is missing from some PostgreSQL version.
+    let isVersioned: Bool
 
     init(_ signatures: [OperatorSignature]) {
         all = signatures
@@ -223,5 +241,6 @@ struct OperatorOverloads: Sendable {
         builtIn = signatures.filter { $0.extensionName == nil }
         builtInCandidates = CallResolver.operatorCandidates(builtIn)
         extensions = Set(signatures.compactMap(\.extensionName))
+        isVersioned = signatures.contains { $0.versions != .all }
     }
 }
