@@ -14,7 +14,8 @@ import NeonSQLGenerator
 ///     queries.sql:2:8: error: column "titel_en" does not exist; did you mean 'title_en'?
 ///
 /// A section whose file name starts with `schema` is a schema file (applied in order), any other
-/// `.sql` section a query file; `expected` holds every diagnostic exactly as `describe` and
+/// `.sql` section a query file, a `neon-sql.json` section the case's settings (only
+/// `postgresVersion` is read); `expected` holds every diagnostic exactly as `describe` and
 /// `generate` print them (`path:LINE:COL: severity: message`), in order.
 /// `NEON_SQL_UPDATE_GOLDENS=1 swift test --filter DiagnosticGoldenTests` rewrites the expected
 /// sections; review the diff before committing it.
@@ -31,6 +32,8 @@ struct DiagnosticGoldenTests {
         var schema: [SQLSourceInput] = []
         var queries: [SQLSourceInput] = []
         var expected: [String] = []
+        /// `postgresVersion` of the case's `neon-sql.json` section.
+        var postgresVersion: Int?
         /// Everything before `--- expected`, kept verbatim for update mode.
         var inputText = ""
     }
@@ -51,6 +54,9 @@ struct DiagnosticGoldenTests {
         for (name, lines) in sections {
             if name == "expected" {
                 result.expected = lines.filter { !$0.isEmpty }
+            } else if name == "neon-sql.json" {
+                let settings = try? JSONSerialization.jsonObject(with: Data(lines.joined(separator: "\n").utf8)) as? [String: Any]
+                result.postgresVersion = settings?["postgresVersion"] as? Int
             } else {
                 var body = lines
                 while body.last == "" { body.removeLast() }
@@ -71,8 +77,8 @@ struct DiagnosticGoldenTests {
         let text = try String(contentsOf: url, encoding: .utf8)
         let parsed = Self.parse(text)
         #expect(!parsed.queries.isEmpty || !parsed.schema.isEmpty, "\(name) has no input section")
-        let described = CodeGenerator.describe(schema: parsed.schema, queries: parsed.queries)
-        let generated = CodeGenerator.generate(schema: parsed.schema, queries: parsed.queries)
+        let described = CodeGenerator.describe(schema: parsed.schema, queries: parsed.queries, postgresVersion: parsed.postgresVersion)
+        let generated = CodeGenerator.generate(schema: parsed.schema, queries: parsed.queries, postgresVersion: parsed.postgresVersion)
         // describe and generate report the same diagnostics.
         #expect(described.diagnostics == generated.diagnostics, "\(name)")
         if Self.isUpdating {
