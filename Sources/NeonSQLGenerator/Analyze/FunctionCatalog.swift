@@ -50,8 +50,11 @@ enum FunctionCatalog {
              "json_build_object", "json_build_array", "jsonb_build_object", "jsonb_build_array", "json_object", "jsonb_object",
              "generate_series", "generate_subscripts", "jsonb_array_elements", "json_array_elements", "jsonb_each", "json_each",
              "now", "transaction_timestamp", "statement_timestamp", "clock_timestamp", "version", "current_database",
-             "random", "gen_random_uuid":
+             "gen_random_uuid":
             return .neverNull
+        case "random":
+            // random() is never NULL; random(min, max) (PostgreSQL 17) is strict.
+            return argumentCount == 0 ? .neverNull : .strict
         case _ where rangeConstructors.contains(name):
             // int4range(NULL, 5) is a range unbounded below: range constructors never return NULL.
             return .neverNull
@@ -68,6 +71,9 @@ enum FunctionCatalog {
              "jsonb_object_keys", "json_object_keys",
              "to_regclass", "to_regtype", "to_regproc", "to_regprocedure", "to_regoper", "to_regoperator",
              "to_regnamespace", "to_regrole", "to_regcollation", "nullif",
+             // PostgreSQL 17: NULL for a UUID of another version or variant, an invalid type, an
+             // unTOASTed value.
+             "uuid_extract_version", "uuid_extract_timestamp", "to_regtypemod", "pg_basetype", "pg_column_toast_chunk_id",
              "range_lower", "range_upper", "inet_client_addr", "inet_client_port", "inet_server_addr", "inet_server_port":
             return .nullable
         case "coalesce", "greatest", "least":
@@ -88,7 +94,7 @@ enum FunctionCatalog {
     static func overNonEmptyInput(_ name: String) -> NullBehavior? {
         switch name {
         case "min", "max", "sum", "avg", "bool_and", "bool_or", "every", "bit_and", "bit_or", "bit_xor", "string_agg",
-             "first_value", "last_value":
+             "first_value", "last_value", "any_value":
             // NULL only when every input value is NULL: strict in the value argument.
             return .strict
         case "array_agg", "json_agg", "jsonb_agg", "json_object_agg", "jsonb_object_agg":
