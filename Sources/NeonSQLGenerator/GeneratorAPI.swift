@@ -144,7 +144,9 @@ public enum CodeGenerator {
     /// Analyzes `queries` against `schema` (applied in the given order: migrations) and returns
     /// the `describe` JSON.
     /// `overrides` maps columns or types to your own Swift types (``TypeOverrides``);
-    /// `configPath` is where they came from, for diagnostics about them.
+    /// `configPath` is where they came from, for diagnostics about them. `postgresVersion` is the
+    /// PostgreSQL major version the project targets (``supportedPostgresVersions``): a call to a
+    /// built-in function that version lacks is an error; nil knows every version's functions.
     public static func describe(schema: [SQLSourceInput], queries: [SQLSourceInput],
                                 overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
                                 configPath: String = "neon-sql.json", postgresVersion: Int? = nil) -> DescribeResult {
@@ -159,7 +161,8 @@ public enum CodeGenerator {
 
     /// Analyzes `queries` against `schema` and returns the queries as values: the same facts as
     /// ``describe(schema:queries:)``'s JSON, for tools that compare them with something
-    /// (`neon-sql-gen check` compares them with a live database).
+    /// (`neon-sql-gen check` compares them with a live database). `postgresVersion` as for
+    /// `describe`.
     public static func analyzeQueries(schema: [SQLSourceInput], queries: [SQLSourceInput], postgresVersion: Int? = nil) -> QueryAnalysis {
         let model = analyze(schema: schema, queries: queries, postgresVersion: postgresVersion)
         let analyzed = model.queries.map { named in
@@ -193,7 +196,8 @@ public enum CodeGenerator {
     }
 
     /// Analyzes `queries` against `schema` and renders one Swift file per query file plus the
-    /// shared file.
+    /// shared file. `postgresVersion` as for
+    /// `describe`.
     public static func generate(schema: [SQLSourceInput], queries: [SQLSourceInput],
                                 overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
                                 configPath: String = "neon-sql.json", postgresVersion: Int? = nil) -> GenerateResult {

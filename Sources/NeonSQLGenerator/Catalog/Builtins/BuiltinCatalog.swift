@@ -64,8 +64,10 @@ struct OperatorSignature: Sendable, Hashable {
     var versions: PostgresVersions = .all
 }
 
-/// PostgreSQL's built-in catalog, parsed once from `BuiltinCatalogData` (generated from a real
-/// server) and the hand-described extensions; see Scripts/generate-builtin-catalog.sh.
+/// PostgreSQL's built-in catalog, parsed once from `BuiltinCatalogData` (generated from real
+/// PostgreSQL 15 and 16 servers, entries tagged with their versions), PostgreSQL 17's
+/// hand-described additions and the hand-described extensions; see
+/// Scripts/generate-builtin-catalog.sh.
 final class BuiltinCatalog: Sendable {
     /// The catalog, parsed at first use.
     static let shared = BuiltinCatalog(texts: [BuiltinCatalogData.text, PostgreSQL17Additions.text, HandDescribedExtensions.text])
