@@ -7,7 +7,8 @@
 #   Scripts/postgres.sh url      print the admin URL (postgresql://postgres@127.0.0.1:PORT/postgres)
 #   Scripts/postgres.sh psql ... run psql as the admin user against the cluster
 #
-# The cluster lives in .local-stack/pg (git-ignored); set LOCAL_STACK_DIR to move it.
+# The cluster lives in .local-stack/pg (git-ignored); set LOCAL_STACK_DIR to move it, and
+# POSTGRES_BIN_DIR to run another build (Scripts/lib/postgres16.sh: PostgreSQL 16 from a wheel).
 # The server runs with TimeZone=UTC (set per server, not taken from this machine's zone):
 # CURRENT_DATE and timestamptz output do not depend on where the tests run.
 # Local socket connections are trusted; TCP connections need a password (scram-sha-256),
@@ -46,7 +47,7 @@ install_postgres() {
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
 }
 
-# POSTGRES_BIN_DIR picks another server build (e.g. the PostgreSQL 16 wheel of Scripts/catalog-differential-16.sh).
+# POSTGRES_BIN_DIR picks another server build (its bin directory).
 BIN_DIR="${POSTGRES_BIN_DIR:-$(find_bin_dir || true)}"
 ensure_bin_dir() {
     if [[ -z "$BIN_DIR" ]]; then
