@@ -13,8 +13,7 @@ enum Pipeline {
         var diagnostics = DiagnosticCollector()
         for file in schemaFiles + queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
         let parsedSchema = schemaFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
-        var catalog = CatalogBuilder.build(from: parsedSchema, diagnostics: &diagnostics)
-        catalog.postgresVersion = postgresVersion
+        let catalog = CatalogBuilder.build(from: parsedSchema, postgresVersion: postgresVersion, diagnostics: &diagnostics)
         overrides.validate(against: catalog, configPath: configPath, diagnostics: &diagnostics)
         let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
         var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) }

@@ -5,9 +5,11 @@
 enum CatalogBuilder {
     /// `SET search_path` in a schema file applies to the schema statements after it; queries
     /// resolve names with a new connection's default (`public`, unless `ALTER DATABASE|ROLE ...
-    /// SET search_path` says otherwise), as the app's connections do.
-    static func build(from files: [ParsedFile], diagnostics: inout DiagnosticCollector) -> Catalog {
+    /// SET search_path` says otherwise), as the app's connections do. `postgresVersion` is the
+    /// project's target version (views calling a built-in function it lacks are errors).
+    static func build(from files: [ParsedFile], postgresVersion: Int? = nil, diagnostics: inout DiagnosticCollector) -> Catalog {
         var catalog = Catalog()
+        catalog.postgresVersion = postgresVersion
         for file in files {
             for parsed in file.statements {
                 apply(parsed.statement, source: file.source, to: &catalog, diagnostics: &diagnostics)
