@@ -31,7 +31,12 @@ public struct NeonClient: QueryExecutor {
     /// - Throws: ``NeonError``.
     public func execute<Result: Sendable>(_ statement: Statement<Result>) async throws -> Result {
         if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
-        let body = RequestBody.single(sql: statement.sql, parameters: statement.bindings.values)
+        return try await execute(statement, body: RequestBody.single(sql: statement.sql, parameters: statement.bindings.values))
+    }
+
+    /// Runs one statement whose request body (`RequestBody.single` of its SQL and parameters) is
+    /// already encoded: `copyFrom` measures a part's body and sends that same body.
+    func execute<Result: Sendable>(_ statement: Statement<Result>, body: Data) async throws -> Result {
         let context = RequestContext(queryNames: [statement.name], kinds: [statement.kind], isBatch: false,
                                      isReadOnly: statement.isReadOnly, requestBytes: body.count)
         let response = try await send(body: body, extraHeaders: [], readOnly: statement.isReadOnly, context: context)
