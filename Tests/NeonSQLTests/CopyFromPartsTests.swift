@@ -122,27 +122,34 @@ struct CopyFromPartsTests {
         #expect(try SQLCKindsTests.firstArrayParameter(transport.requests[0]).count == 300)
     }
 
-    /// Counts the encoder's calls and marks its bodies (a trailing space, valid JSON): every body
-    /// the transport receives must be one the encoder produced, and a body is never encoded twice.
-    final class CountingEncoder: @unchecked Sendable {
-        private(set) var encodings = 0
+    /// Records the encoder's bodies and marks them (a trailing space, valid JSON): every body the
+    /// transport receives must be one the encoder produced, and no body is encoded twice.
+    final class RecordingEncoder: @unchecked Sendable {
+        private(set) var bodies: [Data] = []
         func encode(_ sql: String, _ parameters: [String?]) -> Data {
-            encodings += 1
-            return RequestBody.single(sql: sql, parameters: parameters) + Data(" ".utf8)
+            let body = RequestBody.single(sql: sql, parameters: parameters) + Data(" ".utf8)
+            bodies.append(body)
+            return body
         }
     }
 
     @Test(arguments: [1 << 20, 400, 150])
     func eachRequestBodyIsEncodedOnce(limit: Int) async throws {
         let transport = SQLCKindsTests.countingTransport()
-        let encoder = CountingEncoder()
+        let encoder = RecordingEncoder()
         let inserted = try await makeClient(transport).copyFrom(
             Self.rows, maxRequestBytes: limit, splitting: .whenTooLarge, encode: encoder.encode) { SQLCKindsTests.insertStatement($0) }
         #expect(inserted == 300)
-        #expect(transport.requests.allSatisfy { $0.body.last == UInt8(ascii: " ") }, "the measured body is the one sent")
-        // Halving makes a full binary tree: the parts sent are its leaves, each oversized body
-        // measured (and dropped) an inner node. One encoding per node: 2 x parts - 1.
-        #expect(encoder.encodings == 2 * transport.count - 1, "\(encoder.encodings) encodings for \(transport.count) requests")
-        if limit == 1 << 20 { #expect(transport.count == 1 && encoder.encodings == 1) }
+        let sent = transport.requests.map(\.body)
+        #expect(sent.allSatisfy { $0.last == UInt8(ascii: " ") }, "the measured body is the one sent")
+        // Every encoding is either sent once (in order) or a body found too large and split.
+        let notSent = encoder.bodies.filter { !sent.contains($0) }
+        #expect(encoder.bodies.filter(sent.contains) == sent, "each sent body encoded once, none re-encoded")
+        #expect(notSent.allSatisfy { $0.count > limit }, "only bodies over the limit are dropped")
+        #expect(encoder.bodies.count == sent.count + notSent.count)
+        // Halving makes a full binary tree: the parts sent are its leaves, each body dropped an
+        // inner node, so one encoding per node is 2 x parts - 1.
+        #expect(encoder.bodies.count == 2 * sent.count - 1, "\(encoder.bodies.count) encodings for \(sent.count) requests")
+        if limit == 1 << 20 { #expect(sent.count == 1 && encoder.bodies.count == 1) }
     }
 }
