@@ -169,8 +169,9 @@ public struct NeonClient: QueryExecutor {
             switch await attemptOnce(request, tokens: sentTokens) {
             case .success(let data):
                 return SentResponse(body: data, attempt: attempt, start: start)
-            case .failure(let error, let retryable):
-                context.report(to: configuration.requestObserver, attempt: attempt, since: start, responseBytes: 0, rows: nil, failure: error)
+            case .failure(let error, let retryable, let responseBytes):
+                context.report(to: configuration.requestObserver, attempt: attempt, since: start, responseBytes: responseBytes,
+                               rows: nil, failure: error)
                 if case .tokenRejected = error, !askedAgain {
                     askedAgain = true
                     token = try await bearerToken()
@@ -200,7 +201,13 @@ public struct NeonClient: QueryExecutor {
     private enum Retryability { case always, ifReadOnly, never }
     private enum Outcome {
         case success(Data)
-        case failure(NeonError, Retryability)
+        /// `responseBytes`: the size of the error response's body, 0 when no response arrived.
+        case failure(NeonError, Retryability, responseBytes: Int)
+
+        /// A failure before any response arrived.
+        static func failure(_ error: NeonError, _ retryable: Retryability) -> Outcome {
+            .failure(error, retryable, responseBytes: 0)
+        }
     }
 
     /// A token from the configured provider (`nil` with password authentication).
@@ -276,11 +283,12 @@ public struct NeonClient: QueryExecutor {
             if var databaseError = ErrorBody.parse(response.body, status: 400) {
                 databaseError.message = redact(databaseError.message)
                 if !tokens.isEmpty, TokenRejection.isRejection(databaseError) {
-                    return .failure(.tokenRejected(databaseError.message), .never)
+                    return .failure(.tokenRejected(databaseError.message), .never, responseBytes: response.body.count)
                 }
-                return .failure(.database(databaseError), .never)
+                return .failure(.database(databaseError), .never, responseBytes: response.body.count)
             }
-            return .failure(.httpStatus(HTTPStatusError(status: 400, message: redact(ErrorBody.rawText(response.body)))), .never)
+            return .failure(.httpStatus(HTTPStatusError(status: 400, message: redact(ErrorBody.rawText(response.body)))), .never,
+                            responseBytes: response.body.count)
         default:
             let parsed = ErrorBody.parse(response.body, status: response.status)
             let message = redact(parsed?.message ?? ErrorBody.rawText(response.body))
@@ -290,7 +298,7 @@ public struct NeonClient: QueryExecutor {
             // large) and 501 are deterministic.
             let retryable: Retryability =
                 (500...599).contains(response.status) && response.status != 507 && response.status != 501 ? .ifReadOnly : .never
-            return .failure(error, retryable)
+            return .failure(error, retryable, responseBytes: response.body.count)
         }
     }
 }
