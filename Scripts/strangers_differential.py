@@ -198,13 +198,22 @@ def rewrite_macros(sql):
     def at_param(match):
         return f"${number(match.group(1))}"
 
-    out = []
-    for is_code, text in code_segments(sql):
-        if is_code:
-            text = MACRO.sub(macro, text)
-            text = re.sub(r"(?<![\w@<>!~#&|^?%*+\-/=])@([A-Za-z_]\w*)", lambda m: at_param(m), text)
-        out.append(text)
-    return "".join(out)
+    def in_code(text):
+        code = []
+        offset = 0
+        for is_code, segment in code_segments(text):
+            if is_code:
+                code.append((offset, offset + len(segment)))
+            offset += len(segment)
+        return lambda position: any(start <= position < end for start, end in code)
+
+    # A macro's quoted name ('name') is a string segment of its own: match on the whole text,
+    # keep the matches that start in code.
+    code = in_code(sql)
+    sql = MACRO.sub(lambda m: macro(m) if code(m.start()) else m.group(0), sql)
+    code = in_code(sql)
+    return re.sub(r"(?<![\w@<>!~#&|^?%*+\-/=:])@([A-Za-z_]\w*)",
+                  lambda m: at_param(m) if code(m.start()) else m.group(0), sql)
 
 
 def strip_annotation(sql):
@@ -289,6 +298,7 @@ def main():
     disagreements = []  # (case, query, what)
     emitted_sql_rejected = []
     schema_errors = []
+    postgres_rejected = []  # (case, query or "(schema)", PostgreSQL's message): left out
     seen = set()
 
     for case_index, (case, schema_paths, query_paths) in enumerate(cases):
@@ -323,6 +333,7 @@ def main():
             ok, _, err = psql.run("\n;\n".join(schema_texts), database, timeout=120)
             if not ok:
                 figures["cases whose schema PostgreSQL rejects (skipped)"] += 1
+                postgres_rejected.append((case, "(schema)", err.splitlines()[-1] if err else "psql failed"))
                 continue
             figures["cases PostgreSQL loads"] += 1
 
@@ -360,6 +371,7 @@ def main():
                 theirs = describe_on_postgres(psql, database, rewrite_macros(strip_annotation(text)))
                 if isinstance(theirs, str):
                     figures["queries PostgreSQL rejects (left out)"] += 1
+                    postgres_rejected.append((case, name, theirs))
                     continue
                 figures["queries PostgreSQL accepts"] += 1
                 place = f"{case} {name}"
@@ -384,7 +396,7 @@ def main():
                     b = pg_parameters[index] if index < len(pg_parameters) else "(none)"
                     if a != b:
                         mismatch = True
-                        disagreements.append((case, name, f"parameter ${index + 1}", a, b, text))
+                        disagreements.append((case, name, f"parameter ${index + 1}", a, b, text, (a, b)))
                 if ours["kind"] in ("many", "one", "batchone", "batchmany"):
                     our_columns = [(c["sqlName"], base_of.get(c["pgType"], c["pgType"])) for c in ours["columns"]]
                     for index in range(max(len(our_columns), len(pg_columns))):
@@ -393,7 +405,7 @@ def main():
                         b = pg_columns[index] if index < len(pg_columns) else ("(none)", "")
                         if a != b:
                             mismatch = True
-                            disagreements.append((case, name, f"column {index + 1}", " ".join(a).strip(), " ".join(b).strip(), text))
+                            disagreements.append((case, name, f"column {index + 1}", " ".join(a).strip(), " ".join(b).strip(), text, (a[1], b[1])))
                 figures["queries with a type disagreement" if mismatch else "queries whose types all agree"] += 1
         finally:
             psql.run(f"DROP DATABASE IF EXISTS {database} WITH (FORCE);")
@@ -430,16 +442,18 @@ def main():
     grouped("emitted SQL PostgreSQL rejects", emitted_sql_rejected, lambda r: category_of_message(r[2]),
             lambda r: f"{r[0]} {r[1]}: {r[2]}")
     grouped("type disagreements (ours -> PostgreSQL's)", disagreements,
-            lambda d: f"{d[2].split(' ')[0]}: {d[3].split(' ')[-1] if d[2].startswith('column') else d[3]} -> "
-                      f"{d[4].split(' ')[-1] if d[2].startswith('column') else d[4]}",
+            lambda d: f"{d[2].split(' ')[0]}: {d[6][0]} -> {d[6][1]}",
             lambda d: f"{d[0]} {d[1]} {d[2]}: ours {d[3]}, PostgreSQL {d[4]}")
+    grouped("left out: PostgreSQL rejects (sqlc's error cases, or missing extensions)", postgres_rejected,
+            lambda r: ("schema: " if r[1] == "(schema)" else "") + category_of_message(r[2]),
+            lambda r: f"{r[0]} {r[1]}: {r[2]}")
     grouped("schema errors in cases PostgreSQL loads", schema_errors, lambda s: category_of_message(s[2]["message"]),
             lambda s: f"{s[0]} {s[1]}:{s[2]['line']}: {s[2]['message']}")
 
     if arguments.json:
         with open(arguments.json, "w") as handle:
             json.dump({"figures": figures, "rejected": rejected, "emittedSQLRejected": emitted_sql_rejected,
-                       "disagreements": disagreements,
+                       "disagreements": disagreements, "postgresRejected": postgres_rejected,
                        "schemaErrors": [(c, f, d) for c, f, d in schema_errors]}, handle, indent=1)
 
 
