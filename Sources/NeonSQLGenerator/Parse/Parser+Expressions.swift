@@ -491,11 +491,16 @@ extension Parser {
         return make(.row(items), at: start.location)
     }
 
-    /// A SQL value function written as a FROM item (`FROM CURRENT_DATE`); nil (nothing consumed)
-    /// when the current word is not one (`current_schema()` with parentheses is a function call).
+    /// A SQL value function written as a FROM item (`FROM CURRENT_DATE`, `FROM current_schema()`);
+    /// nil (nothing consumed) when the current word is not one.
     func parseValueFunctionItemIfPresent() throws(ParseError) -> Expression? {
-        guard current.kind == .word, Parser.valueFunctions[current.value] != nil, peek().kind != .dot,
-              !(current.value == "current_schema" && peek().kind == .leftParen) else { return nil }
+        guard current.kind == .word, Parser.valueFunctions[current.value] != nil, peek().kind != .dot else { return nil }
+        if current.value == "current_schema", peek().kind == .leftParen {
+            let token = advance()
+            advance()
+            try expect(.rightParen, "')'")
+            return make(.valueFunction(.currentSchema), at: token.location)
+        }
         return try parseValueFunction()
     }
 
