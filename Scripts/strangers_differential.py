@@ -180,13 +180,18 @@ def code_segments(sql):
 
 def rewrite_macros(sql):
     """sqlc.arg/narg/slice(x) and @x become $n (one number per name), sqlc.embed(t) becomes t.*."""
-    highest = max([int(m.group(1)) for ok, s in code_segments(sql) if ok for m in DOLLAR.finditer(s)] or [0])
+    taken = set(int(m.group(1)) for ok, s in code_segments(sql) if ok for m in DOLLAR.finditer(s))
     numbers = {}
 
     def number(name):
+        # A named parameter takes the lowest number no `$n` uses (`$1, @version, $3`: $2).
         name = name.strip("'\"").lower()
         if name not in numbers:
-            numbers[name] = highest + len(numbers) + 1
+            free = 1
+            while free in taken:
+                free += 1
+            taken.add(free)
+            numbers[name] = free
         return numbers[name]
 
     def macro(match):
@@ -217,7 +222,11 @@ def rewrite_macros(sql):
 
 
 def strip_annotation(sql):
-    return "\n".join(line for line in sql.splitlines() if not ANNOTATION.match(line)).strip().rstrip(";").strip()
+    """The statement alone: annotation lines, trailing comments and the final `;` removed."""
+    lines = [line for line in sql.splitlines() if not ANNOTATION.match(line)]
+    while lines and (not lines[-1].strip() or lines[-1].strip().startswith("--")):
+        lines.pop()
+    return "\n".join(lines).strip().rstrip(";").strip()
 
 
 # ---------------------------------------------------------------- PostgreSQL through psql
@@ -254,7 +263,23 @@ def describe_on_postgres(psql, database, sql):
         return "timeout"
     if not ok:
         message = next((line for line in err.splitlines() if line.startswith("ERROR:") or "ERROR:" in line), err)
-        return message.split("ERROR:", 1)[-1].strip() or "psql failed"
+        message = message.split("ERROR:", 1)[-1].strip() or "psql failed"
+        match = re.match(r"\s*(\w+)", sql)
+        first_word = match.group(1) if match else ""
+        if first_word and message == f'syntax error at or near "{first_word}"':
+            # CALL, DO, NOTIFY, TRUNCATE, CREATE ...: PREPARE takes only SELECT/INSERT/UPDATE/DELETE/
+            # VALUES. psql's \gdesc parses (and for CALL analyzes) them through the protocol:
+            # accepted when that works; their parameter types are not known (None).
+            try:
+                ok, out, err = psql.run(f"{sql}\n\\gdesc\n", database, timeout=30)
+            except subprocess.TimeoutExpired:
+                return "timeout"
+            if not ok:
+                message = next((line for line in err.splitlines() if "ERROR:" in line), err)
+                return message.split("ERROR:", 1)[-1].strip() or "psql failed"
+            columns = [(n, without_typmod(t)) for n, _, t in (line.rpartition("|") for line in out.splitlines() if "|" in line)]
+            return None, columns
+        return message
     head, _, tail = out.partition("---columns---\n")
     parameters = [without_typmod(p) for p in head.strip().split("|")] if head.strip() else []
     columns = []
@@ -390,6 +415,9 @@ def main():
                 pg_parameters, pg_columns = compared
                 our_parameters = [p["pgType"] + ("[]" if ours["kind"] == "copyfrom" else "") for p in ours["params"]]
                 mismatch = False
+                if pg_parameters is None:
+                    figures["utility statements (parameter types not compared)"] += 1
+                    pg_parameters = our_parameters
                 for index in range(max(len(our_parameters), len(pg_parameters))):
                     figures["types compared"] += 1
                     a = our_parameters[index] if index < len(our_parameters) else "(none)"
@@ -423,7 +451,7 @@ def main():
     for key in ["cases", "duplicate cases skipped", "cases whose schema PostgreSQL rejects (skipped)", "cases PostgreSQL loads",
                 "queries", "queries PostgreSQL rejects (left out)", "queries PostgreSQL accepts", "queries we reject",
                 "queries both accept", "queries whose emitted SQL PostgreSQL rejects", "queries whose types all agree",
-                "queries with a type disagreement", "types compared"]:
+                "queries with a type disagreement", "utility statements (parameter types not compared)", "types compared"]:
         print(f"{key}: {figures[key]}")
     print(f"type disagreements: {len(disagreements)}")
 
