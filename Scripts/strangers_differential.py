@@ -352,7 +352,7 @@ def main():
                 handle.write(text)
             query_files.append(path)
 
-        database = f"strangers_{case_index}"
+        database = f"strangers_{os.getpid()}_{case_index}"
         psql.run(f"DROP DATABASE IF EXISTS {database} WITH (FORCE); CREATE DATABASE {database};")
         try:
             ok, _, err = psql.run("\n;\n".join(schema_texts), database, timeout=120)
