@@ -108,6 +108,9 @@ struct FunctionCall: Sendable, Hashable {
     let over: WindowSpecification?
     /// `f(VARIADIC arr)`: the last argument was written with VARIADIC.
     let hasVariadicArgument: Bool
+    /// Named notation (`f(a => 1, b := 2)`): per argument, its parameter's name (nil for a
+    /// positional one); empty when no argument is named.
+    var argumentNames: [String?] = []
 }
 
 /// `ANY`, `SOME` or `ALL` on the right of a comparison.

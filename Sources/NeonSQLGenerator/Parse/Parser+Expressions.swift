@@ -666,7 +666,7 @@ extension Parser {
     // MARK: - Function calls
 
     /// The argument list and trailing clauses of `name(...)`: DISTINCT, `*`, VARIADIC, named
-    /// arguments (`a => 1`, names dropped), ORDER BY, WITHIN GROUP, FILTER, OVER.
+    /// arguments (`a => 1`, names kept in `argumentNames`), ORDER BY, WITHIN GROUP, FILTER, OVER.
     func parseFunctionCall(name: QualifiedName) throws(ParseError) -> FunctionCall {
         try enter()
         defer { leave() }
@@ -676,6 +676,7 @@ extension Parser {
         var isDistinct = false
         var hasVariadic = false
         var orderBy: [OrderItem] = []
+        var argumentNames: [String?] = []
         if atOp("*") {
             advance()
             isStar = true
@@ -688,11 +689,15 @@ extension Parser {
             repeat {
                 if acceptWord("variadic") { hasVariadic = true }
                 if current.kind == .word || current.kind == .quotedIdentifier, peek().isOp("=>") || peek().isOp(":=") {
-                    advance()
+                    argumentNames += [String?](repeating: nil, count: arguments.count - argumentNames.count)
+                    argumentNames.append(identifier(advance()).name)
                     advance()
                 }
                 arguments.append(try parseExpression())
             } while accept(.comma)
+            if !argumentNames.isEmpty {
+                argumentNames += [String?](repeating: nil, count: arguments.count - argumentNames.count)
+            }
             if atWord("order"), peek().isWord("by") {
                 orderBy = try parseOrderBy()
             }
@@ -727,7 +732,8 @@ extension Parser {
         }
         return FunctionCall(
             name: name, arguments: arguments, isStar: isStar, isDistinct: isDistinct, orderBy: orderBy,
-            withinGroup: withinGroup, filter: filter, over: over, hasVariadicArgument: hasVariadic
+            withinGroup: withinGroup, filter: filter, over: over, hasVariadicArgument: hasVariadic,
+            argumentNames: argumentNames
         )
     }
 

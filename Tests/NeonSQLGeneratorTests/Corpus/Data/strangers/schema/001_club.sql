@@ -46,3 +46,9 @@ CREATE TABLE "check_ins" (
     "left" boolean,
     at timestamptz NOT NULL DEFAULT now()
 );
+
+-- A function called in named and mixed notation.
+CREATE FUNCTION greeting(name text, shout boolean DEFAULT false, suffix text DEFAULT '!')
+RETURNS text
+AS $$ SELECT CASE WHEN shout THEN upper(name) ELSE name END || suffix $$
+LANGUAGE sql IMMUTABLE STRICT;
