@@ -348,6 +348,18 @@ extension StatementAnalyzer {
         case .join(let join):
             if isNestedTooDeeply(at: join.location) { return }
             addJoin(join, scope, joinsAreToOne: &joinsAreToOne)
+        case .valueFunction(let expression, let alias):
+            let value = infer(expression, scope)
+            let name = value.name ?? "value"
+            var columns = [ScopeColumn(name: name, value: value)]
+            if let alias {
+                if alias.columns.isEmpty {
+                    columns[0] = ScopeColumn(name: alias.name.name, value: value.renamed(alias.name.name))
+                } else {
+                    columns = rename(columns, alias, at: alias.name.location)
+                }
+            }
+            scope.entries.append(RangeEntry(name: alias?.name.name ?? name, columns: columns, relationKey: nil, uniqueColumns: []))
         }
     }
 

@@ -242,9 +242,11 @@ struct Catalog: Sendable {
     }
 }
 
-/// Double-quotes an identifier the way `format_type`/`quote_ident` would.
+/// Double-quotes an identifier the way `format_type`/`quote_ident` would (a reserved or
+/// type-or-function-name keyword too: `"user"`).
 func quoteIfNeeded(_ name: String) -> String {
     let simple = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
         && !(name.first.map { ("0"..."9").contains($0) } ?? true)
+        && Keywords.isColumnName(name)
     return simple ? name : "\"" + name.replacing("\"", with: "\"\"") + "\""
 }

@@ -108,6 +108,9 @@ struct FunctionCall: Sendable, Hashable {
     let over: WindowSpecification?
     /// `f(VARIADIC arr)`: the last argument was written with VARIADIC.
     let hasVariadicArgument: Bool
+    /// Named notation (`f(a => 1, b := 2)`): per argument, its parameter's name (nil for a
+    /// positional one); empty when no argument is named.
+    var argumentNames: [String?] = []
 }
 
 /// `ANY`, `SOME` or `ALL` on the right of a comparison.
@@ -321,6 +324,9 @@ indirect enum TableReference: Sendable, Hashable {
     case join(Join)
     /// `(a JOIN b ON ...) [AS alias]`
     case parenthesized(TableReference, alias: TableAlias?)
+    /// `CURRENT_DATE [AS] alias[(col)]` and the other SQL value functions as a FROM item: one row,
+    /// one column named after the function (`.valueFunction` expression).
+    case valueFunction(Expression, alias: TableAlias?)
 }
 
 enum JoinKind: String, Sendable, Hashable {
@@ -364,6 +370,17 @@ struct CommonTableExpression: Sendable, Hashable {
 struct SetClause: Sendable, Hashable {
     let columns: [Identifier]
     let value: Expression
+    /// Per column, the subscripts written after its name (`SET names[$1] = $2`), outermost first;
+    /// empty when there are none or when a `.field` makes the target a composite's field.
+    var subscripts: [[AssignmentSubscript]] = []
+}
+
+/// `[i]` or `[lower:upper]` after a column assigned by SET: PostgreSQL assigns one element (an
+/// array's element type, or jsonb for a jsonb column) or, for a slice, a part of the array.
+struct AssignmentSubscript: Sendable, Hashable {
+    let lower: Expression?
+    let upper: Expression?
+    let isSlice: Bool
 }
 
 enum InsertSource: Sendable, Hashable {

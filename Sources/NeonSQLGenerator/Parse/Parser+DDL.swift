@@ -45,6 +45,8 @@ extension Parser {
                 }
                 reset(saved)
             }
+        case "sequence":
+            return try parseCreateSequence(start: start, temporary: temporary)
         case "view":
             return try parseCreateView(start: start, orReplace: orReplace, materialized: materialized, temporary: temporary)
         case "schema":

@@ -237,6 +237,9 @@ struct DDLTests {
             switch $0.statement {
             case .ignored(let keyword, _): return keyword
             case .alterTable: return "alter table"
+            // A sequence is a relation a query can read (`SELECT last_value FROM s`).
+            case .createTable(let create):
+                return "sequence " + create.name.parts.map(\.name).joined(separator: ".") + "(" + create.columns.map(\.name.name).joined(separator: ",") + ")"
             case .createFunction(let function): return function.isProcedure ? "create procedure" : "create function"
             case .setSearchPath: return "set"
             case .defineType(let definition):
@@ -247,8 +250,8 @@ struct DDLTests {
             }
         }
         #expect(keywords == [
-            "create index", "create extension", "create function", "create trigger", "create policy", "create sequence",
-            "create role", "grant", "revoke", "comment", "set", "begin", "commit", "do", "alter sequence", "alter table",
+            "create index", "create extension", "create function", "create trigger", "create policy",
+            "sequence s(last_value,log_cnt,is_called)", "create role", "grant", "revoke", "comment", "set", "begin", "commit", "do", "alter sequence", "alter table",
             "drop index", "create procedure", "create domain",
         ])
     }
