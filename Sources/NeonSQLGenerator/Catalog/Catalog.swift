@@ -19,10 +19,11 @@ struct CatalogRelation: Sendable, Hashable {
     var name: String
     let kind: Kind
     var columns: [CatalogColumn]
-    /// Column sets whose values are unique per row: the primary key and UNIQUE constraints.
-    var uniqueKeys: [[String]]
+    /// Its indexes: the primary key's, UNIQUE constraints' and those of CREATE [UNIQUE] INDEX
+    /// (CatalogIndex.swift).
+    var indexes: [CatalogIndex]
     /// The primary key's columns (empty without one).
-    var primaryKey: [String] = []
+    var primaryKey: [String] { indexes.first { $0.constraint == .primaryKey }?.columns ?? [] }
     /// Where the relation was created, for messages.
     let file: String
     let location: SourceLocation
@@ -30,6 +31,10 @@ struct CatalogRelation: Sendable, Hashable {
     func column(named name: String) -> CatalogColumn? { columns.first { $0.name == name } }
 
     func columnIndex(named name: String) -> Int? { columns.firstIndex { $0.name == name } }
+
+    /// Column sets whose values are unique per row: the primary key, UNIQUE constraints and
+    /// unique indexes on plain columns without a WHERE.
+    var uniqueKeys: [[String]] { indexes.compactMap(\.uniqueKey) }
 
     /// Whether `column` alone is a primary key or unique key.
     func isUniqueColumn(_ column: String) -> Bool { uniqueKeys.contains([column]) }

@@ -52,8 +52,14 @@ extension CatalogBuilder.Context {
             }
             guard let (column, isPrimaryKey, isUnique) = column(from: definition) else { return false }
             relation.columns.append(column)
-            if isPrimaryKey || isUnique { relation.uniqueKeys.append([column.name]) }
-            if isPrimaryKey { relation.primaryKey = [column.name] }
+            if isPrimaryKey {
+                if !relation.primaryKey.isEmpty {
+                    error("multiple primary keys for table \"\(relation.name)\" are not allowed", at: definition.name.location)
+                    return false
+                }
+                addKey(columns: [column.name], primary: true, name: definition.primaryKeyName?.name, to: &relation)
+            }
+            if isUnique { addKey(columns: [column.name], primary: false, name: definition.uniqueName?.name, to: &relation) }
         case .dropColumn(let column, let ifExists):
             guard let index = relation.columnIndex(named: column.name) else {
                 if ifExists { return true }
@@ -61,8 +67,8 @@ extension CatalogBuilder.Context {
                 return false
             }
             relation.columns.remove(at: index)
-            relation.uniqueKeys.removeAll { $0.contains(column.name) }
-            if relation.isPrimaryKey(column.name) { relation.primaryKey = [] }
+            // PostgreSQL drops the indexes and key constraints on the column with it.
+            relation.indexes.removeAll { $0.columns?.contains(column.name) ?? false }
         case .renameColumn(let from, let to):
             guard let index = relation.columnIndex(named: from.name) else {
                 error("column \"\(from.name)\" does not exist" + NameSuggestions.suffix(for: from.name, among: relation.columns.map(\.name)),
@@ -74,8 +80,9 @@ extension CatalogBuilder.Context {
                 return false
             }
             relation.columns[index].name = to.name
-            relation.uniqueKeys = relation.uniqueKeys.map { $0.map { $0 == from.name ? to.name : $0 } }
-            relation.primaryKey = relation.primaryKey.map { $0 == from.name ? to.name : $0 }
+            for position in relation.indexes.indices {
+                relation.indexes[position].columns = relation.indexes[position].columns?.map { $0 == from.name ? to.name : $0 }
+            }
         case .renameTable(let to):
             if catalog.relations[Catalog.key(schema: relation.schema, name: to.name)] != nil {
                 error("relation \"\(to.name)\" already exists", at: to.location)
@@ -113,7 +120,17 @@ extension CatalogBuilder.Context {
             relation.columns[index].hasDefault = false
         case .addConstraint(let constraint):
             addConstraint(constraint, to: &relation, inAlter: true)
-        case .dropConstraint, .ignored:
+        case .dropConstraint(let name, _):
+            // Only key constraints are tracked: an unknown name may be a CHECK or FOREIGN KEY.
+            relation.indexes.removeAll { $0.name == name.name && $0.constraint != .none }
+        case .renameConstraint(let from, let to):
+            guard let position = relation.indexes.firstIndex(where: { $0.name == from.name && $0.constraint != .none }) else { break }
+            if isRelationNameTaken(schema: relation.schema, name: to.name, besides: relation) {
+                error("relation \"\(to.name)\" already exists", at: to.location)
+                return false
+            }
+            relation.indexes[position].name = to.name
+        case .ignored:
             break
         }
         return true

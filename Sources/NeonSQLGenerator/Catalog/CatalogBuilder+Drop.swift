@@ -51,6 +51,8 @@ extension CatalogBuilder.Context {
                     error("\(drop.kind.rawValue) \"\(last.name)\" does not exist"
                           + NameSuggestions.suffix(for: last.name, among: catalog.relationNames), at: name.location)
                 }
+            case .index:
+                dropIndex(name)
             case .untracked:
                 // Not modelled by this catalog: accepted.
                 break

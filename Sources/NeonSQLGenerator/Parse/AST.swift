@@ -444,6 +444,9 @@ struct ColumnDefinition: Sendable, Hashable {
     let name: Identifier
     let type: TypeName
     let constraints: [ColumnConstraint]
+    /// `CONSTRAINT name PRIMARY KEY` / `CONSTRAINT name UNIQUE`: the names given (else PostgreSQL chooses).
+    var primaryKeyName: Identifier?
+    var uniqueName: Identifier?
 }
 
 enum TableConstraintKind: Sendable, Hashable {
@@ -459,6 +462,8 @@ struct TableConstraint: Sendable, Hashable {
     let name: Identifier?
     let kind: TableConstraintKind
     let location: SourceLocation
+    /// `ADD [CONSTRAINT c] {PRIMARY KEY | UNIQUE} USING INDEX index` (the kind's column list is empty).
+    var usingIndex: Identifier?
 }
 
 struct CreateTableStatement: Sendable, Hashable {
@@ -571,6 +576,8 @@ enum AlterTableAction: Sendable, Hashable {
     case dropDefault(Identifier)
     case addConstraint(TableConstraint)
     case dropConstraint(Identifier, ifExists: Bool)
+    /// `RENAME CONSTRAINT a TO b`
+    case renameConstraint(from: Identifier, to: Identifier)
     /// `SET SCHEMA name`
     case setSchema(Identifier)
     /// Anything else (OWNER TO, ENABLE ROW LEVEL SECURITY, SET ...): no effect on types.
@@ -612,6 +619,8 @@ enum DropObjectKind: String, Sendable, Hashable {
     case schema
     case function
     case procedure
+    /// `DROP INDEX`: a unique index stops counting as a unique key.
+    case index
     /// Objects that change no type the generator tracks: INDEX, SEQUENCE, EXTENSION, TRIGGER,
     /// POLICY, RULE, ...; dropping them is accepted without a check.
     case untracked
@@ -648,6 +657,10 @@ indirect enum Statement: Sendable, Hashable {
     case alterTable(AlterTableStatement)
     case alterEnum(AlterEnumStatement)
     case drop(DropStatement)
+    /// `CREATE [UNIQUE] INDEX` (AST+Index.swift).
+    case createIndex(CreateIndexStatement)
+    /// `ALTER INDEX [IF EXISTS] name RENAME TO new` (other ALTER INDEX forms are ignored).
+    case renameIndex(QualifiedName, to: Identifier, ifExists: Bool, location: SourceLocation)
     /// CREATE EXTENSION / DOMAIN / TYPE ... AS (...) / TYPE ... AS RANGE (Parser+TypeDDL.swift).
     case defineType(TypeDefinitionStatement)
     /// Parsed far enough to skip: CREATE INDEX/EXTENSION/FUNCTION/TRIGGER/POLICY/SEQUENCE, GRANT,

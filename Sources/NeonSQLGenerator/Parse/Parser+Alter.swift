@@ -18,6 +18,9 @@ extension Parser {
             advance()
             return .alterTable(try parseAlterRelation(start: start, kind: .materializedView))
         }
+        if atWord("index") {
+            return try parseAlterIndex(start: start)
+        }
         if atWord("type") {
             advance()
             return .alterEnum(try parseAlterType(start: start))
@@ -122,8 +125,9 @@ extension Parser {
                 return .renameTable(to: try parseColumnId("table name"))
             }
             if acceptWord("constraint") {
-                skipToListEnd()
-                return .ignored(start.location)
+                let from = try parseColumnId("constraint name")
+                try expectWord("to")
+                return .renameConstraint(from: from, to: try parseColumnId("constraint name"))
             }
             _ = acceptWord("column")
             let from = try parseColumnId("column name")
