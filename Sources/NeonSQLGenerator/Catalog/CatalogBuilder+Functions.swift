@@ -71,10 +71,17 @@ extension CatalogBuilder.Context {
         }
         let function = UserFunction(schema: schema, name: name, arguments: arguments, result: result, returnsSet: returnsSet,
                                     isStrict: create.isStrict, isProcedure: create.isProcedure)
-        if !create.orReplace, catalog.userFunctions(name, schema: schema).contains(where: { $0.signature == function.signature }) {
-            let noun = create.isProcedure ? "procedure" : "function"
-            error("\(noun) \"\(name)\" already exists with same argument types", at: create.name.location)
-            return
+        if let existing = catalog.userFunctions(name, schema: schema).first(where: { $0.signature == function.signature }) {
+            if !create.orReplace {
+                let noun = create.isProcedure ? "procedure" : "function"
+                error("\(noun) \"\(name)\" already exists with same argument types", at: create.name.location)
+                return
+            }
+            if !existing.isProcedure, !create.isProcedure, !existing.returnsSameType(as: function) {
+                let written = name + "(" + function.signature.map(\.formatName).joined(separator: ", ") + ")"
+                error("cannot change return type of existing function; use DROP FUNCTION \(written) first", at: create.name.location)
+                return
+            }
         }
         catalog.setFunction(function)
     }

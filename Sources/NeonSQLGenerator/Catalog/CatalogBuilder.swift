@@ -79,6 +79,8 @@ enum CatalogBuilder {
                 createView(create)
             case .createFunction(let create):
                 createFunction(create)
+            case .alterFunction(let alter):
+                alterFunction(alter)
             case .createIndex(let create):
                 createIndex(create)
             case .renameIndex(let name, let newName, let ifExists, _):

@@ -659,6 +659,8 @@ indirect enum Statement: Sendable, Hashable {
     case drop(DropStatement)
     /// `CREATE [UNIQUE] INDEX` (AST+Index.swift).
     case createIndex(CreateIndexStatement)
+    /// `ALTER FUNCTION|PROCEDURE|ROUTINE name[(types)] ...` (AST+AlterFunction.swift).
+    case alterFunction(AlterFunctionStatement)
     /// `ALTER INDEX [IF EXISTS] name RENAME TO new` (other ALTER INDEX forms are ignored).
     case renameIndex(QualifiedName, to: Identifier, ifExists: Bool, location: SourceLocation)
     /// CREATE EXTENSION / DOMAIN / TYPE ... AS (...) / TYPE ... AS RANGE (Parser+TypeDDL.swift).

@@ -21,6 +21,9 @@ extension Parser {
         if atWord("index") {
             return try parseAlterIndex(start: start)
         }
+        if atWord("function") || atWord("procedure") || atWord("routine") {
+            return .alterFunction(try parseAlterFunction(start: start))
+        }
         if atWord("type") {
             advance()
             return .alterEnum(try parseAlterType(start: start))
