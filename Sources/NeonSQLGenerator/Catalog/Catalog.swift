@@ -9,6 +9,8 @@ struct CatalogColumn: Sendable, Hashable {
     /// with a clear error), view columns inherit what their expression says.
     var elementNullable: Bool = false
     var hasDefault: Bool = false
+    /// NOT NULL only because its type is a NOT NULL domain (ALTER DOMAIN ... DROP NOT NULL undoes it).
+    var isNotNullByDomainOnly = false
 }
 
 /// A table or view.
@@ -151,15 +153,24 @@ struct Catalog: Sendable {
         renameTypeReferences(renames)
     }
 
-    /// Rewrites `.enumeration(old)` to `.enumeration(new)` in every column and function signature.
-    private mutating func renameTypeReferences(_ renames: [String: String]) {
+    /// Rewrites user type names (`.enumeration(old)`, a composite's or range's `.named(old)`, a
+    /// domain's `.domain(old, ...)`) to their new names in every column, type and function signature.
+    mutating func renameTypeReferences(_ renames: [String: String]) {
         guard !renames.isEmpty else { return }
         func rename(_ type: SQLType) -> SQLType {
             switch type {
             case .enumeration(let name): .enumeration(renames[name] ?? name)
+            case .named(let name): .named(renames[name] ?? name)
+            case .domain(let name, let base): .domain(renames[name] ?? name, base: rename(base))
             case .array(let element): .array(rename(element))
-            default: type
+            case .builtin: type
             }
+        }
+        for (key, domain) in userTypes.domains {
+            userTypes.domains[key] = CatalogDomain(schema: domain.schema, name: domain.name, base: rename(domain.base), isNotNull: domain.isNotNull)
+        }
+        for (key, range) in userTypes.ranges {
+            userTypes.ranges[key] = CatalogRangeType(schema: range.schema, name: range.name, subtype: rename(range.subtype))
         }
         func renameColumns(_ columns: [CatalogColumn]) -> [CatalogColumn] {
             columns.map { column in

@@ -1,5 +1,6 @@
 // ALTER TABLE / VIEW / MATERIALIZED VIEW and ALTER TYPE (enums) applied to the catalog, with
-// PostgreSQL's messages for what it rejects.
+// PostgreSQL's messages for what it rejects; other types' ALTER TYPE and ALTER DOMAIN are in
+// CatalogBuilder+AlterType.swift.
 
 extension CatalogBuilder.Context {
     mutating func alterTable(_ alter: AlterTableStatement) {
@@ -105,6 +106,7 @@ extension CatalogBuilder.Context {
         case .setNotNull(let column):
             guard let index = requireColumn(column, in: relation) else { return false }
             relation.columns[index].isNotNull = true
+            relation.columns[index].isNotNullByDomainOnly = false
         case .dropNotNull(let column):
             guard let index = requireColumn(column, in: relation) else { return false }
             if relation.isPrimaryKey(column.name) {
@@ -112,6 +114,7 @@ extension CatalogBuilder.Context {
                 return false
             }
             relation.columns[index].isNotNull = false
+            relation.columns[index].isNotNullByDomainOnly = false
         case .setDefault(let column, _):
             guard let index = requireColumn(column, in: relation) else { return false }
             relation.columns[index].hasDefault = true
@@ -140,13 +143,8 @@ extension CatalogBuilder.Context {
         guard let last = alter.name.name else { return }
         let schemaName = alter.name.qualifier.last?.name
         guard var value = catalog.enumType(last.name, schema: schemaName) else {
-            // Composite types, domains and ranges are not modelled here: nothing to check.
-            if case .ignored = alter.action { return }
-            if TypeResolver.resolve(TypeName(schema: schemaName, name: last.name, modifiers: [], arrayDimensions: 0,
-                                             location: alter.name.location), in: catalog) == nil {
-                error("type \"\(last.name)\" does not exist" + NameSuggestions.suffix(for: last.name, among: catalog.enumNames),
-                      at: alter.name.location)
-            }
+            // Domains, composite and range types (CatalogBuilder+AlterType.swift).
+            alterOtherType(alter)
             return
         }
         switch alter.action {
@@ -177,7 +175,7 @@ extension CatalogBuilder.Context {
             }
             value.labels[index] = to
         case .renameTo(let newName):
-            if catalog.enums[Catalog.key(schema: value.schema, name: newName.name)] != nil {
+            if isTypeNameTaken(schema: value.schema, name: newName.name) {
                 error("type \"\(newName.name)\" already exists", at: newName.location)
                 return
             }
@@ -188,11 +186,14 @@ extension CatalogBuilder.Context {
                 error("schema \"\(schema.name)\" does not exist", at: schema.location)
                 return
             }
-            if catalog.enums[Catalog.key(schema: schema.name, name: value.name)] != nil {
+            if isTypeNameTaken(schema: schema.name, name: value.name) {
                 error("type \"\(value.name)\" already exists in schema \"\(schema.name)\"", at: schema.location)
                 return
             }
             catalog.moveEnum(schema: value.schema, name: value.name, toSchema: schema.name, toName: value.name)
+            return
+        case .attributes:
+            error("relation \"\(value.name)\" does not exist", at: alter.name.location)
             return
         case .ignored:
             return

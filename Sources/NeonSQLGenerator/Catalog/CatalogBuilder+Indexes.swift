@@ -43,7 +43,7 @@ extension CatalogBuilder.Context {
         let chosen = name ?? chooseIndexName(for: relation, columns: columns, constraint: primary ? .primaryKey : .unique)
         if primary {
             for column in columns {
-                if let index = relation.columnIndex(named: column) { relation.columns[index].isNotNull = true }
+                if let index = relation.columnIndex(named: column) { relation.columns[index].markNotNull() }
             }
         }
         relation.indexes.append(.key(name: chosen, columns: columns, primary: primary))
@@ -93,7 +93,7 @@ extension CatalogBuilder.Context {
         if let name = constraint.name { relation.indexes[position].name = name.name }
         if primary {
             for column in index.columns ?? [] {
-                if let columnIndex = relation.columnIndex(named: column) { relation.columns[columnIndex].isNotNull = true }
+                if let columnIndex = relation.columnIndex(named: column) { relation.columns[columnIndex].markNotNull() }
             }
         }
     }
@@ -183,5 +183,13 @@ extension CatalogBuilder.Context {
         var changed = relation
         changed.indexes.remove(at: position)
         catalog.setRelation(changed)
+    }
+}
+
+extension CatalogColumn {
+    /// A NOT NULL constraint of the column's own (primary key, SET NOT NULL).
+    mutating func markNotNull() {
+        isNotNull = true
+        isNotNullByDomainOnly = false
     }
 }

@@ -79,6 +79,8 @@ enum CatalogBuilder {
                 createView(create)
             case .createFunction(let create):
                 createFunction(create)
+            case .alterDomain(let alter):
+                alterDomain(alter)
             case .alterFunction(let alter):
                 alterFunction(alter)
             case .createIndex(let create):
@@ -117,15 +119,18 @@ enum CatalogBuilder {
             var column = CatalogColumn(name: definition.name.name, type: resolution.type,
                                        isNotNull: resolution.isSerial || catalog.isNotNullDomain(resolution.type),
                                        hasDefault: resolution.isSerial)
+            column.isNotNullByDomainOnly = column.isNotNull && !resolution.isSerial
             var isPrimaryKey = false
             var isUnique = false
             for constraint in definition.constraints {
                 switch constraint {
                 case .notNull, .identity:
                     column.isNotNull = true
+                    column.isNotNullByDomainOnly = false
                     if case .identity = constraint { column.hasDefault = true }
                 case .primaryKey:
                     column.isNotNull = true
+                    column.isNotNullByDomainOnly = false
                     isPrimaryKey = true
                 case .unique:
                     isUnique = true
@@ -173,7 +178,7 @@ enum CatalogBuilder {
                 copyIndexes(of: parent, into: &relation)
                 for definition in create.columns {
                     guard let index = requireColumn(definition.name, in: relation) else { return }
-                    if definition.constraints.contains(.notNull) { relation.columns[index].isNotNull = true }
+                    if definition.constraints.contains(.notNull) { relation.columns[index].markNotNull() }
                 }
                 for constraint in create.constraints { addConstraint(constraint, to: &relation) }
                 catalog.setRelation(relation)
@@ -296,7 +301,7 @@ enum CatalogBuilder {
                         }
                         return
                     }
-                    if case .primaryKey = constraint.kind { relation.columns[index].isNotNull = true }
+                    if case .primaryKey = constraint.kind { relation.columns[index].markNotNull() }
                     names.append(column.name)
                 }
                 if case .primaryKey = constraint.kind {

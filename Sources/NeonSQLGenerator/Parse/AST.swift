@@ -601,6 +601,8 @@ enum AlterEnumAction: Sendable, Hashable {
     case renameTo(Identifier)
     /// `ALTER TYPE name SET SCHEMA s`
     case setSchema(Identifier)
+    /// A composite type's `ADD|DROP|ALTER ATTRIBUTE ..., ...` or `RENAME ATTRIBUTE a TO b` (AST+AlterType.swift).
+    case attributes([CompositeAttributeAction])
     case ignored
 }
 
@@ -659,6 +661,8 @@ indirect enum Statement: Sendable, Hashable {
     case drop(DropStatement)
     /// `CREATE [UNIQUE] INDEX` (AST+Index.swift).
     case createIndex(CreateIndexStatement)
+    /// `ALTER DOMAIN name ...` (AST+AlterType.swift).
+    case alterDomain(AlterDomainStatement)
     /// `ALTER FUNCTION|PROCEDURE|ROUTINE name[(types)] ...` (AST+AlterFunction.swift).
     case alterFunction(AlterFunctionStatement)
     /// `ALTER INDEX [IF EXISTS] name RENAME TO new` (other ALTER INDEX forms are ignored).

@@ -148,3 +148,52 @@ struct IndexFormsTests {
         #expect(table.columns.map { $0.uniqueName?.name } == [nil, "t_email_unique", nil])
     }
 }
+
+/// ALTER TYPE attribute changes, ALTER DOMAIN and ALTER FUNCTION as the parser reads them.
+@Suite("Parser: ALTER TYPE, DOMAIN and FUNCTION")
+struct AlterTypeFormsTests {
+    @Test func compositeAttributeActions() {
+        guard case .alterEnum(let alter)? = parseStatement(
+            "ALTER TYPE app.pair ADD ATTRIBUTE c int, DROP ATTRIBUTE IF EXISTS d CASCADE, ALTER ATTRIBUTE a SET DATA TYPE bigint COLLATE \"C\""),
+            case .attributes(let changes) = alter.action else { Issue.record("attributes"); return }
+        #expect(changes.count == 3)
+        guard case .add(let added, let type) = changes[0], case .drop(let dropped, let ifExists) = changes[1],
+              case .alterType(let altered, let newType) = changes[2] else { Issue.record("shapes"); return }
+        #expect(added.name == "c" && type.name == "int" && dropped.name == "d" && ifExists && altered.name == "a" && newType.name == "bigint")
+        guard case .alterEnum(let rename)? = parseStatement("ALTER TYPE pair RENAME ATTRIBUTE a TO b CASCADE"),
+              case .attributes(let renames) = rename.action, case .rename(let from, let to)? = renames.first else {
+            Issue.record("rename attribute"); return
+        }
+        #expect(from.name == "a" && to.name == "b")
+    }
+
+    @Test func alterDomainActions() {
+        let cases: [(String, AlterDomainStatement.Action)] = [
+            ("ALTER DOMAIN d SET NOT NULL", .setNotNull), ("ALTER DOMAIN d DROP NOT NULL", .dropNotNull),
+            ("ALTER DOMAIN d ADD CONSTRAINT c CHECK (VALUE > 0) NOT VALID", .other), ("ALTER DOMAIN d SET DEFAULT 1", .other),
+            ("ALTER DOMAIN d DROP CONSTRAINT IF EXISTS c CASCADE", .other), ("ALTER DOMAIN d OWNER TO someone", .other),
+        ]
+        for (sql, expected) in cases {
+            guard case .alterDomain(let alter)? = parseStatement(sql) else { Issue.record("\(sql)"); continue }
+            #expect(alter.action == expected, "\(sql)")
+        }
+        guard case .alterDomain(let rename)? = parseStatement("ALTER DOMAIN app.d RENAME TO e"), case .renameTo(let name) = rename.action
+        else { Issue.record("rename"); return }
+        #expect(rename.name.dump == "app.d" && name.name == "e")
+    }
+
+    @Test func alterFunctionActions() {
+        guard case .alterFunction(let rename)? = parseStatement("ALTER FUNCTION app.f(integer, OUT x text, VARIADIC int[]) RENAME TO g"),
+              case .renameTo(let name) = rename.action else { Issue.record("rename"); return }
+        #expect(rename.kind == .function && name.name == "g")
+        #expect(rename.function.argumentTypes?.map(\.name) == ["integer", "int"])
+        guard case .alterFunction(let strict)? = parseStatement("ALTER ROUTINE f STRICT IMMUTABLE SET search_path = public"),
+              case .setStrict(true) = strict.action else { Issue.record("strict"); return }
+        #expect(strict.kind == .routine && strict.function.argumentTypes == nil)
+        guard case .alterFunction(let called)? = parseStatement("ALTER PROCEDURE p() CALLED ON NULL INPUT"),
+              case .setStrict(false) = called.action else { Issue.record("called"); return }
+        #expect(called.kind == .procedure && called.function.argumentTypes == [])
+        guard case .alterFunction(let owner)? = parseStatement("ALTER FUNCTION f(int) OWNER TO CURRENT_USER"), owner.action == .other
+        else { Issue.record("owner"); return }
+    }
+}

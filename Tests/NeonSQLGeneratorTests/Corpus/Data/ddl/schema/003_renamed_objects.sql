@@ -21,3 +21,19 @@ ALTER TABLE accounts RENAME CONSTRAINT accounts_email_key TO accounts_email_uniq
 ALTER INDEX accounts_org_handle RENAME TO accounts_org_handle_uq;
 DROP INDEX accounts_lower_idx;
 DROP INDEX IF EXISTS accounts_org_handle_uq;
+
+-- Composite types and domains renamed and changed after tables use them.
+CREATE TYPE coords AS (lat double precision, lng double precision);
+CREATE DOMAIN tag_text AS varchar(20);
+CREATE TABLE places (id integer PRIMARY KEY, at coords, tag tag_text, note tag_text NOT NULL);
+ALTER TYPE coords RENAME TO geo_point;
+ALTER TYPE geo_point ADD ATTRIBUTE alt real, DROP ATTRIBUTE IF EXISTS accuracy;
+ALTER TYPE geo_point RENAME ATTRIBUTE lng TO lon;
+ALTER DOMAIN tag_text RENAME TO place_tag;
+ALTER DOMAIN place_tag SET NOT NULL;
+ALTER DOMAIN place_tag ADD CONSTRAINT place_tag_short CHECK (length(VALUE) <= 20);
+ALTER DOMAIN place_tag SET DEFAULT 'untagged';
+CREATE TYPE scratch_pair AS (x integer);
+ALTER TYPE scratch_pair SET SCHEMA archive;
+ALTER TYPE archive.scratch_pair ALTER ATTRIBUTE x TYPE bigint;
+CREATE TABLE scratch_rows (id integer PRIMARY KEY, v archive.scratch_pair);
