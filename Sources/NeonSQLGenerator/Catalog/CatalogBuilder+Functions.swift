@@ -93,6 +93,12 @@ extension CatalogBuilder.Context {
             guard let type = catalog.relation(table, schema: nil)?.column(named: column)?.type else { return nil }
             return name.arrayDimensions > 0 ? .array(type) : type
         }
-        return TypeResolver.resolve(name, in: catalog)?.type
+        if let resolution = TypeResolver.resolve(name, in: catalog) { return resolution.type }
+        // A table's, view's or materialized view's row type (`f(p people)`, `RETURNS people`).
+        if !name.name.hasSuffix("%type"), let relation = catalog.relation(name.name, schema: name.schema) {
+            let rowType = SQLType.named(catalog.formatName(schema: relation.schema, name: relation.name))
+            return name.arrayDimensions > 0 ? .array(rowType) : rowType
+        }
+        return nil
     }
 }

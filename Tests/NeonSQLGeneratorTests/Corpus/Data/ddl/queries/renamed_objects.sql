@@ -27,3 +27,27 @@ SELECT people.id, places.tag FROM people LEFT JOIN places ON places.id = people.
 -- params: (none)
 -- why: a composite moved to another schema and its attribute retyped to bigint; a field of a NULL row is NULL.
 SELECT (v).x AS x FROM scratch_rows WHERE id = 1;
+
+-- name: DisplayNames :many
+-- expect: id Int, display String?
+-- params: (none)
+-- why: display_name(p people) takes people's row type: a table alias passes its whole row.
+SELECT p.id, display_name(p) AS display FROM people AS p;
+
+-- name: DisplayNamesStar :many
+-- expect: display String?, display_bare String?, first String?
+-- params: (none)
+-- why: people.*, the bare table name and alias.* are whole-row references of type people too.
+SELECT display_name(people.*) AS display, display_name(people) AS display_bare, initials(people.*) AS first FROM people;
+
+-- name: PersonRowName :one
+-- expect: full_name String?
+-- params: id Int
+-- why: RETURNS people is one row of people's type: a field of the call is the column's type, NULL when no row.
+SELECT (person_row(@id)).full_name AS full_name;
+
+-- name: PersonRowInFrom :one
+-- expect: id Int?, full_name String?, display String?
+-- params: (none)
+-- why: in FROM, RETURNS people yields people's columns (all nullable), and the item's whole row is of type people.
+SELECT r.id, r.full_name, display_name(r) AS display FROM person_row(1) AS r;

@@ -37,3 +37,7 @@ CREATE TYPE scratch_pair AS (x integer);
 ALTER TYPE scratch_pair SET SCHEMA archive;
 ALTER TYPE archive.scratch_pair ALTER ATTRIBUTE x TYPE bigint;
 CREATE TABLE scratch_rows (id integer PRIMARY KEY, v archive.scratch_pair);
+
+-- A table's row type as a function's parameter and result.
+CREATE FUNCTION person_row(pid integer) RETURNS people LANGUAGE sql STABLE AS 'SELECT * FROM people WHERE id = pid';
+CREATE FUNCTION initials(p people) RETURNS text LANGUAGE sql IMMUTABLE AS 'SELECT left(p.full_name, 1)';
