@@ -8,6 +8,8 @@
 #   Scripts/postgres.sh psql ... run psql as the admin user against the cluster
 #
 # The cluster lives in .local-stack/pg (git-ignored); set LOCAL_STACK_DIR to move it.
+# The server runs with TimeZone=UTC (set per server, not taken from this machine's zone):
+# CURRENT_DATE and timestamptz output do not depend on where the tests run.
 # Local socket connections are trusted; TCP connections need a password (scram-sha-256),
 # except for the admin role `postgres`, which is trusted on 127.0.0.1 only.
 set -euo pipefail
@@ -129,7 +131,7 @@ HBA
     printf '%s\n' "$port" > "$PG_DIR/port"
     log "starting PostgreSQL on 127.0.0.1:$port"
     if ! as_pg_user "$BIN_DIR/pg_ctl" start -D "$PG_DIR/data" -l "$PG_DIR/postgres.log" -w -t 60 \
-        -o "-p $port -k $PG_DIR/socket -c listen_addresses=127.0.0.1 -c password_encryption=scram-sha-256 -c max_connections=200" >/dev/null; then
+        -o "-p $port -k $PG_DIR/socket -c listen_addresses=127.0.0.1 -c password_encryption=scram-sha-256 -c max_connections=200 -c TimeZone=UTC" >/dev/null; then
         tail -n 30 "$PG_DIR/postgres.log" >&2 || true
         die "PostgreSQL did not start (log: $PG_DIR/postgres.log)"
     fi
