@@ -10,10 +10,13 @@ extension CatalogBuilder.Context {
         let schemaName = reference.name.qualifier.last?.name
         let overloads = catalog.userFunctions(last.name, schema: schemaName)
         let noun = kind == .procedure ? "procedure" : "function"
+        // A function the catalog does not model (left out at CREATE, built in, of an extension):
+        // whatever the statement names may exist, so nothing is reported.
+        let unmodelled = isUnmodelledFunction(last.name, schema: schemaName)
         guard let signature = reference.argumentTypes else {
             let candidates = overloads.filter { kind == .routine || $0.isProcedure == (kind == .procedure) }
             if candidates.isEmpty {
-                if !ifExists { error("could not find a \(noun) named \"\(last.name)\"", at: reference.name.location) }
+                if !ifExists, !unmodelled { error("could not find a \(noun) named \"\(last.name)\"", at: reference.name.location) }
                 return nil
             }
             if candidates.count > 1 {
@@ -26,14 +29,14 @@ extension CatalogBuilder.Context {
         var types: [SQLType] = []
         for typeName in signature {
             guard let resolution = TypeResolver.resolve(typeName, in: catalog) else {
-                if !ifExists { error("type \"\(typeName.name)\" does not exist", at: typeName.location) }
+                if !ifExists, !unmodelled { error("type \"\(typeName.name)\" does not exist", at: typeName.location) }
                 return nil
             }
             types.append(resolution.type)
         }
         let written = last.name + "(" + types.map(\.formatName).joined(separator: ", ") + ")"
         guard let function = overloads.first(where: { $0.signature == types }) else {
-            if !ifExists { error("\(noun) \(written) does not exist", at: reference.name.location) }
+            if !ifExists, !unmodelled { error("\(noun) \(written) does not exist", at: reference.name.location) }
             return nil
         }
         if kind == .procedure, !function.isProcedure {
@@ -47,8 +50,26 @@ extension CatalogBuilder.Context {
         return function
     }
 
+    /// Whether functions named `name` exist that the user function catalog does not hold.
+    func isUnmodelledFunction(_ name: String, schema: String?) -> Bool {
+        let schemas = schema.map { [$0] } ?? catalog.searchPath
+        if schemas.contains(where: { catalog.userTypes.functionsLeftOut.contains(Catalog.key(schema: $0, name: name)) }) { return true }
+        return schema == nil || schema == "pg_catalog" ? !catalog.functionCandidates(named: name).isEmpty : false
+    }
+
     mutating func alterFunction(_ alter: AlterFunctionStatement) {
-        guard let function = findFunction(alter.function, kind: alter.kind, ifExists: false) else { return }
+        guard let function = findFunction(alter.function, kind: alter.kind, ifExists: false) else {
+            // A renamed or moved function the catalog left out stays unchecked under its new name.
+            if let last = alter.function.name.name, isUnmodelledFunction(last.name, schema: alter.function.name.qualifier.last?.name) {
+                let schema = alter.function.name.qualifier.last?.name ?? catalog.creationSchema ?? "public"
+                switch alter.action {
+                case .renameTo(let newName): catalog.userTypes.functionsLeftOut.insert(Catalog.key(schema: schema, name: newName.name))
+                case .setSchema(let newSchema): catalog.userTypes.functionsLeftOut.insert(Catalog.key(schema: newSchema.name, name: last.name))
+                case .setStrict, .other: break
+                }
+            }
+            return
+        }
         var changed = function
         switch alter.action {
         case .renameTo(let newName):

@@ -7,6 +7,9 @@ extension CatalogBuilder.Context {
 
     mutating func createFunction(_ create: CreateFunctionStatement) {
         guard let (schema, name) = split(create.name) else { return }
+        // Until the function is registered, it counts as left out (each early return below).
+        let leftOutKey = Catalog.key(schema: schema, name: name)
+        let otherOverloadLeftOut = !catalog.userTypes.functionsLeftOut.insert(leftOutKey).inserted
         var arguments: [UserFunction.Argument] = []
         for parameter in create.parameters {
             // A type the generator cannot resolve (a polymorphic pseudo-type, a domain): the
@@ -75,15 +78,18 @@ extension CatalogBuilder.Context {
             if !create.orReplace {
                 let noun = create.isProcedure ? "procedure" : "function"
                 error("\(noun) \"\(name)\" already exists with same argument types", at: create.name.location)
+                if !otherOverloadLeftOut { catalog.userTypes.functionsLeftOut.remove(leftOutKey) }
                 return
             }
             if !existing.isProcedure, !create.isProcedure, !existing.returnsSameType(as: function) {
                 let written = name + "(" + function.signature.map(\.formatName).joined(separator: ", ") + ")"
                 error("cannot change return type of existing function; use DROP FUNCTION \(written) first", at: create.name.location)
+                if !otherOverloadLeftOut { catalog.userTypes.functionsLeftOut.remove(leftOutKey) }
                 return
             }
         }
         catalog.setFunction(function)
+        if !otherOverloadLeftOut { catalog.userTypes.functionsLeftOut.remove(leftOutKey) }
     }
 
     /// A parameter or result type: a type name, or `table.column%TYPE`.

@@ -42,3 +42,22 @@ struct AlterFunctionTests {
         #expect(errors == ["cannot change return type of existing function; use DROP FUNCTION g(integer) first"])
     }
 }
+
+extension AlterFunctionTests {
+    /// Valid SQL on functions the catalog does not model (a polymorphic one it leaves out, a built-in
+    /// one) is never an error; a plain missing function still is.
+    @Test func functionsLeftOutOfTheCatalogAreAlteredAndDroppedUnchecked() {
+        let (_, errors) = UniqueKeyTests.catalog("""
+            CREATE FUNCTION first_of(a anyelement, b anyelement) RETURNS anyelement LANGUAGE sql AS 'SELECT a';
+            CREATE FUNCTION first_of(a integer) RETURNS integer LANGUAGE sql AS 'SELECT a';
+            ALTER FUNCTION first_of(anyelement, anyelement) OWNER TO CURRENT_USER;
+            ALTER FUNCTION first_of(anyelement, anyelement) RENAME TO pick;
+            ALTER FUNCTION pick(anyelement, anyelement) STRICT;
+            DROP FUNCTION pick(anyelement, anyelement);
+            ALTER FUNCTION first_of(integer) STRICT;
+            ALTER FUNCTION now() STABLE;
+            ALTER FUNCTION missing(integer) STRICT;
+            """)
+        #expect(errors == ["function missing(integer) does not exist"])
+    }
+}
