@@ -326,7 +326,9 @@ extension StatementAnalyzer {
                         columns = rename(columns, alias, at: location)
                     }
                 }
-                scope.entries.append(RangeEntry(name: alias?.name.name ?? resolved.function.name, columns: columns, relationKey: nil, uniqueColumns: []))
+                var entry = RangeEntry(name: alias?.name.name ?? resolved.function.name, columns: columns, relationKey: nil, uniqueColumns: [])
+                if !withOrdinality, case .columns(_, let rowType) = resolved.function.result, rowType != .builtin(.record) { entry.rowType = rowType }
+                scope.entries.append(entry)
             }
         case .function(let call, let alias, _, let withOrdinality, let location):
             addFunctionItem(call, alias: alias, withOrdinality: withOrdinality, location: location, scope)

@@ -461,6 +461,9 @@ struct ColumnDefinition: Sendable, Hashable {
     let name: Identifier
     let type: TypeName
     let constraints: [ColumnConstraint]
+    /// `CONSTRAINT name PRIMARY KEY` / `CONSTRAINT name UNIQUE`: the names given (else PostgreSQL chooses).
+    var primaryKeyName: Identifier?
+    var uniqueName: Identifier?
 }
 
 enum TableConstraintKind: Sendable, Hashable {
@@ -476,6 +479,8 @@ struct TableConstraint: Sendable, Hashable {
     let name: Identifier?
     let kind: TableConstraintKind
     let location: SourceLocation
+    /// `ADD [CONSTRAINT c] {PRIMARY KEY | UNIQUE} USING INDEX index` (the kind's column list is empty).
+    var usingIndex: Identifier?
 }
 
 struct CreateTableStatement: Sendable, Hashable {
@@ -588,6 +593,8 @@ enum AlterTableAction: Sendable, Hashable {
     case dropDefault(Identifier)
     case addConstraint(TableConstraint)
     case dropConstraint(Identifier, ifExists: Bool)
+    /// `RENAME CONSTRAINT a TO b`
+    case renameConstraint(from: Identifier, to: Identifier)
     /// `SET SCHEMA name`
     case setSchema(Identifier)
     /// Anything else (OWNER TO, ENABLE ROW LEVEL SECURITY, SET ...): no effect on types.
@@ -611,6 +618,8 @@ enum AlterEnumAction: Sendable, Hashable {
     case renameTo(Identifier)
     /// `ALTER TYPE name SET SCHEMA s`
     case setSchema(Identifier)
+    /// A composite type's `ADD|DROP|ALTER ATTRIBUTE ..., ...` or `RENAME ATTRIBUTE a TO b` (AST+AlterType.swift).
+    case attributes([CompositeAttributeAction])
     case ignored
 }
 
@@ -629,6 +638,8 @@ enum DropObjectKind: String, Sendable, Hashable {
     case schema
     case function
     case procedure
+    /// `DROP INDEX`: a unique index stops counting as a unique key.
+    case index
     /// Objects that change no type the generator tracks: INDEX, SEQUENCE, EXTENSION, TRIGGER,
     /// POLICY, RULE, ...; dropping them is accepted without a check.
     case untracked
@@ -665,6 +676,14 @@ indirect enum Statement: Sendable, Hashable {
     case alterTable(AlterTableStatement)
     case alterEnum(AlterEnumStatement)
     case drop(DropStatement)
+    /// `CREATE [UNIQUE] INDEX` (AST+Index.swift).
+    case createIndex(CreateIndexStatement)
+    /// `ALTER DOMAIN name ...` (AST+AlterType.swift).
+    case alterDomain(AlterDomainStatement)
+    /// `ALTER FUNCTION|PROCEDURE|ROUTINE name[(types)] ...` (AST+AlterFunction.swift).
+    case alterFunction(AlterFunctionStatement)
+    /// `ALTER INDEX [IF EXISTS] name RENAME TO new` (other ALTER INDEX forms are ignored).
+    case renameIndex(QualifiedName, to: Identifier, ifExists: Bool, location: SourceLocation)
     /// CREATE EXTENSION / DOMAIN / TYPE ... AS (...) / TYPE ... AS RANGE (Parser+TypeDDL.swift).
     case defineType(TypeDefinitionStatement)
     /// Parsed far enough to skip: CREATE INDEX/EXTENSION/FUNCTION/TRIGGER/POLICY/SEQUENCE, GRANT,
