@@ -55,6 +55,34 @@ struct ObserverTests {
         #expect(events.allSatisfy { $0.duration >= .zero })
     }
 
+    /// Every attempt that got a response reports its body's size: an error status, a database
+    /// error, a rejected token, a body that fails to decode; only attempts without a response report 0.
+    @Test func failedAttemptsWithAResponseReportItsSize() async throws {
+        let busy = #"{"message":"busy"}"#
+        let database = #"{"message":"duplicate key","code":"23505","severity":"ERROR"}"#
+        let notJSON = "<html>Bad Gateway</html>"
+        let broken = #"{"fields":[{"name":"id","dataTypeID":23}],"rows":[["x"]]}"#
+        let transport = TransportDouble { _, attempt in
+            switch attempt {
+            case 0: return NeonHTTPResponse(status: 503, body: Data(busy.utf8))
+            case 1: throw TransportError(kind: .connectionLost, message: "reset")
+            case 2: return NeonHTTPResponse(status: 502, body: Data(notJSON.utf8))
+            case 3: return NeonHTTPResponse(status: 200, body: Data(broken.utf8))
+            default: return NeonHTTPResponse(status: 400, body: Data(database.utf8))
+            }
+        }
+        let log = EventLog()
+        let neon = try client(transport, log: log)
+        // Three attempts (503, lost, 502), then a body that does not decode, then a database error.
+        for _ in 0..<3 {
+            await #expect(throws: NeonError.self) { _ = try await neon.execute(statement()) }
+        }
+        let events = log.events
+        #expect(events.map(\.responseBytes) == [busy.utf8.count, 0, notJSON.utf8.count, broken.utf8.count, database.utf8.count],
+                "\(events.map(\.responseBytes))")
+        #expect(events.map(\.failure?.category) == ["http", "transport", "http", "decoding", "database"])
+    }
+
     @Test func batchesReportEveryNameAndTheSQLSTATE() async throws {
         let error = #"{"message":"duplicate key","code":"23505","severity":"ERROR"}"#
         let transport = TransportDouble(responses: [(400, error)])

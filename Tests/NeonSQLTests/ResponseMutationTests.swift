@@ -9,13 +9,14 @@ import Testing
 /// overflow, another error type or a hang. The libFuzzer target `response` (Scripts/fuzz.sh)
 /// explores further.
 ///
-/// Time bound: bodies are at most a few hundred KB and decoding is linear, so one body takes
-/// milliseconds in a debug build; each must finish within `perInput` (10 s), more than 100x the
-/// slowest measured on a loaded 2-core machine, so scheduling noise cannot reach it, while
-/// quadratic behaviour on the 10,000-deep and 200 KB bodies below would.
+/// Work bound, not a time bound: in debug builds every ``JSONReader`` reports the bytes it passes
+/// over, forward and back (rewinds such as `rows` read again once a late `fields` is known), to the
+/// task's ``ReadWorkMeter``: a deterministic figure that a scheduler stall cannot change (release
+/// builds have no meter). Each decoding of an input must stay under
+/// ``ResponseWorkBudget/workBound(bytes:)``, and `linearGrowth` checks that 8x the deep-nesting and
+/// long bodies costs at most 8x (with headroom) the work, which quadratic behaviour would not.
 @Suite("Mutations: no response body crashes or hangs the runtime")
 struct ResponseMutationTests {
-    static let perInput: Duration = .seconds(10)
     static let seedDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/Seeds/response")
@@ -59,26 +60,39 @@ struct ResponseMutationTests {
         return bytes
     }
 
-    /// Decodes `bytes` every way the runtime does; anything but a value or a `NeonError` is recorded.
-    static func check(_ bytes: [UInt8], _ label: @autoclosure () -> String) {
+    /// Decodes `bytes` every way the runtime does; anything but a value or a `NeonError` is recorded,
+    /// and so is a decoding whose reading work exceeds the bound. Returns the largest work.
+    @discardableResult
+    static func check(_ bytes: [UInt8], _ label: @autoclosure () -> String) -> Int {
         let body = Data(bytes)
-        let clock = ContinuousClock()
-        let start = clock.now
-        typed(label()) { try rows.decodeResponse(body) }
-        typed(label()) { try one.decodeResponse(body) }
-        typed(label()) { try exec.decodeResponse(body) }
-        typed(label()) { try execRows.decodeResponse(body) }
-        typed(label()) {
-            var decoder = BatchDecoder(body: body, count: 3)
-            try decoder.open()
-            _ = try decoder.next(one)
-            _ = try decoder.next(execRows)
-            _ = try decoder.next(rows)
-            try decoder.close()
-        }
-        _ = ErrorBody.parse(body, status: 400)
-        let elapsed = clock.now - start
-        #expect(elapsed < perInput, "\(label()): \(elapsed) for \(bytes.count) bytes")
+        let works = [
+            work { typed(label()) { try rows.decodeResponse(body) } },
+            work { typed(label()) { try one.decodeResponse(body) } },
+            work { typed(label()) { try exec.decodeResponse(body) } },
+            work { typed(label()) { try execRows.decodeResponse(body) } },
+            work {
+                typed(label()) {
+                    var decoder = BatchDecoder(body: body, count: 3)
+                    try decoder.open()
+                    _ = try decoder.next(one)
+                    _ = try decoder.next(execRows)
+                    _ = try decoder.next(rows)
+                    try decoder.close()
+                }
+            },
+            work { _ = ErrorBody.parse(body, status: 400) },
+        ]
+        let largest = works.max() ?? 0
+        #expect(largest <= ResponseWorkBudget.workBound(bytes: bytes.count),
+                "\(label()): reading work \(works) for \(bytes.count) bytes")
+        return largest
+    }
+
+    /// The bytes the JSON readers created while running `decode` pass over.
+    static func work(_ decode: () -> Void) -> Int {
+        let meter = ReadWorkMeter()
+        ReadWorkMeter.$current.withValue(meter) { decode() }
+        return meter.bytes
     }
 
     static func typed<T>(_ label: String, _ work: () throws -> T) {
@@ -106,43 +120,89 @@ struct ResponseMutationTests {
         }
     }
 
-    /// 10,000-deep nesting everywhere a body can nest: a typed error, not a stack overflow.
+    /// 8x the input may cost at most ``ResponseWorkBudget/linearHeadroom`` x 8x the work: `body(n)`
+    /// at 1,250 and at 10,000 repetitions (each also checked as a mutant is).
+    /// With `readsWhole`, some decoding reads the whole body, so the meter must count at least its
+    /// length (a meter that counts nothing would pass every bound).
+    static func linearGrowth(_ name: String, readsWhole: Bool = true, _ body: (Int) -> String) {
+        let small = Array(body(1_250).utf8)
+        let smallWork = check(small, "\(name) x1,250")
+        let largeWork = check(Array(body(10_000).utf8), "\(name) x10,000")
+        if readsWhole {
+            #expect(smallWork >= small.count, "\(name): the work meter counts \(smallWork) for \(small.count) bytes read")
+        }
+        #expect(Double(largeWork) <= Double(smallWork) * 8 * ResponseWorkBudget.linearHeadroom,
+                "\(name): work \(smallWork) for 1,250 repetitions, \(largeWork) for 10,000: super-linear")
+    }
+
+    /// 10,000-deep nesting everywhere a body can nest: a typed error, not a stack overflow, and
+    /// work that grows linearly with the depth.
     @Test(arguments: [
         ("arrays", "", "[", "]", ""),
         ("objects", "", "{\"a\":", "}", ""),
         ("unclosed arrays", "", "[", "", ""),
         ("in fields", "{\"fields\":", "[", "]", ",\"rows\":[]}"),
         ("in rows", "{\"fields\":[{\"name\":\"id\",\"dataTypeID\":23}],\"rows\":", "[", "]", "}"),
+        ("in rows before fields", "{\"rows\":", "[", "]", ",\"fields\":[{\"name\":\"id\",\"dataTypeID\":23}]}"),
         ("in an unknown key", "{\"x\":", "[{\"y\":", "}]", ",\"fields\":[],\"rows\":[]}"),
         ("in results", "{\"results\":", "[", "]", "}"),
         ("error body", "{\"message\":\"m\",\"detail\":", "[", "]", "}"),
     ] as [(String, String, String, String, String)])
     func deepNesting(_ name: String, prefix: String, open: String, close: String, suffix: String) {
-        let body = prefix + String(repeating: open, count: 10_000) + "1" + String(repeating: close, count: 10_000) + suffix
-        Self.check(Array(body.utf8), name)
+        // Nesting beyond 512 levels is refused where it starts: no decoding reads these bodies whole.
+        Self.linearGrowth(name, readsWhole: false) { depth in
+            prefix + String(repeating: open, count: depth) + "1" + String(repeating: close, count: depth) + suffix
+        }
     }
 
-    /// Deep nesting inside cells: a json cell and an array cell 10,000 levels deep.
+    /// Deep nesting inside cells: a json cell and array cells 10,000 levels deep.
     @Test func deepNestingInsideCells() {
         let fields = #"[{"name":"i2","dataTypeID":21},{"name":"i8","dataTypeID":20},{"name":"f4","dataTypeID":700},{"name":"f8","dataTypeID":701},{"name":"num","dataTypeID":1700},{"name":"b","dataTypeID":16},{"name":"t","dataTypeID":25},{"name":"vc","dataTypeID":1043},{"name":"u","dataTypeID":2950},{"name":"tz","dataTypeID":1184},{"name":"ts","dataTypeID":1114},{"name":"d","dataTypeID":1082},{"name":"tm","dataTypeID":1083},{"name":"iv","dataTypeID":1186},{"name":"js","dataTypeID":114},{"name":"by","dataTypeID":17},{"name":"arr","dataTypeID":1009},{"name":"ia","dataTypeID":1007}]"#
         let cells = [#""1""#, #""1""#, #""1""#, #""1""#, #""1""#, #""t""#, #""x""#, "null", #""a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11""#,
                      #""2024-01-02 03:04:05+00""#, #""2024-01-02 03:04:05""#, #""2024-01-02""#, #""00:00:01""#, #""1 day""#]
-        let deepJSON = "\"" + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "\""
-        let deepArray = "\"" + String(repeating: "{", count: 10_000) + String(repeating: "}", count: 10_000) + "\""
-        for (json, text, ints) in [(deepJSON, #""{}""#, #""{}""#), (#""1""#, deepArray, #""{}""#), (#""1""#, #""{}""#, deepArray)] {
-            let row = (cells + [json, #""\\x""#, text, ints]).joined(separator: ",")
-            Self.check(Array(#"{"fields":\#(fields),"rows":[[\#(row)]]}"#.utf8), "deep cell")
+        for (name, cell) in [("json", 0), ("text[]", 1), ("integer[]", 2)] {
+            Self.linearGrowth("deep \(name) cell", readsWhole: false) { depth in
+                let deepJSON = "\"" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\""
+                let deepArray = "\"" + String(repeating: "{", count: depth) + String(repeating: "}", count: depth) + "\""
+                let (json, text, ints) = [(deepJSON, #""{}""#, #""{}""#), (#""1""#, deepArray, #""{}""#), (#""1""#, #""{}""#, deepArray)][cell]
+                let row = (cells + [json, #""\\x""#, text, ints]).joined(separator: ",")
+                return #"{"fields":\#(fields),"rows":[[\#(row)]]}"#
+            }
         }
     }
 
-    /// Large flat bodies: many rows, long strings, long escapes.
+    /// Large flat bodies (many rows, long strings, long escapes, many results) up to 200 KB and more:
+    /// linear work.
     @Test func largeFlatBodies() {
-        let rows = Array(repeating: #"["7"]"#, count: 20_000).joined(separator: ",")
-        Self.check(Array(#"{"fields":[{"name":"id","dataTypeID":23}],"rows":[\#(rows)]}"#.utf8), "20,000 rows")
-        let escapes = String(repeating: "\\u00e9", count: 40_000)
-        Self.check(Array(#"{"message":"\#(escapes)","code":"XX000"}"#.utf8), "long escapes")
-        Self.check(Array(("{\"results\":[" + String(repeating: "{},", count: 30_000) + "{}]}").utf8), "many results")
+        Self.linearGrowth("rows") { count in
+            #"{"fields":[{"name":"id","dataTypeID":23}],"rows":[\#(Array(repeating: #"["7"]"#, count: count * 2).joined(separator: ","))]}"#
+        }
+        Self.linearGrowth("rows before fields") { count in
+            #"{"rows":[\#(Array(repeating: #"["7"]"#, count: count * 2).joined(separator: ","))],"fields":[{"name":"id","dataTypeID":23}]}"#
+        }
+        Self.linearGrowth("long escapes") { count in
+            #"{"message":"\#(String(repeating: "\\u00e9", count: count * 4))","code":"XX000"}"#
+        }
+        Self.linearGrowth("long string cell") { count in
+            #"{"fields":[{"name":"id","dataTypeID":25}],"rows":[["\#(String(repeating: "abc\\n", count: count * 4))"]]}"#
+        }
+        Self.linearGrowth("many results") { count in
+            "{\"results\":[" + String(repeating: "{},", count: count * 3) + "{}]}"
+        }
     }
+}
+
+enum ResponseWorkBudget {
+    /// Reading work allowed per body byte. A decoding passes over each byte about once; the most
+    /// measured is 3.0 per byte (`rows` before `fields`: skipped, rewound, read again), the 4,000
+    /// mutants need at most 2.6. A body read again per row or per nesting level needs thousands.
+    static let workPerByte = 8
+    /// Work allowed for any body, however short.
+    static let workConstant = 1_000
+    /// How far above linear 8x the input may cost (linear: 1, quadratic: 8).
+    static let linearHeadroom = 1.5
+
+    static func workBound(bytes: Int) -> Int { workConstant + workPerByte * bytes }
 }
 
 /// SplitMix64: a tiny deterministic generator, so every run tests the same mutants.

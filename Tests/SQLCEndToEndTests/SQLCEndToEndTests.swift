@@ -60,6 +60,50 @@ struct SQLCEndToEndTests {
         #expect(names == Set(rows.map(\.name)))
     }
 
+    @Test func copyFromFailingInALaterPartSaysWhichRowsAreInTheDatabase() async throws {
+        // 40 rows of ~100 bytes in parts under 1 KiB; the last row breaks `CHECK (name <> '')`,
+        // so its part (not the first) is rolled back and the parts after it are never sent.
+        var rows = (0..<40).map { ImportAuthorsParams(run: run, name: String(repeating: "n", count: 100) + "\($0)", born: nil) }
+        rows[39].name = ""
+        let sentBefore = requests.events.count
+        let error = await #expect(throws: NeonError.self) {
+            try await client.copyFrom(rows, maxRequestBytes: 1024) { Statements.importAuthors($0) }
+        }
+        guard case .copyIncomplete(let incomplete) = error else {
+            Issue.record("expected copyIncomplete, got \(String(describing: error))")
+            return
+        }
+        #expect(incomplete.cause.sqlState == "23514", "\(incomplete.cause)")
+        #expect(incomplete.failedRows.contains(39))
+        #expect(!incomplete.isFailedPartOutcomeUnknown)
+        let sent = requests.events.dropFirst(sentBefore)
+        #expect(sent.count == incomplete.partsCommitted + 1, "parts up to the failing one, none after")
+        #expect(incomplete.partsCommitted > 0)
+        // Exactly the committed rows are in the database.
+        let stored = try await queries.authorsOfRunNotIn(run: run, excluded: []).map(\.name)
+        #expect(stored.count == incomplete.rowsInserted)
+        #expect(stored == rows[incomplete.committedRows].map(\.name))
+    }
+
+    @Test func copyFromWithoutSplittingIsAllOrNothing() async throws {
+        var rows = (0..<40).map { ImportAuthorsParams(run: run, name: String(repeating: "n", count: 100) + "\($0)", born: nil) }
+        let tooLarge = await #expect(throws: NeonError.self) {
+            try await client.copyFrom(rows, maxRequestBytes: 1024, splitting: .never) { Statements.importAuthors($0) }
+        }
+        guard case .copyTooLarge(let refusal) = tooLarge else {
+            Issue.record("expected copyTooLarge, got \(String(describing: tooLarge))")
+            return
+        }
+        #expect(refusal.rows == 40 && refusal.requestBytes > 1024)
+        #expect(try await queries.countAuthors(run: run)?.authors == 0, "nothing sent")
+        rows[39].name = ""
+        let violation = await #expect(throws: NeonError.self) {
+            try await client.copyFrom(rows, splitting: .never) { Statements.importAuthors($0) }
+        }
+        #expect(violation?.sqlState == "23514")
+        #expect(try await queries.countAuthors(run: run)?.authors == 0, "one transaction: the valid rows are rolled back too")
+    }
+
     @Test func sliceIsAnArrayParameter() async throws {
         let ids = try await importAuthors(["a", "b", "c", "d"])
         #expect(try await queries.authorsByIds(ids: [ids[1], ids[3]]).map(\.name) == ["b", "d"])

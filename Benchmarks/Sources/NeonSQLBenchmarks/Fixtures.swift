@@ -175,8 +175,9 @@ extension FetchDuasRow: DecodableRow {
     }
 }
 
-extension Statements {
+/// The statement the benchmark decodes, as a generated `Statements` enum would declare it.
+enum Statements {
     static func fetchDuas() -> Statement<[FetchDuasRow]> {
-        .many(sql: "SELECT ... FROM duas", bindings: Bindings(), readOnly: true)
+        .many(name: "FetchDuas", sql: "SELECT ... FROM duas", bindings: Bindings(), readOnly: true)
     }
 }

@@ -111,8 +111,18 @@ func run(rows: Int, iterations: Int) throws -> Double {
     return ratio
 }
 
-// `--small` runs only the 10-row case (e.g. under `perf record`); `--large` only the 10,000-row case.
+// `--small` runs only the 10-row case (e.g. under `perf record`); `--large` only the 10,000-row case;
+// `--copyfrom` only the copyFrom encoding benchmark (CopyFromBenchmark.swift).
 let arguments = Set(CommandLine.arguments.dropFirst())
+if arguments.contains("--copyfrom") {
+    print("NeonSQL copyFrom benchmark (\(ProcessInfo.processInfo.operatingSystemVersionString))")
+    let one = try await runCopyFrom(rows: 20_000, maxRequestBytes: CopyFrom.defaultMaxRequestBytes, iterations: 30)
+    print("")
+    let split = try await runCopyFrom(rows: 20_000, maxRequestBytes: 64 * 1024, iterations: 30)
+    print("")
+    print(String(format: "summary: copyFrom encoding once vs twice: one request %.2fx, split under 64 KiB %.2fx (>= 1 is not slower)", one, split))
+    exit(0)
+}
 let runLarge = !arguments.contains("--small")
 let runSmall = !arguments.contains("--large")
 print("NeonSQL decoding benchmark (\(ProcessInfo.processInfo.operatingSystemVersionString))")

@@ -31,7 +31,12 @@ public struct NeonClient: QueryExecutor {
     /// - Throws: ``NeonError``.
     public func execute<Result: Sendable>(_ statement: Statement<Result>) async throws -> Result {
         if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
-        let body = RequestBody.single(sql: statement.sql, parameters: statement.bindings.values)
+        return try await execute(statement, body: RequestBody.single(sql: statement.sql, parameters: statement.bindings.values))
+    }
+
+    /// Runs one statement whose request body (`RequestBody.single` of its SQL and parameters) is
+    /// already encoded: `copyFrom` measures a part's body and sends that same body.
+    func execute<Result: Sendable>(_ statement: Statement<Result>, body: Data) async throws -> Result {
         let context = RequestContext(queryNames: [statement.name], kinds: [statement.kind], isBatch: false,
                                      isReadOnly: statement.isReadOnly, requestBytes: body.count)
         let response = try await send(body: body, extraHeaders: [], readOnly: statement.isReadOnly, context: context)
@@ -164,8 +169,9 @@ public struct NeonClient: QueryExecutor {
             switch await attemptOnce(request, tokens: sentTokens) {
             case .success(let data):
                 return SentResponse(body: data, attempt: attempt, start: start)
-            case .failure(let error, let retryable):
-                context.report(to: configuration.requestObserver, attempt: attempt, since: start, responseBytes: 0, rows: nil, failure: error)
+            case .failure(let error, let retryable, let responseBytes):
+                context.report(to: configuration.requestObserver, attempt: attempt, since: start, responseBytes: responseBytes,
+                               rows: nil, failure: error)
                 if case .tokenRejected = error, !askedAgain {
                     askedAgain = true
                     token = try await bearerToken()
@@ -195,7 +201,13 @@ public struct NeonClient: QueryExecutor {
     private enum Retryability { case always, ifReadOnly, never }
     private enum Outcome {
         case success(Data)
-        case failure(NeonError, Retryability)
+        /// `responseBytes`: the size of the error response's body, 0 when no response arrived.
+        case failure(NeonError, Retryability, responseBytes: Int)
+
+        /// A failure before any response arrived.
+        static func failure(_ error: NeonError, _ retryable: Retryability) -> Outcome {
+            .failure(error, retryable, responseBytes: 0)
+        }
     }
 
     /// A token from the configured provider (`nil` with password authentication).
@@ -271,11 +283,12 @@ public struct NeonClient: QueryExecutor {
             if var databaseError = ErrorBody.parse(response.body, status: 400) {
                 databaseError.message = redact(databaseError.message)
                 if !tokens.isEmpty, TokenRejection.isRejection(databaseError) {
-                    return .failure(.tokenRejected(databaseError.message), .never)
+                    return .failure(.tokenRejected(databaseError.message), .never, responseBytes: response.body.count)
                 }
-                return .failure(.database(databaseError), .never)
+                return .failure(.database(databaseError), .never, responseBytes: response.body.count)
             }
-            return .failure(.httpStatus(HTTPStatusError(status: 400, message: redact(ErrorBody.rawText(response.body)))), .never)
+            return .failure(.httpStatus(HTTPStatusError(status: 400, message: redact(ErrorBody.rawText(response.body)))), .never,
+                            responseBytes: response.body.count)
         default:
             let parsed = ErrorBody.parse(response.body, status: response.status)
             let message = redact(parsed?.message ?? ErrorBody.rawText(response.body))
@@ -285,7 +298,7 @@ public struct NeonClient: QueryExecutor {
             // large) and 501 are deterministic.
             let retryable: Retryability =
                 (500...599).contains(response.status) && response.status != 507 && response.status != 501 ? .ifReadOnly : .never
-            return .failure(error, retryable)
+            return .failure(error, retryable, responseBytes: response.body.count)
         }
     }
 }

@@ -19,7 +19,9 @@ public struct NeonRequestEvent: Sendable, Hashable {
     public let duration: Duration
     /// The size of the request body (the JSON holding the SQL and parameters; not the headers).
     public let requestBytes: Int
-    /// The size of the response body that was decoded; 0 when the attempt failed.
+    /// The size of the response body received: the one decoded, or the body of an error status
+    /// (400, 5xx, ...), or of a response that failed to decode; 0 when no response arrived
+    /// (transport failure, timeout, cancellation).
     public let responseBytes: Int
     /// Rows returned (`:many`, `:one`) or affected (`:execrows`) across the statements; nil when
     /// the attempt failed or no statement reports rows (`:exec`).

@@ -41,11 +41,21 @@ public enum NeonError: Error, Sendable, Hashable {
     /// Before trying again, check whether the change happened (read it back), or make the write
     /// idempotent (e.g. `INSERT ... ON CONFLICT DO NOTHING` with a client-chosen key).
     indirect case outcomeUnknown(cause: NeonError)
+    /// A `:copyfrom` insert split into several requests failed after at least one part was
+    /// committed: the error says which rows are in the database (``CopyIncomplete/committedRows``)
+    /// and why the next part failed (``CopyIncomplete/cause``). A failure of the first part is
+    /// thrown as it is (nothing was committed).
+    indirect case copyIncomplete(CopyIncomplete)
+    /// A `:copyfrom` insert with ``CopyFrom/Splitting/never`` does not fit one request; nothing was sent.
+    case copyTooLarge(CopyTooLarge)
 
-    /// The database error, when this is ``database(_:)``.
+    /// The database error, when this is ``database(_:)``, or a ``copyIncomplete(_:)`` caused by one.
     public var databaseError: DatabaseError? {
-        if case .database(let error) = self { return error }
-        return nil
+        switch self {
+        case .database(let error): return error
+        case .copyIncomplete(let incomplete): return incomplete.cause.databaseError
+        default: return nil
+        }
     }
 
     /// The SQLSTATE of a database error, or `nil`.
@@ -58,10 +68,15 @@ public enum NeonError: Error, Sendable, Hashable {
     /// `true` for a serialization failure (SQLSTATE 40001): the transaction may be retried.
     public var isSerializationFailure: Bool { databaseError?.isSerializationFailure ?? false }
 
-    /// `true` when a write may or may not have been applied (``outcomeUnknown(cause:)``).
+    /// `true` when a write may or may not have been applied: ``outcomeUnknown(cause:)``, or a
+    /// ``copyIncomplete(_:)`` whose failed part may have been applied
+    /// (``CopyIncomplete/isFailedPartOutcomeUnknown``; the committed parts certainly were).
     public var isOutcomeUnknown: Bool {
-        if case .outcomeUnknown = self { return true }
-        return false
+        switch self {
+        case .outcomeUnknown: return true
+        case .copyIncomplete(let incomplete): return incomplete.isFailedPartOutcomeUnknown
+        default: return false
+        }
     }
 }
 
@@ -82,6 +97,8 @@ extension NeonError: CustomStringConvertible, CustomDebugStringConvertible, Loca
         case .tokenRejected(let message): return "NeonSQL: the server rejected the bearer token: \(message)"
         case .outcomeUnknown(let cause):
             return "NeonSQL: the write's outcome is unknown (it may or may not have been applied; it was not retried): \(cause.description.replacingOccurrences(of: "NeonSQL: ", with: ""))"
+        case .copyIncomplete(let incomplete): return incomplete.description
+        case .copyTooLarge(let error): return error.description
         }
     }
 
@@ -100,6 +117,8 @@ extension NeonError: CustomStringConvertible, CustomDebugStringConvertible, Loca
         case .authentication: return "NeonError.authentication(\(description))"
         case .tokenRejected: return "NeonError.tokenRejected(\(description))"
         case .outcomeUnknown: return "NeonError.outcomeUnknown(\(description))"
+        case .copyIncomplete: return "NeonError.copyIncomplete(\(description))"
+        case .copyTooLarge: return "NeonError.copyTooLarge(\(description))"
         }
     }
 

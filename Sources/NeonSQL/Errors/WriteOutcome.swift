@@ -22,7 +22,7 @@ extension NeonError {
         case .httpStatus(let error):
             return error.isServerError && error.status != 501
         case .database, .cancelled, .decoding, .encoding, .malformedResponse, .invalidConfiguration, .authentication,
-            .tokenRejected, .outcomeUnknown:
+            .tokenRejected, .outcomeUnknown, .copyIncomplete, .copyTooLarge:
             return false
         }
     }

@@ -8,7 +8,16 @@ struct JSONReader {
     }
 
     @usableFromInline let bytes: UnsafeRawBufferPointer
+    #if DEBUG
+    /// Debug builds: every move of ``index`` (forward, or back for a rewind) is reported to the
+    /// task's ``ReadWorkMeter``, when a test set one. Release builds count nothing.
+    @usableFromInline var index: Int {
+        didSet { meter?.moved(from: oldValue, to: index) }
+    }
+    let meter = ReadWorkMeter.current
+    #else
     @usableFromInline var index: Int
+    #endif
 
     @usableFromInline init(_ bytes: UnsafeRawBufferPointer, index: Int = 0) {
         self.bytes = bytes

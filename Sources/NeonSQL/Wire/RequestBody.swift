@@ -34,3 +34,13 @@ enum RequestBody {
         out += "]}"
     }
 }
+
+/// The request-body encoder, for the benchmarks package only (its same-run baseline reproduces
+/// code paths that measure a body before sending it). Not API: may change without notice.
+@_spi(Benchmarks)
+public enum RequestBodyEncoder {
+    /// The body of one statement, as ``NeonClient`` sends it.
+    public static func single(sql: String, parameters: [String?]) -> Data {
+        RequestBody.single(sql: sql, parameters: parameters)
+    }
+}

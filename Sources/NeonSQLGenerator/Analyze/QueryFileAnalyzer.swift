@@ -59,6 +59,8 @@ enum QueryFileAnalyzer {
         switch parsed.statement {
         case .select, .insert, .update, .delete:
             break
+        case .ignored(let keyword, _) where UtilityStatements.keywords.contains(keyword):
+            return utilityQuery(parsed, annotation, inferKind: inferKind, source, &diagnostics)
         default:
             diagnostics.error("a query file holds SELECT, INSERT, UPDATE and DELETE statements; schema statements belong in the schema folder",
                               in: source, at: parsed.range.start)
@@ -108,6 +110,26 @@ enum QueryFileAnalyzer {
             isReadOnly: analyzer.isReadOnly,
             uniqueColumn: unique.first { SwiftNaming.lowerCamelCase($0) == "id" } ?? unique.first
         )
+    }
+
+    /// A utility statement (`TRUNCATE t`, `NOTIFY c`) as an `:exec`-like query: sent as written, with
+    /// no parameters (PostgreSQL binds none there) and no result.
+    private static func utilityQuery(_ parsed: ParsedStatement, _ annotation: Annotation, inferKind: Bool, _ source: SourceFile,
+                                     _ diagnostics: inout DiagnosticCollector) -> QueryDescription? {
+        let sql = source.text(from: parsed.range.start.offset, to: parsed.range.endOffset)
+        let kind: QueryDescription.Kind = inferKind ? .exec : annotation.kind
+        guard kind == .exec || kind == .execrows || kind == .execresult else {
+            diagnostics.error("':\(kind.rawValue)' cannot run this statement; a utility statement returns no rows: use ':exec', ':execrows' or ':execresult'",
+                              in: source, at: annotation.location)
+            return nil
+        }
+        guard !UtilityStatements.mentionsParameter(sql) else {
+            diagnostics.error("PostgreSQL binds no parameters in this statement; only SELECT, INSERT, UPDATE and DELETE take them",
+                              in: source, at: parsed.range.start)
+            return nil
+        }
+        return QueryDescription(annotationName: annotation.name, file: source.path, line: annotation.location.line, kind: kind, sql: sql,
+                                documentation: annotation.documentation, parameters: [], columns: [], isReadOnly: false, uniqueColumn: nil)
     }
 
     /// The `:copyfrom` SQL (an `INSERT ... SELECT * FROM unnest(...)` of array parameters), or nil

@@ -43,6 +43,30 @@ extension StatementAnalyzer {
         _ = value
     }
 
+    /// `SET names[$1] = $2`: the subscripts are integers (text or integer for jsonb, where PostgreSQL
+    /// gives a parameter text), the value the array's element type (the array type for a slice),
+    /// or jsonb for a jsonb column.
+    private mutating func assignSubscripted(_ expression: Expression, to column: CatalogColumn, _ subscripts: [AssignmentSubscript],
+                                            in relation: CatalogRelation, _ scope: Scope) {
+        let columnType = column.type.baseType
+        let isJSONB = columnType == .builtin(.jsonb)
+        for item in subscripts {
+            for bound in [item.lower, item.upper].compactMap({ $0 }) {
+                _ = infer(bound, scope, .type(isJSONB ? .text : .int4))
+            }
+        }
+        var context = valueContext(for: column, in: relation)
+        if let element = columnType.elementType, !subscripts.contains(where: \.isSlice) {
+            context.type = element
+            context.nullMeaningful = true
+            context.origin = nil
+        } else if !isJSONB, columnType.elementType == nil {
+            _ = infer(expression, scope)
+            return
+        }
+        _ = infer(expression, scope, context)
+    }
+
     mutating func analyzeInsert(_ insert: InsertStatement, outer: Scope?) -> [OutputColumn] {
         isReadOnly = false
         let scope = Scope(parent: outer)
@@ -116,7 +140,12 @@ extension StatementAnalyzer {
                 continue
             }
             if columns.count == 1 {
-                assign(clause.value, to: columns[0], in: relation, scope)
+                let subscripts = clause.subscripts.first ?? []
+                if subscripts.isEmpty {
+                    assign(clause.value, to: columns[0], in: relation, scope)
+                } else {
+                    assignSubscripted(clause.value, to: columns[0], subscripts, in: relation, scope)
+                }
                 continue
             }
             switch clause.value.kind {

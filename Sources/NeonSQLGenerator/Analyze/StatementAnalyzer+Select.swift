@@ -326,7 +326,9 @@ extension StatementAnalyzer {
                         columns = rename(columns, alias, at: location)
                     }
                 }
-                scope.entries.append(RangeEntry(name: alias?.name.name ?? resolved.function.name, columns: columns, relationKey: nil, uniqueColumns: []))
+                var entry = RangeEntry(name: alias?.name.name ?? resolved.function.name, columns: columns, relationKey: nil, uniqueColumns: [])
+                if !withOrdinality, case .columns(_, let rowType) = resolved.function.result, rowType != .builtin(.record) { entry.rowType = rowType }
+                scope.entries.append(entry)
             }
         case .function(let call, let alias, _, let withOrdinality, let location):
             addFunctionItem(call, alias: alias, withOrdinality: withOrdinality, location: location, scope)
@@ -348,6 +350,18 @@ extension StatementAnalyzer {
         case .join(let join):
             if isNestedTooDeeply(at: join.location) { return }
             addJoin(join, scope, joinsAreToOne: &joinsAreToOne)
+        case .valueFunction(let expression, let alias):
+            let value = infer(expression, scope)
+            let name = value.name ?? "value"
+            var columns = [ScopeColumn(name: name, value: value)]
+            if let alias {
+                if alias.columns.isEmpty {
+                    columns[0] = ScopeColumn(name: alias.name.name, value: value.renamed(alias.name.name))
+                } else {
+                    columns = rename(columns, alias, at: alias.name.location)
+                }
+            }
+            scope.entries.append(RangeEntry(name: alias?.name.name ?? name, columns: columns, relationKey: nil, uniqueColumns: []))
         }
     }
 

@@ -34,6 +34,7 @@ extension StatementAnalyzer {
             return .failed
         }
         guard !overloads.isEmpty else { return .notUserFunction(inferred: []) }
+        if call.argumentNames.contains(where: { $0 != nil }) { return resolveNamedNotationCall(call, overloads, scope) }
         let builtins = schema == nil ? catalog.functionCandidates(named: name) : []
         var values = [TypedValue?](repeating: nil, count: call.arguments.count)
         var hadError = false

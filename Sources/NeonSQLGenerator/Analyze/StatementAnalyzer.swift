@@ -186,10 +186,11 @@ struct StatementAnalyzer {
         case .column(let name):
             return resolveColumn(name, scope) ?? TypedValue(type: .unknown, nullable: true, name: name.name?.name)
         case .qualifiedStar(let name):
-            if findEntry(named: name.name?.name ?? "", scope) == nil {
+            guard let entry = findEntry(named: name.name?.name ?? "", scope) else {
                 error("missing FROM-clause entry for table \"\(name.name?.name ?? "")\"", at: name.location)
+                return TypedValue(type: .builtin(.record), nullable: false, name: name.name?.name)
             }
-            return TypedValue(type: .builtin(.record), nullable: false, name: name.name?.name)
+            return wholeRowValue(of: entry, name: name.name?.name)
         case .parameter(let node):
             return inferParameter(node, context)
         case .unary(let op, let operand):
@@ -564,8 +565,8 @@ struct StatementAnalyzer {
                 }
                 if let match = matches.first { return match }
                 // A bare table name is a whole-row reference.
-                if level.entries.contains(where: { $0.name == column.name }) {
-                    return TypedValue(type: .builtin(.record), nullable: false, name: column.name)
+                if let entry = level.entries.last(where: { $0.name == column.name }) {
+                    return wholeRowValue(of: entry, name: column.name)
                 }
                 current = level.parent
             }

@@ -65,6 +65,9 @@ struct RangeEntry: Sendable, Hashable {
     let relationKey: String?
     /// For a base table: its single-column unique keys.
     let uniqueColumns: Set<String>
+    /// For a user function returning a table's or composite's row (`FROM person(1) AS p`): the type
+    /// of the whole-row reference `p` (StatementAnalyzer+RowTypes.swift).
+    var rowType: SQLType?
     /// Columns merged by JOIN USING / NATURAL are reachable unqualified once.
     var hiddenUnqualified: Set<String> = []
     /// Each column's nullability before an outer join (or a grouping set) NULL-extended the

@@ -3,8 +3,9 @@ struct CatalogDomain: Sendable, Hashable {
     let schema: String
     let name: String
     let base: SQLType
-    /// `NOT NULL` in the domain definition: a column of the domain never holds NULL.
-    let isNotNull: Bool
+    /// `NOT NULL` in the domain definition (or `ALTER DOMAIN ... SET NOT NULL`): a table column of
+    /// the domain never holds NULL.
+    var isNotNull: Bool
 }
 
 /// A `CREATE TYPE name AS (field type, ...)` type.
@@ -28,6 +29,9 @@ struct UserTypeCatalog: Sendable {
     var domains: [String: CatalogDomain] = [:]
     var composites: [String: CatalogComposite] = [:]
     var ranges: [String: CatalogRangeType] = [:]
+    /// `schema.name` of functions CREATE FUNCTION made but the catalog left out (a polymorphic
+    /// pseudo-type, a type it cannot resolve): DROP and ALTER of them are accepted unchecked.
+    var functionsLeftOut: Set<String> = []
 }
 
 extension Catalog {

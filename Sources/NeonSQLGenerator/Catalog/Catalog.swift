@@ -9,6 +9,8 @@ struct CatalogColumn: Sendable, Hashable {
     /// with a clear error), view columns inherit what their expression says.
     var elementNullable: Bool = false
     var hasDefault: Bool = false
+    /// NOT NULL only because its type is a NOT NULL domain (ALTER DOMAIN ... DROP NOT NULL undoes it).
+    var isNotNullByDomainOnly = false
 }
 
 /// A table or view.
@@ -19,10 +21,11 @@ struct CatalogRelation: Sendable, Hashable {
     var name: String
     let kind: Kind
     var columns: [CatalogColumn]
-    /// Column sets whose values are unique per row: the primary key and UNIQUE constraints.
-    var uniqueKeys: [[String]]
+    /// Its indexes: the primary key's, UNIQUE constraints' and those of CREATE [UNIQUE] INDEX
+    /// (CatalogIndex.swift).
+    var indexes: [CatalogIndex]
     /// The primary key's columns (empty without one).
-    var primaryKey: [String] = []
+    var primaryKey: [String] { indexes.first { $0.constraint == .primaryKey }?.columns ?? [] }
     /// Where the relation was created, for messages.
     let file: String
     let location: SourceLocation
@@ -30,6 +33,10 @@ struct CatalogRelation: Sendable, Hashable {
     func column(named name: String) -> CatalogColumn? { columns.first { $0.name == name } }
 
     func columnIndex(named name: String) -> Int? { columns.firstIndex { $0.name == name } }
+
+    /// Column sets whose values are unique per row: the primary key, UNIQUE constraints and
+    /// unique indexes on plain columns without a WHERE.
+    var uniqueKeys: [[String]] { indexes.compactMap(\.uniqueKey) }
 
     /// Whether `column` alone is a primary key or unique key.
     func isUniqueColumn(_ column: String) -> Bool { uniqueKeys.contains([column]) }
@@ -149,15 +156,24 @@ struct Catalog: Sendable {
         renameTypeReferences(renames)
     }
 
-    /// Rewrites `.enumeration(old)` to `.enumeration(new)` in every column and function signature.
-    private mutating func renameTypeReferences(_ renames: [String: String]) {
+    /// Rewrites user type names (`.enumeration(old)`, a composite's or range's `.named(old)`, a
+    /// domain's `.domain(old, ...)`) to their new names in every column, type and function signature.
+    mutating func renameTypeReferences(_ renames: [String: String]) {
         guard !renames.isEmpty else { return }
         func rename(_ type: SQLType) -> SQLType {
             switch type {
             case .enumeration(let name): .enumeration(renames[name] ?? name)
+            case .named(let name): .named(renames[name] ?? name)
+            case .domain(let name, let base): .domain(renames[name] ?? name, base: rename(base))
             case .array(let element): .array(rename(element))
-            default: type
+            case .builtin: type
             }
+        }
+        for (key, domain) in userTypes.domains {
+            userTypes.domains[key] = CatalogDomain(schema: domain.schema, name: domain.name, base: rename(domain.base), isNotNull: domain.isNotNull)
+        }
+        for (key, range) in userTypes.ranges {
+            userTypes.ranges[key] = CatalogRangeType(schema: range.schema, name: range.name, subtype: rename(range.subtype))
         }
         func renameColumns(_ columns: [CatalogColumn]) -> [CatalogColumn] {
             columns.map { column in
@@ -245,9 +261,11 @@ struct Catalog: Sendable {
     }
 }
 
-/// Double-quotes an identifier the way `format_type`/`quote_ident` would.
+/// Double-quotes an identifier the way `format_type`/`quote_ident` would (a reserved or
+/// type-or-function-name keyword too: `"user"`).
 func quoteIfNeeded(_ name: String) -> String {
     let simple = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
         && !(name.first.map { ("0"..."9").contains($0) } ?? true)
+        && Keywords.isColumnName(name)
     return simple ? name : "\"" + name.replacing("\"", with: "\"\"") + "\""
 }

@@ -1,5 +1,6 @@
 // ALTER TABLE / VIEW / MATERIALIZED VIEW and ALTER TYPE (enums) applied to the catalog, with
-// PostgreSQL's messages for what it rejects.
+// PostgreSQL's messages for what it rejects; other types' ALTER TYPE and ALTER DOMAIN are in
+// CatalogBuilder+AlterType.swift.
 
 extension CatalogBuilder.Context {
     mutating func alterTable(_ alter: AlterTableStatement) {
@@ -52,8 +53,14 @@ extension CatalogBuilder.Context {
             }
             guard let (column, isPrimaryKey, isUnique) = column(from: definition) else { return false }
             relation.columns.append(column)
-            if isPrimaryKey || isUnique { relation.uniqueKeys.append([column.name]) }
-            if isPrimaryKey { relation.primaryKey = [column.name] }
+            if isPrimaryKey {
+                if !relation.primaryKey.isEmpty {
+                    error("multiple primary keys for table \"\(relation.name)\" are not allowed", at: definition.name.location)
+                    return false
+                }
+                addKey(columns: [column.name], primary: true, name: definition.primaryKeyName?.name, to: &relation)
+            }
+            if isUnique { addKey(columns: [column.name], primary: false, name: definition.uniqueName?.name, to: &relation) }
         case .dropColumn(let column, let ifExists):
             guard let index = relation.columnIndex(named: column.name) else {
                 if ifExists { return true }
@@ -61,8 +68,8 @@ extension CatalogBuilder.Context {
                 return false
             }
             relation.columns.remove(at: index)
-            relation.uniqueKeys.removeAll { $0.contains(column.name) }
-            if relation.isPrimaryKey(column.name) { relation.primaryKey = [] }
+            // PostgreSQL drops the indexes and key constraints on the column with it.
+            relation.indexes.removeAll { $0.columns?.contains(column.name) ?? false }
         case .renameColumn(let from, let to):
             guard let index = relation.columnIndex(named: from.name) else {
                 error("column \"\(from.name)\" does not exist" + NameSuggestions.suffix(for: from.name, among: relation.columns.map(\.name)),
@@ -74,8 +81,9 @@ extension CatalogBuilder.Context {
                 return false
             }
             relation.columns[index].name = to.name
-            relation.uniqueKeys = relation.uniqueKeys.map { $0.map { $0 == from.name ? to.name : $0 } }
-            relation.primaryKey = relation.primaryKey.map { $0 == from.name ? to.name : $0 }
+            for position in relation.indexes.indices {
+                relation.indexes[position].columns = relation.indexes[position].columns?.map { $0 == from.name ? to.name : $0 }
+            }
         case .renameTable(let to):
             if catalog.relations[Catalog.key(schema: relation.schema, name: to.name)] != nil {
                 error("relation \"\(to.name)\" already exists", at: to.location)
@@ -98,6 +106,7 @@ extension CatalogBuilder.Context {
         case .setNotNull(let column):
             guard let index = requireColumn(column, in: relation) else { return false }
             relation.columns[index].isNotNull = true
+            relation.columns[index].isNotNullByDomainOnly = false
         case .dropNotNull(let column):
             guard let index = requireColumn(column, in: relation) else { return false }
             if relation.isPrimaryKey(column.name) {
@@ -105,6 +114,7 @@ extension CatalogBuilder.Context {
                 return false
             }
             relation.columns[index].isNotNull = false
+            relation.columns[index].isNotNullByDomainOnly = false
         case .setDefault(let column, _):
             guard let index = requireColumn(column, in: relation) else { return false }
             relation.columns[index].hasDefault = true
@@ -113,7 +123,17 @@ extension CatalogBuilder.Context {
             relation.columns[index].hasDefault = false
         case .addConstraint(let constraint):
             addConstraint(constraint, to: &relation, inAlter: true)
-        case .dropConstraint, .ignored:
+        case .dropConstraint(let name, _):
+            // Only key constraints are tracked: an unknown name may be a CHECK or FOREIGN KEY.
+            relation.indexes.removeAll { $0.name == name.name && $0.constraint != .none }
+        case .renameConstraint(let from, let to):
+            guard let position = relation.indexes.firstIndex(where: { $0.name == from.name && $0.constraint != .none }) else { break }
+            if isRelationNameTaken(schema: relation.schema, name: to.name, besides: relation) {
+                error("relation \"\(to.name)\" already exists", at: to.location)
+                return false
+            }
+            relation.indexes[position].name = to.name
+        case .ignored:
             break
         }
         return true
@@ -123,13 +143,8 @@ extension CatalogBuilder.Context {
         guard let last = alter.name.name else { return }
         let schemaName = alter.name.qualifier.last?.name
         guard var value = catalog.enumType(last.name, schema: schemaName) else {
-            // Composite types, domains and ranges are not modelled here: nothing to check.
-            if case .ignored = alter.action { return }
-            if TypeResolver.resolve(TypeName(schema: schemaName, name: last.name, modifiers: [], arrayDimensions: 0,
-                                             location: alter.name.location), in: catalog) == nil {
-                error("type \"\(last.name)\" does not exist" + NameSuggestions.suffix(for: last.name, among: catalog.enumNames),
-                      at: alter.name.location)
-            }
+            // Domains, composite and range types (CatalogBuilder+AlterType.swift).
+            alterOtherType(alter)
             return
         }
         switch alter.action {
@@ -160,7 +175,7 @@ extension CatalogBuilder.Context {
             }
             value.labels[index] = to
         case .renameTo(let newName):
-            if catalog.enums[Catalog.key(schema: value.schema, name: newName.name)] != nil {
+            if isTypeNameTaken(schema: value.schema, name: newName.name) {
                 error("type \"\(newName.name)\" already exists", at: newName.location)
                 return
             }
@@ -171,11 +186,14 @@ extension CatalogBuilder.Context {
                 error("schema \"\(schema.name)\" does not exist", at: schema.location)
                 return
             }
-            if catalog.enums[Catalog.key(schema: schema.name, name: value.name)] != nil {
+            if isTypeNameTaken(schema: schema.name, name: value.name) {
                 error("type \"\(value.name)\" already exists in schema \"\(schema.name)\"", at: schema.location)
                 return
             }
             catalog.moveEnum(schema: value.schema, name: value.name, toSchema: schema.name, toName: value.name)
+            return
+        case .attributes:
+            error("relation \"\(value.name)\" does not exist", at: alter.name.location)
             return
         case .ignored:
             return

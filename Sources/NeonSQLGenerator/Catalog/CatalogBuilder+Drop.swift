@@ -51,6 +51,8 @@ extension CatalogBuilder.Context {
                     error("\(drop.kind.rawValue) \"\(last.name)\" does not exist"
                           + NameSuggestions.suffix(for: last.name, among: catalog.relationNames), at: name.location)
                 }
+            case .index:
+                dropIndex(name)
             case .untracked:
                 // Not modelled by this catalog: accepted.
                 break
@@ -66,32 +68,8 @@ extension CatalogBuilder.Context {
     }
 
     private mutating func dropFunction(_ reference: FunctionSignatureReference, kind: DropObjectKind, ifExists: Bool) {
-        guard let last = reference.name.name else { return }
-        let schemaName = reference.name.qualifier.last?.name
-        let overloads = catalog.userFunctions(last.name, schema: schemaName)
-        let noun = kind == .procedure ? "procedure" : "function"
-        guard let signature = reference.argumentTypes else {
-            if overloads.isEmpty {
-                if !ifExists { error("could not find a \(noun) named \"\(last.name)\"", at: reference.name.location) }
-            } else if overloads.count > 1 {
-                error("\(noun) name \"\(last.name)\" is not unique", at: reference.name.location)
-            } else if let function = overloads.first {
-                catalog.removeFunctions(schema: function.schema, name: function.name, signature: nil)
-            }
-            return
-        }
-        var types: [SQLType] = []
-        for typeName in signature {
-            guard let resolution = TypeResolver.resolve(typeName, in: catalog) else {
-                if !ifExists { error("type \"\(typeName.name)\" does not exist", at: typeName.location) }
-                return
-            }
-            types.append(resolution.type)
-        }
-        let schema = overloads.first?.schema ?? schemaName ?? catalog.creationSchema ?? "public"
-        if catalog.removeFunctions(schema: schema, name: last.name, signature: types) == 0, !ifExists {
-            let written = last.name + "(" + types.map(\.formatName).joined(separator: ", ") + ")"
-            error("\(noun) \(written) does not exist", at: reference.name.location)
-        }
+        let routineKind: AlterFunctionStatement.Kind = kind == .procedure ? .procedure : .function
+        guard let function = findFunction(reference, kind: routineKind, ifExists: ifExists) else { return }
+        catalog.removeFunctions(schema: function.schema, name: function.name, signature: function.signature)
     }
 }

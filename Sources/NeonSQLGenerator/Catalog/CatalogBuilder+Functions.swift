@@ -7,6 +7,9 @@ extension CatalogBuilder.Context {
 
     mutating func createFunction(_ create: CreateFunctionStatement) {
         guard let (schema, name) = split(create.name) else { return }
+        // Until the function is registered, it counts as left out (each early return below).
+        let leftOutKey = Catalog.key(schema: schema, name: name)
+        let otherOverloadLeftOut = !catalog.userTypes.functionsLeftOut.insert(leftOutKey).inserted
         var arguments: [UserFunction.Argument] = []
         for parameter in create.parameters {
             // A type the generator cannot resolve (a polymorphic pseudo-type, a domain): the
@@ -71,12 +74,22 @@ extension CatalogBuilder.Context {
         }
         let function = UserFunction(schema: schema, name: name, arguments: arguments, result: result, returnsSet: returnsSet,
                                     isStrict: create.isStrict, isProcedure: create.isProcedure)
-        if !create.orReplace, catalog.userFunctions(name, schema: schema).contains(where: { $0.signature == function.signature }) {
-            let noun = create.isProcedure ? "procedure" : "function"
-            error("\(noun) \"\(name)\" already exists with same argument types", at: create.name.location)
-            return
+        if let existing = catalog.userFunctions(name, schema: schema).first(where: { $0.signature == function.signature }) {
+            if !create.orReplace {
+                let noun = create.isProcedure ? "procedure" : "function"
+                error("\(noun) \"\(name)\" already exists with same argument types", at: create.name.location)
+                if !otherOverloadLeftOut { catalog.userTypes.functionsLeftOut.remove(leftOutKey) }
+                return
+            }
+            if !existing.isProcedure, !create.isProcedure, !existing.returnsSameType(as: function) {
+                let written = name + "(" + function.signature.map(\.formatName).joined(separator: ", ") + ")"
+                error("cannot change return type of existing function; use DROP FUNCTION \(written) first", at: create.name.location)
+                if !otherOverloadLeftOut { catalog.userTypes.functionsLeftOut.remove(leftOutKey) }
+                return
+            }
         }
         catalog.setFunction(function)
+        if !otherOverloadLeftOut { catalog.userTypes.functionsLeftOut.remove(leftOutKey) }
     }
 
     /// A parameter or result type: a type name, or `table.column%TYPE`.
@@ -86,6 +99,12 @@ extension CatalogBuilder.Context {
             guard let type = catalog.relation(table, schema: nil)?.column(named: column)?.type else { return nil }
             return name.arrayDimensions > 0 ? .array(type) : type
         }
-        return TypeResolver.resolve(name, in: catalog)?.type
+        if let resolution = TypeResolver.resolve(name, in: catalog) { return resolution.type }
+        // A table's, view's or materialized view's row type (`f(p people)`, `RETURNS people`).
+        if !name.name.hasSuffix("%type"), let relation = catalog.relation(name.name, schema: name.schema) {
+            let rowType = SQLType.named(catalog.formatName(schema: relation.schema, name: relation.name))
+            return name.arrayDimensions > 0 ? .array(rowType) : rowType
+        }
+        return nil
     }
 }

@@ -68,6 +68,16 @@ extension Catalog {
         if let composite = userTypes.composites.values.first(where: { formatName(schema: $0.schema, name: $0.name) == name }) {
             return composite.fields
         }
+        // A relation's row type: its columns, each NULL when the row is (a function's result row).
+        if let relation = relations.values.first(where: { formatName(schema: $0.schema, name: $0.name) == name }) {
+            return relation.columns.map { column in
+                var copy = column
+                copy.isNotNull = false
+                copy.hasDefault = false
+                copy.elementNullable = true
+                return copy
+            }
+        }
         return nil
     }
 }

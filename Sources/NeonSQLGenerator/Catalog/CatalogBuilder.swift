@@ -81,6 +81,14 @@ enum CatalogBuilder {
                 createView(create)
             case .createFunction(let create):
                 createFunction(create)
+            case .alterDomain(let alter):
+                alterDomain(alter)
+            case .alterFunction(let alter):
+                alterFunction(alter)
+            case .createIndex(let create):
+                createIndex(create)
+            case .renameIndex(let name, let newName, let ifExists, _):
+                renameIndex(name, to: newName, ifExists: ifExists)
             case .setSearchPath(let path, _):
                 catalog.setSearchPath(path)
             case .setDefaultSearchPath(let path, _):
@@ -113,15 +121,18 @@ enum CatalogBuilder {
             var column = CatalogColumn(name: definition.name.name, type: resolution.type,
                                        isNotNull: resolution.isSerial || catalog.isNotNullDomain(resolution.type),
                                        hasDefault: resolution.isSerial)
+            column.isNotNullByDomainOnly = column.isNotNull && !resolution.isSerial
             var isPrimaryKey = false
             var isUnique = false
             for constraint in definition.constraints {
                 switch constraint {
                 case .notNull, .identity:
                     column.isNotNull = true
+                    column.isNotNullByDomainOnly = false
                     if case .identity = constraint { column.hasDefault = true }
                 case .primaryKey:
                     column.isNotNull = true
+                    column.isNotNullByDomainOnly = false
                     isPrimaryKey = true
                 case .unique:
                     isUnique = true
@@ -160,17 +171,16 @@ enum CatalogBuilder {
                 if !create.ifNotExists { error("relation \"\(name)\" already exists", at: create.name.location) }
                 return
             }
-            var relation = CatalogRelation(schema: schema, name: name, kind: .table, columns: [], uniqueKeys: [],
+            var relation = CatalogRelation(schema: schema, name: name, kind: .table, columns: [], indexes: [],
                                            file: source.path, location: create.location)
             if let parentName = create.partitionOf {
                 // A partition has its parent's columns, NOT NULL and keys; its own list only adds options.
                 guard let parent = requireRelation(parentName) else { return }
                 relation.columns = parent.columns
-                relation.uniqueKeys = parent.uniqueKeys
-                relation.primaryKey = parent.primaryKey
+                copyIndexes(of: parent, into: &relation)
                 for definition in create.columns {
                     guard let index = requireColumn(definition.name, in: relation) else { return }
-                    if definition.constraints.contains(.notNull) { relation.columns[index].isNotNull = true }
+                    if definition.constraints.contains(.notNull) { relation.columns[index].markNotNull() }
                 }
                 for constraint in create.constraints { addConstraint(constraint, to: &relation) }
                 catalog.setRelation(relation)
@@ -205,11 +215,8 @@ enum CatalogBuilder {
                 }
                 guard let (column, isPrimaryKey, isUnique) = column(from: definition) else { continue }
                 relation.columns.append(column)
-                if isPrimaryKey {
-                    relation.uniqueKeys.insert([column.name], at: 0)
-                    relation.primaryKey = [column.name]
-                }
-                if isUnique { relation.uniqueKeys.append([column.name]) }
+                if isPrimaryKey { addKey(columns: [column.name], primary: true, name: definition.primaryKeyName?.name, to: &relation) }
+                if isUnique { addKey(columns: [column.name], primary: false, name: definition.uniqueName?.name, to: &relation) }
             }
             for like in likes { copyLike(like, into: &relation) }
             for constraint in create.constraints {
@@ -230,10 +237,7 @@ enum CatalogBuilder {
                 if !like.includesDefaults { copy.hasDefault = false }
                 relation.columns.append(copy)
             }
-            if like.includesIndexes {
-                relation.uniqueKeys += source.uniqueKeys
-                if relation.primaryKey.isEmpty { relation.primaryKey = source.primaryKey }
-            }
+            if like.includesIndexes { copyIndexes(of: source, into: &relation) }
         }
 
         /// `CREATE TABLE ... AS`, `SELECT ... INTO`, `CREATE MATERIALIZED VIEW`: columns typed by
@@ -254,7 +258,7 @@ enum CatalogBuilder {
                 return copy
             }
             catalog.setRelation(CatalogRelation(schema: schema, name: name, kind: create.materialized ? .materializedView : .table,
-                                                columns: kept, uniqueKeys: [], file: source.path, location: create.location))
+                                                columns: kept, indexes: [], file: source.path, location: create.location))
         }
 
         /// The output columns of a view's or table's defining query, renamed by an explicit list.
@@ -285,6 +289,7 @@ enum CatalogBuilder {
 
         /// PRIMARY KEY makes its columns NOT NULL; PRIMARY KEY and UNIQUE make them a key.
         mutating func addConstraint(_ constraint: TableConstraint, to relation: inout CatalogRelation, inAlter: Bool = false) {
+            if constraint.usingIndex != nil { return addConstraintUsingIndex(constraint, to: &relation) }
             switch constraint.kind {
             case .primaryKey(let columns), .unique(let columns):
                 var names: [String] = []
@@ -298,7 +303,7 @@ enum CatalogBuilder {
                         }
                         return
                     }
-                    if case .primaryKey = constraint.kind { relation.columns[index].isNotNull = true }
+                    if case .primaryKey = constraint.kind { relation.columns[index].markNotNull() }
                     names.append(column.name)
                 }
                 if case .primaryKey = constraint.kind {
@@ -306,9 +311,8 @@ enum CatalogBuilder {
                         error("multiple primary keys for table \"\(relation.name)\" are not allowed", at: constraint.location)
                         return
                     }
-                    relation.primaryKey = names
                 }
-                relation.uniqueKeys.append(names)
+                addKey(columns: names, primary: constraint.kind.isPrimaryKey, name: constraint.name?.name, to: &relation)
             case .foreignKey(let columns, _, _):
                 for column in columns where relation.column(named: column.name) == nil {
                     error("column \"\(column.name)\" referenced in foreign key constraint does not exist", at: column.location)
@@ -327,7 +331,7 @@ enum CatalogBuilder {
             }
             guard let columns = queryColumns(create.query, names: create.columns, at: create.location,
                                              tooMany: "CREATE VIEW specifies more column names than columns") else { return }
-            catalog.setRelation(CatalogRelation(schema: schema, name: name, kind: .view, columns: columns, uniqueKeys: [],
+            catalog.setRelation(CatalogRelation(schema: schema, name: name, kind: .view, columns: columns, indexes: [],
                                                 file: source.path, location: create.location))
         }
     }

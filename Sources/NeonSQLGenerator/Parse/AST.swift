@@ -108,6 +108,9 @@ struct FunctionCall: Sendable, Hashable {
     let over: WindowSpecification?
     /// `f(VARIADIC arr)`: the last argument was written with VARIADIC.
     let hasVariadicArgument: Bool
+    /// Named notation (`f(a => 1, b := 2)`): per argument, its parameter's name (nil for a
+    /// positional one); empty when no argument is named.
+    var argumentNames: [String?] = []
 }
 
 /// `ANY`, `SOME` or `ALL` on the right of a comparison.
@@ -321,6 +324,9 @@ indirect enum TableReference: Sendable, Hashable {
     case join(Join)
     /// `(a JOIN b ON ...) [AS alias]`
     case parenthesized(TableReference, alias: TableAlias?)
+    /// `CURRENT_DATE [AS] alias[(col)]` and the other SQL value functions as a FROM item: one row,
+    /// one column named after the function (`.valueFunction` expression).
+    case valueFunction(Expression, alias: TableAlias?)
 }
 
 enum JoinKind: String, Sendable, Hashable {
@@ -364,6 +370,17 @@ struct CommonTableExpression: Sendable, Hashable {
 struct SetClause: Sendable, Hashable {
     let columns: [Identifier]
     let value: Expression
+    /// Per column, the subscripts written after its name (`SET names[$1] = $2`), outermost first;
+    /// empty when there are none or when a `.field` makes the target a composite's field.
+    var subscripts: [[AssignmentSubscript]] = []
+}
+
+/// `[i]` or `[lower:upper]` after a column assigned by SET: PostgreSQL assigns one element (an
+/// array's element type, or jsonb for a jsonb column) or, for a slice, a part of the array.
+struct AssignmentSubscript: Sendable, Hashable {
+    let lower: Expression?
+    let upper: Expression?
+    let isSlice: Bool
 }
 
 enum InsertSource: Sendable, Hashable {
@@ -444,6 +461,9 @@ struct ColumnDefinition: Sendable, Hashable {
     let name: Identifier
     let type: TypeName
     let constraints: [ColumnConstraint]
+    /// `CONSTRAINT name PRIMARY KEY` / `CONSTRAINT name UNIQUE`: the names given (else PostgreSQL chooses).
+    var primaryKeyName: Identifier?
+    var uniqueName: Identifier?
 }
 
 enum TableConstraintKind: Sendable, Hashable {
@@ -459,6 +479,8 @@ struct TableConstraint: Sendable, Hashable {
     let name: Identifier?
     let kind: TableConstraintKind
     let location: SourceLocation
+    /// `ADD [CONSTRAINT c] {PRIMARY KEY | UNIQUE} USING INDEX index` (the kind's column list is empty).
+    var usingIndex: Identifier?
 }
 
 struct CreateTableStatement: Sendable, Hashable {
@@ -571,6 +593,8 @@ enum AlterTableAction: Sendable, Hashable {
     case dropDefault(Identifier)
     case addConstraint(TableConstraint)
     case dropConstraint(Identifier, ifExists: Bool)
+    /// `RENAME CONSTRAINT a TO b`
+    case renameConstraint(from: Identifier, to: Identifier)
     /// `SET SCHEMA name`
     case setSchema(Identifier)
     /// Anything else (OWNER TO, ENABLE ROW LEVEL SECURITY, SET ...): no effect on types.
@@ -594,6 +618,8 @@ enum AlterEnumAction: Sendable, Hashable {
     case renameTo(Identifier)
     /// `ALTER TYPE name SET SCHEMA s`
     case setSchema(Identifier)
+    /// A composite type's `ADD|DROP|ALTER ATTRIBUTE ..., ...` or `RENAME ATTRIBUTE a TO b` (AST+AlterType.swift).
+    case attributes([CompositeAttributeAction])
     case ignored
 }
 
@@ -612,6 +638,8 @@ enum DropObjectKind: String, Sendable, Hashable {
     case schema
     case function
     case procedure
+    /// `DROP INDEX`: a unique index stops counting as a unique key.
+    case index
     /// Objects that change no type the generator tracks: INDEX, SEQUENCE, EXTENSION, TRIGGER,
     /// POLICY, RULE, ...; dropping them is accepted without a check.
     case untracked
@@ -648,6 +676,14 @@ indirect enum Statement: Sendable, Hashable {
     case alterTable(AlterTableStatement)
     case alterEnum(AlterEnumStatement)
     case drop(DropStatement)
+    /// `CREATE [UNIQUE] INDEX` (AST+Index.swift).
+    case createIndex(CreateIndexStatement)
+    /// `ALTER DOMAIN name ...` (AST+AlterType.swift).
+    case alterDomain(AlterDomainStatement)
+    /// `ALTER FUNCTION|PROCEDURE|ROUTINE name[(types)] ...` (AST+AlterFunction.swift).
+    case alterFunction(AlterFunctionStatement)
+    /// `ALTER INDEX [IF EXISTS] name RENAME TO new` (other ALTER INDEX forms are ignored).
+    case renameIndex(QualifiedName, to: Identifier, ifExists: Bool, location: SourceLocation)
     /// CREATE EXTENSION / DOMAIN / TYPE ... AS (...) / TYPE ... AS RANGE (Parser+TypeDDL.swift).
     case defineType(TypeDefinitionStatement)
     /// Parsed far enough to skip: CREATE INDEX/EXTENSION/FUNCTION/TRIGGER/POLICY/SEQUENCE, GRANT,

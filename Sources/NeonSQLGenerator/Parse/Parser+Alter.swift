@@ -1,5 +1,7 @@
-// ALTER TABLE / VIEW / MATERIALIZED VIEW (columns, constraints, renames, SET SCHEMA) and ALTER TYPE
-// (enum values, renames, SET SCHEMA); every other ALTER is accepted and ignored.
+// ALTER TABLE / VIEW / MATERIALIZED VIEW (columns, constraints, renames, SET SCHEMA), ALTER TYPE
+// (enum values, a composite's attributes, renames, SET SCHEMA), ALTER DOMAIN, ALTER INDEX
+// (Parser+Index.swift) and ALTER FUNCTION/PROCEDURE/ROUTINE (Parser+Function.swift); every other
+// ALTER is accepted and ignored.
 
 extension Parser {
     func parseAlter() throws(ParseError) -> Statement {
@@ -17,6 +19,16 @@ extension Parser {
             advance()
             advance()
             return .alterTable(try parseAlterRelation(start: start, kind: .materializedView))
+        }
+        if atWord("index") {
+            return try parseAlterIndex(start: start)
+        }
+        if atWord("domain") {
+            advance()
+            return .alterDomain(try parseAlterDomain(start: start))
+        }
+        if atWord("function") || atWord("procedure") || atWord("routine") {
+            return .alterFunction(try parseAlterFunction(start: start))
         }
         if atWord("type") {
             advance()
@@ -69,11 +81,62 @@ extension Parser {
             action = .renameTo(try parseColumnId("type name"))
         } else if acceptWords("set", "schema") {
             action = .setSchema(try parseColumnId("schema name"))
+        } else if acceptWords("rename", "attribute") {
+            let from = try parseColumnId("attribute name")
+            try expectWord("to")
+            action = .attributes([.rename(from: from, to: try parseColumnId("attribute name"))])
+            skipToEnd()
+        } else if atWord("add") || atWord("drop") || atWord("alter"), peek().isWord("attribute") {
+            var changes: [CompositeAttributeAction] = []
+            repeat {
+                changes.append(try parseAttributeAction())
+            } while accept(.comma)
+            action = .attributes(changes)
         } else {
             skipToEnd()
             action = .ignored
         }
         return AlterEnumStatement(name: name, action: action, location: start.location)
+    }
+
+    /// `ADD ATTRIBUTE a type | DROP ATTRIBUTE [IF EXISTS] a | ALTER ATTRIBUTE a [SET DATA] TYPE type`,
+    /// each with optional `COLLATE c` and `CASCADE|RESTRICT`.
+    private func parseAttributeAction() throws(ParseError) -> CompositeAttributeAction {
+        let change: CompositeAttributeAction
+        if acceptWords("add", "attribute") {
+            let name = try parseColumnId("attribute name")
+            change = .add(name, try parseTypeName())
+        } else if acceptWords("drop", "attribute") {
+            let ifExists = acceptWords("if", "exists")
+            change = .drop(try parseColumnId("attribute name"), ifExists: ifExists)
+        } else {
+            try expectWord("alter")
+            try expectWord("attribute")
+            let name = try parseColumnId("attribute name")
+            if !acceptWords("set", "data") { _ = acceptWord("set") }
+            try expectWord("type")
+            change = .alterType(name, try parseTypeName())
+        }
+        if acceptWord("collate") { _ = try parseQualifiedName("collation name") }
+        if !acceptWord("cascade") { _ = acceptWord("restrict") }
+        return change
+    }
+
+    /// After `ALTER DOMAIN`: `name action`.
+    private func parseAlterDomain(start: Token) throws(ParseError) -> AlterDomainStatement {
+        let name = try parseQualifiedName("domain name")
+        var action = AlterDomainStatement.Action.other
+        if acceptWords("set", "not", "null") {
+            action = .setNotNull
+        } else if acceptWords("drop", "not", "null") {
+            action = .dropNotNull
+        } else if acceptWords("rename", "to") {
+            action = .renameTo(try parseColumnId("domain name"))
+        } else if acceptWords("set", "schema") {
+            action = .setSchema(try parseColumnId("schema name"))
+        }
+        skipToEnd()
+        return AlterDomainStatement(name: name, action: action, location: start.location)
     }
 
     /// After `ALTER TABLE|VIEW|MATERIALIZED VIEW`: `[IF EXISTS] [ONLY] name [*] action, ...`.
@@ -122,8 +185,9 @@ extension Parser {
                 return .renameTable(to: try parseColumnId("table name"))
             }
             if acceptWord("constraint") {
-                skipToListEnd()
-                return .ignored(start.location)
+                let from = try parseColumnId("constraint name")
+                try expectWord("to")
+                return .renameConstraint(from: from, to: try parseColumnId("constraint name"))
             }
             _ = acceptWord("column")
             let from = try parseColumnId("column name")

@@ -14,10 +14,12 @@ extension Parser {
         let orReplace = acceptWords("or", "replace")
         var materialized = false
         var temporary = false
+        var unique = false
         while current.kind == .word, Parser.createModifiers.contains(current.value) {
             let word = advance().value
             if word == "materialized" { materialized = true }
             if word == "temp" || word == "temporary" { temporary = true }
+            if word == "unique" { unique = true }
         }
         guard current.kind == .word else { throw error(expected: "object type") }
         let kind = current.value
@@ -27,6 +29,8 @@ extension Parser {
             return try parseCreateTable(start: start, temporary: temporary)
         case "function", "procedure":
             return try parseCreateFunction(start: start, orReplace: orReplace)
+        case "index":
+            return try parseCreateIndex(start: start, isUnique: unique)
         case "type":
             if peek(1).kind == .word || peek(1).kind == .quotedIdentifier {
                 let saved = mark()
@@ -45,6 +49,8 @@ extension Parser {
                 }
                 reset(saved)
             }
+        case "sequence":
+            return try parseCreateSequence(start: start, temporary: temporary)
         case "view":
             return try parseCreateView(start: start, orReplace: orReplace, materialized: materialized, temporary: temporary)
         case "schema":
@@ -209,14 +215,18 @@ extension Parser {
         let name = try parseColumnId("column name")
         let type = try parseTypeName()
         var constraints: [ColumnConstraint] = []
+        var primaryKeyName: Identifier?
+        var uniqueName: Identifier?
         while true {
-            if acceptWord("constraint") { _ = try parseColumnId("constraint name") }
+            var constraintName: Identifier?
+            if acceptWord("constraint") { constraintName = try parseColumnId("constraint name") }
             if acceptWords("not", "null") {
                 constraints.append(.notNull)
             } else if acceptWord("null") {
                 constraints.append(.null)
             } else if acceptWords("primary", "key") {
                 constraints.append(.primaryKey)
+                primaryKeyName = constraintName
                 try skipIndexParameters()
             } else if acceptWord("unique") {
                 if acceptWord("nulls") {
@@ -224,6 +234,7 @@ extension Parser {
                     try expectWord("distinct")
                 }
                 constraints.append(.unique)
+                uniqueName = constraintName
                 try skipIndexParameters()
             } else if acceptWord("default") {
                 let savedCollate = stopAtCollate
@@ -261,7 +272,10 @@ extension Parser {
                 break
             }
         }
-        return ColumnDefinition(name: name, type: type, constraints: constraints)
+        var definition = ColumnDefinition(name: name, type: type, constraints: constraints)
+        definition.primaryKeyName = primaryKeyName
+        definition.uniqueName = uniqueName
+        return definition
     }
 
     /// DEFERRABLE, NOT DEFERRABLE, INITIALLY DEFERRED/IMMEDIATE, NOT VALID, NO INHERIT.
@@ -328,16 +342,27 @@ extension Parser {
         var name: Identifier?
         if acceptWord("constraint") { name = try parseColumnId("constraint name") }
         let kind: TableConstraintKind
+        var usingIndex: Identifier?
         if acceptWords("primary", "key") {
-            kind = .primaryKey(try parseParenthesizedIdentifiers())
-            try skipIndexParameters()
+            if acceptWords("using", "index") {
+                usingIndex = try parseColumnId("index name")
+                kind = .primaryKey([])
+            } else {
+                kind = .primaryKey(try parseParenthesizedIdentifiers())
+                try skipIndexParameters()
+            }
         } else if acceptWord("unique") {
             if acceptWord("nulls") {
                 _ = acceptWord("not")
                 try expectWord("distinct")
             }
-            kind = .unique(try parseParenthesizedIdentifiers())
-            try skipIndexParameters()
+            if acceptWords("using", "index") {
+                usingIndex = try parseColumnId("index name")
+                kind = .unique([])
+            } else {
+                kind = .unique(try parseParenthesizedIdentifiers())
+                try skipIndexParameters()
+            }
         } else if acceptWords("foreign", "key") {
             let columns = try parseParenthesizedIdentifiers()
             try expectWord("references")
@@ -352,7 +377,9 @@ extension Parser {
             throw error(expected: "PRIMARY KEY, UNIQUE, FOREIGN KEY, CHECK or EXCLUDE")
         }
         while try acceptConstraintAttribute() {}
-        return TableConstraint(name: name, kind: kind, location: start.location)
+        var constraint = TableConstraint(name: name, kind: kind, location: start.location)
+        constraint.usingIndex = usingIndex
+        return constraint
     }
 
     /// `CREATE [OR REPLACE] [MATERIALIZED] VIEW [IF NOT EXISTS] name [(cols)] [WITH (...)] AS query [WITH ... CHECK OPTION | WITH [NO] DATA]`

@@ -13,7 +13,7 @@ extension Parser {
             advance()
             repeat {
                 columns.append(try parseColumnId("column name"))
-                try skipIndirection()
+                _ = try parseIndirection()
             } while accept(.comma)
             try expect(.rightParen, "')'")
         }
@@ -146,35 +146,45 @@ extension Parser {
         var clauses: [SetClause] = []
         repeat {
             var columns: [Identifier] = []
+            var subscripts: [[AssignmentSubscript]] = []
             if accept(.leftParen) {
                 repeat {
                     columns.append(try parseColumnId("column name"))
-                    try skipIndirection()
+                    subscripts.append(try parseIndirection())
                 } while accept(.comma)
                 try expect(.rightParen, "')'")
             } else {
                 columns.append(try parseColumnId("column name"))
-                try skipIndirection()
+                subscripts.append(try parseIndirection())
             }
             try expectOp("=")
             let value = try parseExpression()
-            clauses.append(SetClause(columns: columns, value: value))
+            clauses.append(SetClause(columns: columns, value: value, subscripts: subscripts))
         } while accept(.comma)
         return clauses
     }
 
-    /// `.field` and `[subscript]` after a target column name: parsed and dropped.
-    private func skipIndirection() throws(ParseError) {
+    /// `.field` and `[subscript]` after a target column name. The subscripts are kept (their
+    /// parameters need types); a `.field` anywhere makes the result empty (a composite's field,
+    /// typed as the column).
+    private func parseIndirection() throws(ParseError) -> [AssignmentSubscript] {
+        var subscripts: [AssignmentSubscript] = []
+        var hasField = false
         while true {
             if at(.dot) {
                 advance()
                 _ = try parseLabel("field name")
+                hasField = true
             } else if accept(.leftBracket) {
-                if !at(.colon) { _ = try parseExpression() }
-                if accept(.colon), !at(.rightBracket) { _ = try parseExpression() }
+                var lower: Expression?
+                var upper: Expression?
+                if !at(.colon) { lower = try parseExpression() }
+                let isSlice = accept(.colon)
+                if isSlice, !at(.rightBracket) { upper = try parseExpression() }
                 try expect(.rightBracket, "']'")
+                subscripts.append(AssignmentSubscript(lower: lower, upper: upper, isSlice: isSlice))
             } else {
-                return
+                return hasField ? [] : subscripts
             }
         }
     }

@@ -14,6 +14,7 @@ extension Parser {
         case "schema": kind = .schema
         case "function": kind = .function
         case "procedure": kind = .procedure
+        case "index": kind = .index
         case "materialized" where peek().isWord("view"):
             advance()
             kind = .materializedView
@@ -24,6 +25,7 @@ extension Parser {
             return .ignored(keyword: "drop \(word)", location: start.location)
         }
         advance()
+        if kind == .index { _ = acceptWord("concurrently") }
         let ifExists = acceptWords("if", "exists")
         var names: [QualifiedName] = []
         var functions: [FunctionSignatureReference] = []

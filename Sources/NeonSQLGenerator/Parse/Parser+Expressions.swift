@@ -414,9 +414,12 @@ extension Parser {
         case "exists" where next.kind == .leftParen: return .exists
         case "array": return .array
         case "row" where next.kind == .leftParen: return .row
-        case "sqlc" where next.kind == .dot && (peek(2).isWord("arg") || peek(2).isWord("narg")) && peek(3).kind == .leftParen:
+        // sqlc.slice outside `IN (...)` (`= ANY(sqlc.slice(ids))`) is an ordinary parameter typed by
+        // its context, as PostgreSQL types `= ANY($1)`: an array.
+        case "sqlc" where next.kind == .dot && (peek(2).isWord("arg") || peek(2).isWord("narg") || peek(2).isWord("slice"))
+                && peek(3).kind == .leftParen:
             return .sqlcParameter
-        case "sqlc" where next.kind == .dot && (peek(2).isWord("embed") || peek(2).isWord("slice")) && peek(3).kind == .leftParen:
+        case "sqlc" where next.kind == .dot && peek(2).isWord("embed") && peek(3).kind == .leftParen:
             return .unsupportedSqlcMacro
         default: break
         }
@@ -439,11 +442,8 @@ extension Parser {
         case .row: return try parseRowConstructor()
         case .sqlcParameter: return try parseSqlcParameter()
         case .unsupportedSqlcMacro:
-            let macro = peek(2).value
-            let message = macro == "embed"
-                ? "sqlc.embed(t) is only allowed as an item of a select list (SELECT sqlc.embed(t), ... FROM t)"
-                : "sqlc.slice works as 'column IN (sqlc.slice(name))'; elsewhere use an array parameter: '= ANY(@name)'"
-            throw ParseError(message: message, location: current.location)
+            throw ParseError(message: "sqlc.embed(t) is only allowed as an item of a select list (SELECT sqlc.embed(t), ... FROM t)",
+                             location: current.location)
         case .valueFunction: return try parseValueFunction()
         case .specialFunction: return try parseSpecialFunction()
         case .typeKeyword:
@@ -489,6 +489,19 @@ extension Parser {
         if !at(.rightParen) { items = try parseExpressionList() }
         try expect(.rightParen, "')'")
         return make(.row(items), at: start.location)
+    }
+
+    /// A SQL value function written as a FROM item (`FROM CURRENT_DATE`, `FROM current_schema()`);
+    /// nil (nothing consumed) when the current word is not one.
+    func parseValueFunctionItemIfPresent() throws(ParseError) -> Expression? {
+        guard current.kind == .word, Parser.valueFunctions[current.value] != nil, peek().kind != .dot else { return nil }
+        if current.value == "current_schema", peek().kind == .leftParen {
+            let token = advance()
+            advance()
+            try expect(.rightParen, "')'")
+            return make(.valueFunction(.currentSchema), at: token.location)
+        }
+        return try parseValueFunction()
     }
 
     /// CURRENT_DATE, CURRENT_TIMESTAMP(3), USER, ...
@@ -579,7 +592,8 @@ extension Parser {
         return make(.quantified(op: negated ? "<>" : "=", left, negated ? .all : .any, array), at: left.location)
     }
 
-    /// `sqlc.arg(name)`, `sqlc.arg('name')`, `sqlc.narg(name)`: one parameter spanning the call.
+    /// `sqlc.arg(name)`, `sqlc.arg('name')`, `sqlc.narg(name)`, and `sqlc.slice(name)` outside
+    /// `IN (...)`: one parameter spanning the call.
     private func parseSqlcParameter() throws(ParseError) -> Expression {
         let start = advance()
         advance()
@@ -652,7 +666,7 @@ extension Parser {
     // MARK: - Function calls
 
     /// The argument list and trailing clauses of `name(...)`: DISTINCT, `*`, VARIADIC, named
-    /// arguments (`a => 1`, names dropped), ORDER BY, WITHIN GROUP, FILTER, OVER.
+    /// arguments (`a => 1`, names kept in `argumentNames`), ORDER BY, WITHIN GROUP, FILTER, OVER.
     func parseFunctionCall(name: QualifiedName) throws(ParseError) -> FunctionCall {
         try enter()
         defer { leave() }
@@ -662,6 +676,7 @@ extension Parser {
         var isDistinct = false
         var hasVariadic = false
         var orderBy: [OrderItem] = []
+        var argumentNames: [String?] = []
         if atOp("*") {
             advance()
             isStar = true
@@ -674,11 +689,15 @@ extension Parser {
             repeat {
                 if acceptWord("variadic") { hasVariadic = true }
                 if current.kind == .word || current.kind == .quotedIdentifier, peek().isOp("=>") || peek().isOp(":=") {
-                    advance()
+                    argumentNames += [String?](repeating: nil, count: arguments.count - argumentNames.count)
+                    argumentNames.append(identifier(advance()).name)
                     advance()
                 }
                 arguments.append(try parseExpression())
             } while accept(.comma)
+            if !argumentNames.isEmpty {
+                argumentNames += [String?](repeating: nil, count: arguments.count - argumentNames.count)
+            }
             if atWord("order"), peek().isWord("by") {
                 orderBy = try parseOrderBy()
             }
@@ -713,7 +732,8 @@ extension Parser {
         }
         return FunctionCall(
             name: name, arguments: arguments, isStar: isStar, isDistinct: isDistinct, orderBy: orderBy,
-            withinGroup: withinGroup, filter: filter, over: over, hasVariadicArgument: hasVariadic
+            withinGroup: withinGroup, filter: filter, over: over, hasVariadicArgument: hasVariadic,
+            argumentNames: argumentNames
         )
     }
 

@@ -111,4 +111,38 @@ extension Parser {
         try expect(.rightParen, "')'")
         return parameters
     }
+
+    /// At `FUNCTION|PROCEDURE|ROUTINE` after `ALTER`: `name [(types)] action`.
+    func parseAlterFunction(start: Token) throws(ParseError) -> AlterFunctionStatement {
+        let kind: AlterFunctionStatement.Kind = switch advance().value {
+        case "procedure": .procedure
+        case "routine": .routine
+        default: .function
+        }
+        let name = try parseQualifiedName("function name")
+        var types: [TypeName]?
+        if at(.leftParen) {
+            types = try parseFunctionParameters().filter { $0.mode != .out }.map(\.type)
+        }
+        let reference = FunctionSignatureReference(name: name, argumentTypes: types)
+        var action = AlterFunctionStatement.Action.other
+        if acceptWords("rename", "to") {
+            action = .renameTo(try parseColumnId("function name"))
+        } else if acceptWords("set", "schema") {
+            action = .setSchema(try parseColumnId("schema name"))
+        } else {
+            // Options may be listed together (`STRICT IMMUTABLE`): the last strictness word wins.
+            while !atEnd {
+                if acceptWord("strict") || acceptWords("returns", "null", "on", "null", "input") {
+                    action = .setStrict(true)
+                } else if acceptWords("called", "on", "null", "input") {
+                    action = .setStrict(false)
+                } else {
+                    advance()
+                }
+            }
+        }
+        skipToEnd()
+        return AlterFunctionStatement(kind: kind, function: reference, action: action, location: start.location)
+    }
 }

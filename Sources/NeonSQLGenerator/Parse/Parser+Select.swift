@@ -437,6 +437,9 @@ extension Parser {
         if atWord("rows"), peek().isWord("from") {
             throw ParseError(message: "ROWS FROM (...) is not supported", location: start.location)
         }
+        if let valueFunction = try parseValueFunctionItemIfPresent() {
+            return .valueFunction(valueFunction, alias: try parseTableAlias())
+        }
         let only = acceptWord("only")
         let name = try parseQualifiedName("table name")
         if !only, at(.leftParen) {

@@ -25,20 +25,35 @@ enum DescribeJSON {
     }
 
     static func parameter(_ parameter: NamedValue) -> JSONValue {
-        .object([
+        // A parameter bound to a domain column is the domain in PREPARE's parameter types.
+        var members: [(String, JSONValue)] = [
             ("index", .integer(parameter.index)),
             ("name", .string(parameter.name)),
             ("pgType", .string(parameter.type.formatName)),
+        ]
+        members += domainMember(parameter.type)
+        members += [
             ("swiftType", .string(parameter.swiftType)),
             ("nullable", .bool(parameter.nullable)),
-        ])
+        ]
+        return .object(members)
+    }
+
+    /// `domain`: the domain's name, only for a value whose type is a domain (so other JSON is unchanged).
+    private static func domainMember(_ type: SQLType) -> [(String, JSONValue)] {
+        guard case .domain(let name, _) = type else { return [] }
+        return [("domain", .string(name))]
     }
 
     static func column(_ column: NamedValue, embeds: [NamedEmbed] = []) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("name", .string(column.name)),
             ("sqlName", .string(column.sqlName)),
-            ("pgType", .string(column.type.formatName)),
+            // The wire (RowDescription) reports a domain column as its base type.
+            ("pgType", .string(column.type.baseType.formatName)),
+        ]
+        members += domainMember(column.type)
+        members += [
             ("swiftType", .string(column.swiftType)),
             ("nullable", .bool(column.nullable)),
         ]

@@ -70,11 +70,12 @@ struct DDLFormsTests {
         for (sql, expected) in [
             ("DROP DOMAIN d", DropObjectKind.domain), ("DROP PROCEDURE p(integer)", .procedure),
             ("DROP MATERIALIZED VIEW IF EXISTS mv", .materializedView), ("DROP SCHEMA s CASCADE", .schema),
+            ("DROP INDEX IF EXISTS i", .index), ("DROP INDEX CONCURRENTLY app.i", .index),
         ] {
             guard case .drop(let drop)? = parseStatement(sql) else { Issue.record("\(sql)"); continue }
             #expect(drop.kind == expected, "\(sql)")
         }
-        for sql in ["DROP INDEX IF EXISTS i", "DROP SEQUENCE s", "DROP EXTENSION citext", "DROP TRIGGER t ON people",
+        for sql in ["DROP SEQUENCE s", "DROP EXTENSION citext", "DROP TRIGGER t ON people",
                     "DROP POLICY p ON people"] {
             guard case .ignored? = parseStatement(sql) else { Issue.record("\(sql) should be ignored"); continue }
         }
@@ -105,5 +106,94 @@ struct DDLFormsTests {
             Issue.record("type rename"); return
         }
         #expect(name.name == "feeling")
+    }
+}
+
+/// CREATE INDEX, ALTER INDEX and key constraints USING INDEX, as the parser reads them.
+@Suite("Parser: indexes")
+struct IndexFormsTests {
+    @Test func createIndexElements() {
+        guard case .createIndex(let index)? = parseStatement(
+            "CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS ux ON ONLY app.users USING btree (org_id, \"Handle\" text_pattern_ops DESC NULLS LAST, lower(email), (a + b)) INCLUDE (x) NULLS NOT DISTINCT WITH (fillfactor = 70) TABLESPACE t WHERE deleted_at IS NULL")
+        else { Issue.record("create index"); return }
+        #expect(index.isUnique && index.ifNotExists && index.isPartial)
+        #expect(index.name?.name == "ux")
+        #expect(index.table.dump == "app.users")
+        #expect(index.elements.map { $0.column?.name } == ["org_id", "Handle", nil, nil])
+        #expect(index.elements.map(\.nameForIndexName) == ["org_id", "Handle", "lower", "expr"])
+        guard case .createIndex(let plain)? = parseStatement("CREATE INDEX ON users (email)") else { Issue.record("plain"); return }
+        #expect(!plain.isUnique && !plain.isPartial && plain.name == nil)
+    }
+
+    @Test func alterIndexAndUsingIndex() {
+        guard case .renameIndex(let name, let newName, let ifExists, _)? = parseStatement("ALTER INDEX IF EXISTS app.ux RENAME TO uy")
+        else { Issue.record("rename"); return }
+        #expect(name.dump == "app.ux" && newName.name == "uy" && ifExists)
+        guard case .ignored? = parseStatement("ALTER INDEX ux SET (fillfactor = 50)") else { Issue.record("ignored"); return }
+        guard case .alterTable(let alter)? = parseStatement(
+            "ALTER TABLE users ADD CONSTRAINT users_pk PRIMARY KEY USING INDEX ux, ADD UNIQUE USING INDEX uy, RENAME CONSTRAINT a TO b"),
+            alter.actions.count == 3, case .addConstraint(let primary) = alter.actions[0], case .addConstraint(let unique) = alter.actions[1],
+            case .renameConstraint(let from, let to) = alter.actions[2]
+        else { Issue.record("using index"); return }
+        #expect(primary.kind == .primaryKey([]) && primary.usingIndex?.name == "ux" && primary.name?.name == "users_pk")
+        #expect(unique.kind == .unique([]) && unique.usingIndex?.name == "uy")
+        #expect(from.name == "a" && to.name == "b")
+    }
+
+    @Test func columnConstraintNames() {
+        guard case .createTable(let table)? = parseStatement(
+            "CREATE TABLE t (id int CONSTRAINT t_pk PRIMARY KEY, email text CONSTRAINT t_email_unique UNIQUE NOT NULL, slug text UNIQUE)")
+        else { Issue.record("table"); return }
+        #expect(table.columns.map { $0.primaryKeyName?.name } == ["t_pk", nil, nil])
+        #expect(table.columns.map { $0.uniqueName?.name } == [nil, "t_email_unique", nil])
+    }
+}
+
+/// ALTER TYPE attribute changes, ALTER DOMAIN and ALTER FUNCTION as the parser reads them.
+@Suite("Parser: ALTER TYPE, DOMAIN and FUNCTION")
+struct AlterTypeFormsTests {
+    @Test func compositeAttributeActions() {
+        guard case .alterEnum(let alter)? = parseStatement(
+            "ALTER TYPE app.pair ADD ATTRIBUTE c int, DROP ATTRIBUTE IF EXISTS d CASCADE, ALTER ATTRIBUTE a SET DATA TYPE bigint COLLATE \"C\""),
+            case .attributes(let changes) = alter.action else { Issue.record("attributes"); return }
+        #expect(changes.count == 3)
+        guard case .add(let added, let type) = changes[0], case .drop(let dropped, let ifExists) = changes[1],
+              case .alterType(let altered, let newType) = changes[2] else { Issue.record("shapes"); return }
+        #expect(added.name == "c" && type.name == "int" && dropped.name == "d" && ifExists && altered.name == "a" && newType.name == "bigint")
+        guard case .alterEnum(let rename)? = parseStatement("ALTER TYPE pair RENAME ATTRIBUTE a TO b CASCADE"),
+              case .attributes(let renames) = rename.action, case .rename(let from, let to)? = renames.first else {
+            Issue.record("rename attribute"); return
+        }
+        #expect(from.name == "a" && to.name == "b")
+    }
+
+    @Test func alterDomainActions() {
+        let cases: [(String, AlterDomainStatement.Action)] = [
+            ("ALTER DOMAIN d SET NOT NULL", .setNotNull), ("ALTER DOMAIN d DROP NOT NULL", .dropNotNull),
+            ("ALTER DOMAIN d ADD CONSTRAINT c CHECK (VALUE > 0) NOT VALID", .other), ("ALTER DOMAIN d SET DEFAULT 1", .other),
+            ("ALTER DOMAIN d DROP CONSTRAINT IF EXISTS c CASCADE", .other), ("ALTER DOMAIN d OWNER TO someone", .other),
+        ]
+        for (sql, expected) in cases {
+            guard case .alterDomain(let alter)? = parseStatement(sql) else { Issue.record("\(sql)"); continue }
+            #expect(alter.action == expected, "\(sql)")
+        }
+        guard case .alterDomain(let rename)? = parseStatement("ALTER DOMAIN app.d RENAME TO e"), case .renameTo(let name) = rename.action
+        else { Issue.record("rename"); return }
+        #expect(rename.name.dump == "app.d" && name.name == "e")
+    }
+
+    @Test func alterFunctionActions() {
+        guard case .alterFunction(let rename)? = parseStatement("ALTER FUNCTION app.f(integer, OUT x text, VARIADIC int[]) RENAME TO g"),
+              case .renameTo(let name) = rename.action else { Issue.record("rename"); return }
+        #expect(rename.kind == .function && name.name == "g")
+        #expect(rename.function.argumentTypes?.map(\.name) == ["integer", "int"])
+        guard case .alterFunction(let strict)? = parseStatement("ALTER ROUTINE f STRICT IMMUTABLE SET search_path = public"),
+              case .setStrict(true) = strict.action else { Issue.record("strict"); return }
+        #expect(strict.kind == .routine && strict.function.argumentTypes == nil)
+        guard case .alterFunction(let called)? = parseStatement("ALTER PROCEDURE p() CALLED ON NULL INPUT"),
+              case .setStrict(false) = called.action else { Issue.record("called"); return }
+        #expect(called.kind == .procedure && called.function.argumentTypes == [])
+        guard case .alterFunction(let owner)? = parseStatement("ALTER FUNCTION f(int) OWNER TO CURRENT_USER"), owner.action == .other
+        else { Issue.record("owner"); return }
     }
 }

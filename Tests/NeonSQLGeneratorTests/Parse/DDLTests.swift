@@ -167,6 +167,7 @@ struct DDLTests {
             case .dropDefault(let name): return "drop default \(name.name)"
             case .addConstraint(let constraint): return "add constraint \(constraint.name?.name ?? "") \(constraint.kind.dump)"
             case .dropConstraint(let name, let ifExists): return "drop constraint \(name.name)\(ifExists ? " ie" : "")"
+            case .renameConstraint(let from, let to): return "rename constraint \(from.name) \(to.name)"
             case .setSchema(let schema): return "set schema \(schema.name)"
             case .ignored: return "ignored"
             }
@@ -237,8 +238,13 @@ struct DDLTests {
             switch $0.statement {
             case .ignored(let keyword, _): return keyword
             case .alterTable: return "alter table"
+            // A sequence is a relation a query can read (`SELECT last_value FROM s`).
+            case .createTable(let create):
+                return "sequence " + create.name.parts.map(\.name).joined(separator: ".") + "(" + create.columns.map(\.name.name).joined(separator: ",") + ")"
             case .createFunction(let function): return function.isProcedure ? "create procedure" : "create function"
             case .setSearchPath: return "set"
+            case .createIndex(let index): return index.isUnique ? "create unique index" : "create index"
+            case .drop(let drop): return "drop \(drop.kind.rawValue)"
             case .defineType(let definition):
                 if case .createExtension = definition.kind { return "create extension" }
                 if case .domain = definition.kind { return "create domain" }
@@ -247,8 +253,8 @@ struct DDLTests {
             }
         }
         #expect(keywords == [
-            "create index", "create extension", "create function", "create trigger", "create policy", "create sequence",
-            "create role", "grant", "revoke", "comment", "set", "begin", "commit", "do", "alter sequence", "alter table",
+            "create unique index", "create extension", "create function", "create trigger", "create policy",
+            "sequence s(last_value,log_cnt,is_called)", "create role", "grant", "revoke", "comment", "set", "begin", "commit", "do", "alter sequence", "alter table",
             "drop index", "create procedure", "create domain",
         ])
     }

@@ -22,6 +22,7 @@ extension TableReference {
             }
             return "[\(join.left.dump) \(join.kind.rawValue) \(join.right.dump)\(condition)]"
         case .parenthesized(let inner, let alias): return "(" + inner.dump + ")" + aliasText(alias)
+        case .valueFunction(let value, let alias): return "value " + value.dump + aliasText(alias)
         }
     }
 }
@@ -78,6 +79,14 @@ struct SelectTests {
         ])
         #expect(from(parseSelect("SELECT * FROM ((SELECT 1)) x")) == ["(subquery) x"])
         #expect(from(parseSelect("SELECT * FROM ((SELECT 1) x JOIN y ON true)")) == ["([(subquery) x inner y on true])"])
+    }
+
+    @Test func valueFunctionsAsFromItems() {
+        #expect(from(parseSelect("SELECT * FROM CURRENT_DATE, current_timestamp(2) AS t(at), user u, current_schema")) == [
+            "value current_date", "value current_timestamp t(at)", "value user u", "value current_schema",
+        ])
+        // current_schema() is the same function; a qualified name is a table.
+        #expect(from(parseSelect("SELECT * FROM current_schema() s, app.user")) == ["value current_schema s", "app.user"])
     }
 
     @Test func clauses() {

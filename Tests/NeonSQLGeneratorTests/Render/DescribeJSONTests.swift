@@ -98,4 +98,27 @@ struct DescribeJSONTests {
         #expect(json.hasPrefix(#"{"name":"default","#))
         #expect(json.contains(#""params":[{"index":1,"name":"in","pgType":"integer","swiftType":"Int","nullable":false}]"#))
     }
+
+    @Test func domainValuesCarryTheDomainBesideTheWireType() {
+        let fixture = AnalysisFixture(schema: """
+            CREATE DOMAIN short_code AS varchar(8) NOT NULL;
+            CREATE TABLE items (id integer PRIMARY KEY, code short_code, codes short_code[]);
+            """, query: "-- name: SetCode :one\nUPDATE items SET code = @code WHERE id = @id RETURNING code, codes, id;")
+        #expect(fixture.errors == [])
+        guard let named = fixture.query else { Issue.record("no query"); return }
+        let json = DescribeJSON.query(named).prettyPrinted()
+        // The column as the wire reports it (the base type) and the domain; a parameter bound to the
+        // domain column is the domain, as PREPARE reports it; other values have no `domain` key.
+        #expect(json.contains("""
+                  "sqlName": "code",
+                  "pgType": "character varying",
+                  "domain": "short_code",
+            """), "\(json)")
+        #expect(json.contains("""
+                  "name": "code",
+                  "pgType": "short_code",
+                  "domain": "short_code",
+            """), "\(json)")
+        #expect(json.components(separatedBy: "\"domain\"").count == 3, "\(json)")
+    }
 }

@@ -1,0 +1,45 @@
+import Testing
+@testable import NeonSQLGenerator
+
+/// Utility statements written as `:exec` queries (sqlc users write `TRUNCATE`, `NOTIFY`, `REFRESH
+/// MATERIALIZED VIEW` in query files): sent as written, without parameters or result.
+@Suite("Analyzer: utility statements in query files")
+struct UtilityStatementTests {
+    static let schema = "CREATE TABLE logs (id bigserial PRIMARY KEY, line text NOT NULL);"
+
+    @Test func utilityStatementsAreExecQueriesSentAsWritten() {
+        let fixture = AnalysisFixture(schema: Self.schema, query: """
+            -- name: ClearLogs :exec
+            TRUNCATE logs RESTART IDENTITY;
+            -- name: Ping :exec
+            NOTIFY club, 'mail me at a@b.c, costs $1';
+            -- name: Listen :execresult
+            LISTEN club;
+            -- name: Block :exec
+            DO $body$ BEGIN PERFORM $1; END $body$;
+            """)
+        #expect(fixture.errors == [])
+        #expect(fixture.queries.map(\.sql) == [
+            "TRUNCATE logs RESTART IDENTITY", "NOTIFY club, 'mail me at a@b.c, costs $1'", "LISTEN club",
+            "DO $body$ BEGIN PERFORM $1; END $body$",
+        ])
+        #expect(fixture.queries.map(\.kind) == [.exec, .exec, .execresult, .exec])
+        #expect(fixture.queries.allSatisfy { $0.parameters.isEmpty && $0.columns.isEmpty })
+    }
+
+    @Test func parametersAndRowKindsAreReported() {
+        let fixture = AnalysisFixture(schema: Self.schema, query: """
+            -- name: Ping :exec
+            NOTIFY club, @message;
+            -- name: Clear :many
+            TRUNCATE logs;
+            -- name: Schema :exec
+            CREATE TABLE other (id int);
+            """)
+        #expect(fixture.errors == [
+            "query.sql:2:1: error: PostgreSQL binds no parameters in this statement; only SELECT, INSERT, UPDATE and DELETE take them",
+            "query.sql:3:1: error: ':many' cannot run this statement; a utility statement returns no rows: use ':exec', ':execrows' or ':execresult'",
+            "query.sql:6:1: error: a query file holds SELECT, INSERT, UPDATE and DELETE statements; schema statements belong in the schema folder",
+        ])
+    }
+}
