@@ -87,6 +87,11 @@ public struct AnalyzedQuery: Sendable, Hashable {
     public let parameters: [AnalyzedParameter]
     /// The result columns in order (empty for `:exec`/`:execrows`).
     public let columns: [AnalyzedColumn]
+
+    /// True for a utility statement in a query file (`TRUNCATE`, `NOTIFY`, `LISTEN`, `REFRESH
+    /// MATERIALIZED VIEW`, `DO`, ...): sent as written, with no parameters and no result.
+    /// PostgreSQL cannot PREPARE it, so `neon-sql-gen check` does not ask the database about it.
+    public var isUtilityStatement: Bool { UtilityStatements.isUtilityStatement(sql) }
 }
 
 /// One bind parameter of an ``AnalyzedQuery``.

@@ -176,6 +176,12 @@ public struct SchemaChecker: Sendable {
                     message: "\(query.annotationName): query fails on the database: \(failure)"))
                 continue
             }
+            if outcome.isUtilityStatement {
+                diagnostics.append(SchemaCheckDiagnostic(
+                    file: query.file, line: query.line, severity: .note,
+                    message: "\(query.annotationName): not checked: PostgreSQL cannot PREPARE a utility statement, and the check never runs one"))
+                continue
+            }
             if let note = outcome.resultTypesNote {
                 diagnostics.append(SchemaCheckDiagnostic(
                     file: query.file, line: query.line, severity: .warning,
@@ -206,6 +212,9 @@ public struct SchemaChecker: Sendable {
         /// The database's message when the query fails there.
         var failure: String?
         var resultTypesSkippedForDML = false
+        /// A utility statement (`TRUNCATE`, `NOTIFY`, ...): PostgreSQL cannot PREPARE it and the
+        /// check never runs a statement that writes, so nothing was asked.
+        var isUtilityStatement = false
         /// Why a zero-row run of a query that PREPAREs fine did not work.
         var resultTypesNote: String?
     }
@@ -217,6 +226,10 @@ public struct SchemaChecker: Sendable {
 
     static func ask(_ probe: DatabaseProbe, about query: AnalyzedQuery, preparedResultTypes: Bool) async throws -> QueryOutcome {
         var outcome = QueryOutcome()
+        if query.isUtilityStatement {
+            outcome.isUtilityStatement = true
+            return outcome
+        }
         do {
             let prepared = try await probe.preparedTypes(of: query.sql, withResultTypes: preparedResultTypes)
             outcome.parameterTypes = prepared.parameterTypes

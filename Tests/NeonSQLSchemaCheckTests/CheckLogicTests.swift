@@ -252,6 +252,26 @@ struct CheckLogicTests {
         #expect(seen.all.filter { $0.hasPrefix("PREPARE neon_sql_check_") }.count == 2)
     }
 
+    /// A utility statement in a query file (`TRUNCATE`): PostgreSQL cannot PREPARE it and the
+    /// check never runs a statement that writes, so it is never sent; a note says so.
+    @Test func utilityStatementsAreNotSentAndSaySo() async {
+        let seen = Lines()
+        let lines = Lines()
+        let withUtility = queries + [SQLSourceInput(path: "q/maintenance.sql", contents: """
+            -- name: ClearOrders :exec
+            /* every order */ TRUNCATE orders;
+            """)]
+        let status = await SchemaCheckCommand.run(
+            databaseURL: databaseURL, endpoint: nil, schema: schema, queries: withUtility,
+            transport: postgres16(seen: seen), writeError: lines.append)
+        #expect(status == .disagreed)
+        #expect(!seen.text.lowercased().contains("truncate"))
+        #expect(seen.all.filter { $0.hasPrefix("PREPARE neon_sql_check_") }.count == 2)
+        #expect(lines.all.contains(
+            "q/maintenance.sql:1:1: note: ClearOrders: not checked: PostgreSQL cannot PREPARE a utility statement, and the check never runs one"))
+        #expect(!lines.text.contains("ClearOrders: query fails"))
+    }
+
     @Test func zeroRowRunCanBeForced() async {
         // Forced zero-row path against the same fake: it answers the version and PREPAREs with
         // parameter types only, the zero-row run with fields, and format_type.
