@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates Sources/NeonSQLGenerator/Catalog/Builtins/BuiltinCatalogData.swift from two real
 # PostgreSQL servers, 15 and 16: pg_type, pg_proc, pg_operator, pg_cast, pg_aggregate and pg_range
-# of pg_catalog, plus the objects of the contrib extensions citext, hstore and ltree (each under its
+# of pg_catalog, plus the objects of the contrib extensions citext, hstore, ltree, uuid-ossp, pgcrypto
+# and pg_trgm (each under its
 # own `X` section, active only when a schema file says CREATE EXTENSION). pgvector is not packaged
 # for the 15 server: its common operators and functions are described by hand in
 # HandDescribedExtensions.swift, like PostgreSQL 17's common additions (PostgreSQL17Additions.swift).
@@ -22,7 +23,7 @@
 # date_add, date_subtract, erf, pg_input_is_valid, pg_input_error_info, system_user, the
 # json*_agg_strict/_unique aggregates; and one array type), one is up to 15
 # (pg_get_publication_tables(text); VARIADIC text[] since 16), and no key differs. The extension
-# sections come from 15 only (the wheel has no citext/hstore/ltree) and count for every version.
+# sections come from 15 only (the wheel has no contrib extensions) and count for every version.
 # Neon also runs 14 (treated as 15: what 15 added is not marked) and 17 (no server here: its
 # common additions are hand-described, marked `17-`).
 #
@@ -134,9 +135,9 @@ dump_catalog() {
     local label="$1"; shift
     local psql=("$@") ext
     "${psql[@]}" -q -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" >/dev/null
-    for ext in citext hstore ltree; do
+    for ext in citext hstore ltree uuid-ossp pgcrypto pg_trgm; do
         if [[ "$("${psql[@]}" -d "$DB" -Atc "SELECT count(*) FROM pg_available_extensions WHERE name = '$ext'")" == 1 ]]; then
-            "${psql[@]}" -q -d "$DB" -c "CREATE EXTENSION $ext" >/dev/null
+            "${psql[@]}" -q -d "$DB" -c "CREATE EXTENSION \"$ext\"" >/dev/null
         fi
     done
     "${psql[@]}" -d "$DB" -X -q -f "$TMP/query.sql" >"$TMP/rows$label.tsv"

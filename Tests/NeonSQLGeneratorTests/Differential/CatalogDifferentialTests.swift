@@ -41,6 +41,30 @@ struct CatalogDifferentialTests {
         let parameterCount: Int
     }
 
+    /// The contrib extensions uuid-ossp, pgcrypto and pg_trgm: every function and operator they
+    /// own, probed after CREATE EXTENSION on both sides.
+    @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
+    func contribExtensionCallsAgreeWithPostgreSQL() throws {
+        let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
+        let psql = PSQL(url: url)
+        let database = "neon_sql_catalog_ext_\(UInt32.random(in: 0...UInt32.max))"
+        _ = try psql.run("CREATE DATABASE \(database);")
+        defer { _ = try? psql.run("DROP DATABASE IF EXISTS \(database) WITH (FORCE);") }
+        let extensions = ["uuid-ossp", "pgcrypto", "pg_trgm"]
+        let schema = extensions.map { "CREATE EXTENSION \"\($0)\";\n" }.joined()
+        _ = try psql.run(schema, database: database)
+        let probes = try Self.probes(psql: psql, database: database, extensions: extensions)
+        #expect(probes.count > 60)
+        let theirs = try Self.postgresAnswers(probes, psql: psql, database: database)
+        let ours = Self.generatorAnswers(probes, postgresVersion: nil, schema: schema)
+        var mismatches: [String] = []
+        for (index, probe) in probes.enumerated() where ours[index] != theirs[index] {
+            mismatches.append("\(probe.sql)\n    generator: \(ours[index])\n    PostgreSQL: \(theirs[index])")
+        }
+        print("catalog differential (uuid-ossp, pgcrypto, pg_trgm): \(probes.count - mismatches.count)/\(probes.count) agree")
+        #expect(mismatches.isEmpty, "\(mismatches.count) extension calls typed differently:\n\(mismatches.prefix(40).joined(separator: "\n"))")
+    }
+
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
     func builtinCallsAgreeWithPostgreSQL() throws {
         let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
@@ -99,7 +123,17 @@ struct CatalogDifferentialTests {
     // MARK: Probes
 
     /// One query per function overload and per operator, from PostgreSQL's own catalog.
-    static func probes(psql: PSQL, database: String) throws -> [Probe] {
+    static func probes(psql: PSQL, database: String, extensions: [String] = []) throws -> [Probe] {
+        // pg_catalog's objects, or (with `extensions`) the objects those extensions own.
+        let owners = extensions.map { "'\($0)'" }.joined(separator: ", ")
+        func owned(_ catalog: String, _ alias: String) -> String {
+            "EXISTS (SELECT FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid WHERE d.classid = '\(catalog)'::regclass "
+                + "AND d.objid = \(alias).oid AND d.deptype = 'e' AND e.extname IN (\(owners)))"
+        }
+        let functionFilter = extensions.isEmpty
+            ? "p.pronamespace = 'pg_catalog'::regnamespace AND p.prokind <> 'p' AND NOT EXISTS (SELECT FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')"
+            : "p.prokind <> 'p' AND " + owned("pg_proc", "p")
+        let operatorFilter = extensions.isEmpty ? "o.oprnamespace = 'pg_catalog'::regnamespace" : owned("pg_operator", "o")
         let listing = try psql.run("""
             SELECT 'F', p.proname, p.prokind, coalesce(g.aggkind, ''), coalesce(g.aggnumdirectargs, 0),
                    p.provariadic <> 0,
@@ -107,13 +141,12 @@ struct CatalogDifferentialTests {
                              FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY a(oid, n)), ''),
                    format_type(p.prorettype, NULL)
             FROM pg_proc p LEFT JOIN pg_aggregate g ON g.aggfnoid = p.oid
-            WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.prokind <> 'p'
-              AND NOT EXISTS (SELECT FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
+            WHERE \(functionFilter)
             UNION ALL
             SELECT 'O', o.oprname, '', '', 0, false,
                    concat_ws(';', format_type(nullif(o.oprleft, 0), NULL), format_type(o.oprright, NULL)),
                    format_type(o.oprresult, NULL)
-            FROM pg_operator o WHERE o.oprnamespace = 'pg_catalog'::regnamespace
+            FROM pg_operator o WHERE \(operatorFilter)
             ORDER BY 1, 2, 7;
             """, database: database)
         var probes: [Probe] = []
@@ -223,7 +256,7 @@ struct CatalogDifferentialTests {
 
     // MARK: The generator's answers
 
-    static func generatorAnswers(_ probes: [Probe], postgresVersion: Int?) -> [String] {
+    static func generatorAnswers(_ probes: [Probe], postgresVersion: Int?, schema: String = "") -> [String] {
         var text = ""
         var lineOfProbe: [Int] = []
         var line = 1
@@ -234,7 +267,7 @@ struct CatalogDifferentialTests {
             text += probe.sql + " AS r;\n"
             line += 1
         }
-        let model = Pipeline.analyze(schemaFiles: [], queryFiles: [SourceFile(path: "probes.sql", text: text)], postgresVersion: postgresVersion)
+        let model = Pipeline.analyze(schemaFiles: schema.isEmpty ? [] : [SourceFile(path: "schema.sql", text: schema)], queryFiles: [SourceFile(path: "probes.sql", text: text)], postgresVersion: postgresVersion)
         let erroneousLines = Set(model.diagnostics.filter { $0.severity == .error }.map(\.line))
         var byName: [String: QueryDescription] = [:]
         for query in model.files.flatMap(\.queries) { byName[query.annotationName] = query }
