@@ -47,6 +47,23 @@ struct FunctionSignature: Sendable, Hashable {
     /// With no `postgresVersion` set, an overload replaced in a later version by one with the same
     /// arguments is hidden (the newest wins); set, `versions` alone decides.
     var isSuperseded = false
+    /// The names of the input arguments, in order (`proargnames` of IN, INOUT and VARIADIC
+    /// arguments), `""` where one has no name; empty when no argument is named. Named notation
+    /// (`make_interval(secs => 1)`) binds by these.
+    var argumentNames: [String] = []
+    /// The result columns of a function that returns `record` or `SETOF record` through OUT,
+    /// INOUT or TABLE parameters (`jsonb_each`: `key text, value jsonb`), in order; empty otherwise.
+    var outputColumns: [FunctionOutputColumn] = []
+}
+
+/// One result column of a function with OUT parameters (`pg_proc.proallargtypes`/`proargmodes`/
+/// `proargnames`).
+struct FunctionOutputColumn: Sendable, Hashable {
+    let name: String
+    /// The column's type by typname (`text`, `_int4`), as the catalog data names it.
+    let typeName: String
+    /// `typeName` as an analyzer type (converted once, when the catalog is parsed).
+    var type: SQLType = .unknown
 }
 
 /// One operator (`pg_operator`); `left` is nil for prefix operators.
@@ -178,6 +195,11 @@ final class BuiltinCatalog: Sendable {
                 copy.argumentTypes = signature.arguments.map(convert)
                 copy.resultType = convert(signature.result)
                 copy.variadicElementType = signature.variadicElement.map(convert)
+                copy.outputColumns = signature.outputColumns.map { column in
+                    var converted = column
+                    converted.type = convert(column.typeName)
+                    return converted
+                }
                 copy.isSuperseded = signature.versions.until != nil && overloads.contains {
                     $0.arguments == signature.arguments && ($0.versions.until ?? Int.max) > (signature.versions.until ?? Int.max)
                 }
