@@ -4,19 +4,7 @@
 
 extension CatalogBuilder.Context {
     mutating func alterTable(_ alter: AlterTableStatement) {
-        guard let last = alter.name.name else { return }
-        let schemaName = alter.name.qualifier.last?.name
-        if let schemaName, !catalog.schemas.contains(schemaName) {
-            error("schema \"\(schemaName)\" does not exist", at: alter.name.location)
-            return
-        }
-        guard var relation = catalog.relation(last.name, schema: schemaName) else {
-            if !alter.ifExists {
-                error("relation \"\(last.name)\" does not exist" + NameSuggestions.suffix(for: last.name, among: catalog.relationNames),
-                      at: alter.name.location)
-            }
-            return
-        }
+        guard var relation = requireRelation(alter.name, ifExists: alter.ifExists) else { return }
         switch (alter.relationKind, relation.kind) {
         case (.view, .materializedView), (.view, .table):
             error("\"\(relation.name)\" is not a view", at: alter.name.location)
@@ -91,10 +79,7 @@ extension CatalogBuilder.Context {
             }
             relation.name = to.name
         case .setSchema(let schema):
-            guard catalog.schemas.contains(schema.name) else {
-                error("schema \"\(schema.name)\" does not exist", at: schema.location)
-                return false
-            }
+            guard requireSchema(schema.name, at: schema.location) else { return false }
             if catalog.relations[Catalog.key(schema: schema.name, name: relation.name)] != nil {
                 error("relation \"\(relation.name)\" already exists in schema \"\(schema.name)\"", at: schema.location)
                 return false
@@ -175,22 +160,14 @@ extension CatalogBuilder.Context {
             }
             value.labels[index] = to
         case .renameTo(let newName):
-            if isTypeNameTaken(schema: value.schema, name: newName.name) {
-                error("type \"\(newName.name)\" already exists", at: newName.location)
-                return
+            if checkTypeMove(name: value.name, from: value.schema, rename: newName) {
+                catalog.moveEnum(schema: value.schema, name: value.name, toSchema: value.schema, toName: newName.name)
             }
-            catalog.moveEnum(schema: value.schema, name: value.name, toSchema: value.schema, toName: newName.name)
             return
         case .setSchema(let schema):
-            guard catalog.schemas.contains(schema.name) else {
-                error("schema \"\(schema.name)\" does not exist", at: schema.location)
-                return
+            if checkTypeMove(name: value.name, from: value.schema, toSchema: schema) {
+                catalog.moveEnum(schema: value.schema, name: value.name, toSchema: schema.name, toName: value.name)
             }
-            if isTypeNameTaken(schema: schema.name, name: value.name) {
-                error("type \"\(value.name)\" already exists in schema \"\(schema.name)\"", at: schema.location)
-                return
-            }
-            catalog.moveEnum(schema: value.schema, name: value.name, toSchema: schema.name, toName: value.name)
             return
         case .attributes:
             error("relation \"\(value.name)\" does not exist", at: alter.name.location)

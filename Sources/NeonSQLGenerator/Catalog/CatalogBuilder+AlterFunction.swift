@@ -76,10 +76,7 @@ extension CatalogBuilder.Context {
             changed = function.moved(schema: function.schema, name: newName.name)
             if !checkNoFunction(like: changed, at: newName.location) { return }
         case .setSchema(let schema):
-            guard catalog.schemas.contains(schema.name) else {
-                error("schema \"\(schema.name)\" does not exist", at: schema.location)
-                return
-            }
+            guard requireSchema(schema.name, at: schema.location) else { return }
             changed = function.moved(schema: schema.name, name: function.name)
             if !checkNoFunction(like: changed, at: schema.location) { return }
         case .setStrict(let isStrict):

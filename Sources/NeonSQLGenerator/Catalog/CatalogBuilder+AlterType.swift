@@ -40,6 +40,24 @@ extension CatalogBuilder.Context {
             || catalog.userTypes.ranges[key] != nil || catalog.relations[key] != nil
     }
 
+    /// Whether `ALTER TYPE name RENAME TO newName` may go ahead: no type or relation of that name in
+    /// the type's schema (PostgreSQL's error otherwise, reported).
+    mutating func checkTypeMove(name: String, from schema: String, rename newName: Identifier) -> Bool {
+        guard isTypeNameTaken(schema: schema, name: newName.name) else { return true }
+        error("type \"\(newName.name)\" already exists", at: newName.location)
+        return false
+    }
+
+    /// Whether `ALTER TYPE name SET SCHEMA target` may go ahead: the schema exists and has no type or
+    /// relation of that name (PostgreSQL's errors otherwise, reported). Enums, domains, composite and
+    /// range types share it.
+    mutating func checkTypeMove(name: String, from schema: String, toSchema target: Identifier) -> Bool {
+        guard requireSchema(target.name, at: target.location) else { return false }
+        guard isTypeNameTaken(schema: target.name, name: name) else { return true }
+        error("type \"\(name)\" already exists in schema \"\(target.name)\"", at: target.location)
+        return false
+    }
+
     /// ALTER TYPE on something that is not an enum.
     mutating func alterOtherType(_ alter: AlterEnumStatement) {
         guard let last = alter.name.name else { return }
@@ -62,21 +80,13 @@ extension CatalogBuilder.Context {
         case .addValue, .renameValue:
             error("\(catalog.formatName(schema: type.schema, name: type.name)) is not an enum", at: alter.name.location)
         case .renameTo(let newName):
-            if isTypeNameTaken(schema: type.schema, name: newName.name) {
-                error("type \"\(newName.name)\" already exists", at: newName.location)
-                return
+            if checkTypeMove(name: type.name, from: type.schema, rename: newName) {
+                moveOtherType(type, toSchema: type.schema, toName: newName.name)
             }
-            moveOtherType(type, toSchema: type.schema, toName: newName.name)
         case .setSchema(let schema):
-            guard catalog.schemas.contains(schema.name) else {
-                error("schema \"\(schema.name)\" does not exist", at: schema.location)
-                return
+            if checkTypeMove(name: type.name, from: type.schema, toSchema: schema) {
+                moveOtherType(type, toSchema: schema.name, toName: type.name)
             }
-            if isTypeNameTaken(schema: schema.name, name: type.name) {
-                error("type \"\(type.name)\" already exists in schema \"\(schema.name)\"", at: schema.location)
-                return
-            }
-            moveOtherType(type, toSchema: schema.name, toName: type.name)
         case .attributes(let changes):
             guard case .composite(var composite) = type else {
                 error("relation \"\(last.name)\" does not exist", at: alter.name.location)

@@ -100,17 +100,7 @@ extension CatalogBuilder.Context {
 
     /// `CREATE [UNIQUE] INDEX`.
     mutating func createIndex(_ create: CreateIndexStatement) {
-        guard let tableName = create.table.name else { return }
-        let schemaName = create.table.qualifier.last?.name
-        if let schemaName, !catalog.schemas.contains(schemaName) {
-            error("schema \"\(schemaName)\" does not exist", at: create.table.location)
-            return
-        }
-        guard var relation = catalog.relation(tableName.name, schema: schemaName) else {
-            error("relation \"\(tableName.name)\" does not exist" + NameSuggestions.suffix(for: tableName.name, among: catalog.relationNames),
-                  at: create.table.location)
-            return
-        }
+        guard var relation = requireRelation(create.table) else { return }
         if relation.kind == .view {
             error("cannot create index on relation \"\(relation.name)\"", at: create.table.location)
             return

@@ -47,10 +47,7 @@ enum CatalogBuilder {
                 error("no schema has been selected to create in", at: name.location)
                 return nil
             }
-            if !catalog.schemas.contains(schema) {
-                error("schema \"\(schema)\" does not exist", at: name.location)
-                return nil
-            }
+            guard requireSchema(schema, at: name.location) else { return nil }
             return (schema, last.name)
         }
 
@@ -151,17 +148,25 @@ enum CatalogBuilder {
             return split(name)
         }
 
-        /// The relation a LIKE, INHERITS or PARTITION OF names, reporting PostgreSQL's error when missing.
-        mutating func requireRelation(_ name: QualifiedName) -> CatalogRelation? {
+        /// Whether `schema` exists, reporting PostgreSQL's "schema does not exist" at `location` when not.
+        mutating func requireSchema(_ schema: String, at location: SourceLocation) -> Bool {
+            if catalog.schemas.contains(schema) { return true }
+            error("schema \"\(schema)\" does not exist", at: location)
+            return false
+        }
+
+        /// The relation a statement names (LIKE, INHERITS, PARTITION OF, ALTER TABLE, CREATE INDEX),
+        /// reporting PostgreSQL's error when it or its schema is missing; with `ifExists`, a missing
+        /// relation (not a missing schema) is silently nil, as `ALTER TABLE IF EXISTS` is.
+        mutating func requireRelation(_ name: QualifiedName, ifExists: Bool = false) -> CatalogRelation? {
             guard let last = name.name else { return nil }
             let schema = name.qualifier.last?.name
-            if let schema, !catalog.schemas.contains(schema) {
-                error("schema \"\(schema)\" does not exist", at: name.location)
-                return nil
-            }
+            if let schema, !requireSchema(schema, at: name.location) { return nil }
             if let relation = catalog.relation(last.name, schema: schema) { return relation }
-            error("relation \"\(name.parts.map(\.name).joined(separator: "."))\" does not exist"
-                  + NameSuggestions.suffix(for: last.name, among: catalog.relationNames), at: name.location)
+            if !ifExists {
+                error("relation \"\(name.parts.map(\.name).joined(separator: "."))\" does not exist"
+                      + NameSuggestions.suffix(for: last.name, among: catalog.relationNames), at: name.location)
+            }
             return nil
         }
 
