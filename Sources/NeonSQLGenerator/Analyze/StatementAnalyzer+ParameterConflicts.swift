@@ -15,6 +15,8 @@ extension StatementAnalyzer {
         switch context.coercion {
         case .explicit:
             return
+        case .exact:
+            if fixed == wanted { return }
         case .assignment where slot.typedBy == context.coercion:
             if fixed == wanted { return }
         case .assignment:

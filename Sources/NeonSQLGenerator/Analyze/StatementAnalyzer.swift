@@ -28,6 +28,10 @@ enum ParameterCoercion: Sendable, Hashable {
     case assignment(list: Int)
     /// `x::type`, `CAST(x AS type)`.
     case explicit
+    /// An untyped parameter PostgreSQL read before another use of it fixed its type (two
+    /// elements of one row, `(a, b) > (@x, @x)`): coerced afterwards, it must have that very type
+    /// ("inconsistent types deduced for parameter").
+    case exact
 }
 
 /// An output column of a statement.
@@ -196,6 +200,7 @@ struct StatementAnalyzer {
         case .unary(let op, let operand):
             return inferUnary(op, operand, scope, context)
         case .binary(let op, let lhs, let rhs):
+            if op != "and", op != "or", let value = inferRowOperator(op, lhs, rhs, scope) { return value }
             return inferBinary(op, lhs, rhs, scope)
         case .like(let value, let pattern, nil, let caseInsensitive, false, let negated):
             // LIKE is the operator ~~ (ILIKE ~~*): citext and bytea have their own.
@@ -216,6 +221,7 @@ struct StatementAnalyzer {
             _ = infer(operand, scope, .type(.bool))
             return TypedValue(type: .bool, nullable: false)
         case .isDistinctFrom(let lhs, let rhs, _):
+            if let value = inferRowDistinct(lhs, rhs, scope) { return value }
             let (left, right) = inferPair(lhs, rhs, scope, op: "=")
             if let index = underlyingParameterIndex(of: lhs), right.nullable { parameters.markNullMeaningful(index) }
             if let index = underlyingParameterIndex(of: rhs), left.nullable { parameters.markNullMeaningful(index) }
@@ -223,22 +229,17 @@ struct StatementAnalyzer {
         case .between(let value, let low, let high, _):
             let values = inferCommon([value, low, high], scope)
             return TypedValue(type: .bool, nullable: values.contains { $0.nullable })
-        case .inList(let value, let list, _):
+        case .inList(let value, let list, let negated):
+            if let value = inferRowInList(value, list, negated: negated, scope) { return value }
             let values = inferCommon([value] + list, scope)
             return TypedValue(type: .bool, nullable: values.contains { $0.nullable })
         case .inSubquery(let value, let query, _):
-            let columns = analyzeSelect(query, outer: scope)
-            if columns.count != 1 { error("subquery has too many columns", at: query.location) }
-            let column = columns.first?.value
-            let left = infer(value, scope, OperandContext(type: column?.type, name: column?.name))
-            return TypedValue(type: .bool, nullable: left.nullable || (column?.nullable ?? true))
+            // NOT IN (SELECT ...) is NOT (x = ANY (SELECT ...)).
+            return inferRowSubqueryComparison("=", value, query, scope)
         case .quantified(let op, let lhs, _, let rhs):
             return inferQuantified(op, lhs, rhs, scope)
-        case .quantifiedSubquery(_, let lhs, _, let query):
-            let columns = analyzeSelect(query, outer: scope)
-            let column = columns.first?.value
-            let left = infer(lhs, scope, OperandContext(type: column?.type, name: column?.name))
-            return TypedValue(type: .bool, nullable: left.nullable || (column?.nullable ?? true))
+        case .quantifiedSubquery(let op, let lhs, _, let query):
+            return inferRowSubqueryComparison(op, lhs, query, scope)
         case .cast(let inner, let typeName):
             return inferCast(inner, typeName, scope)
         case .function(let call):
