@@ -8,12 +8,7 @@ extension StatementAnalyzer {
         // ORDER BY sees the output columns by name and, for a plain SELECT, its FROM items too.
         let orderScope = coreScope ?? Scope(parent: withScope)
         orderScope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
-        orderScope.allowOutputAliases = true
-        for item in query.orderBy {
-            if case .literal(.integer) = item.expression.kind { continue }
-            _ = infer(item.expression, orderScope)
-        }
-        orderScope.allowOutputAliases = false
+        analyzeOrderBy(query.orderBy, orderScope, isPlainSelect: coreScope != nil)
         if let limit = query.limit { _ = infer(limit, withScope, OperandContext(type: .int8, name: "limit")) }
         if let offset = query.offset { _ = infer(offset, withScope, OperandContext(type: .int8, name: "offset")) }
         return columns
@@ -138,7 +133,7 @@ extension StatementAnalyzer {
             for index in scope.entries.indices { scope.entries[index].makeNullable() }
             for index in scope.mergedColumns.indices { scope.mergedColumns[index].value.nullable = true }
             for item in everySetItems {
-                guard let name = item.groupedColumn, let local = localColumn(name, scope) else { continue }
+                guard let name = groupedExpression(item, core.targets, scope).groupedColumn, let local = localColumn(name, scope) else { continue }
                 if let entry = local.entry {
                     scope.entries[entry].columns[local.column].value.nullable = entries[entry].columns[local.column].value.nullable
                 } else {
@@ -160,15 +155,7 @@ extension StatementAnalyzer {
         }
         if let whereClause = core.whereClause { _ = infer(whereClause, scope, .type(.bool)) }
         scope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
-        for (index, expression) in core.groupBy.enumerated() {
-            if core.groupingSetItems.contains(index) {
-                // Inside GROUPING SETS/ROLLUP/CUBE a name is an input column, a number a constant.
-                _ = infer(expression, scope)
-                continue
-            }
-            if case .literal(.integer) = expression.kind { continue }
-            _ = inferGroupingExpression(expression, scope)
-        }
+        analyzeGroupBy(core.groupBy, scope)
         if let having = core.having { _ = infer(having, scope, .type(.bool)) }
         if case .distinctOn(let expressions) = core.distinct {
             for expression in expressions { _ = infer(expression, scope) }
@@ -216,18 +203,6 @@ extension StatementAnalyzer {
         }
         guard matches.count == 1, let match = matches.first else { return nil }
         return match
-    }
-
-    /// GROUP BY names input columns first, then output aliases.
-    private mutating func inferGroupingExpression(_ expression: Expression, _ scope: Scope) -> TypedValue {
-        if case .column(let name) = expression.kind, name.qualifier.isEmpty, let column = name.name {
-            let isInput = scope.mergedColumns.contains { $0.name == column.name }
-                || scope.entries.contains { $0.columns.contains { $0.name == column.name } }
-            if !isInput, let output = scope.outputColumns.first(where: { $0.name == column.name }) {
-                return output.value
-            }
-        }
-        return infer(expression, scope)
     }
 
     /// Expands one select-list item into output columns.
