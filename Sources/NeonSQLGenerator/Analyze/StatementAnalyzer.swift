@@ -226,9 +226,8 @@ struct StatementAnalyzer {
             if let index = underlyingParameterIndex(of: lhs), right.nullable { parameters.markNullMeaningful(index) }
             if let index = underlyingParameterIndex(of: rhs), left.nullable { parameters.markNullMeaningful(index) }
             return TypedValue(type: .bool, nullable: false)
-        case .between(let value, let low, let high, _):
-            let values = inferCommon([value, low, high], scope)
-            return TypedValue(type: .bool, nullable: values.contains { $0.nullable })
+        case .between(let value, let low, let high, let negated):
+            return inferBetween(value, low: low, high: high, negated: negated, scope)
         case .inList(let value, let list, let negated):
             if let value = inferRowInList(value, list, negated: negated, scope) { return value }
             let values = inferCommon([value] + list, scope)
