@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import NeonSQLGenerator
+
+/// PostgreSQL types a parameter at its first use in the order it reads the statement (FROM, the
+/// select list, WHERE, ...; an UPDATE's WHERE before its SET; `a BETWEEN b AND c` as `a >= b`,
+/// then `a <= c`; a row comparison pair by pair), and later uses see that type. Each shape below
+/// is PREPAREd by a real PostgreSQL and analyzed by the generator: both must accept it with the
+/// same parameter types, or both reject it.
+@Suite("Differential: parameter typing order and row comparisons vs PREPARE", .serialized)
+struct ParameterOrderDifferentialTests {
+    static let schema = """
+        CREATE TABLE accounts (tenant_id uuid NOT NULL, id bigint NOT NULL, name text NOT NULL, email text,
+                               created_at timestamptz NOT NULL, score int, at time, PRIMARY KEY (tenant_id, id));
+        CREATE TABLE items (id bigserial PRIMARY KEY, account_id bigint NOT NULL, kind text NOT NULL, price numeric, qty int NOT NULL);
+        """
+
+    /// Statements with `$n` parameters, each as PostgreSQL reads it.
+    static let shapes: [String] = [
+        // Typing order.
+        "SELECT id FROM accounts WHERE at BETWEEN $1 AND $1 + interval '1 hour'",
+        "SELECT id FROM accounts WHERE created_at BETWEEN $1 AND $1 + interval '1 day'",
+        "SELECT id FROM accounts WHERE created_at BETWEEN $1 - interval '1 day' AND $1",
+        "SELECT id FROM accounts WHERE at BETWEEN $1 + interval '1 hour' AND $1",
+        "SELECT id FROM accounts WHERE at BETWEEN $1::time AND $1 + interval '1 hour'",
+        "SELECT id FROM accounts WHERE $1 BETWEEN score AND id",
+        "SELECT id FROM accounts WHERE score BETWEEN SYMMETRIC $1 AND $1 + 10",
+        "SELECT id FROM accounts WHERE score NOT BETWEEN $1 AND $1 * 2",
+        "SELECT id FROM accounts WHERE score BETWEEN $1 AND $2 AND id BETWEEN $2 AND $1",
+        "SELECT id FROM accounts WHERE created_at BETWEEN $1 AND $2 AND $2 - $1 < interval '7 days'",
+        "SELECT id FROM accounts WHERE at > $1 AND at < $1 + interval '1 hour'",
+        "SELECT id FROM accounts WHERE score IN ($1, $1 + 1)",
+        "SELECT id FROM accounts WHERE score IN ($1 + 1, $1)",
+        "SELECT id FROM accounts WHERE score IN ($1, $2) AND id = $1",
+        "SELECT id FROM accounts WHERE id IN ($1, $2) AND score = $1",
+        "SELECT id FROM accounts WHERE score = $1 OR $1 IS NULL",
+        "SELECT id FROM accounts WHERE $1::int IS NULL OR score = $1",
+        "SELECT id FROM accounts WHERE $1 IS NULL OR score = $1",
+        "SELECT id FROM accounts WHERE id = $1 AND score = $1",
+        "SELECT id FROM accounts WHERE score = $1 AND id = $1",
+        "SELECT id FROM accounts WHERE name = $1 AND score = $1",
+        "SELECT $1 FROM accounts WHERE id = $1",
+        "SELECT $1 AS a FROM accounts WHERE name = $1",
+        "SELECT $1::int AS a, $1 AS b",
+        "SELECT id FROM accounts LIMIT $1 OFFSET $1",
+        "UPDATE accounts SET score = $1 WHERE id = $1",
+        "UPDATE accounts SET name = $1 WHERE id = $1",
+        "UPDATE accounts SET score = $1, name = $1",
+        "SELECT score + $1 AS s FROM accounts WHERE id > $1",
+        "SELECT id FROM accounts WHERE coalesce($1, score) > 0 AND id = $1",
+        "SELECT id FROM accounts WHERE id = $1 AND coalesce($1, score) > 0",
+        "SELECT id FROM accounts WHERE created_at >= $1 AND created_at < $1::date + 1",
+        "SELECT id FROM accounts WHERE created_at::date = $1 AND $1 < now()",
+        "SELECT id FROM accounts WHERE score > $1 ORDER BY score * $1",
+        "SELECT id, CASE WHEN score > $1 THEN $1 ELSE 0 END AS c FROM accounts",
+        "SELECT id FROM accounts WHERE $1 + 1 > score AND id < $1",
+        "SELECT id FROM accounts WHERE id < $1 AND $1 + 1 > score",
+        "SELECT greatest($1, score) AS g FROM accounts WHERE id = $1",
+        "SELECT id FROM accounts WHERE email LIKE $1 || '%' AND name = $1",
+        "SELECT count(*) FILTER (WHERE score > $1) AS n FROM accounts HAVING count(*) > $1",
+        // Row-value comparisons.
+        "SELECT id FROM accounts WHERE (tenant_id, id) IN (SELECT unnest($1::uuid[]), unnest($2::bigint[]))",
+        "SELECT id FROM accounts WHERE (tenant_id, id) NOT IN (SELECT tenant_id, id FROM accounts WHERE score > $1)",
+        "SELECT id FROM accounts WHERE (score, id) = ANY (SELECT unnest($1::int[]), unnest($2::bigint[]))",
+        "SELECT id FROM accounts WHERE (tenant_id, id) IN (SELECT unnest($1), unnest($2))",
+        "SELECT id FROM accounts WHERE (tenant_id, id) IN (SELECT * FROM unnest($1::uuid[], $2::bigint[]))",
+        "SELECT id FROM accounts WHERE (tenant_id, id) IN (SELECT $1, $2)",
+        "SELECT id FROM accounts WHERE ($1, $2) IN (SELECT tenant_id, id FROM accounts)",
+        "SELECT id FROM accounts WHERE (created_at, id) > ($1, $2) ORDER BY created_at, id LIMIT $3",
+        "SELECT id FROM accounts WHERE (created_at, id) < ($1, $2)",
+        "SELECT id FROM accounts WHERE (created_at, id) <= ($1, $2)",
+        "SELECT id FROM accounts WHERE (created_at, id) >= ($1, $2)",
+        "SELECT id FROM accounts WHERE (created_at, id) = ($1, $2)",
+        "SELECT id FROM accounts WHERE (created_at, id) <> ($1, $2)",
+        "SELECT id FROM accounts WHERE ROW(created_at, id) > ROW($1, $2)",
+        "SELECT id FROM accounts WHERE ($1, $2) < (created_at, id)",
+        "SELECT id FROM accounts WHERE ((created_at, id)) > (($1, $2)) AND tenant_id = $3",
+        "SELECT id FROM accounts WHERE (email, score) IS DISTINCT FROM ($1, $2)",
+        "SELECT id FROM accounts WHERE (email, score) IS NOT DISTINCT FROM ($1, $2)",
+        "SELECT id FROM accounts WHERE (tenant_id, id) IN (($1, $2), ($3, 4))",
+        "SELECT id FROM accounts WHERE (score, id) IN (($1, $2))",
+        "SELECT id FROM accounts WHERE (score, id) NOT IN ((1, 2), (3, 4))",
+        "SELECT id FROM accounts WHERE (score, name) IN (VALUES (1, 'a'), (2, 'b'))",
+        "SELECT id FROM accounts WHERE (score, id) = (SELECT 1, 2::bigint)",
+        "SELECT id FROM accounts WHERE (score, id) > (SELECT max(score), max(id) FROM accounts)",
+        "SELECT id FROM accounts WHERE (score, id) = (SELECT $1, $2)",
+        "SELECT id FROM accounts WHERE (tenant_id, id) <> ALL (SELECT tenant_id, id FROM accounts WHERE email IS NULL)",
+        "SELECT id FROM accounts WHERE (score + 1, lower(name)) = ($1, $2)",
+        "SELECT id FROM accounts WHERE ROW(score) = ROW($1)",
+        "SELECT id FROM accounts WHERE (score, id) > ($1, $1)",
+        "SELECT id FROM accounts WHERE (score, name) = ($1, $1)",
+        "SELECT id FROM accounts WHERE (score, id) IN ((1, 2), ($1, 4)) AND score = $1",
+        "SELECT id FROM accounts WHERE (score, id) IN (SELECT 1)",
+        "SELECT id FROM accounts WHERE score IN (SELECT 1, 2)",
+        "SELECT id FROM accounts WHERE (score, id) = (1, 2, 3)",
+        "SELECT id FROM accounts WHERE (score, id) @> (1, 2)",
+        "SELECT id FROM accounts WHERE ROW() = ROW()",
+        "SELECT (score, id) = ($1, $2) AS same FROM accounts",
+        "SELECT id FROM items WHERE (account_id, kind) IN (SELECT unnest($1::bigint[]), unnest($2::text[]))",
+        // GROUP BY / ORDER BY naming output columns.
+        "SELECT kind AS k, count(*) AS n FROM items GROUP BY ROLLUP (k) HAVING count(*) > $1",
+        "SELECT kind AS k, count(*) AS n FROM items GROUP BY ROLLUP (1)",
+        "SELECT kind AS k, account_id, sum(qty) AS total FROM items GROUP BY GROUPING SETS ((k, account_id), (k), ())",
+        "SELECT kind AS k, count(*) AS n FROM items GROUP BY 1 ORDER BY 2 DESC, 1",
+        "SELECT kind AS k, count(*) AS n FROM items GROUP BY k ORDER BY n + 1",
+        "SELECT kind AS k FROM items ORDER BY k || 'x'",
+        "SELECT kind AS k FROM items ORDER BY 3",
+        "SELECT kind AS k, count(*) FROM items GROUP BY 4",
+        "SELECT kind AS k, count(*) FROM items GROUP BY CUBE (k, 3)",
+    ]
+
+    @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
+    func parameterTypesAndRejectionsAgreeWithPrepare() throws {
+        let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
+        let psql = PSQL(url: url)
+        let files = Dictionary(uniqueKeysWithValues: Self.shapes.enumerated().map { index, sql in
+            (String(format: "shape_%03d.sql", index), sql + ";\n")
+        })
+        let fixture = AnalysisFixture(schema: Self.schema, queries: files)
+        let database = "neon_sql_order_\(UInt32.random(in: 0...UInt32.max))"
+        _ = try psql.run("CREATE DATABASE \(database);")
+        defer { _ = try? psql.run("DROP DATABASE IF EXISTS \(database) WITH (FORCE);") }
+        _ = try psql.run(Self.schema, database: database)
+
+        var agreeing = 0
+        for (index, sql) in Self.shapes.enumerated() {
+            let file = String(format: "shape_%03d.sql", index)
+            let errors = fixture.model.diagnostics.filter { $0.severity == .error && $0.file == file }.map(\.message)
+            let ours: String
+            if !errors.isEmpty {
+                ours = "rejected"
+            } else if let query = fixture.queries.first(where: { $0.file == file }) {
+                ours = query.query.parameters.map(\.type.formatName).joined(separator: ",")
+            } else {
+                ours = "no query"
+            }
+            let theirs: String
+            do {
+                let output = try psql.run("""
+                    PREPARE neon_sql_order AS \(sql);
+                    SELECT coalesce(array_to_string(parameter_types::text[], ','), '') FROM pg_prepared_statements WHERE name = 'neon_sql_order';
+                    """, database: database)
+                theirs = output.trimmingCharacters(in: .whitespacesAndNewlines)
+            } catch {
+                theirs = "rejected"
+            }
+            if ours == theirs {
+                agreeing += 1
+            } else {
+                Issue.record(Comment(rawValue: "\(sql)\n  generator: \(ours) \(errors)\n  PostgreSQL: \(theirs)"))
+            }
+        }
+        print("parameter order differential: \(agreeing)/\(Self.shapes.count) shapes agree with PREPARE")
+        #expect(agreeing == Self.shapes.count)
+    }
+}
