@@ -358,7 +358,9 @@ struct StatementAnalyzer {
         }
         let left = infer(lhs, scope)
         let hint = left.name.map { $0.hasSuffix("s") ? $0 : $0 + "s" }
-        let arrayType: SQLType? = left.type == .unknown ? nil : .array(left.type)
+        // An array parameter typed by an earlier use keeps its type (`id = ANY(@ids) AND score =
+        // ANY(@ids)`: the operator then compares integer with bigint).
+        let arrayType: SQLType? = left.type == .unknown || !isUnknownInput(rhs) ? nil : .array(left.type)
         let array = infer(rhs, scope, OperandContext(type: arrayType, name: hint, origin: left.origin, originIsElement: true))
         return TypedValue(type: .bool, nullable: left.nullable || array.nullable || array.elementNullable)
     }
@@ -453,7 +455,8 @@ struct StatementAnalyzer {
     private mutating func inferCase(_ operand: Expression?, _ branches: [CaseBranch], _ elseResult: Expression?,
                                     _ scope: Scope, _ context: OperandContext?) -> TypedValue {
         if let operand {
-            let subject = infer(operand, scope)
+            // An untyped CASE operand is text (transformCaseExpr), whatever the WHEN values are.
+            let subject = infer(operand, scope, isUnknownInput(operand) ? .type(.text) : nil)
             for branch in branches {
                 _ = infer(branch.condition, scope, OperandContext(type: subject.type, name: subject.name))
             }
