@@ -119,6 +119,9 @@ struct ParameterOrderDifferentialTests {
         "SELECT id FROM accounts WHERE ROW() = ROW()",
         "SELECT (score, id) = ($1, $2) AS same FROM accounts",
         "SELECT id FROM items WHERE (account_id, kind) IN (SELECT unnest($1::bigint[]), unnest($2::text[]))",
+        "SELECT id FROM accounts WHERE (created_at, created_at + interval '1 day') OVERLAPS ($1, $2)",
+        "SELECT id FROM accounts WHERE (at, at + interval '1 hour') OVERLAPS ($1, $2)",
+        "SELECT (created_at, $1) OVERLAPS ($2, now()) AS o FROM accounts",
         // GROUP BY / ORDER BY naming output columns.
         "SELECT kind AS k, count(*) AS n FROM items GROUP BY ROLLUP (k) HAVING count(*) > $1",
         "SELECT kind AS k, count(*) AS n FROM items GROUP BY ROLLUP (1)",

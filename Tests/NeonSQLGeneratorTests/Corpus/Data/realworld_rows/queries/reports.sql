@@ -129,3 +129,21 @@ FROM audit_events
 WHERE tenant_id = @tenant_id AND occurred_at BETWEEN @since AND @since + interval '30 days'
 GROUP BY ROLLUP (action, actor)
 ORDER BY 1, 2;
+
+-- name: StoresOpenOverlapping :many
+-- expect: store_id Int, weekday Int, opens_at PostgresTime, closes_at PostgresTime
+-- params: from PostgresTime, to PostgresTime
+-- why: (a, b) OVERLAPS (c, d) is overlaps(a, b, c, d); with two time columns and two untyped
+-- why: parameters PostgreSQL finds it not unique (time, interval overloads), so they are cast
+SELECT store_id, weekday, opens_at, closes_at
+FROM opening_hours
+WHERE (opens_at, closes_at) OVERLAPS (@from::time, @to::time);
+
+-- name: OrdersOverlappingWindow :many
+-- expect: id Int, overlaps Bool?
+-- params: from Date, to Date, tenantId UUID
+-- why: OVERLAPS as a column is named overlaps; the parameters are typed by the timestamptz overload;
+-- why: overlaps() is not strict (it handles NULL bounds itself), so the result is optional
+SELECT id, (placed_at, placed_at + interval '1 hour') OVERLAPS (@from, @to) AS overlaps
+FROM orders
+WHERE tenant_id = @tenant_id;
