@@ -13,6 +13,8 @@ struct ParameterOrderDifferentialTests {
         CREATE TABLE accounts (tenant_id uuid NOT NULL, id bigint NOT NULL, name text NOT NULL, email text,
                                created_at timestamptz NOT NULL, score int, at time, PRIMARY KEY (tenant_id, id));
         CREATE TABLE items (id bigserial PRIMARY KEY, account_id bigint NOT NULL, kind text NOT NULL, price numeric, qty int NOT NULL);
+        CREATE TYPE mood AS ENUM ('happy', 'sad');
+        CREATE TABLE notes (status mood, doc json, code varchar(10), amount numeric);
         """
 
     /// Statements with `$n` parameters, each as PostgreSQL reads it.
@@ -122,6 +124,14 @@ struct ParameterOrderDifferentialTests {
         "SELECT id FROM accounts WHERE (created_at, created_at + interval '1 day') OVERLAPS ($1, $2)",
         "SELECT id FROM accounts WHERE (at, at + interval '1 hour') OVERLAPS ($1, $2)",
         "SELECT (created_at, $1) OVERLAPS ($2, now()) AS o FROM accounts",
+        // A one-column subquery compared through the operator, as PostgreSQL does.
+        "SELECT 1 AS one FROM notes WHERE status IN (SELECT 'happy')",
+        "SELECT 1 AS one FROM notes WHERE status IN (SELECT 'happy'::mood)",
+        "SELECT 1 AS one FROM notes WHERE doc IN (SELECT doc FROM notes)",
+        "SELECT 1 AS one FROM notes WHERE code IN (SELECT 'x'::text)",
+        "SELECT 1 AS one FROM notes WHERE amount = ANY (SELECT 1)",
+        "SELECT 1 AS one FROM notes WHERE status IN (SELECT $1)",
+        "SELECT 1 AS one FROM notes WHERE $1 IN (SELECT status FROM notes)",
         // GROUP BY / ORDER BY naming output columns.
         "SELECT kind AS k, count(*) AS n FROM items GROUP BY ROLLUP (k) HAVING count(*) > $1",
         "SELECT kind AS k, count(*) AS n FROM items GROUP BY ROLLUP (1)",
