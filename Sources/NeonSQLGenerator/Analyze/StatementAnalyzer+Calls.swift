@@ -43,7 +43,10 @@ extension StatementAnalyzer {
         }
         let inputs = values.map { $0?.type ?? .unknown }
         let (signatures, candidates) = catalog.operatorOverloads(named: name, prefix: lhs == nil)
-        let outcome = CallResolver.resolveOperator(candidates, inputs: inputs)
+        // A composite type (CREATE TYPE ... AS, a table's row) is binary-coercible to record:
+        // its comparisons are record's (`p = ROW(1, 'a')::pair`, `t = t`).
+        let resolutionInputs = inputs.map { catalog.compositeFields(of: $0) == nil ? $0 : .builtin(.record) }
+        let outcome = CallResolver.resolveOperator(candidates, inputs: resolutionInputs)
         var call = OperatorCall(operands: [])
         var declared: [SQLType] = inputs
         switch outcome {

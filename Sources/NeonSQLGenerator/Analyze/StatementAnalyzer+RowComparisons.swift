@@ -33,6 +33,24 @@ extension StatementAnalyzer {
         }
     }
 
+    /// `ROW(a, b)` / `(a, b)` as a value: a record, or the composite type the context wants
+    /// (`ROW(@x, @y)::pair`, a composite column's new value), whose fields then type the untyped
+    /// elements (coerce_record_to_complex).
+    mutating func inferRowConstructor(_ elements: [Expression], _ scope: Scope, _ context: OperandContext?) -> TypedValue {
+        guard let type = context?.type, let fields = catalog.compositeFields(of: type), fields.count == elements.count else {
+            for element in elements { _ = infer(element, scope) }
+            if let type = context?.type, context?.coercion == .explicit, let fields = catalog.compositeFields(of: type), let first = elements.first {
+                error("cannot cast type record to \(type.formatName): the row has \(elements.count) columns, the type \(fields.count)", at: first.location)
+            }
+            return TypedValue(type: .builtin(.record), nullable: false, name: "row")
+        }
+        for (element, field) in zip(elements, fields) {
+            let fieldContext = OperandContext(type: field.type, name: field.name, coercion: context?.coercion ?? .implicit)
+            _ = infer(element, scope, isUnknownInput(element) ? fieldContext : nil)
+        }
+        return TypedValue(type: type, nullable: false, name: "row")
+    }
+
     /// Infers a row's elements as PostgreSQL transforms a row constructor: in order, each on its
     /// own; an untyped element (a parameter, a string constant) stays unknown until compared.
     mutating func rowOperands(_ elements: [Expression], _ scope: Scope) -> [RowOperand] {

@@ -294,8 +294,7 @@ struct StatementAnalyzer {
             _ = analyzeSelect(query, outer: scope)
             return TypedValue(type: .bool, nullable: false, name: "exists")
         case .row(let elements):
-            for element in elements { _ = infer(element, scope) }
-            return TypedValue(type: .builtin(.record), nullable: false, name: "row")
+            return inferRowConstructor(elements, scope, context)
         case .valueFunction(let function):
             return TypedValue(type: valueFunctionType(function), nullable: false, name: function.rawValue)
         case .atTimeZone(let value, let zone):

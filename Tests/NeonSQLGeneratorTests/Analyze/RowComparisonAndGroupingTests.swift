@@ -69,6 +69,29 @@ struct RowComparisonTests {
     }
 }
 
+@Suite("Analyzer: composite values compare as records")
+struct CompositeComparisonTests {
+    static let schema = """
+        CREATE TYPE money_amount AS (amount numeric, currency text);
+        CREATE TABLE prices (id integer PRIMARY KEY, price money_amount, amount numeric, currency text);
+        """
+
+    @Test func compositeComparisonsResolveToRecordOperators() {
+        let fixture = AnalysisFixture(schema: Self.schema, query: """
+            -- name: Same :many
+            SELECT id FROM prices WHERE price = ROW(@amount, @currency)::money_amount OR (amount, currency) = price OR prices = prices;
+            """)
+        #expect(fixture.errors == [])
+        // The cast to the composite types the row's fields.
+        #expect(fixture.query?.query.parameters.map(\.type.formatName) == ["numeric", "text"])
+    }
+
+    @Test func aRowCastToACompositeOfAnotherWidthIsAnError() {
+        let fixture = AnalysisFixture(schema: Self.schema, query: "-- name: A :many\nSELECT ROW(1, 'EUR', 3)::money_amount AS m;")
+        #expect(fixture.errors == ["query.sql:2:12: error: cannot cast type record to money_amount: the row has 3 columns, the type 2"])
+    }
+}
+
 @Suite("Analyzer: GROUP BY and ORDER BY naming output columns")
 struct OutputColumnGroupingTests {
     @Test func rollupByAliasAndPosition() {

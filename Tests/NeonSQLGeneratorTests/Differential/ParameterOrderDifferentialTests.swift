@@ -15,6 +15,8 @@ struct ParameterOrderDifferentialTests {
         CREATE TABLE items (id bigserial PRIMARY KEY, account_id bigint NOT NULL, kind text NOT NULL, price numeric, qty int NOT NULL);
         CREATE TYPE mood AS ENUM ('happy', 'sad');
         CREATE TABLE notes (status mood, doc json, code varchar(10), amount numeric);
+        CREATE TYPE pair AS (x int, y text);
+        CREATE TABLE pairs (id int NOT NULL, p pair, a int, b text);
         """
 
     /// Statements with `$n` parameters, each as PostgreSQL reads it.
@@ -152,6 +154,21 @@ struct ParameterOrderDifferentialTests {
         "SELECT 1 AS one FROM notes WHERE amount = ANY (SELECT 1)",
         "SELECT 1 AS one FROM notes WHERE status IN (SELECT $1)",
         "SELECT 1 AS one FROM notes WHERE $1 IN (SELECT status FROM notes)",
+        // Composite values compare as records.
+        "SELECT id FROM pairs WHERE (a, b) = p",
+        "SELECT id FROM pairs WHERE p = ROW($1, $2)",
+        "SELECT id FROM pairs WHERE ROW(a, b) = ROW($1, $2)::pair",
+        "SELECT id FROM pairs WHERE (a, b) IN (SELECT (p).x, (p).y FROM pairs)",
+        "SELECT id FROM pairs WHERE p IN (SELECT p FROM pairs)",
+        "SELECT id FROM pairs WHERE pairs = pairs",
+        "SELECT id FROM pairs WHERE p = $1",
+        "SELECT id FROM pairs WHERE p IS DISTINCT FROM ROW(1, 'a')::pair",
+        "SELECT id FROM pairs WHERE p < ROW($1, $2)::pair ORDER BY p",
+        "SELECT id FROM pairs WHERE (a, b) = (p).x",
+        "INSERT INTO pairs (id, p) VALUES (1, ROW($1, $2))",
+        "UPDATE pairs SET p = ($1, $2) WHERE id = $3",
+        "SELECT ROW($1, $2)::pair AS pp",
+        "SELECT ROW(1, 'a', 3)::pair AS pp",
         // GROUP BY / ORDER BY naming output columns.
         "SELECT kind AS k, count(*) AS n FROM items GROUP BY ROLLUP (k) HAVING count(*) > $1",
         "SELECT kind AS k, count(*) AS n FROM items GROUP BY ROLLUP (1)",
