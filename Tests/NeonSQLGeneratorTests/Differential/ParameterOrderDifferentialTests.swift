@@ -179,6 +179,11 @@ struct ParameterOrderDifferentialTests {
         "SELECT kind AS k FROM items ORDER BY 3",
         "SELECT kind AS k, count(*) FROM items GROUP BY 4",
         "SELECT kind AS k, count(*) FROM items GROUP BY CUBE (k, 3)",
+        "SELECT kind AS k, account_id AS a, count(*) AS n FROM items GROUP BY (k, a)",
+        "SELECT kind AS k, count(*) AS n FROM items GROUP BY ROW(k, qty)",
+        "SELECT kind, account_id, count(*) AS n FROM items GROUP BY DISTINCT ROLLUP (kind, account_id), ROLLUP (kind)",
+        "SELECT kind, account_id, count(*) AS n FROM items GROUP BY GROUPING SETS (ROLLUP (kind), CUBE (account_id), ())",
+        "SELECT kind AS k, sum(qty) AS total FROM items GROUP BY k ORDER BY total DESC NULLS LAST, k",
     ]
 
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
