@@ -45,6 +45,37 @@ extension StatementAnalyzer {
         return item
     }
 
+    /// Whether select-list item `position` is grouped by a GROUP BY item outside GROUPING SETS,
+    /// ROLLUP and CUBE (so in every grouping set): named by its alias or position, or written the
+    /// same way.
+    func isGroupedInEverySet(_ position: Int, _ targets: [SelectTarget], _ everySetItems: [Expression], _ scope: Scope) -> Bool {
+        guard case .expression(let target, _) = targets[position] else { return false }
+        let targetText = collapsedText(target)
+        return everySetItems.contains { item in
+            let grouped = groupedExpression(item, targets, scope)
+            return grouped.range == target.range || collapsedText(grouped) == targetText
+        }
+    }
+
+    /// An expression's source text with runs of white space made one space.
+    private func collapsedText(_ expression: Expression) -> String {
+        source.text(from: expression.range.start.offset, to: expression.range.endOffset)
+            .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// A scope with the same FROM items, windows and CTEs as `scope`, at the same level: the
+    /// inputs as they are before grouping sets NULL-fill them.
+    func copyOfInputs(_ scope: Scope) -> Scope {
+        let copy = Scope(parent: scope.parent)
+        copy.entries = scope.entries
+        copy.mergedColumns = scope.mergedColumns
+        copy.commonTables = scope.commonTables
+        copy.hasFromClause = scope.hasFromClause
+        copy.isGrouped = scope.isGrouped
+        copy.windows = scope.windows
+        return copy
+    }
+
     /// Types the GROUP BY items once the select list is known (`scope.outputColumns`).
     mutating func analyzeGroupBy(_ items: [Expression], _ scope: Scope) {
         for item in items {

@@ -126,6 +126,8 @@ extension StatementAnalyzer {
             // A row passing WHERE has no NULL in a column a strict comparison or IS NOT NULL tests.
             for name in whereClause.columnsProvedNotNull { markNotNull(name, scope) }
         }
+        // A select-list item grouped in every set is never NULL-filled: typed over the inputs as they are.
+        let everySetScope = usesGroupingSets && !everySetItems.isEmpty ? copyOfInputs(scope) : nil
         if usesGroupingSets {
             // A grouping set's rows hold NULL in every column it does not group by.
             let entries = scope.entries
@@ -142,7 +144,7 @@ extension StatementAnalyzer {
             }
         }
         var columns: [OutputColumn] = []
-        for target in core.targets {
+        for (position, target) in core.targets.enumerated() {
             var context: OperandContext?
             if let insertTargets, columns.count < insertTargets.count, case .expression(let expression, _) = target {
                 if isUntyped(expression) {
@@ -151,7 +153,8 @@ extension StatementAnalyzer {
                     reportConflictingParameterType(index, node, insertTargets[columns.count])
                 }
             }
-            columns += analyzeTarget(target, scope, context: context)
+            let targetScope = everySetScope.flatMap { isGroupedInEverySet(position, core.targets, everySetItems, scope) ? $0 : nil }
+            columns += analyzeTarget(target, targetScope ?? scope, context: context)
         }
         if let whereClause = core.whereClause { _ = infer(whereClause, scope, .type(.bool)) }
         scope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }

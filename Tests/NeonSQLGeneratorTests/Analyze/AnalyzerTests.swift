@@ -433,11 +433,23 @@ struct AnalyzerEverySetTests {
             SELECT title_en, max(xp_value) AS top FROM duas GROUP BY ROLLUP (title_en);
             """)
         #expect(rollupOnly.columnSignature == ["titleEn: String?", "top: Int?"])
-        // A cast groups by the cast value, not the column.
+        // A cast groups by the cast value, not the column: the select-list item written the same
+        // way is in every set, so never NULL-filled (title_en is NOT NULL).
         let cast = AnalysisFixture(schema: schema, query: """
             -- name: C :many
             SELECT title_en::varchar AS t, count(*) AS n FROM duas GROUP BY title_en::varchar, ROLLUP (category_id);
             """)
-        #expect(cast.columnSignature == ["t: String?", "n: Int"])
+        #expect(cast.columnSignature == ["t: String", "n: Int"])
+        // The same by alias and by position, for an expression.
+        let alias = AnalysisFixture(schema: schema, query: """
+            -- name: A :many
+            SELECT lower(title_en) AS t, category_id, count(*) AS n FROM duas GROUP BY t, ROLLUP (2);
+            """)
+        #expect(alias.columnSignature == ["t: String", "categoryId: Int?", "n: Int"])
+        let position = AnalysisFixture(schema: schema, query: """
+            -- name: B :many
+            SELECT lower(title_en) AS t, category_id, count(*) AS n FROM duas GROUP BY 1, CUBE (category_id);
+            """)
+        #expect(position.columnSignature == ["t: String", "categoryId: Int?", "n: Int"])
     }
 }

@@ -147,3 +147,14 @@ WHERE (opens_at, closes_at) OVERLAPS (@from::time, @to::time);
 SELECT id, (placed_at, placed_at + interval '1 hour') OVERLAPS (@from, @to) AS overlaps
 FROM orders
 WHERE tenant_id = @tenant_id;
+
+-- name: MonthlyRevenueWithStatusSubtotals :many
+-- expect: month Date, status OrderStatus?, revenue Decimal?
+-- params: tenantId UUID
+-- why: month (an alias of an expression over a NOT NULL column) is grouped outside ROLLUP, so in
+-- why: every grouping set: never NULL-filled; status is NULL in each month's subtotal row
+SELECT date_trunc('month', placed_at) AS month, status, sum(total) AS revenue
+FROM orders
+WHERE tenant_id = @tenant_id
+GROUP BY month, ROLLUP (status)
+ORDER BY month, status NULLS LAST;
