@@ -375,7 +375,11 @@ struct StatementAnalyzer {
         let common = typed.isEmpty ? nil : TypeRules.commonType(typed.map(\.type))
         let hint = name ?? typed.first?.name
         for (index, expression) in expressions.enumerated() where values[index] == nil {
-            values[index] = infer(expression, scope, OperandContext(type: common, name: hint, origin: typed.first?.origin))
+            var context = OperandContext(type: common, name: hint, origin: typed.first?.origin)
+            // A parameter typed by a later item since (`id IN (@x, @x + 1)`): PostgreSQL coerces
+            // this use to the common type, which must then be its very type.
+            if parameterIndex(of: expression) != nil, !isUntyped(expression) { context.coercion = .exact }
+            values[index] = infer(expression, scope, context)
         }
         return values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }
     }
