@@ -144,6 +144,8 @@ extension StatementAnalyzer {
             }
         }
         var columns: [OutputColumn] = []
+        let enclosingDeferred = deferredTextParameters
+        deferredTextParameters = []
         for (position, target) in core.targets.enumerated() {
             var context: OperandContext?
             if let insertTargets, columns.count < insertTargets.count, case .expression(let expression, _) = target {
@@ -156,6 +158,8 @@ extension StatementAnalyzer {
             let targetScope = everySetScope.flatMap { isGroupedInEverySet(position, core.targets, everySetItems, scope) ? $0 : nil }
             columns += analyzeTarget(target, targetScope ?? scope, context: context)
         }
+        let untypedTargets = deferredTextParameters ?? []
+        deferredTextParameters = enclosingDeferred
         if let whereClause = core.whereClause { _ = infer(whereClause, scope, .type(.bool)) }
         scope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
         analyzeGroupBy(core.groupBy, scope)
@@ -164,6 +168,7 @@ extension StatementAnalyzer {
             for expression in expressions { _ = infer(expression, scope) }
         }
         for window in core.windows { analyzeWindow(window.specification, scope) }
+        resolveUntypedTargets(untypedTargets)
 
         // A key column of the only row source (or of the first, when every join is to-one) is
         // unique per result row, unless grouping or aggregation collapses rows.
@@ -235,7 +240,9 @@ extension StatementAnalyzer {
             var value = infer(expression, scope, context)
             if value.type == .unknown {
                 // PostgreSQL resolves an untyped output as text.
-                if let index = parameterIndex(of: expression) {
+                if deferredTextParameters != nil, let node = parameterNode(of: expression) {
+                    deferredTextParameters?.append((node, alias?.name))
+                } else if let index = parameterIndex(of: expression) {
                     parameters.note(index, type: .text, name: alias?.name)
                     parameters.markTextByDefault(index)
                 }

@@ -69,6 +69,10 @@ struct StatementAnalyzer {
     /// Set by INSERT ... SELECT for the SELECT's own select list: PostgreSQL types an untyped
     /// output (a parameter, a string constant) by the target column it is inserted into.
     var pendingInsertTargets: [OperandContext]?
+    /// Untyped parameters of the select list being analyzed: PostgreSQL makes them text only at
+    /// the end of the SELECT, after WHERE, GROUP BY and HAVING had their chance to type them
+    /// (resolveTargetListUnknowns). nil outside a select list (RETURNING resolves at once).
+    var deferredTextParameters: [(node: ParameterNode, alias: String?)]?
     private var depth = 0
     private(set) var reportedNestingTooDeep = false
     /// Numbers INSERT value lists and UPDATE SET lists (``ParameterCoercion/assignment(list:)``).
