@@ -8,7 +8,7 @@ extension StatementAnalyzer {
     /// typed element, a subquery's column), its value.
     struct RowOperand {
         let expression: Expression
-        var known: TypedValue?
+        let known: TypedValue?
     }
 
     /// The operators a row comparison of more than one element accepts (btree comparisons).
