@@ -25,21 +25,28 @@ extension StatementAnalyzer {
         var isStrict = true
     }
 
-    /// Resolves `lhs op rhs` (or prefix `op rhs` when `lhs` is nil).
+    /// Resolves `lhs op rhs` (or prefix `op rhs` when `lhs` is nil). `known[i]` is operand i's
+    /// value when it was inferred already (a row element, a subquery's column): it is not
+    /// inferred again.
     mutating func inferOperatorCall(_ op: String, _ lhs: Expression?, _ rhs: Expression, _ scope: Scope,
-                                    at location: SourceLocation) -> OperatorCall {
+                                    at location: SourceLocation, known: [TypedValue?] = []) -> OperatorCall {
         let name = op == "!=" ? "<>" : op
         let expressions = [lhs, rhs].compactMap { $0 }
         var values = [TypedValue?](repeating: nil, count: expressions.count)
         var hadError = false
-        for (index, expression) in expressions.enumerated() where !isUnknownInput(expression) {
-            let value = infer(expression, scope)
+        for (index, expression) in expressions.enumerated() {
+            let preset = index < known.count ? known[index] : nil
+            if preset == nil, isUnknownInput(expression) { continue }
+            let value = preset ?? infer(expression, scope)
             if value.type == .unknown { hadError = true }
             values[index] = value
         }
         let inputs = values.map { $0?.type ?? .unknown }
         let (signatures, candidates) = catalog.operatorOverloads(named: name, prefix: lhs == nil)
-        let outcome = CallResolver.resolveOperator(candidates, inputs: inputs)
+        // A composite type (CREATE TYPE ... AS, a table's row) is binary-coercible to record:
+        // its comparisons are record's (`p = ROW(1, 'a')::pair`, `t = t`).
+        let resolutionInputs = inputs.map { catalog.compositeFields(of: $0) == nil ? $0 : .builtin(.record) }
+        let outcome = CallResolver.resolveOperator(candidates, inputs: resolutionInputs)
         var call = OperatorCall(operands: [])
         var declared: [SQLType] = inputs
         switch outcome {

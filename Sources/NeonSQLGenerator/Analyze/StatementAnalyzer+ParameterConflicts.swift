@@ -15,6 +15,8 @@ extension StatementAnalyzer {
         switch context.coercion {
         case .explicit:
             return
+        case .exact:
+            if fixed == wanted { return }
         case .assignment where slot.typedBy == context.coercion:
             if fixed == wanted { return }
         case .assignment:
@@ -60,6 +62,31 @@ extension StatementAnalyzer {
             let cast = other.map { "\(written)::\($0.formatName)" } ?? "\(written)::<type>"
             diagnostics.append(Diagnostic(.note, "parameter \(displayName(node)) is \(type.formatName) because of its first use at line \(firstUse.line):\(firstUse.column); "
                                           + "cast this use (\(cast)) or use two parameters", in: source, at: node.location))
+        }
+    }
+
+    /// The select list's untyped parameters at the end of their SELECT: text, unless a later use
+    /// typed them otherwise (`SELECT @x AS a, @x::int AS b`), which PostgreSQL rejects.
+    mutating func resolveUntypedTargets(_ targets: [(node: ParameterNode, alias: String?)]) {
+        for (node, alias) in targets {
+            guard let index = parameters.index(of: node) else { continue }
+            if let type = parameters.type(of: index), type != .unknown {
+                reportConflictingParameterType(index, node, OperandContext(type: .text, coercion: .exact))
+                continue
+            }
+            parameters.note(index, type: .text, name: alias)
+            parameters.markTextByDefault(index)
+            parameters.noteTypedAt(index, node.location, by: .implicit)
+            reportNullTestBeforeType(index)
+        }
+    }
+
+    /// The parameter node an expression is (possibly parenthesized).
+    func parameterNode(of expression: Expression) -> ParameterNode? {
+        switch expression.kind {
+        case .parameter(let node): return node
+        case .parenthesized(let inner): return parameterNode(of: inner)
+        default: return nil
         }
     }
 

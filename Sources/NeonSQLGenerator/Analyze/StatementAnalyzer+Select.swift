@@ -8,12 +8,7 @@ extension StatementAnalyzer {
         // ORDER BY sees the output columns by name and, for a plain SELECT, its FROM items too.
         let orderScope = coreScope ?? Scope(parent: withScope)
         orderScope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
-        orderScope.allowOutputAliases = true
-        for item in query.orderBy {
-            if case .literal(.integer) = item.expression.kind { continue }
-            _ = infer(item.expression, orderScope)
-        }
-        orderScope.allowOutputAliases = false
+        analyzeOrderBy(query.orderBy, orderScope, isPlainSelect: coreScope != nil)
         if let limit = query.limit { _ = infer(limit, withScope, OperandContext(type: .int8, name: "limit")) }
         if let offset = query.offset { _ = infer(offset, withScope, OperandContext(type: .int8, name: "offset")) }
         return columns
@@ -131,6 +126,8 @@ extension StatementAnalyzer {
             // A row passing WHERE has no NULL in a column a strict comparison or IS NOT NULL tests.
             for name in whereClause.columnsProvedNotNull { markNotNull(name, scope) }
         }
+        // A select-list item grouped in every set is never NULL-filled: typed over the inputs as they are.
+        let everySetScope = usesGroupingSets && !everySetItems.isEmpty ? copyOfInputs(scope) : nil
         if usesGroupingSets {
             // A grouping set's rows hold NULL in every column it does not group by.
             let entries = scope.entries
@@ -138,7 +135,7 @@ extension StatementAnalyzer {
             for index in scope.entries.indices { scope.entries[index].makeNullable() }
             for index in scope.mergedColumns.indices { scope.mergedColumns[index].value.nullable = true }
             for item in everySetItems {
-                guard let name = item.groupedColumn, let local = localColumn(name, scope) else { continue }
+                guard let name = groupedExpression(item, core.targets, scope).groupedColumn, let local = localColumn(name, scope) else { continue }
                 if let entry = local.entry {
                     scope.entries[entry].columns[local.column].value.nullable = entries[entry].columns[local.column].value.nullable
                 } else {
@@ -147,7 +144,9 @@ extension StatementAnalyzer {
             }
         }
         var columns: [OutputColumn] = []
-        for target in core.targets {
+        let enclosingDeferred = deferredTextParameters
+        deferredTextParameters = []
+        for (position, target) in core.targets.enumerated() {
             var context: OperandContext?
             if let insertTargets, columns.count < insertTargets.count, case .expression(let expression, _) = target {
                 if isUntyped(expression) {
@@ -156,24 +155,20 @@ extension StatementAnalyzer {
                     reportConflictingParameterType(index, node, insertTargets[columns.count])
                 }
             }
-            columns += analyzeTarget(target, scope, context: context)
+            let targetScope = everySetScope.flatMap { isGroupedInEverySet(position, core.targets, everySetItems, scope) ? $0 : nil }
+            columns += analyzeTarget(target, targetScope ?? scope, context: context)
         }
+        let untypedTargets = deferredTextParameters ?? []
+        deferredTextParameters = enclosingDeferred
         if let whereClause = core.whereClause { _ = infer(whereClause, scope, .type(.bool)) }
         scope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
-        for (index, expression) in core.groupBy.enumerated() {
-            if core.groupingSetItems.contains(index) {
-                // Inside GROUPING SETS/ROLLUP/CUBE a name is an input column, a number a constant.
-                _ = infer(expression, scope)
-                continue
-            }
-            if case .literal(.integer) = expression.kind { continue }
-            _ = inferGroupingExpression(expression, scope)
-        }
+        analyzeGroupBy(core.groupBy, scope)
         if let having = core.having { _ = infer(having, scope, .type(.bool)) }
         if case .distinctOn(let expressions) = core.distinct {
             for expression in expressions { _ = infer(expression, scope) }
         }
         for window in core.windows { analyzeWindow(window.specification, scope) }
+        resolveUntypedTargets(untypedTargets)
 
         // A key column of the only row source (or of the first, when every join is to-one) is
         // unique per result row, unless grouping or aggregation collapses rows.
@@ -218,18 +213,6 @@ extension StatementAnalyzer {
         return match
     }
 
-    /// GROUP BY names input columns first, then output aliases.
-    private mutating func inferGroupingExpression(_ expression: Expression, _ scope: Scope) -> TypedValue {
-        if case .column(let name) = expression.kind, name.qualifier.isEmpty, let column = name.name {
-            let isInput = scope.mergedColumns.contains { $0.name == column.name }
-                || scope.entries.contains { $0.columns.contains { $0.name == column.name } }
-            if !isInput, let output = scope.outputColumns.first(where: { $0.name == column.name }) {
-                return output.value
-            }
-        }
-        return infer(expression, scope)
-    }
-
     /// Expands one select-list item into output columns.
     mutating func analyzeTarget(_ target: SelectTarget, _ scope: Scope, context: OperandContext? = nil) -> [OutputColumn] {
         switch target {
@@ -257,7 +240,9 @@ extension StatementAnalyzer {
             var value = infer(expression, scope, context)
             if value.type == .unknown {
                 // PostgreSQL resolves an untyped output as text.
-                if let index = parameterIndex(of: expression) {
+                if deferredTextParameters != nil, let node = parameterNode(of: expression) {
+                    deferredTextParameters?.append((node, alias?.name))
+                } else if let index = parameterIndex(of: expression) {
                     parameters.note(index, type: .text, name: alias?.name)
                     parameters.markTextByDefault(index)
                 }

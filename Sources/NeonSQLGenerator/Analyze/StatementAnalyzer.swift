@@ -28,6 +28,10 @@ enum ParameterCoercion: Sendable, Hashable {
     case assignment(list: Int)
     /// `x::type`, `CAST(x AS type)`.
     case explicit
+    /// An untyped parameter PostgreSQL read before another use of it fixed its type (two
+    /// elements of one row, `(a, b) > (@x, @x)`): coerced afterwards, it must have that very type
+    /// ("inconsistent types deduced for parameter").
+    case exact
 }
 
 /// An output column of a statement.
@@ -65,6 +69,10 @@ struct StatementAnalyzer {
     /// Set by INSERT ... SELECT for the SELECT's own select list: PostgreSQL types an untyped
     /// output (a parameter, a string constant) by the target column it is inserted into.
     var pendingInsertTargets: [OperandContext]?
+    /// Untyped parameters of the select list being analyzed: PostgreSQL makes them text only at
+    /// the end of the SELECT, after WHERE, GROUP BY and HAVING had their chance to type them
+    /// (resolveTargetListUnknowns). nil outside a select list (RETURNING resolves at once).
+    var deferredTextParameters: [(node: ParameterNode, alias: String?)]?
     private var depth = 0
     private(set) var reportedNestingTooDeep = false
     /// Numbers INSERT value lists and UPDATE SET lists (``ParameterCoercion/assignment(list:)``).
@@ -196,6 +204,7 @@ struct StatementAnalyzer {
         case .unary(let op, let operand):
             return inferUnary(op, operand, scope, context)
         case .binary(let op, let lhs, let rhs):
+            if op != "and", op != "or", let value = inferRowOperator(op, lhs, rhs, scope) { return value }
             return inferBinary(op, lhs, rhs, scope)
         case .like(let value, let pattern, nil, let caseInsensitive, false, let negated):
             // LIKE is the operator ~~ (ILIKE ~~*): citext and bytea have their own.
@@ -216,29 +225,24 @@ struct StatementAnalyzer {
             _ = infer(operand, scope, .type(.bool))
             return TypedValue(type: .bool, nullable: false)
         case .isDistinctFrom(let lhs, let rhs, _):
+            if let value = inferRowDistinct(lhs, rhs, scope) { return value }
             let (left, right) = inferPair(lhs, rhs, scope, op: "=")
             if let index = underlyingParameterIndex(of: lhs), right.nullable { parameters.markNullMeaningful(index) }
             if let index = underlyingParameterIndex(of: rhs), left.nullable { parameters.markNullMeaningful(index) }
             return TypedValue(type: .bool, nullable: false)
-        case .between(let value, let low, let high, _):
-            let values = inferCommon([value, low, high], scope)
-            return TypedValue(type: .bool, nullable: values.contains { $0.nullable })
-        case .inList(let value, let list, _):
+        case .between(let value, let low, let high, let negated):
+            return inferBetween(value, low: low, high: high, negated: negated, scope)
+        case .inList(let value, let list, let negated):
+            if let value = inferRowInList(value, list, negated: negated, scope) { return value }
             let values = inferCommon([value] + list, scope)
             return TypedValue(type: .bool, nullable: values.contains { $0.nullable })
         case .inSubquery(let value, let query, _):
-            let columns = analyzeSelect(query, outer: scope)
-            if columns.count != 1 { error("subquery has too many columns", at: query.location) }
-            let column = columns.first?.value
-            let left = infer(value, scope, OperandContext(type: column?.type, name: column?.name))
-            return TypedValue(type: .bool, nullable: left.nullable || (column?.nullable ?? true))
+            // NOT IN (SELECT ...) is NOT (x = ANY (SELECT ...)).
+            return inferRowSubqueryComparison("=", value, query, scope)
         case .quantified(let op, let lhs, _, let rhs):
             return inferQuantified(op, lhs, rhs, scope)
-        case .quantifiedSubquery(_, let lhs, _, let query):
-            let columns = analyzeSelect(query, outer: scope)
-            let column = columns.first?.value
-            let left = infer(lhs, scope, OperandContext(type: column?.type, name: column?.name))
-            return TypedValue(type: .bool, nullable: left.nullable || (column?.nullable ?? true))
+        case .quantifiedSubquery(let op, let lhs, _, let query):
+            return inferRowSubqueryComparison(op, lhs, query, scope)
         case .cast(let inner, let typeName):
             return inferCast(inner, typeName, scope)
         case .function(let call):
@@ -294,8 +298,7 @@ struct StatementAnalyzer {
             _ = analyzeSelect(query, outer: scope)
             return TypedValue(type: .bool, nullable: false, name: "exists")
         case .row(let elements):
-            for element in elements { _ = infer(element, scope) }
-            return TypedValue(type: .builtin(.record), nullable: false, name: "row")
+            return inferRowConstructor(elements, scope, context)
         case .valueFunction(let function):
             return TypedValue(type: valueFunctionType(function), nullable: false, name: function.rawValue)
         case .atTimeZone(let value, let zone):
@@ -358,7 +361,9 @@ struct StatementAnalyzer {
         }
         let left = infer(lhs, scope)
         let hint = left.name.map { $0.hasSuffix("s") ? $0 : $0 + "s" }
-        let arrayType: SQLType? = left.type == .unknown ? nil : .array(left.type)
+        // An array parameter typed by an earlier use keeps its type (`id = ANY(@ids) AND score =
+        // ANY(@ids)`: the operator then compares integer with bigint).
+        let arrayType: SQLType? = left.type == .unknown || !isUnknownInput(rhs) ? nil : .array(left.type)
         let array = infer(rhs, scope, OperandContext(type: arrayType, name: hint, origin: left.origin, originIsElement: true))
         return TypedValue(type: .bool, nullable: left.nullable || array.nullable || array.elementNullable)
     }
@@ -374,7 +379,11 @@ struct StatementAnalyzer {
         let common = typed.isEmpty ? nil : TypeRules.commonType(typed.map(\.type))
         let hint = name ?? typed.first?.name
         for (index, expression) in expressions.enumerated() where values[index] == nil {
-            values[index] = infer(expression, scope, OperandContext(type: common, name: hint, origin: typed.first?.origin))
+            var context = OperandContext(type: common, name: hint, origin: typed.first?.origin)
+            // A parameter typed by a later item since (`id IN (@x, @x + 1)`): PostgreSQL coerces
+            // this use to the common type, which must then be its very type.
+            if parameterIndex(of: expression) != nil, !isUntyped(expression) { context.coercion = .exact }
+            values[index] = infer(expression, scope, context)
         }
         return values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }
     }
@@ -453,7 +462,8 @@ struct StatementAnalyzer {
     private mutating func inferCase(_ operand: Expression?, _ branches: [CaseBranch], _ elseResult: Expression?,
                                     _ scope: Scope, _ context: OperandContext?) -> TypedValue {
         if let operand {
-            let subject = infer(operand, scope)
+            // An untyped CASE operand is text (transformCaseExpr), whatever the WHEN values are.
+            let subject = infer(operand, scope, isUnknownInput(operand) ? .type(.text) : nil)
             for branch in branches {
                 _ = infer(branch.condition, scope, OperandContext(type: subject.type, name: subject.name))
             }

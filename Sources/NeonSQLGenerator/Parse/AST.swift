@@ -276,8 +276,9 @@ struct SelectCore: Sendable, Hashable {
     /// `groupBy`): rows may then aggregate the whole, possibly empty, input and hold NULL in
     /// columns they do not group by.
     var groupsBySets = false
-    /// Indices into `groupBy` of the expressions written inside GROUPING SETS, ROLLUP or CUBE:
-    /// PostgreSQL resolves those against input columns only (no output alias, no position).
+    /// Indices into `groupBy` of the expressions written inside GROUPING SETS, ROLLUP or CUBE
+    /// (resolved like the others: a name is an input column, else an output column; a number is
+    /// a position), which some grouping sets leave out: those rows hold NULL for them.
     var groupingSetItems: Set<Int> = []
     /// `SELECT ... INTO [TEMP] [TABLE] name FROM ...`: creates a table (CREATE TABLE AS).
     var into: IntoClause?

@@ -135,6 +135,9 @@ extension Parser {
             advance()
             let collation = try parseQualifiedName("collation name")
             return make(.collate(left, collation), at: start)
+        case "overlaps":
+            guard Precedence.like >= minimum, case .row = left.kind else { return nil }
+            return try parseOverlaps(left)
         case "operator":
             guard Precedence.other >= minimum, peek().kind == .leftParen else { return nil }
             advance()
@@ -276,7 +279,7 @@ extension Parser {
     // The functions on the recursive path (parsePrimary, parseWordExpression) only dispatch, so
     // their stack frames stay small in debug builds; the work happens in helpers that return first.
 
-    private func parsePrimary() throws(ParseError) -> Expression {
+    func parsePrimary() throws(ParseError) -> Expression {
         switch current.kind {
         case .leftParen: return try parseParenthesizedExpression()
         case .quotedIdentifier: return try parseNameExpression()

@@ -265,8 +265,8 @@ extension Parser {
     }
 
     /// GROUP BY items; `()` is dropped, `GROUPING SETS (...)`, `ROLLUP (...)` and `CUBE (...)` are
-    /// flattened to the expressions they group by (setting `usesSets`), and inside them a
-    /// parenthesized list `(a, b)` is a set of columns, not a row value (PostgreSQL's
+    /// flattened to the expressions they group by (setting `usesSets`), and a parenthesized list
+    /// `(a, b)`, inside them or not, is a set of columns, not a row value (PostgreSQL's
     /// flatten_grouping_sets). `ROLLUP`/`CUBE` followed by `(` is always the grouping construct,
     /// never a function call, as in PostgreSQL's grammar. Each item says whether it was written
     /// inside one of those constructs.
@@ -297,7 +297,8 @@ extension Parser {
             } else if insideSet {
                 items += try parseGroupingSetElement().map { ($0, true) }
             } else {
-                items.append((try parseExpression(), false))
+                // At the top too, `GROUP BY (a, b)` is `GROUP BY a, b`.
+                items += try parseGroupingSetElement().map { ($0, false) }
             }
         } while accept(.comma)
         return items

@@ -369,7 +369,7 @@ struct AnalyzerGroupingTests {
         #expect(fixture.columnSignature == ["titleEn: String?", "top: Int?"])
     }
 
-    @Test func groupingSetItemsDoNotSeeOutputAliases() {
+    @Test func groupingSetItemsSeeOutputAliasesLikeOtherGroupByItems() {
         let top = AnalysisFixture(schema: schema, query: """
             -- name: T :many
             SELECT lower(title_en) AS t, count(*) AS n FROM duas GROUP BY t;
@@ -379,7 +379,10 @@ struct AnalyzerGroupingTests {
             -- name: N :many
             SELECT lower(title_en) AS t, count(*) AS n FROM duas GROUP BY ROLLUP (t);
             """)
-        #expect(nested.errors == ["query.sql:2:71: error: column \"t\" does not exist"])
+        // PostgreSQL 15 resolves a name inside ROLLUP/CUBE/GROUPING SETS as at the top of GROUP BY
+        // (transformGroupingSet passes the same SQL92 rules): input column first, then output alias.
+        #expect(nested.errors == [])
+        #expect(nested.columnSignature == ["t: String?", "n: Int"])
     }
 
     @Test func leftJoinToOneRowSubqueryOnTrueKeepsItsNullability() {
@@ -430,11 +433,23 @@ struct AnalyzerEverySetTests {
             SELECT title_en, max(xp_value) AS top FROM duas GROUP BY ROLLUP (title_en);
             """)
         #expect(rollupOnly.columnSignature == ["titleEn: String?", "top: Int?"])
-        // A cast groups by the cast value, not the column.
+        // A cast groups by the cast value, not the column: the select-list item written the same
+        // way is in every set, so never NULL-filled (title_en is NOT NULL).
         let cast = AnalysisFixture(schema: schema, query: """
             -- name: C :many
             SELECT title_en::varchar AS t, count(*) AS n FROM duas GROUP BY title_en::varchar, ROLLUP (category_id);
             """)
-        #expect(cast.columnSignature == ["t: String?", "n: Int"])
+        #expect(cast.columnSignature == ["t: String", "n: Int"])
+        // The same by alias and by position, for an expression.
+        let alias = AnalysisFixture(schema: schema, query: """
+            -- name: A :many
+            SELECT lower(title_en) AS t, category_id, count(*) AS n FROM duas GROUP BY t, ROLLUP (2);
+            """)
+        #expect(alias.columnSignature == ["t: String", "categoryId: Int?", "n: Int"])
+        let position = AnalysisFixture(schema: schema, query: """
+            -- name: B :many
+            SELECT lower(title_en) AS t, category_id, count(*) AS n FROM duas GROUP BY 1, CUBE (category_id);
+            """)
+        #expect(position.columnSignature == ["t: String", "categoryId: Int?", "n: Int"])
     }
 }

@@ -42,7 +42,9 @@ struct GroupingSetsTests {
         ("GROUP BY ROLLUP (a, b)", true, 2),
         ("GROUP BY CUBE (a, (b, c))", true, 3),
         ("GROUP BY a, GROUPING SETS ((b, c), ROLLUP (d))", true, 4),
-        ("GROUP BY (a, b)", false, 1),
+        ("GROUP BY (a, b)", false, 2),  // flatten_grouping_sets: a parenthesized list is its items
+        ("GROUP BY ROW(a, b)", false, 1),
+        ("GROUP BY (a, b) = (c, d)", false, 1),
         ("GROUP BY rollup", false, 1),
     ])
     func groupingSets(_ clause: String, _ usesSets: Bool, _ count: Int) {

@@ -34,8 +34,8 @@ GROUP BY GROUPING SETS ((user_id, date_trunc('day', started_at)), ROLLUP (user_i
 -- name: SignupsPerMonthRollup :many
 -- expect: month Date?, signups Int, last_signup Date?
 -- params: (none)
--- why: the grand total row of ROLLUP has NULL month (inside ROLLUP a name is an input column, not
--- why: an output alias, so the expression is repeated); max over an empty users table is NULL.
+-- why: the grand total row of ROLLUP has NULL month (the expression is repeated in ROLLUP; the
+-- why: alias month would name it too); max over an empty users table is NULL.
 SELECT date_trunc('month', signed_up_at) AS month, count(*) AS signups, max(signed_up_at) AS last_signup
 FROM users
 GROUP BY ROLLUP (date_trunc('month', signed_up_at))
