@@ -103,7 +103,17 @@ SELECT coalesce(o.extname, ''), 'F', p.proname,
               CASE WHEN p.prokind = 'w' THEN 'w' END, CASE WHEN g.aggkind = 'o' THEN 'o' END,
               CASE WHEN g.aggkind = 'h' THEN 'h' END),
        p.pronargdefaults,
-       coalesce((SELECT typname FROM pg_type WHERE oid = p.provariadic), '')
+       coalesce((SELECT typname FROM pg_type WHERE oid = p.provariadic), ''),
+       -- argument names: of the IN, INOUT and VARIADIC arguments, comma-separated ('' when none is named)
+       coalesce((SELECT CASE WHEN bool_or(u.n <> '') THEN string_agg(u.n, ',' ORDER BY u.i) ELSE '' END
+                 FROM unnest(p.proargnames, coalesce(p.proargmodes::text[], array_fill('i'::text, ARRAY[coalesce(cardinality(p.proargnames), 0)])))
+                      WITH ORDINALITY u(n, m, i) WHERE u.m IN ('i', 'b', 'v')), ''),
+       -- OUT columns of a record-returning function: name:typname of each OUT, INOUT and TABLE argument
+       CASE WHEN p.prorettype = 'record'::regtype AND p.proallargtypes IS NOT NULL THEN
+         coalesce((SELECT string_agg(coalesce(nullif(u.n, ''), 'column' || u.i) || ':' || t.typname, ' ' ORDER BY u.i)
+                   FROM unnest(coalesce(p.proargnames, array_fill(''::text, ARRAY[cardinality(p.proallargtypes)])), p.proargmodes::text[], p.proallargtypes::oid[])
+                        WITH ORDINALITY u(n, m, ty, i) JOIN pg_type t ON t.oid = u.ty WHERE u.m IN ('o', 'b', 't')), '')
+       ELSE '' END
 FROM pg_proc p LEFT JOIN pg_aggregate g ON g.aggfnoid = p.oid
 LEFT JOIN owner o ON o.classid = 'pg_proc'::regclass AND o.objid = p.oid
 WHERE (p.pronamespace = 'pg_catalog'::regnamespace OR o.extname IS NOT NULL) AND p.prokind <> 'p'
@@ -120,6 +130,22 @@ WHERE (op.oprnamespace = 'pg_catalog'::regnamespace OR o.extname IS NOT NULL)
   AND op.oprresult NOT IN (SELECT oid FROM excluded_type)
   AND coalesce(op.oprleft, 0) NOT IN (SELECT oid FROM excluded_type) AND op.oprright NOT IN (SELECT oid FROM excluded_type)
 ORDER BY 1, 3, 4, 5;
+-- information_schema's domains (sql_identifier, cardinal_number, ...), as its views' column types:
+-- T information_schema.name format category preferred d '' '' base
+SELECT '', 'T', 'information_schema.' || t.typname, format_type(t.oid, NULL), t.typcategory, CASE WHEN t.typispreferred THEN 1 ELSE 0 END,
+       t.typtype, '', '', (SELECT typname FROM pg_type b WHERE b.oid = t.typbasetype)
+FROM pg_type t WHERE t.typnamespace = 'information_schema'::regnamespace AND t.typtype = 'd' ORDER BY 3;
+-- Relations: V schema name relkind columns (space-separated attname:typname:n, n for attnotnull;
+-- information_schema's domains as information_schema.typname)
+SELECT '', 'V', n.nspname, c.relname, c.relkind,
+       coalesce((SELECT string_agg(a.attname || ':' || CASE WHEN t.typnamespace = 'information_schema'::regnamespace
+                                                         THEN 'information_schema.' ELSE '' END || t.typname
+                                   || ':' || CASE WHEN a.attnotnull THEN 'n' ELSE '' END, ' ' ORDER BY a.attnum)
+                 FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
+                 WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped), '')
+FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE n.nspname IN ('pg_catalog', 'information_schema') AND c.relkind IN ('r', 'v', 'm', 'p', 'f')
+ORDER BY 3, 4;
 SQL
 
 # Dumps one server's catalog into $TMP/rows<label>.tsv and its version into $TMP/version<label>.

@@ -15,8 +15,8 @@ import sys
 # Extensions modelled (plpgsql and other preinstalled ones are not).
 KEEP = ("", "citext", "hstore", "ltree", "uuid-ossp", "pgcrypto", "pg_trgm")
 # Record type -> (number of fields after the type letter, how many leading fields form its key).
-LAYOUT = {"T": (8, 1), "R": (3, 1), "C": (4, 2), "F": (6, 2), "O": (5, 3)}
-ORDER = "TRCFO"
+LAYOUT = {"T": (8, 1), "R": (3, 1), "C": (4, 2), "F": (8, 2), "O": (5, 3), "V": (4, 2)}
+ORDER = "TRCFOV"
 
 
 def load(path):
@@ -104,11 +104,20 @@ def main():
 //   T  typname  format_type  category  preferred(0/1)  typtype  array-element  array-type  domain-base  [versions]
 //   R  range  subtype  multirange  [versions]
 //   C  source  target  context (i implicit, a assignment, e explicit)  method (f function, i I/O, b binary)  [versions]
-//   F  name  argument-types(space-separated)  result  flags  pronargdefaults  variadic-element  [versions]
+//   F  name  argument-types(space-separated)  result  flags  pronargdefaults  variadic-element  argument-names
+//      output-columns  [versions]
 //      flags: s strict, r set-returning, v variadic, a aggregate, w window, o ordered-set, h hypothetical-set
+//      argument-names: proargnames of the IN, INOUT and VARIADIC arguments, comma-separated (an
+//      unnamed one empty); empty when none is named
+//      output-columns: for a function returning record through OUT, INOUT or TABLE arguments, its
+//      result columns as space-separated name:typname; empty otherwise
+//   V  schema  relname  relkind (r table, v view, m materialized view, p partitioned, f foreign)
+//      columns (space-separated attname:typname:n, n when attnotnull; empty otherwise)  [versions]
+//      every table and view of pg_catalog and information_schema
 //   O  name  left(empty for prefix)  right  result  s(strict)  [versions]
 //   X  extension   (the lines after it belong to that extension)
-// Types are named by pg_type.typname (`int4`, `_text` for text[]). Versions are major versions:
+// Types are named by pg_type.typname (`int4`, `_text` for text[]); information_schema's domains
+// (sql_identifier, cardinal_number, ...) are T records named `information_schema.typname`. Versions are major versions:
 // `{new}-` since {new}, `-{old}` up to {old}, `{new}-{new}` only {new}.
 
 /// The generated data: parsed once, at first use, by `BuiltinCatalog`.

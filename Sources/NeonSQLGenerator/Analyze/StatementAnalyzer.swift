@@ -558,6 +558,7 @@ struct StatementAnalyzer {
                 var matches: [TypedValue] = level.mergedColumns.filter { $0.name == column.name }.map(\.value)
                 for entry in level.entries where !entry.hiddenUnqualified.contains(column.name) {
                     matches += entry.columns.filter { $0.name == column.name }.map(\.value)
+                    if let system = systemColumnValue(column.name, of: entry) { matches.append(system) }
                 }
                 if matches.count > 1 {
                     error("column reference \"\(column.name)\" is ambiguous", at: column.location)
@@ -585,6 +586,7 @@ struct StatementAnalyzer {
             return nil
         }
         guard let match = entry.columns.first(where: { $0.name == column.name }) else {
+            if let system = systemColumnValue(column.name, of: entry) { return system }
             error("column \(tableName.name).\(column.name) does not exist" + NameSuggestions.suffix(for: column.name, among: entry.columns.map(\.name)),
                   at: column.location)
             return nil

@@ -114,6 +114,8 @@ final class BuiltinCatalog: Sendable {
     /// ``OperatorOverloads``).
     let binaryOverloads: [String: OperatorOverloads]
     let prefixOverloads: [String: OperatorOverloads]
+    /// The tables and views of pg_catalog and information_schema (BuiltinCatalog+Relations.swift).
+    let systemRelations: SystemRelations
 
     init(texts: [String]) {
         var types: [String: CatalogTypeInfo] = [:]
@@ -126,6 +128,7 @@ final class BuiltinCatalog: Sendable {
         var multirangeRanges: [String: String] = [:]
         var rangeMultiranges: [String: String] = [:]
         var extensionNames: Set<String> = []
+        var relationRecords: [SystemRelationRecord] = []
         for text in texts {
             var currentExtension: String?
             for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
@@ -158,7 +161,12 @@ final class BuiltinCatalog: Sendable {
                         isStrict: flags.contains("s"), returnsSet: flags.contains("r"), isVariadic: flags.contains("v"),
                         kind: kind, isOrderedSet: flags.contains("o") || flags.contains("h"),
                         defaultCount: Int(field(5)) ?? 0, variadicElement: optional(6), extensionName: currentExtension,
-                        versions: PostgresVersions(field(7)))
+                        versions: PostgresVersions(field(9)),
+                        argumentNames: field(7).isEmpty ? [] : field(7).split(separator: ",", omittingEmptySubsequences: false).map(String.init),
+                        outputColumns: field(8).split(separator: " ").map { column in
+                            let parts = column.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                            return FunctionOutputColumn(name: String(parts[0]), typeName: parts.count > 1 ? String(parts[1]) : "")
+                        })
                     functions[signature.name, default: []].append(signature)
                 case "O":
                     let signature = OperatorSignature(name: field(1), left: optional(2), right: field(3), result: field(4),
@@ -169,6 +177,9 @@ final class BuiltinCatalog: Sendable {
                     } else {
                         operators[signature.name, default: []].append(signature)
                     }
+                case "V":
+                    relationRecords.append(SystemRelationRecord(schema: field(1), name: field(2), kind: field(3).first ?? "r",
+                                                                columns: field(4), versions: PostgresVersions(field(5))))
                 default:
                     continue
                 }
@@ -181,6 +192,8 @@ final class BuiltinCatalog: Sendable {
             let type: SQLType
             if let builtin = BuiltinType(rawValue: typname) {
                 type = .builtin(builtin)
+            } else if let info = types[typname], info.kind == "d", let base = info.domainBase {
+                type = .domain(info.formatName, base: convert(base))
             } else if typname.hasPrefix("_"), let element = types[typname]?.element {
                 type = .array(convert(element))
             } else {
@@ -236,6 +249,7 @@ final class BuiltinCatalog: Sendable {
         self.namesWithVersionedOverloads = Set(functions.values.joined().filter { $0.versions != .all }.map(\.name))
         self.binaryOverloads = operators.mapValues(OperatorOverloads.init)
         self.prefixOverloads = prefixOperators.mapValues(OperatorOverloads.init)
+        self.systemRelations = SystemRelations(relationRecords, convert: convert)
     }
 
     /// The catalog's type `typname`, if the catalog has it and its extension (if any) is created.

@@ -5,7 +5,7 @@
 // pg_trgm (each after an `X name` line, active only when a schema file says CREATE EXTENSION name),
 // from PostgreSQL 15 and 16.
 // A record both servers have carries no version; the others end with a version field: `16-`
-// (since 16: 35 records), `-15` (up to 15: 1); keys whose contents differ: 0.
+// (since 16: 36 records), `-15` (up to 15: 1); keys whose contents differ: 28.
 // PostgreSQL 17's common additions are hand-described (PostgreSQL17Additions.swift); 14 is
 // treated as 15. The extension sections come from 15 and count for every version.
 //
@@ -13,11 +13,20 @@
 //   T  typname  format_type  category  preferred(0/1)  typtype  array-element  array-type  domain-base  [versions]
 //   R  range  subtype  multirange  [versions]
 //   C  source  target  context (i implicit, a assignment, e explicit)  method (f function, i I/O, b binary)  [versions]
-//   F  name  argument-types(space-separated)  result  flags  pronargdefaults  variadic-element  [versions]
+//   F  name  argument-types(space-separated)  result  flags  pronargdefaults  variadic-element  argument-names
+//      output-columns  [versions]
 //      flags: s strict, r set-returning, v variadic, a aggregate, w window, o ordered-set, h hypothetical-set
+//      argument-names: proargnames of the IN, INOUT and VARIADIC arguments, comma-separated (an
+//      unnamed one empty); empty when none is named
+//      output-columns: for a function returning record through OUT, INOUT or TABLE arguments, its
+//      result columns as space-separated name:typname; empty otherwise
+//   V  schema  relname  relkind (r table, v view, m materialized view, p partitioned, f foreign)
+//      columns (space-separated attname:typname:n, n when attnotnull; empty otherwise)  [versions]
+//      every table and view of pg_catalog and information_schema
 //   O  name  left(empty for prefix)  right  result  s(strict)  [versions]
 //   X  extension   (the lines after it belong to that extension)
-// Types are named by pg_type.typname (`int4`, `_text` for text[]). Versions are major versions:
+// Types are named by pg_type.typname (`int4`, `_text` for text[]); information_schema's domains
+// (sql_identifier, cardinal_number, ...) are T records named `information_schema.typname`. Versions are major versions:
 // `16-` since 16, `-15` up to 15, `16-16` only 16.
 
 /// The generated data: parsed once, at first use, by `BuiltinCatalog`.
@@ -277,6 +286,11 @@ T	float8	double precision	N	1	b		_float8
 T	gtsvector	gtsvector	U	0	b		_gtsvector	
 T	index_am_handler	index_am_handler	P	0	p			
 T	inet	inet	I	1	b		_inet	
+T	information_schema.cardinal_number	information_schema.cardinal_number	N	0	d			int4
+T	information_schema.character_data	information_schema.character_data	S	0	d			varchar
+T	information_schema.sql_identifier	information_schema.sql_identifier	S	0	d			name
+T	information_schema.time_stamp	information_schema.time_stamp	D	0	d			timestamptz
+T	information_schema.yes_or_no	information_schema.yes_or_no	S	0	d			varchar
 T	int2	smallint	N	0	b		_int2	
 T	int2vector	int2vector	A	0	b	int2	_int2vector	
 T	int4	integer	N	0	b		_int4	
@@ -586,2557 +600,2563 @@ C	xid8	xid	e	f
 C	xml	bpchar	a	b
 C	xml	text	a	b
 C	xml	varchar	a	b
-F	abbrev	cidr	text	s	0	
-F	abbrev	inet	text	s	0	
-F	abs	float4	float4	s	0	
-F	abs	float8	float8	s	0	
-F	abs	int2	int2	s	0	
-F	abs	int4	int4	s	0	
-F	abs	int8	int8	s	0	
-F	abs	numeric	numeric	s	0	
-F	aclcontains	_aclitem aclitem	bool	s	0	
-F	acldefault	char oid	_aclitem	s	0	
-F	aclexplode	_aclitem	record	sr	0	
-F	aclinsert	_aclitem aclitem	_aclitem	s	0	
-F	aclitemeq	aclitem aclitem	bool	s	0	
-F	aclremove	_aclitem aclitem	_aclitem	s	0	
-F	acos	float8	float8	s	0	
-F	acosd	float8	float8	s	0	
-F	acosh	float8	float8	s	0	
-F	age	timestamp	interval	s	0	
-F	age	timestamp timestamp	interval	s	0	
-F	age	timestamptz	interval	s	0	
-F	age	timestamptz timestamptz	interval	s	0	
-F	age	xid	int4	s	0	
-F	amvalidate	oid	bool	s	0	
-F	any_value	anyelement	anyelement	a	0		16-
-F	any_value_transfn	anyelement anyelement	anyelement	s	0		16-
-F	anyarray_send	anyarray	bytea	s	0	
-F	anycompatiblearray_send	anycompatiblearray	bytea	s	0	
-F	anytextcat	anynonarray text	text	s	0	
-F	area	box	float8	s	0	
-F	area	circle	float8	s	0	
-F	area	path	float8	s	0	
-F	array_agg	anyarray	anyarray	a	0	
-F	array_agg	anynonarray	anyarray	a	0	
-F	array_append	anycompatiblearray anycompatible	anycompatiblearray		0	
-F	array_cat	anycompatiblearray anycompatiblearray	anycompatiblearray		0	
-F	array_dims	anyarray	text	s	0	
-F	array_eq	anyarray anyarray	bool	s	0	
-F	array_fill	anyelement _int4	anyarray		0	
-F	array_fill	anyelement _int4 _int4	anyarray		0	
-F	array_ge	anyarray anyarray	bool	s	0	
-F	array_gt	anyarray anyarray	bool	s	0	
-F	array_larger	anyarray anyarray	anyarray	s	0	
-F	array_le	anyarray anyarray	bool	s	0	
-F	array_length	anyarray int4	int4	s	0	
-F	array_lower	anyarray int4	int4	s	0	
-F	array_lt	anyarray anyarray	bool	s	0	
-F	array_ndims	anyarray	int4	s	0	
-F	array_ne	anyarray anyarray	bool	s	0	
-F	array_position	anycompatiblearray anycompatible	int4		0	
-F	array_position	anycompatiblearray anycompatible int4	int4		0	
-F	array_positions	anycompatiblearray anycompatible	_int4		0	
-F	array_prepend	anycompatible anycompatiblearray	anycompatiblearray		0	
-F	array_remove	anycompatiblearray anycompatible	anycompatiblearray		0	
-F	array_replace	anycompatiblearray anycompatible anycompatible	anycompatiblearray		0	
-F	array_sample	anyarray int4	anyarray	s	0		16-
-F	array_send	anyarray	bytea	s	0	
-F	array_shuffle	anyarray	anyarray	s	0		16-
-F	array_smaller	anyarray anyarray	anyarray	s	0	
-F	array_to_json	anyarray	json	s	0	
-F	array_to_json	anyarray bool	json	s	0	
-F	array_to_string	anyarray text	text	s	0	
-F	array_to_string	anyarray text text	text		0	
-F	array_to_tsvector	_text	tsvector	s	0	
-F	array_upper	anyarray int4	int4	s	0	
-F	arraycontained	anyarray anyarray	bool	s	0	
-F	arraycontains	anyarray anyarray	bool	s	0	
-F	arrayoverlap	anyarray anyarray	bool	s	0	
-F	ascii	text	int4	s	0	
-F	asin	float8	float8	s	0	
-F	asind	float8	float8	s	0	
-F	asinh	float8	float8	s	0	
-F	atan	float8	float8	s	0	
-F	atan2	float8 float8	float8	s	0	
-F	atan2d	float8 float8	float8	s	0	
-F	atand	float8	float8	s	0	
-F	atanh	float8	float8	s	0	
-F	avg	float4	float8	a	0	
-F	avg	float8	float8	a	0	
-F	avg	int2	numeric	a	0	
-F	avg	int4	numeric	a	0	
-F	avg	int8	numeric	a	0	
-F	avg	interval	interval	a	0	
-F	avg	numeric	numeric	a	0	
-F	binary_upgrade_create_empty_extension	text text bool text _oid _text _text	void		0	
-F	binary_upgrade_set_missing_value	oid text text	void	s	0	
-F	binary_upgrade_set_next_array_pg_type_oid	oid	void	s	0	
-F	binary_upgrade_set_next_heap_pg_class_oid	oid	void	s	0	
-F	binary_upgrade_set_next_heap_relfilenode	oid	void	s	0	
-F	binary_upgrade_set_next_index_pg_class_oid	oid	void	s	0	
-F	binary_upgrade_set_next_index_relfilenode	oid	void	s	0	
-F	binary_upgrade_set_next_multirange_array_pg_type_oid	oid	void	s	0	
-F	binary_upgrade_set_next_multirange_pg_type_oid	oid	void	s	0	
-F	binary_upgrade_set_next_pg_authid_oid	oid	void	s	0	
-F	binary_upgrade_set_next_pg_enum_oid	oid	void	s	0	
-F	binary_upgrade_set_next_pg_tablespace_oid	oid	void	s	0	
-F	binary_upgrade_set_next_pg_type_oid	oid	void	s	0	
-F	binary_upgrade_set_next_toast_pg_class_oid	oid	void	s	0	
-F	binary_upgrade_set_next_toast_relfilenode	oid	void	s	0	
-F	binary_upgrade_set_record_init_privs	bool	void	s	0	
-F	bit	bit int4 bool	bit	s	0	
-F	bit	int4 int4	bit	s	0	
-F	bit	int8 int4	bit	s	0	
-F	bit_and	bit	bit	a	0	
-F	bit_and	int2	int2	a	0	
-F	bit_and	int4	int4	a	0	
-F	bit_and	int8	int8	a	0	
-F	bit_count	bit	int8	s	0	
-F	bit_count	bytea	int8	s	0	
-F	bit_length	bit	int4	s	0	
-F	bit_length	bytea	int4	s	0	
-F	bit_length	text	int4	s	0	
-F	bit_or	bit	bit	a	0	
-F	bit_or	int2	int2	a	0	
-F	bit_or	int4	int4	a	0	
-F	bit_or	int8	int8	a	0	
-F	bit_send	bit	bytea	s	0	
-F	bit_xor	bit	bit	a	0	
-F	bit_xor	int2	int2	a	0	
-F	bit_xor	int4	int4	a	0	
-F	bit_xor	int8	int8	a	0	
-F	bitand	bit bit	bit	s	0	
-F	bitcat	varbit varbit	varbit	s	0	
-F	bitcmp	bit bit	int4	s	0	
-F	biteq	bit bit	bool	s	0	
-F	bitge	bit bit	bool	s	0	
-F	bitgt	bit bit	bool	s	0	
-F	bitle	bit bit	bool	s	0	
-F	bitlt	bit bit	bool	s	0	
-F	bitne	bit bit	bool	s	0	
-F	bitnot	bit	bit	s	0	
-F	bitor	bit bit	bit	s	0	
-F	bitshiftleft	bit int4	bit	s	0	
-F	bitshiftright	bit int4	bit	s	0	
-F	bittypmodin	_cstring	int4	s	0	
-F	bitxor	bit bit	bit	s	0	
-F	bool	int4	bool	s	0	
-F	bool	jsonb	bool	s	0	
-F	bool_and	bool	bool	a	0	
-F	bool_or	bool	bool	a	0	
-F	booland_statefunc	bool bool	bool	s	0	
-F	booleq	bool bool	bool	s	0	
-F	boolge	bool bool	bool	s	0	
-F	boolgt	bool bool	bool	s	0	
-F	boolle	bool bool	bool	s	0	
-F	boollt	bool bool	bool	s	0	
-F	boolne	bool bool	bool	s	0	
-F	boolor_statefunc	bool bool	bool	s	0	
-F	boolsend	bool	bytea	s	0	
-F	bound_box	box box	box	s	0	
-F	box	circle	box	s	0	
-F	box	point	box	s	0	
-F	box	point point	box	s	0	
-F	box	polygon	box	s	0	
-F	box_above	box box	bool	s	0	
-F	box_above_eq	box box	bool	s	0	
-F	box_add	box point	box	s	0	
-F	box_below	box box	bool	s	0	
-F	box_below_eq	box box	bool	s	0	
-F	box_center	box	point	s	0	
-F	box_contain	box box	bool	s	0	
-F	box_contain_pt	box point	bool	s	0	
-F	box_contained	box box	bool	s	0	
-F	box_distance	box box	float8	s	0	
-F	box_div	box point	box	s	0	
-F	box_eq	box box	bool	s	0	
-F	box_ge	box box	bool	s	0	
-F	box_gt	box box	bool	s	0	
-F	box_intersect	box box	box	s	0	
-F	box_le	box box	bool	s	0	
-F	box_left	box box	bool	s	0	
-F	box_lt	box box	bool	s	0	
-F	box_mul	box point	box	s	0	
-F	box_overabove	box box	bool	s	0	
-F	box_overbelow	box box	bool	s	0	
-F	box_overlap	box box	bool	s	0	
-F	box_overleft	box box	bool	s	0	
-F	box_overright	box box	bool	s	0	
-F	box_right	box box	bool	s	0	
-F	box_same	box box	bool	s	0	
-F	box_send	box	bytea	s	0	
-F	box_sub	box point	box	s	0	
-F	bpchar	bpchar int4 bool	bpchar	s	0	
-F	bpchar	char	bpchar	s	0	
-F	bpchar	name	bpchar	s	0	
-F	bpchar_larger	bpchar bpchar	bpchar	s	0	
-F	bpchar_pattern_ge	bpchar bpchar	bool	s	0	
-F	bpchar_pattern_gt	bpchar bpchar	bool	s	0	
-F	bpchar_pattern_le	bpchar bpchar	bool	s	0	
-F	bpchar_pattern_lt	bpchar bpchar	bool	s	0	
-F	bpchar_smaller	bpchar bpchar	bpchar	s	0	
-F	bpcharcmp	bpchar bpchar	int4	s	0	
-F	bpchareq	bpchar bpchar	bool	s	0	
-F	bpcharge	bpchar bpchar	bool	s	0	
-F	bpchargt	bpchar bpchar	bool	s	0	
-F	bpchariclike	bpchar text	bool	s	0	
-F	bpcharicnlike	bpchar text	bool	s	0	
-F	bpcharicregexeq	bpchar text	bool	s	0	
-F	bpcharicregexne	bpchar text	bool	s	0	
-F	bpcharle	bpchar bpchar	bool	s	0	
-F	bpcharlike	bpchar text	bool	s	0	
-F	bpcharlt	bpchar bpchar	bool	s	0	
-F	bpcharne	bpchar bpchar	bool	s	0	
-F	bpcharnlike	bpchar text	bool	s	0	
-F	bpcharregexeq	bpchar text	bool	s	0	
-F	bpcharregexne	bpchar text	bool	s	0	
-F	bpcharsend	bpchar	bytea	s	0	
-F	bpchartypmodin	_cstring	int4	s	0	
-F	brin_bloom_summary_send	pg_brin_bloom_summary	bytea	s	0	
-F	brin_desummarize_range	regclass int8	void	s	0	
-F	brin_minmax_multi_summary_send	pg_brin_minmax_multi_summary	bytea	s	0	
-F	brin_summarize_new_values	regclass	int4	s	0	
-F	brin_summarize_range	regclass int8	int4	s	0	
-F	broadcast	inet	inet	s	0	
-F	btarraycmp	anyarray anyarray	int4	s	0	
-F	btboolcmp	bool bool	int4	s	0	
-F	btbpchar_pattern_cmp	bpchar bpchar	int4	s	0	
-F	btcharcmp	char char	int4	s	0	
-F	btequalimage	oid	bool	s	0	
-F	btfloat48cmp	float4 float8	int4	s	0	
-F	btfloat4cmp	float4 float4	int4	s	0	
-F	btfloat84cmp	float8 float4	int4	s	0	
-F	btfloat8cmp	float8 float8	int4	s	0	
-F	btint24cmp	int2 int4	int4	s	0	
-F	btint28cmp	int2 int8	int4	s	0	
-F	btint2cmp	int2 int2	int4	s	0	
-F	btint42cmp	int4 int2	int4	s	0	
-F	btint48cmp	int4 int8	int4	s	0	
-F	btint4cmp	int4 int4	int4	s	0	
-F	btint82cmp	int8 int2	int4	s	0	
-F	btint84cmp	int8 int4	int4	s	0	
-F	btint8cmp	int8 int8	int4	s	0	
-F	btnamecmp	name name	int4	s	0	
-F	btnametextcmp	name text	int4	s	0	
-F	btoidcmp	oid oid	int4	s	0	
-F	btoidvectorcmp	oidvector oidvector	int4	s	0	
-F	btrecordcmp	record record	int4	s	0	
-F	btrecordimagecmp	record record	int4	s	0	
-F	btrim	bytea bytea	bytea	s	0	
-F	btrim	text	text	s	0	
-F	btrim	text text	text	s	0	
-F	bttext_pattern_cmp	text text	int4	s	0	
-F	bttextcmp	text text	int4	s	0	
-F	bttextnamecmp	text name	int4	s	0	
-F	bttidcmp	tid tid	int4	s	0	
-F	btvarstrequalimage	oid	bool	s	0	
-F	byteacat	bytea bytea	bytea	s	0	
-F	byteacmp	bytea bytea	int4	s	0	
-F	byteaeq	bytea bytea	bool	s	0	
-F	byteage	bytea bytea	bool	s	0	
-F	byteagt	bytea bytea	bool	s	0	
-F	byteale	bytea bytea	bool	s	0	
-F	bytealike	bytea bytea	bool	s	0	
-F	bytealt	bytea bytea	bool	s	0	
-F	byteane	bytea bytea	bool	s	0	
-F	byteanlike	bytea bytea	bool	s	0	
-F	byteasend	bytea	bytea	s	0	
-F	cardinality	anyarray	int4	s	0	
-F	cash_cmp	money money	int4	s	0	
-F	cash_div_cash	money money	float8	s	0	
-F	cash_div_flt4	money float4	money	s	0	
-F	cash_div_flt8	money float8	money	s	0	
-F	cash_div_int2	money int2	money	s	0	
-F	cash_div_int4	money int4	money	s	0	
-F	cash_div_int8	money int8	money	s	0	
-F	cash_eq	money money	bool	s	0	
-F	cash_ge	money money	bool	s	0	
-F	cash_gt	money money	bool	s	0	
-F	cash_le	money money	bool	s	0	
-F	cash_lt	money money	bool	s	0	
-F	cash_mi	money money	money	s	0	
-F	cash_mul_flt4	money float4	money	s	0	
-F	cash_mul_flt8	money float8	money	s	0	
-F	cash_mul_int2	money int2	money	s	0	
-F	cash_mul_int4	money int4	money	s	0	
-F	cash_mul_int8	money int8	money	s	0	
-F	cash_ne	money money	bool	s	0	
-F	cash_pl	money money	money	s	0	
-F	cash_send	money	bytea	s	0	
-F	cash_words	money	text	s	0	
-F	cashlarger	money money	money	s	0	
-F	cashsmaller	money money	money	s	0	
-F	cbrt	float8	float8	s	0	
-F	ceil	float8	float8	s	0	
-F	ceil	numeric	numeric	s	0	
-F	ceiling	float8	float8	s	0	
-F	ceiling	numeric	numeric	s	0	
-F	center	box	point	s	0	
-F	center	circle	point	s	0	
-F	char	int4	char	s	0	
-F	char	text	char	s	0	
-F	char_length	bpchar	int4	s	0	
-F	char_length	text	int4	s	0	
-F	character_length	bpchar	int4	s	0	
-F	character_length	text	int4	s	0	
-F	chareq	char char	bool	s	0	
-F	charge	char char	bool	s	0	
-F	chargt	char char	bool	s	0	
-F	charle	char char	bool	s	0	
-F	charlt	char char	bool	s	0	
-F	charne	char char	bool	s	0	
-F	charsend	char	bytea	s	0	
-F	chr	int4	text	s	0	
-F	cideq	cid cid	bool	s	0	
-F	cidr	inet	cidr	s	0	
-F	cidr_send	cidr	bytea	s	0	
-F	cidsend	cid	bytea	s	0	
-F	circle	box	circle	s	0	
-F	circle	point float8	circle	s	0	
-F	circle	polygon	circle	s	0	
-F	circle_above	circle circle	bool	s	0	
-F	circle_add_pt	circle point	circle	s	0	
-F	circle_below	circle circle	bool	s	0	
-F	circle_center	circle	point	s	0	
-F	circle_contain	circle circle	bool	s	0	
-F	circle_contain_pt	circle point	bool	s	0	
-F	circle_contained	circle circle	bool	s	0	
-F	circle_distance	circle circle	float8	s	0	
-F	circle_div_pt	circle point	circle	s	0	
-F	circle_eq	circle circle	bool	s	0	
-F	circle_ge	circle circle	bool	s	0	
-F	circle_gt	circle circle	bool	s	0	
-F	circle_le	circle circle	bool	s	0	
-F	circle_left	circle circle	bool	s	0	
-F	circle_lt	circle circle	bool	s	0	
-F	circle_mul_pt	circle point	circle	s	0	
-F	circle_ne	circle circle	bool	s	0	
-F	circle_overabove	circle circle	bool	s	0	
-F	circle_overbelow	circle circle	bool	s	0	
-F	circle_overlap	circle circle	bool	s	0	
-F	circle_overleft	circle circle	bool	s	0	
-F	circle_overright	circle circle	bool	s	0	
-F	circle_right	circle circle	bool	s	0	
-F	circle_same	circle circle	bool	s	0	
-F	circle_send	circle	bytea	s	0	
-F	circle_sub_pt	circle point	circle	s	0	
-F	clock_timestamp		timestamptz	s	0	
-F	close_ls	line lseg	point	s	0	
-F	close_lseg	lseg lseg	point	s	0	
-F	close_pb	point box	point	s	0	
-F	close_pl	point line	point	s	0	
-F	close_ps	point lseg	point	s	0	
-F	close_sb	lseg box	point	s	0	
-F	col_description	oid int4	text	s	0	
-F	concat	any	text	v	0	any
-F	concat_ws	text any	text	v	0	any
-F	convert	bytea name name	bytea	s	0	
-F	convert_from	bytea name	text	s	0	
-F	convert_to	text name	bytea	s	0	
-F	corr	float8 float8	float8	a	0	
-F	cos	float8	float8	s	0	
-F	cosd	float8	float8	s	0	
-F	cosh	float8	float8	s	0	
-F	cot	float8	float8	s	0	
-F	cotd	float8	float8	s	0	
-F	count		int8	a	0	
-F	count	any	int8	a	0	
-F	covar_pop	float8 float8	float8	a	0	
-F	covar_samp	float8 float8	float8	a	0	
-F	cume_dist		float8	w	0	
-F	cume_dist	any	float8	vah	0	any
-F	current_database		name	s	0	
-F	current_query		text		0	
-F	current_schema		name	s	0	
-F	current_schemas	bool	_name	s	0	
-F	current_setting	text	text	s	0	
-F	current_setting	text bool	text	s	0	
-F	current_user		name	s	0	
-F	currtid2	text tid	tid	s	0	
-F	currval	regclass	int8	s	0	
-F	cursor_to_xml	refcursor int4 bool bool text	xml	s	0	
-F	cursor_to_xmlschema	refcursor bool bool text	xml	s	0	
-F	database_to_xml	bool bool text	xml	s	0	
-F	database_to_xml_and_xmlschema	bool bool text	xml	s	0	
-F	database_to_xmlschema	bool bool text	xml	s	0	
-F	date	timestamp	date	s	0	
-F	date	timestamptz	date	s	0	
-F	date_add	timestamptz interval	timestamptz	s	0		16-
-F	date_add	timestamptz interval text	timestamptz	s	0		16-
-F	date_bin	interval timestamp timestamp	timestamp	s	0	
-F	date_bin	interval timestamptz timestamptz	timestamptz	s	0	
-F	date_cmp	date date	int4	s	0	
-F	date_cmp_timestamp	date timestamp	int4	s	0	
-F	date_cmp_timestamptz	date timestamptz	int4	s	0	
-F	date_eq	date date	bool	s	0	
-F	date_eq_timestamp	date timestamp	bool	s	0	
-F	date_eq_timestamptz	date timestamptz	bool	s	0	
-F	date_ge	date date	bool	s	0	
-F	date_ge_timestamp	date timestamp	bool	s	0	
-F	date_ge_timestamptz	date timestamptz	bool	s	0	
-F	date_gt	date date	bool	s	0	
-F	date_gt_timestamp	date timestamp	bool	s	0	
-F	date_gt_timestamptz	date timestamptz	bool	s	0	
-F	date_larger	date date	date	s	0	
-F	date_le	date date	bool	s	0	
-F	date_le_timestamp	date timestamp	bool	s	0	
-F	date_le_timestamptz	date timestamptz	bool	s	0	
-F	date_lt	date date	bool	s	0	
-F	date_lt_timestamp	date timestamp	bool	s	0	
-F	date_lt_timestamptz	date timestamptz	bool	s	0	
-F	date_mi	date date	int4	s	0	
-F	date_mi_interval	date interval	timestamp	s	0	
-F	date_mii	date int4	date	s	0	
-F	date_ne	date date	bool	s	0	
-F	date_ne_timestamp	date timestamp	bool	s	0	
-F	date_ne_timestamptz	date timestamptz	bool	s	0	
-F	date_part	text date	float8	s	0	
-F	date_part	text interval	float8	s	0	
-F	date_part	text time	float8	s	0	
-F	date_part	text timestamp	float8	s	0	
-F	date_part	text timestamptz	float8	s	0	
-F	date_part	text timetz	float8	s	0	
-F	date_pl_interval	date interval	timestamp	s	0	
-F	date_pli	date int4	date	s	0	
-F	date_send	date	bytea	s	0	
-F	date_smaller	date date	date	s	0	
-F	date_subtract	timestamptz interval	timestamptz	s	0		16-
-F	date_subtract	timestamptz interval text	timestamptz	s	0		16-
-F	date_trunc	text interval	interval	s	0	
-F	date_trunc	text timestamp	timestamp	s	0	
-F	date_trunc	text timestamptz	timestamptz	s	0	
-F	date_trunc	text timestamptz text	timestamptz	s	0	
-F	datemultirange		datemultirange	s	0	
-F	datemultirange	_daterange	datemultirange	sv	0	daterange
-F	datemultirange	daterange	datemultirange	s	0	
-F	daterange	date date	daterange		0	
-F	daterange	date date text	daterange		0	
-F	daterange_canonical	daterange	daterange	s	0	
-F	daterange_subdiff	date date	float8	s	0	
-F	datetime_pl	date time	timestamp	s	0	
-F	datetimetz_pl	date timetz	timestamptz	s	0	
-F	dcbrt	float8	float8	s	0	
-F	decode	text text	bytea	s	0	
-F	degrees	float8	float8	s	0	
-F	dense_rank		int8	w	0	
-F	dense_rank	any	int8	vah	0	any
-F	dexp	float8	float8	s	0	
-F	diagonal	box	lseg	s	0	
-F	diameter	circle	float8	s	0	
-F	dist_bp	box point	float8	s	0	
-F	dist_bs	box lseg	float8	s	0	
-F	dist_cpoint	circle point	float8	s	0	
-F	dist_cpoly	circle polygon	float8	s	0	
-F	dist_lp	line point	float8	s	0	
-F	dist_ls	line lseg	float8	s	0	
-F	dist_pathp	path point	float8	s	0	
-F	dist_pb	point box	float8	s	0	
-F	dist_pc	point circle	float8	s	0	
-F	dist_pl	point line	float8	s	0	
-F	dist_polyc	polygon circle	float8	s	0	
-F	dist_polyp	polygon point	float8	s	0	
-F	dist_ppath	point path	float8	s	0	
-F	dist_ppoly	point polygon	float8	s	0	
-F	dist_ps	point lseg	float8	s	0	
-F	dist_sb	lseg box	float8	s	0	
-F	dist_sl	lseg line	float8	s	0	
-F	dist_sp	lseg point	float8	s	0	
-F	div	numeric numeric	numeric	s	0	
-F	dlog1	float8	float8	s	0	
-F	dlog10	float8	float8	s	0	
-F	dpow	float8 float8	float8	s	0	
-F	dround	float8	float8	s	0	
-F	dsqrt	float8	float8	s	0	
-F	dtrunc	float8	float8	s	0	
-F	elem_contained_by_multirange	anyelement anymultirange	bool	s	0	
-F	elem_contained_by_range	anyelement anyrange	bool	s	0	
-F	encode	bytea text	text	s	0	
-F	enum_cmp	anyenum anyenum	int4	s	0	
-F	enum_eq	anyenum anyenum	bool	s	0	
-F	enum_first	anyenum	anyenum		0	
-F	enum_ge	anyenum anyenum	bool	s	0	
-F	enum_gt	anyenum anyenum	bool	s	0	
-F	enum_larger	anyenum anyenum	anyenum	s	0	
-F	enum_last	anyenum	anyenum		0	
-F	enum_le	anyenum anyenum	bool	s	0	
-F	enum_lt	anyenum anyenum	bool	s	0	
-F	enum_ne	anyenum anyenum	bool	s	0	
-F	enum_range	anyenum	anyarray		0	
-F	enum_range	anyenum anyenum	anyarray		0	
-F	enum_send	anyenum	bytea	s	0	
-F	enum_smaller	anyenum anyenum	anyenum	s	0	
-F	erf	float8	float8	s	0		16-
-F	erfc	float8	float8	s	0		16-
-F	every	bool	bool	a	0	
-F	exp	float8	float8	s	0	
-F	exp	numeric	numeric	s	0	
-F	extract	text date	numeric	s	0	
-F	extract	text interval	numeric	s	0	
-F	extract	text time	numeric	s	0	
-F	extract	text timestamp	numeric	s	0	
-F	extract	text timestamptz	numeric	s	0	
-F	extract	text timetz	numeric	s	0	
-F	factorial	int8	numeric	s	0	
-F	family	inet	int4	s	0	
-F	first_value	anyelement	anyelement	sw	0	
-F	float4	float8	float4	s	0	
-F	float4	int2	float4	s	0	
-F	float4	int4	float4	s	0	
-F	float4	int8	float4	s	0	
-F	float4	jsonb	float4	s	0	
-F	float4	numeric	float4	s	0	
-F	float48div	float4 float8	float8	s	0	
-F	float48eq	float4 float8	bool	s	0	
-F	float48ge	float4 float8	bool	s	0	
-F	float48gt	float4 float8	bool	s	0	
-F	float48le	float4 float8	bool	s	0	
-F	float48lt	float4 float8	bool	s	0	
-F	float48mi	float4 float8	float8	s	0	
-F	float48mul	float4 float8	float8	s	0	
-F	float48ne	float4 float8	bool	s	0	
-F	float48pl	float4 float8	float8	s	0	
-F	float4_accum	_float8 float4	_float8	s	0	
-F	float4abs	float4	float4	s	0	
-F	float4div	float4 float4	float4	s	0	
-F	float4eq	float4 float4	bool	s	0	
-F	float4ge	float4 float4	bool	s	0	
-F	float4gt	float4 float4	bool	s	0	
-F	float4larger	float4 float4	float4	s	0	
-F	float4le	float4 float4	bool	s	0	
-F	float4lt	float4 float4	bool	s	0	
-F	float4mi	float4 float4	float4	s	0	
-F	float4mul	float4 float4	float4	s	0	
-F	float4ne	float4 float4	bool	s	0	
-F	float4pl	float4 float4	float4	s	0	
-F	float4send	float4	bytea	s	0	
-F	float4smaller	float4 float4	float4	s	0	
-F	float4um	float4	float4	s	0	
-F	float4up	float4	float4	s	0	
-F	float8	float4	float8	s	0	
-F	float8	int2	float8	s	0	
-F	float8	int4	float8	s	0	
-F	float8	int8	float8	s	0	
-F	float8	jsonb	float8	s	0	
-F	float8	numeric	float8	s	0	
-F	float84div	float8 float4	float8	s	0	
-F	float84eq	float8 float4	bool	s	0	
-F	float84ge	float8 float4	bool	s	0	
-F	float84gt	float8 float4	bool	s	0	
-F	float84le	float8 float4	bool	s	0	
-F	float84lt	float8 float4	bool	s	0	
-F	float84mi	float8 float4	float8	s	0	
-F	float84mul	float8 float4	float8	s	0	
-F	float84ne	float8 float4	bool	s	0	
-F	float84pl	float8 float4	float8	s	0	
-F	float8_accum	_float8 float8	_float8	s	0	
-F	float8_avg	_float8	float8	s	0	
-F	float8_combine	_float8 _float8	_float8	s	0	
-F	float8_corr	_float8	float8	s	0	
-F	float8_covar_pop	_float8	float8	s	0	
-F	float8_covar_samp	_float8	float8	s	0	
-F	float8_regr_accum	_float8 float8 float8	_float8	s	0	
-F	float8_regr_avgx	_float8	float8	s	0	
-F	float8_regr_avgy	_float8	float8	s	0	
-F	float8_regr_combine	_float8 _float8	_float8	s	0	
-F	float8_regr_intercept	_float8	float8	s	0	
-F	float8_regr_r2	_float8	float8	s	0	
-F	float8_regr_slope	_float8	float8	s	0	
-F	float8_regr_sxx	_float8	float8	s	0	
-F	float8_regr_sxy	_float8	float8	s	0	
-F	float8_regr_syy	_float8	float8	s	0	
-F	float8_stddev_pop	_float8	float8	s	0	
-F	float8_stddev_samp	_float8	float8	s	0	
-F	float8_var_pop	_float8	float8	s	0	
-F	float8_var_samp	_float8	float8	s	0	
-F	float8abs	float8	float8	s	0	
-F	float8div	float8 float8	float8	s	0	
-F	float8eq	float8 float8	bool	s	0	
-F	float8ge	float8 float8	bool	s	0	
-F	float8gt	float8 float8	bool	s	0	
-F	float8larger	float8 float8	float8	s	0	
-F	float8le	float8 float8	bool	s	0	
-F	float8lt	float8 float8	bool	s	0	
-F	float8mi	float8 float8	float8	s	0	
-F	float8mul	float8 float8	float8	s	0	
-F	float8ne	float8 float8	bool	s	0	
-F	float8pl	float8 float8	float8	s	0	
-F	float8send	float8	bytea	s	0	
-F	float8smaller	float8 float8	float8	s	0	
-F	float8um	float8	float8	s	0	
-F	float8up	float8	float8	s	0	
-F	floor	float8	float8	s	0	
-F	floor	numeric	numeric	s	0	
-F	flt4_mul_cash	float4 money	money	s	0	
-F	flt8_mul_cash	float8 money	money	s	0	
-F	fmgr_c_validator	oid	void	s	0	
-F	fmgr_internal_validator	oid	void	s	0	
-F	fmgr_sql_validator	oid	void	s	0	
-F	format	text	text		0	
-F	format	text any	text	v	0	any
-F	format_type	oid int4	text		0	
-F	gcd	int4 int4	int4	s	0	
-F	gcd	int8 int8	int8	s	0	
-F	gcd	numeric numeric	numeric	s	0	
-F	gen_random_uuid		uuid	s	0	
-F	generate_series	int4 int4	int4	sr	0	
-F	generate_series	int4 int4 int4	int4	sr	0	
-F	generate_series	int8 int8	int8	sr	0	
-F	generate_series	int8 int8 int8	int8	sr	0	
-F	generate_series	numeric numeric	numeric	sr	0	
-F	generate_series	numeric numeric numeric	numeric	sr	0	
-F	generate_series	timestamp timestamp interval	timestamp	sr	0	
-F	generate_series	timestamptz timestamptz interval	timestamptz	sr	0	
-F	generate_series	timestamptz timestamptz interval text	timestamptz	sr	0		16-
-F	generate_subscripts	anyarray int4	int4	sr	0	
-F	generate_subscripts	anyarray int4 bool	int4	sr	0	
-F	get_bit	bit int4	int4	s	0	
-F	get_bit	bytea int8	int4	s	0	
-F	get_byte	bytea int4	int4	s	0	
-F	get_current_ts_config		regconfig	s	0	
-F	getdatabaseencoding		name	s	0	
-F	getpgusername		name	s	0	
-F	gin_clean_pending_list	regclass	int8	s	0	
-F	gin_cmp_tslexeme	text text	int4	s	0	
-F	gin_compare_jsonb	text text	int4	s	0	
-F	has_any_column_privilege	name oid text	bool	s	0	
-F	has_any_column_privilege	name text text	bool	s	0	
-F	has_any_column_privilege	oid oid text	bool	s	0	
-F	has_any_column_privilege	oid text	bool	s	0	
-F	has_any_column_privilege	oid text text	bool	s	0	
-F	has_any_column_privilege	text text	bool	s	0	
-F	has_column_privilege	name oid int2 text	bool	s	0	
-F	has_column_privilege	name oid text text	bool	s	0	
-F	has_column_privilege	name text int2 text	bool	s	0	
-F	has_column_privilege	name text text text	bool	s	0	
-F	has_column_privilege	oid int2 text	bool	s	0	
-F	has_column_privilege	oid oid int2 text	bool	s	0	
-F	has_column_privilege	oid oid text text	bool	s	0	
-F	has_column_privilege	oid text int2 text	bool	s	0	
-F	has_column_privilege	oid text text	bool	s	0	
-F	has_column_privilege	oid text text text	bool	s	0	
-F	has_column_privilege	text int2 text	bool	s	0	
-F	has_column_privilege	text text text	bool	s	0	
-F	has_database_privilege	name oid text	bool	s	0	
-F	has_database_privilege	name text text	bool	s	0	
-F	has_database_privilege	oid oid text	bool	s	0	
-F	has_database_privilege	oid text	bool	s	0	
-F	has_database_privilege	oid text text	bool	s	0	
-F	has_database_privilege	text text	bool	s	0	
-F	has_foreign_data_wrapper_privilege	name oid text	bool	s	0	
-F	has_foreign_data_wrapper_privilege	name text text	bool	s	0	
-F	has_foreign_data_wrapper_privilege	oid oid text	bool	s	0	
-F	has_foreign_data_wrapper_privilege	oid text	bool	s	0	
-F	has_foreign_data_wrapper_privilege	oid text text	bool	s	0	
-F	has_foreign_data_wrapper_privilege	text text	bool	s	0	
-F	has_function_privilege	name oid text	bool	s	0	
-F	has_function_privilege	name text text	bool	s	0	
-F	has_function_privilege	oid oid text	bool	s	0	
-F	has_function_privilege	oid text	bool	s	0	
-F	has_function_privilege	oid text text	bool	s	0	
-F	has_function_privilege	text text	bool	s	0	
-F	has_language_privilege	name oid text	bool	s	0	
-F	has_language_privilege	name text text	bool	s	0	
-F	has_language_privilege	oid oid text	bool	s	0	
-F	has_language_privilege	oid text	bool	s	0	
-F	has_language_privilege	oid text text	bool	s	0	
-F	has_language_privilege	text text	bool	s	0	
-F	has_parameter_privilege	name text text	bool	s	0	
-F	has_parameter_privilege	oid text text	bool	s	0	
-F	has_parameter_privilege	text text	bool	s	0	
-F	has_schema_privilege	name oid text	bool	s	0	
-F	has_schema_privilege	name text text	bool	s	0	
-F	has_schema_privilege	oid oid text	bool	s	0	
-F	has_schema_privilege	oid text	bool	s	0	
-F	has_schema_privilege	oid text text	bool	s	0	
-F	has_schema_privilege	text text	bool	s	0	
-F	has_sequence_privilege	name oid text	bool	s	0	
-F	has_sequence_privilege	name text text	bool	s	0	
-F	has_sequence_privilege	oid oid text	bool	s	0	
-F	has_sequence_privilege	oid text	bool	s	0	
-F	has_sequence_privilege	oid text text	bool	s	0	
-F	has_sequence_privilege	text text	bool	s	0	
-F	has_server_privilege	name oid text	bool	s	0	
-F	has_server_privilege	name text text	bool	s	0	
-F	has_server_privilege	oid oid text	bool	s	0	
-F	has_server_privilege	oid text	bool	s	0	
-F	has_server_privilege	oid text text	bool	s	0	
-F	has_server_privilege	text text	bool	s	0	
-F	has_table_privilege	name oid text	bool	s	0	
-F	has_table_privilege	name text text	bool	s	0	
-F	has_table_privilege	oid oid text	bool	s	0	
-F	has_table_privilege	oid text	bool	s	0	
-F	has_table_privilege	oid text text	bool	s	0	
-F	has_table_privilege	text text	bool	s	0	
-F	has_tablespace_privilege	name oid text	bool	s	0	
-F	has_tablespace_privilege	name text text	bool	s	0	
-F	has_tablespace_privilege	oid oid text	bool	s	0	
-F	has_tablespace_privilege	oid text	bool	s	0	
-F	has_tablespace_privilege	oid text text	bool	s	0	
-F	has_tablespace_privilege	text text	bool	s	0	
-F	has_type_privilege	name oid text	bool	s	0	
-F	has_type_privilege	name text text	bool	s	0	
-F	has_type_privilege	oid oid text	bool	s	0	
-F	has_type_privilege	oid text	bool	s	0	
-F	has_type_privilege	oid text text	bool	s	0	
-F	has_type_privilege	text text	bool	s	0	
-F	hash_aclitem	aclitem	int4	s	0	
-F	hash_aclitem_extended	aclitem int8	int8	s	0	
-F	hash_array	anyarray	int4	s	0	
-F	hash_array_extended	anyarray int8	int8	s	0	
-F	hash_multirange	anymultirange	int4	s	0	
-F	hash_multirange_extended	anymultirange int8	int8	s	0	
-F	hash_numeric	numeric	int4	s	0	
-F	hash_numeric_extended	numeric int8	int8	s	0	
-F	hash_range	anyrange	int4	s	0	
-F	hash_range_extended	anyrange int8	int8	s	0	
-F	hash_record	record	int4	s	0	
-F	hash_record_extended	record int8	int8	s	0	
-F	hashbpchar	bpchar	int4	s	0	
-F	hashbpcharextended	bpchar int8	int8	s	0	
-F	hashchar	char	int4	s	0	
-F	hashcharextended	char int8	int8	s	0	
-F	hashenum	anyenum	int4	s	0	
-F	hashenumextended	anyenum int8	int8	s	0	
-F	hashfloat4	float4	int4	s	0	
-F	hashfloat4extended	float4 int8	int8	s	0	
-F	hashfloat8	float8	int4	s	0	
-F	hashfloat8extended	float8 int8	int8	s	0	
-F	hashinet	inet	int4	s	0	
-F	hashinetextended	inet int8	int8	s	0	
-F	hashint2	int2	int4	s	0	
-F	hashint2extended	int2 int8	int8	s	0	
-F	hashint4	int4	int4	s	0	
-F	hashint4extended	int4 int8	int8	s	0	
-F	hashint8	int8	int4	s	0	
-F	hashint8extended	int8 int8	int8	s	0	
-F	hashmacaddr	macaddr	int4	s	0	
-F	hashmacaddr8	macaddr8	int4	s	0	
-F	hashmacaddr8extended	macaddr8 int8	int8	s	0	
-F	hashmacaddrextended	macaddr int8	int8	s	0	
-F	hashname	name	int4	s	0	
-F	hashnameextended	name int8	int8	s	0	
-F	hashoid	oid	int4	s	0	
-F	hashoidextended	oid int8	int8	s	0	
-F	hashoidvector	oidvector	int4	s	0	
-F	hashoidvectorextended	oidvector int8	int8	s	0	
-F	hashtext	text	int4	s	0	
-F	hashtextextended	text int8	int8	s	0	
-F	hashtid	tid	int4	s	0	
-F	hashtidextended	tid int8	int8	s	0	
-F	height	box	float8	s	0	
-F	host	inet	text	s	0	
-F	hostmask	inet	inet	s	0	
-F	in_range	date date interval bool bool	bool	s	0	
-F	in_range	float4 float4 float8 bool bool	bool	s	0	
-F	in_range	float8 float8 float8 bool bool	bool	s	0	
-F	in_range	int2 int2 int2 bool bool	bool	s	0	
-F	in_range	int2 int2 int4 bool bool	bool	s	0	
-F	in_range	int2 int2 int8 bool bool	bool	s	0	
-F	in_range	int4 int4 int2 bool bool	bool	s	0	
-F	in_range	int4 int4 int4 bool bool	bool	s	0	
-F	in_range	int4 int4 int8 bool bool	bool	s	0	
-F	in_range	int8 int8 int8 bool bool	bool	s	0	
-F	in_range	interval interval interval bool bool	bool	s	0	
-F	in_range	numeric numeric numeric bool bool	bool	s	0	
-F	in_range	time time interval bool bool	bool	s	0	
-F	in_range	timestamp timestamp interval bool bool	bool	s	0	
-F	in_range	timestamptz timestamptz interval bool bool	bool	s	0	
-F	in_range	timetz timetz interval bool bool	bool	s	0	
-F	inet_client_addr		inet		0	
-F	inet_client_port		int4		0	
-F	inet_merge	inet inet	cidr	s	0	
-F	inet_same_family	inet inet	bool	s	0	
-F	inet_send	inet	bytea	s	0	
-F	inet_server_addr		inet		0	
-F	inet_server_port		int4		0	
-F	inetand	inet inet	inet	s	0	
-F	inetmi	inet inet	int8	s	0	
-F	inetmi_int8	inet int8	inet	s	0	
-F	inetnot	inet	inet	s	0	
-F	inetor	inet inet	inet	s	0	
-F	inetpl	inet int8	inet	s	0	
-F	initcap	text	text	s	0	
-F	int2	float4	int2	s	0	
-F	int2	float8	int2	s	0	
-F	int2	int4	int2	s	0	
-F	int2	int8	int2	s	0	
-F	int2	jsonb	int2	s	0	
-F	int2	numeric	int2	s	0	
-F	int24div	int2 int4	int4	s	0	
-F	int24eq	int2 int4	bool	s	0	
-F	int24ge	int2 int4	bool	s	0	
-F	int24gt	int2 int4	bool	s	0	
-F	int24le	int2 int4	bool	s	0	
-F	int24lt	int2 int4	bool	s	0	
-F	int24mi	int2 int4	int4	s	0	
-F	int24mul	int2 int4	int4	s	0	
-F	int24ne	int2 int4	bool	s	0	
-F	int24pl	int2 int4	int4	s	0	
-F	int28div	int2 int8	int8	s	0	
-F	int28eq	int2 int8	bool	s	0	
-F	int28ge	int2 int8	bool	s	0	
-F	int28gt	int2 int8	bool	s	0	
-F	int28le	int2 int8	bool	s	0	
-F	int28lt	int2 int8	bool	s	0	
-F	int28mi	int2 int8	int8	s	0	
-F	int28mul	int2 int8	int8	s	0	
-F	int28ne	int2 int8	bool	s	0	
-F	int28pl	int2 int8	int8	s	0	
-F	int2_avg_accum	_int8 int2	_int8	s	0	
-F	int2_avg_accum_inv	_int8 int2	_int8	s	0	
-F	int2_mul_cash	int2 money	money	s	0	
-F	int2_sum	int8 int2	int8		0	
-F	int2abs	int2	int2	s	0	
-F	int2and	int2 int2	int2	s	0	
-F	int2div	int2 int2	int2	s	0	
-F	int2eq	int2 int2	bool	s	0	
-F	int2ge	int2 int2	bool	s	0	
-F	int2gt	int2 int2	bool	s	0	
-F	int2int4_sum	_int8	int8	s	0	
-F	int2larger	int2 int2	int2	s	0	
-F	int2le	int2 int2	bool	s	0	
-F	int2lt	int2 int2	bool	s	0	
-F	int2mi	int2 int2	int2	s	0	
-F	int2mod	int2 int2	int2	s	0	
-F	int2mul	int2 int2	int2	s	0	
-F	int2ne	int2 int2	bool	s	0	
-F	int2not	int2	int2	s	0	
-F	int2or	int2 int2	int2	s	0	
-F	int2pl	int2 int2	int2	s	0	
-F	int2send	int2	bytea	s	0	
-F	int2shl	int2 int4	int2	s	0	
-F	int2shr	int2 int4	int2	s	0	
-F	int2smaller	int2 int2	int2	s	0	
-F	int2um	int2	int2	s	0	
-F	int2up	int2	int2	s	0	
-F	int2vectorsend	int2vector	bytea	s	0	
-F	int2xor	int2 int2	int2	s	0	
-F	int4	bit	int4	s	0	
-F	int4	bool	int4	s	0	
-F	int4	char	int4	s	0	
-F	int4	float4	int4	s	0	
-F	int4	float8	int4	s	0	
-F	int4	int2	int4	s	0	
-F	int4	int8	int4	s	0	
-F	int4	jsonb	int4	s	0	
-F	int4	numeric	int4	s	0	
-F	int42div	int4 int2	int4	s	0	
-F	int42eq	int4 int2	bool	s	0	
-F	int42ge	int4 int2	bool	s	0	
-F	int42gt	int4 int2	bool	s	0	
-F	int42le	int4 int2	bool	s	0	
-F	int42lt	int4 int2	bool	s	0	
-F	int42mi	int4 int2	int4	s	0	
-F	int42mul	int4 int2	int4	s	0	
-F	int42ne	int4 int2	bool	s	0	
-F	int42pl	int4 int2	int4	s	0	
-F	int48div	int4 int8	int8	s	0	
-F	int48eq	int4 int8	bool	s	0	
-F	int48ge	int4 int8	bool	s	0	
-F	int48gt	int4 int8	bool	s	0	
-F	int48le	int4 int8	bool	s	0	
-F	int48lt	int4 int8	bool	s	0	
-F	int48mi	int4 int8	int8	s	0	
-F	int48mul	int4 int8	int8	s	0	
-F	int48ne	int4 int8	bool	s	0	
-F	int48pl	int4 int8	int8	s	0	
-F	int4_avg_accum	_int8 int4	_int8	s	0	
-F	int4_avg_accum_inv	_int8 int4	_int8	s	0	
-F	int4_avg_combine	_int8 _int8	_int8	s	0	
-F	int4_mul_cash	int4 money	money	s	0	
-F	int4_sum	int8 int4	int8		0	
-F	int4abs	int4	int4	s	0	
-F	int4and	int4 int4	int4	s	0	
-F	int4div	int4 int4	int4	s	0	
-F	int4eq	int4 int4	bool	s	0	
-F	int4ge	int4 int4	bool	s	0	
-F	int4gt	int4 int4	bool	s	0	
-F	int4inc	int4	int4	s	0	
-F	int4larger	int4 int4	int4	s	0	
-F	int4le	int4 int4	bool	s	0	
-F	int4lt	int4 int4	bool	s	0	
-F	int4mi	int4 int4	int4	s	0	
-F	int4mod	int4 int4	int4	s	0	
-F	int4mul	int4 int4	int4	s	0	
-F	int4multirange		int4multirange	s	0	
-F	int4multirange	_int4range	int4multirange	sv	0	int4range
-F	int4multirange	int4range	int4multirange	s	0	
-F	int4ne	int4 int4	bool	s	0	
-F	int4not	int4	int4	s	0	
-F	int4or	int4 int4	int4	s	0	
-F	int4pl	int4 int4	int4	s	0	
-F	int4range	int4 int4	int4range		0	
-F	int4range	int4 int4 text	int4range		0	
-F	int4range_canonical	int4range	int4range	s	0	
-F	int4range_subdiff	int4 int4	float8	s	0	
-F	int4send	int4	bytea	s	0	
-F	int4shl	int4 int4	int4	s	0	
-F	int4shr	int4 int4	int4	s	0	
-F	int4smaller	int4 int4	int4	s	0	
-F	int4um	int4	int4	s	0	
-F	int4up	int4	int4	s	0	
-F	int4xor	int4 int4	int4	s	0	
-F	int8	bit	int8	s	0	
-F	int8	float4	int8	s	0	
-F	int8	float8	int8	s	0	
-F	int8	int2	int8	s	0	
-F	int8	int4	int8	s	0	
-F	int8	jsonb	int8	s	0	
-F	int8	numeric	int8	s	0	
-F	int8	oid	int8	s	0	
-F	int82div	int8 int2	int8	s	0	
-F	int82eq	int8 int2	bool	s	0	
-F	int82ge	int8 int2	bool	s	0	
-F	int82gt	int8 int2	bool	s	0	
-F	int82le	int8 int2	bool	s	0	
-F	int82lt	int8 int2	bool	s	0	
-F	int82mi	int8 int2	int8	s	0	
-F	int82mul	int8 int2	int8	s	0	
-F	int82ne	int8 int2	bool	s	0	
-F	int82pl	int8 int2	int8	s	0	
-F	int84div	int8 int4	int8	s	0	
-F	int84eq	int8 int4	bool	s	0	
-F	int84ge	int8 int4	bool	s	0	
-F	int84gt	int8 int4	bool	s	0	
-F	int84le	int8 int4	bool	s	0	
-F	int84lt	int8 int4	bool	s	0	
-F	int84mi	int8 int4	int8	s	0	
-F	int84mul	int8 int4	int8	s	0	
-F	int84ne	int8 int4	bool	s	0	
-F	int84pl	int8 int4	int8	s	0	
-F	int8_avg	_int8	numeric	s	0	
-F	int8_mul_cash	int8 money	money	s	0	
-F	int8_sum	numeric int8	numeric		0	
-F	int8abs	int8	int8	s	0	
-F	int8and	int8 int8	int8	s	0	
-F	int8dec	int8	int8	s	0	
-F	int8dec_any	int8 any	int8	s	0	
-F	int8div	int8 int8	int8	s	0	
-F	int8eq	int8 int8	bool	s	0	
-F	int8ge	int8 int8	bool	s	0	
-F	int8gt	int8 int8	bool	s	0	
-F	int8inc	int8	int8	s	0	
-F	int8inc_any	int8 any	int8	s	0	
-F	int8inc_float8_float8	int8 float8 float8	int8	s	0	
-F	int8larger	int8 int8	int8	s	0	
-F	int8le	int8 int8	bool	s	0	
-F	int8lt	int8 int8	bool	s	0	
-F	int8mi	int8 int8	int8	s	0	
-F	int8mod	int8 int8	int8	s	0	
-F	int8mul	int8 int8	int8	s	0	
-F	int8multirange		int8multirange	s	0	
-F	int8multirange	_int8range	int8multirange	sv	0	int8range
-F	int8multirange	int8range	int8multirange	s	0	
-F	int8ne	int8 int8	bool	s	0	
-F	int8not	int8	int8	s	0	
-F	int8or	int8 int8	int8	s	0	
-F	int8pl	int8 int8	int8	s	0	
-F	int8pl_inet	int8 inet	inet	s	0	
-F	int8range	int8 int8	int8range		0	
-F	int8range	int8 int8 text	int8range		0	
-F	int8range_canonical	int8range	int8range	s	0	
-F	int8range_subdiff	int8 int8	float8	s	0	
-F	int8send	int8	bytea	s	0	
-F	int8shl	int8 int4	int8	s	0	
-F	int8shr	int8 int4	int8	s	0	
-F	int8smaller	int8 int8	int8	s	0	
-F	int8um	int8	int8	s	0	
-F	int8up	int8	int8	s	0	
-F	int8xor	int8 int8	int8	s	0	
-F	integer_pl_date	int4 date	date	s	0	
-F	inter_lb	line box	bool	s	0	
-F	inter_sb	lseg box	bool	s	0	
-F	inter_sl	lseg line	bool	s	0	
-F	interval	interval int4	interval	s	0	
-F	interval	time	interval	s	0	
-F	interval_accum	_interval interval	_interval	s	0	
-F	interval_accum_inv	_interval interval	_interval	s	0	
-F	interval_avg	_interval	interval	s	0	
-F	interval_cmp	interval interval	int4	s	0	
-F	interval_combine	_interval _interval	_interval	s	0	
-F	interval_div	interval float8	interval	s	0	
-F	interval_eq	interval interval	bool	s	0	
-F	interval_ge	interval interval	bool	s	0	
-F	interval_gt	interval interval	bool	s	0	
-F	interval_hash	interval	int4	s	0	
-F	interval_hash_extended	interval int8	int8	s	0	
-F	interval_larger	interval interval	interval	s	0	
-F	interval_le	interval interval	bool	s	0	
-F	interval_lt	interval interval	bool	s	0	
-F	interval_mi	interval interval	interval	s	0	
-F	interval_mul	interval float8	interval	s	0	
-F	interval_ne	interval interval	bool	s	0	
-F	interval_pl	interval interval	interval	s	0	
-F	interval_pl_date	interval date	timestamp	s	0	
-F	interval_pl_time	interval time	time	s	0	
-F	interval_pl_timestamp	interval timestamp	timestamp	s	0	
-F	interval_pl_timestamptz	interval timestamptz	timestamptz	s	0	
-F	interval_pl_timetz	interval timetz	timetz	s	0	
-F	interval_send	interval	bytea	s	0	
-F	interval_smaller	interval interval	interval	s	0	
-F	interval_um	interval	interval	s	0	
-F	intervaltypmodin	_cstring	int4	s	0	
-F	is_normalized	text text	bool	s	1	
-F	isclosed	path	bool	s	0	
-F	isempty	anymultirange	bool	s	0	
-F	isempty	anyrange	bool	s	0	
-F	isfinite	date	bool	s	0	
-F	isfinite	interval	bool	s	0	
-F	isfinite	timestamp	bool	s	0	
-F	isfinite	timestamptz	bool	s	0	
-F	ishorizontal	line	bool	s	0	
-F	ishorizontal	lseg	bool	s	0	
-F	ishorizontal	point point	bool	s	0	
-F	isopen	path	bool	s	0	
-F	isparallel	line line	bool	s	0	
-F	isparallel	lseg lseg	bool	s	0	
-F	isperp	line line	bool	s	0	
-F	isperp	lseg lseg	bool	s	0	
-F	isvertical	line	bool	s	0	
-F	isvertical	lseg	bool	s	0	
-F	isvertical	point point	bool	s	0	
-F	json_agg	anyelement	json	a	0	
-F	json_agg_strict	anyelement	json	a	0		16-
-F	json_array_element	json int4	json	s	0	
-F	json_array_element_text	json int4	text	s	0	
-F	json_array_elements	json	json	sr	0	
-F	json_array_elements_text	json	text	sr	0	
-F	json_array_length	json	int4	s	0	
-F	json_build_array		json		0	
-F	json_build_array	any	json	v	0	any
-F	json_build_object		json		0	
-F	json_build_object	any	json	v	0	any
-F	json_each	json	record	sr	0	
-F	json_each_text	json	record	sr	0	
-F	json_extract_path	json _text	json	sv	0	text
-F	json_extract_path_text	json _text	text	sv	0	text
-F	json_object	_text	json	s	0	
-F	json_object	_text _text	json	s	0	
-F	json_object_agg	any any	json	a	0	
-F	json_object_agg_strict	any any	json	a	0		16-
-F	json_object_agg_unique	any any	json	a	0		16-
-F	json_object_agg_unique_strict	any any	json	a	0		16-
-F	json_object_field	json text	json	s	0	
-F	json_object_field_text	json text	text	s	0	
-F	json_object_keys	json	text	sr	0	
-F	json_populate_record	anyelement json bool	anyelement		1	
-F	json_populate_recordset	anyelement json bool	anyelement	r	1	
-F	json_send	json	bytea	s	0	
-F	json_strip_nulls	json	json	s	0	
-F	json_to_record	json	record	s	0	
-F	json_to_recordset	json	record	r	0	
-F	json_to_tsvector	json jsonb	tsvector	s	0	
-F	json_to_tsvector	regconfig json jsonb	tsvector	s	0	
-F	json_typeof	json	text	s	0	
-F	jsonb_agg	anyelement	jsonb	a	0	
-F	jsonb_agg_strict	anyelement	jsonb	a	0		16-
-F	jsonb_array_element	jsonb int4	jsonb	s	0	
-F	jsonb_array_element_text	jsonb int4	text	s	0	
-F	jsonb_array_elements	jsonb	jsonb	sr	0	
-F	jsonb_array_elements_text	jsonb	text	sr	0	
-F	jsonb_array_length	jsonb	int4	s	0	
-F	jsonb_build_array		jsonb		0	
-F	jsonb_build_array	any	jsonb	v	0	any
-F	jsonb_build_object		jsonb		0	
-F	jsonb_build_object	any	jsonb	v	0	any
-F	jsonb_cmp	jsonb jsonb	int4	s	0	
-F	jsonb_concat	jsonb jsonb	jsonb	s	0	
-F	jsonb_contained	jsonb jsonb	bool	s	0	
-F	jsonb_contains	jsonb jsonb	bool	s	0	
-F	jsonb_delete	jsonb _text	jsonb	sv	0	text
-F	jsonb_delete	jsonb int4	jsonb	s	0	
-F	jsonb_delete	jsonb text	jsonb	s	0	
-F	jsonb_delete_path	jsonb _text	jsonb	s	0	
-F	jsonb_each	jsonb	record	sr	0	
-F	jsonb_each_text	jsonb	record	sr	0	
-F	jsonb_eq	jsonb jsonb	bool	s	0	
-F	jsonb_exists	jsonb text	bool	s	0	
-F	jsonb_exists_all	jsonb _text	bool	s	0	
-F	jsonb_exists_any	jsonb _text	bool	s	0	
-F	jsonb_extract_path	jsonb _text	jsonb	sv	0	text
-F	jsonb_extract_path_text	jsonb _text	text	sv	0	text
-F	jsonb_ge	jsonb jsonb	bool	s	0	
-F	jsonb_gt	jsonb jsonb	bool	s	0	
-F	jsonb_hash	jsonb	int4	s	0	
-F	jsonb_hash_extended	jsonb int8	int8	s	0	
-F	jsonb_insert	jsonb _text jsonb bool	jsonb	s	1	
-F	jsonb_le	jsonb jsonb	bool	s	0	
-F	jsonb_lt	jsonb jsonb	bool	s	0	
-F	jsonb_ne	jsonb jsonb	bool	s	0	
-F	jsonb_object	_text	jsonb	s	0	
-F	jsonb_object	_text _text	jsonb	s	0	
-F	jsonb_object_agg	any any	jsonb	a	0	
-F	jsonb_object_agg_strict	any any	jsonb	a	0		16-
-F	jsonb_object_agg_unique	any any	jsonb	a	0		16-
-F	jsonb_object_agg_unique_strict	any any	jsonb	a	0		16-
-F	jsonb_object_field	jsonb text	jsonb	s	0	
-F	jsonb_object_field_text	jsonb text	text	s	0	
-F	jsonb_object_keys	jsonb	text	sr	0	
-F	jsonb_path_exists	jsonb jsonpath jsonb bool	bool	s	2	
-F	jsonb_path_exists_opr	jsonb jsonpath	bool	s	0	
-F	jsonb_path_exists_tz	jsonb jsonpath jsonb bool	bool	s	2	
-F	jsonb_path_match	jsonb jsonpath jsonb bool	bool	s	2	
-F	jsonb_path_match_opr	jsonb jsonpath	bool	s	0	
-F	jsonb_path_match_tz	jsonb jsonpath jsonb bool	bool	s	2	
-F	jsonb_path_query	jsonb jsonpath jsonb bool	jsonb	sr	2	
-F	jsonb_path_query_array	jsonb jsonpath jsonb bool	jsonb	s	2	
-F	jsonb_path_query_array_tz	jsonb jsonpath jsonb bool	jsonb	s	2	
-F	jsonb_path_query_first	jsonb jsonpath jsonb bool	jsonb	s	2	
-F	jsonb_path_query_first_tz	jsonb jsonpath jsonb bool	jsonb	s	2	
-F	jsonb_path_query_tz	jsonb jsonpath jsonb bool	jsonb	sr	2	
-F	jsonb_populate_record	anyelement jsonb	anyelement		0	
-F	jsonb_populate_recordset	anyelement jsonb	anyelement	r	0	
-F	jsonb_pretty	jsonb	text	s	0	
-F	jsonb_send	jsonb	bytea	s	0	
-F	jsonb_set	jsonb _text jsonb bool	jsonb	s	1	
-F	jsonb_set_lax	jsonb _text jsonb bool text	jsonb		2	
-F	jsonb_strip_nulls	jsonb	jsonb	s	0	
-F	jsonb_to_record	jsonb	record	s	0	
-F	jsonb_to_recordset	jsonb	record	r	0	
-F	jsonb_to_tsvector	jsonb jsonb	tsvector	s	0	
-F	jsonb_to_tsvector	regconfig jsonb jsonb	tsvector	s	0	
-F	jsonb_typeof	jsonb	text	s	0	
-F	jsonpath_send	jsonpath	bytea	s	0	
-F	justify_days	interval	interval	s	0	
-F	justify_hours	interval	interval	s	0	
-F	justify_interval	interval	interval	s	0	
-F	lag	anycompatible int4 anycompatible	anycompatible	sw	0	
-F	lag	anyelement	anyelement	sw	0	
-F	lag	anyelement int4	anyelement	sw	0	
-F	last_value	anyelement	anyelement	sw	0	
-F	lastval		int8	s	0	
-F	lcm	int4 int4	int4	s	0	
-F	lcm	int8 int8	int8	s	0	
-F	lcm	numeric numeric	numeric	s	0	
-F	lead	anycompatible int4 anycompatible	anycompatible	sw	0	
-F	lead	anyelement	anyelement	sw	0	
-F	lead	anyelement int4	anyelement	sw	0	
-F	left	text int4	text	s	0	
-F	length	bit	int4	s	0	
-F	length	bpchar	int4	s	0	
-F	length	bytea	int4	s	0	
-F	length	bytea name	int4	s	0	
-F	length	lseg	float8	s	0	
-F	length	path	float8	s	0	
-F	length	text	int4	s	0	
-F	length	tsvector	int4	s	0	
-F	like	bytea bytea	bool	s	0	
-F	like	name text	bool	s	0	
-F	like	text text	bool	s	0	
-F	like_escape	bytea bytea	bytea	s	0	
-F	like_escape	text text	text	s	0	
-F	line	point point	line	s	0	
-F	line_distance	line line	float8	s	0	
-F	line_eq	line line	bool	s	0	
-F	line_horizontal	line	bool	s	0	
-F	line_interpt	line line	point	s	0	
-F	line_intersect	line line	bool	s	0	
-F	line_parallel	line line	bool	s	0	
-F	line_perp	line line	bool	s	0	
-F	line_send	line	bytea	s	0	
-F	line_vertical	line	bool	s	0	
-F	ln	float8	float8	s	0	
-F	ln	numeric	numeric	s	0	
-F	lo_close	int4	int4	s	0	
-F	lo_creat	int4	oid	s	0	
-F	lo_create	oid	oid	s	0	
-F	lo_export	oid text	int4	s	0	
-F	lo_from_bytea	oid bytea	oid	s	0	
-F	lo_get	oid	bytea	s	0	
-F	lo_get	oid int8 int4	bytea	s	0	
-F	lo_import	text	oid	s	0	
-F	lo_import	text oid	oid	s	0	
-F	lo_lseek	int4 int4 int4	int4	s	0	
-F	lo_lseek64	int4 int8 int4	int8	s	0	
-F	lo_open	oid int4	int4	s	0	
-F	lo_put	oid int8 bytea	void	s	0	
-F	lo_tell	int4	int4	s	0	
-F	lo_tell64	int4	int8	s	0	
-F	lo_truncate	int4 int4	int4	s	0	
-F	lo_truncate64	int4 int8	int4	s	0	
-F	lo_unlink	oid	int4	s	0	
-F	log	float8	float8	s	0	
-F	log	numeric	numeric	s	0	
-F	log	numeric numeric	numeric	s	0	
-F	log10	float8	float8	s	0	
-F	log10	numeric	numeric	s	0	
-F	loread	int4 int4	bytea	s	0	
-F	lower	anymultirange	anyelement	s	0	
-F	lower	anyrange	anyelement	s	0	
-F	lower	text	text	s	0	
-F	lower_inc	anymultirange	bool	s	0	
-F	lower_inc	anyrange	bool	s	0	
-F	lower_inf	anymultirange	bool	s	0	
-F	lower_inf	anyrange	bool	s	0	
-F	lowrite	int4 bytea	int4	s	0	
-F	lpad	text int4	text	s	0	
-F	lpad	text int4 text	text	s	0	
-F	lseg	box	lseg	s	0	
-F	lseg	point point	lseg	s	0	
-F	lseg_center	lseg	point	s	0	
-F	lseg_distance	lseg lseg	float8	s	0	
-F	lseg_eq	lseg lseg	bool	s	0	
-F	lseg_ge	lseg lseg	bool	s	0	
-F	lseg_gt	lseg lseg	bool	s	0	
-F	lseg_horizontal	lseg	bool	s	0	
-F	lseg_interpt	lseg lseg	point	s	0	
-F	lseg_intersect	lseg lseg	bool	s	0	
-F	lseg_le	lseg lseg	bool	s	0	
-F	lseg_length	lseg	float8	s	0	
-F	lseg_lt	lseg lseg	bool	s	0	
-F	lseg_ne	lseg lseg	bool	s	0	
-F	lseg_parallel	lseg lseg	bool	s	0	
-F	lseg_perp	lseg lseg	bool	s	0	
-F	lseg_send	lseg	bytea	s	0	
-F	lseg_vertical	lseg	bool	s	0	
-F	ltrim	bytea bytea	bytea	s	0	
-F	ltrim	text	text	s	0	
-F	ltrim	text text	text	s	0	
-F	macaddr	macaddr8	macaddr	s	0	
-F	macaddr8	macaddr	macaddr8	s	0	
-F	macaddr8_and	macaddr8 macaddr8	macaddr8	s	0	
-F	macaddr8_cmp	macaddr8 macaddr8	int4	s	0	
-F	macaddr8_eq	macaddr8 macaddr8	bool	s	0	
-F	macaddr8_ge	macaddr8 macaddr8	bool	s	0	
-F	macaddr8_gt	macaddr8 macaddr8	bool	s	0	
-F	macaddr8_le	macaddr8 macaddr8	bool	s	0	
-F	macaddr8_lt	macaddr8 macaddr8	bool	s	0	
-F	macaddr8_ne	macaddr8 macaddr8	bool	s	0	
-F	macaddr8_not	macaddr8	macaddr8	s	0	
-F	macaddr8_or	macaddr8 macaddr8	macaddr8	s	0	
-F	macaddr8_send	macaddr8	bytea	s	0	
-F	macaddr8_set7bit	macaddr8	macaddr8	s	0	
-F	macaddr_and	macaddr macaddr	macaddr	s	0	
-F	macaddr_cmp	macaddr macaddr	int4	s	0	
-F	macaddr_eq	macaddr macaddr	bool	s	0	
-F	macaddr_ge	macaddr macaddr	bool	s	0	
-F	macaddr_gt	macaddr macaddr	bool	s	0	
-F	macaddr_le	macaddr macaddr	bool	s	0	
-F	macaddr_lt	macaddr macaddr	bool	s	0	
-F	macaddr_ne	macaddr macaddr	bool	s	0	
-F	macaddr_not	macaddr	macaddr	s	0	
-F	macaddr_or	macaddr macaddr	macaddr	s	0	
-F	macaddr_send	macaddr	bytea	s	0	
-F	make_date	int4 int4 int4	date	s	0	
-F	make_interval	int4 int4 int4 int4 int4 int4 float8	interval	s	7	
-F	make_time	int4 int4 float8	time	s	0	
-F	make_timestamp	int4 int4 int4 int4 int4 float8	timestamp	s	0	
-F	make_timestamptz	int4 int4 int4 int4 int4 float8	timestamptz	s	0	
-F	make_timestamptz	int4 int4 int4 int4 int4 float8 text	timestamptz	s	0	
-F	makeaclitem	oid oid text bool	aclitem	s	0	
-F	masklen	inet	int4	s	0	
-F	max	anyarray	anyarray	a	0	
-F	max	anyenum	anyenum	a	0	
-F	max	bpchar	bpchar	a	0	
-F	max	date	date	a	0	
-F	max	float4	float4	a	0	
-F	max	float8	float8	a	0	
-F	max	inet	inet	a	0	
-F	max	int2	int2	a	0	
-F	max	int4	int4	a	0	
-F	max	int8	int8	a	0	
-F	max	interval	interval	a	0	
-F	max	money	money	a	0	
-F	max	numeric	numeric	a	0	
-F	max	oid	oid	a	0	
-F	max	pg_lsn	pg_lsn	a	0	
-F	max	text	text	a	0	
-F	max	tid	tid	a	0	
-F	max	time	time	a	0	
-F	max	timestamp	timestamp	a	0	
-F	max	timestamptz	timestamptz	a	0	
-F	max	timetz	timetz	a	0	
-F	max	xid8	xid8	a	0	
-F	md5	bytea	text	s	0	
-F	md5	text	text	s	0	
-F	min	anyarray	anyarray	a	0	
-F	min	anyenum	anyenum	a	0	
-F	min	bpchar	bpchar	a	0	
-F	min	date	date	a	0	
-F	min	float4	float4	a	0	
-F	min	float8	float8	a	0	
-F	min	inet	inet	a	0	
-F	min	int2	int2	a	0	
-F	min	int4	int4	a	0	
-F	min	int8	int8	a	0	
-F	min	interval	interval	a	0	
-F	min	money	money	a	0	
-F	min	numeric	numeric	a	0	
-F	min	oid	oid	a	0	
-F	min	pg_lsn	pg_lsn	a	0	
-F	min	text	text	a	0	
-F	min	tid	tid	a	0	
-F	min	time	time	a	0	
-F	min	timestamp	timestamp	a	0	
-F	min	timestamptz	timestamptz	a	0	
-F	min	timetz	timetz	a	0	
-F	min	xid8	xid8	a	0	
-F	min_scale	numeric	int4	s	0	
-F	mod	int2 int2	int2	s	0	
-F	mod	int4 int4	int4	s	0	
-F	mod	int8 int8	int8	s	0	
-F	mod	numeric numeric	numeric	s	0	
-F	mode	anyelement	anyelement	ao	0	
-F	money	int4	money	s	0	
-F	money	int8	money	s	0	
-F	money	numeric	money	s	0	
-F	mul_d_interval	float8 interval	interval	s	0	
-F	multirange	anyrange	anymultirange	s	0	
-F	multirange_adjacent_multirange	anymultirange anymultirange	bool	s	0	
-F	multirange_adjacent_range	anymultirange anyrange	bool	s	0	
-F	multirange_after_multirange	anymultirange anymultirange	bool	s	0	
-F	multirange_after_range	anymultirange anyrange	bool	s	0	
-F	multirange_before_multirange	anymultirange anymultirange	bool	s	0	
-F	multirange_before_range	anymultirange anyrange	bool	s	0	
-F	multirange_cmp	anymultirange anymultirange	int4	s	0	
-F	multirange_contained_by_multirange	anymultirange anymultirange	bool	s	0	
-F	multirange_contained_by_range	anymultirange anyrange	bool	s	0	
-F	multirange_contains_elem	anymultirange anyelement	bool	s	0	
-F	multirange_contains_multirange	anymultirange anymultirange	bool	s	0	
-F	multirange_contains_range	anymultirange anyrange	bool	s	0	
-F	multirange_eq	anymultirange anymultirange	bool	s	0	
-F	multirange_ge	anymultirange anymultirange	bool	s	0	
-F	multirange_gt	anymultirange anymultirange	bool	s	0	
-F	multirange_intersect	anymultirange anymultirange	anymultirange	s	0	
-F	multirange_intersect_agg_transfn	anymultirange anymultirange	anymultirange	s	0	
-F	multirange_le	anymultirange anymultirange	bool	s	0	
-F	multirange_lt	anymultirange anymultirange	bool	s	0	
-F	multirange_minus	anymultirange anymultirange	anymultirange	s	0	
-F	multirange_ne	anymultirange anymultirange	bool	s	0	
-F	multirange_overlaps_multirange	anymultirange anymultirange	bool	s	0	
-F	multirange_overlaps_range	anymultirange anyrange	bool	s	0	
-F	multirange_overleft_multirange	anymultirange anymultirange	bool	s	0	
-F	multirange_overleft_range	anymultirange anyrange	bool	s	0	
-F	multirange_overright_multirange	anymultirange anymultirange	bool	s	0	
-F	multirange_overright_range	anymultirange anyrange	bool	s	0	
-F	multirange_send	anymultirange	bytea	s	0	
-F	multirange_union	anymultirange anymultirange	anymultirange	s	0	
-F	mxid_age	xid	int4	s	0	
-F	name	bpchar	name	s	0	
-F	name	text	name	s	0	
-F	name	varchar	name	s	0	
-F	nameconcatoid	name oid	name	s	0	
-F	nameeq	name name	bool	s	0	
-F	nameeqtext	name text	bool	s	0	
-F	namege	name name	bool	s	0	
-F	namegetext	name text	bool	s	0	
-F	namegt	name name	bool	s	0	
-F	namegttext	name text	bool	s	0	
-F	nameiclike	name text	bool	s	0	
-F	nameicnlike	name text	bool	s	0	
-F	nameicregexeq	name text	bool	s	0	
-F	nameicregexne	name text	bool	s	0	
-F	namele	name name	bool	s	0	
-F	nameletext	name text	bool	s	0	
-F	namelike	name text	bool	s	0	
-F	namelt	name name	bool	s	0	
-F	namelttext	name text	bool	s	0	
-F	namene	name name	bool	s	0	
-F	namenetext	name text	bool	s	0	
-F	namenlike	name text	bool	s	0	
-F	nameregexeq	name text	bool	s	0	
-F	nameregexne	name text	bool	s	0	
-F	namesend	name	bytea	s	0	
-F	netmask	inet	inet	s	0	
-F	network	inet	cidr	s	0	
-F	network_cmp	inet inet	int4	s	0	
-F	network_eq	inet inet	bool	s	0	
-F	network_ge	inet inet	bool	s	0	
-F	network_gt	inet inet	bool	s	0	
-F	network_larger	inet inet	inet	s	0	
-F	network_le	inet inet	bool	s	0	
-F	network_lt	inet inet	bool	s	0	
-F	network_ne	inet inet	bool	s	0	
-F	network_overlap	inet inet	bool	s	0	
-F	network_smaller	inet inet	inet	s	0	
-F	network_sub	inet inet	bool	s	0	
-F	network_subeq	inet inet	bool	s	0	
-F	network_sup	inet inet	bool	s	0	
-F	network_supeq	inet inet	bool	s	0	
-F	nextval	regclass	int8	s	0	
-F	normalize	text text	text	s	1	
-F	notlike	bytea bytea	bool	s	0	
-F	notlike	name text	bool	s	0	
-F	notlike	text text	bool	s	0	
-F	now		timestamptz	s	0	
-F	npoints	path	int4	s	0	
-F	npoints	polygon	int4	s	0	
-F	nth_value	anyelement int4	anyelement	sw	0	
-F	ntile	int4	int4	sw	0	
-F	num_nonnulls	any	int4	v	0	any
-F	num_nulls	any	int4	v	0	any
-F	numeric	float4	numeric	s	0	
-F	numeric	float8	numeric	s	0	
-F	numeric	int2	numeric	s	0	
-F	numeric	int4	numeric	s	0	
-F	numeric	int8	numeric	s	0	
-F	numeric	jsonb	numeric	s	0	
-F	numeric	money	numeric	s	0	
-F	numeric	numeric int4	numeric	s	0	
-F	numeric_abs	numeric	numeric	s	0	
-F	numeric_add	numeric numeric	numeric	s	0	
-F	numeric_cmp	numeric numeric	int4	s	0	
-F	numeric_div	numeric numeric	numeric	s	0	
-F	numeric_div_trunc	numeric numeric	numeric	s	0	
-F	numeric_eq	numeric numeric	bool	s	0	
-F	numeric_exp	numeric	numeric	s	0	
-F	numeric_ge	numeric numeric	bool	s	0	
-F	numeric_gt	numeric numeric	bool	s	0	
-F	numeric_inc	numeric	numeric	s	0	
-F	numeric_larger	numeric numeric	numeric	s	0	
-F	numeric_le	numeric numeric	bool	s	0	
-F	numeric_ln	numeric	numeric	s	0	
-F	numeric_log	numeric numeric	numeric	s	0	
-F	numeric_lt	numeric numeric	bool	s	0	
-F	numeric_mod	numeric numeric	numeric	s	0	
-F	numeric_mul	numeric numeric	numeric	s	0	
-F	numeric_ne	numeric numeric	bool	s	0	
-F	numeric_pl_pg_lsn	numeric pg_lsn	pg_lsn	s	0	
-F	numeric_power	numeric numeric	numeric	s	0	
-F	numeric_send	numeric	bytea	s	0	
-F	numeric_smaller	numeric numeric	numeric	s	0	
-F	numeric_sqrt	numeric	numeric	s	0	
-F	numeric_sub	numeric numeric	numeric	s	0	
-F	numeric_uminus	numeric	numeric	s	0	
-F	numeric_uplus	numeric	numeric	s	0	
-F	numerictypmodin	_cstring	int4	s	0	
-F	nummultirange		nummultirange	s	0	
-F	nummultirange	_numrange	nummultirange	sv	0	numrange
-F	nummultirange	numrange	nummultirange	s	0	
-F	numnode	tsquery	int4	s	0	
-F	numrange	numeric numeric	numrange		0	
-F	numrange	numeric numeric text	numrange		0	
-F	numrange_subdiff	numeric numeric	float8	s	0	
-F	obj_description	oid	text	s	0	
-F	obj_description	oid name	text	s	0	
-F	octet_length	bit	int4	s	0	
-F	octet_length	bpchar	int4	s	0	
-F	octet_length	bytea	int4	s	0	
-F	octet_length	text	int4	s	0	
-F	oid	int8	oid	s	0	
-F	oideq	oid oid	bool	s	0	
-F	oidge	oid oid	bool	s	0	
-F	oidgt	oid oid	bool	s	0	
-F	oidlarger	oid oid	oid	s	0	
-F	oidle	oid oid	bool	s	0	
-F	oidlt	oid oid	bool	s	0	
-F	oidne	oid oid	bool	s	0	
-F	oidsend	oid	bytea	s	0	
-F	oidsmaller	oid oid	oid	s	0	
-F	oidvectoreq	oidvector oidvector	bool	s	0	
-F	oidvectorge	oidvector oidvector	bool	s	0	
-F	oidvectorgt	oidvector oidvector	bool	s	0	
-F	oidvectorle	oidvector oidvector	bool	s	0	
-F	oidvectorlt	oidvector oidvector	bool	s	0	
-F	oidvectorne	oidvector oidvector	bool	s	0	
-F	oidvectorsend	oidvector	bytea	s	0	
-F	oidvectortypes	oidvector	text	s	0	
-F	on_pb	point box	bool	s	0	
-F	on_pl	point line	bool	s	0	
-F	on_ppath	point path	bool	s	0	
-F	on_ps	point lseg	bool	s	0	
-F	on_sb	lseg box	bool	s	0	
-F	on_sl	lseg line	bool	s	0	
-F	overlaps	time interval time interval	bool		0	
-F	overlaps	time interval time time	bool		0	
-F	overlaps	time time time interval	bool		0	
-F	overlaps	time time time time	bool		0	
-F	overlaps	timestamp interval timestamp interval	bool		0	
-F	overlaps	timestamp interval timestamp timestamp	bool		0	
-F	overlaps	timestamp timestamp timestamp interval	bool		0	
-F	overlaps	timestamp timestamp timestamp timestamp	bool		0	
-F	overlaps	timestamptz interval timestamptz interval	bool		0	
-F	overlaps	timestamptz interval timestamptz timestamptz	bool		0	
-F	overlaps	timestamptz timestamptz timestamptz interval	bool		0	
-F	overlaps	timestamptz timestamptz timestamptz timestamptz	bool		0	
-F	overlaps	timetz timetz timetz timetz	bool		0	
-F	overlay	bit bit int4	bit	s	0	
-F	overlay	bit bit int4 int4	bit	s	0	
-F	overlay	bytea bytea int4	bytea	s	0	
-F	overlay	bytea bytea int4 int4	bytea	s	0	
-F	overlay	text text int4	text	s	0	
-F	overlay	text text int4 int4	text	s	0	
-F	parse_ident	text bool	_text	s	1	
-F	path	polygon	path	s	0	
-F	path_add	path path	path	s	0	
-F	path_add_pt	path point	path	s	0	
-F	path_contain_pt	path point	bool	s	0	
-F	path_distance	path path	float8	s	0	
-F	path_div_pt	path point	path	s	0	
-F	path_inter	path path	bool	s	0	
-F	path_length	path	float8	s	0	
-F	path_mul_pt	path point	path	s	0	
-F	path_n_eq	path path	bool	s	0	
-F	path_n_ge	path path	bool	s	0	
-F	path_n_gt	path path	bool	s	0	
-F	path_n_le	path path	bool	s	0	
-F	path_n_lt	path path	bool	s	0	
-F	path_npoints	path	int4	s	0	
-F	path_send	path	bytea	s	0	
-F	path_sub_pt	path point	path	s	0	
-F	pclose	path	path	s	0	
-F	percent_rank		float8	w	0	
-F	percent_rank	any	float8	vah	0	any
-F	percentile_cont	_float8 float8	_float8	ao	0	
-F	percentile_cont	_float8 interval	_interval	ao	0	
-F	percentile_cont	float8 float8	float8	ao	0	
-F	percentile_cont	float8 interval	interval	ao	0	
-F	percentile_disc	_float8 anyelement	anyarray	ao	0	
-F	percentile_disc	float8 anyelement	anyelement	ao	0	
-F	pg_advisory_lock	int4 int4	void	s	0	
-F	pg_advisory_lock	int8	void	s	0	
-F	pg_advisory_lock_shared	int4 int4	void	s	0	
-F	pg_advisory_lock_shared	int8	void	s	0	
-F	pg_advisory_unlock	int4 int4	bool	s	0	
-F	pg_advisory_unlock	int8	bool	s	0	
-F	pg_advisory_unlock_all		void	s	0	
-F	pg_advisory_unlock_shared	int4 int4	bool	s	0	
-F	pg_advisory_unlock_shared	int8	bool	s	0	
-F	pg_advisory_xact_lock	int4 int4	void	s	0	
-F	pg_advisory_xact_lock	int8	void	s	0	
-F	pg_advisory_xact_lock_shared	int4 int4	void	s	0	
-F	pg_advisory_xact_lock_shared	int8	void	s	0	
-F	pg_available_extension_versions		record	sr	0	
-F	pg_available_extensions		record	sr	0	
-F	pg_backend_pid		int4	s	0	
-F	pg_backup_start	text bool	pg_lsn	s	1	
-F	pg_backup_stop	bool	record	s	1	
-F	pg_blocking_pids	int4	_int4	s	0	
-F	pg_cancel_backend	int4	bool	s	0	
-F	pg_char_to_encoding	name	int4	s	0	
-F	pg_client_encoding		name	s	0	
-F	pg_collation_actual_version	oid	text	s	0	
-F	pg_collation_for	any	text		0	
-F	pg_collation_is_visible	oid	bool	s	0	
-F	pg_column_compression	any	text	s	0	
-F	pg_column_is_updatable	regclass int2 bool	bool	s	0	
-F	pg_column_size	any	int4	s	0	
-F	pg_conf_load_time		timestamptz	s	0	
-F	pg_config		record	sr	0	
-F	pg_control_checkpoint		record	s	0	
-F	pg_control_init		record	s	0	
-F	pg_control_recovery		record	s	0	
-F	pg_control_system		record	s	0	
-F	pg_conversion_is_visible	oid	bool	s	0	
-F	pg_copy_logical_replication_slot	name name	record	s	0	
-F	pg_copy_logical_replication_slot	name name bool	record	s	0	
-F	pg_copy_logical_replication_slot	name name bool name	record	s	0	
-F	pg_copy_physical_replication_slot	name name	record	s	0	
-F	pg_copy_physical_replication_slot	name name bool	record	s	0	
-F	pg_create_logical_replication_slot	name name bool bool	record	s	2	
-F	pg_create_physical_replication_slot	name bool bool	record	s	2	
-F	pg_create_restore_point	text	pg_lsn	s	0	
-F	pg_current_logfile		text		0	
-F	pg_current_logfile	text	text		0	
-F	pg_current_snapshot		pg_snapshot	s	0	
-F	pg_current_wal_flush_lsn		pg_lsn	s	0	
-F	pg_current_wal_insert_lsn		pg_lsn	s	0	
-F	pg_current_wal_lsn		pg_lsn	s	0	
-F	pg_current_xact_id		xid8	s	0	
-F	pg_current_xact_id_if_assigned		xid8	s	0	
-F	pg_cursor		record	sr	0	
-F	pg_database_collation_actual_version	oid	text	s	0	
-F	pg_database_size	name	int8	s	0	
-F	pg_database_size	oid	int8	s	0	
-F	pg_dependencies_send	pg_dependencies	bytea	s	0	
-F	pg_describe_object	oid oid int4	text	s	0	
-F	pg_drop_replication_slot	name	void	s	0	
-F	pg_encoding_max_length	int4	int4	s	0	
-F	pg_encoding_to_char	int4	name	s	0	
-F	pg_event_trigger_ddl_commands		record	sr	0	
-F	pg_event_trigger_dropped_objects		record	sr	0	
-F	pg_event_trigger_table_rewrite_oid		oid	s	0	
-F	pg_event_trigger_table_rewrite_reason		int4	s	0	
-F	pg_export_snapshot		text	s	0	
-F	pg_extension_config_dump	regclass text	void	s	0	
-F	pg_extension_update_paths	name	record	sr	0	
-F	pg_filenode_relation	oid oid	regclass	s	0	
-F	pg_function_is_visible	oid	bool	s	0	
-F	pg_get_backend_memory_contexts		record	sr	0	
-F	pg_get_catalog_foreign_keys		record	sr	0	
-F	pg_get_constraintdef	oid	text	s	0	
-F	pg_get_constraintdef	oid bool	text	s	0	
-F	pg_get_expr	pg_node_tree oid	text	s	0	
-F	pg_get_expr	pg_node_tree oid bool	text	s	0	
-F	pg_get_function_arg_default	oid int4	text	s	0	
-F	pg_get_function_arguments	oid	text	s	0	
-F	pg_get_function_identity_arguments	oid	text	s	0	
-F	pg_get_function_result	oid	text	s	0	
-F	pg_get_function_sqlbody	oid	text	s	0	
-F	pg_get_functiondef	oid	text	s	0	
-F	pg_get_indexdef	oid	text	s	0	
-F	pg_get_indexdef	oid int4 bool	text	s	0	
-F	pg_get_keywords		record	sr	0	
-F	pg_get_multixact_members	xid	record	sr	0	
-F	pg_get_object_address	text _text _text	record	s	0	
-F	pg_get_partition_constraintdef	oid	text	s	0	
-F	pg_get_partkeydef	oid	text	s	0	
-F	pg_get_publication_tables	_text	record	srv	0	text	16-
-F	pg_get_publication_tables	text	record	sr	0		-15
-F	pg_get_replica_identity_index	regclass	regclass	s	0	
-F	pg_get_replication_slots		record	r	0	
-F	pg_get_ruledef	oid	text	s	0	
-F	pg_get_ruledef	oid bool	text	s	0	
-F	pg_get_serial_sequence	text text	text	s	0	
-F	pg_get_shmem_allocations		record	sr	0	
-F	pg_get_statisticsobjdef	oid	text	s	0	
-F	pg_get_statisticsobjdef_columns	oid	text	s	0	
-F	pg_get_statisticsobjdef_expressions	oid	_text	s	0	
-F	pg_get_triggerdef	oid	text	s	0	
-F	pg_get_triggerdef	oid bool	text	s	0	
-F	pg_get_userbyid	oid	name	s	0	
-F	pg_get_viewdef	oid	text	s	0	
-F	pg_get_viewdef	oid bool	text	s	0	
-F	pg_get_viewdef	oid int4	text	s	0	
-F	pg_get_viewdef	text	text	s	0	
-F	pg_get_viewdef	text bool	text	s	0	
-F	pg_get_wal_replay_pause_state		text	s	0	
-F	pg_get_wal_resource_managers		record	sr	0	
-F	pg_has_role	name name text	bool	s	0	
-F	pg_has_role	name oid text	bool	s	0	
-F	pg_has_role	name text	bool	s	0	
-F	pg_has_role	oid name text	bool	s	0	
-F	pg_has_role	oid oid text	bool	s	0	
-F	pg_has_role	oid text	bool	s	0	
-F	pg_hba_file_rules		record	sr	0	
-F	pg_ident_file_mappings		record	sr	0	
-F	pg_identify_object	oid oid int4	record	s	0	
-F	pg_identify_object_as_address	oid oid int4	record	s	0	
-F	pg_import_system_collations	regnamespace	int4	s	0	
-F	pg_index_column_has_property	regclass int4 text	bool	s	0	
-F	pg_index_has_property	regclass text	bool	s	0	
-F	pg_indexam_has_property	oid text	bool	s	0	
-F	pg_indexam_progress_phasename	oid int8	text	s	0	
-F	pg_indexes_size	regclass	int8	s	0	
-F	pg_input_error_info	text text	record	s	0		16-
-F	pg_input_is_valid	text text	bool	s	0		16-
-F	pg_is_in_recovery		bool	s	0	
-F	pg_is_other_temp_schema	oid	bool	s	0	
-F	pg_is_wal_replay_paused		bool	s	0	
-F	pg_isolation_test_session_is_blocked	int4 _int4	bool	s	0	
-F	pg_jit_available		bool	s	0	
-F	pg_last_committed_xact		record	s	0	
-F	pg_last_wal_receive_lsn		pg_lsn	s	0	
-F	pg_last_wal_replay_lsn		pg_lsn	s	0	
-F	pg_last_xact_replay_timestamp		timestamptz	s	0	
-F	pg_listening_channels		text	sr	0	
-F	pg_lock_status		record	sr	0	
-F	pg_log_backend_memory_contexts	int4	bool	s	0	
-F	pg_log_standby_snapshot		pg_lsn	s	0		16-
-F	pg_logical_emit_message	bool text bytea	pg_lsn	s	0	
-F	pg_logical_emit_message	bool text text	pg_lsn	s	0	
-F	pg_logical_slot_get_binary_changes	name pg_lsn int4 _text	record	rv	1	text
-F	pg_logical_slot_get_changes	name pg_lsn int4 _text	record	rv	1	text
-F	pg_logical_slot_peek_binary_changes	name pg_lsn int4 _text	record	rv	1	text
-F	pg_logical_slot_peek_changes	name pg_lsn int4 _text	record	rv	1	text
-F	pg_ls_archive_statusdir		record	sr	0	
-F	pg_ls_dir	text	text	sr	0	
-F	pg_ls_dir	text bool bool	text	sr	0	
-F	pg_ls_logdir		record	sr	0	
-F	pg_ls_logicalmapdir		record	sr	0	
-F	pg_ls_logicalsnapdir		record	sr	0	
-F	pg_ls_replslotdir	text	record	sr	0	
-F	pg_ls_tmpdir		record	sr	0	
-F	pg_ls_tmpdir	oid	record	sr	0	
-F	pg_ls_waldir		record	sr	0	
-F	pg_lsn	numeric	pg_lsn	s	0	
-F	pg_lsn_cmp	pg_lsn pg_lsn	int4	s	0	
-F	pg_lsn_eq	pg_lsn pg_lsn	bool	s	0	
-F	pg_lsn_ge	pg_lsn pg_lsn	bool	s	0	
-F	pg_lsn_gt	pg_lsn pg_lsn	bool	s	0	
-F	pg_lsn_hash	pg_lsn	int4	s	0	
-F	pg_lsn_hash_extended	pg_lsn int8	int8	s	0	
-F	pg_lsn_larger	pg_lsn pg_lsn	pg_lsn	s	0	
-F	pg_lsn_le	pg_lsn pg_lsn	bool	s	0	
-F	pg_lsn_lt	pg_lsn pg_lsn	bool	s	0	
-F	pg_lsn_mi	pg_lsn pg_lsn	numeric	s	0	
-F	pg_lsn_mii	pg_lsn numeric	pg_lsn	s	0	
-F	pg_lsn_ne	pg_lsn pg_lsn	bool	s	0	
-F	pg_lsn_pli	pg_lsn numeric	pg_lsn	s	0	
-F	pg_lsn_send	pg_lsn	bytea	s	0	
-F	pg_lsn_smaller	pg_lsn pg_lsn	pg_lsn	s	0	
-F	pg_mcv_list_items	pg_mcv_list	record	sr	0	
-F	pg_mcv_list_send	pg_mcv_list	bytea	s	0	
-F	pg_my_temp_schema		oid	s	0	
-F	pg_ndistinct_send	pg_ndistinct	bytea	s	0	
-F	pg_nextoid	regclass name regclass	oid	s	0	
-F	pg_node_tree_send	pg_node_tree	bytea	s	0	
-F	pg_notification_queue_usage		float8	s	0	
-F	pg_notify	text text	void		0	
-F	pg_opclass_is_visible	oid	bool	s	0	
-F	pg_operator_is_visible	oid	bool	s	0	
-F	pg_opfamily_is_visible	oid	bool	s	0	
-F	pg_options_to_table	_text	record	sr	0	
-F	pg_partition_ancestors	regclass	regclass	sr	0	
-F	pg_partition_root	regclass	regclass	s	0	
-F	pg_partition_tree	regclass	record	sr	0	
-F	pg_postmaster_start_time		timestamptz	s	0	
-F	pg_prepared_statement		record	sr	0	
-F	pg_prepared_xact		record	sr	0	
-F	pg_promote	bool int4	bool	s	2	
-F	pg_read_binary_file	text	bytea	s	0	
-F	pg_read_binary_file	text bool	bytea	s	0		16-
-F	pg_read_binary_file	text int8 int8	bytea	s	0	
-F	pg_read_binary_file	text int8 int8 bool	bytea	s	0	
-F	pg_read_file	text	text	s	0	
-F	pg_read_file	text bool	text	s	0		16-
-F	pg_read_file	text int8 int8	text	s	0	
-F	pg_read_file	text int8 int8 bool	text	s	0	
-F	pg_read_file_old	text int8 int8	text	s	0	
-F	pg_relation_filenode	regclass	oid	s	0	
-F	pg_relation_filepath	regclass	text	s	0	
-F	pg_relation_is_publishable	regclass	bool	s	0	
-F	pg_relation_is_updatable	regclass bool	int4	s	0	
-F	pg_relation_size	regclass	int8	s	0	
-F	pg_relation_size	regclass text	int8	s	0	
-F	pg_reload_conf		bool	s	0	
-F	pg_replication_origin_advance	text pg_lsn	void	s	0	
-F	pg_replication_origin_create	text	oid	s	0	
-F	pg_replication_origin_drop	text	void	s	0	
-F	pg_replication_origin_oid	text	oid	s	0	
-F	pg_replication_origin_progress	text bool	pg_lsn	s	0	
-F	pg_replication_origin_session_is_setup		bool	s	0	
-F	pg_replication_origin_session_progress	bool	pg_lsn	s	0	
-F	pg_replication_origin_session_reset		void	s	0	
-F	pg_replication_origin_session_setup	text	void	s	0	
-F	pg_replication_origin_xact_reset		void	s	0	
-F	pg_replication_origin_xact_setup	pg_lsn timestamptz	void	s	0	
-F	pg_replication_slot_advance	name pg_lsn	record	s	0	
-F	pg_rotate_logfile		bool	s	0	
-F	pg_rotate_logfile_old		bool	s	0	
-F	pg_safe_snapshot_blocking_pids	int4	_int4	s	0	
-F	pg_sequence_last_value	regclass	int8	s	0	
-F	pg_sequence_parameters	oid	record	s	0	
-F	pg_settings_get_flags	text	_text	s	0	
-F	pg_show_all_file_settings		record	sr	0	
-F	pg_show_all_settings		record	sr	0	
-F	pg_show_replication_origin_status		record	r	0	
-F	pg_size_bytes	text	int8	s	0	
-F	pg_size_pretty	int8	text	s	0	
-F	pg_size_pretty	numeric	text	s	0	
-F	pg_sleep	float8	void	s	0	
-F	pg_sleep_for	interval	void	s	0	
-F	pg_sleep_until	timestamptz	void	s	0	
-F	pg_snapshot_send	pg_snapshot	bytea	s	0	
-F	pg_snapshot_xip	pg_snapshot	xid8	sr	0	
-F	pg_snapshot_xmax	pg_snapshot	xid8	s	0	
-F	pg_snapshot_xmin	pg_snapshot	xid8	s	0	
-F	pg_split_walfile_name	text	record	s	0		16-
-F	pg_stat_clear_snapshot		void		0	
-F	pg_stat_file	text	record	s	0	
-F	pg_stat_file	text bool	record	s	0	
-F	pg_stat_force_next_flush		void		0	
-F	pg_stat_get_activity	int4	record	r	0	
-F	pg_stat_get_analyze_count	oid	int8	s	0	
-F	pg_stat_get_archiver		record		0	
-F	pg_stat_get_autoanalyze_count	oid	int8	s	0	
-F	pg_stat_get_autovacuum_count	oid	int8	s	0	
-F	pg_stat_get_backend_activity	int4	text	s	0	
-F	pg_stat_get_backend_activity_start	int4	timestamptz	s	0	
-F	pg_stat_get_backend_client_addr	int4	inet	s	0	
-F	pg_stat_get_backend_client_port	int4	int4	s	0	
-F	pg_stat_get_backend_dbid	int4	oid	s	0	
-F	pg_stat_get_backend_idset		int4	sr	0	
-F	pg_stat_get_backend_pid	int4	int4	s	0	
-F	pg_stat_get_backend_start	int4	timestamptz	s	0	
-F	pg_stat_get_backend_subxact	int4	record	s	0		16-
-F	pg_stat_get_backend_userid	int4	oid	s	0	
-F	pg_stat_get_backend_wait_event	int4	text	s	0	
-F	pg_stat_get_backend_wait_event_type	int4	text	s	0	
-F	pg_stat_get_backend_xact_start	int4	timestamptz	s	0	
-F	pg_stat_get_bgwriter_buf_written_checkpoints		int8	s	0	
-F	pg_stat_get_bgwriter_buf_written_clean		int8	s	0	
-F	pg_stat_get_bgwriter_maxwritten_clean		int8	s	0	
-F	pg_stat_get_bgwriter_requested_checkpoints		int8	s	0	
-F	pg_stat_get_bgwriter_stat_reset_time		timestamptz	s	0	
-F	pg_stat_get_bgwriter_timed_checkpoints		int8	s	0	
-F	pg_stat_get_blocks_fetched	oid	int8	s	0	
-F	pg_stat_get_blocks_hit	oid	int8	s	0	
-F	pg_stat_get_buf_alloc		int8	s	0	
-F	pg_stat_get_buf_fsync_backend		int8	s	0	
-F	pg_stat_get_buf_written_backend		int8	s	0	
-F	pg_stat_get_checkpoint_sync_time		float8	s	0	
-F	pg_stat_get_checkpoint_write_time		float8	s	0	
-F	pg_stat_get_db_active_time	oid	float8	s	0	
-F	pg_stat_get_db_blk_read_time	oid	float8	s	0	
-F	pg_stat_get_db_blk_write_time	oid	float8	s	0	
-F	pg_stat_get_db_blocks_fetched	oid	int8	s	0	
-F	pg_stat_get_db_blocks_hit	oid	int8	s	0	
-F	pg_stat_get_db_checksum_failures	oid	int8	s	0	
-F	pg_stat_get_db_checksum_last_failure	oid	timestamptz	s	0	
-F	pg_stat_get_db_conflict_all	oid	int8	s	0	
-F	pg_stat_get_db_conflict_bufferpin	oid	int8	s	0	
-F	pg_stat_get_db_conflict_lock	oid	int8	s	0	
-F	pg_stat_get_db_conflict_logicalslot	oid	int8	s	0		16-
-F	pg_stat_get_db_conflict_snapshot	oid	int8	s	0	
-F	pg_stat_get_db_conflict_startup_deadlock	oid	int8	s	0	
-F	pg_stat_get_db_conflict_tablespace	oid	int8	s	0	
-F	pg_stat_get_db_deadlocks	oid	int8	s	0	
-F	pg_stat_get_db_idle_in_transaction_time	oid	float8	s	0	
-F	pg_stat_get_db_numbackends	oid	int4	s	0	
-F	pg_stat_get_db_session_time	oid	float8	s	0	
-F	pg_stat_get_db_sessions	oid	int8	s	0	
-F	pg_stat_get_db_sessions_abandoned	oid	int8	s	0	
-F	pg_stat_get_db_sessions_fatal	oid	int8	s	0	
-F	pg_stat_get_db_sessions_killed	oid	int8	s	0	
-F	pg_stat_get_db_stat_reset_time	oid	timestamptz	s	0	
-F	pg_stat_get_db_temp_bytes	oid	int8	s	0	
-F	pg_stat_get_db_temp_files	oid	int8	s	0	
-F	pg_stat_get_db_tuples_deleted	oid	int8	s	0	
-F	pg_stat_get_db_tuples_fetched	oid	int8	s	0	
-F	pg_stat_get_db_tuples_inserted	oid	int8	s	0	
-F	pg_stat_get_db_tuples_returned	oid	int8	s	0	
-F	pg_stat_get_db_tuples_updated	oid	int8	s	0	
-F	pg_stat_get_db_xact_commit	oid	int8	s	0	
-F	pg_stat_get_db_xact_rollback	oid	int8	s	0	
-F	pg_stat_get_dead_tuples	oid	int8	s	0	
-F	pg_stat_get_function_calls	oid	int8	s	0	
-F	pg_stat_get_function_self_time	oid	float8	s	0	
-F	pg_stat_get_function_total_time	oid	float8	s	0	
-F	pg_stat_get_ins_since_vacuum	oid	int8	s	0	
-F	pg_stat_get_io		record	sr	0		16-
-F	pg_stat_get_last_analyze_time	oid	timestamptz	s	0	
-F	pg_stat_get_last_autoanalyze_time	oid	timestamptz	s	0	
-F	pg_stat_get_last_autovacuum_time	oid	timestamptz	s	0	
-F	pg_stat_get_last_vacuum_time	oid	timestamptz	s	0	
-F	pg_stat_get_lastscan	oid	timestamptz	s	0		16-
-F	pg_stat_get_live_tuples	oid	int8	s	0	
-F	pg_stat_get_mod_since_analyze	oid	int8	s	0	
-F	pg_stat_get_numscans	oid	int8	s	0	
-F	pg_stat_get_progress_info	text	record	sr	0	
-F	pg_stat_get_recovery_prefetch		record	sr	0	
-F	pg_stat_get_replication_slot	text	record	s	0	
-F	pg_stat_get_slru		record	r	0	
-F	pg_stat_get_snapshot_timestamp		timestamptz	s	0	
-F	pg_stat_get_subscription	oid	record	r	0	
-F	pg_stat_get_subscription_stats	oid	record	s	0	
-F	pg_stat_get_tuples_deleted	oid	int8	s	0	
-F	pg_stat_get_tuples_fetched	oid	int8	s	0	
-F	pg_stat_get_tuples_hot_updated	oid	int8	s	0	
-F	pg_stat_get_tuples_inserted	oid	int8	s	0	
-F	pg_stat_get_tuples_newpage_updated	oid	int8	s	0		16-
-F	pg_stat_get_tuples_returned	oid	int8	s	0	
-F	pg_stat_get_tuples_updated	oid	int8	s	0	
-F	pg_stat_get_vacuum_count	oid	int8	s	0	
-F	pg_stat_get_wal		record		0	
-F	pg_stat_get_wal_receiver		record		0	
-F	pg_stat_get_wal_senders		record	r	0	
-F	pg_stat_get_xact_blocks_fetched	oid	int8	s	0	
-F	pg_stat_get_xact_blocks_hit	oid	int8	s	0	
-F	pg_stat_get_xact_function_calls	oid	int8	s	0	
-F	pg_stat_get_xact_function_self_time	oid	float8	s	0	
-F	pg_stat_get_xact_function_total_time	oid	float8	s	0	
-F	pg_stat_get_xact_numscans	oid	int8	s	0	
-F	pg_stat_get_xact_tuples_deleted	oid	int8	s	0	
-F	pg_stat_get_xact_tuples_fetched	oid	int8	s	0	
-F	pg_stat_get_xact_tuples_hot_updated	oid	int8	s	0	
-F	pg_stat_get_xact_tuples_inserted	oid	int8	s	0	
-F	pg_stat_get_xact_tuples_newpage_updated	oid	int8	s	0		16-
-F	pg_stat_get_xact_tuples_returned	oid	int8	s	0	
-F	pg_stat_get_xact_tuples_updated	oid	int8	s	0	
-F	pg_stat_have_stats	text oid oid	bool	s	0	
-F	pg_stat_reset		void		0	
-F	pg_stat_reset_replication_slot	text	void		0	
-F	pg_stat_reset_shared	text	void	s	0	
-F	pg_stat_reset_single_function_counters	oid	void	s	0	
-F	pg_stat_reset_single_table_counters	oid	void	s	0	
-F	pg_stat_reset_slru	text	void		0	
-F	pg_stat_reset_subscription_stats	oid	void		0	
-F	pg_statistics_obj_is_visible	oid	bool	s	0	
-F	pg_stop_making_pinned_objects		void	s	0	
-F	pg_switch_wal		pg_lsn	s	0	
-F	pg_table_is_visible	oid	bool	s	0	
-F	pg_table_size	regclass	int8	s	0	
-F	pg_tablespace_databases	oid	oid	sr	0	
-F	pg_tablespace_location	oid	text	s	0	
-F	pg_tablespace_size	name	int8	s	0	
-F	pg_tablespace_size	oid	int8	s	0	
-F	pg_terminate_backend	int4 int8	bool	s	1	
-F	pg_timezone_abbrevs		record	sr	0	
-F	pg_timezone_names		record	sr	0	
-F	pg_total_relation_size	regclass	int8	s	0	
-F	pg_trigger_depth		int4	s	0	
-F	pg_try_advisory_lock	int4 int4	bool	s	0	
-F	pg_try_advisory_lock	int8	bool	s	0	
-F	pg_try_advisory_lock_shared	int4 int4	bool	s	0	
-F	pg_try_advisory_lock_shared	int8	bool	s	0	
-F	pg_try_advisory_xact_lock	int4 int4	bool	s	0	
-F	pg_try_advisory_xact_lock	int8	bool	s	0	
-F	pg_try_advisory_xact_lock_shared	int4 int4	bool	s	0	
-F	pg_try_advisory_xact_lock_shared	int8	bool	s	0	
-F	pg_ts_config_is_visible	oid	bool	s	0	
-F	pg_ts_dict_is_visible	oid	bool	s	0	
-F	pg_ts_parser_is_visible	oid	bool	s	0	
-F	pg_ts_template_is_visible	oid	bool	s	0	
-F	pg_type_is_visible	oid	bool	s	0	
-F	pg_typeof	any	regtype		0	
-F	pg_visible_in_snapshot	xid8 pg_snapshot	bool	s	0	
-F	pg_wal_lsn_diff	pg_lsn pg_lsn	numeric	s	0	
-F	pg_wal_replay_pause		void	s	0	
-F	pg_wal_replay_resume		void	s	0	
-F	pg_walfile_name	pg_lsn	text	s	0	
-F	pg_walfile_name_offset	pg_lsn	record	s	0	
-F	pg_xact_commit_timestamp	xid	timestamptz	s	0	
-F	pg_xact_commit_timestamp_origin	xid	record	s	0	
-F	pg_xact_status	xid8	text	s	0	
-F	phraseto_tsquery	regconfig text	tsquery	s	0	
-F	phraseto_tsquery	text	tsquery	s	0	
-F	pi		float8	s	0	
-F	plainto_tsquery	regconfig text	tsquery	s	0	
-F	plainto_tsquery	text	tsquery	s	0	
-F	point	box	point	s	0	
-F	point	circle	point	s	0	
-F	point	float8 float8	point	s	0	
-F	point	lseg	point	s	0	
-F	point	polygon	point	s	0	
-F	point_above	point point	bool	s	0	
-F	point_add	point point	point	s	0	
-F	point_below	point point	bool	s	0	
-F	point_distance	point point	float8	s	0	
-F	point_div	point point	point	s	0	
-F	point_eq	point point	bool	s	0	
-F	point_horiz	point point	bool	s	0	
-F	point_left	point point	bool	s	0	
-F	point_mul	point point	point	s	0	
-F	point_ne	point point	bool	s	0	
-F	point_right	point point	bool	s	0	
-F	point_send	point	bytea	s	0	
-F	point_sub	point point	point	s	0	
-F	point_vert	point point	bool	s	0	
-F	poly_above	polygon polygon	bool	s	0	
-F	poly_below	polygon polygon	bool	s	0	
-F	poly_center	polygon	point	s	0	
-F	poly_contain	polygon polygon	bool	s	0	
-F	poly_contain_pt	polygon point	bool	s	0	
-F	poly_contained	polygon polygon	bool	s	0	
-F	poly_distance	polygon polygon	float8	s	0	
-F	poly_left	polygon polygon	bool	s	0	
-F	poly_npoints	polygon	int4	s	0	
-F	poly_overabove	polygon polygon	bool	s	0	
-F	poly_overbelow	polygon polygon	bool	s	0	
-F	poly_overlap	polygon polygon	bool	s	0	
-F	poly_overleft	polygon polygon	bool	s	0	
-F	poly_overright	polygon polygon	bool	s	0	
-F	poly_right	polygon polygon	bool	s	0	
-F	poly_same	polygon polygon	bool	s	0	
-F	poly_send	polygon	bytea	s	0	
-F	polygon	box	polygon	s	0	
-F	polygon	circle	polygon	s	0	
-F	polygon	int4 circle	polygon	s	0	
-F	polygon	path	polygon	s	0	
-F	popen	path	path	s	0	
-F	position	bit bit	int4	s	0	
-F	position	bytea bytea	int4	s	0	
-F	position	text text	int4	s	0	
-F	postgresql_fdw_validator	_text oid	bool	s	0	
-F	pow	float8 float8	float8	s	0	
-F	pow	numeric numeric	numeric	s	0	
-F	power	float8 float8	float8	s	0	
-F	power	numeric numeric	numeric	s	0	
-F	pt_contained_circle	point circle	bool	s	0	
-F	pt_contained_poly	point polygon	bool	s	0	
-F	query_to_xml	text bool bool text	xml	s	0	
-F	query_to_xml_and_xmlschema	text bool bool text	xml	s	0	
-F	query_to_xmlschema	text bool bool text	xml	s	0	
-F	querytree	tsquery	text	s	0	
-F	quote_ident	text	text	s	0	
-F	quote_literal	anyelement	text	s	0	
-F	quote_literal	text	text	s	0	
-F	quote_nullable	anyelement	text		0	
-F	quote_nullable	text	text		0	
-F	radians	float8	float8	s	0	
-F	radius	circle	float8	s	0	
-F	random		float8	s	0	
-F	random_normal	float8 float8	float8	s	2		16-
-F	range_adjacent	anyrange anyrange	bool	s	0	
-F	range_adjacent_multirange	anyrange anymultirange	bool	s	0	
-F	range_after	anyrange anyrange	bool	s	0	
-F	range_after_multirange	anyrange anymultirange	bool	s	0	
-F	range_agg	anymultirange	anymultirange	a	0	
-F	range_agg	anyrange	anymultirange	a	0	
-F	range_before	anyrange anyrange	bool	s	0	
-F	range_before_multirange	anyrange anymultirange	bool	s	0	
-F	range_cmp	anyrange anyrange	int4	s	0	
-F	range_contained_by	anyrange anyrange	bool	s	0	
-F	range_contained_by_multirange	anyrange anymultirange	bool	s	0	
-F	range_contains	anyrange anyrange	bool	s	0	
-F	range_contains_elem	anyrange anyelement	bool	s	0	
-F	range_contains_multirange	anyrange anymultirange	bool	s	0	
-F	range_eq	anyrange anyrange	bool	s	0	
-F	range_ge	anyrange anyrange	bool	s	0	
-F	range_gt	anyrange anyrange	bool	s	0	
-F	range_intersect	anyrange anyrange	anyrange	s	0	
-F	range_intersect_agg	anymultirange	anymultirange	a	0	
-F	range_intersect_agg	anyrange	anyrange	a	0	
-F	range_intersect_agg_transfn	anyrange anyrange	anyrange	s	0	
-F	range_le	anyrange anyrange	bool	s	0	
-F	range_lt	anyrange anyrange	bool	s	0	
-F	range_merge	anymultirange	anyrange	s	0	
-F	range_merge	anyrange anyrange	anyrange	s	0	
-F	range_minus	anyrange anyrange	anyrange	s	0	
-F	range_ne	anyrange anyrange	bool	s	0	
-F	range_overlaps	anyrange anyrange	bool	s	0	
-F	range_overlaps_multirange	anyrange anymultirange	bool	s	0	
-F	range_overleft	anyrange anyrange	bool	s	0	
-F	range_overleft_multirange	anyrange anymultirange	bool	s	0	
-F	range_overright	anyrange anyrange	bool	s	0	
-F	range_overright_multirange	anyrange anymultirange	bool	s	0	
-F	range_send	anyrange	bytea	s	0	
-F	range_union	anyrange anyrange	anyrange	s	0	
-F	rank		int8	w	0	
-F	rank	any	int8	vah	0	any
-F	record_eq	record record	bool	s	0	
-F	record_ge	record record	bool	s	0	
-F	record_gt	record record	bool	s	0	
-F	record_image_eq	record record	bool	s	0	
-F	record_image_ge	record record	bool	s	0	
-F	record_image_gt	record record	bool	s	0	
-F	record_image_le	record record	bool	s	0	
-F	record_image_lt	record record	bool	s	0	
-F	record_image_ne	record record	bool	s	0	
-F	record_le	record record	bool	s	0	
-F	record_lt	record record	bool	s	0	
-F	record_ne	record record	bool	s	0	
-F	record_send	record	bytea	s	0	
-F	regclass	text	regclass	s	0	
-F	regclasssend	regclass	bytea	s	0	
-F	regcollationsend	regcollation	bytea	s	0	
-F	regconfigsend	regconfig	bytea	s	0	
-F	regdictionarysend	regdictionary	bytea	s	0	
-F	regexp_count	text text	int4	s	0	
-F	regexp_count	text text int4	int4	s	0	
-F	regexp_count	text text int4 text	int4	s	0	
-F	regexp_instr	text text	int4	s	0	
-F	regexp_instr	text text int4	int4	s	0	
-F	regexp_instr	text text int4 int4	int4	s	0	
-F	regexp_instr	text text int4 int4 int4	int4	s	0	
-F	regexp_instr	text text int4 int4 int4 text	int4	s	0	
-F	regexp_instr	text text int4 int4 int4 text int4	int4	s	0	
-F	regexp_like	text text	bool	s	0	
-F	regexp_like	text text text	bool	s	0	
-F	regexp_match	text text	_text	s	0	
-F	regexp_match	text text text	_text	s	0	
-F	regexp_matches	text text	_text	sr	0	
-F	regexp_matches	text text text	_text	sr	0	
-F	regexp_replace	text text text	text	s	0	
-F	regexp_replace	text text text int4	text	s	0	
-F	regexp_replace	text text text int4 int4	text	s	0	
-F	regexp_replace	text text text int4 int4 text	text	s	0	
-F	regexp_replace	text text text text	text	s	0	
-F	regexp_split_to_array	text text	_text	s	0	
-F	regexp_split_to_array	text text text	_text	s	0	
-F	regexp_split_to_table	text text	text	sr	0	
-F	regexp_split_to_table	text text text	text	sr	0	
-F	regexp_substr	text text	text	s	0	
-F	regexp_substr	text text int4	text	s	0	
-F	regexp_substr	text text int4 int4	text	s	0	
-F	regexp_substr	text text int4 int4 text	text	s	0	
-F	regexp_substr	text text int4 int4 text int4	text	s	0	
-F	regnamespacesend	regnamespace	bytea	s	0	
-F	regoperatorsend	regoperator	bytea	s	0	
-F	regopersend	regoper	bytea	s	0	
-F	regproceduresend	regprocedure	bytea	s	0	
-F	regprocsend	regproc	bytea	s	0	
-F	regr_avgx	float8 float8	float8	a	0	
-F	regr_avgy	float8 float8	float8	a	0	
-F	regr_count	float8 float8	int8	a	0	
-F	regr_intercept	float8 float8	float8	a	0	
-F	regr_r2	float8 float8	float8	a	0	
-F	regr_slope	float8 float8	float8	a	0	
-F	regr_sxx	float8 float8	float8	a	0	
-F	regr_sxy	float8 float8	float8	a	0	
-F	regr_syy	float8 float8	float8	a	0	
-F	regrolesend	regrole	bytea	s	0	
-F	regtypesend	regtype	bytea	s	0	
-F	repeat	text int4	text	s	0	
-F	replace	text text text	text	s	0	
-F	reverse	text	text	s	0	
-F	right	text int4	text	s	0	
-F	round	float8	float8	s	0	
-F	round	numeric	numeric	s	0	
-F	round	numeric int4	numeric	s	0	
-F	row_number		int8	w	0	
-F	row_security_active	oid	bool	s	0	
-F	row_security_active	text	bool	s	0	
-F	row_to_json	record	json	s	0	
-F	row_to_json	record bool	json	s	0	
-F	rpad	text int4	text	s	0	
-F	rpad	text int4 text	text	s	0	
-F	rtrim	bytea bytea	bytea	s	0	
-F	rtrim	text	text	s	0	
-F	rtrim	text text	text	s	0	
-F	satisfies_hash_partition	oid int4 int4 any	bool	v	0	any
-F	scale	numeric	int4	s	0	
-F	schema_to_xml	name bool bool text	xml	s	0	
-F	schema_to_xml_and_xmlschema	name bool bool text	xml	s	0	
-F	schema_to_xmlschema	name bool bool text	xml	s	0	
-F	session_user		name	s	0	
-F	set_bit	bit int4 int4	bit	s	0	
-F	set_bit	bytea int8 int4	bytea	s	0	
-F	set_byte	bytea int4 int4	bytea	s	0	
-F	set_config	text text bool	text		0	
-F	set_masklen	cidr int4	cidr	s	0	
-F	set_masklen	inet int4	inet	s	0	
-F	setseed	float8	void	s	0	
-F	setval	regclass int8	int8	s	0	
-F	setval	regclass int8 bool	int8	s	0	
-F	setweight	tsvector char	tsvector	s	0	
-F	setweight	tsvector char _text	tsvector	s	0	
-F	sha224	bytea	bytea	s	0	
-F	sha256	bytea	bytea	s	0	
-F	sha384	bytea	bytea	s	0	
-F	sha512	bytea	bytea	s	0	
-F	shobj_description	oid name	text	s	0	
-F	sign	float8	float8	s	0	
-F	sign	numeric	numeric	s	0	
-F	similar_escape	text text	text		0	
-F	similar_to_escape	text	text	s	0	
-F	similar_to_escape	text text	text	s	0	
-F	sin	float8	float8	s	0	
-F	sind	float8	float8	s	0	
-F	sinh	float8	float8	s	0	
-F	slope	point point	float8	s	0	
-F	spg_poly_quad_compress	polygon	box	s	0	
-F	split_part	text text int4	text	s	0	
-F	sqrt	float8	float8	s	0	
-F	sqrt	numeric	numeric	s	0	
-F	starts_with	text text	bool	s	0	
-F	statement_timestamp		timestamptz	s	0	
-F	stddev	float4	float8	a	0	
-F	stddev	float8	float8	a	0	
-F	stddev	int2	numeric	a	0	
-F	stddev	int4	numeric	a	0	
-F	stddev	int8	numeric	a	0	
-F	stddev	numeric	numeric	a	0	
-F	stddev_pop	float4	float8	a	0	
-F	stddev_pop	float8	float8	a	0	
-F	stddev_pop	int2	numeric	a	0	
-F	stddev_pop	int4	numeric	a	0	
-F	stddev_pop	int8	numeric	a	0	
-F	stddev_pop	numeric	numeric	a	0	
-F	stddev_samp	float4	float8	a	0	
-F	stddev_samp	float8	float8	a	0	
-F	stddev_samp	int2	numeric	a	0	
-F	stddev_samp	int4	numeric	a	0	
-F	stddev_samp	int8	numeric	a	0	
-F	stddev_samp	numeric	numeric	a	0	
-F	string_agg	bytea bytea	bytea	a	0	
-F	string_agg	text text	text	a	0	
-F	string_to_array	text text	_text		0	
-F	string_to_array	text text text	_text		0	
-F	string_to_table	text text	text	r	0	
-F	string_to_table	text text text	text	r	0	
-F	strip	tsvector	tsvector	s	0	
-F	strpos	text text	int4	s	0	
-F	substr	bytea int4	bytea	s	0	
-F	substr	bytea int4 int4	bytea	s	0	
-F	substr	text int4	text	s	0	
-F	substr	text int4 int4	text	s	0	
-F	substring	bit int4	bit	s	0	
-F	substring	bit int4 int4	bit	s	0	
-F	substring	bytea int4	bytea	s	0	
-F	substring	bytea int4 int4	bytea	s	0	
-F	substring	text int4	text	s	0	
-F	substring	text int4 int4	text	s	0	
-F	substring	text text	text	s	0	
-F	substring	text text text	text	s	0	
-F	sum	float4	float4	a	0	
-F	sum	float8	float8	a	0	
-F	sum	int2	int8	a	0	
-F	sum	int4	int8	a	0	
-F	sum	int8	numeric	a	0	
-F	sum	interval	interval	a	0	
-F	sum	money	money	a	0	
-F	sum	numeric	numeric	a	0	
-F	system_user		text	s	0		16-
-F	table_to_xml	regclass bool bool text	xml	s	0	
-F	table_to_xml_and_xmlschema	regclass bool bool text	xml	s	0	
-F	table_to_xmlschema	regclass bool bool text	xml	s	0	
-F	tan	float8	float8	s	0	
-F	tand	float8	float8	s	0	
-F	tanh	float8	float8	s	0	
-F	text	bool	text	s	0	
-F	text	bpchar	text	s	0	
-F	text	char	text	s	0	
-F	text	inet	text	s	0	
-F	text	name	text	s	0	
-F	text	xml	text	s	0	
-F	text_ge	text text	bool	s	0	
-F	text_gt	text text	bool	s	0	
-F	text_larger	text text	text	s	0	
-F	text_le	text text	bool	s	0	
-F	text_lt	text text	bool	s	0	
-F	text_pattern_ge	text text	bool	s	0	
-F	text_pattern_gt	text text	bool	s	0	
-F	text_pattern_le	text text	bool	s	0	
-F	text_pattern_lt	text text	bool	s	0	
-F	text_smaller	text text	text	s	0	
-F	textanycat	text anynonarray	text	s	0	
-F	textcat	text text	text	s	0	
-F	texteq	text text	bool	s	0	
-F	texteqname	text name	bool	s	0	
-F	textgename	text name	bool	s	0	
-F	textgtname	text name	bool	s	0	
-F	texticlike	text text	bool	s	0	
-F	texticnlike	text text	bool	s	0	
-F	texticregexeq	text text	bool	s	0	
-F	texticregexne	text text	bool	s	0	
-F	textlen	text	int4	s	0	
-F	textlename	text name	bool	s	0	
-F	textlike	text text	bool	s	0	
-F	textltname	text name	bool	s	0	
-F	textne	text text	bool	s	0	
-F	textnename	text name	bool	s	0	
-F	textnlike	text text	bool	s	0	
-F	textregexeq	text text	bool	s	0	
-F	textregexne	text text	bool	s	0	
-F	textsend	text	bytea	s	0	
-F	tideq	tid tid	bool	s	0	
-F	tidge	tid tid	bool	s	0	
-F	tidgt	tid tid	bool	s	0	
-F	tidlarger	tid tid	tid	s	0	
-F	tidle	tid tid	bool	s	0	
-F	tidlt	tid tid	bool	s	0	
-F	tidne	tid tid	bool	s	0	
-F	tidsend	tid	bytea	s	0	
-F	tidsmaller	tid tid	tid	s	0	
-F	time	interval	time	s	0	
-F	time	time int4	time	s	0	
-F	time	timestamp	time	s	0	
-F	time	timestamptz	time	s	0	
-F	time	timetz	time	s	0	
-F	time_cmp	time time	int4	s	0	
-F	time_eq	time time	bool	s	0	
-F	time_ge	time time	bool	s	0	
-F	time_gt	time time	bool	s	0	
-F	time_hash	time	int4	s	0	
-F	time_hash_extended	time int8	int8	s	0	
-F	time_larger	time time	time	s	0	
-F	time_le	time time	bool	s	0	
-F	time_lt	time time	bool	s	0	
-F	time_mi_interval	time interval	time	s	0	
-F	time_mi_time	time time	interval	s	0	
-F	time_ne	time time	bool	s	0	
-F	time_pl_interval	time interval	time	s	0	
-F	time_send	time	bytea	s	0	
-F	time_smaller	time time	time	s	0	
-F	timedate_pl	time date	timestamp	s	0	
-F	timeofday		text	s	0	
-F	timestamp	date	timestamp	s	0	
-F	timestamp	date time	timestamp	s	0	
-F	timestamp	timestamp int4	timestamp	s	0	
-F	timestamp	timestamptz	timestamp	s	0	
-F	timestamp_cmp	timestamp timestamp	int4	s	0	
-F	timestamp_cmp_date	timestamp date	int4	s	0	
-F	timestamp_cmp_timestamptz	timestamp timestamptz	int4	s	0	
-F	timestamp_eq	timestamp timestamp	bool	s	0	
-F	timestamp_eq_date	timestamp date	bool	s	0	
-F	timestamp_eq_timestamptz	timestamp timestamptz	bool	s	0	
-F	timestamp_ge	timestamp timestamp	bool	s	0	
-F	timestamp_ge_date	timestamp date	bool	s	0	
-F	timestamp_ge_timestamptz	timestamp timestamptz	bool	s	0	
-F	timestamp_gt	timestamp timestamp	bool	s	0	
-F	timestamp_gt_date	timestamp date	bool	s	0	
-F	timestamp_gt_timestamptz	timestamp timestamptz	bool	s	0	
-F	timestamp_hash	timestamp	int4	s	0	
-F	timestamp_hash_extended	timestamp int8	int8	s	0	
-F	timestamp_larger	timestamp timestamp	timestamp	s	0	
-F	timestamp_le	timestamp timestamp	bool	s	0	
-F	timestamp_le_date	timestamp date	bool	s	0	
-F	timestamp_le_timestamptz	timestamp timestamptz	bool	s	0	
-F	timestamp_lt	timestamp timestamp	bool	s	0	
-F	timestamp_lt_date	timestamp date	bool	s	0	
-F	timestamp_lt_timestamptz	timestamp timestamptz	bool	s	0	
-F	timestamp_mi	timestamp timestamp	interval	s	0	
-F	timestamp_mi_interval	timestamp interval	timestamp	s	0	
-F	timestamp_ne	timestamp timestamp	bool	s	0	
-F	timestamp_ne_date	timestamp date	bool	s	0	
-F	timestamp_ne_timestamptz	timestamp timestamptz	bool	s	0	
-F	timestamp_pl_interval	timestamp interval	timestamp	s	0	
-F	timestamp_send	timestamp	bytea	s	0	
-F	timestamp_smaller	timestamp timestamp	timestamp	s	0	
-F	timestamptypmodin	_cstring	int4	s	0	
-F	timestamptz	date	timestamptz	s	0	
-F	timestamptz	date time	timestamptz	s	0	
-F	timestamptz	date timetz	timestamptz	s	0	
-F	timestamptz	timestamp	timestamptz	s	0	
-F	timestamptz	timestamptz int4	timestamptz	s	0	
-F	timestamptz_cmp	timestamptz timestamptz	int4	s	0	
-F	timestamptz_cmp_date	timestamptz date	int4	s	0	
-F	timestamptz_cmp_timestamp	timestamptz timestamp	int4	s	0	
-F	timestamptz_eq	timestamptz timestamptz	bool	s	0	
-F	timestamptz_eq_date	timestamptz date	bool	s	0	
-F	timestamptz_eq_timestamp	timestamptz timestamp	bool	s	0	
-F	timestamptz_ge	timestamptz timestamptz	bool	s	0	
-F	timestamptz_ge_date	timestamptz date	bool	s	0	
-F	timestamptz_ge_timestamp	timestamptz timestamp	bool	s	0	
-F	timestamptz_gt	timestamptz timestamptz	bool	s	0	
-F	timestamptz_gt_date	timestamptz date	bool	s	0	
-F	timestamptz_gt_timestamp	timestamptz timestamp	bool	s	0	
-F	timestamptz_larger	timestamptz timestamptz	timestamptz	s	0	
-F	timestamptz_le	timestamptz timestamptz	bool	s	0	
-F	timestamptz_le_date	timestamptz date	bool	s	0	
-F	timestamptz_le_timestamp	timestamptz timestamp	bool	s	0	
-F	timestamptz_lt	timestamptz timestamptz	bool	s	0	
-F	timestamptz_lt_date	timestamptz date	bool	s	0	
-F	timestamptz_lt_timestamp	timestamptz timestamp	bool	s	0	
-F	timestamptz_mi	timestamptz timestamptz	interval	s	0	
-F	timestamptz_mi_interval	timestamptz interval	timestamptz	s	0	
-F	timestamptz_ne	timestamptz timestamptz	bool	s	0	
-F	timestamptz_ne_date	timestamptz date	bool	s	0	
-F	timestamptz_ne_timestamp	timestamptz timestamp	bool	s	0	
-F	timestamptz_pl_interval	timestamptz interval	timestamptz	s	0	
-F	timestamptz_send	timestamptz	bytea	s	0	
-F	timestamptz_smaller	timestamptz timestamptz	timestamptz	s	0	
-F	timestamptztypmodin	_cstring	int4	s	0	
-F	timetypmodin	_cstring	int4	s	0	
-F	timetz	time	timetz	s	0	
-F	timetz	timestamptz	timetz	s	0	
-F	timetz	timetz int4	timetz	s	0	
-F	timetz_cmp	timetz timetz	int4	s	0	
-F	timetz_eq	timetz timetz	bool	s	0	
-F	timetz_ge	timetz timetz	bool	s	0	
-F	timetz_gt	timetz timetz	bool	s	0	
-F	timetz_hash	timetz	int4	s	0	
-F	timetz_hash_extended	timetz int8	int8	s	0	
-F	timetz_larger	timetz timetz	timetz	s	0	
-F	timetz_le	timetz timetz	bool	s	0	
-F	timetz_lt	timetz timetz	bool	s	0	
-F	timetz_mi_interval	timetz interval	timetz	s	0	
-F	timetz_ne	timetz timetz	bool	s	0	
-F	timetz_pl_interval	timetz interval	timetz	s	0	
-F	timetz_send	timetz	bytea	s	0	
-F	timetz_smaller	timetz timetz	timetz	s	0	
-F	timetzdate_pl	timetz date	timestamptz	s	0	
-F	timetztypmodin	_cstring	int4	s	0	
-F	timezone	interval timestamp	timestamptz	s	0	
-F	timezone	interval timestamptz	timestamp	s	0	
-F	timezone	interval timetz	timetz	s	0	
-F	timezone	text timestamp	timestamptz	s	0	
-F	timezone	text timestamptz	timestamp	s	0	
-F	timezone	text timetz	timetz	s	0	
-F	to_ascii	text	text	s	0	
-F	to_ascii	text int4	text	s	0	
-F	to_ascii	text name	text	s	0	
-F	to_char	float4 text	text	s	0	
-F	to_char	float8 text	text	s	0	
-F	to_char	int4 text	text	s	0	
-F	to_char	int8 text	text	s	0	
-F	to_char	interval text	text	s	0	
-F	to_char	numeric text	text	s	0	
-F	to_char	timestamp text	text	s	0	
-F	to_char	timestamptz text	text	s	0	
-F	to_date	text text	date	s	0	
-F	to_hex	int4	text	s	0	
-F	to_hex	int8	text	s	0	
-F	to_json	anyelement	json	s	0	
-F	to_jsonb	anyelement	jsonb	s	0	
-F	to_number	text text	numeric	s	0	
-F	to_regclass	text	regclass	s	0	
-F	to_regcollation	text	regcollation	s	0	
-F	to_regnamespace	text	regnamespace	s	0	
-F	to_regoper	text	regoper	s	0	
-F	to_regoperator	text	regoperator	s	0	
-F	to_regproc	text	regproc	s	0	
-F	to_regprocedure	text	regprocedure	s	0	
-F	to_regrole	text	regrole	s	0	
-F	to_regtype	text	regtype	s	0	
-F	to_timestamp	float8	timestamptz	s	0	
-F	to_timestamp	text text	timestamptz	s	0	
-F	to_tsquery	regconfig text	tsquery	s	0	
-F	to_tsquery	text	tsquery	s	0	
-F	to_tsvector	json	tsvector	s	0	
-F	to_tsvector	jsonb	tsvector	s	0	
-F	to_tsvector	regconfig json	tsvector	s	0	
-F	to_tsvector	regconfig jsonb	tsvector	s	0	
-F	to_tsvector	regconfig text	tsvector	s	0	
-F	to_tsvector	text	tsvector	s	0	
-F	transaction_timestamp		timestamptz	s	0	
-F	translate	text text text	text	s	0	
-F	trim_array	anyarray int4	anyarray	s	0	
-F	trim_scale	numeric	numeric	s	0	
-F	trunc	float8	float8	s	0	
-F	trunc	macaddr	macaddr	s	0	
-F	trunc	macaddr8	macaddr8	s	0	
-F	trunc	numeric	numeric	s	0	
-F	trunc	numeric int4	numeric	s	0	
-F	ts_debug	regconfig text	record	sr	0	
-F	ts_debug	text	record	sr	0	
-F	ts_delete	tsvector _text	tsvector	s	0	
-F	ts_delete	tsvector text	tsvector	s	0	
-F	ts_filter	tsvector _char	tsvector	s	0	
-F	ts_headline	json tsquery	json	s	0	
-F	ts_headline	json tsquery text	json	s	0	
-F	ts_headline	jsonb tsquery	jsonb	s	0	
-F	ts_headline	jsonb tsquery text	jsonb	s	0	
-F	ts_headline	regconfig json tsquery	json	s	0	
-F	ts_headline	regconfig json tsquery text	json	s	0	
-F	ts_headline	regconfig jsonb tsquery	jsonb	s	0	
-F	ts_headline	regconfig jsonb tsquery text	jsonb	s	0	
-F	ts_headline	regconfig text tsquery	text	s	0	
-F	ts_headline	regconfig text tsquery text	text	s	0	
-F	ts_headline	text tsquery	text	s	0	
-F	ts_headline	text tsquery text	text	s	0	
-F	ts_lexize	regdictionary text	_text	s	0	
-F	ts_match_qv	tsquery tsvector	bool	s	0	
-F	ts_match_tq	text tsquery	bool	s	0	
-F	ts_match_tt	text text	bool	s	0	
-F	ts_match_vq	tsvector tsquery	bool	s	0	
-F	ts_parse	oid text	record	sr	0	
-F	ts_parse	text text	record	sr	0	
-F	ts_rank	_float4 tsvector tsquery	float4	s	0	
-F	ts_rank	_float4 tsvector tsquery int4	float4	s	0	
-F	ts_rank	tsvector tsquery	float4	s	0	
-F	ts_rank	tsvector tsquery int4	float4	s	0	
-F	ts_rank_cd	_float4 tsvector tsquery	float4	s	0	
-F	ts_rank_cd	_float4 tsvector tsquery int4	float4	s	0	
-F	ts_rank_cd	tsvector tsquery	float4	s	0	
-F	ts_rank_cd	tsvector tsquery int4	float4	s	0	
-F	ts_rewrite	tsquery text	tsquery	s	0	
-F	ts_rewrite	tsquery tsquery tsquery	tsquery	s	0	
-F	ts_stat	text	record	sr	0	
-F	ts_stat	text text	record	sr	0	
-F	ts_token_type	oid	record	sr	0	
-F	ts_token_type	text	record	sr	0	
-F	tsmultirange		tsmultirange	s	0	
-F	tsmultirange	_tsrange	tsmultirange	sv	0	tsrange
-F	tsmultirange	tsrange	tsmultirange	s	0	
-F	tsq_mcontained	tsquery tsquery	bool	s	0	
-F	tsq_mcontains	tsquery tsquery	bool	s	0	
-F	tsquery_and	tsquery tsquery	tsquery	s	0	
-F	tsquery_cmp	tsquery tsquery	int4	s	0	
-F	tsquery_eq	tsquery tsquery	bool	s	0	
-F	tsquery_ge	tsquery tsquery	bool	s	0	
-F	tsquery_gt	tsquery tsquery	bool	s	0	
-F	tsquery_le	tsquery tsquery	bool	s	0	
-F	tsquery_lt	tsquery tsquery	bool	s	0	
-F	tsquery_ne	tsquery tsquery	bool	s	0	
-F	tsquery_not	tsquery	tsquery	s	0	
-F	tsquery_or	tsquery tsquery	tsquery	s	0	
-F	tsquery_phrase	tsquery tsquery	tsquery	s	0	
-F	tsquery_phrase	tsquery tsquery int4	tsquery	s	0	
-F	tsquerysend	tsquery	bytea	s	0	
-F	tsrange	timestamp timestamp	tsrange		0	
-F	tsrange	timestamp timestamp text	tsrange		0	
-F	tsrange_subdiff	timestamp timestamp	float8	s	0	
-F	tstzmultirange		tstzmultirange	s	0	
-F	tstzmultirange	_tstzrange	tstzmultirange	sv	0	tstzrange
-F	tstzmultirange	tstzrange	tstzmultirange	s	0	
-F	tstzrange	timestamptz timestamptz	tstzrange		0	
-F	tstzrange	timestamptz timestamptz text	tstzrange		0	
-F	tstzrange_subdiff	timestamptz timestamptz	float8	s	0	
-F	tsvector_cmp	tsvector tsvector	int4	s	0	
-F	tsvector_concat	tsvector tsvector	tsvector	s	0	
-F	tsvector_eq	tsvector tsvector	bool	s	0	
-F	tsvector_ge	tsvector tsvector	bool	s	0	
-F	tsvector_gt	tsvector tsvector	bool	s	0	
-F	tsvector_le	tsvector tsvector	bool	s	0	
-F	tsvector_lt	tsvector tsvector	bool	s	0	
-F	tsvector_ne	tsvector tsvector	bool	s	0	
-F	tsvector_to_array	tsvector	_text	s	0	
-F	tsvectorsend	tsvector	bytea	s	0	
-F	txid_current		int8	s	0	
-F	txid_current_if_assigned		int8	s	0	
-F	txid_current_snapshot		txid_snapshot	s	0	
-F	txid_snapshot_send	txid_snapshot	bytea	s	0	
-F	txid_snapshot_xip	txid_snapshot	int8	sr	0	
-F	txid_snapshot_xmax	txid_snapshot	int8	s	0	
-F	txid_snapshot_xmin	txid_snapshot	int8	s	0	
-F	txid_status	int8	text	s	0	
-F	txid_visible_in_snapshot	int8 txid_snapshot	bool	s	0	
-F	unistr	text	text	s	0	
-F	unknownsend	unknown	bytea	s	0	
-F	unnest	anyarray	anyelement	sr	0	
-F	unnest	anymultirange	anyrange	sr	0	
-F	unnest	tsvector	record	sr	0	
-F	upper	anymultirange	anyelement	s	0	
-F	upper	anyrange	anyelement	s	0	
-F	upper	text	text	s	0	
-F	upper_inc	anymultirange	bool	s	0	
-F	upper_inc	anyrange	bool	s	0	
-F	upper_inf	anymultirange	bool	s	0	
-F	upper_inf	anyrange	bool	s	0	
-F	uuid_cmp	uuid uuid	int4	s	0	
-F	uuid_eq	uuid uuid	bool	s	0	
-F	uuid_ge	uuid uuid	bool	s	0	
-F	uuid_gt	uuid uuid	bool	s	0	
-F	uuid_hash	uuid	int4	s	0	
-F	uuid_hash_extended	uuid int8	int8	s	0	
-F	uuid_le	uuid uuid	bool	s	0	
-F	uuid_lt	uuid uuid	bool	s	0	
-F	uuid_ne	uuid uuid	bool	s	0	
-F	uuid_send	uuid	bytea	s	0	
-F	var_pop	float4	float8	a	0	
-F	var_pop	float8	float8	a	0	
-F	var_pop	int2	numeric	a	0	
-F	var_pop	int4	numeric	a	0	
-F	var_pop	int8	numeric	a	0	
-F	var_pop	numeric	numeric	a	0	
-F	var_samp	float4	float8	a	0	
-F	var_samp	float8	float8	a	0	
-F	var_samp	int2	numeric	a	0	
-F	var_samp	int4	numeric	a	0	
-F	var_samp	int8	numeric	a	0	
-F	var_samp	numeric	numeric	a	0	
-F	varbit	varbit int4 bool	varbit	s	0	
-F	varbit_send	varbit	bytea	s	0	
-F	varbitcmp	varbit varbit	int4	s	0	
-F	varbiteq	varbit varbit	bool	s	0	
-F	varbitge	varbit varbit	bool	s	0	
-F	varbitgt	varbit varbit	bool	s	0	
-F	varbitle	varbit varbit	bool	s	0	
-F	varbitlt	varbit varbit	bool	s	0	
-F	varbitne	varbit varbit	bool	s	0	
-F	varbittypmodin	_cstring	int4	s	0	
-F	varchar	name	varchar	s	0	
-F	varchar	varchar int4 bool	varchar	s	0	
-F	varcharsend	varchar	bytea	s	0	
-F	varchartypmodin	_cstring	int4	s	0	
-F	variance	float4	float8	a	0	
-F	variance	float8	float8	a	0	
-F	variance	int2	numeric	a	0	
-F	variance	int4	numeric	a	0	
-F	variance	int8	numeric	a	0	
-F	variance	numeric	numeric	a	0	
-F	version		text	s	0	
-F	void_send	void	bytea	s	0	
-F	websearch_to_tsquery	regconfig text	tsquery	s	0	
-F	websearch_to_tsquery	text	tsquery	s	0	
-F	width	box	float8	s	0	
-F	width_bucket	anycompatible anycompatiblearray	int4	s	0	
-F	width_bucket	float8 float8 float8 int4	int4	s	0	
-F	width_bucket	numeric numeric numeric int4	int4	s	0	
-F	xid	xid8	xid	s	0	
-F	xid8_larger	xid8 xid8	xid8	s	0	
-F	xid8_smaller	xid8 xid8	xid8	s	0	
-F	xid8cmp	xid8 xid8	int4	s	0	
-F	xid8eq	xid8 xid8	bool	s	0	
-F	xid8ge	xid8 xid8	bool	s	0	
-F	xid8gt	xid8 xid8	bool	s	0	
-F	xid8le	xid8 xid8	bool	s	0	
-F	xid8lt	xid8 xid8	bool	s	0	
-F	xid8ne	xid8 xid8	bool	s	0	
-F	xid8send	xid8	bytea	s	0	
-F	xideq	xid xid	bool	s	0	
-F	xideqint4	xid int4	bool	s	0	
-F	xidneq	xid xid	bool	s	0	
-F	xidneqint4	xid int4	bool	s	0	
-F	xidsend	xid	bytea	s	0	
-F	xml	text	xml	s	0	
-F	xml_is_well_formed	text	bool	s	0	
-F	xml_is_well_formed_content	text	bool	s	0	
-F	xml_is_well_formed_document	text	bool	s	0	
-F	xml_send	xml	bytea	s	0	
-F	xmlagg	xml	xml	a	0	
-F	xmlcomment	text	xml	s	0	
-F	xmlconcat2	xml xml	xml		0	
-F	xmlexists	text xml	bool	s	0	
-F	xmlvalidate	xml text	bool	s	0	
-F	xpath	text xml	_xml	s	0	
-F	xpath	text xml _text	_xml	s	0	
-F	xpath_exists	text xml	bool	s	0	
-F	xpath_exists	text xml _text	bool	s	0	
+F	abbrev	cidr	text	s	0			
+F	abbrev	inet	text	s	0			
+F	abs	float4	float4	s	0			
+F	abs	float8	float8	s	0			
+F	abs	int2	int2	s	0			
+F	abs	int4	int4	s	0			
+F	abs	int8	int8	s	0			
+F	abs	numeric	numeric	s	0			
+F	aclcontains	_aclitem aclitem	bool	s	0			
+F	acldefault	char oid	_aclitem	s	0			
+F	aclexplode	_aclitem	record	sr	0		acl	grantor:oid grantee:oid privilege_type:text is_grantable:bool
+F	aclinsert	_aclitem aclitem	_aclitem	s	0			
+F	aclitemeq	aclitem aclitem	bool	s	0			
+F	aclremove	_aclitem aclitem	_aclitem	s	0			
+F	acos	float8	float8	s	0			
+F	acosd	float8	float8	s	0			
+F	acosh	float8	float8	s	0			
+F	age	timestamp	interval	s	0			
+F	age	timestamp timestamp	interval	s	0			
+F	age	timestamptz	interval	s	0			
+F	age	timestamptz timestamptz	interval	s	0			
+F	age	xid	int4	s	0			
+F	amvalidate	oid	bool	s	0			
+F	any_value	anyelement	anyelement	a	0				16-
+F	any_value_transfn	anyelement anyelement	anyelement	s	0				16-
+F	anyarray_send	anyarray	bytea	s	0			
+F	anycompatiblearray_send	anycompatiblearray	bytea	s	0			
+F	anytextcat	anynonarray text	text	s	0			
+F	area	box	float8	s	0			
+F	area	circle	float8	s	0			
+F	area	path	float8	s	0			
+F	array_agg	anyarray	anyarray	a	0			
+F	array_agg	anynonarray	anyarray	a	0			
+F	array_append	anycompatiblearray anycompatible	anycompatiblearray		0			
+F	array_cat	anycompatiblearray anycompatiblearray	anycompatiblearray		0			
+F	array_dims	anyarray	text	s	0			
+F	array_eq	anyarray anyarray	bool	s	0			
+F	array_fill	anyelement _int4	anyarray		0			
+F	array_fill	anyelement _int4 _int4	anyarray		0			
+F	array_ge	anyarray anyarray	bool	s	0			
+F	array_gt	anyarray anyarray	bool	s	0			
+F	array_larger	anyarray anyarray	anyarray	s	0			
+F	array_le	anyarray anyarray	bool	s	0			
+F	array_length	anyarray int4	int4	s	0			
+F	array_lower	anyarray int4	int4	s	0			
+F	array_lt	anyarray anyarray	bool	s	0			
+F	array_ndims	anyarray	int4	s	0			
+F	array_ne	anyarray anyarray	bool	s	0			
+F	array_position	anycompatiblearray anycompatible	int4		0			
+F	array_position	anycompatiblearray anycompatible int4	int4		0			
+F	array_positions	anycompatiblearray anycompatible	_int4		0			
+F	array_prepend	anycompatible anycompatiblearray	anycompatiblearray		0			
+F	array_remove	anycompatiblearray anycompatible	anycompatiblearray		0			
+F	array_replace	anycompatiblearray anycompatible anycompatible	anycompatiblearray		0			
+F	array_sample	anyarray int4	anyarray	s	0				16-
+F	array_send	anyarray	bytea	s	0			
+F	array_shuffle	anyarray	anyarray	s	0				16-
+F	array_smaller	anyarray anyarray	anyarray	s	0			
+F	array_to_json	anyarray	json	s	0			
+F	array_to_json	anyarray bool	json	s	0			
+F	array_to_string	anyarray text	text	s	0			
+F	array_to_string	anyarray text text	text		0			
+F	array_to_tsvector	_text	tsvector	s	0			
+F	array_upper	anyarray int4	int4	s	0			
+F	arraycontained	anyarray anyarray	bool	s	0			
+F	arraycontains	anyarray anyarray	bool	s	0			
+F	arrayoverlap	anyarray anyarray	bool	s	0			
+F	ascii	text	int4	s	0			
+F	asin	float8	float8	s	0			
+F	asind	float8	float8	s	0			
+F	asinh	float8	float8	s	0			
+F	atan	float8	float8	s	0			
+F	atan2	float8 float8	float8	s	0			
+F	atan2d	float8 float8	float8	s	0			
+F	atand	float8	float8	s	0			
+F	atanh	float8	float8	s	0			
+F	avg	float4	float8	a	0			
+F	avg	float8	float8	a	0			
+F	avg	int2	numeric	a	0			
+F	avg	int4	numeric	a	0			
+F	avg	int8	numeric	a	0			
+F	avg	interval	interval	a	0			
+F	avg	numeric	numeric	a	0			
+F	binary_upgrade_create_empty_extension	text text bool text _oid _text _text	void		0			
+F	binary_upgrade_set_missing_value	oid text text	void	s	0			
+F	binary_upgrade_set_next_array_pg_type_oid	oid	void	s	0			
+F	binary_upgrade_set_next_heap_pg_class_oid	oid	void	s	0			
+F	binary_upgrade_set_next_heap_relfilenode	oid	void	s	0			
+F	binary_upgrade_set_next_index_pg_class_oid	oid	void	s	0			
+F	binary_upgrade_set_next_index_relfilenode	oid	void	s	0			
+F	binary_upgrade_set_next_multirange_array_pg_type_oid	oid	void	s	0			
+F	binary_upgrade_set_next_multirange_pg_type_oid	oid	void	s	0			
+F	binary_upgrade_set_next_pg_authid_oid	oid	void	s	0			
+F	binary_upgrade_set_next_pg_enum_oid	oid	void	s	0			
+F	binary_upgrade_set_next_pg_tablespace_oid	oid	void	s	0			
+F	binary_upgrade_set_next_pg_type_oid	oid	void	s	0			
+F	binary_upgrade_set_next_toast_pg_class_oid	oid	void	s	0			
+F	binary_upgrade_set_next_toast_relfilenode	oid	void	s	0			
+F	binary_upgrade_set_record_init_privs	bool	void	s	0			
+F	bit	bit int4 bool	bit	s	0			
+F	bit	int4 int4	bit	s	0			
+F	bit	int8 int4	bit	s	0			
+F	bit_and	bit	bit	a	0			
+F	bit_and	int2	int2	a	0			
+F	bit_and	int4	int4	a	0			
+F	bit_and	int8	int8	a	0			
+F	bit_count	bit	int8	s	0			
+F	bit_count	bytea	int8	s	0			
+F	bit_length	bit	int4	s	0			
+F	bit_length	bytea	int4	s	0			
+F	bit_length	text	int4	s	0			
+F	bit_or	bit	bit	a	0			
+F	bit_or	int2	int2	a	0			
+F	bit_or	int4	int4	a	0			
+F	bit_or	int8	int8	a	0			
+F	bit_send	bit	bytea	s	0			
+F	bit_xor	bit	bit	a	0			
+F	bit_xor	int2	int2	a	0			
+F	bit_xor	int4	int4	a	0			
+F	bit_xor	int8	int8	a	0			
+F	bitand	bit bit	bit	s	0			
+F	bitcat	varbit varbit	varbit	s	0			
+F	bitcmp	bit bit	int4	s	0			
+F	biteq	bit bit	bool	s	0			
+F	bitge	bit bit	bool	s	0			
+F	bitgt	bit bit	bool	s	0			
+F	bitle	bit bit	bool	s	0			
+F	bitlt	bit bit	bool	s	0			
+F	bitne	bit bit	bool	s	0			
+F	bitnot	bit	bit	s	0			
+F	bitor	bit bit	bit	s	0			
+F	bitshiftleft	bit int4	bit	s	0			
+F	bitshiftright	bit int4	bit	s	0			
+F	bittypmodin	_cstring	int4	s	0			
+F	bitxor	bit bit	bit	s	0			
+F	bool	int4	bool	s	0			
+F	bool	jsonb	bool	s	0			
+F	bool_and	bool	bool	a	0			
+F	bool_or	bool	bool	a	0			
+F	booland_statefunc	bool bool	bool	s	0			
+F	booleq	bool bool	bool	s	0			
+F	boolge	bool bool	bool	s	0			
+F	boolgt	bool bool	bool	s	0			
+F	boolle	bool bool	bool	s	0			
+F	boollt	bool bool	bool	s	0			
+F	boolne	bool bool	bool	s	0			
+F	boolor_statefunc	bool bool	bool	s	0			
+F	boolsend	bool	bytea	s	0			
+F	bound_box	box box	box	s	0			
+F	box	circle	box	s	0			
+F	box	point	box	s	0			
+F	box	point point	box	s	0			
+F	box	polygon	box	s	0			
+F	box_above	box box	bool	s	0			
+F	box_above_eq	box box	bool	s	0			
+F	box_add	box point	box	s	0			
+F	box_below	box box	bool	s	0			
+F	box_below_eq	box box	bool	s	0			
+F	box_center	box	point	s	0			
+F	box_contain	box box	bool	s	0			
+F	box_contain_pt	box point	bool	s	0			
+F	box_contained	box box	bool	s	0			
+F	box_distance	box box	float8	s	0			
+F	box_div	box point	box	s	0			
+F	box_eq	box box	bool	s	0			
+F	box_ge	box box	bool	s	0			
+F	box_gt	box box	bool	s	0			
+F	box_intersect	box box	box	s	0			
+F	box_le	box box	bool	s	0			
+F	box_left	box box	bool	s	0			
+F	box_lt	box box	bool	s	0			
+F	box_mul	box point	box	s	0			
+F	box_overabove	box box	bool	s	0			
+F	box_overbelow	box box	bool	s	0			
+F	box_overlap	box box	bool	s	0			
+F	box_overleft	box box	bool	s	0			
+F	box_overright	box box	bool	s	0			
+F	box_right	box box	bool	s	0			
+F	box_same	box box	bool	s	0			
+F	box_send	box	bytea	s	0			
+F	box_sub	box point	box	s	0			
+F	bpchar	bpchar int4 bool	bpchar	s	0			
+F	bpchar	char	bpchar	s	0			
+F	bpchar	name	bpchar	s	0			
+F	bpchar_larger	bpchar bpchar	bpchar	s	0			
+F	bpchar_pattern_ge	bpchar bpchar	bool	s	0			
+F	bpchar_pattern_gt	bpchar bpchar	bool	s	0			
+F	bpchar_pattern_le	bpchar bpchar	bool	s	0			
+F	bpchar_pattern_lt	bpchar bpchar	bool	s	0			
+F	bpchar_smaller	bpchar bpchar	bpchar	s	0			
+F	bpcharcmp	bpchar bpchar	int4	s	0			
+F	bpchareq	bpchar bpchar	bool	s	0			
+F	bpcharge	bpchar bpchar	bool	s	0			
+F	bpchargt	bpchar bpchar	bool	s	0			
+F	bpchariclike	bpchar text	bool	s	0			
+F	bpcharicnlike	bpchar text	bool	s	0			
+F	bpcharicregexeq	bpchar text	bool	s	0			
+F	bpcharicregexne	bpchar text	bool	s	0			
+F	bpcharle	bpchar bpchar	bool	s	0			
+F	bpcharlike	bpchar text	bool	s	0			
+F	bpcharlt	bpchar bpchar	bool	s	0			
+F	bpcharne	bpchar bpchar	bool	s	0			
+F	bpcharnlike	bpchar text	bool	s	0			
+F	bpcharregexeq	bpchar text	bool	s	0			
+F	bpcharregexne	bpchar text	bool	s	0			
+F	bpcharsend	bpchar	bytea	s	0			
+F	bpchartypmodin	_cstring	int4	s	0			
+F	brin_bloom_summary_send	pg_brin_bloom_summary	bytea	s	0			
+F	brin_desummarize_range	regclass int8	void	s	0			
+F	brin_minmax_multi_summary_send	pg_brin_minmax_multi_summary	bytea	s	0			
+F	brin_summarize_new_values	regclass	int4	s	0			
+F	brin_summarize_range	regclass int8	int4	s	0			
+F	broadcast	inet	inet	s	0			
+F	btarraycmp	anyarray anyarray	int4	s	0			
+F	btboolcmp	bool bool	int4	s	0			
+F	btbpchar_pattern_cmp	bpchar bpchar	int4	s	0			
+F	btcharcmp	char char	int4	s	0			
+F	btequalimage	oid	bool	s	0			
+F	btfloat48cmp	float4 float8	int4	s	0			
+F	btfloat4cmp	float4 float4	int4	s	0			
+F	btfloat84cmp	float8 float4	int4	s	0			
+F	btfloat8cmp	float8 float8	int4	s	0			
+F	btint24cmp	int2 int4	int4	s	0			
+F	btint28cmp	int2 int8	int4	s	0			
+F	btint2cmp	int2 int2	int4	s	0			
+F	btint42cmp	int4 int2	int4	s	0			
+F	btint48cmp	int4 int8	int4	s	0			
+F	btint4cmp	int4 int4	int4	s	0			
+F	btint82cmp	int8 int2	int4	s	0			
+F	btint84cmp	int8 int4	int4	s	0			
+F	btint8cmp	int8 int8	int4	s	0			
+F	btnamecmp	name name	int4	s	0			
+F	btnametextcmp	name text	int4	s	0			
+F	btoidcmp	oid oid	int4	s	0			
+F	btoidvectorcmp	oidvector oidvector	int4	s	0			
+F	btrecordcmp	record record	int4	s	0			
+F	btrecordimagecmp	record record	int4	s	0			
+F	btrim	bytea bytea	bytea	s	0			
+F	btrim	text	text	s	0			
+F	btrim	text text	text	s	0			
+F	bttext_pattern_cmp	text text	int4	s	0			
+F	bttextcmp	text text	int4	s	0			
+F	bttextnamecmp	text name	int4	s	0			
+F	bttidcmp	tid tid	int4	s	0			
+F	btvarstrequalimage	oid	bool	s	0			
+F	byteacat	bytea bytea	bytea	s	0			
+F	byteacmp	bytea bytea	int4	s	0			
+F	byteaeq	bytea bytea	bool	s	0			
+F	byteage	bytea bytea	bool	s	0			
+F	byteagt	bytea bytea	bool	s	0			
+F	byteale	bytea bytea	bool	s	0			
+F	bytealike	bytea bytea	bool	s	0			
+F	bytealt	bytea bytea	bool	s	0			
+F	byteane	bytea bytea	bool	s	0			
+F	byteanlike	bytea bytea	bool	s	0			
+F	byteasend	bytea	bytea	s	0			
+F	cardinality	anyarray	int4	s	0			
+F	cash_cmp	money money	int4	s	0			
+F	cash_div_cash	money money	float8	s	0			
+F	cash_div_flt4	money float4	money	s	0			
+F	cash_div_flt8	money float8	money	s	0			
+F	cash_div_int2	money int2	money	s	0			
+F	cash_div_int4	money int4	money	s	0			
+F	cash_div_int8	money int8	money	s	0			
+F	cash_eq	money money	bool	s	0			
+F	cash_ge	money money	bool	s	0			
+F	cash_gt	money money	bool	s	0			
+F	cash_le	money money	bool	s	0			
+F	cash_lt	money money	bool	s	0			
+F	cash_mi	money money	money	s	0			
+F	cash_mul_flt4	money float4	money	s	0			
+F	cash_mul_flt8	money float8	money	s	0			
+F	cash_mul_int2	money int2	money	s	0			
+F	cash_mul_int4	money int4	money	s	0			
+F	cash_mul_int8	money int8	money	s	0			
+F	cash_ne	money money	bool	s	0			
+F	cash_pl	money money	money	s	0			
+F	cash_send	money	bytea	s	0			
+F	cash_words	money	text	s	0			
+F	cashlarger	money money	money	s	0			
+F	cashsmaller	money money	money	s	0			
+F	cbrt	float8	float8	s	0			
+F	ceil	float8	float8	s	0			
+F	ceil	numeric	numeric	s	0			
+F	ceiling	float8	float8	s	0			
+F	ceiling	numeric	numeric	s	0			
+F	center	box	point	s	0			
+F	center	circle	point	s	0			
+F	char	int4	char	s	0			
+F	char	text	char	s	0			
+F	char_length	bpchar	int4	s	0			
+F	char_length	text	int4	s	0			
+F	character_length	bpchar	int4	s	0			
+F	character_length	text	int4	s	0			
+F	chareq	char char	bool	s	0			
+F	charge	char char	bool	s	0			
+F	chargt	char char	bool	s	0			
+F	charle	char char	bool	s	0			
+F	charlt	char char	bool	s	0			
+F	charne	char char	bool	s	0			
+F	charsend	char	bytea	s	0			
+F	chr	int4	text	s	0			
+F	cideq	cid cid	bool	s	0			
+F	cidr	inet	cidr	s	0			
+F	cidr_send	cidr	bytea	s	0			
+F	cidsend	cid	bytea	s	0			
+F	circle	box	circle	s	0			
+F	circle	point float8	circle	s	0			
+F	circle	polygon	circle	s	0			
+F	circle_above	circle circle	bool	s	0			
+F	circle_add_pt	circle point	circle	s	0			
+F	circle_below	circle circle	bool	s	0			
+F	circle_center	circle	point	s	0			
+F	circle_contain	circle circle	bool	s	0			
+F	circle_contain_pt	circle point	bool	s	0			
+F	circle_contained	circle circle	bool	s	0			
+F	circle_distance	circle circle	float8	s	0			
+F	circle_div_pt	circle point	circle	s	0			
+F	circle_eq	circle circle	bool	s	0			
+F	circle_ge	circle circle	bool	s	0			
+F	circle_gt	circle circle	bool	s	0			
+F	circle_le	circle circle	bool	s	0			
+F	circle_left	circle circle	bool	s	0			
+F	circle_lt	circle circle	bool	s	0			
+F	circle_mul_pt	circle point	circle	s	0			
+F	circle_ne	circle circle	bool	s	0			
+F	circle_overabove	circle circle	bool	s	0			
+F	circle_overbelow	circle circle	bool	s	0			
+F	circle_overlap	circle circle	bool	s	0			
+F	circle_overleft	circle circle	bool	s	0			
+F	circle_overright	circle circle	bool	s	0			
+F	circle_right	circle circle	bool	s	0			
+F	circle_same	circle circle	bool	s	0			
+F	circle_send	circle	bytea	s	0			
+F	circle_sub_pt	circle point	circle	s	0			
+F	clock_timestamp		timestamptz	s	0			
+F	close_ls	line lseg	point	s	0			
+F	close_lseg	lseg lseg	point	s	0			
+F	close_pb	point box	point	s	0			
+F	close_pl	point line	point	s	0			
+F	close_ps	point lseg	point	s	0			
+F	close_sb	lseg box	point	s	0			
+F	col_description	oid int4	text	s	0			
+F	concat	any	text	v	0	any		
+F	concat_ws	text any	text	v	0	any		
+F	convert	bytea name name	bytea	s	0			
+F	convert_from	bytea name	text	s	0			
+F	convert_to	text name	bytea	s	0			
+F	corr	float8 float8	float8	a	0			
+F	cos	float8	float8	s	0			
+F	cosd	float8	float8	s	0			
+F	cosh	float8	float8	s	0			
+F	cot	float8	float8	s	0			
+F	cotd	float8	float8	s	0			
+F	count		int8	a	0			
+F	count	any	int8	a	0			
+F	covar_pop	float8 float8	float8	a	0			
+F	covar_samp	float8 float8	float8	a	0			
+F	cume_dist		float8	w	0			
+F	cume_dist	any	float8	vah	0	any		
+F	current_database		name	s	0			
+F	current_query		text		0			
+F	current_schema		name	s	0			
+F	current_schemas	bool	_name	s	0			
+F	current_setting	text	text	s	0			
+F	current_setting	text bool	text	s	0			
+F	current_user		name	s	0			
+F	currtid2	text tid	tid	s	0			
+F	currval	regclass	int8	s	0			
+F	cursor_to_xml	refcursor int4 bool bool text	xml	s	0		cursor,count,nulls,tableforest,targetns	
+F	cursor_to_xmlschema	refcursor bool bool text	xml	s	0		cursor,nulls,tableforest,targetns	
+F	database_to_xml	bool bool text	xml	s	0		nulls,tableforest,targetns	
+F	database_to_xml_and_xmlschema	bool bool text	xml	s	0		nulls,tableforest,targetns	
+F	database_to_xmlschema	bool bool text	xml	s	0		nulls,tableforest,targetns	
+F	date	timestamp	date	s	0			
+F	date	timestamptz	date	s	0			
+F	date_add	timestamptz interval	timestamptz	s	0				16-
+F	date_add	timestamptz interval text	timestamptz	s	0				16-
+F	date_bin	interval timestamp timestamp	timestamp	s	0			
+F	date_bin	interval timestamptz timestamptz	timestamptz	s	0			
+F	date_cmp	date date	int4	s	0			
+F	date_cmp_timestamp	date timestamp	int4	s	0			
+F	date_cmp_timestamptz	date timestamptz	int4	s	0			
+F	date_eq	date date	bool	s	0			
+F	date_eq_timestamp	date timestamp	bool	s	0			
+F	date_eq_timestamptz	date timestamptz	bool	s	0			
+F	date_ge	date date	bool	s	0			
+F	date_ge_timestamp	date timestamp	bool	s	0			
+F	date_ge_timestamptz	date timestamptz	bool	s	0			
+F	date_gt	date date	bool	s	0			
+F	date_gt_timestamp	date timestamp	bool	s	0			
+F	date_gt_timestamptz	date timestamptz	bool	s	0			
+F	date_larger	date date	date	s	0			
+F	date_le	date date	bool	s	0			
+F	date_le_timestamp	date timestamp	bool	s	0			
+F	date_le_timestamptz	date timestamptz	bool	s	0			
+F	date_lt	date date	bool	s	0			
+F	date_lt_timestamp	date timestamp	bool	s	0			
+F	date_lt_timestamptz	date timestamptz	bool	s	0			
+F	date_mi	date date	int4	s	0			
+F	date_mi_interval	date interval	timestamp	s	0			
+F	date_mii	date int4	date	s	0			
+F	date_ne	date date	bool	s	0			
+F	date_ne_timestamp	date timestamp	bool	s	0			
+F	date_ne_timestamptz	date timestamptz	bool	s	0			
+F	date_part	text date	float8	s	0			
+F	date_part	text interval	float8	s	0			
+F	date_part	text time	float8	s	0			
+F	date_part	text timestamp	float8	s	0			
+F	date_part	text timestamptz	float8	s	0			
+F	date_part	text timetz	float8	s	0			
+F	date_pl_interval	date interval	timestamp	s	0			
+F	date_pli	date int4	date	s	0			
+F	date_send	date	bytea	s	0			
+F	date_smaller	date date	date	s	0			
+F	date_subtract	timestamptz interval	timestamptz	s	0				16-
+F	date_subtract	timestamptz interval text	timestamptz	s	0				16-
+F	date_trunc	text interval	interval	s	0			
+F	date_trunc	text timestamp	timestamp	s	0			
+F	date_trunc	text timestamptz	timestamptz	s	0			
+F	date_trunc	text timestamptz text	timestamptz	s	0			
+F	datemultirange		datemultirange	s	0			
+F	datemultirange	_daterange	datemultirange	sv	0	daterange		
+F	datemultirange	daterange	datemultirange	s	0			
+F	daterange	date date	daterange		0			
+F	daterange	date date text	daterange		0			
+F	daterange_canonical	daterange	daterange	s	0			
+F	daterange_subdiff	date date	float8	s	0			
+F	datetime_pl	date time	timestamp	s	0			
+F	datetimetz_pl	date timetz	timestamptz	s	0			
+F	dcbrt	float8	float8	s	0			
+F	decode	text text	bytea	s	0			
+F	degrees	float8	float8	s	0			
+F	dense_rank		int8	w	0			
+F	dense_rank	any	int8	vah	0	any		
+F	dexp	float8	float8	s	0			
+F	diagonal	box	lseg	s	0			
+F	diameter	circle	float8	s	0			
+F	dist_bp	box point	float8	s	0			
+F	dist_bs	box lseg	float8	s	0			
+F	dist_cpoint	circle point	float8	s	0			
+F	dist_cpoly	circle polygon	float8	s	0			
+F	dist_lp	line point	float8	s	0			
+F	dist_ls	line lseg	float8	s	0			
+F	dist_pathp	path point	float8	s	0			
+F	dist_pb	point box	float8	s	0			
+F	dist_pc	point circle	float8	s	0			
+F	dist_pl	point line	float8	s	0			
+F	dist_polyc	polygon circle	float8	s	0			
+F	dist_polyp	polygon point	float8	s	0			
+F	dist_ppath	point path	float8	s	0			
+F	dist_ppoly	point polygon	float8	s	0			
+F	dist_ps	point lseg	float8	s	0			
+F	dist_sb	lseg box	float8	s	0			
+F	dist_sl	lseg line	float8	s	0			
+F	dist_sp	lseg point	float8	s	0			
+F	div	numeric numeric	numeric	s	0			
+F	dlog1	float8	float8	s	0			
+F	dlog10	float8	float8	s	0			
+F	dpow	float8 float8	float8	s	0			
+F	dround	float8	float8	s	0			
+F	dsqrt	float8	float8	s	0			
+F	dtrunc	float8	float8	s	0			
+F	elem_contained_by_multirange	anyelement anymultirange	bool	s	0			
+F	elem_contained_by_range	anyelement anyrange	bool	s	0			
+F	encode	bytea text	text	s	0			
+F	enum_cmp	anyenum anyenum	int4	s	0			
+F	enum_eq	anyenum anyenum	bool	s	0			
+F	enum_first	anyenum	anyenum		0			
+F	enum_ge	anyenum anyenum	bool	s	0			
+F	enum_gt	anyenum anyenum	bool	s	0			
+F	enum_larger	anyenum anyenum	anyenum	s	0			
+F	enum_last	anyenum	anyenum		0			
+F	enum_le	anyenum anyenum	bool	s	0			
+F	enum_lt	anyenum anyenum	bool	s	0			
+F	enum_ne	anyenum anyenum	bool	s	0			
+F	enum_range	anyenum	anyarray		0			
+F	enum_range	anyenum anyenum	anyarray		0			
+F	enum_send	anyenum	bytea	s	0			
+F	enum_smaller	anyenum anyenum	anyenum	s	0			
+F	erf	float8	float8	s	0				16-
+F	erfc	float8	float8	s	0				16-
+F	every	bool	bool	a	0			
+F	exp	float8	float8	s	0			
+F	exp	numeric	numeric	s	0			
+F	extract	text date	numeric	s	0			
+F	extract	text interval	numeric	s	0			
+F	extract	text time	numeric	s	0			
+F	extract	text timestamp	numeric	s	0			
+F	extract	text timestamptz	numeric	s	0			
+F	extract	text timetz	numeric	s	0			
+F	factorial	int8	numeric	s	0			
+F	family	inet	int4	s	0			
+F	first_value	anyelement	anyelement	sw	0			
+F	float4	float8	float4	s	0			
+F	float4	int2	float4	s	0			
+F	float4	int4	float4	s	0			
+F	float4	int8	float4	s	0			
+F	float4	jsonb	float4	s	0			
+F	float4	numeric	float4	s	0			
+F	float48div	float4 float8	float8	s	0			
+F	float48eq	float4 float8	bool	s	0			
+F	float48ge	float4 float8	bool	s	0			
+F	float48gt	float4 float8	bool	s	0			
+F	float48le	float4 float8	bool	s	0			
+F	float48lt	float4 float8	bool	s	0			
+F	float48mi	float4 float8	float8	s	0			
+F	float48mul	float4 float8	float8	s	0			
+F	float48ne	float4 float8	bool	s	0			
+F	float48pl	float4 float8	float8	s	0			
+F	float4_accum	_float8 float4	_float8	s	0			
+F	float4abs	float4	float4	s	0			
+F	float4div	float4 float4	float4	s	0			
+F	float4eq	float4 float4	bool	s	0			
+F	float4ge	float4 float4	bool	s	0			
+F	float4gt	float4 float4	bool	s	0			
+F	float4larger	float4 float4	float4	s	0			
+F	float4le	float4 float4	bool	s	0			
+F	float4lt	float4 float4	bool	s	0			
+F	float4mi	float4 float4	float4	s	0			
+F	float4mul	float4 float4	float4	s	0			
+F	float4ne	float4 float4	bool	s	0			
+F	float4pl	float4 float4	float4	s	0			
+F	float4send	float4	bytea	s	0			
+F	float4smaller	float4 float4	float4	s	0			
+F	float4um	float4	float4	s	0			
+F	float4up	float4	float4	s	0			
+F	float8	float4	float8	s	0			
+F	float8	int2	float8	s	0			
+F	float8	int4	float8	s	0			
+F	float8	int8	float8	s	0			
+F	float8	jsonb	float8	s	0			
+F	float8	numeric	float8	s	0			
+F	float84div	float8 float4	float8	s	0			
+F	float84eq	float8 float4	bool	s	0			
+F	float84ge	float8 float4	bool	s	0			
+F	float84gt	float8 float4	bool	s	0			
+F	float84le	float8 float4	bool	s	0			
+F	float84lt	float8 float4	bool	s	0			
+F	float84mi	float8 float4	float8	s	0			
+F	float84mul	float8 float4	float8	s	0			
+F	float84ne	float8 float4	bool	s	0			
+F	float84pl	float8 float4	float8	s	0			
+F	float8_accum	_float8 float8	_float8	s	0			
+F	float8_avg	_float8	float8	s	0			
+F	float8_combine	_float8 _float8	_float8	s	0			
+F	float8_corr	_float8	float8	s	0			
+F	float8_covar_pop	_float8	float8	s	0			
+F	float8_covar_samp	_float8	float8	s	0			
+F	float8_regr_accum	_float8 float8 float8	_float8	s	0			
+F	float8_regr_avgx	_float8	float8	s	0			
+F	float8_regr_avgy	_float8	float8	s	0			
+F	float8_regr_combine	_float8 _float8	_float8	s	0			
+F	float8_regr_intercept	_float8	float8	s	0			
+F	float8_regr_r2	_float8	float8	s	0			
+F	float8_regr_slope	_float8	float8	s	0			
+F	float8_regr_sxx	_float8	float8	s	0			
+F	float8_regr_sxy	_float8	float8	s	0			
+F	float8_regr_syy	_float8	float8	s	0			
+F	float8_stddev_pop	_float8	float8	s	0			
+F	float8_stddev_samp	_float8	float8	s	0			
+F	float8_var_pop	_float8	float8	s	0			
+F	float8_var_samp	_float8	float8	s	0			
+F	float8abs	float8	float8	s	0			
+F	float8div	float8 float8	float8	s	0			
+F	float8eq	float8 float8	bool	s	0			
+F	float8ge	float8 float8	bool	s	0			
+F	float8gt	float8 float8	bool	s	0			
+F	float8larger	float8 float8	float8	s	0			
+F	float8le	float8 float8	bool	s	0			
+F	float8lt	float8 float8	bool	s	0			
+F	float8mi	float8 float8	float8	s	0			
+F	float8mul	float8 float8	float8	s	0			
+F	float8ne	float8 float8	bool	s	0			
+F	float8pl	float8 float8	float8	s	0			
+F	float8send	float8	bytea	s	0			
+F	float8smaller	float8 float8	float8	s	0			
+F	float8um	float8	float8	s	0			
+F	float8up	float8	float8	s	0			
+F	floor	float8	float8	s	0			
+F	floor	numeric	numeric	s	0			
+F	flt4_mul_cash	float4 money	money	s	0			
+F	flt8_mul_cash	float8 money	money	s	0			
+F	fmgr_c_validator	oid	void	s	0			
+F	fmgr_internal_validator	oid	void	s	0			
+F	fmgr_sql_validator	oid	void	s	0			
+F	format	text	text		0			
+F	format	text any	text	v	0	any		
+F	format_type	oid int4	text		0			
+F	gcd	int4 int4	int4	s	0			
+F	gcd	int8 int8	int8	s	0			
+F	gcd	numeric numeric	numeric	s	0			
+F	gen_random_uuid		uuid	s	0			
+F	generate_series	int4 int4	int4	sr	0			
+F	generate_series	int4 int4 int4	int4	sr	0			
+F	generate_series	int8 int8	int8	sr	0			
+F	generate_series	int8 int8 int8	int8	sr	0			
+F	generate_series	numeric numeric	numeric	sr	0			
+F	generate_series	numeric numeric numeric	numeric	sr	0			
+F	generate_series	timestamp timestamp interval	timestamp	sr	0			
+F	generate_series	timestamptz timestamptz interval	timestamptz	sr	0			
+F	generate_series	timestamptz timestamptz interval text	timestamptz	sr	0				16-
+F	generate_subscripts	anyarray int4	int4	sr	0			
+F	generate_subscripts	anyarray int4 bool	int4	sr	0			
+F	get_bit	bit int4	int4	s	0			
+F	get_bit	bytea int8	int4	s	0			
+F	get_byte	bytea int4	int4	s	0			
+F	get_current_ts_config		regconfig	s	0			
+F	getdatabaseencoding		name	s	0			
+F	getpgusername		name	s	0			
+F	gin_clean_pending_list	regclass	int8	s	0			
+F	gin_cmp_tslexeme	text text	int4	s	0			
+F	gin_compare_jsonb	text text	int4	s	0			
+F	has_any_column_privilege	name oid text	bool	s	0			
+F	has_any_column_privilege	name text text	bool	s	0			
+F	has_any_column_privilege	oid oid text	bool	s	0			
+F	has_any_column_privilege	oid text	bool	s	0			
+F	has_any_column_privilege	oid text text	bool	s	0			
+F	has_any_column_privilege	text text	bool	s	0			
+F	has_column_privilege	name oid int2 text	bool	s	0			
+F	has_column_privilege	name oid text text	bool	s	0			
+F	has_column_privilege	name text int2 text	bool	s	0			
+F	has_column_privilege	name text text text	bool	s	0			
+F	has_column_privilege	oid int2 text	bool	s	0			
+F	has_column_privilege	oid oid int2 text	bool	s	0			
+F	has_column_privilege	oid oid text text	bool	s	0			
+F	has_column_privilege	oid text int2 text	bool	s	0			
+F	has_column_privilege	oid text text	bool	s	0			
+F	has_column_privilege	oid text text text	bool	s	0			
+F	has_column_privilege	text int2 text	bool	s	0			
+F	has_column_privilege	text text text	bool	s	0			
+F	has_database_privilege	name oid text	bool	s	0			
+F	has_database_privilege	name text text	bool	s	0			
+F	has_database_privilege	oid oid text	bool	s	0			
+F	has_database_privilege	oid text	bool	s	0			
+F	has_database_privilege	oid text text	bool	s	0			
+F	has_database_privilege	text text	bool	s	0			
+F	has_foreign_data_wrapper_privilege	name oid text	bool	s	0			
+F	has_foreign_data_wrapper_privilege	name text text	bool	s	0			
+F	has_foreign_data_wrapper_privilege	oid oid text	bool	s	0			
+F	has_foreign_data_wrapper_privilege	oid text	bool	s	0			
+F	has_foreign_data_wrapper_privilege	oid text text	bool	s	0			
+F	has_foreign_data_wrapper_privilege	text text	bool	s	0			
+F	has_function_privilege	name oid text	bool	s	0			
+F	has_function_privilege	name text text	bool	s	0			
+F	has_function_privilege	oid oid text	bool	s	0			
+F	has_function_privilege	oid text	bool	s	0			
+F	has_function_privilege	oid text text	bool	s	0			
+F	has_function_privilege	text text	bool	s	0			
+F	has_language_privilege	name oid text	bool	s	0			
+F	has_language_privilege	name text text	bool	s	0			
+F	has_language_privilege	oid oid text	bool	s	0			
+F	has_language_privilege	oid text	bool	s	0			
+F	has_language_privilege	oid text text	bool	s	0			
+F	has_language_privilege	text text	bool	s	0			
+F	has_parameter_privilege	name text text	bool	s	0			
+F	has_parameter_privilege	oid text text	bool	s	0			
+F	has_parameter_privilege	text text	bool	s	0			
+F	has_schema_privilege	name oid text	bool	s	0			
+F	has_schema_privilege	name text text	bool	s	0			
+F	has_schema_privilege	oid oid text	bool	s	0			
+F	has_schema_privilege	oid text	bool	s	0			
+F	has_schema_privilege	oid text text	bool	s	0			
+F	has_schema_privilege	text text	bool	s	0			
+F	has_sequence_privilege	name oid text	bool	s	0			
+F	has_sequence_privilege	name text text	bool	s	0			
+F	has_sequence_privilege	oid oid text	bool	s	0			
+F	has_sequence_privilege	oid text	bool	s	0			
+F	has_sequence_privilege	oid text text	bool	s	0			
+F	has_sequence_privilege	text text	bool	s	0			
+F	has_server_privilege	name oid text	bool	s	0			
+F	has_server_privilege	name text text	bool	s	0			
+F	has_server_privilege	oid oid text	bool	s	0			
+F	has_server_privilege	oid text	bool	s	0			
+F	has_server_privilege	oid text text	bool	s	0			
+F	has_server_privilege	text text	bool	s	0			
+F	has_table_privilege	name oid text	bool	s	0			
+F	has_table_privilege	name text text	bool	s	0			
+F	has_table_privilege	oid oid text	bool	s	0			
+F	has_table_privilege	oid text	bool	s	0			
+F	has_table_privilege	oid text text	bool	s	0			
+F	has_table_privilege	text text	bool	s	0			
+F	has_tablespace_privilege	name oid text	bool	s	0			
+F	has_tablespace_privilege	name text text	bool	s	0			
+F	has_tablespace_privilege	oid oid text	bool	s	0			
+F	has_tablespace_privilege	oid text	bool	s	0			
+F	has_tablespace_privilege	oid text text	bool	s	0			
+F	has_tablespace_privilege	text text	bool	s	0			
+F	has_type_privilege	name oid text	bool	s	0			
+F	has_type_privilege	name text text	bool	s	0			
+F	has_type_privilege	oid oid text	bool	s	0			
+F	has_type_privilege	oid text	bool	s	0			
+F	has_type_privilege	oid text text	bool	s	0			
+F	has_type_privilege	text text	bool	s	0			
+F	hash_aclitem	aclitem	int4	s	0			
+F	hash_aclitem_extended	aclitem int8	int8	s	0			
+F	hash_array	anyarray	int4	s	0			
+F	hash_array_extended	anyarray int8	int8	s	0			
+F	hash_multirange	anymultirange	int4	s	0			
+F	hash_multirange_extended	anymultirange int8	int8	s	0			
+F	hash_numeric	numeric	int4	s	0			
+F	hash_numeric_extended	numeric int8	int8	s	0			
+F	hash_range	anyrange	int4	s	0			
+F	hash_range_extended	anyrange int8	int8	s	0			
+F	hash_record	record	int4	s	0			
+F	hash_record_extended	record int8	int8	s	0			
+F	hashbpchar	bpchar	int4	s	0			
+F	hashbpcharextended	bpchar int8	int8	s	0			
+F	hashchar	char	int4	s	0			
+F	hashcharextended	char int8	int8	s	0			
+F	hashenum	anyenum	int4	s	0			
+F	hashenumextended	anyenum int8	int8	s	0			
+F	hashfloat4	float4	int4	s	0			
+F	hashfloat4extended	float4 int8	int8	s	0			
+F	hashfloat8	float8	int4	s	0			
+F	hashfloat8extended	float8 int8	int8	s	0			
+F	hashinet	inet	int4	s	0			
+F	hashinetextended	inet int8	int8	s	0			
+F	hashint2	int2	int4	s	0			
+F	hashint2extended	int2 int8	int8	s	0			
+F	hashint4	int4	int4	s	0			
+F	hashint4extended	int4 int8	int8	s	0			
+F	hashint8	int8	int4	s	0			
+F	hashint8extended	int8 int8	int8	s	0			
+F	hashmacaddr	macaddr	int4	s	0			
+F	hashmacaddr8	macaddr8	int4	s	0			
+F	hashmacaddr8extended	macaddr8 int8	int8	s	0			
+F	hashmacaddrextended	macaddr int8	int8	s	0			
+F	hashname	name	int4	s	0			
+F	hashnameextended	name int8	int8	s	0			
+F	hashoid	oid	int4	s	0			
+F	hashoidextended	oid int8	int8	s	0			
+F	hashoidvector	oidvector	int4	s	0			
+F	hashoidvectorextended	oidvector int8	int8	s	0			
+F	hashtext	text	int4	s	0			
+F	hashtextextended	text int8	int8	s	0			
+F	hashtid	tid	int4	s	0			
+F	hashtidextended	tid int8	int8	s	0			
+F	height	box	float8	s	0			
+F	host	inet	text	s	0			
+F	hostmask	inet	inet	s	0			
+F	in_range	date date interval bool bool	bool	s	0			
+F	in_range	float4 float4 float8 bool bool	bool	s	0			
+F	in_range	float8 float8 float8 bool bool	bool	s	0			
+F	in_range	int2 int2 int2 bool bool	bool	s	0			
+F	in_range	int2 int2 int4 bool bool	bool	s	0			
+F	in_range	int2 int2 int8 bool bool	bool	s	0			
+F	in_range	int4 int4 int2 bool bool	bool	s	0			
+F	in_range	int4 int4 int4 bool bool	bool	s	0			
+F	in_range	int4 int4 int8 bool bool	bool	s	0			
+F	in_range	int8 int8 int8 bool bool	bool	s	0			
+F	in_range	interval interval interval bool bool	bool	s	0			
+F	in_range	numeric numeric numeric bool bool	bool	s	0			
+F	in_range	time time interval bool bool	bool	s	0			
+F	in_range	timestamp timestamp interval bool bool	bool	s	0			
+F	in_range	timestamptz timestamptz interval bool bool	bool	s	0			
+F	in_range	timetz timetz interval bool bool	bool	s	0			
+F	inet_client_addr		inet		0			
+F	inet_client_port		int4		0			
+F	inet_merge	inet inet	cidr	s	0			
+F	inet_same_family	inet inet	bool	s	0			
+F	inet_send	inet	bytea	s	0			
+F	inet_server_addr		inet		0			
+F	inet_server_port		int4		0			
+F	inetand	inet inet	inet	s	0			
+F	inetmi	inet inet	int8	s	0			
+F	inetmi_int8	inet int8	inet	s	0			
+F	inetnot	inet	inet	s	0			
+F	inetor	inet inet	inet	s	0			
+F	inetpl	inet int8	inet	s	0			
+F	initcap	text	text	s	0			
+F	int2	float4	int2	s	0			
+F	int2	float8	int2	s	0			
+F	int2	int4	int2	s	0			
+F	int2	int8	int2	s	0			
+F	int2	jsonb	int2	s	0			
+F	int2	numeric	int2	s	0			
+F	int24div	int2 int4	int4	s	0			
+F	int24eq	int2 int4	bool	s	0			
+F	int24ge	int2 int4	bool	s	0			
+F	int24gt	int2 int4	bool	s	0			
+F	int24le	int2 int4	bool	s	0			
+F	int24lt	int2 int4	bool	s	0			
+F	int24mi	int2 int4	int4	s	0			
+F	int24mul	int2 int4	int4	s	0			
+F	int24ne	int2 int4	bool	s	0			
+F	int24pl	int2 int4	int4	s	0			
+F	int28div	int2 int8	int8	s	0			
+F	int28eq	int2 int8	bool	s	0			
+F	int28ge	int2 int8	bool	s	0			
+F	int28gt	int2 int8	bool	s	0			
+F	int28le	int2 int8	bool	s	0			
+F	int28lt	int2 int8	bool	s	0			
+F	int28mi	int2 int8	int8	s	0			
+F	int28mul	int2 int8	int8	s	0			
+F	int28ne	int2 int8	bool	s	0			
+F	int28pl	int2 int8	int8	s	0			
+F	int2_avg_accum	_int8 int2	_int8	s	0			
+F	int2_avg_accum_inv	_int8 int2	_int8	s	0			
+F	int2_mul_cash	int2 money	money	s	0			
+F	int2_sum	int8 int2	int8		0			
+F	int2abs	int2	int2	s	0			
+F	int2and	int2 int2	int2	s	0			
+F	int2div	int2 int2	int2	s	0			
+F	int2eq	int2 int2	bool	s	0			
+F	int2ge	int2 int2	bool	s	0			
+F	int2gt	int2 int2	bool	s	0			
+F	int2int4_sum	_int8	int8	s	0			
+F	int2larger	int2 int2	int2	s	0			
+F	int2le	int2 int2	bool	s	0			
+F	int2lt	int2 int2	bool	s	0			
+F	int2mi	int2 int2	int2	s	0			
+F	int2mod	int2 int2	int2	s	0			
+F	int2mul	int2 int2	int2	s	0			
+F	int2ne	int2 int2	bool	s	0			
+F	int2not	int2	int2	s	0			
+F	int2or	int2 int2	int2	s	0			
+F	int2pl	int2 int2	int2	s	0			
+F	int2send	int2	bytea	s	0			
+F	int2shl	int2 int4	int2	s	0			
+F	int2shr	int2 int4	int2	s	0			
+F	int2smaller	int2 int2	int2	s	0			
+F	int2um	int2	int2	s	0			
+F	int2up	int2	int2	s	0			
+F	int2vectorsend	int2vector	bytea	s	0			
+F	int2xor	int2 int2	int2	s	0			
+F	int4	bit	int4	s	0			
+F	int4	bool	int4	s	0			
+F	int4	char	int4	s	0			
+F	int4	float4	int4	s	0			
+F	int4	float8	int4	s	0			
+F	int4	int2	int4	s	0			
+F	int4	int8	int4	s	0			
+F	int4	jsonb	int4	s	0			
+F	int4	numeric	int4	s	0			
+F	int42div	int4 int2	int4	s	0			
+F	int42eq	int4 int2	bool	s	0			
+F	int42ge	int4 int2	bool	s	0			
+F	int42gt	int4 int2	bool	s	0			
+F	int42le	int4 int2	bool	s	0			
+F	int42lt	int4 int2	bool	s	0			
+F	int42mi	int4 int2	int4	s	0			
+F	int42mul	int4 int2	int4	s	0			
+F	int42ne	int4 int2	bool	s	0			
+F	int42pl	int4 int2	int4	s	0			
+F	int48div	int4 int8	int8	s	0			
+F	int48eq	int4 int8	bool	s	0			
+F	int48ge	int4 int8	bool	s	0			
+F	int48gt	int4 int8	bool	s	0			
+F	int48le	int4 int8	bool	s	0			
+F	int48lt	int4 int8	bool	s	0			
+F	int48mi	int4 int8	int8	s	0			
+F	int48mul	int4 int8	int8	s	0			
+F	int48ne	int4 int8	bool	s	0			
+F	int48pl	int4 int8	int8	s	0			
+F	int4_avg_accum	_int8 int4	_int8	s	0			
+F	int4_avg_accum_inv	_int8 int4	_int8	s	0			
+F	int4_avg_combine	_int8 _int8	_int8	s	0			
+F	int4_mul_cash	int4 money	money	s	0			
+F	int4_sum	int8 int4	int8		0			
+F	int4abs	int4	int4	s	0			
+F	int4and	int4 int4	int4	s	0			
+F	int4div	int4 int4	int4	s	0			
+F	int4eq	int4 int4	bool	s	0			
+F	int4ge	int4 int4	bool	s	0			
+F	int4gt	int4 int4	bool	s	0			
+F	int4inc	int4	int4	s	0			
+F	int4larger	int4 int4	int4	s	0			
+F	int4le	int4 int4	bool	s	0			
+F	int4lt	int4 int4	bool	s	0			
+F	int4mi	int4 int4	int4	s	0			
+F	int4mod	int4 int4	int4	s	0			
+F	int4mul	int4 int4	int4	s	0			
+F	int4multirange		int4multirange	s	0			
+F	int4multirange	_int4range	int4multirange	sv	0	int4range		
+F	int4multirange	int4range	int4multirange	s	0			
+F	int4ne	int4 int4	bool	s	0			
+F	int4not	int4	int4	s	0			
+F	int4or	int4 int4	int4	s	0			
+F	int4pl	int4 int4	int4	s	0			
+F	int4range	int4 int4	int4range		0			
+F	int4range	int4 int4 text	int4range		0			
+F	int4range_canonical	int4range	int4range	s	0			
+F	int4range_subdiff	int4 int4	float8	s	0			
+F	int4send	int4	bytea	s	0			
+F	int4shl	int4 int4	int4	s	0			
+F	int4shr	int4 int4	int4	s	0			
+F	int4smaller	int4 int4	int4	s	0			
+F	int4um	int4	int4	s	0			
+F	int4up	int4	int4	s	0			
+F	int4xor	int4 int4	int4	s	0			
+F	int8	bit	int8	s	0			
+F	int8	float4	int8	s	0			
+F	int8	float8	int8	s	0			
+F	int8	int2	int8	s	0			
+F	int8	int4	int8	s	0			
+F	int8	jsonb	int8	s	0			
+F	int8	numeric	int8	s	0			
+F	int8	oid	int8	s	0			
+F	int82div	int8 int2	int8	s	0			
+F	int82eq	int8 int2	bool	s	0			
+F	int82ge	int8 int2	bool	s	0			
+F	int82gt	int8 int2	bool	s	0			
+F	int82le	int8 int2	bool	s	0			
+F	int82lt	int8 int2	bool	s	0			
+F	int82mi	int8 int2	int8	s	0			
+F	int82mul	int8 int2	int8	s	0			
+F	int82ne	int8 int2	bool	s	0			
+F	int82pl	int8 int2	int8	s	0			
+F	int84div	int8 int4	int8	s	0			
+F	int84eq	int8 int4	bool	s	0			
+F	int84ge	int8 int4	bool	s	0			
+F	int84gt	int8 int4	bool	s	0			
+F	int84le	int8 int4	bool	s	0			
+F	int84lt	int8 int4	bool	s	0			
+F	int84mi	int8 int4	int8	s	0			
+F	int84mul	int8 int4	int8	s	0			
+F	int84ne	int8 int4	bool	s	0			
+F	int84pl	int8 int4	int8	s	0			
+F	int8_avg	_int8	numeric	s	0			
+F	int8_mul_cash	int8 money	money	s	0			
+F	int8_sum	numeric int8	numeric		0			
+F	int8abs	int8	int8	s	0			
+F	int8and	int8 int8	int8	s	0			
+F	int8dec	int8	int8	s	0			
+F	int8dec_any	int8 any	int8	s	0			
+F	int8div	int8 int8	int8	s	0			
+F	int8eq	int8 int8	bool	s	0			
+F	int8ge	int8 int8	bool	s	0			
+F	int8gt	int8 int8	bool	s	0			
+F	int8inc	int8	int8	s	0			
+F	int8inc_any	int8 any	int8	s	0			
+F	int8inc_float8_float8	int8 float8 float8	int8	s	0			
+F	int8larger	int8 int8	int8	s	0			
+F	int8le	int8 int8	bool	s	0			
+F	int8lt	int8 int8	bool	s	0			
+F	int8mi	int8 int8	int8	s	0			
+F	int8mod	int8 int8	int8	s	0			
+F	int8mul	int8 int8	int8	s	0			
+F	int8multirange		int8multirange	s	0			
+F	int8multirange	_int8range	int8multirange	sv	0	int8range		
+F	int8multirange	int8range	int8multirange	s	0			
+F	int8ne	int8 int8	bool	s	0			
+F	int8not	int8	int8	s	0			
+F	int8or	int8 int8	int8	s	0			
+F	int8pl	int8 int8	int8	s	0			
+F	int8pl_inet	int8 inet	inet	s	0			
+F	int8range	int8 int8	int8range		0			
+F	int8range	int8 int8 text	int8range		0			
+F	int8range_canonical	int8range	int8range	s	0			
+F	int8range_subdiff	int8 int8	float8	s	0			
+F	int8send	int8	bytea	s	0			
+F	int8shl	int8 int4	int8	s	0			
+F	int8shr	int8 int4	int8	s	0			
+F	int8smaller	int8 int8	int8	s	0			
+F	int8um	int8	int8	s	0			
+F	int8up	int8	int8	s	0			
+F	int8xor	int8 int8	int8	s	0			
+F	integer_pl_date	int4 date	date	s	0			
+F	inter_lb	line box	bool	s	0			
+F	inter_sb	lseg box	bool	s	0			
+F	inter_sl	lseg line	bool	s	0			
+F	interval	interval int4	interval	s	0			
+F	interval	time	interval	s	0			
+F	interval_accum	_interval interval	_interval	s	0			
+F	interval_accum_inv	_interval interval	_interval	s	0			
+F	interval_avg	_interval	interval	s	0			
+F	interval_cmp	interval interval	int4	s	0			
+F	interval_combine	_interval _interval	_interval	s	0			
+F	interval_div	interval float8	interval	s	0			
+F	interval_eq	interval interval	bool	s	0			
+F	interval_ge	interval interval	bool	s	0			
+F	interval_gt	interval interval	bool	s	0			
+F	interval_hash	interval	int4	s	0			
+F	interval_hash_extended	interval int8	int8	s	0			
+F	interval_larger	interval interval	interval	s	0			
+F	interval_le	interval interval	bool	s	0			
+F	interval_lt	interval interval	bool	s	0			
+F	interval_mi	interval interval	interval	s	0			
+F	interval_mul	interval float8	interval	s	0			
+F	interval_ne	interval interval	bool	s	0			
+F	interval_pl	interval interval	interval	s	0			
+F	interval_pl_date	interval date	timestamp	s	0			
+F	interval_pl_time	interval time	time	s	0			
+F	interval_pl_timestamp	interval timestamp	timestamp	s	0			
+F	interval_pl_timestamptz	interval timestamptz	timestamptz	s	0			
+F	interval_pl_timetz	interval timetz	timetz	s	0			
+F	interval_send	interval	bytea	s	0			
+F	interval_smaller	interval interval	interval	s	0			
+F	interval_um	interval	interval	s	0			
+F	intervaltypmodin	_cstring	int4	s	0			
+F	is_normalized	text text	bool	s	1			
+F	isclosed	path	bool	s	0			
+F	isempty	anymultirange	bool	s	0			
+F	isempty	anyrange	bool	s	0			
+F	isfinite	date	bool	s	0			
+F	isfinite	interval	bool	s	0			
+F	isfinite	timestamp	bool	s	0			
+F	isfinite	timestamptz	bool	s	0			
+F	ishorizontal	line	bool	s	0			
+F	ishorizontal	lseg	bool	s	0			
+F	ishorizontal	point point	bool	s	0			
+F	isopen	path	bool	s	0			
+F	isparallel	line line	bool	s	0			
+F	isparallel	lseg lseg	bool	s	0			
+F	isperp	line line	bool	s	0			
+F	isperp	lseg lseg	bool	s	0			
+F	isvertical	line	bool	s	0			
+F	isvertical	lseg	bool	s	0			
+F	isvertical	point point	bool	s	0			
+F	json_agg	anyelement	json	a	0			
+F	json_agg_strict	anyelement	json	a	0				16-
+F	json_array_element	json int4	json	s	0		from_json,element_index	
+F	json_array_element_text	json int4	text	s	0		from_json,element_index	
+F	json_array_elements	json	json	sr	0		from_json	
+F	json_array_elements_text	json	text	sr	0		from_json	
+F	json_array_length	json	int4	s	0			
+F	json_build_array		json		0			
+F	json_build_array	any	json	v	0	any		
+F	json_build_object		json		0			
+F	json_build_object	any	json	v	0	any		
+F	json_each	json	record	sr	0		from_json	key:text value:json
+F	json_each_text	json	record	sr	0		from_json	key:text value:text
+F	json_extract_path	json _text	json	sv	0	text	from_json,path_elems	
+F	json_extract_path_text	json _text	text	sv	0	text	from_json,path_elems	
+F	json_object	_text	json	s	0			
+F	json_object	_text _text	json	s	0			
+F	json_object_agg	any any	json	a	0			
+F	json_object_agg_strict	any any	json	a	0				16-
+F	json_object_agg_unique	any any	json	a	0				16-
+F	json_object_agg_unique_strict	any any	json	a	0				16-
+F	json_object_field	json text	json	s	0		from_json,field_name	
+F	json_object_field_text	json text	text	s	0		from_json,field_name	
+F	json_object_keys	json	text	sr	0			
+F	json_populate_record	anyelement json bool	anyelement		1		base,from_json,use_json_as_text	
+F	json_populate_recordset	anyelement json bool	anyelement	r	1		base,from_json,use_json_as_text	
+F	json_send	json	bytea	s	0			
+F	json_strip_nulls	json	json	s	0			
+F	json_to_record	json	record	s	0			
+F	json_to_recordset	json	record	r	0			
+F	json_to_tsvector	json jsonb	tsvector	s	0			
+F	json_to_tsvector	regconfig json jsonb	tsvector	s	0			
+F	json_typeof	json	text	s	0			
+F	jsonb_agg	anyelement	jsonb	a	0			
+F	jsonb_agg_strict	anyelement	jsonb	a	0				16-
+F	jsonb_array_element	jsonb int4	jsonb	s	0		from_json,element_index	
+F	jsonb_array_element_text	jsonb int4	text	s	0		from_json,element_index	
+F	jsonb_array_elements	jsonb	jsonb	sr	0		from_json	
+F	jsonb_array_elements_text	jsonb	text	sr	0		from_json	
+F	jsonb_array_length	jsonb	int4	s	0			
+F	jsonb_build_array		jsonb		0			
+F	jsonb_build_array	any	jsonb	v	0	any		
+F	jsonb_build_object		jsonb		0			
+F	jsonb_build_object	any	jsonb	v	0	any		
+F	jsonb_cmp	jsonb jsonb	int4	s	0			
+F	jsonb_concat	jsonb jsonb	jsonb	s	0			
+F	jsonb_contained	jsonb jsonb	bool	s	0			
+F	jsonb_contains	jsonb jsonb	bool	s	0			
+F	jsonb_delete	jsonb _text	jsonb	sv	0	text	from_json,path_elems	
+F	jsonb_delete	jsonb int4	jsonb	s	0			
+F	jsonb_delete	jsonb text	jsonb	s	0			
+F	jsonb_delete_path	jsonb _text	jsonb	s	0			
+F	jsonb_each	jsonb	record	sr	0		from_json	key:text value:jsonb
+F	jsonb_each_text	jsonb	record	sr	0		from_json	key:text value:text
+F	jsonb_eq	jsonb jsonb	bool	s	0			
+F	jsonb_exists	jsonb text	bool	s	0			
+F	jsonb_exists_all	jsonb _text	bool	s	0			
+F	jsonb_exists_any	jsonb _text	bool	s	0			
+F	jsonb_extract_path	jsonb _text	jsonb	sv	0	text	from_json,path_elems	
+F	jsonb_extract_path_text	jsonb _text	text	sv	0	text	from_json,path_elems	
+F	jsonb_ge	jsonb jsonb	bool	s	0			
+F	jsonb_gt	jsonb jsonb	bool	s	0			
+F	jsonb_hash	jsonb	int4	s	0			
+F	jsonb_hash_extended	jsonb int8	int8	s	0			
+F	jsonb_insert	jsonb _text jsonb bool	jsonb	s	1		jsonb_in,path,replacement,insert_after	
+F	jsonb_le	jsonb jsonb	bool	s	0			
+F	jsonb_lt	jsonb jsonb	bool	s	0			
+F	jsonb_ne	jsonb jsonb	bool	s	0			
+F	jsonb_object	_text	jsonb	s	0			
+F	jsonb_object	_text _text	jsonb	s	0			
+F	jsonb_object_agg	any any	jsonb	a	0			
+F	jsonb_object_agg_strict	any any	jsonb	a	0				16-
+F	jsonb_object_agg_unique	any any	jsonb	a	0				16-
+F	jsonb_object_agg_unique_strict	any any	jsonb	a	0				16-
+F	jsonb_object_field	jsonb text	jsonb	s	0		from_json,field_name	
+F	jsonb_object_field_text	jsonb text	text	s	0		from_json,field_name	
+F	jsonb_object_keys	jsonb	text	sr	0			
+F	jsonb_path_exists	jsonb jsonpath jsonb bool	bool	s	2		target,path,vars,silent	
+F	jsonb_path_exists_opr	jsonb jsonpath	bool	s	0			
+F	jsonb_path_exists_tz	jsonb jsonpath jsonb bool	bool	s	2		target,path,vars,silent	
+F	jsonb_path_match	jsonb jsonpath jsonb bool	bool	s	2		target,path,vars,silent	
+F	jsonb_path_match_opr	jsonb jsonpath	bool	s	0			
+F	jsonb_path_match_tz	jsonb jsonpath jsonb bool	bool	s	2		target,path,vars,silent	
+F	jsonb_path_query	jsonb jsonpath jsonb bool	jsonb	sr	2		target,path,vars,silent	
+F	jsonb_path_query_array	jsonb jsonpath jsonb bool	jsonb	s	2		target,path,vars,silent	
+F	jsonb_path_query_array_tz	jsonb jsonpath jsonb bool	jsonb	s	2		target,path,vars,silent	
+F	jsonb_path_query_first	jsonb jsonpath jsonb bool	jsonb	s	2		target,path,vars,silent	
+F	jsonb_path_query_first_tz	jsonb jsonpath jsonb bool	jsonb	s	2		target,path,vars,silent	
+F	jsonb_path_query_tz	jsonb jsonpath jsonb bool	jsonb	sr	2		target,path,vars,silent	
+F	jsonb_populate_record	anyelement jsonb	anyelement		0			
+F	jsonb_populate_recordset	anyelement jsonb	anyelement	r	0			
+F	jsonb_pretty	jsonb	text	s	0			
+F	jsonb_send	jsonb	bytea	s	0			
+F	jsonb_set	jsonb _text jsonb bool	jsonb	s	1		jsonb_in,path,replacement,create_if_missing	
+F	jsonb_set_lax	jsonb _text jsonb bool text	jsonb		2		jsonb_in,path,replacement,create_if_missing,null_value_treatment	
+F	jsonb_strip_nulls	jsonb	jsonb	s	0			
+F	jsonb_to_record	jsonb	record	s	0			
+F	jsonb_to_recordset	jsonb	record	r	0			
+F	jsonb_to_tsvector	jsonb jsonb	tsvector	s	0			
+F	jsonb_to_tsvector	regconfig jsonb jsonb	tsvector	s	0			
+F	jsonb_typeof	jsonb	text	s	0			
+F	jsonpath_send	jsonpath	bytea	s	0			
+F	justify_days	interval	interval	s	0			
+F	justify_hours	interval	interval	s	0			
+F	justify_interval	interval	interval	s	0			
+F	lag	anycompatible int4 anycompatible	anycompatible	sw	0			
+F	lag	anyelement	anyelement	sw	0			
+F	lag	anyelement int4	anyelement	sw	0			
+F	last_value	anyelement	anyelement	sw	0			
+F	lastval		int8	s	0			
+F	lcm	int4 int4	int4	s	0			
+F	lcm	int8 int8	int8	s	0			
+F	lcm	numeric numeric	numeric	s	0			
+F	lead	anycompatible int4 anycompatible	anycompatible	sw	0			
+F	lead	anyelement	anyelement	sw	0			
+F	lead	anyelement int4	anyelement	sw	0			
+F	left	text int4	text	s	0			
+F	length	bit	int4	s	0			
+F	length	bpchar	int4	s	0			
+F	length	bytea	int4	s	0			
+F	length	bytea name	int4	s	0			
+F	length	lseg	float8	s	0			
+F	length	path	float8	s	0			
+F	length	text	int4	s	0			
+F	length	tsvector	int4	s	0			
+F	like	bytea bytea	bool	s	0			
+F	like	name text	bool	s	0			
+F	like	text text	bool	s	0			
+F	like_escape	bytea bytea	bytea	s	0			
+F	like_escape	text text	text	s	0			
+F	line	point point	line	s	0			
+F	line_distance	line line	float8	s	0			
+F	line_eq	line line	bool	s	0			
+F	line_horizontal	line	bool	s	0			
+F	line_interpt	line line	point	s	0			
+F	line_intersect	line line	bool	s	0			
+F	line_parallel	line line	bool	s	0			
+F	line_perp	line line	bool	s	0			
+F	line_send	line	bytea	s	0			
+F	line_vertical	line	bool	s	0			
+F	ln	float8	float8	s	0			
+F	ln	numeric	numeric	s	0			
+F	lo_close	int4	int4	s	0			
+F	lo_creat	int4	oid	s	0			
+F	lo_create	oid	oid	s	0			
+F	lo_export	oid text	int4	s	0			
+F	lo_from_bytea	oid bytea	oid	s	0			
+F	lo_get	oid	bytea	s	0			
+F	lo_get	oid int8 int4	bytea	s	0			
+F	lo_import	text	oid	s	0			
+F	lo_import	text oid	oid	s	0			
+F	lo_lseek	int4 int4 int4	int4	s	0			
+F	lo_lseek64	int4 int8 int4	int8	s	0			
+F	lo_open	oid int4	int4	s	0			
+F	lo_put	oid int8 bytea	void	s	0			
+F	lo_tell	int4	int4	s	0			
+F	lo_tell64	int4	int8	s	0			
+F	lo_truncate	int4 int4	int4	s	0			
+F	lo_truncate64	int4 int8	int4	s	0			
+F	lo_unlink	oid	int4	s	0			
+F	log	float8	float8	s	0			
+F	log	numeric	numeric	s	0			
+F	log	numeric numeric	numeric	s	0			
+F	log10	float8	float8	s	0			
+F	log10	numeric	numeric	s	0			
+F	loread	int4 int4	bytea	s	0			
+F	lower	anymultirange	anyelement	s	0			
+F	lower	anyrange	anyelement	s	0			
+F	lower	text	text	s	0			
+F	lower_inc	anymultirange	bool	s	0			
+F	lower_inc	anyrange	bool	s	0			
+F	lower_inf	anymultirange	bool	s	0			
+F	lower_inf	anyrange	bool	s	0			
+F	lowrite	int4 bytea	int4	s	0			
+F	lpad	text int4	text	s	0			
+F	lpad	text int4 text	text	s	0			
+F	lseg	box	lseg	s	0			
+F	lseg	point point	lseg	s	0			
+F	lseg_center	lseg	point	s	0			
+F	lseg_distance	lseg lseg	float8	s	0			
+F	lseg_eq	lseg lseg	bool	s	0			
+F	lseg_ge	lseg lseg	bool	s	0			
+F	lseg_gt	lseg lseg	bool	s	0			
+F	lseg_horizontal	lseg	bool	s	0			
+F	lseg_interpt	lseg lseg	point	s	0			
+F	lseg_intersect	lseg lseg	bool	s	0			
+F	lseg_le	lseg lseg	bool	s	0			
+F	lseg_length	lseg	float8	s	0			
+F	lseg_lt	lseg lseg	bool	s	0			
+F	lseg_ne	lseg lseg	bool	s	0			
+F	lseg_parallel	lseg lseg	bool	s	0			
+F	lseg_perp	lseg lseg	bool	s	0			
+F	lseg_send	lseg	bytea	s	0			
+F	lseg_vertical	lseg	bool	s	0			
+F	ltrim	bytea bytea	bytea	s	0			
+F	ltrim	text	text	s	0			
+F	ltrim	text text	text	s	0			
+F	macaddr	macaddr8	macaddr	s	0			
+F	macaddr8	macaddr	macaddr8	s	0			
+F	macaddr8_and	macaddr8 macaddr8	macaddr8	s	0			
+F	macaddr8_cmp	macaddr8 macaddr8	int4	s	0			
+F	macaddr8_eq	macaddr8 macaddr8	bool	s	0			
+F	macaddr8_ge	macaddr8 macaddr8	bool	s	0			
+F	macaddr8_gt	macaddr8 macaddr8	bool	s	0			
+F	macaddr8_le	macaddr8 macaddr8	bool	s	0			
+F	macaddr8_lt	macaddr8 macaddr8	bool	s	0			
+F	macaddr8_ne	macaddr8 macaddr8	bool	s	0			
+F	macaddr8_not	macaddr8	macaddr8	s	0			
+F	macaddr8_or	macaddr8 macaddr8	macaddr8	s	0			
+F	macaddr8_send	macaddr8	bytea	s	0			
+F	macaddr8_set7bit	macaddr8	macaddr8	s	0			
+F	macaddr_and	macaddr macaddr	macaddr	s	0			
+F	macaddr_cmp	macaddr macaddr	int4	s	0			
+F	macaddr_eq	macaddr macaddr	bool	s	0			
+F	macaddr_ge	macaddr macaddr	bool	s	0			
+F	macaddr_gt	macaddr macaddr	bool	s	0			
+F	macaddr_le	macaddr macaddr	bool	s	0			
+F	macaddr_lt	macaddr macaddr	bool	s	0			
+F	macaddr_ne	macaddr macaddr	bool	s	0			
+F	macaddr_not	macaddr	macaddr	s	0			
+F	macaddr_or	macaddr macaddr	macaddr	s	0			
+F	macaddr_send	macaddr	bytea	s	0			
+F	make_date	int4 int4 int4	date	s	0		year,month,day	
+F	make_interval	int4 int4 int4 int4 int4 int4 float8	interval	s	7		years,months,weeks,days,hours,mins,secs	
+F	make_time	int4 int4 float8	time	s	0		hour,min,sec	
+F	make_timestamp	int4 int4 int4 int4 int4 float8	timestamp	s	0		year,month,mday,hour,min,sec	
+F	make_timestamptz	int4 int4 int4 int4 int4 float8	timestamptz	s	0		year,month,mday,hour,min,sec	
+F	make_timestamptz	int4 int4 int4 int4 int4 float8 text	timestamptz	s	0		year,month,mday,hour,min,sec,timezone	
+F	makeaclitem	oid oid text bool	aclitem	s	0			
+F	masklen	inet	int4	s	0			
+F	max	anyarray	anyarray	a	0			
+F	max	anyenum	anyenum	a	0			
+F	max	bpchar	bpchar	a	0			
+F	max	date	date	a	0			
+F	max	float4	float4	a	0			
+F	max	float8	float8	a	0			
+F	max	inet	inet	a	0			
+F	max	int2	int2	a	0			
+F	max	int4	int4	a	0			
+F	max	int8	int8	a	0			
+F	max	interval	interval	a	0			
+F	max	money	money	a	0			
+F	max	numeric	numeric	a	0			
+F	max	oid	oid	a	0			
+F	max	pg_lsn	pg_lsn	a	0			
+F	max	text	text	a	0			
+F	max	tid	tid	a	0			
+F	max	time	time	a	0			
+F	max	timestamp	timestamp	a	0			
+F	max	timestamptz	timestamptz	a	0			
+F	max	timetz	timetz	a	0			
+F	max	xid8	xid8	a	0			
+F	md5	bytea	text	s	0			
+F	md5	text	text	s	0			
+F	min	anyarray	anyarray	a	0			
+F	min	anyenum	anyenum	a	0			
+F	min	bpchar	bpchar	a	0			
+F	min	date	date	a	0			
+F	min	float4	float4	a	0			
+F	min	float8	float8	a	0			
+F	min	inet	inet	a	0			
+F	min	int2	int2	a	0			
+F	min	int4	int4	a	0			
+F	min	int8	int8	a	0			
+F	min	interval	interval	a	0			
+F	min	money	money	a	0			
+F	min	numeric	numeric	a	0			
+F	min	oid	oid	a	0			
+F	min	pg_lsn	pg_lsn	a	0			
+F	min	text	text	a	0			
+F	min	tid	tid	a	0			
+F	min	time	time	a	0			
+F	min	timestamp	timestamp	a	0			
+F	min	timestamptz	timestamptz	a	0			
+F	min	timetz	timetz	a	0			
+F	min	xid8	xid8	a	0			
+F	min_scale	numeric	int4	s	0			
+F	mod	int2 int2	int2	s	0			
+F	mod	int4 int4	int4	s	0			
+F	mod	int8 int8	int8	s	0			
+F	mod	numeric numeric	numeric	s	0			
+F	mode	anyelement	anyelement	ao	0			
+F	money	int4	money	s	0			
+F	money	int8	money	s	0			
+F	money	numeric	money	s	0			
+F	mul_d_interval	float8 interval	interval	s	0			
+F	multirange	anyrange	anymultirange	s	0			
+F	multirange_adjacent_multirange	anymultirange anymultirange	bool	s	0			
+F	multirange_adjacent_range	anymultirange anyrange	bool	s	0			
+F	multirange_after_multirange	anymultirange anymultirange	bool	s	0			
+F	multirange_after_range	anymultirange anyrange	bool	s	0			
+F	multirange_before_multirange	anymultirange anymultirange	bool	s	0			
+F	multirange_before_range	anymultirange anyrange	bool	s	0			
+F	multirange_cmp	anymultirange anymultirange	int4	s	0			
+F	multirange_contained_by_multirange	anymultirange anymultirange	bool	s	0			
+F	multirange_contained_by_range	anymultirange anyrange	bool	s	0			
+F	multirange_contains_elem	anymultirange anyelement	bool	s	0			
+F	multirange_contains_multirange	anymultirange anymultirange	bool	s	0			
+F	multirange_contains_range	anymultirange anyrange	bool	s	0			
+F	multirange_eq	anymultirange anymultirange	bool	s	0			
+F	multirange_ge	anymultirange anymultirange	bool	s	0			
+F	multirange_gt	anymultirange anymultirange	bool	s	0			
+F	multirange_intersect	anymultirange anymultirange	anymultirange	s	0			
+F	multirange_intersect_agg_transfn	anymultirange anymultirange	anymultirange	s	0			
+F	multirange_le	anymultirange anymultirange	bool	s	0			
+F	multirange_lt	anymultirange anymultirange	bool	s	0			
+F	multirange_minus	anymultirange anymultirange	anymultirange	s	0			
+F	multirange_ne	anymultirange anymultirange	bool	s	0			
+F	multirange_overlaps_multirange	anymultirange anymultirange	bool	s	0			
+F	multirange_overlaps_range	anymultirange anyrange	bool	s	0			
+F	multirange_overleft_multirange	anymultirange anymultirange	bool	s	0			
+F	multirange_overleft_range	anymultirange anyrange	bool	s	0			
+F	multirange_overright_multirange	anymultirange anymultirange	bool	s	0			
+F	multirange_overright_range	anymultirange anyrange	bool	s	0			
+F	multirange_send	anymultirange	bytea	s	0			
+F	multirange_union	anymultirange anymultirange	anymultirange	s	0			
+F	mxid_age	xid	int4	s	0			
+F	name	bpchar	name	s	0			
+F	name	text	name	s	0			
+F	name	varchar	name	s	0			
+F	nameconcatoid	name oid	name	s	0			
+F	nameeq	name name	bool	s	0			
+F	nameeqtext	name text	bool	s	0			
+F	namege	name name	bool	s	0			
+F	namegetext	name text	bool	s	0			
+F	namegt	name name	bool	s	0			
+F	namegttext	name text	bool	s	0			
+F	nameiclike	name text	bool	s	0			
+F	nameicnlike	name text	bool	s	0			
+F	nameicregexeq	name text	bool	s	0			
+F	nameicregexne	name text	bool	s	0			
+F	namele	name name	bool	s	0			
+F	nameletext	name text	bool	s	0			
+F	namelike	name text	bool	s	0			
+F	namelt	name name	bool	s	0			
+F	namelttext	name text	bool	s	0			
+F	namene	name name	bool	s	0			
+F	namenetext	name text	bool	s	0			
+F	namenlike	name text	bool	s	0			
+F	nameregexeq	name text	bool	s	0			
+F	nameregexne	name text	bool	s	0			
+F	namesend	name	bytea	s	0			
+F	netmask	inet	inet	s	0			
+F	network	inet	cidr	s	0			
+F	network_cmp	inet inet	int4	s	0			
+F	network_eq	inet inet	bool	s	0			
+F	network_ge	inet inet	bool	s	0			
+F	network_gt	inet inet	bool	s	0			
+F	network_larger	inet inet	inet	s	0			
+F	network_le	inet inet	bool	s	0			
+F	network_lt	inet inet	bool	s	0			
+F	network_ne	inet inet	bool	s	0			
+F	network_overlap	inet inet	bool	s	0			
+F	network_smaller	inet inet	inet	s	0			
+F	network_sub	inet inet	bool	s	0			
+F	network_subeq	inet inet	bool	s	0			
+F	network_sup	inet inet	bool	s	0			
+F	network_supeq	inet inet	bool	s	0			
+F	nextval	regclass	int8	s	0			
+F	normalize	text text	text	s	1			
+F	notlike	bytea bytea	bool	s	0			
+F	notlike	name text	bool	s	0			
+F	notlike	text text	bool	s	0			
+F	now		timestamptz	s	0			
+F	npoints	path	int4	s	0			
+F	npoints	polygon	int4	s	0			
+F	nth_value	anyelement int4	anyelement	sw	0			
+F	ntile	int4	int4	sw	0			
+F	num_nonnulls	any	int4	v	0	any		
+F	num_nulls	any	int4	v	0	any		
+F	numeric	float4	numeric	s	0			
+F	numeric	float8	numeric	s	0			
+F	numeric	int2	numeric	s	0			
+F	numeric	int4	numeric	s	0			
+F	numeric	int8	numeric	s	0			
+F	numeric	jsonb	numeric	s	0			
+F	numeric	money	numeric	s	0			
+F	numeric	numeric int4	numeric	s	0			
+F	numeric_abs	numeric	numeric	s	0			
+F	numeric_add	numeric numeric	numeric	s	0			
+F	numeric_cmp	numeric numeric	int4	s	0			
+F	numeric_div	numeric numeric	numeric	s	0			
+F	numeric_div_trunc	numeric numeric	numeric	s	0			
+F	numeric_eq	numeric numeric	bool	s	0			
+F	numeric_exp	numeric	numeric	s	0			
+F	numeric_ge	numeric numeric	bool	s	0			
+F	numeric_gt	numeric numeric	bool	s	0			
+F	numeric_inc	numeric	numeric	s	0			
+F	numeric_larger	numeric numeric	numeric	s	0			
+F	numeric_le	numeric numeric	bool	s	0			
+F	numeric_ln	numeric	numeric	s	0			
+F	numeric_log	numeric numeric	numeric	s	0			
+F	numeric_lt	numeric numeric	bool	s	0			
+F	numeric_mod	numeric numeric	numeric	s	0			
+F	numeric_mul	numeric numeric	numeric	s	0			
+F	numeric_ne	numeric numeric	bool	s	0			
+F	numeric_pl_pg_lsn	numeric pg_lsn	pg_lsn	s	0			
+F	numeric_power	numeric numeric	numeric	s	0			
+F	numeric_send	numeric	bytea	s	0			
+F	numeric_smaller	numeric numeric	numeric	s	0			
+F	numeric_sqrt	numeric	numeric	s	0			
+F	numeric_sub	numeric numeric	numeric	s	0			
+F	numeric_uminus	numeric	numeric	s	0			
+F	numeric_uplus	numeric	numeric	s	0			
+F	numerictypmodin	_cstring	int4	s	0			
+F	nummultirange		nummultirange	s	0			
+F	nummultirange	_numrange	nummultirange	sv	0	numrange		
+F	nummultirange	numrange	nummultirange	s	0			
+F	numnode	tsquery	int4	s	0			
+F	numrange	numeric numeric	numrange		0			
+F	numrange	numeric numeric text	numrange		0			
+F	numrange_subdiff	numeric numeric	float8	s	0			
+F	obj_description	oid	text	s	0			
+F	obj_description	oid name	text	s	0			
+F	octet_length	bit	int4	s	0			
+F	octet_length	bpchar	int4	s	0			
+F	octet_length	bytea	int4	s	0			
+F	octet_length	text	int4	s	0			
+F	oid	int8	oid	s	0			
+F	oideq	oid oid	bool	s	0			
+F	oidge	oid oid	bool	s	0			
+F	oidgt	oid oid	bool	s	0			
+F	oidlarger	oid oid	oid	s	0			
+F	oidle	oid oid	bool	s	0			
+F	oidlt	oid oid	bool	s	0			
+F	oidne	oid oid	bool	s	0			
+F	oidsend	oid	bytea	s	0			
+F	oidsmaller	oid oid	oid	s	0			
+F	oidvectoreq	oidvector oidvector	bool	s	0			
+F	oidvectorge	oidvector oidvector	bool	s	0			
+F	oidvectorgt	oidvector oidvector	bool	s	0			
+F	oidvectorle	oidvector oidvector	bool	s	0			
+F	oidvectorlt	oidvector oidvector	bool	s	0			
+F	oidvectorne	oidvector oidvector	bool	s	0			
+F	oidvectorsend	oidvector	bytea	s	0			
+F	oidvectortypes	oidvector	text	s	0			
+F	on_pb	point box	bool	s	0			
+F	on_pl	point line	bool	s	0			
+F	on_ppath	point path	bool	s	0			
+F	on_ps	point lseg	bool	s	0			
+F	on_sb	lseg box	bool	s	0			
+F	on_sl	lseg line	bool	s	0			
+F	overlaps	time interval time interval	bool		0			
+F	overlaps	time interval time time	bool		0			
+F	overlaps	time time time interval	bool		0			
+F	overlaps	time time time time	bool		0			
+F	overlaps	timestamp interval timestamp interval	bool		0			
+F	overlaps	timestamp interval timestamp timestamp	bool		0			
+F	overlaps	timestamp timestamp timestamp interval	bool		0			
+F	overlaps	timestamp timestamp timestamp timestamp	bool		0			
+F	overlaps	timestamptz interval timestamptz interval	bool		0			
+F	overlaps	timestamptz interval timestamptz timestamptz	bool		0			
+F	overlaps	timestamptz timestamptz timestamptz interval	bool		0			
+F	overlaps	timestamptz timestamptz timestamptz timestamptz	bool		0			
+F	overlaps	timetz timetz timetz timetz	bool		0			
+F	overlay	bit bit int4	bit	s	0			
+F	overlay	bit bit int4 int4	bit	s	0			
+F	overlay	bytea bytea int4	bytea	s	0			
+F	overlay	bytea bytea int4 int4	bytea	s	0			
+F	overlay	text text int4	text	s	0			
+F	overlay	text text int4 int4	text	s	0			
+F	parse_ident	text bool	_text	s	1		str,strict	
+F	path	polygon	path	s	0			
+F	path_add	path path	path	s	0			
+F	path_add_pt	path point	path	s	0			
+F	path_contain_pt	path point	bool	s	0			
+F	path_distance	path path	float8	s	0			
+F	path_div_pt	path point	path	s	0			
+F	path_inter	path path	bool	s	0			
+F	path_length	path	float8	s	0			
+F	path_mul_pt	path point	path	s	0			
+F	path_n_eq	path path	bool	s	0			
+F	path_n_ge	path path	bool	s	0			
+F	path_n_gt	path path	bool	s	0			
+F	path_n_le	path path	bool	s	0			
+F	path_n_lt	path path	bool	s	0			
+F	path_npoints	path	int4	s	0			
+F	path_send	path	bytea	s	0			
+F	path_sub_pt	path point	path	s	0			
+F	pclose	path	path	s	0			
+F	percent_rank		float8	w	0			
+F	percent_rank	any	float8	vah	0	any		
+F	percentile_cont	_float8 float8	_float8	ao	0			
+F	percentile_cont	_float8 interval	_interval	ao	0			
+F	percentile_cont	float8 float8	float8	ao	0			
+F	percentile_cont	float8 interval	interval	ao	0			
+F	percentile_disc	_float8 anyelement	anyarray	ao	0			
+F	percentile_disc	float8 anyelement	anyelement	ao	0			
+F	pg_advisory_lock	int4 int4	void	s	0			
+F	pg_advisory_lock	int8	void	s	0			
+F	pg_advisory_lock_shared	int4 int4	void	s	0			
+F	pg_advisory_lock_shared	int8	void	s	0			
+F	pg_advisory_unlock	int4 int4	bool	s	0			
+F	pg_advisory_unlock	int8	bool	s	0			
+F	pg_advisory_unlock_all		void	s	0			
+F	pg_advisory_unlock_shared	int4 int4	bool	s	0			
+F	pg_advisory_unlock_shared	int8	bool	s	0			
+F	pg_advisory_xact_lock	int4 int4	void	s	0			
+F	pg_advisory_xact_lock	int8	void	s	0			
+F	pg_advisory_xact_lock_shared	int4 int4	void	s	0			
+F	pg_advisory_xact_lock_shared	int8	void	s	0			
+F	pg_available_extension_versions		record	sr	0			name:name version:text superuser:bool trusted:bool relocatable:bool schema:name requires:_name comment:text
+F	pg_available_extensions		record	sr	0			name:name default_version:text comment:text
+F	pg_backend_pid		int4	s	0			
+F	pg_backup_start	text bool	pg_lsn	s	1		label,fast	
+F	pg_backup_stop	bool	record	s	1		wait_for_archive	lsn:pg_lsn labelfile:text spcmapfile:text
+F	pg_blocking_pids	int4	_int4	s	0			
+F	pg_cancel_backend	int4	bool	s	0			
+F	pg_char_to_encoding	name	int4	s	0			
+F	pg_client_encoding		name	s	0			
+F	pg_collation_actual_version	oid	text	s	0			
+F	pg_collation_for	any	text		0			
+F	pg_collation_is_visible	oid	bool	s	0			
+F	pg_column_compression	any	text	s	0			
+F	pg_column_is_updatable	regclass int2 bool	bool	s	0			
+F	pg_column_size	any	int4	s	0			
+F	pg_conf_load_time		timestamptz	s	0			
+F	pg_config		record	sr	0			name:text setting:text
+F	pg_control_checkpoint		record	s	0			checkpoint_lsn:pg_lsn redo_lsn:pg_lsn redo_wal_file:text timeline_id:int4 prev_timeline_id:int4 full_page_writes:bool next_xid:text next_oid:oid next_multixact_id:xid next_multi_offset:xid oldest_xid:xid oldest_xid_dbid:oid oldest_active_xid:xid oldest_multi_xid:xid oldest_multi_dbid:oid oldest_commit_ts_xid:xid newest_commit_ts_xid:xid checkpoint_time:timestamptz
+F	pg_control_init		record	s	0			max_data_alignment:int4 database_block_size:int4 blocks_per_segment:int4 wal_block_size:int4 bytes_per_wal_segment:int4 max_identifier_length:int4 max_index_columns:int4 max_toast_chunk_size:int4 large_object_chunk_size:int4 float8_pass_by_value:bool data_page_checksum_version:int4
+F	pg_control_recovery		record	s	0			min_recovery_end_lsn:pg_lsn min_recovery_end_timeline:int4 backup_start_lsn:pg_lsn backup_end_lsn:pg_lsn end_of_backup_record_required:bool
+F	pg_control_system		record	s	0			pg_control_version:int4 catalog_version_no:int4 system_identifier:int8 pg_control_last_modified:timestamptz
+F	pg_conversion_is_visible	oid	bool	s	0			
+F	pg_copy_logical_replication_slot	name name	record	s	0		src_slot_name,dst_slot_name	slot_name:name lsn:pg_lsn
+F	pg_copy_logical_replication_slot	name name bool	record	s	0		src_slot_name,dst_slot_name,temporary	slot_name:name lsn:pg_lsn
+F	pg_copy_logical_replication_slot	name name bool name	record	s	0		src_slot_name,dst_slot_name,temporary,plugin	slot_name:name lsn:pg_lsn
+F	pg_copy_physical_replication_slot	name name	record	s	0		src_slot_name,dst_slot_name	slot_name:name lsn:pg_lsn
+F	pg_copy_physical_replication_slot	name name bool	record	s	0		src_slot_name,dst_slot_name,temporary	slot_name:name lsn:pg_lsn
+F	pg_create_logical_replication_slot	name name bool bool	record	s	2		slot_name,plugin,temporary,twophase	slot_name:name lsn:pg_lsn
+F	pg_create_physical_replication_slot	name bool bool	record	s	2		slot_name,immediately_reserve,temporary	slot_name:name lsn:pg_lsn
+F	pg_create_restore_point	text	pg_lsn	s	0			
+F	pg_current_logfile		text		0			
+F	pg_current_logfile	text	text		0			
+F	pg_current_snapshot		pg_snapshot	s	0			
+F	pg_current_wal_flush_lsn		pg_lsn	s	0			
+F	pg_current_wal_insert_lsn		pg_lsn	s	0			
+F	pg_current_wal_lsn		pg_lsn	s	0			
+F	pg_current_xact_id		xid8	s	0			
+F	pg_current_xact_id_if_assigned		xid8	s	0			
+F	pg_cursor		record	sr	0			name:text statement:text is_holdable:bool is_binary:bool is_scrollable:bool creation_time:timestamptz
+F	pg_database_collation_actual_version	oid	text	s	0			
+F	pg_database_size	name	int8	s	0			
+F	pg_database_size	oid	int8	s	0			
+F	pg_dependencies_send	pg_dependencies	bytea	s	0			
+F	pg_describe_object	oid oid int4	text	s	0			
+F	pg_drop_replication_slot	name	void	s	0			
+F	pg_encoding_max_length	int4	int4	s	0			
+F	pg_encoding_to_char	int4	name	s	0			
+F	pg_event_trigger_ddl_commands		record	sr	0			classid:oid objid:oid objsubid:int4 command_tag:text object_type:text schema_name:text object_identity:text in_extension:bool command:pg_ddl_command
+F	pg_event_trigger_dropped_objects		record	sr	0			classid:oid objid:oid objsubid:int4 original:bool normal:bool is_temporary:bool object_type:text schema_name:text object_name:text object_identity:text address_names:_text address_args:_text
+F	pg_event_trigger_table_rewrite_oid		oid	s	0			
+F	pg_event_trigger_table_rewrite_reason		int4	s	0			
+F	pg_export_snapshot		text	s	0			
+F	pg_extension_config_dump	regclass text	void	s	0			
+F	pg_extension_update_paths	name	record	sr	0		name	source:text target:text path:text
+F	pg_filenode_relation	oid oid	regclass	s	0			
+F	pg_function_is_visible	oid	bool	s	0			
+F	pg_get_backend_memory_contexts		record	sr	0			name:text ident:text parent:text level:int4 total_bytes:int8 total_nblocks:int8 free_bytes:int8 free_chunks:int8 used_bytes:int8
+F	pg_get_catalog_foreign_keys		record	sr	0			fktable:regclass fkcols:_text pktable:regclass pkcols:_text is_array:bool is_opt:bool
+F	pg_get_constraintdef	oid	text	s	0			
+F	pg_get_constraintdef	oid bool	text	s	0			
+F	pg_get_expr	pg_node_tree oid	text	s	0			
+F	pg_get_expr	pg_node_tree oid bool	text	s	0			
+F	pg_get_function_arg_default	oid int4	text	s	0			
+F	pg_get_function_arguments	oid	text	s	0			
+F	pg_get_function_identity_arguments	oid	text	s	0			
+F	pg_get_function_result	oid	text	s	0			
+F	pg_get_function_sqlbody	oid	text	s	0			
+F	pg_get_functiondef	oid	text	s	0			
+F	pg_get_indexdef	oid	text	s	0			
+F	pg_get_indexdef	oid int4 bool	text	s	0			
+F	pg_get_keywords		record	sr	0			word:text catcode:char barelabel:bool catdesc:text baredesc:text
+F	pg_get_multixact_members	xid	record	sr	0		multixid	xid:xid mode:text
+F	pg_get_object_address	text _text _text	record	s	0		type,object_names,object_args	classid:oid objid:oid objsubid:int4
+F	pg_get_partition_constraintdef	oid	text	s	0			
+F	pg_get_partkeydef	oid	text	s	0			
+F	pg_get_publication_tables	_text	record	srv	0	text	pubname	pubid:oid relid:oid attrs:int2vector qual:pg_node_tree	16-
+F	pg_get_publication_tables	text	record	sr	0		pubname	relid:oid attrs:int2vector qual:pg_node_tree	-15
+F	pg_get_replica_identity_index	regclass	regclass	s	0			
+F	pg_get_replication_slots		record	r	0			slot_name:name plugin:name slot_type:text datoid:oid temporary:bool active:bool active_pid:int4 xmin:xid catalog_xmin:xid restart_lsn:pg_lsn confirmed_flush_lsn:pg_lsn wal_status:text safe_wal_size:int8 two_phase:bool	-15
+F	pg_get_replication_slots		record	r	0			slot_name:name plugin:name slot_type:text datoid:oid temporary:bool active:bool active_pid:int4 xmin:xid catalog_xmin:xid restart_lsn:pg_lsn confirmed_flush_lsn:pg_lsn wal_status:text safe_wal_size:int8 two_phase:bool conflicting:bool	16-
+F	pg_get_ruledef	oid	text	s	0			
+F	pg_get_ruledef	oid bool	text	s	0			
+F	pg_get_serial_sequence	text text	text	s	0			
+F	pg_get_shmem_allocations		record	sr	0			name:text off:int8 size:int8 allocated_size:int8
+F	pg_get_statisticsobjdef	oid	text	s	0			
+F	pg_get_statisticsobjdef_columns	oid	text	s	0			
+F	pg_get_statisticsobjdef_expressions	oid	_text	s	0			
+F	pg_get_triggerdef	oid	text	s	0			
+F	pg_get_triggerdef	oid bool	text	s	0			
+F	pg_get_userbyid	oid	name	s	0			
+F	pg_get_viewdef	oid	text	s	0			
+F	pg_get_viewdef	oid bool	text	s	0			
+F	pg_get_viewdef	oid int4	text	s	0			
+F	pg_get_viewdef	text	text	s	0			
+F	pg_get_viewdef	text bool	text	s	0			
+F	pg_get_wal_replay_pause_state		text	s	0			
+F	pg_get_wal_resource_managers		record	sr	0			rm_id:int4 rm_name:text rm_builtin:bool
+F	pg_has_role	name name text	bool	s	0			
+F	pg_has_role	name oid text	bool	s	0			
+F	pg_has_role	name text	bool	s	0			
+F	pg_has_role	oid name text	bool	s	0			
+F	pg_has_role	oid oid text	bool	s	0			
+F	pg_has_role	oid text	bool	s	0			
+F	pg_hba_file_rules		record	sr	0			line_number:int4 type:text database:_text user_name:_text address:text netmask:text auth_method:text options:_text error:text	-15
+F	pg_hba_file_rules		record	sr	0			rule_number:int4 file_name:text line_number:int4 type:text database:_text user_name:_text address:text netmask:text auth_method:text options:_text error:text	16-
+F	pg_ident_file_mappings		record	sr	0			line_number:int4 map_name:text sys_name:text pg_username:text error:text	-15
+F	pg_ident_file_mappings		record	sr	0			map_number:int4 file_name:text line_number:int4 map_name:text sys_name:text pg_username:text error:text	16-
+F	pg_identify_object	oid oid int4	record	s	0		classid,objid,objsubid	type:text schema:text name:text identity:text
+F	pg_identify_object_as_address	oid oid int4	record	s	0		classid,objid,objsubid	type:text object_names:_text object_args:_text
+F	pg_import_system_collations	regnamespace	int4	s	0			
+F	pg_index_column_has_property	regclass int4 text	bool	s	0			
+F	pg_index_has_property	regclass text	bool	s	0			
+F	pg_indexam_has_property	oid text	bool	s	0			
+F	pg_indexam_progress_phasename	oid int8	text	s	0			
+F	pg_indexes_size	regclass	int8	s	0			
+F	pg_input_error_info	text text	record	s	0		value,type_name	message:text detail:text hint:text sql_error_code:text	16-
+F	pg_input_is_valid	text text	bool	s	0				16-
+F	pg_is_in_recovery		bool	s	0			
+F	pg_is_other_temp_schema	oid	bool	s	0			
+F	pg_is_wal_replay_paused		bool	s	0			
+F	pg_isolation_test_session_is_blocked	int4 _int4	bool	s	0			
+F	pg_jit_available		bool	s	0			
+F	pg_last_committed_xact		record	s	0			xid:xid timestamp:timestamptz roident:oid
+F	pg_last_wal_receive_lsn		pg_lsn	s	0			
+F	pg_last_wal_replay_lsn		pg_lsn	s	0			
+F	pg_last_xact_replay_timestamp		timestamptz	s	0			
+F	pg_listening_channels		text	sr	0			
+F	pg_lock_status		record	sr	0			locktype:text database:oid relation:oid page:int4 tuple:int2 virtualxid:text transactionid:xid classid:oid objid:oid objsubid:int2 virtualtransaction:text pid:int4 mode:text granted:bool fastpath:bool waitstart:timestamptz
+F	pg_log_backend_memory_contexts	int4	bool	s	0			
+F	pg_log_standby_snapshot		pg_lsn	s	0				16-
+F	pg_logical_emit_message	bool text bytea	pg_lsn	s	0			
+F	pg_logical_emit_message	bool text text	pg_lsn	s	0			
+F	pg_logical_slot_get_binary_changes	name pg_lsn int4 _text	record	rv	1	text	slot_name,upto_lsn,upto_nchanges,options	lsn:pg_lsn xid:xid data:bytea
+F	pg_logical_slot_get_changes	name pg_lsn int4 _text	record	rv	1	text	slot_name,upto_lsn,upto_nchanges,options	lsn:pg_lsn xid:xid data:text
+F	pg_logical_slot_peek_binary_changes	name pg_lsn int4 _text	record	rv	1	text	slot_name,upto_lsn,upto_nchanges,options	lsn:pg_lsn xid:xid data:bytea
+F	pg_logical_slot_peek_changes	name pg_lsn int4 _text	record	rv	1	text	slot_name,upto_lsn,upto_nchanges,options	lsn:pg_lsn xid:xid data:text
+F	pg_ls_archive_statusdir		record	sr	0			name:text size:int8 modification:timestamptz
+F	pg_ls_dir	text	text	sr	0			
+F	pg_ls_dir	text bool bool	text	sr	0			
+F	pg_ls_logdir		record	sr	0			name:text size:int8 modification:timestamptz
+F	pg_ls_logicalmapdir		record	sr	0			name:text size:int8 modification:timestamptz
+F	pg_ls_logicalsnapdir		record	sr	0			name:text size:int8 modification:timestamptz
+F	pg_ls_replslotdir	text	record	sr	0		slot_name	name:text size:int8 modification:timestamptz
+F	pg_ls_tmpdir		record	sr	0			name:text size:int8 modification:timestamptz
+F	pg_ls_tmpdir	oid	record	sr	0		tablespace	name:text size:int8 modification:timestamptz
+F	pg_ls_waldir		record	sr	0			name:text size:int8 modification:timestamptz
+F	pg_lsn	numeric	pg_lsn	s	0			
+F	pg_lsn_cmp	pg_lsn pg_lsn	int4	s	0			
+F	pg_lsn_eq	pg_lsn pg_lsn	bool	s	0			
+F	pg_lsn_ge	pg_lsn pg_lsn	bool	s	0			
+F	pg_lsn_gt	pg_lsn pg_lsn	bool	s	0			
+F	pg_lsn_hash	pg_lsn	int4	s	0			
+F	pg_lsn_hash_extended	pg_lsn int8	int8	s	0			
+F	pg_lsn_larger	pg_lsn pg_lsn	pg_lsn	s	0			
+F	pg_lsn_le	pg_lsn pg_lsn	bool	s	0			
+F	pg_lsn_lt	pg_lsn pg_lsn	bool	s	0			
+F	pg_lsn_mi	pg_lsn pg_lsn	numeric	s	0			
+F	pg_lsn_mii	pg_lsn numeric	pg_lsn	s	0			
+F	pg_lsn_ne	pg_lsn pg_lsn	bool	s	0			
+F	pg_lsn_pli	pg_lsn numeric	pg_lsn	s	0			
+F	pg_lsn_send	pg_lsn	bytea	s	0			
+F	pg_lsn_smaller	pg_lsn pg_lsn	pg_lsn	s	0			
+F	pg_mcv_list_items	pg_mcv_list	record	sr	0		mcv_list	index:int4 values:_text nulls:_bool frequency:float8 base_frequency:float8
+F	pg_mcv_list_send	pg_mcv_list	bytea	s	0			
+F	pg_my_temp_schema		oid	s	0			
+F	pg_ndistinct_send	pg_ndistinct	bytea	s	0			
+F	pg_nextoid	regclass name regclass	oid	s	0			
+F	pg_node_tree_send	pg_node_tree	bytea	s	0			
+F	pg_notification_queue_usage		float8	s	0			
+F	pg_notify	text text	void		0			
+F	pg_opclass_is_visible	oid	bool	s	0			
+F	pg_operator_is_visible	oid	bool	s	0			
+F	pg_opfamily_is_visible	oid	bool	s	0			
+F	pg_options_to_table	_text	record	sr	0		options_array	option_name:text option_value:text
+F	pg_partition_ancestors	regclass	regclass	sr	0		partitionid	
+F	pg_partition_root	regclass	regclass	s	0			
+F	pg_partition_tree	regclass	record	sr	0		rootrelid	relid:regclass parentrelid:regclass isleaf:bool level:int4
+F	pg_postmaster_start_time		timestamptz	s	0			
+F	pg_prepared_statement		record	sr	0			name:text statement:text prepare_time:timestamptz parameter_types:_regtype from_sql:bool generic_plans:int8 custom_plans:int8	-15
+F	pg_prepared_statement		record	sr	0			name:text statement:text prepare_time:timestamptz parameter_types:_regtype result_types:_regtype from_sql:bool generic_plans:int8 custom_plans:int8	16-
+F	pg_prepared_xact		record	sr	0			transaction:xid gid:text prepared:timestamptz ownerid:oid dbid:oid
+F	pg_promote	bool int4	bool	s	2		wait,wait_seconds	
+F	pg_read_binary_file	text	bytea	s	0			
+F	pg_read_binary_file	text bool	bytea	s	0				16-
+F	pg_read_binary_file	text int8 int8	bytea	s	0			
+F	pg_read_binary_file	text int8 int8 bool	bytea	s	0			
+F	pg_read_file	text	text	s	0			
+F	pg_read_file	text bool	text	s	0				16-
+F	pg_read_file	text int8 int8	text	s	0			
+F	pg_read_file	text int8 int8 bool	text	s	0			
+F	pg_read_file_old	text int8 int8	text	s	0			
+F	pg_relation_filenode	regclass	oid	s	0			
+F	pg_relation_filepath	regclass	text	s	0			
+F	pg_relation_is_publishable	regclass	bool	s	0			
+F	pg_relation_is_updatable	regclass bool	int4	s	0			
+F	pg_relation_size	regclass	int8	s	0			
+F	pg_relation_size	regclass text	int8	s	0			
+F	pg_reload_conf		bool	s	0			
+F	pg_replication_origin_advance	text pg_lsn	void	s	0			
+F	pg_replication_origin_create	text	oid	s	0			
+F	pg_replication_origin_drop	text	void	s	0			
+F	pg_replication_origin_oid	text	oid	s	0			
+F	pg_replication_origin_progress	text bool	pg_lsn	s	0			
+F	pg_replication_origin_session_is_setup		bool	s	0			
+F	pg_replication_origin_session_progress	bool	pg_lsn	s	0			
+F	pg_replication_origin_session_reset		void	s	0			
+F	pg_replication_origin_session_setup	text	void	s	0			
+F	pg_replication_origin_xact_reset		void	s	0			
+F	pg_replication_origin_xact_setup	pg_lsn timestamptz	void	s	0			
+F	pg_replication_slot_advance	name pg_lsn	record	s	0		slot_name,upto_lsn	slot_name:name end_lsn:pg_lsn
+F	pg_rotate_logfile		bool	s	0			
+F	pg_rotate_logfile_old		bool	s	0			
+F	pg_safe_snapshot_blocking_pids	int4	_int4	s	0			
+F	pg_sequence_last_value	regclass	int8	s	0			
+F	pg_sequence_parameters	oid	record	s	0		sequence_oid	start_value:int8 minimum_value:int8 maximum_value:int8 increment:int8 cycle_option:bool cache_size:int8 data_type:oid
+F	pg_settings_get_flags	text	_text	s	0			
+F	pg_show_all_file_settings		record	sr	0			sourcefile:text sourceline:int4 seqno:int4 name:text setting:text applied:bool error:text
+F	pg_show_all_settings		record	sr	0			name:text setting:text unit:text category:text short_desc:text extra_desc:text context:text vartype:text source:text min_val:text max_val:text enumvals:_text boot_val:text reset_val:text sourcefile:text sourceline:int4 pending_restart:bool
+F	pg_show_replication_origin_status		record	r	0			local_id:oid external_id:text remote_lsn:pg_lsn local_lsn:pg_lsn
+F	pg_size_bytes	text	int8	s	0			
+F	pg_size_pretty	int8	text	s	0			
+F	pg_size_pretty	numeric	text	s	0			
+F	pg_sleep	float8	void	s	0			
+F	pg_sleep_for	interval	void	s	0			
+F	pg_sleep_until	timestamptz	void	s	0			
+F	pg_snapshot_send	pg_snapshot	bytea	s	0			
+F	pg_snapshot_xip	pg_snapshot	xid8	sr	0			
+F	pg_snapshot_xmax	pg_snapshot	xid8	s	0			
+F	pg_snapshot_xmin	pg_snapshot	xid8	s	0			
+F	pg_split_walfile_name	text	record	s	0		file_name	segment_number:numeric timeline_id:int8	16-
+F	pg_stat_clear_snapshot		void		0			
+F	pg_stat_file	text	record	s	0		filename	size:int8 access:timestamptz modification:timestamptz change:timestamptz creation:timestamptz isdir:bool
+F	pg_stat_file	text bool	record	s	0		filename,missing_ok	size:int8 access:timestamptz modification:timestamptz change:timestamptz creation:timestamptz isdir:bool
+F	pg_stat_force_next_flush		void		0			
+F	pg_stat_get_activity	int4	record	r	0		pid	datid:oid pid:int4 usesysid:oid application_name:text state:text query:text wait_event_type:text wait_event:text xact_start:timestamptz query_start:timestamptz backend_start:timestamptz state_change:timestamptz client_addr:inet client_hostname:text client_port:int4 backend_xid:xid backend_xmin:xid backend_type:text ssl:bool sslversion:text sslcipher:text sslbits:int4 ssl_client_dn:text ssl_client_serial:numeric ssl_issuer_dn:text gss_auth:bool gss_princ:text gss_enc:bool gss_delegation:bool leader_pid:int4 query_id:int8	16-
+F	pg_stat_get_activity	int4	record	r	0		pid	datid:oid pid:int4 usesysid:oid application_name:text state:text query:text wait_event_type:text wait_event:text xact_start:timestamptz query_start:timestamptz backend_start:timestamptz state_change:timestamptz client_addr:inet client_hostname:text client_port:int4 backend_xid:xid backend_xmin:xid backend_type:text ssl:bool sslversion:text sslcipher:text sslbits:int4 ssl_client_dn:text ssl_client_serial:numeric ssl_issuer_dn:text gss_auth:bool gss_princ:text gss_enc:bool leader_pid:int4 query_id:int8	-15
+F	pg_stat_get_analyze_count	oid	int8	s	0			
+F	pg_stat_get_archiver		record		0			archived_count:int8 last_archived_wal:text last_archived_time:timestamptz failed_count:int8 last_failed_wal:text last_failed_time:timestamptz stats_reset:timestamptz
+F	pg_stat_get_autoanalyze_count	oid	int8	s	0			
+F	pg_stat_get_autovacuum_count	oid	int8	s	0			
+F	pg_stat_get_backend_activity	int4	text	s	0			
+F	pg_stat_get_backend_activity_start	int4	timestamptz	s	0			
+F	pg_stat_get_backend_client_addr	int4	inet	s	0			
+F	pg_stat_get_backend_client_port	int4	int4	s	0			
+F	pg_stat_get_backend_dbid	int4	oid	s	0			
+F	pg_stat_get_backend_idset		int4	sr	0			
+F	pg_stat_get_backend_pid	int4	int4	s	0			
+F	pg_stat_get_backend_start	int4	timestamptz	s	0			
+F	pg_stat_get_backend_subxact	int4	record	s	0		bid	subxact_count:int4 subxact_overflowed:bool	16-
+F	pg_stat_get_backend_userid	int4	oid	s	0			
+F	pg_stat_get_backend_wait_event	int4	text	s	0			
+F	pg_stat_get_backend_wait_event_type	int4	text	s	0			
+F	pg_stat_get_backend_xact_start	int4	timestamptz	s	0			
+F	pg_stat_get_bgwriter_buf_written_checkpoints		int8	s	0			
+F	pg_stat_get_bgwriter_buf_written_clean		int8	s	0			
+F	pg_stat_get_bgwriter_maxwritten_clean		int8	s	0			
+F	pg_stat_get_bgwriter_requested_checkpoints		int8	s	0			
+F	pg_stat_get_bgwriter_stat_reset_time		timestamptz	s	0			
+F	pg_stat_get_bgwriter_timed_checkpoints		int8	s	0			
+F	pg_stat_get_blocks_fetched	oid	int8	s	0			
+F	pg_stat_get_blocks_hit	oid	int8	s	0			
+F	pg_stat_get_buf_alloc		int8	s	0			
+F	pg_stat_get_buf_fsync_backend		int8	s	0			
+F	pg_stat_get_buf_written_backend		int8	s	0			
+F	pg_stat_get_checkpoint_sync_time		float8	s	0			
+F	pg_stat_get_checkpoint_write_time		float8	s	0			
+F	pg_stat_get_db_active_time	oid	float8	s	0			
+F	pg_stat_get_db_blk_read_time	oid	float8	s	0			
+F	pg_stat_get_db_blk_write_time	oid	float8	s	0			
+F	pg_stat_get_db_blocks_fetched	oid	int8	s	0			
+F	pg_stat_get_db_blocks_hit	oid	int8	s	0			
+F	pg_stat_get_db_checksum_failures	oid	int8	s	0			
+F	pg_stat_get_db_checksum_last_failure	oid	timestamptz	s	0			
+F	pg_stat_get_db_conflict_all	oid	int8	s	0			
+F	pg_stat_get_db_conflict_bufferpin	oid	int8	s	0			
+F	pg_stat_get_db_conflict_lock	oid	int8	s	0			
+F	pg_stat_get_db_conflict_logicalslot	oid	int8	s	0				16-
+F	pg_stat_get_db_conflict_snapshot	oid	int8	s	0			
+F	pg_stat_get_db_conflict_startup_deadlock	oid	int8	s	0			
+F	pg_stat_get_db_conflict_tablespace	oid	int8	s	0			
+F	pg_stat_get_db_deadlocks	oid	int8	s	0			
+F	pg_stat_get_db_idle_in_transaction_time	oid	float8	s	0			
+F	pg_stat_get_db_numbackends	oid	int4	s	0			
+F	pg_stat_get_db_session_time	oid	float8	s	0			
+F	pg_stat_get_db_sessions	oid	int8	s	0			
+F	pg_stat_get_db_sessions_abandoned	oid	int8	s	0			
+F	pg_stat_get_db_sessions_fatal	oid	int8	s	0			
+F	pg_stat_get_db_sessions_killed	oid	int8	s	0			
+F	pg_stat_get_db_stat_reset_time	oid	timestamptz	s	0			
+F	pg_stat_get_db_temp_bytes	oid	int8	s	0			
+F	pg_stat_get_db_temp_files	oid	int8	s	0			
+F	pg_stat_get_db_tuples_deleted	oid	int8	s	0			
+F	pg_stat_get_db_tuples_fetched	oid	int8	s	0			
+F	pg_stat_get_db_tuples_inserted	oid	int8	s	0			
+F	pg_stat_get_db_tuples_returned	oid	int8	s	0			
+F	pg_stat_get_db_tuples_updated	oid	int8	s	0			
+F	pg_stat_get_db_xact_commit	oid	int8	s	0			
+F	pg_stat_get_db_xact_rollback	oid	int8	s	0			
+F	pg_stat_get_dead_tuples	oid	int8	s	0			
+F	pg_stat_get_function_calls	oid	int8	s	0			
+F	pg_stat_get_function_self_time	oid	float8	s	0			
+F	pg_stat_get_function_total_time	oid	float8	s	0			
+F	pg_stat_get_ins_since_vacuum	oid	int8	s	0			
+F	pg_stat_get_io		record	sr	0			backend_type:text object:text context:text reads:int8 read_time:float8 writes:int8 write_time:float8 writebacks:int8 writeback_time:float8 extends:int8 extend_time:float8 op_bytes:int8 hits:int8 evictions:int8 reuses:int8 fsyncs:int8 fsync_time:float8 stats_reset:timestamptz	16-
+F	pg_stat_get_last_analyze_time	oid	timestamptz	s	0			
+F	pg_stat_get_last_autoanalyze_time	oid	timestamptz	s	0			
+F	pg_stat_get_last_autovacuum_time	oid	timestamptz	s	0			
+F	pg_stat_get_last_vacuum_time	oid	timestamptz	s	0			
+F	pg_stat_get_lastscan	oid	timestamptz	s	0				16-
+F	pg_stat_get_live_tuples	oid	int8	s	0			
+F	pg_stat_get_mod_since_analyze	oid	int8	s	0			
+F	pg_stat_get_numscans	oid	int8	s	0			
+F	pg_stat_get_progress_info	text	record	sr	0		cmdtype	pid:int4 datid:oid relid:oid param1:int8 param2:int8 param3:int8 param4:int8 param5:int8 param6:int8 param7:int8 param8:int8 param9:int8 param10:int8 param11:int8 param12:int8 param13:int8 param14:int8 param15:int8 param16:int8 param17:int8 param18:int8 param19:int8 param20:int8
+F	pg_stat_get_recovery_prefetch		record	sr	0			stats_reset:timestamptz prefetch:int8 hit:int8 skip_init:int8 skip_new:int8 skip_fpw:int8 skip_rep:int8 wal_distance:int4 block_distance:int4 io_depth:int4
+F	pg_stat_get_replication_slot	text	record	s	0		slot_name	slot_name:text spill_txns:int8 spill_count:int8 spill_bytes:int8 stream_txns:int8 stream_count:int8 stream_bytes:int8 total_txns:int8 total_bytes:int8 stats_reset:timestamptz
+F	pg_stat_get_slru		record	r	0			name:text blks_zeroed:int8 blks_hit:int8 blks_read:int8 blks_written:int8 blks_exists:int8 flushes:int8 truncates:int8 stats_reset:timestamptz
+F	pg_stat_get_snapshot_timestamp		timestamptz	s	0			
+F	pg_stat_get_subscription	oid	record	r	0		subid	subid:oid relid:oid pid:int4 leader_pid:int4 received_lsn:pg_lsn last_msg_send_time:timestamptz last_msg_receipt_time:timestamptz latest_end_lsn:pg_lsn latest_end_time:timestamptz	16-
+F	pg_stat_get_subscription	oid	record	r	0		subid	subid:oid relid:oid pid:int4 received_lsn:pg_lsn last_msg_send_time:timestamptz last_msg_receipt_time:timestamptz latest_end_lsn:pg_lsn latest_end_time:timestamptz	-15
+F	pg_stat_get_subscription_stats	oid	record	s	0		subid	subid:oid apply_error_count:int8 sync_error_count:int8 stats_reset:timestamptz
+F	pg_stat_get_tuples_deleted	oid	int8	s	0			
+F	pg_stat_get_tuples_fetched	oid	int8	s	0			
+F	pg_stat_get_tuples_hot_updated	oid	int8	s	0			
+F	pg_stat_get_tuples_inserted	oid	int8	s	0			
+F	pg_stat_get_tuples_newpage_updated	oid	int8	s	0				16-
+F	pg_stat_get_tuples_returned	oid	int8	s	0			
+F	pg_stat_get_tuples_updated	oid	int8	s	0			
+F	pg_stat_get_vacuum_count	oid	int8	s	0			
+F	pg_stat_get_wal		record		0			wal_records:int8 wal_fpi:int8 wal_bytes:numeric wal_buffers_full:int8 wal_write:int8 wal_sync:int8 wal_write_time:float8 wal_sync_time:float8 stats_reset:timestamptz
+F	pg_stat_get_wal_receiver		record		0			pid:int4 status:text receive_start_lsn:pg_lsn receive_start_tli:int4 written_lsn:pg_lsn flushed_lsn:pg_lsn received_tli:int4 last_msg_send_time:timestamptz last_msg_receipt_time:timestamptz latest_end_lsn:pg_lsn latest_end_time:timestamptz slot_name:text sender_host:text sender_port:int4 conninfo:text
+F	pg_stat_get_wal_senders		record	r	0			pid:int4 state:text sent_lsn:pg_lsn write_lsn:pg_lsn flush_lsn:pg_lsn replay_lsn:pg_lsn write_lag:interval flush_lag:interval replay_lag:interval sync_priority:int4 sync_state:text reply_time:timestamptz
+F	pg_stat_get_xact_blocks_fetched	oid	int8	s	0			
+F	pg_stat_get_xact_blocks_hit	oid	int8	s	0			
+F	pg_stat_get_xact_function_calls	oid	int8	s	0			
+F	pg_stat_get_xact_function_self_time	oid	float8	s	0			
+F	pg_stat_get_xact_function_total_time	oid	float8	s	0			
+F	pg_stat_get_xact_numscans	oid	int8	s	0			
+F	pg_stat_get_xact_tuples_deleted	oid	int8	s	0			
+F	pg_stat_get_xact_tuples_fetched	oid	int8	s	0			
+F	pg_stat_get_xact_tuples_hot_updated	oid	int8	s	0			
+F	pg_stat_get_xact_tuples_inserted	oid	int8	s	0			
+F	pg_stat_get_xact_tuples_newpage_updated	oid	int8	s	0				16-
+F	pg_stat_get_xact_tuples_returned	oid	int8	s	0			
+F	pg_stat_get_xact_tuples_updated	oid	int8	s	0			
+F	pg_stat_have_stats	text oid oid	bool	s	0			
+F	pg_stat_reset		void		0			
+F	pg_stat_reset_replication_slot	text	void		0			
+F	pg_stat_reset_shared	text	void	s	0			
+F	pg_stat_reset_single_function_counters	oid	void	s	0			
+F	pg_stat_reset_single_table_counters	oid	void	s	0			
+F	pg_stat_reset_slru	text	void		0			
+F	pg_stat_reset_subscription_stats	oid	void		0			
+F	pg_statistics_obj_is_visible	oid	bool	s	0			
+F	pg_stop_making_pinned_objects		void	s	0			
+F	pg_switch_wal		pg_lsn	s	0			
+F	pg_table_is_visible	oid	bool	s	0			
+F	pg_table_size	regclass	int8	s	0			
+F	pg_tablespace_databases	oid	oid	sr	0			
+F	pg_tablespace_location	oid	text	s	0			
+F	pg_tablespace_size	name	int8	s	0			
+F	pg_tablespace_size	oid	int8	s	0			
+F	pg_terminate_backend	int4 int8	bool	s	1		pid,timeout	
+F	pg_timezone_abbrevs		record	sr	0			abbrev:text utc_offset:interval is_dst:bool
+F	pg_timezone_names		record	sr	0			name:text abbrev:text utc_offset:interval is_dst:bool
+F	pg_total_relation_size	regclass	int8	s	0			
+F	pg_trigger_depth		int4	s	0			
+F	pg_try_advisory_lock	int4 int4	bool	s	0			
+F	pg_try_advisory_lock	int8	bool	s	0			
+F	pg_try_advisory_lock_shared	int4 int4	bool	s	0			
+F	pg_try_advisory_lock_shared	int8	bool	s	0			
+F	pg_try_advisory_xact_lock	int4 int4	bool	s	0			
+F	pg_try_advisory_xact_lock	int8	bool	s	0			
+F	pg_try_advisory_xact_lock_shared	int4 int4	bool	s	0			
+F	pg_try_advisory_xact_lock_shared	int8	bool	s	0			
+F	pg_ts_config_is_visible	oid	bool	s	0			
+F	pg_ts_dict_is_visible	oid	bool	s	0			
+F	pg_ts_parser_is_visible	oid	bool	s	0			
+F	pg_ts_template_is_visible	oid	bool	s	0			
+F	pg_type_is_visible	oid	bool	s	0			
+F	pg_typeof	any	regtype		0			
+F	pg_visible_in_snapshot	xid8 pg_snapshot	bool	s	0			
+F	pg_wal_lsn_diff	pg_lsn pg_lsn	numeric	s	0			
+F	pg_wal_replay_pause		void	s	0			
+F	pg_wal_replay_resume		void	s	0			
+F	pg_walfile_name	pg_lsn	text	s	0			
+F	pg_walfile_name_offset	pg_lsn	record	s	0		lsn	file_name:text file_offset:int4
+F	pg_xact_commit_timestamp	xid	timestamptz	s	0			
+F	pg_xact_commit_timestamp_origin	xid	record	s	0		xid	timestamp:timestamptz roident:oid
+F	pg_xact_status	xid8	text	s	0			
+F	phraseto_tsquery	regconfig text	tsquery	s	0			
+F	phraseto_tsquery	text	tsquery	s	0			
+F	pi		float8	s	0			
+F	plainto_tsquery	regconfig text	tsquery	s	0			
+F	plainto_tsquery	text	tsquery	s	0			
+F	point	box	point	s	0			
+F	point	circle	point	s	0			
+F	point	float8 float8	point	s	0			
+F	point	lseg	point	s	0			
+F	point	polygon	point	s	0			
+F	point_above	point point	bool	s	0			
+F	point_add	point point	point	s	0			
+F	point_below	point point	bool	s	0			
+F	point_distance	point point	float8	s	0			
+F	point_div	point point	point	s	0			
+F	point_eq	point point	bool	s	0			
+F	point_horiz	point point	bool	s	0			
+F	point_left	point point	bool	s	0			
+F	point_mul	point point	point	s	0			
+F	point_ne	point point	bool	s	0			
+F	point_right	point point	bool	s	0			
+F	point_send	point	bytea	s	0			
+F	point_sub	point point	point	s	0			
+F	point_vert	point point	bool	s	0			
+F	poly_above	polygon polygon	bool	s	0			
+F	poly_below	polygon polygon	bool	s	0			
+F	poly_center	polygon	point	s	0			
+F	poly_contain	polygon polygon	bool	s	0			
+F	poly_contain_pt	polygon point	bool	s	0			
+F	poly_contained	polygon polygon	bool	s	0			
+F	poly_distance	polygon polygon	float8	s	0			
+F	poly_left	polygon polygon	bool	s	0			
+F	poly_npoints	polygon	int4	s	0			
+F	poly_overabove	polygon polygon	bool	s	0			
+F	poly_overbelow	polygon polygon	bool	s	0			
+F	poly_overlap	polygon polygon	bool	s	0			
+F	poly_overleft	polygon polygon	bool	s	0			
+F	poly_overright	polygon polygon	bool	s	0			
+F	poly_right	polygon polygon	bool	s	0			
+F	poly_same	polygon polygon	bool	s	0			
+F	poly_send	polygon	bytea	s	0			
+F	polygon	box	polygon	s	0			
+F	polygon	circle	polygon	s	0			
+F	polygon	int4 circle	polygon	s	0			
+F	polygon	path	polygon	s	0			
+F	popen	path	path	s	0			
+F	position	bit bit	int4	s	0			
+F	position	bytea bytea	int4	s	0			
+F	position	text text	int4	s	0			
+F	postgresql_fdw_validator	_text oid	bool	s	0			
+F	pow	float8 float8	float8	s	0			
+F	pow	numeric numeric	numeric	s	0			
+F	power	float8 float8	float8	s	0			
+F	power	numeric numeric	numeric	s	0			
+F	pt_contained_circle	point circle	bool	s	0			
+F	pt_contained_poly	point polygon	bool	s	0			
+F	query_to_xml	text bool bool text	xml	s	0		query,nulls,tableforest,targetns	
+F	query_to_xml_and_xmlschema	text bool bool text	xml	s	0		query,nulls,tableforest,targetns	
+F	query_to_xmlschema	text bool bool text	xml	s	0		query,nulls,tableforest,targetns	
+F	querytree	tsquery	text	s	0			
+F	quote_ident	text	text	s	0			
+F	quote_literal	anyelement	text	s	0			
+F	quote_literal	text	text	s	0			
+F	quote_nullable	anyelement	text		0			
+F	quote_nullable	text	text		0			
+F	radians	float8	float8	s	0			
+F	radius	circle	float8	s	0			
+F	random		float8	s	0			
+F	random_normal	float8 float8	float8	s	2		mean,stddev		16-
+F	range_adjacent	anyrange anyrange	bool	s	0			
+F	range_adjacent_multirange	anyrange anymultirange	bool	s	0			
+F	range_after	anyrange anyrange	bool	s	0			
+F	range_after_multirange	anyrange anymultirange	bool	s	0			
+F	range_agg	anymultirange	anymultirange	a	0			
+F	range_agg	anyrange	anymultirange	a	0			
+F	range_before	anyrange anyrange	bool	s	0			
+F	range_before_multirange	anyrange anymultirange	bool	s	0			
+F	range_cmp	anyrange anyrange	int4	s	0			
+F	range_contained_by	anyrange anyrange	bool	s	0			
+F	range_contained_by_multirange	anyrange anymultirange	bool	s	0			
+F	range_contains	anyrange anyrange	bool	s	0			
+F	range_contains_elem	anyrange anyelement	bool	s	0			
+F	range_contains_multirange	anyrange anymultirange	bool	s	0			
+F	range_eq	anyrange anyrange	bool	s	0			
+F	range_ge	anyrange anyrange	bool	s	0			
+F	range_gt	anyrange anyrange	bool	s	0			
+F	range_intersect	anyrange anyrange	anyrange	s	0			
+F	range_intersect_agg	anymultirange	anymultirange	a	0			
+F	range_intersect_agg	anyrange	anyrange	a	0			
+F	range_intersect_agg_transfn	anyrange anyrange	anyrange	s	0			
+F	range_le	anyrange anyrange	bool	s	0			
+F	range_lt	anyrange anyrange	bool	s	0			
+F	range_merge	anymultirange	anyrange	s	0			
+F	range_merge	anyrange anyrange	anyrange	s	0			
+F	range_minus	anyrange anyrange	anyrange	s	0			
+F	range_ne	anyrange anyrange	bool	s	0			
+F	range_overlaps	anyrange anyrange	bool	s	0			
+F	range_overlaps_multirange	anyrange anymultirange	bool	s	0			
+F	range_overleft	anyrange anyrange	bool	s	0			
+F	range_overleft_multirange	anyrange anymultirange	bool	s	0			
+F	range_overright	anyrange anyrange	bool	s	0			
+F	range_overright_multirange	anyrange anymultirange	bool	s	0			
+F	range_send	anyrange	bytea	s	0			
+F	range_union	anyrange anyrange	anyrange	s	0			
+F	rank		int8	w	0			
+F	rank	any	int8	vah	0	any		
+F	record_eq	record record	bool	s	0			
+F	record_ge	record record	bool	s	0			
+F	record_gt	record record	bool	s	0			
+F	record_image_eq	record record	bool	s	0			
+F	record_image_ge	record record	bool	s	0			
+F	record_image_gt	record record	bool	s	0			
+F	record_image_le	record record	bool	s	0			
+F	record_image_lt	record record	bool	s	0			
+F	record_image_ne	record record	bool	s	0			
+F	record_le	record record	bool	s	0			
+F	record_lt	record record	bool	s	0			
+F	record_ne	record record	bool	s	0			
+F	record_send	record	bytea	s	0			
+F	regclass	text	regclass	s	0			
+F	regclasssend	regclass	bytea	s	0			
+F	regcollationsend	regcollation	bytea	s	0			
+F	regconfigsend	regconfig	bytea	s	0			
+F	regdictionarysend	regdictionary	bytea	s	0			
+F	regexp_count	text text	int4	s	0			
+F	regexp_count	text text int4	int4	s	0			
+F	regexp_count	text text int4 text	int4	s	0			
+F	regexp_instr	text text	int4	s	0			
+F	regexp_instr	text text int4	int4	s	0			
+F	regexp_instr	text text int4 int4	int4	s	0			
+F	regexp_instr	text text int4 int4 int4	int4	s	0			
+F	regexp_instr	text text int4 int4 int4 text	int4	s	0			
+F	regexp_instr	text text int4 int4 int4 text int4	int4	s	0			
+F	regexp_like	text text	bool	s	0			
+F	regexp_like	text text text	bool	s	0			
+F	regexp_match	text text	_text	s	0			
+F	regexp_match	text text text	_text	s	0			
+F	regexp_matches	text text	_text	sr	0			
+F	regexp_matches	text text text	_text	sr	0			
+F	regexp_replace	text text text	text	s	0			
+F	regexp_replace	text text text int4	text	s	0			
+F	regexp_replace	text text text int4 int4	text	s	0			
+F	regexp_replace	text text text int4 int4 text	text	s	0			
+F	regexp_replace	text text text text	text	s	0			
+F	regexp_split_to_array	text text	_text	s	0			
+F	regexp_split_to_array	text text text	_text	s	0			
+F	regexp_split_to_table	text text	text	sr	0			
+F	regexp_split_to_table	text text text	text	sr	0			
+F	regexp_substr	text text	text	s	0			
+F	regexp_substr	text text int4	text	s	0			
+F	regexp_substr	text text int4 int4	text	s	0			
+F	regexp_substr	text text int4 int4 text	text	s	0			
+F	regexp_substr	text text int4 int4 text int4	text	s	0			
+F	regnamespacesend	regnamespace	bytea	s	0			
+F	regoperatorsend	regoperator	bytea	s	0			
+F	regopersend	regoper	bytea	s	0			
+F	regproceduresend	regprocedure	bytea	s	0			
+F	regprocsend	regproc	bytea	s	0			
+F	regr_avgx	float8 float8	float8	a	0			
+F	regr_avgy	float8 float8	float8	a	0			
+F	regr_count	float8 float8	int8	a	0			
+F	regr_intercept	float8 float8	float8	a	0			
+F	regr_r2	float8 float8	float8	a	0			
+F	regr_slope	float8 float8	float8	a	0			
+F	regr_sxx	float8 float8	float8	a	0			
+F	regr_sxy	float8 float8	float8	a	0			
+F	regr_syy	float8 float8	float8	a	0			
+F	regrolesend	regrole	bytea	s	0			
+F	regtypesend	regtype	bytea	s	0			
+F	repeat	text int4	text	s	0			
+F	replace	text text text	text	s	0			
+F	reverse	text	text	s	0			
+F	right	text int4	text	s	0			
+F	round	float8	float8	s	0			
+F	round	numeric	numeric	s	0			
+F	round	numeric int4	numeric	s	0			
+F	row_number		int8	w	0			
+F	row_security_active	oid	bool	s	0			
+F	row_security_active	text	bool	s	0			
+F	row_to_json	record	json	s	0			
+F	row_to_json	record bool	json	s	0			
+F	rpad	text int4	text	s	0			
+F	rpad	text int4 text	text	s	0			
+F	rtrim	bytea bytea	bytea	s	0			
+F	rtrim	text	text	s	0			
+F	rtrim	text text	text	s	0			
+F	satisfies_hash_partition	oid int4 int4 any	bool	v	0	any		
+F	scale	numeric	int4	s	0			
+F	schema_to_xml	name bool bool text	xml	s	0		schema,nulls,tableforest,targetns	
+F	schema_to_xml_and_xmlschema	name bool bool text	xml	s	0		schema,nulls,tableforest,targetns	
+F	schema_to_xmlschema	name bool bool text	xml	s	0		schema,nulls,tableforest,targetns	
+F	session_user		name	s	0			
+F	set_bit	bit int4 int4	bit	s	0			
+F	set_bit	bytea int8 int4	bytea	s	0			
+F	set_byte	bytea int4 int4	bytea	s	0			
+F	set_config	text text bool	text		0			
+F	set_masklen	cidr int4	cidr	s	0			
+F	set_masklen	inet int4	inet	s	0			
+F	setseed	float8	void	s	0			
+F	setval	regclass int8	int8	s	0			
+F	setval	regclass int8 bool	int8	s	0			
+F	setweight	tsvector char	tsvector	s	0			
+F	setweight	tsvector char _text	tsvector	s	0			
+F	sha224	bytea	bytea	s	0			
+F	sha256	bytea	bytea	s	0			
+F	sha384	bytea	bytea	s	0			
+F	sha512	bytea	bytea	s	0			
+F	shobj_description	oid name	text	s	0			
+F	sign	float8	float8	s	0			
+F	sign	numeric	numeric	s	0			
+F	similar_escape	text text	text		0			
+F	similar_to_escape	text	text	s	0			
+F	similar_to_escape	text text	text	s	0			
+F	sin	float8	float8	s	0			
+F	sind	float8	float8	s	0			
+F	sinh	float8	float8	s	0			
+F	slope	point point	float8	s	0			
+F	spg_poly_quad_compress	polygon	box	s	0			
+F	split_part	text text int4	text	s	0			
+F	sqrt	float8	float8	s	0			
+F	sqrt	numeric	numeric	s	0			
+F	starts_with	text text	bool	s	0			
+F	statement_timestamp		timestamptz	s	0			
+F	stddev	float4	float8	a	0			
+F	stddev	float8	float8	a	0			
+F	stddev	int2	numeric	a	0			
+F	stddev	int4	numeric	a	0			
+F	stddev	int8	numeric	a	0			
+F	stddev	numeric	numeric	a	0			
+F	stddev_pop	float4	float8	a	0			
+F	stddev_pop	float8	float8	a	0			
+F	stddev_pop	int2	numeric	a	0			
+F	stddev_pop	int4	numeric	a	0			
+F	stddev_pop	int8	numeric	a	0			
+F	stddev_pop	numeric	numeric	a	0			
+F	stddev_samp	float4	float8	a	0			
+F	stddev_samp	float8	float8	a	0			
+F	stddev_samp	int2	numeric	a	0			
+F	stddev_samp	int4	numeric	a	0			
+F	stddev_samp	int8	numeric	a	0			
+F	stddev_samp	numeric	numeric	a	0			
+F	string_agg	bytea bytea	bytea	a	0			
+F	string_agg	text text	text	a	0			
+F	string_to_array	text text	_text		0			
+F	string_to_array	text text text	_text		0			
+F	string_to_table	text text	text	r	0			
+F	string_to_table	text text text	text	r	0			
+F	strip	tsvector	tsvector	s	0			
+F	strpos	text text	int4	s	0			
+F	substr	bytea int4	bytea	s	0			
+F	substr	bytea int4 int4	bytea	s	0			
+F	substr	text int4	text	s	0			
+F	substr	text int4 int4	text	s	0			
+F	substring	bit int4	bit	s	0			
+F	substring	bit int4 int4	bit	s	0			
+F	substring	bytea int4	bytea	s	0			
+F	substring	bytea int4 int4	bytea	s	0			
+F	substring	text int4	text	s	0			
+F	substring	text int4 int4	text	s	0			
+F	substring	text text	text	s	0			
+F	substring	text text text	text	s	0			
+F	sum	float4	float4	a	0			
+F	sum	float8	float8	a	0			
+F	sum	int2	int8	a	0			
+F	sum	int4	int8	a	0			
+F	sum	int8	numeric	a	0			
+F	sum	interval	interval	a	0			
+F	sum	money	money	a	0			
+F	sum	numeric	numeric	a	0			
+F	system_user		text	s	0				16-
+F	table_to_xml	regclass bool bool text	xml	s	0		tbl,nulls,tableforest,targetns	
+F	table_to_xml_and_xmlschema	regclass bool bool text	xml	s	0		tbl,nulls,tableforest,targetns	
+F	table_to_xmlschema	regclass bool bool text	xml	s	0		tbl,nulls,tableforest,targetns	
+F	tan	float8	float8	s	0			
+F	tand	float8	float8	s	0			
+F	tanh	float8	float8	s	0			
+F	text	bool	text	s	0			
+F	text	bpchar	text	s	0			
+F	text	char	text	s	0			
+F	text	inet	text	s	0			
+F	text	name	text	s	0			
+F	text	xml	text	s	0			
+F	text_ge	text text	bool	s	0			
+F	text_gt	text text	bool	s	0			
+F	text_larger	text text	text	s	0			
+F	text_le	text text	bool	s	0			
+F	text_lt	text text	bool	s	0			
+F	text_pattern_ge	text text	bool	s	0			
+F	text_pattern_gt	text text	bool	s	0			
+F	text_pattern_le	text text	bool	s	0			
+F	text_pattern_lt	text text	bool	s	0			
+F	text_smaller	text text	text	s	0			
+F	textanycat	text anynonarray	text	s	0			
+F	textcat	text text	text	s	0			
+F	texteq	text text	bool	s	0			
+F	texteqname	text name	bool	s	0			
+F	textgename	text name	bool	s	0			
+F	textgtname	text name	bool	s	0			
+F	texticlike	text text	bool	s	0			
+F	texticnlike	text text	bool	s	0			
+F	texticregexeq	text text	bool	s	0			
+F	texticregexne	text text	bool	s	0			
+F	textlen	text	int4	s	0			
+F	textlename	text name	bool	s	0			
+F	textlike	text text	bool	s	0			
+F	textltname	text name	bool	s	0			
+F	textne	text text	bool	s	0			
+F	textnename	text name	bool	s	0			
+F	textnlike	text text	bool	s	0			
+F	textregexeq	text text	bool	s	0			
+F	textregexne	text text	bool	s	0			
+F	textsend	text	bytea	s	0			
+F	tideq	tid tid	bool	s	0			
+F	tidge	tid tid	bool	s	0			
+F	tidgt	tid tid	bool	s	0			
+F	tidlarger	tid tid	tid	s	0			
+F	tidle	tid tid	bool	s	0			
+F	tidlt	tid tid	bool	s	0			
+F	tidne	tid tid	bool	s	0			
+F	tidsend	tid	bytea	s	0			
+F	tidsmaller	tid tid	tid	s	0			
+F	time	interval	time	s	0			
+F	time	time int4	time	s	0			
+F	time	timestamp	time	s	0			
+F	time	timestamptz	time	s	0			
+F	time	timetz	time	s	0			
+F	time_cmp	time time	int4	s	0			
+F	time_eq	time time	bool	s	0			
+F	time_ge	time time	bool	s	0			
+F	time_gt	time time	bool	s	0			
+F	time_hash	time	int4	s	0			
+F	time_hash_extended	time int8	int8	s	0			
+F	time_larger	time time	time	s	0			
+F	time_le	time time	bool	s	0			
+F	time_lt	time time	bool	s	0			
+F	time_mi_interval	time interval	time	s	0			
+F	time_mi_time	time time	interval	s	0			
+F	time_ne	time time	bool	s	0			
+F	time_pl_interval	time interval	time	s	0			
+F	time_send	time	bytea	s	0			
+F	time_smaller	time time	time	s	0			
+F	timedate_pl	time date	timestamp	s	0			
+F	timeofday		text	s	0			
+F	timestamp	date	timestamp	s	0			
+F	timestamp	date time	timestamp	s	0			
+F	timestamp	timestamp int4	timestamp	s	0			
+F	timestamp	timestamptz	timestamp	s	0			
+F	timestamp_cmp	timestamp timestamp	int4	s	0			
+F	timestamp_cmp_date	timestamp date	int4	s	0			
+F	timestamp_cmp_timestamptz	timestamp timestamptz	int4	s	0			
+F	timestamp_eq	timestamp timestamp	bool	s	0			
+F	timestamp_eq_date	timestamp date	bool	s	0			
+F	timestamp_eq_timestamptz	timestamp timestamptz	bool	s	0			
+F	timestamp_ge	timestamp timestamp	bool	s	0			
+F	timestamp_ge_date	timestamp date	bool	s	0			
+F	timestamp_ge_timestamptz	timestamp timestamptz	bool	s	0			
+F	timestamp_gt	timestamp timestamp	bool	s	0			
+F	timestamp_gt_date	timestamp date	bool	s	0			
+F	timestamp_gt_timestamptz	timestamp timestamptz	bool	s	0			
+F	timestamp_hash	timestamp	int4	s	0			
+F	timestamp_hash_extended	timestamp int8	int8	s	0			
+F	timestamp_larger	timestamp timestamp	timestamp	s	0			
+F	timestamp_le	timestamp timestamp	bool	s	0			
+F	timestamp_le_date	timestamp date	bool	s	0			
+F	timestamp_le_timestamptz	timestamp timestamptz	bool	s	0			
+F	timestamp_lt	timestamp timestamp	bool	s	0			
+F	timestamp_lt_date	timestamp date	bool	s	0			
+F	timestamp_lt_timestamptz	timestamp timestamptz	bool	s	0			
+F	timestamp_mi	timestamp timestamp	interval	s	0			
+F	timestamp_mi_interval	timestamp interval	timestamp	s	0			
+F	timestamp_ne	timestamp timestamp	bool	s	0			
+F	timestamp_ne_date	timestamp date	bool	s	0			
+F	timestamp_ne_timestamptz	timestamp timestamptz	bool	s	0			
+F	timestamp_pl_interval	timestamp interval	timestamp	s	0			
+F	timestamp_send	timestamp	bytea	s	0			
+F	timestamp_smaller	timestamp timestamp	timestamp	s	0			
+F	timestamptypmodin	_cstring	int4	s	0			
+F	timestamptz	date	timestamptz	s	0			
+F	timestamptz	date time	timestamptz	s	0			
+F	timestamptz	date timetz	timestamptz	s	0			
+F	timestamptz	timestamp	timestamptz	s	0			
+F	timestamptz	timestamptz int4	timestamptz	s	0			
+F	timestamptz_cmp	timestamptz timestamptz	int4	s	0			
+F	timestamptz_cmp_date	timestamptz date	int4	s	0			
+F	timestamptz_cmp_timestamp	timestamptz timestamp	int4	s	0			
+F	timestamptz_eq	timestamptz timestamptz	bool	s	0			
+F	timestamptz_eq_date	timestamptz date	bool	s	0			
+F	timestamptz_eq_timestamp	timestamptz timestamp	bool	s	0			
+F	timestamptz_ge	timestamptz timestamptz	bool	s	0			
+F	timestamptz_ge_date	timestamptz date	bool	s	0			
+F	timestamptz_ge_timestamp	timestamptz timestamp	bool	s	0			
+F	timestamptz_gt	timestamptz timestamptz	bool	s	0			
+F	timestamptz_gt_date	timestamptz date	bool	s	0			
+F	timestamptz_gt_timestamp	timestamptz timestamp	bool	s	0			
+F	timestamptz_larger	timestamptz timestamptz	timestamptz	s	0			
+F	timestamptz_le	timestamptz timestamptz	bool	s	0			
+F	timestamptz_le_date	timestamptz date	bool	s	0			
+F	timestamptz_le_timestamp	timestamptz timestamp	bool	s	0			
+F	timestamptz_lt	timestamptz timestamptz	bool	s	0			
+F	timestamptz_lt_date	timestamptz date	bool	s	0			
+F	timestamptz_lt_timestamp	timestamptz timestamp	bool	s	0			
+F	timestamptz_mi	timestamptz timestamptz	interval	s	0			
+F	timestamptz_mi_interval	timestamptz interval	timestamptz	s	0			
+F	timestamptz_ne	timestamptz timestamptz	bool	s	0			
+F	timestamptz_ne_date	timestamptz date	bool	s	0			
+F	timestamptz_ne_timestamp	timestamptz timestamp	bool	s	0			
+F	timestamptz_pl_interval	timestamptz interval	timestamptz	s	0			
+F	timestamptz_send	timestamptz	bytea	s	0			
+F	timestamptz_smaller	timestamptz timestamptz	timestamptz	s	0			
+F	timestamptztypmodin	_cstring	int4	s	0			
+F	timetypmodin	_cstring	int4	s	0			
+F	timetz	time	timetz	s	0			
+F	timetz	timestamptz	timetz	s	0			
+F	timetz	timetz int4	timetz	s	0			
+F	timetz_cmp	timetz timetz	int4	s	0			
+F	timetz_eq	timetz timetz	bool	s	0			
+F	timetz_ge	timetz timetz	bool	s	0			
+F	timetz_gt	timetz timetz	bool	s	0			
+F	timetz_hash	timetz	int4	s	0			
+F	timetz_hash_extended	timetz int8	int8	s	0			
+F	timetz_larger	timetz timetz	timetz	s	0			
+F	timetz_le	timetz timetz	bool	s	0			
+F	timetz_lt	timetz timetz	bool	s	0			
+F	timetz_mi_interval	timetz interval	timetz	s	0			
+F	timetz_ne	timetz timetz	bool	s	0			
+F	timetz_pl_interval	timetz interval	timetz	s	0			
+F	timetz_send	timetz	bytea	s	0			
+F	timetz_smaller	timetz timetz	timetz	s	0			
+F	timetzdate_pl	timetz date	timestamptz	s	0			
+F	timetztypmodin	_cstring	int4	s	0			
+F	timezone	interval timestamp	timestamptz	s	0			
+F	timezone	interval timestamptz	timestamp	s	0			
+F	timezone	interval timetz	timetz	s	0			
+F	timezone	text timestamp	timestamptz	s	0			
+F	timezone	text timestamptz	timestamp	s	0			
+F	timezone	text timetz	timetz	s	0			
+F	to_ascii	text	text	s	0			
+F	to_ascii	text int4	text	s	0			
+F	to_ascii	text name	text	s	0			
+F	to_char	float4 text	text	s	0			
+F	to_char	float8 text	text	s	0			
+F	to_char	int4 text	text	s	0			
+F	to_char	int8 text	text	s	0			
+F	to_char	interval text	text	s	0			
+F	to_char	numeric text	text	s	0			
+F	to_char	timestamp text	text	s	0			
+F	to_char	timestamptz text	text	s	0			
+F	to_date	text text	date	s	0			
+F	to_hex	int4	text	s	0			
+F	to_hex	int8	text	s	0			
+F	to_json	anyelement	json	s	0			
+F	to_jsonb	anyelement	jsonb	s	0			
+F	to_number	text text	numeric	s	0			
+F	to_regclass	text	regclass	s	0			
+F	to_regcollation	text	regcollation	s	0			
+F	to_regnamespace	text	regnamespace	s	0			
+F	to_regoper	text	regoper	s	0			
+F	to_regoperator	text	regoperator	s	0			
+F	to_regproc	text	regproc	s	0			
+F	to_regprocedure	text	regprocedure	s	0			
+F	to_regrole	text	regrole	s	0			
+F	to_regtype	text	regtype	s	0			
+F	to_timestamp	float8	timestamptz	s	0			
+F	to_timestamp	text text	timestamptz	s	0			
+F	to_tsquery	regconfig text	tsquery	s	0			
+F	to_tsquery	text	tsquery	s	0			
+F	to_tsvector	json	tsvector	s	0			
+F	to_tsvector	jsonb	tsvector	s	0			
+F	to_tsvector	regconfig json	tsvector	s	0			
+F	to_tsvector	regconfig jsonb	tsvector	s	0			
+F	to_tsvector	regconfig text	tsvector	s	0			
+F	to_tsvector	text	tsvector	s	0			
+F	transaction_timestamp		timestamptz	s	0			
+F	translate	text text text	text	s	0			
+F	trim_array	anyarray int4	anyarray	s	0			
+F	trim_scale	numeric	numeric	s	0			
+F	trunc	float8	float8	s	0			
+F	trunc	macaddr	macaddr	s	0			
+F	trunc	macaddr8	macaddr8	s	0			
+F	trunc	numeric	numeric	s	0			
+F	trunc	numeric int4	numeric	s	0			
+F	ts_debug	regconfig text	record	sr	0		config,document	alias:text description:text token:text dictionaries:_regdictionary dictionary:regdictionary lexemes:_text
+F	ts_debug	text	record	sr	0		document	alias:text description:text token:text dictionaries:_regdictionary dictionary:regdictionary lexemes:_text
+F	ts_delete	tsvector _text	tsvector	s	0			
+F	ts_delete	tsvector text	tsvector	s	0			
+F	ts_filter	tsvector _char	tsvector	s	0			
+F	ts_headline	json tsquery	json	s	0			
+F	ts_headline	json tsquery text	json	s	0			
+F	ts_headline	jsonb tsquery	jsonb	s	0			
+F	ts_headline	jsonb tsquery text	jsonb	s	0			
+F	ts_headline	regconfig json tsquery	json	s	0			
+F	ts_headline	regconfig json tsquery text	json	s	0			
+F	ts_headline	regconfig jsonb tsquery	jsonb	s	0			
+F	ts_headline	regconfig jsonb tsquery text	jsonb	s	0			
+F	ts_headline	regconfig text tsquery	text	s	0			
+F	ts_headline	regconfig text tsquery text	text	s	0			
+F	ts_headline	text tsquery	text	s	0			
+F	ts_headline	text tsquery text	text	s	0			
+F	ts_lexize	regdictionary text	_text	s	0			
+F	ts_match_qv	tsquery tsvector	bool	s	0			
+F	ts_match_tq	text tsquery	bool	s	0			
+F	ts_match_tt	text text	bool	s	0			
+F	ts_match_vq	tsvector tsquery	bool	s	0			
+F	ts_parse	oid text	record	sr	0		parser_oid,txt	tokid:int4 token:text
+F	ts_parse	text text	record	sr	0		parser_name,txt	tokid:int4 token:text
+F	ts_rank	_float4 tsvector tsquery	float4	s	0			
+F	ts_rank	_float4 tsvector tsquery int4	float4	s	0			
+F	ts_rank	tsvector tsquery	float4	s	0			
+F	ts_rank	tsvector tsquery int4	float4	s	0			
+F	ts_rank_cd	_float4 tsvector tsquery	float4	s	0			
+F	ts_rank_cd	_float4 tsvector tsquery int4	float4	s	0			
+F	ts_rank_cd	tsvector tsquery	float4	s	0			
+F	ts_rank_cd	tsvector tsquery int4	float4	s	0			
+F	ts_rewrite	tsquery text	tsquery	s	0			
+F	ts_rewrite	tsquery tsquery tsquery	tsquery	s	0			
+F	ts_stat	text	record	sr	0		query	word:text ndoc:int4 nentry:int4
+F	ts_stat	text text	record	sr	0		query,weights	word:text ndoc:int4 nentry:int4
+F	ts_token_type	oid	record	sr	0		parser_oid	tokid:int4 alias:text description:text
+F	ts_token_type	text	record	sr	0		parser_name	tokid:int4 alias:text description:text
+F	tsmultirange		tsmultirange	s	0			
+F	tsmultirange	_tsrange	tsmultirange	sv	0	tsrange		
+F	tsmultirange	tsrange	tsmultirange	s	0			
+F	tsq_mcontained	tsquery tsquery	bool	s	0			
+F	tsq_mcontains	tsquery tsquery	bool	s	0			
+F	tsquery_and	tsquery tsquery	tsquery	s	0			
+F	tsquery_cmp	tsquery tsquery	int4	s	0			
+F	tsquery_eq	tsquery tsquery	bool	s	0			
+F	tsquery_ge	tsquery tsquery	bool	s	0			
+F	tsquery_gt	tsquery tsquery	bool	s	0			
+F	tsquery_le	tsquery tsquery	bool	s	0			
+F	tsquery_lt	tsquery tsquery	bool	s	0			
+F	tsquery_ne	tsquery tsquery	bool	s	0			
+F	tsquery_not	tsquery	tsquery	s	0			
+F	tsquery_or	tsquery tsquery	tsquery	s	0			
+F	tsquery_phrase	tsquery tsquery	tsquery	s	0			
+F	tsquery_phrase	tsquery tsquery int4	tsquery	s	0			
+F	tsquerysend	tsquery	bytea	s	0			
+F	tsrange	timestamp timestamp	tsrange		0			
+F	tsrange	timestamp timestamp text	tsrange		0			
+F	tsrange_subdiff	timestamp timestamp	float8	s	0			
+F	tstzmultirange		tstzmultirange	s	0			
+F	tstzmultirange	_tstzrange	tstzmultirange	sv	0	tstzrange		
+F	tstzmultirange	tstzrange	tstzmultirange	s	0			
+F	tstzrange	timestamptz timestamptz	tstzrange		0			
+F	tstzrange	timestamptz timestamptz text	tstzrange		0			
+F	tstzrange_subdiff	timestamptz timestamptz	float8	s	0			
+F	tsvector_cmp	tsvector tsvector	int4	s	0			
+F	tsvector_concat	tsvector tsvector	tsvector	s	0			
+F	tsvector_eq	tsvector tsvector	bool	s	0			
+F	tsvector_ge	tsvector tsvector	bool	s	0			
+F	tsvector_gt	tsvector tsvector	bool	s	0			
+F	tsvector_le	tsvector tsvector	bool	s	0			
+F	tsvector_lt	tsvector tsvector	bool	s	0			
+F	tsvector_ne	tsvector tsvector	bool	s	0			
+F	tsvector_to_array	tsvector	_text	s	0			
+F	tsvectorsend	tsvector	bytea	s	0			
+F	txid_current		int8	s	0			
+F	txid_current_if_assigned		int8	s	0			
+F	txid_current_snapshot		txid_snapshot	s	0			
+F	txid_snapshot_send	txid_snapshot	bytea	s	0			
+F	txid_snapshot_xip	txid_snapshot	int8	sr	0			
+F	txid_snapshot_xmax	txid_snapshot	int8	s	0			
+F	txid_snapshot_xmin	txid_snapshot	int8	s	0			
+F	txid_status	int8	text	s	0			
+F	txid_visible_in_snapshot	int8 txid_snapshot	bool	s	0			
+F	unistr	text	text	s	0			
+F	unknownsend	unknown	bytea	s	0			
+F	unnest	anyarray	anyelement	sr	0			
+F	unnest	anymultirange	anyrange	sr	0			
+F	unnest	tsvector	record	sr	0		tsvector	lexeme:text positions:_int2 weights:_text
+F	upper	anymultirange	anyelement	s	0			
+F	upper	anyrange	anyelement	s	0			
+F	upper	text	text	s	0			
+F	upper_inc	anymultirange	bool	s	0			
+F	upper_inc	anyrange	bool	s	0			
+F	upper_inf	anymultirange	bool	s	0			
+F	upper_inf	anyrange	bool	s	0			
+F	uuid_cmp	uuid uuid	int4	s	0			
+F	uuid_eq	uuid uuid	bool	s	0			
+F	uuid_ge	uuid uuid	bool	s	0			
+F	uuid_gt	uuid uuid	bool	s	0			
+F	uuid_hash	uuid	int4	s	0			
+F	uuid_hash_extended	uuid int8	int8	s	0			
+F	uuid_le	uuid uuid	bool	s	0			
+F	uuid_lt	uuid uuid	bool	s	0			
+F	uuid_ne	uuid uuid	bool	s	0			
+F	uuid_send	uuid	bytea	s	0			
+F	var_pop	float4	float8	a	0			
+F	var_pop	float8	float8	a	0			
+F	var_pop	int2	numeric	a	0			
+F	var_pop	int4	numeric	a	0			
+F	var_pop	int8	numeric	a	0			
+F	var_pop	numeric	numeric	a	0			
+F	var_samp	float4	float8	a	0			
+F	var_samp	float8	float8	a	0			
+F	var_samp	int2	numeric	a	0			
+F	var_samp	int4	numeric	a	0			
+F	var_samp	int8	numeric	a	0			
+F	var_samp	numeric	numeric	a	0			
+F	varbit	varbit int4 bool	varbit	s	0			
+F	varbit_send	varbit	bytea	s	0			
+F	varbitcmp	varbit varbit	int4	s	0			
+F	varbiteq	varbit varbit	bool	s	0			
+F	varbitge	varbit varbit	bool	s	0			
+F	varbitgt	varbit varbit	bool	s	0			
+F	varbitle	varbit varbit	bool	s	0			
+F	varbitlt	varbit varbit	bool	s	0			
+F	varbitne	varbit varbit	bool	s	0			
+F	varbittypmodin	_cstring	int4	s	0			
+F	varchar	name	varchar	s	0			
+F	varchar	varchar int4 bool	varchar	s	0			
+F	varcharsend	varchar	bytea	s	0			
+F	varchartypmodin	_cstring	int4	s	0			
+F	variance	float4	float8	a	0			
+F	variance	float8	float8	a	0			
+F	variance	int2	numeric	a	0			
+F	variance	int4	numeric	a	0			
+F	variance	int8	numeric	a	0			
+F	variance	numeric	numeric	a	0			
+F	version		text	s	0			
+F	void_send	void	bytea	s	0			
+F	websearch_to_tsquery	regconfig text	tsquery	s	0			
+F	websearch_to_tsquery	text	tsquery	s	0			
+F	width	box	float8	s	0			
+F	width_bucket	anycompatible anycompatiblearray	int4	s	0			
+F	width_bucket	float8 float8 float8 int4	int4	s	0			
+F	width_bucket	numeric numeric numeric int4	int4	s	0			
+F	xid	xid8	xid	s	0			
+F	xid8_larger	xid8 xid8	xid8	s	0			
+F	xid8_smaller	xid8 xid8	xid8	s	0			
+F	xid8cmp	xid8 xid8	int4	s	0			
+F	xid8eq	xid8 xid8	bool	s	0			
+F	xid8ge	xid8 xid8	bool	s	0			
+F	xid8gt	xid8 xid8	bool	s	0			
+F	xid8le	xid8 xid8	bool	s	0			
+F	xid8lt	xid8 xid8	bool	s	0			
+F	xid8ne	xid8 xid8	bool	s	0			
+F	xid8send	xid8	bytea	s	0			
+F	xideq	xid xid	bool	s	0			
+F	xideqint4	xid int4	bool	s	0			
+F	xidneq	xid xid	bool	s	0			
+F	xidneqint4	xid int4	bool	s	0			
+F	xidsend	xid	bytea	s	0			
+F	xml	text	xml	s	0			
+F	xml_is_well_formed	text	bool	s	0			
+F	xml_is_well_formed_content	text	bool	s	0			
+F	xml_is_well_formed_document	text	bool	s	0			
+F	xml_send	xml	bytea	s	0			
+F	xmlagg	xml	xml	a	0			
+F	xmlcomment	text	xml	s	0			
+F	xmlconcat2	xml xml	xml		0			
+F	xmlexists	text xml	bool	s	0			
+F	xmlvalidate	xml text	bool	s	0			
+F	xpath	text xml	_xml	s	0			
+F	xpath	text xml _text	_xml	s	0			
+F	xpath_exists	text xml	bool	s	0			
+F	xpath_exists	text xml _text	bool	s	0			
 O	!!		tsquery	tsquery	s
 O	!~	bpchar	text	bool	s
 O	!~	name	text	bool	s
@@ -3936,6 +3956,237 @@ O	~~	text	text	bool	s
 O	~~*	bpchar	text	bool	s
 O	~~*	name	text	bool	s
 O	~~*	text	text	bool	s
+V	information_schema	_pg_foreign_data_wrappers	v	oid:oid: fdwowner:oid: fdwoptions:_text: foreign_data_wrapper_catalog:information_schema.sql_identifier: foreign_data_wrapper_name:information_schema.sql_identifier: authorization_identifier:information_schema.sql_identifier: foreign_data_wrapper_language:information_schema.character_data:
+V	information_schema	_pg_foreign_servers	v	oid:oid: srvoptions:_text: foreign_server_catalog:information_schema.sql_identifier: foreign_server_name:information_schema.sql_identifier: foreign_data_wrapper_catalog:information_schema.sql_identifier: foreign_data_wrapper_name:information_schema.sql_identifier: foreign_server_type:information_schema.character_data: foreign_server_version:information_schema.character_data: authorization_identifier:information_schema.sql_identifier:
+V	information_schema	_pg_foreign_table_columns	v	nspname:name: relname:name: attname:name: attfdwoptions:_text:
+V	information_schema	_pg_foreign_tables	v	foreign_table_catalog:information_schema.sql_identifier: foreign_table_schema:information_schema.sql_identifier: foreign_table_name:information_schema.sql_identifier: ftoptions:_text: foreign_server_catalog:information_schema.sql_identifier: foreign_server_name:information_schema.sql_identifier: authorization_identifier:information_schema.sql_identifier:
+V	information_schema	_pg_user_mappings	v	oid:oid: umoptions:_text: umuser:oid: authorization_identifier:information_schema.sql_identifier: foreign_server_catalog:information_schema.sql_identifier: foreign_server_name:information_schema.sql_identifier: srvowner:information_schema.sql_identifier:
+V	information_schema	administrable_role_authorizations	v	grantee:information_schema.sql_identifier: role_name:information_schema.sql_identifier: is_grantable:information_schema.yes_or_no:
+V	information_schema	applicable_roles	v	grantee:information_schema.sql_identifier: role_name:information_schema.sql_identifier: is_grantable:information_schema.yes_or_no:
+V	information_schema	attributes	v	udt_catalog:information_schema.sql_identifier: udt_schema:information_schema.sql_identifier: udt_name:information_schema.sql_identifier: attribute_name:information_schema.sql_identifier: ordinal_position:information_schema.cardinal_number: attribute_default:information_schema.character_data: is_nullable:information_schema.yes_or_no: data_type:information_schema.character_data: character_maximum_length:information_schema.cardinal_number: character_octet_length:information_schema.cardinal_number: character_set_catalog:information_schema.sql_identifier: character_set_schema:information_schema.sql_identifier: character_set_name:information_schema.sql_identifier: collation_catalog:information_schema.sql_identifier: collation_schema:information_schema.sql_identifier: collation_name:information_schema.sql_identifier: numeric_precision:information_schema.cardinal_number: numeric_precision_radix:information_schema.cardinal_number: numeric_scale:information_schema.cardinal_number: datetime_precision:information_schema.cardinal_number: interval_type:information_schema.character_data: interval_precision:information_schema.cardinal_number: attribute_udt_catalog:information_schema.sql_identifier: attribute_udt_schema:information_schema.sql_identifier: attribute_udt_name:information_schema.sql_identifier: scope_catalog:information_schema.sql_identifier: scope_schema:information_schema.sql_identifier: scope_name:information_schema.sql_identifier: maximum_cardinality:information_schema.cardinal_number: dtd_identifier:information_schema.sql_identifier: is_derived_reference_attribute:information_schema.yes_or_no:
+V	information_schema	character_sets	v	character_set_catalog:information_schema.sql_identifier: character_set_schema:information_schema.sql_identifier: character_set_name:information_schema.sql_identifier: character_repertoire:information_schema.sql_identifier: form_of_use:information_schema.sql_identifier: default_collate_catalog:information_schema.sql_identifier: default_collate_schema:information_schema.sql_identifier: default_collate_name:information_schema.sql_identifier:
+V	information_schema	check_constraint_routine_usage	v	constraint_catalog:information_schema.sql_identifier: constraint_schema:information_schema.sql_identifier: constraint_name:information_schema.sql_identifier: specific_catalog:information_schema.sql_identifier: specific_schema:information_schema.sql_identifier: specific_name:information_schema.sql_identifier:
+V	information_schema	check_constraints	v	constraint_catalog:information_schema.sql_identifier: constraint_schema:information_schema.sql_identifier: constraint_name:information_schema.sql_identifier: check_clause:information_schema.character_data:
+V	information_schema	collation_character_set_applicability	v	collation_catalog:information_schema.sql_identifier: collation_schema:information_schema.sql_identifier: collation_name:information_schema.sql_identifier: character_set_catalog:information_schema.sql_identifier: character_set_schema:information_schema.sql_identifier: character_set_name:information_schema.sql_identifier:
+V	information_schema	collations	v	collation_catalog:information_schema.sql_identifier: collation_schema:information_schema.sql_identifier: collation_name:information_schema.sql_identifier: pad_attribute:information_schema.character_data:
+V	information_schema	column_column_usage	v	table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: column_name:information_schema.sql_identifier: dependent_column:information_schema.sql_identifier:
+V	information_schema	column_domain_usage	v	domain_catalog:information_schema.sql_identifier: domain_schema:information_schema.sql_identifier: domain_name:information_schema.sql_identifier: table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: column_name:information_schema.sql_identifier:
+V	information_schema	column_options	v	table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: column_name:information_schema.sql_identifier: option_name:information_schema.sql_identifier: option_value:information_schema.character_data:
+V	information_schema	column_privileges	v	grantor:information_schema.sql_identifier: grantee:information_schema.sql_identifier: table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: column_name:information_schema.sql_identifier: privilege_type:information_schema.character_data: is_grantable:information_schema.yes_or_no:
+V	information_schema	column_udt_usage	v	udt_catalog:information_schema.sql_identifier: udt_schema:information_schema.sql_identifier: udt_name:information_schema.sql_identifier: table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: column_name:information_schema.sql_identifier:
+V	information_schema	columns	v	table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: column_name:information_schema.sql_identifier: ordinal_position:information_schema.cardinal_number: column_default:information_schema.character_data: is_nullable:information_schema.yes_or_no: data_type:information_schema.character_data: character_maximum_length:information_schema.cardinal_number: character_octet_length:information_schema.cardinal_number: numeric_precision:information_schema.cardinal_number: numeric_precision_radix:information_schema.cardinal_number: numeric_scale:information_schema.cardinal_number: datetime_precision:information_schema.cardinal_number: interval_type:information_schema.character_data: interval_precision:information_schema.cardinal_number: character_set_catalog:information_schema.sql_identifier: character_set_schema:information_schema.sql_identifier: character_set_name:information_schema.sql_identifier: collation_catalog:information_schema.sql_identifier: collation_schema:information_schema.sql_identifier: collation_name:information_schema.sql_identifier: domain_catalog:information_schema.sql_identifier: domain_schema:information_schema.sql_identifier: domain_name:information_schema.sql_identifier: udt_catalog:information_schema.sql_identifier: udt_schema:information_schema.sql_identifier: udt_name:information_schema.sql_identifier: scope_catalog:information_schema.sql_identifier: scope_schema:information_schema.sql_identifier: scope_name:information_schema.sql_identifier: maximum_cardinality:information_schema.cardinal_number: dtd_identifier:information_schema.sql_identifier: is_self_referencing:information_schema.yes_or_no: is_identity:information_schema.yes_or_no: identity_generation:information_schema.character_data: identity_start:information_schema.character_data: identity_increment:information_schema.character_data: identity_maximum:information_schema.character_data: identity_minimum:information_schema.character_data: identity_cycle:information_schema.yes_or_no: is_generated:information_schema.character_data: generation_expression:information_schema.character_data: is_updatable:information_schema.yes_or_no:
+V	information_schema	constraint_column_usage	v	table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: column_name:information_schema.sql_identifier: constraint_catalog:information_schema.sql_identifier: constraint_schema:information_schema.sql_identifier: constraint_name:information_schema.sql_identifier:
+V	information_schema	constraint_table_usage	v	table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: constraint_catalog:information_schema.sql_identifier: constraint_schema:information_schema.sql_identifier: constraint_name:information_schema.sql_identifier:
+V	information_schema	data_type_privileges	v	object_catalog:information_schema.sql_identifier: object_schema:information_schema.sql_identifier: object_name:information_schema.sql_identifier: object_type:information_schema.character_data: dtd_identifier:information_schema.sql_identifier:
+V	information_schema	domain_constraints	v	constraint_catalog:information_schema.sql_identifier: constraint_schema:information_schema.sql_identifier: constraint_name:information_schema.sql_identifier: domain_catalog:information_schema.sql_identifier: domain_schema:information_schema.sql_identifier: domain_name:information_schema.sql_identifier: is_deferrable:information_schema.yes_or_no: initially_deferred:information_schema.yes_or_no:
+V	information_schema	domain_udt_usage	v	udt_catalog:information_schema.sql_identifier: udt_schema:information_schema.sql_identifier: udt_name:information_schema.sql_identifier: domain_catalog:information_schema.sql_identifier: domain_schema:information_schema.sql_identifier: domain_name:information_schema.sql_identifier:
+V	information_schema	domains	v	domain_catalog:information_schema.sql_identifier: domain_schema:information_schema.sql_identifier: domain_name:information_schema.sql_identifier: data_type:information_schema.character_data: character_maximum_length:information_schema.cardinal_number: character_octet_length:information_schema.cardinal_number: character_set_catalog:information_schema.sql_identifier: character_set_schema:information_schema.sql_identifier: character_set_name:information_schema.sql_identifier: collation_catalog:information_schema.sql_identifier: collation_schema:information_schema.sql_identifier: collation_name:information_schema.sql_identifier: numeric_precision:information_schema.cardinal_number: numeric_precision_radix:information_schema.cardinal_number: numeric_scale:information_schema.cardinal_number: datetime_precision:information_schema.cardinal_number: interval_type:information_schema.character_data: interval_precision:information_schema.cardinal_number: domain_default:information_schema.character_data: udt_catalog:information_schema.sql_identifier: udt_schema:information_schema.sql_identifier: udt_name:information_schema.sql_identifier: scope_catalog:information_schema.sql_identifier: scope_schema:information_schema.sql_identifier: scope_name:information_schema.sql_identifier: maximum_cardinality:information_schema.cardinal_number: dtd_identifier:information_schema.sql_identifier:
+V	information_schema	element_types	v	object_catalog:information_schema.sql_identifier: object_schema:information_schema.sql_identifier: object_name:information_schema.sql_identifier: object_type:information_schema.character_data: collection_type_identifier:information_schema.sql_identifier: data_type:information_schema.character_data: character_maximum_length:information_schema.cardinal_number: character_octet_length:information_schema.cardinal_number: character_set_catalog:information_schema.sql_identifier: character_set_schema:information_schema.sql_identifier: character_set_name:information_schema.sql_identifier: collation_catalog:information_schema.sql_identifier: collation_schema:information_schema.sql_identifier: collation_name:information_schema.sql_identifier: numeric_precision:information_schema.cardinal_number: numeric_precision_radix:information_schema.cardinal_number: numeric_scale:information_schema.cardinal_number: datetime_precision:information_schema.cardinal_number: interval_type:information_schema.character_data: interval_precision:information_schema.cardinal_number: domain_default:information_schema.character_data: udt_catalog:information_schema.sql_identifier: udt_schema:information_schema.sql_identifier: udt_name:information_schema.sql_identifier: scope_catalog:information_schema.sql_identifier: scope_schema:information_schema.sql_identifier: scope_name:information_schema.sql_identifier: maximum_cardinality:information_schema.cardinal_number: dtd_identifier:information_schema.sql_identifier:
+V	information_schema	enabled_roles	v	role_name:information_schema.sql_identifier:
+V	information_schema	foreign_data_wrapper_options	v	foreign_data_wrapper_catalog:information_schema.sql_identifier: foreign_data_wrapper_name:information_schema.sql_identifier: option_name:information_schema.sql_identifier: option_value:information_schema.character_data:
+V	information_schema	foreign_data_wrappers	v	foreign_data_wrapper_catalog:information_schema.sql_identifier: foreign_data_wrapper_name:information_schema.sql_identifier: authorization_identifier:information_schema.sql_identifier: library_name:information_schema.character_data: foreign_data_wrapper_language:information_schema.character_data:
+V	information_schema	foreign_server_options	v	foreign_server_catalog:information_schema.sql_identifier: foreign_server_name:information_schema.sql_identifier: option_name:information_schema.sql_identifier: option_value:information_schema.character_data:
+V	information_schema	foreign_servers	v	foreign_server_catalog:information_schema.sql_identifier: foreign_server_name:information_schema.sql_identifier: foreign_data_wrapper_catalog:information_schema.sql_identifier: foreign_data_wrapper_name:information_schema.sql_identifier: foreign_server_type:information_schema.character_data: foreign_server_version:information_schema.character_data: authorization_identifier:information_schema.sql_identifier:
+V	information_schema	foreign_table_options	v	foreign_table_catalog:information_schema.sql_identifier: foreign_table_schema:information_schema.sql_identifier: foreign_table_name:information_schema.sql_identifier: option_name:information_schema.sql_identifier: option_value:information_schema.character_data:
+V	information_schema	foreign_tables	v	foreign_table_catalog:information_schema.sql_identifier: foreign_table_schema:information_schema.sql_identifier: foreign_table_name:information_schema.sql_identifier: foreign_server_catalog:information_schema.sql_identifier: foreign_server_name:information_schema.sql_identifier:
+V	information_schema	information_schema_catalog_name	v	catalog_name:information_schema.sql_identifier:
+V	information_schema	key_column_usage	v	constraint_catalog:information_schema.sql_identifier: constraint_schema:information_schema.sql_identifier: constraint_name:information_schema.sql_identifier: table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: column_name:information_schema.sql_identifier: ordinal_position:information_schema.cardinal_number: position_in_unique_constraint:information_schema.cardinal_number:
+V	information_schema	parameters	v	specific_catalog:information_schema.sql_identifier: specific_schema:information_schema.sql_identifier: specific_name:information_schema.sql_identifier: ordinal_position:information_schema.cardinal_number: parameter_mode:information_schema.character_data: is_result:information_schema.yes_or_no: as_locator:information_schema.yes_or_no: parameter_name:information_schema.sql_identifier: data_type:information_schema.character_data: character_maximum_length:information_schema.cardinal_number: character_octet_length:information_schema.cardinal_number: character_set_catalog:information_schema.sql_identifier: character_set_schema:information_schema.sql_identifier: character_set_name:information_schema.sql_identifier: collation_catalog:information_schema.sql_identifier: collation_schema:information_schema.sql_identifier: collation_name:information_schema.sql_identifier: numeric_precision:information_schema.cardinal_number: numeric_precision_radix:information_schema.cardinal_number: numeric_scale:information_schema.cardinal_number: datetime_precision:information_schema.cardinal_number: interval_type:information_schema.character_data: interval_precision:information_schema.cardinal_number: udt_catalog:information_schema.sql_identifier: udt_schema:information_schema.sql_identifier: udt_name:information_schema.sql_identifier: scope_catalog:information_schema.sql_identifier: scope_schema:information_schema.sql_identifier: scope_name:information_schema.sql_identifier: maximum_cardinality:information_schema.cardinal_number: dtd_identifier:information_schema.sql_identifier: parameter_default:information_schema.character_data:
+V	information_schema	referential_constraints	v	constraint_catalog:information_schema.sql_identifier: constraint_schema:information_schema.sql_identifier: constraint_name:information_schema.sql_identifier: unique_constraint_catalog:information_schema.sql_identifier: unique_constraint_schema:information_schema.sql_identifier: unique_constraint_name:information_schema.sql_identifier: match_option:information_schema.character_data: update_rule:information_schema.character_data: delete_rule:information_schema.character_data:
+V	information_schema	role_column_grants	v	grantor:information_schema.sql_identifier: grantee:information_schema.sql_identifier: table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: column_name:information_schema.sql_identifier: privilege_type:information_schema.character_data: is_grantable:information_schema.yes_or_no:
+V	information_schema	role_routine_grants	v	grantor:information_schema.sql_identifier: grantee:information_schema.sql_identifier: specific_catalog:information_schema.sql_identifier: specific_schema:information_schema.sql_identifier: specific_name:information_schema.sql_identifier: routine_catalog:information_schema.sql_identifier: routine_schema:information_schema.sql_identifier: routine_name:information_schema.sql_identifier: privilege_type:information_schema.character_data: is_grantable:information_schema.yes_or_no:
+V	information_schema	role_table_grants	v	grantor:information_schema.sql_identifier: grantee:information_schema.sql_identifier: table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: privilege_type:information_schema.character_data: is_grantable:information_schema.yes_or_no: with_hierarchy:information_schema.yes_or_no:
+V	information_schema	role_udt_grants	v	grantor:information_schema.sql_identifier: grantee:information_schema.sql_identifier: udt_catalog:information_schema.sql_identifier: udt_schema:information_schema.sql_identifier: udt_name:information_schema.sql_identifier: privilege_type:information_schema.character_data: is_grantable:information_schema.yes_or_no:
+V	information_schema	role_usage_grants	v	grantor:information_schema.sql_identifier: grantee:information_schema.sql_identifier: object_catalog:information_schema.sql_identifier: object_schema:information_schema.sql_identifier: object_name:information_schema.sql_identifier: object_type:information_schema.character_data: privilege_type:information_schema.character_data: is_grantable:information_schema.yes_or_no:
+V	information_schema	routine_column_usage	v	specific_catalog:information_schema.sql_identifier: specific_schema:information_schema.sql_identifier: specific_name:information_schema.sql_identifier: routine_catalog:information_schema.sql_identifier: routine_schema:information_schema.sql_identifier: routine_name:information_schema.sql_identifier: table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: column_name:information_schema.sql_identifier:
+V	information_schema	routine_privileges	v	grantor:information_schema.sql_identifier: grantee:information_schema.sql_identifier: specific_catalog:information_schema.sql_identifier: specific_schema:information_schema.sql_identifier: specific_name:information_schema.sql_identifier: routine_catalog:information_schema.sql_identifier: routine_schema:information_schema.sql_identifier: routine_name:information_schema.sql_identifier: privilege_type:information_schema.character_data: is_grantable:information_schema.yes_or_no:
+V	information_schema	routine_routine_usage	v	specific_catalog:information_schema.sql_identifier: specific_schema:information_schema.sql_identifier: specific_name:information_schema.sql_identifier: routine_catalog:information_schema.sql_identifier: routine_schema:information_schema.sql_identifier: routine_name:information_schema.sql_identifier:
+V	information_schema	routine_sequence_usage	v	specific_catalog:information_schema.sql_identifier: specific_schema:information_schema.sql_identifier: specific_name:information_schema.sql_identifier: routine_catalog:information_schema.sql_identifier: routine_schema:information_schema.sql_identifier: routine_name:information_schema.sql_identifier: sequence_catalog:information_schema.sql_identifier: sequence_schema:information_schema.sql_identifier: sequence_name:information_schema.sql_identifier:
+V	information_schema	routine_table_usage	v	specific_catalog:information_schema.sql_identifier: specific_schema:information_schema.sql_identifier: specific_name:information_schema.sql_identifier: routine_catalog:information_schema.sql_identifier: routine_schema:information_schema.sql_identifier: routine_name:information_schema.sql_identifier: table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier:
+V	information_schema	routines	v	specific_catalog:information_schema.sql_identifier: specific_schema:information_schema.sql_identifier: specific_name:information_schema.sql_identifier: routine_catalog:information_schema.sql_identifier: routine_schema:information_schema.sql_identifier: routine_name:information_schema.sql_identifier: routine_type:information_schema.character_data: module_catalog:information_schema.sql_identifier: module_schema:information_schema.sql_identifier: module_name:information_schema.sql_identifier: udt_catalog:information_schema.sql_identifier: udt_schema:information_schema.sql_identifier: udt_name:information_schema.sql_identifier: data_type:information_schema.character_data: character_maximum_length:information_schema.cardinal_number: character_octet_length:information_schema.cardinal_number: character_set_catalog:information_schema.sql_identifier: character_set_schema:information_schema.sql_identifier: character_set_name:information_schema.sql_identifier: collation_catalog:information_schema.sql_identifier: collation_schema:information_schema.sql_identifier: collation_name:information_schema.sql_identifier: numeric_precision:information_schema.cardinal_number: numeric_precision_radix:information_schema.cardinal_number: numeric_scale:information_schema.cardinal_number: datetime_precision:information_schema.cardinal_number: interval_type:information_schema.character_data: interval_precision:information_schema.cardinal_number: type_udt_catalog:information_schema.sql_identifier: type_udt_schema:information_schema.sql_identifier: type_udt_name:information_schema.sql_identifier: scope_catalog:information_schema.sql_identifier: scope_schema:information_schema.sql_identifier: scope_name:information_schema.sql_identifier: maximum_cardinality:information_schema.cardinal_number: dtd_identifier:information_schema.sql_identifier: routine_body:information_schema.character_data: routine_definition:information_schema.character_data: external_name:information_schema.character_data: external_language:information_schema.character_data: parameter_style:information_schema.character_data: is_deterministic:information_schema.yes_or_no: sql_data_access:information_schema.character_data: is_null_call:information_schema.yes_or_no: sql_path:information_schema.character_data: schema_level_routine:information_schema.yes_or_no: max_dynamic_result_sets:information_schema.cardinal_number: is_user_defined_cast:information_schema.yes_or_no: is_implicitly_invocable:information_schema.yes_or_no: security_type:information_schema.character_data: to_sql_specific_catalog:information_schema.sql_identifier: to_sql_specific_schema:information_schema.sql_identifier: to_sql_specific_name:information_schema.sql_identifier: as_locator:information_schema.yes_or_no: created:information_schema.time_stamp: last_altered:information_schema.time_stamp: new_savepoint_level:information_schema.yes_or_no: is_udt_dependent:information_schema.yes_or_no: result_cast_from_data_type:information_schema.character_data: result_cast_as_locator:information_schema.yes_or_no: result_cast_char_max_length:information_schema.cardinal_number: result_cast_char_octet_length:information_schema.cardinal_number: result_cast_char_set_catalog:information_schema.sql_identifier: result_cast_char_set_schema:information_schema.sql_identifier: result_cast_char_set_name:information_schema.sql_identifier: result_cast_collation_catalog:information_schema.sql_identifier: result_cast_collation_schema:information_schema.sql_identifier: result_cast_collation_name:information_schema.sql_identifier: result_cast_numeric_precision:information_schema.cardinal_number: result_cast_numeric_precision_radix:information_schema.cardinal_number: result_cast_numeric_scale:information_schema.cardinal_number: result_cast_datetime_precision:information_schema.cardinal_number: result_cast_interval_type:information_schema.character_data: result_cast_interval_precision:information_schema.cardinal_number: result_cast_type_udt_catalog:information_schema.sql_identifier: result_cast_type_udt_schema:information_schema.sql_identifier: result_cast_type_udt_name:information_schema.sql_identifier: result_cast_scope_catalog:information_schema.sql_identifier: result_cast_scope_schema:information_schema.sql_identifier: result_cast_scope_name:information_schema.sql_identifier: result_cast_maximum_cardinality:information_schema.cardinal_number: result_cast_dtd_identifier:information_schema.sql_identifier:
+V	information_schema	schemata	v	catalog_name:information_schema.sql_identifier: schema_name:information_schema.sql_identifier: schema_owner:information_schema.sql_identifier: default_character_set_catalog:information_schema.sql_identifier: default_character_set_schema:information_schema.sql_identifier: default_character_set_name:information_schema.sql_identifier: sql_path:information_schema.character_data:
+V	information_schema	sequences	v	sequence_catalog:information_schema.sql_identifier: sequence_schema:information_schema.sql_identifier: sequence_name:information_schema.sql_identifier: data_type:information_schema.character_data: numeric_precision:information_schema.cardinal_number: numeric_precision_radix:information_schema.cardinal_number: numeric_scale:information_schema.cardinal_number: start_value:information_schema.character_data: minimum_value:information_schema.character_data: maximum_value:information_schema.character_data: increment:information_schema.character_data: cycle_option:information_schema.yes_or_no:
+V	information_schema	sql_features	r	feature_id:information_schema.character_data: feature_name:information_schema.character_data: sub_feature_id:information_schema.character_data: sub_feature_name:information_schema.character_data: is_supported:information_schema.yes_or_no: is_verified_by:information_schema.character_data: comments:information_schema.character_data:
+V	information_schema	sql_implementation_info	r	implementation_info_id:information_schema.character_data: implementation_info_name:information_schema.character_data: integer_value:information_schema.cardinal_number: character_value:information_schema.character_data: comments:information_schema.character_data:
+V	information_schema	sql_parts	r	feature_id:information_schema.character_data: feature_name:information_schema.character_data: is_supported:information_schema.yes_or_no: is_verified_by:information_schema.character_data: comments:information_schema.character_data:
+V	information_schema	sql_sizing	r	sizing_id:information_schema.cardinal_number: sizing_name:information_schema.character_data: supported_value:information_schema.cardinal_number: comments:information_schema.character_data:
+V	information_schema	table_constraints	v	constraint_catalog:information_schema.sql_identifier: constraint_schema:information_schema.sql_identifier: constraint_name:information_schema.sql_identifier: table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: constraint_type:information_schema.character_data: is_deferrable:information_schema.yes_or_no: initially_deferred:information_schema.yes_or_no: enforced:information_schema.yes_or_no: nulls_distinct:information_schema.yes_or_no:
+V	information_schema	table_privileges	v	grantor:information_schema.sql_identifier: grantee:information_schema.sql_identifier: table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: privilege_type:information_schema.character_data: is_grantable:information_schema.yes_or_no: with_hierarchy:information_schema.yes_or_no:
+V	information_schema	tables	v	table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: table_type:information_schema.character_data: self_referencing_column_name:information_schema.sql_identifier: reference_generation:information_schema.character_data: user_defined_type_catalog:information_schema.sql_identifier: user_defined_type_schema:information_schema.sql_identifier: user_defined_type_name:information_schema.sql_identifier: is_insertable_into:information_schema.yes_or_no: is_typed:information_schema.yes_or_no: commit_action:information_schema.character_data:
+V	information_schema	transforms	v	udt_catalog:information_schema.sql_identifier: udt_schema:information_schema.sql_identifier: udt_name:information_schema.sql_identifier: specific_catalog:information_schema.sql_identifier: specific_schema:information_schema.sql_identifier: specific_name:information_schema.sql_identifier: group_name:information_schema.sql_identifier: transform_type:information_schema.character_data:
+V	information_schema	triggered_update_columns	v	trigger_catalog:information_schema.sql_identifier: trigger_schema:information_schema.sql_identifier: trigger_name:information_schema.sql_identifier: event_object_catalog:information_schema.sql_identifier: event_object_schema:information_schema.sql_identifier: event_object_table:information_schema.sql_identifier: event_object_column:information_schema.sql_identifier:
+V	information_schema	triggers	v	trigger_catalog:information_schema.sql_identifier: trigger_schema:information_schema.sql_identifier: trigger_name:information_schema.sql_identifier: event_manipulation:information_schema.character_data: event_object_catalog:information_schema.sql_identifier: event_object_schema:information_schema.sql_identifier: event_object_table:information_schema.sql_identifier: action_order:information_schema.cardinal_number: action_condition:information_schema.character_data: action_statement:information_schema.character_data: action_orientation:information_schema.character_data: action_timing:information_schema.character_data: action_reference_old_table:information_schema.sql_identifier: action_reference_new_table:information_schema.sql_identifier: action_reference_old_row:information_schema.sql_identifier: action_reference_new_row:information_schema.sql_identifier: created:information_schema.time_stamp:
+V	information_schema	udt_privileges	v	grantor:information_schema.sql_identifier: grantee:information_schema.sql_identifier: udt_catalog:information_schema.sql_identifier: udt_schema:information_schema.sql_identifier: udt_name:information_schema.sql_identifier: privilege_type:information_schema.character_data: is_grantable:information_schema.yes_or_no:
+V	information_schema	usage_privileges	v	grantor:information_schema.sql_identifier: grantee:information_schema.sql_identifier: object_catalog:information_schema.sql_identifier: object_schema:information_schema.sql_identifier: object_name:information_schema.sql_identifier: object_type:information_schema.character_data: privilege_type:information_schema.character_data: is_grantable:information_schema.yes_or_no:
+V	information_schema	user_defined_types	v	user_defined_type_catalog:information_schema.sql_identifier: user_defined_type_schema:information_schema.sql_identifier: user_defined_type_name:information_schema.sql_identifier: user_defined_type_category:information_schema.character_data: is_instantiable:information_schema.yes_or_no: is_final:information_schema.yes_or_no: ordering_form:information_schema.character_data: ordering_category:information_schema.character_data: ordering_routine_catalog:information_schema.sql_identifier: ordering_routine_schema:information_schema.sql_identifier: ordering_routine_name:information_schema.sql_identifier: reference_type:information_schema.character_data: data_type:information_schema.character_data: character_maximum_length:information_schema.cardinal_number: character_octet_length:information_schema.cardinal_number: character_set_catalog:information_schema.sql_identifier: character_set_schema:information_schema.sql_identifier: character_set_name:information_schema.sql_identifier: collation_catalog:information_schema.sql_identifier: collation_schema:information_schema.sql_identifier: collation_name:information_schema.sql_identifier: numeric_precision:information_schema.cardinal_number: numeric_precision_radix:information_schema.cardinal_number: numeric_scale:information_schema.cardinal_number: datetime_precision:information_schema.cardinal_number: interval_type:information_schema.character_data: interval_precision:information_schema.cardinal_number: source_dtd_identifier:information_schema.sql_identifier: ref_dtd_identifier:information_schema.sql_identifier:
+V	information_schema	user_mapping_options	v	authorization_identifier:information_schema.sql_identifier: foreign_server_catalog:information_schema.sql_identifier: foreign_server_name:information_schema.sql_identifier: option_name:information_schema.sql_identifier: option_value:information_schema.character_data:
+V	information_schema	user_mappings	v	authorization_identifier:information_schema.sql_identifier: foreign_server_catalog:information_schema.sql_identifier: foreign_server_name:information_schema.sql_identifier:
+V	information_schema	view_column_usage	v	view_catalog:information_schema.sql_identifier: view_schema:information_schema.sql_identifier: view_name:information_schema.sql_identifier: table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: column_name:information_schema.sql_identifier:
+V	information_schema	view_routine_usage	v	table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: specific_catalog:information_schema.sql_identifier: specific_schema:information_schema.sql_identifier: specific_name:information_schema.sql_identifier:
+V	information_schema	view_table_usage	v	view_catalog:information_schema.sql_identifier: view_schema:information_schema.sql_identifier: view_name:information_schema.sql_identifier: table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier:
+V	information_schema	views	v	table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: view_definition:information_schema.character_data: check_option:information_schema.character_data: is_updatable:information_schema.yes_or_no: is_insertable_into:information_schema.yes_or_no: is_trigger_updatable:information_schema.yes_or_no: is_trigger_deletable:information_schema.yes_or_no: is_trigger_insertable_into:information_schema.yes_or_no:
+V	pg_catalog	pg_aggregate	r	aggfnoid:regproc:n aggkind:char:n aggnumdirectargs:int2:n aggtransfn:regproc:n aggfinalfn:regproc:n aggcombinefn:regproc:n aggserialfn:regproc:n aggdeserialfn:regproc:n aggmtransfn:regproc:n aggminvtransfn:regproc:n aggmfinalfn:regproc:n aggfinalextra:bool:n aggmfinalextra:bool:n aggfinalmodify:char:n aggmfinalmodify:char:n aggsortop:oid:n aggtranstype:oid:n aggtransspace:int4:n aggmtranstype:oid:n aggmtransspace:int4:n agginitval:text: aggminitval:text:
+V	pg_catalog	pg_am	r	oid:oid:n amname:name:n amhandler:regproc:n amtype:char:n
+V	pg_catalog	pg_amop	r	oid:oid:n amopfamily:oid:n amoplefttype:oid:n amoprighttype:oid:n amopstrategy:int2:n amoppurpose:char:n amopopr:oid:n amopmethod:oid:n amopsortfamily:oid:n
+V	pg_catalog	pg_amproc	r	oid:oid:n amprocfamily:oid:n amproclefttype:oid:n amprocrighttype:oid:n amprocnum:int2:n amproc:regproc:n
+V	pg_catalog	pg_attrdef	r	oid:oid:n adrelid:oid:n adnum:int2:n adbin:pg_node_tree:n
+V	pg_catalog	pg_attribute	r	attrelid:oid:n attname:name:n atttypid:oid:n attlen:int2:n attnum:int2:n attcacheoff:int4:n atttypmod:int4:n attndims:int2:n attbyval:bool:n attalign:char:n attstorage:char:n attcompression:char:n attnotnull:bool:n atthasdef:bool:n atthasmissing:bool:n attidentity:char:n attgenerated:char:n attisdropped:bool:n attislocal:bool:n attinhcount:int2:n attstattarget:int2:n attcollation:oid:n attacl:_aclitem: attoptions:_text: attfdwoptions:_text: attmissingval:anyarray:	16-
+V	pg_catalog	pg_attribute	r	attrelid:oid:n attname:name:n atttypid:oid:n attstattarget:int4:n attlen:int2:n attnum:int2:n attndims:int4:n attcacheoff:int4:n atttypmod:int4:n attbyval:bool:n attalign:char:n attstorage:char:n attcompression:char:n attnotnull:bool:n atthasdef:bool:n atthasmissing:bool:n attidentity:char:n attgenerated:char:n attisdropped:bool:n attislocal:bool:n attinhcount:int4:n attcollation:oid:n attacl:_aclitem: attoptions:_text: attfdwoptions:_text: attmissingval:anyarray:	-15
+V	pg_catalog	pg_auth_members	r	oid:oid:n roleid:oid:n member:oid:n grantor:oid:n admin_option:bool:n inherit_option:bool:n set_option:bool:n	16-
+V	pg_catalog	pg_auth_members	r	roleid:oid:n member:oid:n grantor:oid:n admin_option:bool:n	-15
+V	pg_catalog	pg_authid	r	oid:oid:n rolname:name:n rolsuper:bool:n rolinherit:bool:n rolcreaterole:bool:n rolcreatedb:bool:n rolcanlogin:bool:n rolreplication:bool:n rolbypassrls:bool:n rolconnlimit:int4:n rolpassword:text: rolvaliduntil:timestamptz:
+V	pg_catalog	pg_available_extension_versions	v	name:name: version:text: installed:bool: superuser:bool: trusted:bool: relocatable:bool: schema:name: requires:_name: comment:text:
+V	pg_catalog	pg_available_extensions	v	name:name: default_version:text: installed_version:text: comment:text:
+V	pg_catalog	pg_backend_memory_contexts	v	name:text: ident:text: parent:text: level:int4: total_bytes:int8: total_nblocks:int8: free_bytes:int8: free_chunks:int8: used_bytes:int8:
+V	pg_catalog	pg_cast	r	oid:oid:n castsource:oid:n casttarget:oid:n castfunc:oid:n castcontext:char:n castmethod:char:n
+V	pg_catalog	pg_class	r	oid:oid:n relname:name:n relnamespace:oid:n reltype:oid:n reloftype:oid:n relowner:oid:n relam:oid:n relfilenode:oid:n reltablespace:oid:n relpages:int4:n reltuples:float4:n relallvisible:int4:n reltoastrelid:oid:n relhasindex:bool:n relisshared:bool:n relpersistence:char:n relkind:char:n relnatts:int2:n relchecks:int2:n relhasrules:bool:n relhastriggers:bool:n relhassubclass:bool:n relrowsecurity:bool:n relforcerowsecurity:bool:n relispopulated:bool:n relreplident:char:n relispartition:bool:n relrewrite:oid:n relfrozenxid:xid:n relminmxid:xid:n relacl:_aclitem: reloptions:_text: relpartbound:pg_node_tree:
+V	pg_catalog	pg_collation	r	oid:oid:n collname:name:n collnamespace:oid:n collowner:oid:n collprovider:char:n collisdeterministic:bool:n collencoding:int4:n collcollate:text: collctype:text: colliculocale:text: collicurules:text: collversion:text:	16-
+V	pg_catalog	pg_collation	r	oid:oid:n collname:name:n collnamespace:oid:n collowner:oid:n collprovider:char:n collisdeterministic:bool:n collencoding:int4:n collcollate:text: collctype:text: colliculocale:text: collversion:text:	-15
+V	pg_catalog	pg_config	v	name:text: setting:text:
+V	pg_catalog	pg_constraint	r	oid:oid:n conname:name:n connamespace:oid:n contype:char:n condeferrable:bool:n condeferred:bool:n convalidated:bool:n conrelid:oid:n contypid:oid:n conindid:oid:n conparentid:oid:n confrelid:oid:n confupdtype:char:n confdeltype:char:n confmatchtype:char:n conislocal:bool:n coninhcount:int2:n connoinherit:bool:n conkey:_int2: confkey:_int2: conpfeqop:_oid: conppeqop:_oid: conffeqop:_oid: confdelsetcols:_int2: conexclop:_oid: conbin:pg_node_tree:	16-
+V	pg_catalog	pg_constraint	r	oid:oid:n conname:name:n connamespace:oid:n contype:char:n condeferrable:bool:n condeferred:bool:n convalidated:bool:n conrelid:oid:n contypid:oid:n conindid:oid:n conparentid:oid:n confrelid:oid:n confupdtype:char:n confdeltype:char:n confmatchtype:char:n conislocal:bool:n coninhcount:int4:n connoinherit:bool:n conkey:_int2: confkey:_int2: conpfeqop:_oid: conppeqop:_oid: conffeqop:_oid: confdelsetcols:_int2: conexclop:_oid: conbin:pg_node_tree:	-15
+V	pg_catalog	pg_conversion	r	oid:oid:n conname:name:n connamespace:oid:n conowner:oid:n conforencoding:int4:n contoencoding:int4:n conproc:regproc:n condefault:bool:n
+V	pg_catalog	pg_cursors	v	name:text: statement:text: is_holdable:bool: is_binary:bool: is_scrollable:bool: creation_time:timestamptz:
+V	pg_catalog	pg_database	r	oid:oid:n datname:name:n datdba:oid:n encoding:int4:n datlocprovider:char:n datistemplate:bool:n datallowconn:bool:n datconnlimit:int4:n datfrozenxid:xid:n datminmxid:xid:n dattablespace:oid:n datcollate:text:n datctype:text:n daticulocale:text: datcollversion:text: datacl:_aclitem:	-15
+V	pg_catalog	pg_database	r	oid:oid:n datname:name:n datdba:oid:n encoding:int4:n datlocprovider:char:n datistemplate:bool:n datallowconn:bool:n datconnlimit:int4:n datfrozenxid:xid:n datminmxid:xid:n dattablespace:oid:n datcollate:text:n datctype:text:n daticulocale:text: daticurules:text: datcollversion:text: datacl:_aclitem:	16-
+V	pg_catalog	pg_db_role_setting	r	setdatabase:oid:n setrole:oid:n setconfig:_text:
+V	pg_catalog	pg_default_acl	r	oid:oid:n defaclrole:oid:n defaclnamespace:oid:n defaclobjtype:char:n defaclacl:_aclitem:n
+V	pg_catalog	pg_depend	r	classid:oid:n objid:oid:n objsubid:int4:n refclassid:oid:n refobjid:oid:n refobjsubid:int4:n deptype:char:n
+V	pg_catalog	pg_description	r	objoid:oid:n classoid:oid:n objsubid:int4:n description:text:n
+V	pg_catalog	pg_enum	r	oid:oid:n enumtypid:oid:n enumsortorder:float4:n enumlabel:name:n
+V	pg_catalog	pg_event_trigger	r	oid:oid:n evtname:name:n evtevent:name:n evtowner:oid:n evtfoid:oid:n evtenabled:char:n evttags:_text:
+V	pg_catalog	pg_extension	r	oid:oid:n extname:name:n extowner:oid:n extnamespace:oid:n extrelocatable:bool:n extversion:text:n extconfig:_oid: extcondition:_text:
+V	pg_catalog	pg_file_settings	v	sourcefile:text: sourceline:int4: seqno:int4: name:text: setting:text: applied:bool: error:text:
+V	pg_catalog	pg_foreign_data_wrapper	r	oid:oid:n fdwname:name:n fdwowner:oid:n fdwhandler:oid:n fdwvalidator:oid:n fdwacl:_aclitem: fdwoptions:_text:
+V	pg_catalog	pg_foreign_server	r	oid:oid:n srvname:name:n srvowner:oid:n srvfdw:oid:n srvtype:text: srvversion:text: srvacl:_aclitem: srvoptions:_text:
+V	pg_catalog	pg_foreign_table	r	ftrelid:oid:n ftserver:oid:n ftoptions:_text:
+V	pg_catalog	pg_group	v	groname:name: grosysid:oid: grolist:_oid:
+V	pg_catalog	pg_hba_file_rules	v	line_number:int4: type:text: database:_text: user_name:_text: address:text: netmask:text: auth_method:text: options:_text: error:text:	-15
+V	pg_catalog	pg_hba_file_rules	v	rule_number:int4: file_name:text: line_number:int4: type:text: database:_text: user_name:_text: address:text: netmask:text: auth_method:text: options:_text: error:text:	16-
+V	pg_catalog	pg_ident_file_mappings	v	line_number:int4: map_name:text: sys_name:text: pg_username:text: error:text:	-15
+V	pg_catalog	pg_ident_file_mappings	v	map_number:int4: file_name:text: line_number:int4: map_name:text: sys_name:text: pg_username:text: error:text:	16-
+V	pg_catalog	pg_index	r	indexrelid:oid:n indrelid:oid:n indnatts:int2:n indnkeyatts:int2:n indisunique:bool:n indnullsnotdistinct:bool:n indisprimary:bool:n indisexclusion:bool:n indimmediate:bool:n indisclustered:bool:n indisvalid:bool:n indcheckxmin:bool:n indisready:bool:n indislive:bool:n indisreplident:bool:n indkey:int2vector:n indcollation:oidvector:n indclass:oidvector:n indoption:int2vector:n indexprs:pg_node_tree: indpred:pg_node_tree:
+V	pg_catalog	pg_indexes	v	schemaname:name: tablename:name: indexname:name: tablespace:name: indexdef:text:
+V	pg_catalog	pg_inherits	r	inhrelid:oid:n inhparent:oid:n inhseqno:int4:n inhdetachpending:bool:n
+V	pg_catalog	pg_init_privs	r	objoid:oid:n classoid:oid:n objsubid:int4:n privtype:char:n initprivs:_aclitem:n
+V	pg_catalog	pg_language	r	oid:oid:n lanname:name:n lanowner:oid:n lanispl:bool:n lanpltrusted:bool:n lanplcallfoid:oid:n laninline:oid:n lanvalidator:oid:n lanacl:_aclitem:
+V	pg_catalog	pg_largeobject	r	loid:oid:n pageno:int4:n data:bytea:n
+V	pg_catalog	pg_largeobject_metadata	r	oid:oid:n lomowner:oid:n lomacl:_aclitem:
+V	pg_catalog	pg_locks	v	locktype:text: database:oid: relation:oid: page:int4: tuple:int2: virtualxid:text: transactionid:xid: classid:oid: objid:oid: objsubid:int2: virtualtransaction:text: pid:int4: mode:text: granted:bool: fastpath:bool: waitstart:timestamptz:
+V	pg_catalog	pg_matviews	v	schemaname:name: matviewname:name: matviewowner:name: tablespace:name: hasindexes:bool: ispopulated:bool: definition:text:
+V	pg_catalog	pg_namespace	r	oid:oid:n nspname:name:n nspowner:oid:n nspacl:_aclitem:
+V	pg_catalog	pg_opclass	r	oid:oid:n opcmethod:oid:n opcname:name:n opcnamespace:oid:n opcowner:oid:n opcfamily:oid:n opcintype:oid:n opcdefault:bool:n opckeytype:oid:n
+V	pg_catalog	pg_operator	r	oid:oid:n oprname:name:n oprnamespace:oid:n oprowner:oid:n oprkind:char:n oprcanmerge:bool:n oprcanhash:bool:n oprleft:oid:n oprright:oid:n oprresult:oid:n oprcom:oid:n oprnegate:oid:n oprcode:regproc:n oprrest:regproc:n oprjoin:regproc:n
+V	pg_catalog	pg_opfamily	r	oid:oid:n opfmethod:oid:n opfname:name:n opfnamespace:oid:n opfowner:oid:n
+V	pg_catalog	pg_parameter_acl	r	oid:oid:n parname:text:n paracl:_aclitem:
+V	pg_catalog	pg_partitioned_table	r	partrelid:oid:n partstrat:char:n partnatts:int2:n partdefid:oid:n partattrs:int2vector:n partclass:oidvector:n partcollation:oidvector:n partexprs:pg_node_tree:
+V	pg_catalog	pg_policies	v	schemaname:name: tablename:name: policyname:name: permissive:text: roles:_name: cmd:text: qual:text: with_check:text:
+V	pg_catalog	pg_policy	r	oid:oid:n polname:name:n polrelid:oid:n polcmd:char:n polpermissive:bool:n polroles:_oid:n polqual:pg_node_tree: polwithcheck:pg_node_tree:
+V	pg_catalog	pg_prepared_statements	v	name:text: statement:text: prepare_time:timestamptz: parameter_types:_regtype: from_sql:bool: generic_plans:int8: custom_plans:int8:	-15
+V	pg_catalog	pg_prepared_statements	v	name:text: statement:text: prepare_time:timestamptz: parameter_types:_regtype: result_types:_regtype: from_sql:bool: generic_plans:int8: custom_plans:int8:	16-
+V	pg_catalog	pg_prepared_xacts	v	transaction:xid: gid:text: prepared:timestamptz: owner:name: database:name:
+V	pg_catalog	pg_proc	r	oid:oid:n proname:name:n pronamespace:oid:n proowner:oid:n prolang:oid:n procost:float4:n prorows:float4:n provariadic:oid:n prosupport:regproc:n prokind:char:n prosecdef:bool:n proleakproof:bool:n proisstrict:bool:n proretset:bool:n provolatile:char:n proparallel:char:n pronargs:int2:n pronargdefaults:int2:n prorettype:oid:n proargtypes:oidvector:n proallargtypes:_oid: proargmodes:_char: proargnames:_text: proargdefaults:pg_node_tree: protrftypes:_oid: prosrc:text:n probin:text: prosqlbody:pg_node_tree: proconfig:_text: proacl:_aclitem:
+V	pg_catalog	pg_publication	r	oid:oid:n pubname:name:n pubowner:oid:n puballtables:bool:n pubinsert:bool:n pubupdate:bool:n pubdelete:bool:n pubtruncate:bool:n pubviaroot:bool:n
+V	pg_catalog	pg_publication_namespace	r	oid:oid:n pnpubid:oid:n pnnspid:oid:n
+V	pg_catalog	pg_publication_rel	r	oid:oid:n prpubid:oid:n prrelid:oid:n prqual:pg_node_tree: prattrs:int2vector:
+V	pg_catalog	pg_publication_tables	v	pubname:name: schemaname:name: tablename:name: attnames:_name: rowfilter:text:
+V	pg_catalog	pg_range	r	rngtypid:oid:n rngsubtype:oid:n rngmultitypid:oid:n rngcollation:oid:n rngsubopc:oid:n rngcanonical:regproc:n rngsubdiff:regproc:n
+V	pg_catalog	pg_replication_origin	r	roident:oid:n roname:text:n
+V	pg_catalog	pg_replication_origin_status	v	local_id:oid: external_id:text: remote_lsn:pg_lsn: local_lsn:pg_lsn:
+V	pg_catalog	pg_replication_slots	v	slot_name:name: plugin:name: slot_type:text: datoid:oid: database:name: temporary:bool: active:bool: active_pid:int4: xmin:xid: catalog_xmin:xid: restart_lsn:pg_lsn: confirmed_flush_lsn:pg_lsn: wal_status:text: safe_wal_size:int8: two_phase:bool:	-15
+V	pg_catalog	pg_replication_slots	v	slot_name:name: plugin:name: slot_type:text: datoid:oid: database:name: temporary:bool: active:bool: active_pid:int4: xmin:xid: catalog_xmin:xid: restart_lsn:pg_lsn: confirmed_flush_lsn:pg_lsn: wal_status:text: safe_wal_size:int8: two_phase:bool: conflicting:bool:	16-
+V	pg_catalog	pg_rewrite	r	oid:oid:n rulename:name:n ev_class:oid:n ev_type:char:n ev_enabled:char:n is_instead:bool:n ev_qual:pg_node_tree:n ev_action:pg_node_tree:n
+V	pg_catalog	pg_roles	v	rolname:name: rolsuper:bool: rolinherit:bool: rolcreaterole:bool: rolcreatedb:bool: rolcanlogin:bool: rolreplication:bool: rolconnlimit:int4: rolpassword:text: rolvaliduntil:timestamptz: rolbypassrls:bool: rolconfig:_text: oid:oid:
+V	pg_catalog	pg_rules	v	schemaname:name: tablename:name: rulename:name: definition:text:
+V	pg_catalog	pg_seclabel	r	objoid:oid:n classoid:oid:n objsubid:int4:n provider:text:n label:text:n
+V	pg_catalog	pg_seclabels	v	objoid:oid: classoid:oid: objsubid:int4: objtype:text: objnamespace:oid: objname:text: provider:text: label:text:
+V	pg_catalog	pg_sequence	r	seqrelid:oid:n seqtypid:oid:n seqstart:int8:n seqincrement:int8:n seqmax:int8:n seqmin:int8:n seqcache:int8:n seqcycle:bool:n
+V	pg_catalog	pg_sequences	v	schemaname:name: sequencename:name: sequenceowner:name: data_type:regtype: start_value:int8: min_value:int8: max_value:int8: increment_by:int8: cycle:bool: cache_size:int8: last_value:int8:
+V	pg_catalog	pg_settings	v	name:text: setting:text: unit:text: category:text: short_desc:text: extra_desc:text: context:text: vartype:text: source:text: min_val:text: max_val:text: enumvals:_text: boot_val:text: reset_val:text: sourcefile:text: sourceline:int4: pending_restart:bool:
+V	pg_catalog	pg_shadow	v	usename:name: usesysid:oid: usecreatedb:bool: usesuper:bool: userepl:bool: usebypassrls:bool: passwd:text: valuntil:timestamptz: useconfig:_text:
+V	pg_catalog	pg_shdepend	r	dbid:oid:n classid:oid:n objid:oid:n objsubid:int4:n refclassid:oid:n refobjid:oid:n deptype:char:n
+V	pg_catalog	pg_shdescription	r	objoid:oid:n classoid:oid:n description:text:n
+V	pg_catalog	pg_shmem_allocations	v	name:text: off:int8: size:int8: allocated_size:int8:
+V	pg_catalog	pg_shseclabel	r	objoid:oid:n classoid:oid:n provider:text:n label:text:n
+V	pg_catalog	pg_stat_activity	v	datid:oid: datname:name: pid:int4: leader_pid:int4: usesysid:oid: usename:name: application_name:text: client_addr:inet: client_hostname:text: client_port:int4: backend_start:timestamptz: xact_start:timestamptz: query_start:timestamptz: state_change:timestamptz: wait_event_type:text: wait_event:text: state:text: backend_xid:xid: backend_xmin:xid: query_id:int8: query:text: backend_type:text:
+V	pg_catalog	pg_stat_all_indexes	v	relid:oid: indexrelid:oid: schemaname:name: relname:name: indexrelname:name: idx_scan:int8: idx_tup_read:int8: idx_tup_fetch:int8:	-15
+V	pg_catalog	pg_stat_all_indexes	v	relid:oid: indexrelid:oid: schemaname:name: relname:name: indexrelname:name: idx_scan:int8: last_idx_scan:timestamptz: idx_tup_read:int8: idx_tup_fetch:int8:	16-
+V	pg_catalog	pg_stat_all_tables	v	relid:oid: schemaname:name: relname:name: seq_scan:int8: last_seq_scan:timestamptz: seq_tup_read:int8: idx_scan:int8: last_idx_scan:timestamptz: idx_tup_fetch:int8: n_tup_ins:int8: n_tup_upd:int8: n_tup_del:int8: n_tup_hot_upd:int8: n_tup_newpage_upd:int8: n_live_tup:int8: n_dead_tup:int8: n_mod_since_analyze:int8: n_ins_since_vacuum:int8: last_vacuum:timestamptz: last_autovacuum:timestamptz: last_analyze:timestamptz: last_autoanalyze:timestamptz: vacuum_count:int8: autovacuum_count:int8: analyze_count:int8: autoanalyze_count:int8:	16-
+V	pg_catalog	pg_stat_all_tables	v	relid:oid: schemaname:name: relname:name: seq_scan:int8: seq_tup_read:int8: idx_scan:int8: idx_tup_fetch:int8: n_tup_ins:int8: n_tup_upd:int8: n_tup_del:int8: n_tup_hot_upd:int8: n_live_tup:int8: n_dead_tup:int8: n_mod_since_analyze:int8: n_ins_since_vacuum:int8: last_vacuum:timestamptz: last_autovacuum:timestamptz: last_analyze:timestamptz: last_autoanalyze:timestamptz: vacuum_count:int8: autovacuum_count:int8: analyze_count:int8: autoanalyze_count:int8:	-15
+V	pg_catalog	pg_stat_archiver	v	archived_count:int8: last_archived_wal:text: last_archived_time:timestamptz: failed_count:int8: last_failed_wal:text: last_failed_time:timestamptz: stats_reset:timestamptz:
+V	pg_catalog	pg_stat_bgwriter	v	checkpoints_timed:int8: checkpoints_req:int8: checkpoint_write_time:float8: checkpoint_sync_time:float8: buffers_checkpoint:int8: buffers_clean:int8: maxwritten_clean:int8: buffers_backend:int8: buffers_backend_fsync:int8: buffers_alloc:int8: stats_reset:timestamptz:
+V	pg_catalog	pg_stat_database	v	datid:oid: datname:name: numbackends:int4: xact_commit:int8: xact_rollback:int8: blks_read:int8: blks_hit:int8: tup_returned:int8: tup_fetched:int8: tup_inserted:int8: tup_updated:int8: tup_deleted:int8: conflicts:int8: temp_files:int8: temp_bytes:int8: deadlocks:int8: checksum_failures:int8: checksum_last_failure:timestamptz: blk_read_time:float8: blk_write_time:float8: session_time:float8: active_time:float8: idle_in_transaction_time:float8: sessions:int8: sessions_abandoned:int8: sessions_fatal:int8: sessions_killed:int8: stats_reset:timestamptz:
+V	pg_catalog	pg_stat_database_conflicts	v	datid:oid: datname:name: confl_tablespace:int8: confl_lock:int8: confl_snapshot:int8: confl_bufferpin:int8: confl_deadlock:int8:	-15
+V	pg_catalog	pg_stat_database_conflicts	v	datid:oid: datname:name: confl_tablespace:int8: confl_lock:int8: confl_snapshot:int8: confl_bufferpin:int8: confl_deadlock:int8: confl_active_logicalslot:int8:	16-
+V	pg_catalog	pg_stat_gssapi	v	pid:int4: gss_authenticated:bool: principal:text: encrypted:bool:	-15
+V	pg_catalog	pg_stat_gssapi	v	pid:int4: gss_authenticated:bool: principal:text: encrypted:bool: credentials_delegated:bool:	16-
+V	pg_catalog	pg_stat_io	v	backend_type:text: object:text: context:text: reads:int8: read_time:float8: writes:int8: write_time:float8: writebacks:int8: writeback_time:float8: extends:int8: extend_time:float8: op_bytes:int8: hits:int8: evictions:int8: reuses:int8: fsyncs:int8: fsync_time:float8: stats_reset:timestamptz:	16-
+V	pg_catalog	pg_stat_progress_analyze	v	pid:int4: datid:oid: datname:name: relid:oid: phase:text: sample_blks_total:int8: sample_blks_scanned:int8: ext_stats_total:int8: ext_stats_computed:int8: child_tables_total:int8: child_tables_done:int8: current_child_table_relid:oid:
+V	pg_catalog	pg_stat_progress_basebackup	v	pid:int4: phase:text: backup_total:int8: backup_streamed:int8: tablespaces_total:int8: tablespaces_streamed:int8:
+V	pg_catalog	pg_stat_progress_cluster	v	pid:int4: datid:oid: datname:name: relid:oid: command:text: phase:text: cluster_index_relid:oid: heap_tuples_scanned:int8: heap_tuples_written:int8: heap_blks_total:int8: heap_blks_scanned:int8: index_rebuild_count:int8:
+V	pg_catalog	pg_stat_progress_copy	v	pid:int4: datid:oid: datname:name: relid:oid: command:text: type:text: bytes_processed:int8: bytes_total:int8: tuples_processed:int8: tuples_excluded:int8:
+V	pg_catalog	pg_stat_progress_create_index	v	pid:int4: datid:oid: datname:name: relid:oid: index_relid:oid: command:text: phase:text: lockers_total:int8: lockers_done:int8: current_locker_pid:int8: blocks_total:int8: blocks_done:int8: tuples_total:int8: tuples_done:int8: partitions_total:int8: partitions_done:int8:
+V	pg_catalog	pg_stat_progress_vacuum	v	pid:int4: datid:oid: datname:name: relid:oid: phase:text: heap_blks_total:int8: heap_blks_scanned:int8: heap_blks_vacuumed:int8: index_vacuum_count:int8: max_dead_tuples:int8: num_dead_tuples:int8:
+V	pg_catalog	pg_stat_recovery_prefetch	v	stats_reset:timestamptz: prefetch:int8: hit:int8: skip_init:int8: skip_new:int8: skip_fpw:int8: skip_rep:int8: wal_distance:int4: block_distance:int4: io_depth:int4:
+V	pg_catalog	pg_stat_replication	v	pid:int4: usesysid:oid: usename:name: application_name:text: client_addr:inet: client_hostname:text: client_port:int4: backend_start:timestamptz: backend_xmin:xid: state:text: sent_lsn:pg_lsn: write_lsn:pg_lsn: flush_lsn:pg_lsn: replay_lsn:pg_lsn: write_lag:interval: flush_lag:interval: replay_lag:interval: sync_priority:int4: sync_state:text: reply_time:timestamptz:
+V	pg_catalog	pg_stat_replication_slots	v	slot_name:text: spill_txns:int8: spill_count:int8: spill_bytes:int8: stream_txns:int8: stream_count:int8: stream_bytes:int8: total_txns:int8: total_bytes:int8: stats_reset:timestamptz:
+V	pg_catalog	pg_stat_slru	v	name:text: blks_zeroed:int8: blks_hit:int8: blks_read:int8: blks_written:int8: blks_exists:int8: flushes:int8: truncates:int8: stats_reset:timestamptz:
+V	pg_catalog	pg_stat_ssl	v	pid:int4: ssl:bool: version:text: cipher:text: bits:int4: client_dn:text: client_serial:numeric: issuer_dn:text:
+V	pg_catalog	pg_stat_subscription	v	subid:oid: subname:name: pid:int4: leader_pid:int4: relid:oid: received_lsn:pg_lsn: last_msg_send_time:timestamptz: last_msg_receipt_time:timestamptz: latest_end_lsn:pg_lsn: latest_end_time:timestamptz:	16-
+V	pg_catalog	pg_stat_subscription	v	subid:oid: subname:name: pid:int4: relid:oid: received_lsn:pg_lsn: last_msg_send_time:timestamptz: last_msg_receipt_time:timestamptz: latest_end_lsn:pg_lsn: latest_end_time:timestamptz:	-15
+V	pg_catalog	pg_stat_subscription_stats	v	subid:oid: subname:name: apply_error_count:int8: sync_error_count:int8: stats_reset:timestamptz:
+V	pg_catalog	pg_stat_sys_indexes	v	relid:oid: indexrelid:oid: schemaname:name: relname:name: indexrelname:name: idx_scan:int8: idx_tup_read:int8: idx_tup_fetch:int8:	-15
+V	pg_catalog	pg_stat_sys_indexes	v	relid:oid: indexrelid:oid: schemaname:name: relname:name: indexrelname:name: idx_scan:int8: last_idx_scan:timestamptz: idx_tup_read:int8: idx_tup_fetch:int8:	16-
+V	pg_catalog	pg_stat_sys_tables	v	relid:oid: schemaname:name: relname:name: seq_scan:int8: last_seq_scan:timestamptz: seq_tup_read:int8: idx_scan:int8: last_idx_scan:timestamptz: idx_tup_fetch:int8: n_tup_ins:int8: n_tup_upd:int8: n_tup_del:int8: n_tup_hot_upd:int8: n_tup_newpage_upd:int8: n_live_tup:int8: n_dead_tup:int8: n_mod_since_analyze:int8: n_ins_since_vacuum:int8: last_vacuum:timestamptz: last_autovacuum:timestamptz: last_analyze:timestamptz: last_autoanalyze:timestamptz: vacuum_count:int8: autovacuum_count:int8: analyze_count:int8: autoanalyze_count:int8:	16-
+V	pg_catalog	pg_stat_sys_tables	v	relid:oid: schemaname:name: relname:name: seq_scan:int8: seq_tup_read:int8: idx_scan:int8: idx_tup_fetch:int8: n_tup_ins:int8: n_tup_upd:int8: n_tup_del:int8: n_tup_hot_upd:int8: n_live_tup:int8: n_dead_tup:int8: n_mod_since_analyze:int8: n_ins_since_vacuum:int8: last_vacuum:timestamptz: last_autovacuum:timestamptz: last_analyze:timestamptz: last_autoanalyze:timestamptz: vacuum_count:int8: autovacuum_count:int8: analyze_count:int8: autoanalyze_count:int8:	-15
+V	pg_catalog	pg_stat_user_functions	v	funcid:oid: schemaname:name: funcname:name: calls:int8: total_time:float8: self_time:float8:
+V	pg_catalog	pg_stat_user_indexes	v	relid:oid: indexrelid:oid: schemaname:name: relname:name: indexrelname:name: idx_scan:int8: idx_tup_read:int8: idx_tup_fetch:int8:	-15
+V	pg_catalog	pg_stat_user_indexes	v	relid:oid: indexrelid:oid: schemaname:name: relname:name: indexrelname:name: idx_scan:int8: last_idx_scan:timestamptz: idx_tup_read:int8: idx_tup_fetch:int8:	16-
+V	pg_catalog	pg_stat_user_tables	v	relid:oid: schemaname:name: relname:name: seq_scan:int8: last_seq_scan:timestamptz: seq_tup_read:int8: idx_scan:int8: last_idx_scan:timestamptz: idx_tup_fetch:int8: n_tup_ins:int8: n_tup_upd:int8: n_tup_del:int8: n_tup_hot_upd:int8: n_tup_newpage_upd:int8: n_live_tup:int8: n_dead_tup:int8: n_mod_since_analyze:int8: n_ins_since_vacuum:int8: last_vacuum:timestamptz: last_autovacuum:timestamptz: last_analyze:timestamptz: last_autoanalyze:timestamptz: vacuum_count:int8: autovacuum_count:int8: analyze_count:int8: autoanalyze_count:int8:	16-
+V	pg_catalog	pg_stat_user_tables	v	relid:oid: schemaname:name: relname:name: seq_scan:int8: seq_tup_read:int8: idx_scan:int8: idx_tup_fetch:int8: n_tup_ins:int8: n_tup_upd:int8: n_tup_del:int8: n_tup_hot_upd:int8: n_live_tup:int8: n_dead_tup:int8: n_mod_since_analyze:int8: n_ins_since_vacuum:int8: last_vacuum:timestamptz: last_autovacuum:timestamptz: last_analyze:timestamptz: last_autoanalyze:timestamptz: vacuum_count:int8: autovacuum_count:int8: analyze_count:int8: autoanalyze_count:int8:	-15
+V	pg_catalog	pg_stat_wal	v	wal_records:int8: wal_fpi:int8: wal_bytes:numeric: wal_buffers_full:int8: wal_write:int8: wal_sync:int8: wal_write_time:float8: wal_sync_time:float8: stats_reset:timestamptz:
+V	pg_catalog	pg_stat_wal_receiver	v	pid:int4: status:text: receive_start_lsn:pg_lsn: receive_start_tli:int4: written_lsn:pg_lsn: flushed_lsn:pg_lsn: received_tli:int4: last_msg_send_time:timestamptz: last_msg_receipt_time:timestamptz: latest_end_lsn:pg_lsn: latest_end_time:timestamptz: slot_name:text: sender_host:text: sender_port:int4: conninfo:text:
+V	pg_catalog	pg_stat_xact_all_tables	v	relid:oid: schemaname:name: relname:name: seq_scan:int8: seq_tup_read:int8: idx_scan:int8: idx_tup_fetch:int8: n_tup_ins:int8: n_tup_upd:int8: n_tup_del:int8: n_tup_hot_upd:int8:	-15
+V	pg_catalog	pg_stat_xact_all_tables	v	relid:oid: schemaname:name: relname:name: seq_scan:int8: seq_tup_read:int8: idx_scan:int8: idx_tup_fetch:int8: n_tup_ins:int8: n_tup_upd:int8: n_tup_del:int8: n_tup_hot_upd:int8: n_tup_newpage_upd:int8:	16-
+V	pg_catalog	pg_stat_xact_sys_tables	v	relid:oid: schemaname:name: relname:name: seq_scan:int8: seq_tup_read:int8: idx_scan:int8: idx_tup_fetch:int8: n_tup_ins:int8: n_tup_upd:int8: n_tup_del:int8: n_tup_hot_upd:int8:	-15
+V	pg_catalog	pg_stat_xact_sys_tables	v	relid:oid: schemaname:name: relname:name: seq_scan:int8: seq_tup_read:int8: idx_scan:int8: idx_tup_fetch:int8: n_tup_ins:int8: n_tup_upd:int8: n_tup_del:int8: n_tup_hot_upd:int8: n_tup_newpage_upd:int8:	16-
+V	pg_catalog	pg_stat_xact_user_functions	v	funcid:oid: schemaname:name: funcname:name: calls:int8: total_time:float8: self_time:float8:
+V	pg_catalog	pg_stat_xact_user_tables	v	relid:oid: schemaname:name: relname:name: seq_scan:int8: seq_tup_read:int8: idx_scan:int8: idx_tup_fetch:int8: n_tup_ins:int8: n_tup_upd:int8: n_tup_del:int8: n_tup_hot_upd:int8:	-15
+V	pg_catalog	pg_stat_xact_user_tables	v	relid:oid: schemaname:name: relname:name: seq_scan:int8: seq_tup_read:int8: idx_scan:int8: idx_tup_fetch:int8: n_tup_ins:int8: n_tup_upd:int8: n_tup_del:int8: n_tup_hot_upd:int8: n_tup_newpage_upd:int8:	16-
+V	pg_catalog	pg_statio_all_indexes	v	relid:oid: indexrelid:oid: schemaname:name: relname:name: indexrelname:name: idx_blks_read:int8: idx_blks_hit:int8:
+V	pg_catalog	pg_statio_all_sequences	v	relid:oid: schemaname:name: relname:name: blks_read:int8: blks_hit:int8:
+V	pg_catalog	pg_statio_all_tables	v	relid:oid: schemaname:name: relname:name: heap_blks_read:int8: heap_blks_hit:int8: idx_blks_read:int8: idx_blks_hit:int8: toast_blks_read:int8: toast_blks_hit:int8: tidx_blks_read:int8: tidx_blks_hit:int8:
+V	pg_catalog	pg_statio_sys_indexes	v	relid:oid: indexrelid:oid: schemaname:name: relname:name: indexrelname:name: idx_blks_read:int8: idx_blks_hit:int8:
+V	pg_catalog	pg_statio_sys_sequences	v	relid:oid: schemaname:name: relname:name: blks_read:int8: blks_hit:int8:
+V	pg_catalog	pg_statio_sys_tables	v	relid:oid: schemaname:name: relname:name: heap_blks_read:int8: heap_blks_hit:int8: idx_blks_read:int8: idx_blks_hit:int8: toast_blks_read:int8: toast_blks_hit:int8: tidx_blks_read:int8: tidx_blks_hit:int8:
+V	pg_catalog	pg_statio_user_indexes	v	relid:oid: indexrelid:oid: schemaname:name: relname:name: indexrelname:name: idx_blks_read:int8: idx_blks_hit:int8:
+V	pg_catalog	pg_statio_user_sequences	v	relid:oid: schemaname:name: relname:name: blks_read:int8: blks_hit:int8:
+V	pg_catalog	pg_statio_user_tables	v	relid:oid: schemaname:name: relname:name: heap_blks_read:int8: heap_blks_hit:int8: idx_blks_read:int8: idx_blks_hit:int8: toast_blks_read:int8: toast_blks_hit:int8: tidx_blks_read:int8: tidx_blks_hit:int8:
+V	pg_catalog	pg_statistic	r	starelid:oid:n staattnum:int2:n stainherit:bool:n stanullfrac:float4:n stawidth:int4:n stadistinct:float4:n stakind1:int2:n stakind2:int2:n stakind3:int2:n stakind4:int2:n stakind5:int2:n staop1:oid:n staop2:oid:n staop3:oid:n staop4:oid:n staop5:oid:n stacoll1:oid:n stacoll2:oid:n stacoll3:oid:n stacoll4:oid:n stacoll5:oid:n stanumbers1:_float4: stanumbers2:_float4: stanumbers3:_float4: stanumbers4:_float4: stanumbers5:_float4: stavalues1:anyarray: stavalues2:anyarray: stavalues3:anyarray: stavalues4:anyarray: stavalues5:anyarray:
+V	pg_catalog	pg_statistic_ext	r	oid:oid:n stxrelid:oid:n stxname:name:n stxnamespace:oid:n stxowner:oid:n stxstattarget:int4:n stxkeys:int2vector:n stxkind:_char:n stxexprs:pg_node_tree:
+V	pg_catalog	pg_statistic_ext_data	r	stxoid:oid:n stxdinherit:bool:n stxdndistinct:pg_ndistinct: stxddependencies:pg_dependencies: stxdmcv:pg_mcv_list: stxdexpr:_pg_statistic:
+V	pg_catalog	pg_stats	v	schemaname:name: tablename:name: attname:name: inherited:bool: null_frac:float4: avg_width:int4: n_distinct:float4: most_common_vals:anyarray: most_common_freqs:_float4: histogram_bounds:anyarray: correlation:float4: most_common_elems:anyarray: most_common_elem_freqs:_float4: elem_count_histogram:_float4:
+V	pg_catalog	pg_stats_ext	v	schemaname:name: tablename:name: statistics_schemaname:name: statistics_name:name: statistics_owner:name: attnames:_name: exprs:_text: kinds:_char: inherited:bool: n_distinct:pg_ndistinct: dependencies:pg_dependencies: most_common_vals:_text: most_common_val_nulls:_bool: most_common_freqs:_float8: most_common_base_freqs:_float8:
+V	pg_catalog	pg_stats_ext_exprs	v	schemaname:name: tablename:name: statistics_schemaname:name: statistics_name:name: statistics_owner:name: expr:text: inherited:bool: null_frac:float4: avg_width:int4: n_distinct:float4: most_common_vals:anyarray: most_common_freqs:_float4: histogram_bounds:anyarray: correlation:float4: most_common_elems:anyarray: most_common_elem_freqs:_float4: elem_count_histogram:_float4:
+V	pg_catalog	pg_subscription	r	oid:oid:n subdbid:oid:n subskiplsn:pg_lsn:n subname:name:n subowner:oid:n subenabled:bool:n subbinary:bool:n substream:bool:n subtwophasestate:char:n subdisableonerr:bool:n subconninfo:text:n subslotname:name: subsynccommit:text:n subpublications:_text:n	-15
+V	pg_catalog	pg_subscription	r	oid:oid:n subdbid:oid:n subskiplsn:pg_lsn:n subname:name:n subowner:oid:n subenabled:bool:n subbinary:bool:n substream:char:n subtwophasestate:char:n subdisableonerr:bool:n subpasswordrequired:bool:n subrunasowner:bool:n subconninfo:text:n subslotname:name: subsynccommit:text:n subpublications:_text:n suborigin:text:	16-
+V	pg_catalog	pg_subscription_rel	r	srsubid:oid:n srrelid:oid:n srsubstate:char:n srsublsn:pg_lsn:
+V	pg_catalog	pg_tables	v	schemaname:name: tablename:name: tableowner:name: tablespace:name: hasindexes:bool: hasrules:bool: hastriggers:bool: rowsecurity:bool:
+V	pg_catalog	pg_tablespace	r	oid:oid:n spcname:name:n spcowner:oid:n spcacl:_aclitem: spcoptions:_text:
+V	pg_catalog	pg_timezone_abbrevs	v	abbrev:text: utc_offset:interval: is_dst:bool:
+V	pg_catalog	pg_timezone_names	v	name:text: abbrev:text: utc_offset:interval: is_dst:bool:
+V	pg_catalog	pg_transform	r	oid:oid:n trftype:oid:n trflang:oid:n trffromsql:regproc:n trftosql:regproc:n
+V	pg_catalog	pg_trigger	r	oid:oid:n tgrelid:oid:n tgparentid:oid:n tgname:name:n tgfoid:oid:n tgtype:int2:n tgenabled:char:n tgisinternal:bool:n tgconstrrelid:oid:n tgconstrindid:oid:n tgconstraint:oid:n tgdeferrable:bool:n tginitdeferred:bool:n tgnargs:int2:n tgattr:int2vector:n tgargs:bytea:n tgqual:pg_node_tree: tgoldtable:name: tgnewtable:name:
+V	pg_catalog	pg_ts_config	r	oid:oid:n cfgname:name:n cfgnamespace:oid:n cfgowner:oid:n cfgparser:oid:n
+V	pg_catalog	pg_ts_config_map	r	mapcfg:oid:n maptokentype:int4:n mapseqno:int4:n mapdict:oid:n
+V	pg_catalog	pg_ts_dict	r	oid:oid:n dictname:name:n dictnamespace:oid:n dictowner:oid:n dicttemplate:oid:n dictinitoption:text:
+V	pg_catalog	pg_ts_parser	r	oid:oid:n prsname:name:n prsnamespace:oid:n prsstart:regproc:n prstoken:regproc:n prsend:regproc:n prsheadline:regproc:n prslextype:regproc:n
+V	pg_catalog	pg_ts_template	r	oid:oid:n tmplname:name:n tmplnamespace:oid:n tmplinit:regproc:n tmpllexize:regproc:n
+V	pg_catalog	pg_type	r	oid:oid:n typname:name:n typnamespace:oid:n typowner:oid:n typlen:int2:n typbyval:bool:n typtype:char:n typcategory:char:n typispreferred:bool:n typisdefined:bool:n typdelim:char:n typrelid:oid:n typsubscript:regproc:n typelem:oid:n typarray:oid:n typinput:regproc:n typoutput:regproc:n typreceive:regproc:n typsend:regproc:n typmodin:regproc:n typmodout:regproc:n typanalyze:regproc:n typalign:char:n typstorage:char:n typnotnull:bool:n typbasetype:oid:n typtypmod:int4:n typndims:int4:n typcollation:oid:n typdefaultbin:pg_node_tree: typdefault:text: typacl:_aclitem:
+V	pg_catalog	pg_user	v	usename:name: usesysid:oid: usecreatedb:bool: usesuper:bool: userepl:bool: usebypassrls:bool: passwd:text: valuntil:timestamptz: useconfig:_text:
+V	pg_catalog	pg_user_mapping	r	oid:oid:n umuser:oid:n umserver:oid:n umoptions:_text:
+V	pg_catalog	pg_user_mappings	v	umid:oid: srvid:oid: srvname:name: umuser:oid: usename:name: umoptions:_text:
+V	pg_catalog	pg_views	v	schemaname:name: viewname:name: viewowner:name: definition:text:
 X	citext
 T	citext	citext	S	0	b		_citext	
 C	bool	citext	a	f
@@ -3946,50 +4197,50 @@ C	citext	varchar	i	b
 C	inet	citext	a	f
 C	text	citext	a	b
 C	varchar	citext	a	b
-F	citext	bool	citext	s	0	
-F	citext	bpchar	citext	s	0	
-F	citext	inet	citext	s	0	
-F	citext_cmp	citext citext	int4	s	0	
-F	citext_eq	citext citext	bool	s	0	
-F	citext_ge	citext citext	bool	s	0	
-F	citext_gt	citext citext	bool	s	0	
-F	citext_hash	citext	int4	s	0	
-F	citext_hash_extended	citext int8	int8	s	0	
-F	citext_larger	citext citext	citext	s	0	
-F	citext_le	citext citext	bool	s	0	
-F	citext_lt	citext citext	bool	s	0	
-F	citext_ne	citext citext	bool	s	0	
-F	citext_pattern_cmp	citext citext	int4	s	0	
-F	citext_pattern_ge	citext citext	bool	s	0	
-F	citext_pattern_gt	citext citext	bool	s	0	
-F	citext_pattern_le	citext citext	bool	s	0	
-F	citext_pattern_lt	citext citext	bool	s	0	
-F	citext_smaller	citext citext	citext	s	0	
-F	citextsend	citext	bytea	s	0	
-F	max	citext	citext	a	0	
-F	min	citext	citext	a	0	
-F	regexp_match	citext citext	_text	s	0	
-F	regexp_match	citext citext text	_text	s	0	
-F	regexp_matches	citext citext	_text	sr	0	
-F	regexp_matches	citext citext text	_text	sr	0	
-F	regexp_replace	citext citext text	text	s	0	
-F	regexp_replace	citext citext text text	text	s	0	
-F	regexp_split_to_array	citext citext	_text	s	0	
-F	regexp_split_to_array	citext citext text	_text	s	0	
-F	regexp_split_to_table	citext citext	text	sr	0	
-F	regexp_split_to_table	citext citext text	text	sr	0	
-F	replace	citext citext citext	text	s	0	
-F	split_part	citext citext int4	text	s	0	
-F	strpos	citext citext	int4	s	0	
-F	texticlike	citext citext	bool	s	0	
-F	texticlike	citext text	bool	s	0	
-F	texticnlike	citext citext	bool	s	0	
-F	texticnlike	citext text	bool	s	0	
-F	texticregexeq	citext citext	bool	s	0	
-F	texticregexeq	citext text	bool	s	0	
-F	texticregexne	citext citext	bool	s	0	
-F	texticregexne	citext text	bool	s	0	
-F	translate	citext citext text	text	s	0	
+F	citext	bool	citext	s	0			
+F	citext	bpchar	citext	s	0			
+F	citext	inet	citext	s	0			
+F	citext_cmp	citext citext	int4	s	0			
+F	citext_eq	citext citext	bool	s	0			
+F	citext_ge	citext citext	bool	s	0			
+F	citext_gt	citext citext	bool	s	0			
+F	citext_hash	citext	int4	s	0			
+F	citext_hash_extended	citext int8	int8	s	0			
+F	citext_larger	citext citext	citext	s	0			
+F	citext_le	citext citext	bool	s	0			
+F	citext_lt	citext citext	bool	s	0			
+F	citext_ne	citext citext	bool	s	0			
+F	citext_pattern_cmp	citext citext	int4	s	0			
+F	citext_pattern_ge	citext citext	bool	s	0			
+F	citext_pattern_gt	citext citext	bool	s	0			
+F	citext_pattern_le	citext citext	bool	s	0			
+F	citext_pattern_lt	citext citext	bool	s	0			
+F	citext_smaller	citext citext	citext	s	0			
+F	citextsend	citext	bytea	s	0			
+F	max	citext	citext	a	0			
+F	min	citext	citext	a	0			
+F	regexp_match	citext citext	_text	s	0			
+F	regexp_match	citext citext text	_text	s	0			
+F	regexp_matches	citext citext	_text	sr	0			
+F	regexp_matches	citext citext text	_text	sr	0			
+F	regexp_replace	citext citext text	text	s	0			
+F	regexp_replace	citext citext text text	text	s	0			
+F	regexp_split_to_array	citext citext	_text	s	0			
+F	regexp_split_to_array	citext citext text	_text	s	0			
+F	regexp_split_to_table	citext citext	text	sr	0			
+F	regexp_split_to_table	citext citext text	text	sr	0			
+F	replace	citext citext citext	text	s	0			
+F	split_part	citext citext int4	text	s	0			
+F	strpos	citext citext	int4	s	0			
+F	texticlike	citext citext	bool	s	0			
+F	texticlike	citext text	bool	s	0			
+F	texticnlike	citext citext	bool	s	0			
+F	texticnlike	citext text	bool	s	0			
+F	texticregexeq	citext citext	bool	s	0			
+F	texticregexeq	citext text	bool	s	0			
+F	texticregexne	citext citext	bool	s	0			
+F	texticregexne	citext text	bool	s	0			
+F	translate	citext citext text	text	s	0			
 O	!~	citext	citext	bool	s
 O	!~	citext	text	bool	s
 O	!~*	citext	citext	bool	s
@@ -4022,49 +4273,49 @@ T	hstore	hstore	U	0	b		_hstore
 C	_text	hstore	e	f
 C	hstore	json	e	f
 C	hstore	jsonb	e	f
-F	akeys	hstore	_text	s	0	
-F	avals	hstore	_text	s	0	
-F	defined	hstore text	bool	s	0	
-F	delete	hstore _text	hstore	s	0	
-F	delete	hstore hstore	hstore	s	0	
-F	delete	hstore text	hstore	s	0	
-F	each	hstore	record	sr	0	
-F	exist	hstore text	bool	s	0	
-F	exists_all	hstore _text	bool	s	0	
-F	exists_any	hstore _text	bool	s	0	
-F	fetchval	hstore text	text	s	0	
-F	hs_concat	hstore hstore	hstore	s	0	
-F	hs_contained	hstore hstore	bool	s	0	
-F	hs_contains	hstore hstore	bool	s	0	
-F	hstore	_text	hstore	s	0	
-F	hstore	_text _text	hstore		0	
-F	hstore	record	hstore		0	
-F	hstore	text text	hstore		0	
-F	hstore_cmp	hstore hstore	int4	s	0	
-F	hstore_eq	hstore hstore	bool	s	0	
-F	hstore_ge	hstore hstore	bool	s	0	
-F	hstore_gt	hstore hstore	bool	s	0	
-F	hstore_hash	hstore	int4	s	0	
-F	hstore_hash_extended	hstore int8	int8	s	0	
-F	hstore_le	hstore hstore	bool	s	0	
-F	hstore_lt	hstore hstore	bool	s	0	
-F	hstore_ne	hstore hstore	bool	s	0	
-F	hstore_send	hstore	bytea	s	0	
-F	hstore_to_array	hstore	_text	s	0	
-F	hstore_to_json	hstore	json	s	0	
-F	hstore_to_json_loose	hstore	json	s	0	
-F	hstore_to_jsonb	hstore	jsonb	s	0	
-F	hstore_to_jsonb_loose	hstore	jsonb	s	0	
-F	hstore_to_matrix	hstore	_text	s	0	
-F	hstore_version_diag	hstore	int4	s	0	
-F	isdefined	hstore text	bool	s	0	
-F	isexists	hstore text	bool	s	0	
-F	populate_record	anyelement hstore	anyelement		0	
-F	skeys	hstore	text	sr	0	
-F	slice	hstore _text	hstore	s	0	
-F	slice_array	hstore _text	_text	s	0	
-F	svals	hstore	text	sr	0	
-F	tconvert	text text	hstore		0	
+F	akeys	hstore	_text	s	0			
+F	avals	hstore	_text	s	0			
+F	defined	hstore text	bool	s	0			
+F	delete	hstore _text	hstore	s	0			
+F	delete	hstore hstore	hstore	s	0			
+F	delete	hstore text	hstore	s	0			
+F	each	hstore	record	sr	0		hs	key:text value:text
+F	exist	hstore text	bool	s	0			
+F	exists_all	hstore _text	bool	s	0			
+F	exists_any	hstore _text	bool	s	0			
+F	fetchval	hstore text	text	s	0			
+F	hs_concat	hstore hstore	hstore	s	0			
+F	hs_contained	hstore hstore	bool	s	0			
+F	hs_contains	hstore hstore	bool	s	0			
+F	hstore	_text	hstore	s	0			
+F	hstore	_text _text	hstore		0			
+F	hstore	record	hstore		0			
+F	hstore	text text	hstore		0			
+F	hstore_cmp	hstore hstore	int4	s	0			
+F	hstore_eq	hstore hstore	bool	s	0			
+F	hstore_ge	hstore hstore	bool	s	0			
+F	hstore_gt	hstore hstore	bool	s	0			
+F	hstore_hash	hstore	int4	s	0			
+F	hstore_hash_extended	hstore int8	int8	s	0			
+F	hstore_le	hstore hstore	bool	s	0			
+F	hstore_lt	hstore hstore	bool	s	0			
+F	hstore_ne	hstore hstore	bool	s	0			
+F	hstore_send	hstore	bytea	s	0			
+F	hstore_to_array	hstore	_text	s	0			
+F	hstore_to_json	hstore	json	s	0			
+F	hstore_to_json_loose	hstore	json	s	0			
+F	hstore_to_jsonb	hstore	jsonb	s	0			
+F	hstore_to_jsonb_loose	hstore	jsonb	s	0			
+F	hstore_to_matrix	hstore	_text	s	0			
+F	hstore_version_diag	hstore	int4	s	0			
+F	isdefined	hstore text	bool	s	0			
+F	isexists	hstore text	bool	s	0			
+F	populate_record	anyelement hstore	anyelement		0			
+F	skeys	hstore	text	sr	0			
+F	slice	hstore _text	hstore	s	0			
+F	slice_array	hstore _text	_text	s	0			
+F	svals	hstore	text	sr	0			
+F	tconvert	text text	hstore		0			
 O	#<#	hstore	hstore	bool	s
 O	#<=#	hstore	hstore	bool	s
 O	#=	anyelement	hstore	anyelement	
@@ -4090,57 +4341,57 @@ T	lquery	lquery	U	0	b		_lquery
 T	ltree	ltree	U	0	b		_ltree	
 T	ltree_gist	ltree_gist	U	0	b		_ltree_gist	
 T	ltxtquery	ltxtquery	U	0	b		_ltxtquery	
-F	_lt_q_regex	_ltree _lquery	bool	s	0	
-F	_lt_q_rregex	_lquery _ltree	bool	s	0	
-F	_ltq_extract_regex	_ltree lquery	ltree	s	0	
-F	_ltq_regex	_ltree lquery	bool	s	0	
-F	_ltq_rregex	lquery _ltree	bool	s	0	
-F	_ltree_extract_isparent	_ltree ltree	ltree	s	0	
-F	_ltree_extract_risparent	_ltree ltree	ltree	s	0	
-F	_ltree_isparent	_ltree ltree	bool	s	0	
-F	_ltree_r_isparent	ltree _ltree	bool	s	0	
-F	_ltree_r_risparent	ltree _ltree	bool	s	0	
-F	_ltree_risparent	_ltree ltree	bool	s	0	
-F	_ltxtq_exec	_ltree ltxtquery	bool	s	0	
-F	_ltxtq_extract_exec	_ltree ltxtquery	ltree	s	0	
-F	_ltxtq_rexec	ltxtquery _ltree	bool	s	0	
-F	index	ltree ltree	int4	s	0	
-F	index	ltree ltree int4	int4	s	0	
-F	lca	_ltree	ltree	s	0	
-F	lca	ltree ltree	ltree	s	0	
-F	lca	ltree ltree ltree	ltree	s	0	
-F	lca	ltree ltree ltree ltree	ltree	s	0	
-F	lca	ltree ltree ltree ltree ltree	ltree	s	0	
-F	lca	ltree ltree ltree ltree ltree ltree	ltree	s	0	
-F	lca	ltree ltree ltree ltree ltree ltree ltree	ltree	s	0	
-F	lca	ltree ltree ltree ltree ltree ltree ltree ltree	ltree	s	0	
-F	lquery_send	lquery	bytea	s	0	
-F	lt_q_regex	ltree _lquery	bool	s	0	
-F	lt_q_rregex	_lquery ltree	bool	s	0	
-F	ltq_regex	ltree lquery	bool	s	0	
-F	ltq_rregex	lquery ltree	bool	s	0	
-F	ltree2text	ltree	text	s	0	
-F	ltree_addltree	ltree ltree	ltree	s	0	
-F	ltree_addtext	ltree text	ltree	s	0	
-F	ltree_cmp	ltree ltree	int4	s	0	
-F	ltree_eq	ltree ltree	bool	s	0	
-F	ltree_ge	ltree ltree	bool	s	0	
-F	ltree_gt	ltree ltree	bool	s	0	
-F	ltree_isparent	ltree ltree	bool	s	0	
-F	ltree_le	ltree ltree	bool	s	0	
-F	ltree_lt	ltree ltree	bool	s	0	
-F	ltree_ne	ltree ltree	bool	s	0	
-F	ltree_risparent	ltree ltree	bool	s	0	
-F	ltree_send	ltree	bytea	s	0	
-F	ltree_textadd	text ltree	ltree	s	0	
-F	ltxtq_exec	ltree ltxtquery	bool	s	0	
-F	ltxtq_rexec	ltxtquery ltree	bool	s	0	
-F	ltxtq_send	ltxtquery	bytea	s	0	
-F	nlevel	ltree	int4	s	0	
-F	subltree	ltree int4 int4	ltree	s	0	
-F	subpath	ltree int4	ltree	s	0	
-F	subpath	ltree int4 int4	ltree	s	0	
-F	text2ltree	text	ltree	s	0	
+F	_lt_q_regex	_ltree _lquery	bool	s	0			
+F	_lt_q_rregex	_lquery _ltree	bool	s	0			
+F	_ltq_extract_regex	_ltree lquery	ltree	s	0			
+F	_ltq_regex	_ltree lquery	bool	s	0			
+F	_ltq_rregex	lquery _ltree	bool	s	0			
+F	_ltree_extract_isparent	_ltree ltree	ltree	s	0			
+F	_ltree_extract_risparent	_ltree ltree	ltree	s	0			
+F	_ltree_isparent	_ltree ltree	bool	s	0			
+F	_ltree_r_isparent	ltree _ltree	bool	s	0			
+F	_ltree_r_risparent	ltree _ltree	bool	s	0			
+F	_ltree_risparent	_ltree ltree	bool	s	0			
+F	_ltxtq_exec	_ltree ltxtquery	bool	s	0			
+F	_ltxtq_extract_exec	_ltree ltxtquery	ltree	s	0			
+F	_ltxtq_rexec	ltxtquery _ltree	bool	s	0			
+F	index	ltree ltree	int4	s	0			
+F	index	ltree ltree int4	int4	s	0			
+F	lca	_ltree	ltree	s	0			
+F	lca	ltree ltree	ltree	s	0			
+F	lca	ltree ltree ltree	ltree	s	0			
+F	lca	ltree ltree ltree ltree	ltree	s	0			
+F	lca	ltree ltree ltree ltree ltree	ltree	s	0			
+F	lca	ltree ltree ltree ltree ltree ltree	ltree	s	0			
+F	lca	ltree ltree ltree ltree ltree ltree ltree	ltree	s	0			
+F	lca	ltree ltree ltree ltree ltree ltree ltree ltree	ltree	s	0			
+F	lquery_send	lquery	bytea	s	0			
+F	lt_q_regex	ltree _lquery	bool	s	0			
+F	lt_q_rregex	_lquery ltree	bool	s	0			
+F	ltq_regex	ltree lquery	bool	s	0			
+F	ltq_rregex	lquery ltree	bool	s	0			
+F	ltree2text	ltree	text	s	0			
+F	ltree_addltree	ltree ltree	ltree	s	0			
+F	ltree_addtext	ltree text	ltree	s	0			
+F	ltree_cmp	ltree ltree	int4	s	0			
+F	ltree_eq	ltree ltree	bool	s	0			
+F	ltree_ge	ltree ltree	bool	s	0			
+F	ltree_gt	ltree ltree	bool	s	0			
+F	ltree_isparent	ltree ltree	bool	s	0			
+F	ltree_le	ltree ltree	bool	s	0			
+F	ltree_lt	ltree ltree	bool	s	0			
+F	ltree_ne	ltree ltree	bool	s	0			
+F	ltree_risparent	ltree ltree	bool	s	0			
+F	ltree_send	ltree	bytea	s	0			
+F	ltree_textadd	text ltree	ltree	s	0			
+F	ltxtq_exec	ltree ltxtquery	bool	s	0			
+F	ltxtq_rexec	ltxtquery ltree	bool	s	0			
+F	ltxtq_send	ltxtquery	bytea	s	0			
+F	nlevel	ltree	int4	s	0			
+F	subltree	ltree int4 int4	ltree	s	0			
+F	subpath	ltree int4	ltree	s	0			
+F	subpath	ltree int4 int4	ltree	s	0			
+F	text2ltree	text	ltree	s	0			
 O	<	ltree	ltree	bool	s
 O	<=	ltree	ltree	bool	s
 O	<>	ltree	ltree	bool	s
@@ -4192,22 +4443,22 @@ O	~	lquery	ltree	bool	s
 O	~	ltree	lquery	bool	s
 X	pg_trgm
 T	gtrgm	gtrgm	U	0	b		_gtrgm	
-F	set_limit	float4	float4	s	0	
-F	show_limit		float4	s	0	
-F	show_trgm	text	_text	s	0	
-F	similarity	text text	float4	s	0	
-F	similarity_dist	text text	float4	s	0	
-F	similarity_op	text text	bool	s	0	
-F	strict_word_similarity	text text	float4	s	0	
-F	strict_word_similarity_commutator_op	text text	bool	s	0	
-F	strict_word_similarity_dist_commutator_op	text text	float4	s	0	
-F	strict_word_similarity_dist_op	text text	float4	s	0	
-F	strict_word_similarity_op	text text	bool	s	0	
-F	word_similarity	text text	float4	s	0	
-F	word_similarity_commutator_op	text text	bool	s	0	
-F	word_similarity_dist_commutator_op	text text	float4	s	0	
-F	word_similarity_dist_op	text text	float4	s	0	
-F	word_similarity_op	text text	bool	s	0	
+F	set_limit	float4	float4	s	0			
+F	show_limit		float4	s	0			
+F	show_trgm	text	_text	s	0			
+F	similarity	text text	float4	s	0			
+F	similarity_dist	text text	float4	s	0			
+F	similarity_op	text text	bool	s	0			
+F	strict_word_similarity	text text	float4	s	0			
+F	strict_word_similarity_commutator_op	text text	bool	s	0			
+F	strict_word_similarity_dist_commutator_op	text text	float4	s	0			
+F	strict_word_similarity_dist_op	text text	float4	s	0			
+F	strict_word_similarity_op	text text	bool	s	0			
+F	word_similarity	text text	float4	s	0			
+F	word_similarity_commutator_op	text text	bool	s	0			
+F	word_similarity_dist_commutator_op	text text	float4	s	0			
+F	word_similarity_dist_op	text text	float4	s	0			
+F	word_similarity_op	text text	bool	s	0			
 O	%	text	text	bool	s
 O	%>	text	text	bool	s
 O	%>>	text	text	bool	s
@@ -4219,51 +4470,51 @@ O	<<%	text	text	bool	s
 O	<<->	text	text	float4	s
 O	<<<->	text	text	float4	s
 X	pgcrypto
-F	armor	bytea	text	s	0	
-F	armor	bytea _text _text	text	s	0	
-F	crypt	text text	text	s	0	
-F	dearmor	text	bytea	s	0	
-F	decrypt	bytea bytea text	bytea	s	0	
-F	decrypt_iv	bytea bytea bytea text	bytea	s	0	
-F	digest	bytea text	bytea	s	0	
-F	digest	text text	bytea	s	0	
-F	encrypt	bytea bytea text	bytea	s	0	
-F	encrypt_iv	bytea bytea bytea text	bytea	s	0	
-F	gen_random_bytes	int4	bytea	s	0	
-F	gen_salt	text	text	s	0	
-F	gen_salt	text int4	text	s	0	
-F	hmac	bytea bytea text	bytea	s	0	
-F	hmac	text text text	bytea	s	0	
-F	pgp_armor_headers	text	record	sr	0	
-F	pgp_key_id	bytea	text	s	0	
-F	pgp_pub_decrypt	bytea bytea	text	s	0	
-F	pgp_pub_decrypt	bytea bytea text	text	s	0	
-F	pgp_pub_decrypt	bytea bytea text text	text	s	0	
-F	pgp_pub_decrypt_bytea	bytea bytea	bytea	s	0	
-F	pgp_pub_decrypt_bytea	bytea bytea text	bytea	s	0	
-F	pgp_pub_decrypt_bytea	bytea bytea text text	bytea	s	0	
-F	pgp_pub_encrypt	text bytea	bytea	s	0	
-F	pgp_pub_encrypt	text bytea text	bytea	s	0	
-F	pgp_pub_encrypt_bytea	bytea bytea	bytea	s	0	
-F	pgp_pub_encrypt_bytea	bytea bytea text	bytea	s	0	
-F	pgp_sym_decrypt	bytea text	text	s	0	
-F	pgp_sym_decrypt	bytea text text	text	s	0	
-F	pgp_sym_decrypt_bytea	bytea text	bytea	s	0	
-F	pgp_sym_decrypt_bytea	bytea text text	bytea	s	0	
-F	pgp_sym_encrypt	text text	bytea	s	0	
-F	pgp_sym_encrypt	text text text	bytea	s	0	
-F	pgp_sym_encrypt_bytea	bytea text	bytea	s	0	
-F	pgp_sym_encrypt_bytea	bytea text text	bytea	s	0	
+F	armor	bytea	text	s	0			
+F	armor	bytea _text _text	text	s	0			
+F	crypt	text text	text	s	0			
+F	dearmor	text	bytea	s	0			
+F	decrypt	bytea bytea text	bytea	s	0			
+F	decrypt_iv	bytea bytea bytea text	bytea	s	0			
+F	digest	bytea text	bytea	s	0			
+F	digest	text text	bytea	s	0			
+F	encrypt	bytea bytea text	bytea	s	0			
+F	encrypt_iv	bytea bytea bytea text	bytea	s	0			
+F	gen_random_bytes	int4	bytea	s	0			
+F	gen_salt	text	text	s	0			
+F	gen_salt	text int4	text	s	0			
+F	hmac	bytea bytea text	bytea	s	0			
+F	hmac	text text text	bytea	s	0			
+F	pgp_armor_headers	text	record	sr	0			key:text value:text
+F	pgp_key_id	bytea	text	s	0			
+F	pgp_pub_decrypt	bytea bytea	text	s	0			
+F	pgp_pub_decrypt	bytea bytea text	text	s	0			
+F	pgp_pub_decrypt	bytea bytea text text	text	s	0			
+F	pgp_pub_decrypt_bytea	bytea bytea	bytea	s	0			
+F	pgp_pub_decrypt_bytea	bytea bytea text	bytea	s	0			
+F	pgp_pub_decrypt_bytea	bytea bytea text text	bytea	s	0			
+F	pgp_pub_encrypt	text bytea	bytea	s	0			
+F	pgp_pub_encrypt	text bytea text	bytea	s	0			
+F	pgp_pub_encrypt_bytea	bytea bytea	bytea	s	0			
+F	pgp_pub_encrypt_bytea	bytea bytea text	bytea	s	0			
+F	pgp_sym_decrypt	bytea text	text	s	0			
+F	pgp_sym_decrypt	bytea text text	text	s	0			
+F	pgp_sym_decrypt_bytea	bytea text	bytea	s	0			
+F	pgp_sym_decrypt_bytea	bytea text text	bytea	s	0			
+F	pgp_sym_encrypt	text text	bytea	s	0			
+F	pgp_sym_encrypt	text text text	bytea	s	0			
+F	pgp_sym_encrypt_bytea	bytea text	bytea	s	0			
+F	pgp_sym_encrypt_bytea	bytea text text	bytea	s	0			
 X	uuid-ossp
-F	uuid_generate_v1		uuid	s	0	
-F	uuid_generate_v1mc		uuid	s	0	
-F	uuid_generate_v3	uuid text	uuid	s	0	
-F	uuid_generate_v4		uuid	s	0	
-F	uuid_generate_v5	uuid text	uuid	s	0	
-F	uuid_nil		uuid	s	0	
-F	uuid_ns_dns		uuid	s	0	
-F	uuid_ns_oid		uuid	s	0	
-F	uuid_ns_url		uuid	s	0	
-F	uuid_ns_x500		uuid	s	0	
+F	uuid_generate_v1		uuid	s	0			
+F	uuid_generate_v1mc		uuid	s	0			
+F	uuid_generate_v3	uuid text	uuid	s	0		namespace,name	
+F	uuid_generate_v4		uuid	s	0			
+F	uuid_generate_v5	uuid text	uuid	s	0		namespace,name	
+F	uuid_nil		uuid	s	0			
+F	uuid_ns_dns		uuid	s	0			
+F	uuid_ns_oid		uuid	s	0			
+F	uuid_ns_url		uuid	s	0			
+F	uuid_ns_x500		uuid	s	0			
 """#
 }
