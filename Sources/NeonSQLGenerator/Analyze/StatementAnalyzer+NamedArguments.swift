@@ -85,7 +85,7 @@ extension StatementAnalyzer {
     /// Resolves a built-in call in named or mixed notation among `signatures`, given the types of
     /// the call's arguments in its order (`.unknown` for untyped ones): each overload whose
     /// parameter names fit is resolved with its parameters in their own order (a parameter left
-    /// out counts as its declared type), and the one that resolves (or the one taking the typed
+    /// out counts as its declared type, an untyped argument as unknown), and the one that resolves (or the one taking the typed
     /// arguments exactly) wins. Reports PostgreSQL's error when none or several do.
     mutating func resolveBuiltinNamedNotation(_ call: FunctionCall, _ signatures: [FunctionSignature], inputs: [SQLType],
                                               reportErrors: Bool) -> BuiltinNamedCall? {
@@ -93,7 +93,7 @@ extension StatementAnalyzer {
         for signature in signatures {
             guard let positions = Self.namedArgumentPositions(call, signature) else { continue }
             var full = signature.argumentTypes
-            for (index, position) in positions.enumerated() where inputs[index] != .unknown { full[position] = inputs[index] }
+            for (index, position) in positions.enumerated() { full[position] = inputs[index] }
             let candidates = CallResolver.functionCandidates([signature], count: full.count)
             guard case .resolved(let resolution) = CallResolver.resolveFunction(candidates, inputs: full) else { continue }
             let declared = positions.map { resolution.arguments[$0] }
