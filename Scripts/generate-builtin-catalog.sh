@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates Sources/NeonSQLGenerator/Catalog/Builtins/BuiltinCatalogData.swift from two real
-# PostgreSQL servers, 15 and 16: pg_type, pg_proc, pg_operator, pg_cast, pg_aggregate and pg_range
-# of pg_catalog, plus the objects of the contrib extensions citext, hstore, ltree, uuid-ossp, pgcrypto
+# PostgreSQL servers, 15 and 16: pg_type, pg_proc (with argument names and the OUT columns of
+# record-returning functions), pg_operator, pg_cast, pg_aggregate and pg_range of pg_catalog, every
+# table and view of pg_catalog and information_schema (pg_class/pg_attribute: columns, types,
+# attnotnull) and information_schema's domains, plus the objects of the contrib extensions citext, hstore, ltree, uuid-ossp, pgcrypto
 # and pg_trgm (each under its
 # own `X` section, active only when a schema file says CREATE EXTENSION). pgvector is not packaged
 # for the 15 server: its common operators and functions are described by hand in
@@ -18,11 +20,13 @@
 # The data file holds the union of both catalogs. A record both servers have is written as is; a
 # record only one has ends with a version field (`16-`: since 16, `-15`: up to 15), as does each
 # side of a record whose key (type; range; cast source+target; function name+arguments; operator
-# name+operands) both have with different contents. Generated from 15.18 and 16.14: 35 records
+# name+operands) both have with different contents. Generated from 15.18 and 16.14: 36 records
 # are since 16 (34 functions, e.g. any_value, array_sample, array_shuffle, random_normal,
 # date_add, date_subtract, erf, pg_input_is_valid, pg_input_error_info, system_user, the
-# json*_agg_strict/_unique aggregates; and one array type), one is up to 15
-# (pg_get_publication_tables(text); VARIADIC text[] since 16), and no key differs. The extension
+# json*_agg_strict/_unique aggregates; the view pg_stat_io and its array type), one is up to 15
+# (pg_get_publication_tables(text); VARIADIC text[] since 16), and 28 keys differ: system views
+# and tables whose columns changed (pg_stat_all_tables' last_seq_scan, pg_database's
+# daticurules, ...) and the functions behind them, whose OUT columns changed. The extension
 # sections come from 15 only (the wheel has no contrib extensions) and count for every version.
 # Neon also runs 14 (treated as 15: what 15 added is not marked) and 17 (no server here: its
 # common additions are hand-described, marked `17-`).
