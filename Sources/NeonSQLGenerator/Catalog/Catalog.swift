@@ -104,7 +104,8 @@ struct Catalog: Sendable {
 
     /// A table or view of pg_catalog or information_schema, as the target PostgreSQL version has it.
     private func systemRelation(_ name: String, schema: String) -> CatalogRelation? {
-        BuiltinCatalog.shared.systemRelations.relation(schema: schema, name: name, version: postgresVersion)
+        guard SystemRelations.mayBeSystemRelation(name, schema: schema) else { return nil }
+        return SystemRelations.shared.relation(schema: schema, name: name, version: postgresVersion)
     }
 
     func enumType(_ name: String, schema: String?) -> CatalogEnum? {

@@ -114,8 +114,6 @@ final class BuiltinCatalog: Sendable {
     /// ``OperatorOverloads``).
     let binaryOverloads: [String: OperatorOverloads]
     let prefixOverloads: [String: OperatorOverloads]
-    /// The tables and views of pg_catalog and information_schema (BuiltinCatalog+Relations.swift).
-    let systemRelations: SystemRelations
 
     init(texts: [String]) {
         var types: [String: CatalogTypeInfo] = [:]
@@ -128,7 +126,6 @@ final class BuiltinCatalog: Sendable {
         var multirangeRanges: [String: String] = [:]
         var rangeMultiranges: [String: String] = [:]
         var extensionNames: Set<String> = []
-        var relationRecords: [SystemRelationRecord] = []
         for text in texts {
             var currentExtension: String?
             for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
@@ -177,9 +174,6 @@ final class BuiltinCatalog: Sendable {
                     } else {
                         operators[signature.name, default: []].append(signature)
                     }
-                case "V":
-                    relationRecords.append(SystemRelationRecord(schema: field(1), name: field(2), kind: field(3).first ?? "r",
-                                                                columns: field(4), versions: PostgresVersions(field(5))))
                 default:
                     continue
                 }
@@ -249,7 +243,6 @@ final class BuiltinCatalog: Sendable {
         self.namesWithVersionedOverloads = Set(functions.values.joined().filter { $0.versions != .all }.map(\.name))
         self.binaryOverloads = operators.mapValues(OperatorOverloads.init)
         self.prefixOverloads = prefixOperators.mapValues(OperatorOverloads.init)
-        self.systemRelations = SystemRelations(relationRecords, convert: convert)
     }
 
     /// The catalog's type `typname`, if the catalog has it and its extension (if any) is created.
