@@ -278,6 +278,9 @@ struct StatementAnalyzer {
                 }
                 return TypedValue(type: match.type, nullable: true, name: field.name)
             }
+            if let type = builtinOutputColumnType(base, field: field.name, baseType: composite.type) {
+                return TypedValue(type: type, nullable: true, name: field.name)
+            }
             error("selecting field \"\(field.name)\" of a composite value is not supported; select the column directly", at: field.location)
             return TypedValue(type: .unknown, nullable: true, name: field.name)
         case .scalarSubquery(let query):

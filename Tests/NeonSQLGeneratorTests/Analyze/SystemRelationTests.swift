@@ -57,6 +57,13 @@ struct SystemRelationTests {
         #expect(unknown.errors == ["function make_interval(seconds => unknown) does not exist"])
     }
 
+    @Test func fieldsOfRecordReturningBuiltinsTakeTheirOutputColumnTypes() {
+        let fields = Self.describe("", "SELECT (jsonb_each($1::jsonb)).key, (pg_stat_get_activity(NULL)).pid;")
+        #expect(fields.columns == ["key text?", "pid integer?"])
+        #expect(fields.errors.isEmpty)
+        #expect(Self.describe("", "SELECT (jsonb_each($1::jsonb)).nope;").errors.count == 1)
+    }
+
     @Test func builtinsCarryArgumentNamesAndOutputColumns() {
         let eachOverloads = BuiltinCatalog.shared.functions["jsonb_each"] ?? []
         #expect(eachOverloads.first?.outputColumns.map { "\($0.name) \($0.type.formatName)" } == ["key text", "value jsonb"])

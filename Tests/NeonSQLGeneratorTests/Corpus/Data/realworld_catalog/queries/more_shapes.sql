@@ -123,3 +123,10 @@ SELECT tableoid::regclass AS source_table, id FROM accounts;
 -- params: key Int
 -- why: pg_advisory_xact_lock returns void: a statement run for its effect.
 SELECT pg_advisory_xact_lock(@key);
+
+
+-- name: SettingsKeys :many
+-- expect: key String?, value JSONValue?
+-- params: doc JSONValue
+-- why: a field of a set-returning built-in's record in the select list takes its OUT column's type.
+SELECT (jsonb_each(@doc::jsonb)).key, (jsonb_each(@doc::jsonb)).value;
