@@ -39,6 +39,13 @@ struct SystemRelationTests {
         #expect(columns.errors.isEmpty)
     }
 
+    @Test func informationSchemaDomainsAndSystemRowsResolve() {
+        let cast = Self.describe("", "SELECT 'x'::information_schema.sql_identifier AS ident, 1::information_schema.cardinal_number AS n;")
+        #expect(cast.columns == ["ident information_schema.sql_identifier", "n information_schema.cardinal_number"])
+        #expect(cast.errors.isEmpty)
+        #expect(Self.describe("", "SELECT row_to_json(c) AS j FROM pg_class c;").errors.isEmpty)
+    }
+
     @Test func systemColumnsAreSelectableByNameOnly() {
         let schema = "CREATE TABLE a (id int); CREATE TABLE b (id int); CREATE VIEW v AS SELECT id FROM a;"
         #expect(Self.describe(schema, "SELECT xmin, a.ctid, tableoid, cmin, cmax, xmax FROM a;").columns
