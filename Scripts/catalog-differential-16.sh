@@ -35,5 +35,5 @@ swift build --build-tests
 URL16="$(postgres16 url)"
 NEON_SQL_REQUIRE_SERVICES=true NEON_SQL_TEST_POSTGRES_URL="$URL16" \
     swift test --skip-build --filter CatalogDifferentialTests
-NEON_SQL_REQUIRE_SERVICES=true NEON_SQL_TEST_POSTGRES_URL="$URL16" NEON_SQL_CORPUS_SCHEMAS=shop,analytics,social,names,sqlc \
+NEON_SQL_REQUIRE_SERVICES=true NEON_SQL_TEST_POSTGRES_URL="$URL16" NEON_SQL_CORPUS_SCHEMAS=shop,analytics,social,names,sqlc,realworld_catalog \
     swift test --skip-build --filter "CorpusTests/typesAgreeWithPostgreSQL"

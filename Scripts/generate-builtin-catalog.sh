@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates Sources/NeonSQLGenerator/Catalog/Builtins/BuiltinCatalogData.swift from two real
-# PostgreSQL servers, 15 and 16: pg_type, pg_proc, pg_operator, pg_cast, pg_aggregate and pg_range
-# of pg_catalog, plus the objects of the contrib extensions citext, hstore, ltree, uuid-ossp, pgcrypto
+# PostgreSQL servers, 15 and 16: pg_type, pg_proc (with argument names and the OUT columns of
+# record-returning functions), pg_operator, pg_cast, pg_aggregate and pg_range of pg_catalog, every
+# table and view of pg_catalog and information_schema (pg_class/pg_attribute: columns, types,
+# attnotnull) and information_schema's domains, plus the objects of the contrib extensions citext, hstore, ltree, uuid-ossp, pgcrypto
 # and pg_trgm (each under its
 # own `X` section, active only when a schema file says CREATE EXTENSION). pgvector is not packaged
 # for the 15 server: its common operators and functions are described by hand in
@@ -18,11 +20,13 @@
 # The data file holds the union of both catalogs. A record both servers have is written as is; a
 # record only one has ends with a version field (`16-`: since 16, `-15`: up to 15), as does each
 # side of a record whose key (type; range; cast source+target; function name+arguments; operator
-# name+operands) both have with different contents. Generated from 15.18 and 16.14: 35 records
+# name+operands) both have with different contents. Generated from 15.18 and 16.14: 36 records
 # are since 16 (34 functions, e.g. any_value, array_sample, array_shuffle, random_normal,
 # date_add, date_subtract, erf, pg_input_is_valid, pg_input_error_info, system_user, the
-# json*_agg_strict/_unique aggregates; and one array type), one is up to 15
-# (pg_get_publication_tables(text); VARIADIC text[] since 16), and no key differs. The extension
+# json*_agg_strict/_unique aggregates; the view pg_stat_io and its array type), one is up to 15
+# (pg_get_publication_tables(text); VARIADIC text[] since 16), and 28 keys differ: system views
+# and tables whose columns changed (pg_stat_all_tables' last_seq_scan, pg_database's
+# daticurules, ...) and the functions behind them, whose OUT columns changed. The extension
 # sections come from 15 only (the wheel has no contrib extensions) and count for every version.
 # Neon also runs 14 (treated as 15: what 15 added is not marked) and 17 (no server here: its
 # common additions are hand-described, marked `17-`).
@@ -103,7 +107,17 @@ SELECT coalesce(o.extname, ''), 'F', p.proname,
               CASE WHEN p.prokind = 'w' THEN 'w' END, CASE WHEN g.aggkind = 'o' THEN 'o' END,
               CASE WHEN g.aggkind = 'h' THEN 'h' END),
        p.pronargdefaults,
-       coalesce((SELECT typname FROM pg_type WHERE oid = p.provariadic), '')
+       coalesce((SELECT typname FROM pg_type WHERE oid = p.provariadic), ''),
+       -- argument names: of the IN, INOUT and VARIADIC arguments, comma-separated ('' when none is named)
+       coalesce((SELECT CASE WHEN bool_or(u.n <> '') THEN string_agg(u.n, ',' ORDER BY u.i) ELSE '' END
+                 FROM unnest(p.proargnames, coalesce(p.proargmodes::text[], array_fill('i'::text, ARRAY[coalesce(cardinality(p.proargnames), 0)])))
+                      WITH ORDINALITY u(n, m, i) WHERE u.m IN ('i', 'b', 'v')), ''),
+       -- OUT columns of a record-returning function: name:typname of each OUT, INOUT and TABLE argument
+       CASE WHEN p.prorettype = 'record'::regtype AND p.proallargtypes IS NOT NULL THEN
+         coalesce((SELECT string_agg(coalesce(nullif(u.n, ''), 'column' || u.i) || ':' || t.typname, ' ' ORDER BY u.i)
+                   FROM unnest(coalesce(p.proargnames, array_fill(''::text, ARRAY[cardinality(p.proallargtypes)])), p.proargmodes::text[], p.proallargtypes::oid[])
+                        WITH ORDINALITY u(n, m, ty, i) JOIN pg_type t ON t.oid = u.ty WHERE u.m IN ('o', 'b', 't')), '')
+       ELSE '' END
 FROM pg_proc p LEFT JOIN pg_aggregate g ON g.aggfnoid = p.oid
 LEFT JOIN owner o ON o.classid = 'pg_proc'::regclass AND o.objid = p.oid
 WHERE (p.pronamespace = 'pg_catalog'::regnamespace OR o.extname IS NOT NULL) AND p.prokind <> 'p'
@@ -120,6 +134,22 @@ WHERE (op.oprnamespace = 'pg_catalog'::regnamespace OR o.extname IS NOT NULL)
   AND op.oprresult NOT IN (SELECT oid FROM excluded_type)
   AND coalesce(op.oprleft, 0) NOT IN (SELECT oid FROM excluded_type) AND op.oprright NOT IN (SELECT oid FROM excluded_type)
 ORDER BY 1, 3, 4, 5;
+-- information_schema's domains (sql_identifier, cardinal_number, ...), as its views' column types:
+-- T information_schema.name format category preferred d '' '' base
+SELECT '', 'T', 'information_schema.' || t.typname, format_type(t.oid, NULL), t.typcategory, CASE WHEN t.typispreferred THEN 1 ELSE 0 END,
+       t.typtype, '', '', (SELECT typname FROM pg_type b WHERE b.oid = t.typbasetype)
+FROM pg_type t WHERE t.typnamespace = 'information_schema'::regnamespace AND t.typtype = 'd' ORDER BY 3;
+-- Relations: V schema name relkind columns (space-separated attname:typname:n, n for attnotnull;
+-- information_schema's domains as information_schema.typname)
+SELECT '', 'V', n.nspname, c.relname, c.relkind,
+       coalesce((SELECT string_agg(a.attname || ':' || CASE WHEN t.typnamespace = 'information_schema'::regnamespace
+                                                         THEN 'information_schema.' ELSE '' END || t.typname
+                                   || ':' || CASE WHEN a.attnotnull THEN 'n' ELSE '' END, ' ' ORDER BY a.attnum)
+                 FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
+                 WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped), '')
+FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE n.nspname IN ('pg_catalog', 'information_schema') AND c.relkind IN ('r', 'v', 'm', 'p', 'f')
+ORDER BY 3, 4;
 SQL
 
 # Dumps one server's catalog into $TMP/rows<label>.tsv and its version into $TMP/version<label>.

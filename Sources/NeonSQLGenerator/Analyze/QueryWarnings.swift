@@ -11,7 +11,7 @@ extension StatementAnalyzer {
         // An embedded table's columns keep their own nullability: its value as a whole is optional.
         for column in columns where column.nullable && column.nullabilityOverride == nil && column.embed == nil {
             guard let origin = column.value.origin,
-                  let relation = catalog.relations[origin.relationKey],
+                  let relation = catalog.relation(key: origin.relationKey),
                   relation.column(named: origin.column)?.isNotNull == true,
                   let outer = outerJoins.first(where: { $0.relationKey == origin.relationKey }) else { continue }
             let kind = outer.join.kind.rawValue.uppercased()

@@ -203,6 +203,12 @@ extension StatementAnalyzer {
                 let suggestion = NameSuggestions.closest(to: name, among: Self.knownFunctionNames).map { "did you mean '\($0)'? or " } ?? ""
                 error("function \(name)(\(signatureText(inputs))) is not known to the generator; \(suggestion)cast its result (\(name)(...)::type)", at: call.name.location)
             }
+        } else if call.argumentNames.contains(where: { $0 != nil }) {
+            if let named = resolveBuiltinNamedNotation(call, signatures, inputs: inputs, reportErrors: !hadError) {
+                declared = named.declared
+                resultType = named.result
+                signature = named.signature
+            }
         } else if let target = functionStyleCastTarget(name, schema: schema, inputs: inputs, arguments: expressions, signatures: signatures) {
             // `text($1)`, `varchar(x)`: a type name called like a function is a cast.
             declared = [target]

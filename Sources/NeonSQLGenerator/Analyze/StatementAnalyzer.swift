@@ -282,6 +282,9 @@ struct StatementAnalyzer {
                 }
                 return TypedValue(type: match.type, nullable: true, name: field.name)
             }
+            if let type = builtinOutputColumnType(base, field: field.name, baseType: composite.type) {
+                return TypedValue(type: type, nullable: true, name: field.name)
+            }
             error("selecting field \"\(field.name)\" of a composite value is not supported; select the column directly", at: field.location)
             return TypedValue(type: .unknown, nullable: true, name: field.name)
         case .scalarSubquery(let query):
@@ -568,6 +571,7 @@ struct StatementAnalyzer {
                 var matches: [TypedValue] = level.mergedColumns.filter { $0.name == column.name }.map(\.value)
                 for entry in level.entries where !entry.hiddenUnqualified.contains(column.name) {
                     matches += entry.columns.filter { $0.name == column.name }.map(\.value)
+                    if let system = systemColumnValue(column.name, of: entry) { matches.append(system) }
                 }
                 if matches.count > 1 {
                     error("column reference \"\(column.name)\" is ambiguous", at: column.location)
@@ -595,6 +599,7 @@ struct StatementAnalyzer {
             return nil
         }
         guard let match = entry.columns.first(where: { $0.name == column.name }) else {
+            if let system = systemColumnValue(column.name, of: entry) { return system }
             error("column \(tableName.name).\(column.name) does not exist" + NameSuggestions.suffix(for: column.name, among: entry.columns.map(\.name)),
                   at: column.location)
             return nil

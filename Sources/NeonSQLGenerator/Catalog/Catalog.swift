@@ -81,14 +81,31 @@ struct Catalog: Sendable {
 
     // MARK: Lookup
 
-    /// The relation `name` (optionally `schema.name`), following the search path.
+    /// The relation `name` (optionally `schema.name`), following the search path. As in PostgreSQL,
+    /// `pg_temp` is searched first, then `pg_catalog` (its tables and views, and
+    /// information_schema's when qualified, come from the built-in data) unless the path names it
+    /// later.
     func relation(_ name: String, schema: String?) -> CatalogRelation? {
-        if let schema { return relations[Catalog.key(schema: schema, name: name)] }
+        if let schema { return relations[Catalog.key(schema: schema, name: name)] ?? systemRelation(name, schema: schema) }
         if let temporary = relations[Catalog.key(schema: "pg_temp", name: name)] { return temporary }
+        if !searchPath.contains("pg_catalog"), let system = systemRelation(name, schema: "pg_catalog") { return system }
         for candidate in searchPath {
-            if let found = relations[Catalog.key(schema: candidate, name: name)] { return found }
+            if let found = relations[Catalog.key(schema: candidate, name: name)] ?? systemRelation(name, schema: candidate) { return found }
         }
         return nil
+    }
+
+    /// The relation with key `schema.name` (a scope entry's `relationKey`), user or system.
+    func relation(key: String) -> CatalogRelation? {
+        if let found = relations[key] { return found }
+        guard let dot = key.firstIndex(of: ".") else { return nil }
+        return systemRelation(String(key[key.index(after: dot)...]), schema: String(key[..<dot]))
+    }
+
+    /// A table or view of pg_catalog or information_schema, as the target PostgreSQL version has it.
+    private func systemRelation(_ name: String, schema: String) -> CatalogRelation? {
+        guard SystemRelations.mayBeSystemRelation(name, schema: schema) else { return nil }
+        return SystemRelations.shared.relation(schema: schema, name: name, version: postgresVersion)
     }
 
     func enumType(_ name: String, schema: String?) -> CatalogEnum? {

@@ -31,6 +31,10 @@ enum TypeResolver {
             // Any other type of pg_catalog (int4range, point, pg_lsn, regclass ...), or of an
             // extension the schema created (citext, hstore, ltree, vector).
             base = .catalogType(info.name)
+        } else if name.schema == "information_schema", let info = BuiltinCatalog.shared.types["information_schema." + name.name],
+                  let domainBase = info.domainBase {
+            // information_schema's domains (sql_identifier, cardinal_number, yes_or_no ...).
+            base = .domain(info.formatName, base: .catalogType(domainBase))
         } else if name.schema == nil, unmodelledExtensionTypes.contains(name.name) {
             base = .named(name.name)
         } else {

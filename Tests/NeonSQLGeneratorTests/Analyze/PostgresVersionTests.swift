@@ -19,7 +19,7 @@ struct PostgresVersionTests {
     @Test func aRetypedOverloadIsResolvedByVersion() {
         let catalog = BuiltinCatalog(texts: [
             "T\tint4\tinteger\tN\t0\tb\t\t_int4\t\nT\tint8\tbigint\tN\t0\tb\t\t_int8\t\n"
-                + "F\tf\tint4\tint4\ts\t0\t\t-15\nF\tf\tint4\tint8\ts\t0\t\t16-\nF\tg\tint4\tint4\ts\t0\t\n",
+                + "F\tf\tint4\tint4\ts\t0\t\t\t\t-15\nF\tf\tint4\tint8\ts\t0\t\t\t\t16-\nF\tg\tint4\tint4\ts\t0\t\n",
         ])
         let overloads = catalog.functions["f"] ?? []
         #expect(overloads.count == 2)

@@ -158,7 +158,12 @@ final class BuiltinCatalog: Sendable {
                         isStrict: flags.contains("s"), returnsSet: flags.contains("r"), isVariadic: flags.contains("v"),
                         kind: kind, isOrderedSet: flags.contains("o") || flags.contains("h"),
                         defaultCount: Int(field(5)) ?? 0, variadicElement: optional(6), extensionName: currentExtension,
-                        versions: PostgresVersions(field(7)))
+                        versions: PostgresVersions(field(9)),
+                        argumentNames: field(7).isEmpty ? [] : field(7).split(separator: ",", omittingEmptySubsequences: false).map(String.init),
+                        outputColumns: field(8).split(separator: " ").map { column in
+                            let parts = column.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                            return FunctionOutputColumn(name: String(parts[0]), typeName: parts.count > 1 ? String(parts[1]) : "")
+                        })
                     functions[signature.name, default: []].append(signature)
                 case "O":
                     let signature = OperatorSignature(name: field(1), left: optional(2), right: field(3), result: field(4),
@@ -181,6 +186,8 @@ final class BuiltinCatalog: Sendable {
             let type: SQLType
             if let builtin = BuiltinType(rawValue: typname) {
                 type = .builtin(builtin)
+            } else if let info = types[typname], info.kind == "d", let base = info.domainBase {
+                type = .domain(info.formatName, base: convert(base))
             } else if typname.hasPrefix("_"), let element = types[typname]?.element {
                 type = .array(convert(element))
             } else {

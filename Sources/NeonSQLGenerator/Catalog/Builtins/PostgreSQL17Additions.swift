@@ -17,18 +17,18 @@
 /// `icu_unicode_version`, min/max over arrays and records).
 enum PostgreSQL17Additions {
     static let text = #"""
-F	to_bin	int4	text	s	0		17-
-F	to_bin	int8	text	s	0		17-
-F	to_oct	int4	text	s	0		17-
-F	to_oct	int8	text	s	0		17-
-F	uuid_extract_timestamp	uuid	timestamptz	s	0		17-
-F	uuid_extract_version	uuid	int2	s	0		17-
-F	random	int4 int4	int4	s	0		17-
-F	random	int8 int8	int8	s	0		17-
-F	random	numeric numeric	numeric	s	0		17-
-F	pg_basetype	regtype	regtype	s	0		17-
-F	to_regtypemod	text	int4	s	0		17-
-F	pg_column_toast_chunk_id	any	oid	s	0		17-
-F	xmltext	text	xml	s	0		17-
+F	to_bin	int4	text	s	0				17-
+F	to_bin	int8	text	s	0				17-
+F	to_oct	int4	text	s	0				17-
+F	to_oct	int8	text	s	0				17-
+F	uuid_extract_timestamp	uuid	timestamptz	s	0				17-
+F	uuid_extract_version	uuid	int2	s	0				17-
+F	random	int4 int4	int4	s	0				17-
+F	random	int8 int8	int8	s	0				17-
+F	random	numeric numeric	numeric	s	0				17-
+F	pg_basetype	regtype	regtype	s	0				17-
+F	to_regtypemod	text	int4	s	0				17-
+F	pg_column_toast_chunk_id	any	oid	s	0				17-
+F	xmltext	text	xml	s	0				17-
 """#
 }
