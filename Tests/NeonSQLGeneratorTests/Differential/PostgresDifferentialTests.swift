@@ -42,6 +42,8 @@ struct PostgresDifferentialTests {
 struct DifferentialChecker {
     let psql: PSQL
     let schema: [String]
+    /// Run after the schema, before any query is compared (a migration the queries must survive).
+    var migration: [String] = []
 
     struct Report {
         var checkedTypes = 0
@@ -65,21 +67,23 @@ struct DifferentialChecker {
         return result.trimmingCharacters(in: .whitespaces)
     }
 
-    func compare(_ queries: [NamedQuery]) throws -> Report {
+    /// `sending` gives the SQL PostgreSQL describes for a query (by default the SQL it emits).
+    func compare(_ queries: [NamedQuery], sending: (NamedQuery) -> String = { $0.sql }) throws -> Report {
         let database = "neon_sql_diff_\(UInt32.random(in: 0...UInt32.max))"
         _ = try psql.run("CREATE DATABASE \(database);")
         defer { _ = try? psql.run("DROP DATABASE IF EXISTS \(database) WITH (FORCE);") }
         _ = try psql.run(schema.joined(separator: "\n;\n"), database: database)
+        if !migration.isEmpty { _ = try psql.run(migration.joined(separator: "\n;\n"), database: database) }
 
         var report = Report()
         for query in queries {
             // Parameter types from PREPARE, then the result shape from \gdesc (nothing runs).
             let script = """
-                PREPARE neon_sql_check AS \(query.sql);
+                PREPARE neon_sql_check AS \(sending(query));
                 SELECT coalesce(array_to_string(parameter_types::text[], '|'), '') FROM pg_prepared_statements WHERE name = 'neon_sql_check';
                 DEALLOCATE neon_sql_check;
                 \\echo ---columns---
-                \(query.sql)
+                \(sending(query))
                 \\gdesc
                 """
             let output: String
