@@ -57,10 +57,7 @@ struct AdditiveMigrationDifferentialTests {
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
     func rizqQueriesReturnTheirColumnsAfterAnAdditiveMigration() throws {
         let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
-        let queriesDirectory = PostgresDifferentialTests.repositoryRoot.appendingPathComponent("queries")
-        let schemaFiles = try PostgresDifferentialTests.sqlFiles(in: queriesDirectory.appendingPathComponent("schema"))
-        let queryFiles = try PostgresDifferentialTests.sqlFiles(in: queriesDirectory)
-        let model = SwiftNamer.name(Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles))
+        let (schemaFiles, _, model) = try PostgresDifferentialTests.rizq()
         let queries = model.files.flatMap(\.queries)
         let checker = DifferentialChecker(psql: PSQL(url: url), schema: schemaFiles.map(\.text),
                                           migration: [Self.addColumnToEveryTable])

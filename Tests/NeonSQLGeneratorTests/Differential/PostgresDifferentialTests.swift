@@ -19,13 +19,18 @@ struct PostgresDifferentialTests {
         }
     }
 
+    /// RIZQ's schema and query files (`queries/`) and the model generated from them.
+    static func rizq() throws -> (schema: [SourceFile], queries: [SourceFile], model: NamedModel) {
+        let queriesDirectory = repositoryRoot.appendingPathComponent("queries")
+        let schemaFiles = try sqlFiles(in: queriesDirectory.appendingPathComponent("schema"))
+        let queryFiles = try sqlFiles(in: queriesDirectory)
+        return (schemaFiles, queryFiles, SwiftNamer.name(Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles)))
+    }
+
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
     func rizqQueriesAgreeWithPostgreSQL() throws {
         let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
-        let queriesDirectory = Self.repositoryRoot.appendingPathComponent("queries")
-        let schemaFiles = try Self.sqlFiles(in: queriesDirectory.appendingPathComponent("schema"))
-        let queryFiles = try Self.sqlFiles(in: queriesDirectory)
-        let model = SwiftNamer.name(Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles))
+        let (schemaFiles, queryFiles, model) = try Self.rizq()
         // No errors (RIZQ's `SELECT *` warnings and outer-join notes are expected).
         #expect(model.diagnostics.filter { $0.severity == .error }.map(\.formatted) == [])
         let queries = model.files.flatMap(\.queries)
