@@ -31,7 +31,7 @@ struct PostgresDifferentialTests {
     func rizqQueriesAgreeWithPostgreSQL() throws {
         let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
         let (schemaFiles, queryFiles, model) = try Self.rizq()
-        // No errors (RIZQ's `SELECT *` warnings and outer-join notes are expected).
+        // No errors (outer-join notes are expected).
         #expect(model.diagnostics.filter { $0.severity == .error }.map(\.formatted) == [])
         let queries = model.files.flatMap(\.queries)
         #expect(queries.count == queryFiles.count)
