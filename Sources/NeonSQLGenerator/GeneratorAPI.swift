@@ -201,13 +201,15 @@ public enum CodeGenerator {
     }
 
     /// Analyzes `queries` against `schema` and renders one Swift file per query file plus the
-    /// shared file. `postgresVersion` as for
-    /// `describe`.
+    /// shared file. `postgresVersion` as for `describe`. Each generated enum decodes a label it
+    /// does not know (added to the database enum later) into a fallback case keeping the text,
+    /// `undocumented(String)`, unless `frozenEnums` is true (then such a label is a decoding error).
     public static func generate(schema: [SQLSourceInput], queries: [SQLSourceInput],
                                 overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
-                                configPath: String = "neon-sql.json", postgresVersion: Int? = nil) -> GenerateResult {
+                                configPath: String = "neon-sql.json", postgresVersion: Int? = nil,
+                                frozenEnums: Bool = false) -> GenerateResult {
         let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath,
-                            postgresVersion: postgresVersion)
+                            postgresVersion: postgresVersion, frozenEnums: frozenEnums)
         var filesByPath: [String: NamedFile] = [:]
         for file in model.files where filesByPath[file.path] == nil {
             filesByPath[file.path] = file
@@ -228,7 +230,7 @@ public enum CodeGenerator {
     /// Analyzes and names: the model every output is rendered from.
     static func analyze(schema: [SQLSourceInput], queries: [SQLSourceInput], overrides: TypeOverrides = TypeOverrides(),
                         typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json",
-                        postgresVersion: Int? = nil) -> NamedModel {
+                        postgresVersion: Int? = nil, frozenEnums: Bool = false) -> NamedModel {
         let model = Pipeline.analyze(
             schemaFiles: schema.map(SourceFile.init(input:)),
             queryFiles: queries.map(SourceFile.init(input:)),
@@ -236,7 +238,7 @@ public enum CodeGenerator {
             configPath: configPath,
             postgresVersion: postgresVersion
         )
-        return SwiftNamer.name(model, overrides: overrides, typeNames: typeNames, configPath: configPath)
+        return SwiftNamer.name(model, overrides: overrides, typeNames: typeNames, configPath: configPath, frozenEnums: frozenEnums)
     }
 
     /// The last path component (`/a/b/x.sql` -> `x.sql`), for headers that must not hold directories.

@@ -49,8 +49,9 @@ public enum SchemaCheckCommand {
         }
 
         let analysis = CodeGenerator.analyzeQueries(schema: schema, queries: queries, postgresVersion: postgresVersion)
-        // Errors only: the build already shows the generator's warnings and notes (`SELECT *`,
-        // outer-join nullability); `check` reports what keeps a query from being checked.
+        // Errors only: the build already shows the generator's warnings and notes (a `:one` that
+        // can return many rows, outer-join nullability); `check` reports what keeps a query from
+        // being checked.
         for diagnostic in analysis.errors { write(diagnostic) }
 
         let checker = SchemaChecker(configuration: configuration, transport: transport, resultTypeSource: resultTypeSource)

@@ -35,7 +35,8 @@ enum Commands {
             overrides: config.overrides,
             typeNames: config.typeNames,
             configPath: options.configPath ?? "neon-sql.json",
-            postgresVersion: config.postgresVersion
+            postgresVersion: config.postgresVersion,
+            frozenEnums: config.frozenEnums
         )
         StandardStreams.writeDiagnostics(result.diagnostics)
         if result.hasErrors { return 1 }

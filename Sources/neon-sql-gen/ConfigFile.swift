@@ -11,6 +11,8 @@ struct ConfigFile {
     var schemaFiles: [String]?
     /// The PostgreSQL major version the project targets (`postgresVersion`); nil: every version.
     var postgresVersion: Int?
+    /// `frozenEnums`: generated enums without the fallback case for labels they do not know.
+    var frozenEnums = false
 
     /// The defaults when there is no config file.
     init() {}
@@ -30,6 +32,7 @@ struct ConfigFile {
             throw CLIFailure("\(NeonSQLConfig.fileName): postgresVersion \(version) is not a PostgreSQL major version Neon runs (14, 15, 16, 17)", file: path)
         }
         result.postgresVersion = config.postgresVersion
+        result.frozenEnums = config.frozenEnums ?? false
         result.overrides = TypeOverrides(columns: config.overrides?.columns ?? [:], types: config.overrides?.types ?? [:])
         let defaults = GeneratedTypeNames()
         result.typeNames = GeneratedTypeNames(

@@ -62,6 +62,40 @@ struct GeneratedCodeCompilesTests {
         #expect(failures.isEmpty, Comment(rawValue: failures.prefix(5).joined(separator: "\n\n")))
     }
 
+    /// Enum labels spelled like the members a tolerant enum declares (its fallback case
+    /// `undocumented`, `rawValue`, `allCases`, `init`), in both enum styles, type-check, and the
+    /// members code uses exist: `.undocumented3("new")` (the fallback moved past the labels' names), `allCases`, the
+    /// non-failing `init(rawValue:)` and `Codable`.
+    @Test(arguments: [false, true])
+    func enumLabelsNamedLikeTheFallbackTypeCheck(frozenEnums: Bool) throws {
+        let checker = try SwiftTypeChecker.locate()
+        let labels = ["undocumented", "Undocumented", "undocumented2", "unknown", "raw_value", "rawValue", "all_cases",
+                      "init", "default", "self", "label", "switch", "case"]
+        let schema = "CREATE TYPE \"Mood\" AS ENUM (\(labels.map { "'\($0)'" }.joined(separator: ", ")));\n"
+            + "CREATE TABLE diary (id integer PRIMARY KEY, mood \"Mood\" NOT NULL, moods \"Mood\"[]);\n"
+        let queries = "-- name: ListDiary :many\nSELECT * FROM diary;\n-- name: AddEntry :exec\nINSERT INTO diary (id, mood, moods) VALUES (@id, @mood, @moods);\n"
+        let result = CodeGenerator.generate(schema: [SQLSourceInput(path: "/enums/schema.sql", contents: schema)],
+                                            queries: [SQLSourceInput(path: "/enums/queries.sql", contents: queries)],
+                                            frozenEnums: frozenEnums)
+        #expect(result.diagnostics.filter { $0.contains(": error:") } == [])
+        let usage = frozenEnums ? """
+            func useFrozen() -> [Mood?] { [Mood(rawValue: "new"), Mood.allCases.first, .undocumented, .undocumented22, .init_, .`default`] }
+            """ : """
+            func useTolerant() throws -> [Mood] {
+                let decoded = try JSONDecoder().decode([Mood].self, from: Data(#"["new","undocumented"]"#.utf8))
+                let names: [String] = Mood.allCases.map { $0.rawValue } + [Mood.undocumented3("new").rawValue]
+                _ = names
+                return decoded + [Mood(rawValue: "new"), .undocumented, .undocumented22, .init_, .`default`, .undocumented3("x")]
+            }
+            """
+        var files = ["NeonSQLSchema.swift": result.shared, "Usage.swift": "import Foundation\n" + usage + "\n"]
+        for (index, file) in result.files.enumerated() { files["query\(index).swift"] = file.source }
+        let diagnostics = try checker.typeCheck(moduleName: frozenEnums ? "FrozenEnums" : "TolerantEnums", files: files)
+        let problems = diagnostics.filter { $0.severity == "error" || $0.severity == "warning" }
+        #expect(problems.isEmpty, Comment(rawValue: problems.map { "\($0.file):\($0.line): \($0.message)" }.joined(separator: "\n")
+                                          + "\n" + result.shared))
+    }
+
     /// The generated files of a case (output name -> source), or nil with a failure when the
     /// generator reported an error on SQL PostgreSQL accepts.
     private func generate(_ hostile: HostileCase, failures: inout [String]) -> [String: String]? {

@@ -8,16 +8,7 @@ import NeonSQLGenerator
 @Suite("neon-sql.json postgresVersion")
 struct ConfigPostgresVersionTests {
     private func load(_ json: String) throws(CLIFailure) -> ConfigFile {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("neon-sql-config-\(UUID().uuidString)")
-        let file = directory.appendingPathComponent("neon-sql.json")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(json.utf8).write(to: file)
-        } catch {
-            throw CLIFailure("could not write the test config: \(error)")
-        }
-        defer { try? FileManager.default.removeItem(at: directory) }
-        return try ConfigFile.load(file.path)
+        try ConfigFileFixture.load(json)
     }
 
     @Test func aSupportedVersionIsRead() throws {

@@ -45,10 +45,17 @@ enum SQLCStack {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             let withoutComments = text.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: "\n")
             for statement in withoutComments.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
-                statements.append(Statement<Void>.exec(name: "CreateTable", sql: String(statement), bindings: Bindings(), readOnly: false))
+                statements.append(Statement<Void>.exec(name: "CreateTable", sql: idempotent(String(statement)), bindings: Bindings(), readOnly: false))
             }
         }
         _ = try await client.batch(statements)
+    }
+
+    /// `CREATE TYPE` has no `IF NOT EXISTS`: it runs in a block that ignores an existing type.
+    static func idempotent(_ statement: String) -> String {
+        let sql = statement.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard sql.uppercased().hasPrefix("CREATE TYPE") else { return statement }
+        return "DO $create$ BEGIN \(sql); EXCEPTION WHEN duplicate_object THEN NULL; END $create$"
     }
 }
 

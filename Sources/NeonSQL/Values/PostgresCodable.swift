@@ -97,6 +97,12 @@ extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
 
 /// A generated Swift enum for a PostgreSQL `CREATE TYPE ... AS ENUM`: its raw values are the
 /// enum labels, which are exactly its PostgreSQL text.
+///
+/// A generated enum has a fallback case, `undocumented(String)`, and an `init(rawValue:)` that
+/// never fails: a label added to the database enum after the code was generated decodes into it
+/// (and encodes back as its text), while `allCases` lists the labels the code knows. With
+/// `"frozenEnums": true` in `neon-sql.json` the enum is a plain `String` enum whose
+/// `init?(rawValue:)` fails on such a label, which ``decode(postgresText:)`` reports as an error.
 public protocol PostgresEnum: RawRepresentable, PostgresEncodable, PostgresDecodable, CaseIterable
 where RawValue == String {}
 
@@ -104,8 +110,8 @@ extension PostgresEnum {
     /// The enum label.
     public func postgresText(as type: PostgresType) throws -> String? { rawValue }
 
-    /// The case whose raw value is the text; an unknown label (a value added to the database enum
-    /// after the code was generated) is a decoding error naming the known labels.
+    /// The case whose raw value is the text; for a frozen enum, an unknown label (a value added to
+    /// the database enum after the code was generated) is a decoding error naming the known labels.
     public static func decode(postgresText text: borrowing PostgresText) throws -> Self {
         let label = text.string
         guard let value = Self(rawValue: label) else {

@@ -1,5 +1,5 @@
-// Warnings about queries that are valid but fragile (`SELECT *`, `:one` on a query that can
-// return many rows), and notes where inferred nullability may surprise (an outer join).
+// Warnings about queries that are valid but fragile (`:one` on a query that can return many
+// rows), and notes where inferred nullability may surprise (an outer join).
 extension StatementAnalyzer {
     /// A note on each optional result column whose source column is NOT NULL in its table: it is
     /// optional because an outer join can leave its table's side empty (the join's line is named).
@@ -57,17 +57,6 @@ extension StatementAnalyzer {
     /// Warnings for a query that analyzed without errors.
     mutating func warnAboutFragileShapes(_ statement: Statement, kind: QueryDescription.Kind, annotation: SourceLocation) {
         guard case .select(let query) = statement else { return }
-        for core in query.body.cores {
-            for target in core.targets {
-                switch target {
-                case .star(let location), .qualifiedStar(_, let location):
-                    diagnostics.warning("SELECT * returns the table's columns as they are when the code is generated; "
-                                        + "the row type changes silently when the table does: list the columns", in: source, at: location)
-                default:
-                    break
-                }
-            }
-        }
         if kind == .one || kind == .batchone, mayReturnManyRows(query) {
             diagnostics.warning("':\(kind.rawValue)' returns only the first row, but this query can return many; "
                                 + "add LIMIT 1, filter on a primary or unique key, or use ':\(kind == .one ? "many" : "batchmany")'", in: source, at: annotation)
@@ -101,17 +90,6 @@ extension StatementAnalyzer {
             }
         default:
             break
-        }
-    }
-}
-
-extension SetExpression {
-    /// The SELECT cores of this set expression, through set operations (not nested queries).
-    var cores: [SelectCore] {
-        switch self {
-        case .select(let core): [core]
-        case .values, .nested: []
-        case .setOperation(_, _, let left, let right, _): left.cores + right.cores
         }
     }
 }

@@ -33,9 +33,4 @@ extension StatementAnalyzer {
         }
     }
 
-    /// A name as the SQL sent spells it: quoted unless it is a plain lower-case, non-reserved word.
-    private static func sqlName(_ name: String) -> String {
-        Keywords.reserved.contains(name) || Keywords.typeOrFunctionName.contains(name)
-            ? "\"" + name.replacing("\"", with: "\"\"") + "\"" : quoteIfNeeded(name)
-    }
 }

@@ -227,12 +227,14 @@ extension StatementAnalyzer {
                     columns.append(OutputColumn(name: column.name, value: column.value, nullabilityOverride: nil, location: location))
                 }
             }
+            recordStarExpansion(at: location, scope)
             return columns
         case .qualifiedStar(let name, let location):
             guard let tableName = name.name?.name, let entry = findEntry(named: tableName, scope) else {
                 error("missing FROM-clause entry for table \"\(name.name?.name ?? "")\"", at: name.location)
                 return []
             }
+            recordQualifiedStarExpansion(at: location, entry)
             return entry.columns.map { OutputColumn(name: $0.name, value: $0.value, nullabilityOverride: nil, location: location) }
         case .embed(let name, let range):
             return analyzeEmbed(name, range, scope)

@@ -63,6 +63,9 @@ struct StatementAnalyzer {
     var aliasEdits: [(offset: Int, length: Int)] = []
     /// `sqlc.embed(t)` items and the column list each stands for in the SQL sent (`t.a, t.b`).
     var embedEdits: [(offset: Int, length: Int, replacement: String)] = []
+    /// `*` and `t.*` of select and RETURNING lists and the column list each stands for in the SQL
+    /// sent (StatementAnalyzer+StarExpansion.swift).
+    var starEdits: [(offset: Int, length: Int, replacement: String)] = []
     /// A FROM item failed to resolve (reported): unresolved columns are then its consequence and
     /// not reported again, as PostgreSQL stops at the first error.
     var hasUnresolvedRelation = false
@@ -298,7 +301,9 @@ struct StatementAnalyzer {
             if value.type == .unknown { value.type = .text }
             return value
         case .exists(let query):
+            let mark = starEdits.count
             _ = analyzeSelect(query, outer: scope)
+            discardStarExpansions(since: mark)
             return TypedValue(type: .bool, nullable: false, name: "exists")
         case .row(let elements):
             return inferRowConstructor(elements, scope, context)

@@ -1,5 +1,5 @@
-/// The SQL a query sends: its source text with parameters as `$n` and `!`/`?` alias markers
-/// removed; for `:copyfrom`, the INSERT rewritten to insert every row from array parameters.
+/// The SQL a query sends: its source text with parameters as `$n`, `!`/`?` alias markers
+/// removed and `*` as the columns it stands for; for `:copyfrom`, the INSERT rewritten to insert every row from array parameters.
 enum SQLRewriter {
     /// The statement's text with every parameter replaced by `$n` (or its template, such as
     /// `= ANY($n)` for `sqlc.slice`) and `!`/`?` alias markers removed.
@@ -13,6 +13,7 @@ enum SQLRewriter {
         }
         for edit in analyzer.aliasEdits { edits.append((edit.offset, edit.length, "")) }
         edits += analyzer.embedEdits
+        edits += analyzer.starEdits
         edits.sort { $0.offset < $1.offset }
         let bytes = analyzer.source.bytes
         var output: [UInt8] = []

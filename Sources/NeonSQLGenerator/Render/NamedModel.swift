@@ -100,4 +100,7 @@ struct NamedEnum: Sendable {
     let typeName: String
     /// Labels in declaration order with their (bare) case names.
     let cases: [(label: String, name: String)]
+    /// The case holding a label added to the database enum after generation (`undocumented`), or
+    /// nil for a frozen enum (`frozenEnums`): such a label is then a decoding error.
+    let fallbackCaseName: String?
 }

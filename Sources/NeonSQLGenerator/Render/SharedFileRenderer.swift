@@ -42,6 +42,52 @@ enum SharedFileRenderer {
     }
 
     private static func render(_ description: NamedEnum, into printer: inout CodePrinter) {
+        guard let fallback = description.fallbackCaseName else {
+            renderFrozen(description, into: &printer)
+            return
+        }
+        let type = description.typeName
+        let fallbackCase = SwiftNaming.escaped(fallback)
+        printer.docComment([
+            "The PostgreSQL enum `\(description.sqlName)`. A label added to it after this code was generated",
+            "(`ALTER TYPE ... ADD VALUE`) decodes as `.\(fallback)(label)` instead of failing the query.",
+        ])
+        let header = "public enum \(type): Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum"
+        printer.block(header) { printer in
+            for enumCase in description.cases {
+                printer.line("case \(SwiftNaming.escaped(enumCase.name))")
+            }
+            printer.docComment(["A label this code does not know (added to the database enum after it was generated), as sent."])
+            printer.line("case \(fallbackCase)(Swift.String)")
+            printer.blankLine()
+            printer.docComment(["The labels this code knows, in their PostgreSQL order (never `.\(fallback)`)."])
+            let known = description.cases.map { "." + SwiftNaming.escaped($0.name) }.joined(separator: ", ")
+            printer.line("public static let allCases: [\(type)] = [\(known)]")
+            printer.blankLine()
+            printer.docComment(["The PostgreSQL label."])
+            printer.block("public var rawValue: Swift.String") { printer in
+                printer.line("switch self {")
+                for enumCase in description.cases {
+                    printer.line("case .\(SwiftNaming.escaped(enumCase.name)): \(SwiftTypeMapping.stringLiteral(enumCase.label))")
+                }
+                printer.line("case .\(fallbackCase)(let label): label")
+                printer.line("}")
+            }
+            printer.blankLine()
+            printer.docComment(["The case of a label; a label this code does not know is `.\(fallback)(label)`."])
+            printer.block("public init(rawValue: Swift.String)") { printer in
+                printer.line("switch rawValue {")
+                for enumCase in description.cases {
+                    printer.line("case \(SwiftTypeMapping.stringLiteral(enumCase.label)): self = .\(SwiftNaming.escaped(enumCase.name))")
+                }
+                printer.line("default: self = .\(fallbackCase)(rawValue)")
+                printer.line("}")
+            }
+        }
+    }
+
+    /// `frozenEnums`: a String-backed enum; a label it does not know is a decoding error.
+    private static func renderFrozen(_ description: NamedEnum, into printer: inout CodePrinter) {
         printer.docComment(["The PostgreSQL enum `\(description.sqlName)`."])
         let header = "public enum \(description.typeName): Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codable, "
             + "Swift.CaseIterable, NeonSQL.PostgresEnum"

@@ -16,6 +16,8 @@
 struct SwiftNamer {
     let overrides: TypeOverrides
     let typeNames: GeneratedTypeNames
+    /// Enums without a fallback case (`frozenEnums` in `neon-sql.json`).
+    let frozenEnums: Bool
 
     /// Module names the generated code qualifies with.
     static let moduleNames: Set<String> = ["Swift", "Foundation", "NeonSQL", "_Concurrency"]
@@ -27,14 +29,18 @@ struct SwiftNamer {
     static let reservedColumnNames: Set<String> = ["columns", "hashValue", "hash", "encode", "decode"]
     /// Members an argument-set struct (`Sendable, Hashable`) has besides its properties.
     static let argumentSetReservedNames: Set<String> = ["hashValue", "hash"]
+    /// The case a generated enum decodes a label it does not know into (`undocumented("new")`).
+    static let fallbackCaseName = "undocumented"
     /// Members an enum has besides its cases (`RawRepresentable`, `CaseIterable`, `PostgresEnum`).
     static let reservedCaseNames: Set<String> = [
         "allCases", "rawValue", "hashValue", "hash", "encode", "decode", "postgresText", "postgresType",
     ]
 
     /// Names the model; problems with the configured type names are error diagnostics on `configPath`.
+    /// Unless `frozenEnums`, each enum gets a fallback case for labels it does not know.
     static func name(_ model: GenerationModel, overrides: TypeOverrides = TypeOverrides(),
-                     typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json") -> NamedModel {
+                     typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json",
+                     frozenEnums: Bool = false) -> NamedModel {
         var diagnostics: [Diagnostic] = []
         for (key, name) in [("queries", typeNames.queries), ("statements", typeNames.statements), ("client", typeNames.client)] {
             if !SwiftNaming.isUsable(name) || SwiftNaming.keywords.contains(name) || moduleNames.contains(name) {
@@ -46,7 +52,7 @@ struct SwiftNamer {
             diagnostics.append(Diagnostic(file: configPath, line: 1, column: 1, severity: .error,
                                           message: "names.queries, names.statements and names.client must differ"))
         }
-        return SwiftNamer(overrides: overrides, typeNames: typeNames).name(model, configDiagnostics: diagnostics)
+        return SwiftNamer(overrides: overrides, typeNames: typeNames, frozenEnums: frozenEnums).name(model, configDiagnostics: diagnostics)
     }
 
     private func name(_ model: GenerationModel, configDiagnostics: [Diagnostic]) -> NamedModel {
@@ -60,7 +66,9 @@ struct SwiftNamer {
             let named = description.labels.enumerated().map { position, label in
                 (label: label, name: cases.claim(Self.usable(SwiftNaming.lowerCamelCase(label), fallback: "value\(position + 1)")))
             }
-            return NamedEnum(sqlName: description.sqlName, typeName: typeName, cases: named)
+            // Claimed last: a label spelled like the fallback keeps its name, the fallback moves.
+            let fallback = frozenEnums ? nil : cases.claim(Self.fallbackCaseName)
+            return NamedEnum(sqlName: description.sqlName, typeName: typeName, cases: named, fallbackCaseName: fallback)
         }
         let enumName: (String) -> String = { sqlName in
             enumNames[sqlName] ?? Self.usable(SwiftNaming.upperCamelCase(Self.unqualifiedTypeName(sqlName)), fallback: "Enum")

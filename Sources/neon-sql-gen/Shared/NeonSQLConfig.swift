@@ -10,7 +10,8 @@ import Foundation
 ///   "overrides": { "columns": { "products.attributes": "ProductAttributes" },
 ///                  "types": { "citext": "String" } },
 ///   "names": { "queries": "Queries", "statements": "Statements", "client": "QueryClient" },
-///   "postgresVersion": 16
+///   "postgresVersion": 16,
+///   "frozenEnums": false
 /// }
 /// ```
 ///
@@ -20,7 +21,9 @@ import Foundation
 /// `overrides` maps columns or PostgreSQL types to Swift types; `names` renames the types the
 /// target's generated code declares. `postgresVersion` is the PostgreSQL major version of the
 /// project's Neon database (14 to 17): a call to a built-in function that version lacks is then an
-/// error; without it, every version's functions are known.
+/// error; without it, every version's functions are known. `frozenEnums: true` generates enums
+/// without the fallback case that keeps a label added to the database after generation
+/// (`undocumented(String)`): such a label is then a decoding error, as in a frozen enum.
 struct NeonSQLConfig: Decodable, Equatable {
     struct Overrides: Decodable, Equatable {
         var columns: [String: String]?
@@ -37,6 +40,7 @@ struct NeonSQLConfig: Decodable, Equatable {
     var overrides: Overrides?
     var names: Names?
     var postgresVersion: Int?
+    var frozenEnums: Bool?
 
     static let fileName = "neon-sql.json"
 

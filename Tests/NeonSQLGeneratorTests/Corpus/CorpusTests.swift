@@ -134,7 +134,7 @@ struct CorpusTests {
         var holding = 0
         for schema in Self.schemas {
             let corpus = try Self.load(schema)
-            // Notes and warnings (`SELECT *`, generated result names) are allowed; errors are not.
+            // Notes and warnings (generated result names) are allowed; errors are not.
             for diagnostic in corpus.model.diagnostics where diagnostic.severity == .error {
                 Issue.record(Comment(rawValue: "\(schema): unexpected diagnostic: \(diagnostic.formatted)"))
             }

@@ -19,14 +19,19 @@ struct PostgresDifferentialTests {
         }
     }
 
+    /// RIZQ's schema and query files (`queries/`) and the model generated from them.
+    static func rizq() throws -> (schema: [SourceFile], queries: [SourceFile], model: NamedModel) {
+        let queriesDirectory = repositoryRoot.appendingPathComponent("queries")
+        let schemaFiles = try sqlFiles(in: queriesDirectory.appendingPathComponent("schema"))
+        let queryFiles = try sqlFiles(in: queriesDirectory)
+        return (schemaFiles, queryFiles, SwiftNamer.name(Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles)))
+    }
+
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
     func rizqQueriesAgreeWithPostgreSQL() throws {
         let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
-        let queriesDirectory = Self.repositoryRoot.appendingPathComponent("queries")
-        let schemaFiles = try Self.sqlFiles(in: queriesDirectory.appendingPathComponent("schema"))
-        let queryFiles = try Self.sqlFiles(in: queriesDirectory)
-        let model = SwiftNamer.name(Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles))
-        // No errors (RIZQ's `SELECT *` warnings and outer-join notes are expected).
+        let (schemaFiles, queryFiles, model) = try Self.rizq()
+        // No errors (outer-join notes are expected).
         #expect(model.diagnostics.filter { $0.severity == .error }.map(\.formatted) == [])
         let queries = model.files.flatMap(\.queries)
         #expect(queries.count == queryFiles.count)
@@ -42,6 +47,8 @@ struct PostgresDifferentialTests {
 struct DifferentialChecker {
     let psql: PSQL
     let schema: [String]
+    /// Run after the schema, before any query is compared (a migration the queries must survive).
+    var migration: [String] = []
 
     struct Report {
         var checkedTypes = 0
@@ -65,21 +72,23 @@ struct DifferentialChecker {
         return result.trimmingCharacters(in: .whitespaces)
     }
 
-    func compare(_ queries: [NamedQuery]) throws -> Report {
+    /// `sending` gives the SQL PostgreSQL describes for a query (by default the SQL it emits).
+    func compare(_ queries: [NamedQuery], sending: (NamedQuery) -> String = { $0.sql }) throws -> Report {
         let database = "neon_sql_diff_\(UInt32.random(in: 0...UInt32.max))"
         _ = try psql.run("CREATE DATABASE \(database);")
         defer { _ = try? psql.run("DROP DATABASE IF EXISTS \(database) WITH (FORCE);") }
         _ = try psql.run(schema.joined(separator: "\n;\n"), database: database)
+        if !migration.isEmpty { _ = try psql.run(migration.joined(separator: "\n;\n"), database: database) }
 
         var report = Report()
         for query in queries {
             // Parameter types from PREPARE, then the result shape from \gdesc (nothing runs).
             let script = """
-                PREPARE neon_sql_check AS \(query.sql);
+                PREPARE neon_sql_check AS \(sending(query));
                 SELECT coalesce(array_to_string(parameter_types::text[], '|'), '') FROM pg_prepared_statements WHERE name = 'neon_sql_check';
                 DEALLOCATE neon_sql_check;
                 \\echo ---columns---
-                \(query.sql)
+                \(sending(query))
                 \\gdesc
                 """
             let output: String

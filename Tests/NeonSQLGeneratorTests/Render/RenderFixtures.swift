@@ -54,8 +54,9 @@ enum RenderFixtures {
 
     /// The queries (one file at `path`) and enums, named by the naming step.
     static func named(_ queries: [QueryDescription], path: String = "queries/fetch_journey_duas.sql",
-                      enums: [EnumDescription] = [], typeNames: GeneratedTypeNames = GeneratedTypeNames()) -> NamedModel {
+                      enums: [EnumDescription] = [], typeNames: GeneratedTypeNames = GeneratedTypeNames(),
+                      frozenEnums: Bool = false) -> NamedModel {
         SwiftNamer.name(GenerationModel(files: [QueryFileDescription(path: path, queries: queries)], enums: enums, diagnostics: []),
-                        typeNames: typeNames)
+                        typeNames: typeNames, frozenEnums: frozenEnums)
     }
 }

@@ -213,9 +213,9 @@ struct RawStringLiteralTests {
 
 @Suite("SharedFileRenderer")
 struct SharedFileRendererTests {
-    @Test func rendersEnumsWithRawValuesWhereNeeded() {
+    @Test func rendersFrozenEnumsWithRawValuesWhereNeeded() {
         let status = EnumDescription(sqlName: "order_status", labels: ["in_progress", "default", "Done \"ok\"", "Default", "2nd", "самовар"])
-        let text = SharedFileRenderer.render(RenderFixtures.named([], enums: [status, RenderFixtures.timeSlot]))
+        let text = SharedFileRenderer.render(RenderFixtures.named([], enums: [status, RenderFixtures.timeSlot], frozenEnums: true))
         #expect(text.contains(##"""
             /// The PostgreSQL enum `order_status`.
             public enum OrderStatus: Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
@@ -232,6 +232,49 @@ struct SharedFileRendererTests {
                 case morning
                 case anytime
                 case evening
+            }
+
+            """##))
+    }
+
+    @Test func rendersEnumsWithAFallbackCaseForLabelsAddedLater() {
+        let status = EnumDescription(sqlName: "order_status", labels: ["in_progress", "default", "Done \"ok\"", "undocumented"])
+        let text = SharedFileRenderer.render(RenderFixtures.named([], enums: [status]))
+        #expect(text.contains(##"""
+            /// The PostgreSQL enum `order_status`. A label added to it after this code was generated
+            /// (`ALTER TYPE ... ADD VALUE`) decodes as `.undocumented2(label)` instead of failing the query.
+            public enum OrderStatus: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
+                case inProgress
+                case `default`
+                case doneOk
+                case undocumented
+                /// A label this code does not know (added to the database enum after it was generated), as sent.
+                case undocumented2(Swift.String)
+
+                /// The labels this code knows, in their PostgreSQL order (never `.undocumented2`).
+                public static let allCases: [OrderStatus] = [.inProgress, .`default`, .doneOk, .undocumented]
+
+                /// The PostgreSQL label.
+                public var rawValue: Swift.String {
+                    switch self {
+                    case .inProgress: "in_progress"
+                    case .`default`: "default"
+                    case .doneOk: "Done \"ok\""
+                    case .undocumented: "undocumented"
+                    case .undocumented2(let label): label
+                    }
+                }
+
+                /// The case of a label; a label this code does not know is `.undocumented2(label)`.
+                public init(rawValue: Swift.String) {
+                    switch rawValue {
+                    case "in_progress": self = .inProgress
+                    case "default": self = .`default`
+                    case "Done \"ok\"": self = .doneOk
+                    case "undocumented": self = .undocumented
+                    default: self = .undocumented2(rawValue)
+                    }
+                }
             }
 
             """##))

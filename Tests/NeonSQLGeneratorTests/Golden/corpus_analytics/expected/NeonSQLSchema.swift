@@ -124,11 +124,41 @@ public struct QueryClient: Swift.Sendable {
     }
 }
 
-/// The PostgreSQL enum `event_kind`.
-public enum EventKind: Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
-    case pageView = "page_view"
+/// The PostgreSQL enum `event_kind`. A label added to it after this code was generated
+/// (`ALTER TYPE ... ADD VALUE`) decodes as `.undocumented(label)` instead of failing the query.
+public enum EventKind: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
+    case pageView
     case click
     case signup
     case purchase
     case error
+    /// A label this code does not know (added to the database enum after it was generated), as sent.
+    case undocumented(Swift.String)
+
+    /// The labels this code knows, in their PostgreSQL order (never `.undocumented`).
+    public static let allCases: [EventKind] = [.pageView, .click, .signup, .purchase, .error]
+
+    /// The PostgreSQL label.
+    public var rawValue: Swift.String {
+        switch self {
+        case .pageView: "page_view"
+        case .click: "click"
+        case .signup: "signup"
+        case .purchase: "purchase"
+        case .error: "error"
+        case .undocumented(let label): label
+        }
+    }
+
+    /// The case of a label; a label this code does not know is `.undocumented(label)`.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "page_view": self = .pageView
+        case "click": self = .click
+        case "signup": self = .signup
+        case "purchase": self = .purchase
+        case "error": self = .error
+        default: self = .undocumented(rawValue)
+        }
+    }
 }

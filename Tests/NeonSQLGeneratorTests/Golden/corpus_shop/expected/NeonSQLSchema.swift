@@ -152,18 +152,74 @@ public struct QueryClient: Swift.Sendable {
     }
 }
 
-/// The PostgreSQL enum `order_status`.
-public enum OrderStatus: Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
+/// The PostgreSQL enum `order_status`. A label added to it after this code was generated
+/// (`ALTER TYPE ... ADD VALUE`) decodes as `.undocumented(label)` instead of failing the query.
+public enum OrderStatus: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
     case pending
     case paid
     case shipped
     case delivered
     case cancelled
+    /// A label this code does not know (added to the database enum after it was generated), as sent.
+    case undocumented(Swift.String)
+
+    /// The labels this code knows, in their PostgreSQL order (never `.undocumented`).
+    public static let allCases: [OrderStatus] = [.pending, .paid, .shipped, .delivered, .cancelled]
+
+    /// The PostgreSQL label.
+    public var rawValue: Swift.String {
+        switch self {
+        case .pending: "pending"
+        case .paid: "paid"
+        case .shipped: "shipped"
+        case .delivered: "delivered"
+        case .cancelled: "cancelled"
+        case .undocumented(let label): label
+        }
+    }
+
+    /// The case of a label; a label this code does not know is `.undocumented(label)`.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "pending": self = .pending
+        case "paid": self = .paid
+        case "shipped": self = .shipped
+        case "delivered": self = .delivered
+        case "cancelled": self = .cancelled
+        default: self = .undocumented(rawValue)
+        }
+    }
 }
 
-/// The PostgreSQL enum `product_kind`.
-public enum ProductKind: Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
+/// The PostgreSQL enum `product_kind`. A label added to it after this code was generated
+/// (`ALTER TYPE ... ADD VALUE`) decodes as `.undocumented(label)` instead of failing the query.
+public enum ProductKind: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
     case physical
     case digital
     case service
+    /// A label this code does not know (added to the database enum after it was generated), as sent.
+    case undocumented(Swift.String)
+
+    /// The labels this code knows, in their PostgreSQL order (never `.undocumented`).
+    public static let allCases: [ProductKind] = [.physical, .digital, .service]
+
+    /// The PostgreSQL label.
+    public var rawValue: Swift.String {
+        switch self {
+        case .physical: "physical"
+        case .digital: "digital"
+        case .service: "service"
+        case .undocumented(let label): label
+        }
+    }
+
+    /// The case of a label; a label this code does not know is `.undocumented(label)`.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "physical": self = .physical
+        case "digital": self = .digital
+        case "service": self = .service
+        default: self = .undocumented(rawValue)
+        }
+    }
 }

@@ -233,7 +233,7 @@ extension Statements {
     public static func allProductSummaries() -> NeonSQL.Statement<[AllProductSummariesRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "AllProductSummaries", sql: #"""
-            SELECT * FROM product_summary ORDER BY id
+            SELECT product_summary.id, product_summary.sku, product_summary.name, product_summary.price, product_summary.effective_price, product_summary.category_name, product_summary.review_count, product_summary.avg_rating FROM product_summary ORDER BY id
             """#, bindings: bindings, readOnly: true)
     }
 }

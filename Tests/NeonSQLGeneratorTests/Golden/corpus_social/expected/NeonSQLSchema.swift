@@ -110,9 +110,35 @@ public struct QueryClient: Swift.Sendable {
     }
 }
 
-/// The PostgreSQL enum `social.visibility`.
-public enum Visibility: Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
+/// The PostgreSQL enum `social.visibility`. A label added to it after this code was generated
+/// (`ALTER TYPE ... ADD VALUE`) decodes as `.undocumented(label)` instead of failing the query.
+public enum Visibility: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
     case `public`
     case followers
     case `private`
+    /// A label this code does not know (added to the database enum after it was generated), as sent.
+    case undocumented(Swift.String)
+
+    /// The labels this code knows, in their PostgreSQL order (never `.undocumented`).
+    public static let allCases: [Visibility] = [.`public`, .followers, .`private`]
+
+    /// The PostgreSQL label.
+    public var rawValue: Swift.String {
+        switch self {
+        case .`public`: "public"
+        case .followers: "followers"
+        case .`private`: "private"
+        case .undocumented(let label): label
+        }
+    }
+
+    /// The case of a label; a label this code does not know is `.undocumented(label)`.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "public": self = .`public`
+        case "followers": self = .followers
+        case "private": self = .`private`
+        default: self = .undocumented(rawValue)
+        }
+    }
 }

@@ -95,8 +95,8 @@ extension Statements {
         bindings.append(accountId, as: .int8)
         return .many(name: "FollowBothWays", sql: #"""
             SELECT COALESCE(a.followee_id, b.follower_id) AS account_id, a.followee_id AS follows, b.follower_id AS followed_by
-            FROM (SELECT * FROM social.follows WHERE follower_id = $1) a
-            FULL JOIN (SELECT * FROM social.follows WHERE followee_id = $1) b ON a.followee_id = b.follower_id
+            FROM (SELECT follows.follower_id, follows.followee_id, follows.created_at FROM social.follows WHERE follower_id = $1) a
+            FULL JOIN (SELECT follows.follower_id, follows.followee_id, follows.created_at FROM social.follows WHERE followee_id = $1) b ON a.followee_id = b.follower_id
             """#, bindings: bindings, readOnly: true)
     }
 }

@@ -51,7 +51,7 @@ extension Statements {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(username, as: .text)
         return .many(name: "PublicTimeline", sql: #"""
-            SELECT * FROM social.timeline WHERE username = $1 ORDER BY created_at DESC
+            SELECT timeline.id, timeline.body, timeline.created_at, timeline.username, timeline.display_name, timeline.reply_to_id, timeline.likes FROM social.timeline WHERE username = $1 ORDER BY created_at DESC
             """#, bindings: bindings, readOnly: true)
     }
 }

@@ -103,9 +103,35 @@ public struct QueryClient: Swift.Sendable {
     }
 }
 
-/// The PostgreSQL enum `time_slot`.
-public enum TimeSlot: Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
+/// The PostgreSQL enum `time_slot`. A label added to it after this code was generated
+/// (`ALTER TYPE ... ADD VALUE`) decodes as `.undocumented(label)` instead of failing the query.
+public enum TimeSlot: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
     case morning
     case anytime
     case evening
+    /// A label this code does not know (added to the database enum after it was generated), as sent.
+    case undocumented(Swift.String)
+
+    /// The labels this code knows, in their PostgreSQL order (never `.undocumented`).
+    public static let allCases: [TimeSlot] = [.morning, .anytime, .evening]
+
+    /// The PostgreSQL label.
+    public var rawValue: Swift.String {
+        switch self {
+        case .morning: "morning"
+        case .anytime: "anytime"
+        case .evening: "evening"
+        case .undocumented(let label): label
+        }
+    }
+
+    /// The case of a label; a label this code does not know is `.undocumented(label)`.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "morning": self = .morning
+        case "anytime": self = .anytime
+        case "evening": self = .evening
+        default: self = .undocumented(rawValue)
+        }
+    }
 }

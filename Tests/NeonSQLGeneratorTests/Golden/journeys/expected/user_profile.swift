@@ -47,7 +47,7 @@ extension Statements {
             UPDATE user_profiles
             SET display_name = COALESCE($1, display_name), updated_at = now()
             WHERE user_id = $2
-            RETURNING *
+            RETURNING user_profiles.user_id, user_profiles.display_name, user_profiles.total_xp, user_profiles.updated_at, user_profiles.streak
             """#, bindings: bindings, readOnly: false)
     }
 }

@@ -82,9 +82,35 @@ public struct QueryClient: Swift.Sendable {
     }
 }
 
-/// The PostgreSQL enum `task_status`.
-public enum TaskStatus: Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
-    case inProgress = "in_progress"
+/// The PostgreSQL enum `task_status`. A label added to it after this code was generated
+/// (`ALTER TYPE ... ADD VALUE`) decodes as `.undocumented(label)` instead of failing the query.
+public enum TaskStatus: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
+    case inProgress
     case done
     case `default`
+    /// A label this code does not know (added to the database enum after it was generated), as sent.
+    case undocumented(Swift.String)
+
+    /// The labels this code knows, in their PostgreSQL order (never `.undocumented`).
+    public static let allCases: [TaskStatus] = [.inProgress, .done, .`default`]
+
+    /// The PostgreSQL label.
+    public var rawValue: Swift.String {
+        switch self {
+        case .inProgress: "in_progress"
+        case .done: "done"
+        case .`default`: "default"
+        case .undocumented(let label): label
+        }
+    }
+
+    /// The case of a label; a label this code does not know is `.undocumented(label)`.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "in_progress": self = .inProgress
+        case "done": self = .done
+        case "default": self = .`default`
+        default: self = .undocumented(rawValue)
+        }
+    }
 }

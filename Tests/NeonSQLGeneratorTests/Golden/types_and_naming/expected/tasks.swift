@@ -88,7 +88,7 @@ extension Statements {
         bindings.append(status, as: .enumType("task_status"))
         bindings.append(tags, as: .array(.text))
         return .many(name: "AllTaskColumns", sql: #"""
-            SELECT * FROM tasks WHERE status = $1 AND tags @> $2
+            SELECT tasks.id, tasks."order", tasks.status, tasks.tags, tasks.scores, tasks.estimate, tasks.ratio, tasks.due_on, tasks.due_at, tasks.spent, tasks.payload, tasks.blob, tasks.owner_id, tasks.created_at, tasks.title, tasks.note FROM tasks WHERE status = $1 AND tags @> $2
             """#, bindings: bindings, readOnly: true)
     }
 }
