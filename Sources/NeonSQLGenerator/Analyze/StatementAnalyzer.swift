@@ -62,6 +62,9 @@ struct StatementAnalyzer {
     /// A FROM item failed to resolve (reported): unresolved columns are then its consequence and
     /// not reported again, as PostgreSQL stops at the first error.
     var hasUnresolvedRelation = false
+    /// The result shape of each resolved function call, by the offset of its name: what FROM items
+    /// and `(f(x)).field` / `(f(x)).*` read (StatementAnalyzer+CallShapes.swift).
+    var callShapes: [Int: CallShape] = [:]
     /// Set by INSERT ... SELECT for the SELECT's own select list: PostgreSQL types an untyped
     /// output (a parameter, a string constant) by the target column it is inserted into.
     var pendingInsertTargets: [OperandContext]?
@@ -270,6 +273,7 @@ struct StatementAnalyzer {
             return TypedValue(type: element, nullable: true, name: array.name)
         case .fieldSelection(let base, let field):
             let composite = infer(base, scope)
+            if let value = recordFieldValue(base, field, scope) { return value }
             if let fields = catalog.compositeFields(of: composite.type) {
                 // (c).x of a composite type: its field's type, NULL when the value or the field is.
                 guard let match = fields.first(where: { $0.name == field.name }) else {
@@ -280,6 +284,9 @@ struct StatementAnalyzer {
             }
             error("selecting field \"\(field.name)\" of a composite value is not supported; select the column directly", at: field.location)
             return TypedValue(type: .unknown, nullable: true, name: field.name)
+        case .fieldStar(let base):
+            // `(x).*` outside a select list (a function argument): the whole value.
+            return infer(base, scope, context)
         case .scalarSubquery(let query):
             let columns = analyzeSelect(query, outer: scope)
             if columns.count != 1 { error("subquery must return only one column", at: query.location) }

@@ -28,11 +28,11 @@ extension CatalogBuilder.Context {
         }
         var types: [SQLType] = []
         for typeName in signature {
-            guard let resolution = TypeResolver.resolve(typeName, in: catalog) else {
+            guard let type = functionType(typeName) else {
                 if !ifExists, !unmodelled { error("type \"\(typeName.name)\" does not exist", at: typeName.location) }
                 return nil
             }
-            types.append(resolution.type)
+            types.append(type)
         }
         let written = last.name + "(" + types.map(\.formatName).joined(separator: ", ") + ")"
         guard let function = overloads.first(where: { $0.signature == types }) else {
