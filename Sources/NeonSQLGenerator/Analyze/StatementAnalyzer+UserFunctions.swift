@@ -80,6 +80,7 @@ extension StatementAnalyzer {
 
     /// The value of a call in an expression (`SELECT f(x)`): nullable, as the body may return NULL.
     func userFunctionValue(_ call: UserFunctionCall) -> TypedValue {
-        TypedValue(type: call.concrete(call.function.valueType), nullable: true, elementNullable: true, name: call.function.name)
+        TypedValue(type: call.concrete(call.function.valueType), nullable: !call.function.neverReturnsNull, elementNullable: true,
+                   name: call.function.name)
     }
 }

@@ -21,6 +21,7 @@ enum TypeRules {
         switch type.baseType {
         case .enumeration: return "E"
         case .array: return "A"
+        case .userRange, .userMultirange: return "R"
         case let other:
             guard let name = other.typname, let info = builtins.types[name] else { return "U" }
             return info.category
@@ -57,12 +58,14 @@ enum TypeRules {
 
     /// The range type's subtype (`int4range` -> `integer`).
     static func rangeSubtype(_ type: SQLType) -> SQLType? {
+        if case .userRange(let range) = type.baseType { return range.subtype }
         guard let name = type.baseType.typname, let subtype = builtins.rangeSubtypes[name] else { return nil }
         return .catalogType(subtype)
     }
 
     /// The multirange type's range type (`int4multirange` -> `int4range`).
     static func multirangeRange(_ type: SQLType) -> SQLType? {
+        if case .userMultirange(let range) = type.baseType { return .userRange(range) }
         guard let name = type.baseType.typname, let range = builtins.multirangeRanges[name] else { return nil }
         return .catalogType(range)
     }
@@ -73,6 +76,7 @@ enum TypeRules {
     }
 
     static func multirangeOf(range: SQLType) -> SQLType? {
+        if case .userRange(let userRange) = range { return .userMultirange(userRange) }
         guard let name = range.typname, let multirange = builtins.rangeMultiranges[name] else { return nil }
         return .catalogType(multirange)
     }

@@ -106,13 +106,17 @@ extension CatalogBuilder.Context {
 extension UserFunction {
     /// The same function under another schema or name.
     func moved(schema: String, name: String) -> UserFunction {
-        UserFunction(schema: schema, name: name, arguments: arguments, result: result, returnsSet: returnsSet, isStrict: isStrict,
-                     isProcedure: isProcedure)
+        var copy = UserFunction(schema: schema, name: name, arguments: arguments, result: result, returnsSet: returnsSet,
+                                isStrict: isStrict, isProcedure: isProcedure)
+        copy.neverReturnsNull = neverReturnsNull
+        return copy
     }
 
     func withStrictness(_ isStrict: Bool) -> UserFunction {
-        UserFunction(schema: schema, name: name, arguments: arguments, result: result, returnsSet: returnsSet, isStrict: isStrict,
-                     isProcedure: isProcedure)
+        var copy = UserFunction(schema: schema, name: name, arguments: arguments, result: result, returnsSet: returnsSet,
+                            isStrict: isStrict, isProcedure: isProcedure)
+        copy.neverReturnsNull = neverReturnsNull
+        return copy
     }
 
     /// Whether `other` returns what this function returns (CREATE OR REPLACE may not change it):
