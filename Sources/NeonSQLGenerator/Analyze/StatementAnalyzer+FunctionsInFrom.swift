@@ -50,8 +50,16 @@ extension StatementAnalyzer {
                 hasUnresolvedRelation = true
                 return
             }
-            item.columns += columns.columns
-            if functions.count == 1 { item = columns }
+            if functions.count == 1 {
+                item = columns
+            } else {
+                // The functions' rows are zipped: a shorter result is padded with NULLs.
+                item.columns += columns.columns.map { column in
+                    var padded = column
+                    padded.value.nullable = true
+                    return padded
+                }
+            }
         }
         addFunctionEntry(item, name: functions.first?.call.name.name?.name ?? "rows", alias: alias,
                          withOrdinality: withOrdinality, location: location, scope)
