@@ -266,7 +266,7 @@ struct StatementAnalyzer {
                 // point[0] is x; lseg[0] and box[0] are points.
                 return TypedValue(type: geometric, nullable: array.nullable, name: array.name)
             }
-            guard case .array(let element) = array.type else {
+            guard let element = TypeRules.arrayElement(array.type) else {
                 if array.type != .unknown { error("cannot subscript type \(array.type.formatName) because it does not support subscripting", at: expression.location) }
                 return TypedValue(type: .unknown, nullable: true)
             }

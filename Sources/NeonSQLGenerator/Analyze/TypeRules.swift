@@ -51,6 +51,18 @@ enum TypeRules {
         return false
     }
 
+    /// The element type of an array for polymorphic arguments (`anyarray`): an array's element, and
+    /// that of the catalog's vector types, which PostgreSQL subscripts as arrays (`int2vector` of
+    /// `pg_index.indkey` is an array of smallint, `oidvector` of oid).
+    static func arrayElement(_ type: SQLType) -> SQLType? {
+        switch type.baseType {
+        case .array(let element): element
+        case .named("int2vector"): .int2
+        case .named("oidvector"): .builtin(.oid)
+        default: nil
+        }
+    }
+
     static func isEnum(_ type: SQLType) -> Bool {
         if case .enumeration = type.baseType { return true }
         return false
