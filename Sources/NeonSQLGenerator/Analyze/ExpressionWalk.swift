@@ -8,7 +8,7 @@ extension Expression {
              .arraySubquery, .scalarSubquery, .exists:
             return []
         case .unary(_, let operand), .isNull(let operand, _), .isTruth(let operand, _, _), .cast(let operand, _),
-             .fieldSelection(let operand, _), .collate(let operand, _), .parenthesized(let operand):
+             .fieldSelection(let operand, _), .fieldStar(let operand), .collate(let operand, _), .parenthesized(let operand):
             return [operand]
         case .binary(_, let lhs, let rhs), .isDistinctFrom(let lhs, let rhs, _), .quantified(_, let lhs, _, let rhs),
              .atTimeZone(let lhs, let rhs):

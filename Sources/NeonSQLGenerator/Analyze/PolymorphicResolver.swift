@@ -74,7 +74,7 @@ enum PolymorphicResolver {
         }
         // The element type follows from an array, a range or a multirange input.
         if let array = bindings.array {
-            guard case .array(let element) = array else { return nil }
+            guard let element = TypeRules.arrayElement(array) else { return nil }
             if let known = bindings.element, known != element { return nil }
             bindings.element = element
         }

@@ -162,7 +162,9 @@ extension StatementAnalyzer {
         let schema = call.name.qualifier.last?.name
         var inferred: [TypedValue?] = []
         switch resolveUserFunctionCall(call, scope) {
-        case .resolved(let resolved): return userFunctionValue(resolved)
+        case .resolved(let resolved):
+            callShapes[call.name.location.offset] = userCallShape(resolved)
+            return userFunctionValue(resolved)
         case .failed: return TypedValue(type: .unknown, nullable: true, name: name)
         case .notUserFunction(let values): inferred = values
         }
@@ -248,6 +250,7 @@ extension StatementAnalyzer {
         guard let resultType, let signature else {
             return TypedValue(type: .unknown, nullable: true, name: name)
         }
+        callShapes[call.name.location.offset] = builtinCallShape(signature, declared: declared, resultType: resultType)
         var behavior = nullBehavior(of: signature, declared: declared, argumentCount: call.arguments.count)
         if behavior == .nullable, call.filter == nil, call.withinGroup.isEmpty, seesAtLeastOneRow(call, scope),
            let overRows = FunctionCatalog.overNonEmptyInput(name) {

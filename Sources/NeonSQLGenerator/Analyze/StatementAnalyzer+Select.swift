@@ -239,6 +239,7 @@ extension StatementAnalyzer {
         case .embed(let name, let range):
             return analyzeEmbed(name, range, scope)
         case .expression(let expression, let alias):
+            if case .fieldStar(let base) = expression.kind { return expandFieldStar(base, scope, at: expression.location) }
             var value = infer(expression, scope, context)
             if value.type == .unknown {
                 // PostgreSQL resolves an untyped output as text.
@@ -296,29 +297,10 @@ extension StatementAnalyzer {
             }
             if let alias { scopeColumns = rename(scopeColumns, alias, at: location) }
             scope.entries.append(RangeEntry(name: alias?.name.name, columns: scopeColumns, relationKey: nil, uniqueColumns: []))
-        case .function(let call, let alias, _, let withOrdinality, let location) where !catalog.functions.isEmpty:
-            switch resolveUserFunctionCall(call, scope) {
-            case .notUserFunction:
-                // A built-in won: typed as one (its typed arguments are inferred again; FROM items do not nest).
-                addFunctionItem(call, alias: alias, withOrdinality: withOrdinality, location: location, scope)
-            case .failed:
-                hasUnresolvedRelation = true
-            case .resolved(let resolved):
-                var columns = userFunctionColumns(resolved)
-                if withOrdinality { columns.append(ScopeColumn(name: "ordinality", value: TypedValue(type: .int8, nullable: false, name: "ordinality"))) }
-                if let alias {
-                    if alias.columns.isEmpty, case .scalar = resolved.function.result {
-                        columns[0] = ScopeColumn(name: alias.name.name, value: columns[0].value.renamed(alias.name.name))
-                    } else {
-                        columns = rename(columns, alias, at: location)
-                    }
-                }
-                var entry = RangeEntry(name: alias?.name.name ?? resolved.function.name, columns: columns, relationKey: nil, uniqueColumns: [])
-                if !withOrdinality, case .columns(_, let rowType) = resolved.function.result, rowType != .builtin(.record) { entry.rowType = rowType }
-                scope.entries.append(entry)
-            }
         case .function(let call, let alias, _, let withOrdinality, let location):
             addFunctionItem(call, alias: alias, withOrdinality: withOrdinality, location: location, scope)
+        case .rowsFrom(let functions, let alias, _, let withOrdinality, let location):
+            addRowsFromItem(functions, alias: alias, withOrdinality: withOrdinality, location: location, scope)
         case .parenthesized(let inner, let alias):
             let nested = Scope(parent: scope)
             var nestedToOne = true
@@ -352,41 +334,7 @@ extension StatementAnalyzer {
         }
     }
 
-    /// A built-in function call in FROM: one column named after the function (unnest's columns
-    /// per array), renamed by the alias.
-    private mutating func addFunctionItem(_ call: FunctionCall, alias: TableAlias?, withOrdinality: Bool, location: SourceLocation,
-                                          _ scope: Scope) {
-        // unnest(a, b, ...) exists only in FROM (ROWS FROM of one unnest per array): typed below.
-        let isZippedUnnest = call.name.name?.name == "unnest" && call.arguments.count > 1
-        let value = isZippedUnnest ? TypedValue(type: .builtin(.record), nullable: true)
-            : infer(Expression(.function(call), location: location, range: SourceRange(start: location, endOffset: location.offset)), scope)
-        let functionName = call.name.name?.name ?? "function"
-        var columns = [ScopeColumn(name: functionName, value: TypedValue(type: value.type, nullable: value.nullable, name: functionName))]
-        if call.name.name?.name == "unnest", call.arguments.count == 1, let array = call.arguments.first {
-            // unnest's elements are NULL where the array's elements are.
-            let arrayValue = infer(array, scope)
-            columns[0].value.nullable = arrayValue.elementNullable
-        } else if call.name.name?.name == "unnest", call.arguments.count > 1 {
-            // unnest(a, b, ...) zips its arrays into one column each (all named unnest); a
-            // shorter array is padded with NULLs.
-            columns = call.arguments.map { argument in
-                let array = infer(argument, scope)
-                let element = array.type.elementType ?? .text
-                return ScopeColumn(name: "unnest", value: TypedValue(type: element, nullable: true, name: "unnest"))
-            }
-        }
-        if withOrdinality { columns.append(ScopeColumn(name: "ordinality", value: TypedValue(type: .int8, nullable: false, name: "ordinality"))) }
-        if let alias {
-            if alias.columns.isEmpty {
-                columns[0] = ScopeColumn(name: alias.name.name, value: columns[0].value.renamed(alias.name.name))
-            } else {
-                columns = rename(columns, alias, at: location)
-            }
-        }
-        scope.entries.append(RangeEntry(name: alias?.name.name ?? functionName, columns: columns, relationKey: nil, uniqueColumns: []))
-    }
-
-    private mutating func rename(_ columns: [ScopeColumn], _ alias: TableAlias, at location: SourceLocation) -> [ScopeColumn] {
+    mutating func rename(_ columns: [ScopeColumn], _ alias: TableAlias, at location: SourceLocation) -> [ScopeColumn] {
         guard !alias.columns.isEmpty else { return columns }
         if alias.columns.count > columns.count {
             error("table \"\(alias.name.name)\" has \(columns.count) columns available but \(alias.columns.count) columns specified", at: location)

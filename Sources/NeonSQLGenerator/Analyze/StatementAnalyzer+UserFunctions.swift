@@ -7,6 +7,15 @@ extension StatementAnalyzer {
     struct UserFunctionCall {
         let function: UserFunction
         let arguments: [TypedValue]
+
+        /// `type` with a polymorphic type of the declaration (`anyelement`, `anyarray`,
+        /// `anycompatible` ...) resolved from the arguments' types, as PostgreSQL resolves it.
+        func concrete(_ type: SQLType) -> SQLType {
+            guard TypeRules.isPolymorphic(type) else { return type }
+            let declared = function.inputArguments.prefix(arguments.count).map(\.type)
+            let inputs = arguments.prefix(declared.count).map(\.type)
+            return PolymorphicResolver.resolve(inputs: Array(inputs), declared: Array(declared), result: type)?.result ?? .unknown
+        }
     }
 
     /// What `resolveUserFunctionCall` found.
@@ -71,21 +80,7 @@ extension StatementAnalyzer {
 
     /// The value of a call in an expression (`SELECT f(x)`): nullable, as the body may return NULL.
     func userFunctionValue(_ call: UserFunctionCall) -> TypedValue {
-        TypedValue(type: call.function.valueType, nullable: true, elementNullable: true, name: call.function.name)
-    }
-
-    /// The columns a call yields in FROM (`SELECT * FROM f(1)`), every one nullable.
-    func userFunctionColumns(_ call: UserFunctionCall) -> [ScopeColumn] {
-        switch call.function.result {
-        case .scalar(let type, let columnName):
-            return [ScopeColumn(name: columnName, value: TypedValue(type: type, nullable: true, elementNullable: true, name: columnName))]
-        case .columns(let columns, _):
-            return columns.map { column in
-                ScopeColumn(name: column.name, value: TypedValue(type: column.type, nullable: true, elementNullable: true, name: column.name))
-            }
-        case .none:
-            let name = call.function.name
-            return [ScopeColumn(name: name, value: TypedValue(type: .builtin(.void), nullable: true, name: name))]
-        }
+        TypedValue(type: call.concrete(call.function.valueType), nullable: !call.function.neverReturnsNull, elementNullable: true,
+                   name: call.function.name)
     }
 }

@@ -69,6 +69,9 @@ struct StatementAnalyzer {
     /// A FROM item failed to resolve (reported): unresolved columns are then its consequence and
     /// not reported again, as PostgreSQL stops at the first error.
     var hasUnresolvedRelation = false
+    /// The result shape of each resolved function call, by the offset of its name: what FROM items
+    /// and `(f(x)).field` / `(f(x)).*` read (StatementAnalyzer+CallShapes.swift).
+    var callShapes: [Int: CallShape] = [:]
     /// Set by INSERT ... SELECT for the SELECT's own select list: PostgreSQL types an untyped
     /// output (a parameter, a string constant) by the target column it is inserted into.
     var pendingInsertTargets: [OperandContext]?
@@ -270,13 +273,14 @@ struct StatementAnalyzer {
                 // point[0] is x; lseg[0] and box[0] are points.
                 return TypedValue(type: geometric, nullable: array.nullable, name: array.name)
             }
-            guard case .array(let element) = array.type else {
+            guard let element = TypeRules.arrayElement(array.type) else {
                 if array.type != .unknown { error("cannot subscript type \(array.type.formatName) because it does not support subscripting", at: expression.location) }
                 return TypedValue(type: .unknown, nullable: true)
             }
             return TypedValue(type: element, nullable: true, name: array.name)
         case .fieldSelection(let base, let field):
             let composite = infer(base, scope)
+            if let value = recordFieldValue(base, field, scope) { return value }
             if let fields = catalog.compositeFields(of: composite.type) {
                 // (c).x of a composite type: its field's type, NULL when the value or the field is.
                 guard let match = fields.first(where: { $0.name == field.name }) else {
@@ -290,6 +294,9 @@ struct StatementAnalyzer {
             }
             error("selecting field \"\(field.name)\" of a composite value is not supported; select the column directly", at: field.location)
             return TypedValue(type: .unknown, nullable: true, name: field.name)
+        case .fieldStar(let base):
+            // `(x).*` outside a select list (a function argument): the whole value.
+            return infer(base, scope, context)
         case .scalarSubquery(let query):
             let columns = analyzeSelect(query, outer: scope)
             if columns.count != 1 { error("subquery must return only one column", at: query.location) }

@@ -21,6 +21,7 @@ enum TypeRules {
         switch type.baseType {
         case .enumeration: return "E"
         case .array: return "A"
+        case .userRange, .userMultirange: return "R"
         case let other:
             guard let name = other.typname, let info = builtins.types[name] else { return "U" }
             return info.category
@@ -50,6 +51,18 @@ enum TypeRules {
         return false
     }
 
+    /// The element type of an array for polymorphic arguments (`anyarray`): an array's element, and
+    /// that of the catalog's vector types, which PostgreSQL subscripts as arrays (`int2vector` of
+    /// `pg_index.indkey` is an array of smallint, `oidvector` of oid).
+    static func arrayElement(_ type: SQLType) -> SQLType? {
+        switch type.baseType {
+        case .array(let element): element
+        case .named("int2vector"): .int2
+        case .named("oidvector"): .builtin(.oid)
+        default: nil
+        }
+    }
+
     static func isEnum(_ type: SQLType) -> Bool {
         if case .enumeration = type.baseType { return true }
         return false
@@ -57,12 +70,14 @@ enum TypeRules {
 
     /// The range type's subtype (`int4range` -> `integer`).
     static func rangeSubtype(_ type: SQLType) -> SQLType? {
+        if case .userRange(let range) = type.baseType { return range.subtype }
         guard let name = type.baseType.typname, let subtype = builtins.rangeSubtypes[name] else { return nil }
         return .catalogType(subtype)
     }
 
     /// The multirange type's range type (`int4multirange` -> `int4range`).
     static func multirangeRange(_ type: SQLType) -> SQLType? {
+        if case .userMultirange(let range) = type.baseType { return .userRange(range) }
         guard let name = type.baseType.typname, let range = builtins.multirangeRanges[name] else { return nil }
         return .catalogType(range)
     }
@@ -73,6 +88,7 @@ enum TypeRules {
     }
 
     static func multirangeOf(range: SQLType) -> SQLType? {
+        if case .userRange(let userRange) = range { return .userMultirange(userRange) }
         guard let name = range.typname, let multirange = builtins.rangeMultiranges[name] else { return nil }
         return .catalogType(multirange)
     }

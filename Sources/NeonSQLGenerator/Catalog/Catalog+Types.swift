@@ -15,10 +15,12 @@ struct CatalogComposite: Sendable, Hashable {
     var fields: [CatalogColumn]
 }
 
-/// A `CREATE TYPE name AS RANGE (subtype = ...)` type.
+/// A `CREATE TYPE name AS RANGE (subtype = ...)` type and its multirange type (same schema).
 struct CatalogRangeType: Sendable, Hashable {
     let schema: String
     let name: String
+    /// `multirange_type_name`, else PostgreSQL's default (`uuidrange` -> `uuidmultirange`).
+    let multirangeName: String
     let subtype: SQLType
 }
 

@@ -183,14 +183,21 @@ struct Catalog: Sendable {
             case .named(let name): .named(renames[name] ?? name)
             case .domain(let name, let base): .domain(renames[name] ?? name, base: rename(base))
             case .array(let element): .array(rename(element))
+            case .userRange(let range): .userRange(renameRange(range))
+            case .userMultirange(let range): .userMultirange(renameRange(range))
             case .builtin: type
             }
+        }
+        func renameRange(_ range: UserRangeType) -> UserRangeType {
+            UserRangeType(name: renames[range.name] ?? range.name, multirangeName: renames[range.multirangeName] ?? range.multirangeName,
+                          subtype: rename(range.subtype))
         }
         for (key, domain) in userTypes.domains {
             userTypes.domains[key] = CatalogDomain(schema: domain.schema, name: domain.name, base: rename(domain.base), isNotNull: domain.isNotNull)
         }
         for (key, range) in userTypes.ranges {
-            userTypes.ranges[key] = CatalogRangeType(schema: range.schema, name: range.name, subtype: rename(range.subtype))
+            userTypes.ranges[key] = CatalogRangeType(schema: range.schema, name: range.name, multirangeName: range.multirangeName,
+                                                     subtype: rename(range.subtype))
         }
         func renameColumns(_ columns: [CatalogColumn]) -> [CatalogColumn] {
             columns.map { column in

@@ -28,11 +28,11 @@ extension CatalogBuilder.Context {
         }
         var types: [SQLType] = []
         for typeName in signature {
-            guard let resolution = TypeResolver.resolve(typeName, in: catalog) else {
+            guard let type = functionType(typeName) else {
                 if !ifExists, !unmodelled { error("type \"\(typeName.name)\" does not exist", at: typeName.location) }
                 return nil
             }
-            types.append(resolution.type)
+            types.append(type)
         }
         let written = last.name + "(" + types.map(\.formatName).joined(separator: ", ") + ")"
         guard let function = overloads.first(where: { $0.signature == types }) else {
@@ -103,13 +103,17 @@ extension CatalogBuilder.Context {
 extension UserFunction {
     /// The same function under another schema or name.
     func moved(schema: String, name: String) -> UserFunction {
-        UserFunction(schema: schema, name: name, arguments: arguments, result: result, returnsSet: returnsSet, isStrict: isStrict,
-                     isProcedure: isProcedure)
+        var copy = UserFunction(schema: schema, name: name, arguments: arguments, result: result, returnsSet: returnsSet,
+                                isStrict: isStrict, isProcedure: isProcedure)
+        copy.neverReturnsNull = neverReturnsNull
+        return copy
     }
 
     func withStrictness(_ isStrict: Bool) -> UserFunction {
-        UserFunction(schema: schema, name: name, arguments: arguments, result: result, returnsSet: returnsSet, isStrict: isStrict,
-                     isProcedure: isProcedure)
+        var copy = UserFunction(schema: schema, name: name, arguments: arguments, result: result, returnsSet: returnsSet,
+                            isStrict: isStrict, isProcedure: isProcedure)
+        copy.neverReturnsNull = neverReturnsNull
+        return copy
     }
 
     /// Whether `other` returns what this function returns (CREATE OR REPLACE may not change it):

@@ -164,7 +164,8 @@ extension CatalogBuilder.Context {
             catalog.userTypes.composites[newKey] = CatalogComposite(schema: toSchema, name: toName, fields: composite.fields)
         case .range(let range):
             catalog.userTypes.ranges[oldKey] = nil
-            catalog.userTypes.ranges[newKey] = CatalogRangeType(schema: toSchema, name: toName, subtype: range.subtype)
+            catalog.userTypes.ranges[newKey] = CatalogRangeType(schema: toSchema, name: toName, multirangeName: range.multirangeName,
+                                                                subtype: range.subtype)
         }
         let newName = catalog.formatName(schema: toSchema, name: toName)
         if newName != oldName { catalog.renameTypeReferences([oldName: newName]) }

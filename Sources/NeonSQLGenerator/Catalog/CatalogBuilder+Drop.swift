@@ -32,7 +32,7 @@ extension CatalogBuilder.Context {
                 } else if drop.kind == .type, let composite = catalog.composite(last.name, schema: schemaName) {
                     catalog.userTypes.composites[Catalog.key(schema: composite.schema, name: composite.name)] = nil
                 } else if drop.kind == .type, let range = catalog.rangeType(last.name, schema: schemaName) {
-                    catalog.userTypes.ranges[Catalog.key(schema: range.schema, name: range.name)] = nil
+                    CatalogBuilder.removeRange(range, from: &catalog)
                 } else if !drop.ifExists, drop.kind == .domain || resolvesAsType(name) == false {
                     error("type \"\(last.name)\" does not exist", at: name.location)
                 }

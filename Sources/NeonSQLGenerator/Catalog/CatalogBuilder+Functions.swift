@@ -12,8 +12,8 @@ extension CatalogBuilder.Context {
         let otherOverloadLeftOut = !catalog.userTypes.functionsLeftOut.insert(leftOutKey).inserted
         var arguments: [UserFunction.Argument] = []
         for parameter in create.parameters {
-            // A type the generator cannot resolve (a polymorphic pseudo-type, a domain): the
-            // function is left out rather than rejecting a schema PostgreSQL accepts.
+            // A type the generator cannot resolve: the function is left out rather than
+            // rejecting a schema PostgreSQL accepts.
             guard let type = functionType(parameter.type) else { return }
             let mode: UserFunction.Argument.Mode = switch parameter.mode {
             case .in: .in
@@ -48,8 +48,8 @@ extension CatalogBuilder.Context {
             if typeName.schema == nil, Self.noResultTypes.contains(typeName.name) {
                 result = .none
             } else if typeName.schema == nil, typeName.name == "record", typeName.arrayDimensions == 0 {
-                guard !outputs.isEmpty else { return }
-                result = outputColumns()
+                // Without OUT parameters, a call in FROM needs a column definition list.
+                result = outputs.isEmpty ? .scalar(.builtin(.record), columnName: name) : outputColumns()
             } else if typeName.arrayDimensions == 0, let relation = catalog.relation(typeName.name, schema: typeName.schema) {
                 // RETURNS [SETOF] table: the table's row type.
                 result = .columns(relation.columns.map { column in
@@ -92,14 +92,18 @@ extension CatalogBuilder.Context {
         if !otherOverloadLeftOut { catalog.userTypes.functionsLeftOut.remove(leftOutKey) }
     }
 
-    /// A parameter or result type: a type name, or `table.column%TYPE`.
-    private func functionType(_ name: TypeName) -> SQLType? {
+    /// A parameter or result type: a type name, a polymorphic pseudo-type, or `table.column%TYPE`.
+    func functionType(_ name: TypeName) -> SQLType? {
         if name.name.hasSuffix("%type"), let table = name.schema {
             let column = String(name.name.dropLast("%type".count))
             guard let type = catalog.relation(table, schema: nil)?.column(named: column)?.type else { return nil }
             return name.arrayDimensions > 0 ? .array(type) : type
         }
         if let resolution = TypeResolver.resolve(name, in: catalog) { return resolution.type }
+        // Polymorphic pseudo-types (anyelement, anyarray, anycompatible ...): each call resolves them.
+        if name.schema == nil || name.schema == "pg_catalog", name.arrayDimensions == 0, TypeRules.polymorphicNames.contains(name.name) {
+            return .catalogType(name.name)
+        }
         // A table's, view's or materialized view's row type (`f(p people)`, `RETURNS people`).
         if !name.name.hasSuffix("%type"), let relation = catalog.relation(name.name, schema: name.schema) {
             let rowType = SQLType.named(catalog.formatName(schema: relation.schema, name: relation.name))

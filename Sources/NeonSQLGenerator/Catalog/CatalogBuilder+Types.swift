@@ -22,8 +22,7 @@ extension CatalogBuilder {
             return [("schema \"\(schema)\" does not exist", definition.name.location)]
         }
         let key = Catalog.key(schema: schema, name: last.name)
-        if catalog.enums[key] != nil || catalog.userTypes.domains[key] != nil || catalog.userTypes.composites[key] != nil
-            || catalog.userTypes.ranges[key] != nil || catalog.relation(last.name, schema: schema) != nil {
+        if catalog.resolvesAsType(last.name, schema: schema) {
             return [("type \"\(last.name)\" already exists", definition.name.location)]
         }
         func resolve(_ name: TypeName) -> SQLType? {
@@ -47,9 +46,10 @@ extension CatalogBuilder {
                 columns.append(CatalogColumn(name: field.name.name, type: type, isNotNull: false))
             }
             catalog.userTypes.composites[key] = CatalogComposite(schema: schema, name: last.name, fields: columns)
-        case .range(let subtypeName):
+        case .range(let subtypeName, let multirangeName):
             guard let subtype = resolve(subtypeName) else { return problems }
-            catalog.userTypes.ranges[key] = CatalogRangeType(schema: schema, name: last.name, subtype: subtype)
+            problems += defineRange(schema: schema, name: last.name, subtype: subtype, multirangeName: multirangeName,
+                                    at: definition.name.location, in: &catalog)
         }
         return problems
     }

@@ -41,6 +41,14 @@ enum BuiltinType: String, Sendable, Hashable, CaseIterable {
     var isStringLike: Bool { self == .text || self == .varchar || self == .bpchar || self == .name }
 }
 
+/// A range type created by `CREATE TYPE ... AS RANGE`, as its values' types carry it: the range's
+/// and its multirange's names as `format_type` prints them, and the subtype.
+struct UserRangeType: Sendable, Hashable {
+    let name: String
+    let multirangeName: String
+    let subtype: SQLType
+}
+
 /// A type as the analyzer tracks it.
 indirect enum SQLType: Sendable, Hashable {
     case builtin(BuiltinType)
@@ -55,6 +63,10 @@ indirect enum SQLType: Sendable, Hashable {
     /// A `CREATE DOMAIN` type by the name `format_type` prints, with its base type: resolved as
     /// the base type, described under its own name.
     case domain(String, base: SQLType)
+    /// A `CREATE TYPE ... AS RANGE` type, carrying its subtype for the range rules.
+    case userRange(UserRangeType)
+    /// The multirange type of a `CREATE TYPE ... AS RANGE` type.
+    case userMultirange(UserRangeType)
 
     static let int2 = SQLType.builtin(.int2)
     static let int4 = SQLType.builtin(.int4)
@@ -72,6 +84,8 @@ indirect enum SQLType: Sendable, Hashable {
         case .enumeration(let name), .domain(let name, _): name
         case .named(let name): BuiltinCatalog.shared.types[name]?.formatName ?? name
         case .array(let element): element.formatName + "[]"
+        case .userRange(let range): range.name
+        case .userMultirange(let range): range.multirangeName
         }
     }
 
@@ -85,7 +99,7 @@ indirect enum SQLType: Sendable, Hashable {
         switch self {
         case .builtin(let builtin): builtin.rawValue
         case .named(let name): name
-        case .enumeration, .domain: nil
+        case .enumeration, .domain, .userRange, .userMultirange: nil
         case .array(let element): element.typname.map { "_" + $0 }
         }
     }

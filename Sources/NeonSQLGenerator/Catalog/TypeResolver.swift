@@ -25,7 +25,9 @@ enum TypeResolver {
         } else if let composite = catalog.composite(name.name, schema: name.schema) {
             base = .named(catalog.formatName(schema: composite.schema, name: composite.name))
         } else if let range = catalog.rangeType(name.name, schema: name.schema) {
-            base = .named(catalog.formatName(schema: range.schema, name: range.name))
+            base = .userRange(catalog.userRangeType(range))
+        } else if let range = catalog.rangeType(multirangeNamed: name.name, schema: name.schema) {
+            base = .userMultirange(catalog.userRangeType(range))
         } else if name.schema == nil || name.schema == "pg_catalog" || name.schema == "public",
                   let info = catalog.builtinType(name.name), info.category != "P" || name.name == "record" || name.name == "void" {
             // Any other type of pg_catalog (int4range, point, pg_lsn, regclass ...), or of an

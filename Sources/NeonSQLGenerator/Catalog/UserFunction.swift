@@ -34,6 +34,8 @@ struct UserFunction: Sendable, Hashable {
     /// STRICT: NULL when any argument is NULL.
     let isStrict: Bool
     let isProcedure: Bool
+    /// Never NULL, whatever the arguments (a range type's constructor functions).
+    var neverReturnsNull = false
 
     var inputArguments: [Argument] { arguments.filter(\.isInput) }
 
@@ -61,10 +63,12 @@ struct UserFunction: Sendable, Hashable {
             }, rowType: transform(rowType))
         case .none: .none
         }
-        return UserFunction(
+        var mapped = UserFunction(
             schema: schema, name: name,
             arguments: arguments.map { Argument(name: $0.name, type: transform($0.type), mode: $0.mode, hasDefault: $0.hasDefault) },
             result: mappedResult, returnsSet: returnsSet, isStrict: isStrict, isProcedure: isProcedure)
+        mapped.neverReturnsNull = neverReturnsNull
+        return mapped
     }
 
     /// The function as a catalog overload, so calls resolve with PostgreSQL's rules together with

@@ -194,6 +194,8 @@ indirect enum ExpressionKind: Sendable, Hashable {
     case arraySubscript(Expression, lower: Expression?, upper: Expression?, isSlice: Bool)
     /// `(composite).field`
     case fieldSelection(Expression, Identifier)
+    /// `(composite).*`: every field, as separate columns in a select list (`(p).*`, `(f(x)).*`).
+    case fieldStar(Expression)
     /// `(SELECT ...)` used as a value
     case scalarSubquery(SelectStatement)
     /// `EXISTS (SELECT ...)`
@@ -308,10 +310,15 @@ enum SelectTarget: Sendable, Hashable {
     case embed(Identifier, SourceRange)
 }
 
-/// `AS alias (c1, c2)` on a FROM item.
+/// `AS alias (c1, c2)` on a FROM item, or a column definition list `AS alias (c1 int, c2 text)`
+/// (`AS (c1 int)` on a function names the item after the function).
 struct TableAlias: Sendable, Hashable {
     let name: Identifier
     let columns: [Identifier]
+    /// The column types of a column definition list, one per column; empty for a plain alias list.
+    var columnTypes: [TypeName] = []
+
+    var isColumnDefinitionList: Bool { !columnTypes.isEmpty }
 }
 
 indirect enum TableReference: Sendable, Hashable {
@@ -321,6 +328,8 @@ indirect enum TableReference: Sendable, Hashable {
     case subquery(SelectStatement, alias: TableAlias?, lateral: Bool, location: SourceLocation)
     /// `[LATERAL] f(args) [WITH ORDINALITY] [AS] alias[(cols)]`, e.g. `unnest(@ids) AS u(id)`
     case function(FunctionCall, alias: TableAlias?, lateral: Bool, withOrdinality: Bool, location: SourceLocation)
+    /// `[LATERAL] ROWS FROM (f(args) [AS (c type, ...)], ...) [WITH ORDINALITY] [AS] alias[(cols)]`
+    case rowsFrom([RowsFromFunction], alias: TableAlias?, lateral: Bool, withOrdinality: Bool, location: SourceLocation)
     /// `left [NATURAL] {INNER|LEFT|RIGHT|FULL|CROSS} JOIN right [ON ... | USING (...)]`
     case join(Join)
     /// `(a JOIN b ON ...) [AS alias]`
@@ -328,6 +337,13 @@ indirect enum TableReference: Sendable, Hashable {
     /// `CURRENT_DATE [AS] alias[(col)]` and the other SQL value functions as a FROM item: one row,
     /// one column named after the function (`.valueFunction` expression).
     case valueFunction(Expression, alias: TableAlias?)
+}
+
+/// One function of `ROWS FROM (...)`, with its own column definition list when it returns `record`.
+struct RowsFromFunction: Sendable, Hashable {
+    let call: FunctionCall
+    let columnDefinitions: TableAlias?
+    let location: SourceLocation
 }
 
 enum JoinKind: String, Sendable, Hashable {

@@ -266,6 +266,11 @@ extension Parser {
                 expression = make(.cast(expression, type), at: base.location)
             case .dot:
                 advance()
+                if atOp("*") {
+                    advance()
+                    expression = make(.fieldStar(expression), at: base.location)
+                    continue
+                }
                 let field = try parseLabel("field name")
                 expression = make(.fieldSelection(expression, field), at: base.location)
             default:

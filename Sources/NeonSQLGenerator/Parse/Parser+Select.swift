@@ -421,10 +421,8 @@ extension Parser {
             if let query = try parseParenthesizedQueryIfPresent() {
                 return .subquery(query, alias: try parseTableAlias(), lateral: true, location: start.location)
             }
-            let name = try parseQualifiedName("function name")
-            let call = try parseFunctionCall(name: name)
-            let ordinality = acceptWords("with", "ordinality")
-            return .function(call, alias: try parseTableAlias(), lateral: true, withOrdinality: ordinality, location: start.location)
+            if atWord("rows"), peek().isWord("from") { return try parseRowsFrom(lateral: true, at: start.location) }
+            return try parseFunctionItem(name: try parseQualifiedName("function name"), lateral: true, at: start.location)
         }
         if at(.leftParen) {
             if let query = try parseParenthesizedQueryIfPresent() {
@@ -435,19 +433,13 @@ extension Parser {
             try expect(.rightParen, "')'")
             return .parenthesized(inner, alias: try parseTableAlias())
         }
-        if atWord("rows"), peek().isWord("from") {
-            throw ParseError(message: "ROWS FROM (...) is not supported", location: start.location)
-        }
+        if atWord("rows"), peek().isWord("from") { return try parseRowsFrom(lateral: false, at: start.location) }
         if let valueFunction = try parseValueFunctionItemIfPresent() {
             return .valueFunction(valueFunction, alias: try parseTableAlias())
         }
         let only = acceptWord("only")
         let name = try parseQualifiedName("table name")
-        if !only, at(.leftParen) {
-            let call = try parseFunctionCall(name: name)
-            let ordinality = acceptWords("with", "ordinality")
-            return .function(call, alias: try parseTableAlias(), lateral: false, withOrdinality: ordinality, location: start.location)
-        }
+        if !only, at(.leftParen) { return try parseFunctionItem(name: name, lateral: false, at: start.location) }
         if atOp("*") { advance() }
         let alias = try parseTableAlias()
         if acceptWord("tablesample") {
@@ -461,7 +453,7 @@ extension Parser {
         return .table(name, alias: alias)
     }
 
-    /// `[AS] alias [(col, ...)]`; a column definition list (`AS x(a int, b text)`) keeps the names only.
+    /// `[AS] alias [(col, ...)]`, or a column definition list (`AS x(a int, b text)`) with its types.
     /// `excluding` lists unreserved words that end the item in this context (`SET` after UPDATE's table).
     func parseTableAlias(excluding: Set<String> = []) throws(ParseError) -> TableAlias? {
         let name: Identifier
@@ -472,16 +464,7 @@ extension Parser {
         } else {
             return nil
         }
-        var columns: [Identifier] = []
-        if accept(.leftParen) {
-            repeat {
-                columns.append(try parseColumnId("column alias"))
-                if !at(.comma), !at(.rightParen) {
-                    _ = try parseTypeName()
-                }
-            } while accept(.comma)
-            try expect(.rightParen, "')'")
-        }
-        return TableAlias(name: name, columns: columns)
+        guard at(.leftParen) else { return TableAlias(name: name, columns: []) }
+        return try parseAliasColumns(name: name)
     }
 }

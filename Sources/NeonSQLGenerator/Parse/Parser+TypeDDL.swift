@@ -11,8 +11,8 @@ struct TypeDefinitionStatement: Sendable, Hashable {
         case domain(base: TypeName, notNull: Bool)
         /// `CREATE TYPE name AS (field type, ...)`
         case composite(fields: [ColumnDefinition])
-        /// `CREATE TYPE name AS RANGE (subtype = type, ...)`
-        case range(subtype: TypeName)
+        /// `CREATE TYPE name AS RANGE (subtype = type, [multirange_type_name = name,] ...)`
+        case range(subtype: TypeName, multirangeName: TypeName?)
     }
 
     let name: QualifiedName
@@ -79,18 +79,21 @@ extension Parser {
             if acceptWord("range") {
                 try expect(.leftParen, "'('")
                 var subtype: TypeName?
+                var multirangeName: TypeName?
                 repeat {
                     let option = try parseColumnId("range option")
                     try expect(.op, "'='")
                     if option.name == "subtype" {
                         subtype = try parseTypeName()
+                    } else if option.name == "multirange_type_name" {
+                        multirangeName = try parseTypeName()
                     } else {
                         _ = try parseExpression(minimum: Precedence.comparison)
                     }
                 } while accept(.comma)
                 try expect(.rightParen, "')'")
                 guard let subtype else { throw error(expected: "subtype = type") }
-                return .defineType(TypeDefinitionStatement(name: name, kind: .range(subtype: subtype), location: start.location))
+                return .defineType(TypeDefinitionStatement(name: name, kind: .range(subtype: subtype, multirangeName: multirangeName), location: start.location))
             }
             reset(saved)
             return nil

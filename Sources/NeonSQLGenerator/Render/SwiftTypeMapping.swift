@@ -46,16 +46,24 @@ enum SwiftTypeMapping {
             // Ranges of a mapped subtype and points have runtime value types; other types
             // (geometric, network, bit strings, text search, multiranges ...) are their text form.
             if name == "point" { return "PostgresPoint" }
-            if let subtype = TypeRules.rangeSubtype(type) {
-                let bound = scalarSwiftType(for: subtype)
-                if ["Int", "Decimal", "PostgresDate", "Date"].contains(bound) { return "PostgresRange<\(bound)>" }
-            }
+            if let subtype = TypeRules.rangeSubtype(type), let range = rangeSwiftType(subtype: subtype) { return range }
             return "String"
         case .domain(_, let base):
             return scalarSwiftType(for: base)
+        case .userRange(let range):
+            // As the built-in ranges: a runtime range of a mapped bound type, else the text form.
+            return rangeSwiftType(subtype: range.subtype) ?? "String"
+        case .userMultirange:
+            return "String"
         case .array(let element):
             return "[" + scalarSwiftType(for: element) + "]"
         }
+    }
+
+    /// `PostgresRange<Bound>` for a range of a subtype the runtime's ranges take; nil otherwise.
+    private static func rangeSwiftType(subtype: SQLType) -> String? {
+        let bound = scalarSwiftType(for: subtype)
+        return ["Int", "Decimal", "PostgresDate", "Date"].contains(bound) ? "PostgresRange<\(bound)>" : nil
     }
 
     /// A bare type of the table with its module: `Swift.Int`, `Foundation.Date`, and
@@ -90,8 +98,8 @@ enum SwiftTypeMapping {
             return ".enumType(\(stringLiteral(name)))"
         case .named(let name):
             return runtimeStatics.contains(name) ? "." + name : uncheckedTypeExpression(type)
-        case .domain:
-            // A domain's OID differs per database: named, not checked.
+        case .domain, .userRange, .userMultirange:
+            // A user type's OID differs per database: named, not checked.
             return uncheckedTypeExpression(type)
         case .array(let element):
             return ".array(\(runtimeTypeExpression(for: element)))"

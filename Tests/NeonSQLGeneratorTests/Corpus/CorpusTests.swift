@@ -24,7 +24,7 @@ import Testing
 @Suite("Corpus: hand-written expectations and PostgreSQL", .serialized)
 struct CorpusTests {
     static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data")
-    static let schemas = ["shop", "analytics", "social", "builtins", "names", "ddl", "sqlc", "strangers", "realworld_rows", "realworld_catalog"]
+    static let schemas = ["shop", "analytics", "social", "builtins", "names", "ddl", "sqlc", "strangers", "realworld_rows", "realworld_catalog", "realworld_from"]
 
     struct Expectation {
         let file: String

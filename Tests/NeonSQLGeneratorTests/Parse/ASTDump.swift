@@ -101,6 +101,7 @@ extension ExpressionKind {
         case .arraySubscript(let e, let lower, let upper, let isSlice):
             return "(subscript \(e.dump) \(lower?.dump ?? "_")" + (isSlice ? ":\(upper?.dump ?? "_")" : "") + ")"
         case .fieldSelection(let e, let field): return "(field \(e.dump) \(field.name))"
+        case .fieldStar(let e): return "(fieldstar \(e.dump))"
         case .scalarSubquery: return "(subquery)"
         case .exists: return "(exists subquery)"
         case .row(let items): return "(row " + items.map(\.dump).joined(separator: " ") + ")"

@@ -5,7 +5,10 @@ extension TableReference {
     var dump: String {
         func aliasText(_ alias: TableAlias?) -> String {
             guard let alias else { return "" }
-            return " " + alias.name.name + (alias.columns.isEmpty ? "" : "(" + alias.columns.map(\.name).joined(separator: ",") + ")")
+            let columns = alias.columns.enumerated().map { index, column in
+                column.name + (index < alias.columnTypes.count ? " " + alias.columnTypes[index].name : "")
+            }
+            return " " + alias.name.name + (columns.isEmpty ? "" : "(" + columns.joined(separator: ",") + ")")
         }
         switch self {
         case .table(let name, let alias): return name.dump + aliasText(alias)
@@ -23,6 +26,10 @@ extension TableReference {
             return "[\(join.left.dump) \(join.kind.rawValue) \(join.right.dump)\(condition)]"
         case .parenthesized(let inner, let alias): return "(" + inner.dump + ")" + aliasText(alias)
         case .valueFunction(let value, let alias): return "value " + value.dump + aliasText(alias)
+        case .rowsFrom(let functions, let alias, let lateral, let ordinality, _):
+            let items = functions.map { $0.call.dump + ($0.columnDefinitions.map { " as" + aliasText($0) } ?? "") }
+            return (lateral ? "lateral " : "") + "rows from (" + items.joined(separator: ", ") + ")"
+                + (ordinality ? " with ordinality" : "") + aliasText(alias)
         }
     }
 }
@@ -75,7 +82,7 @@ struct SelectTests {
             """)
         #expect(from(select) == [
             "(subquery) s(x)", "lateral (subquery) l", "unnest(@ids) u(id)",
-            "generate_series(1, 3) with ordinality g(v,n)", "lateral jsonb_to_recordset(j) r(a,b)",
+            "generate_series(1, 3) with ordinality g(v,n)", "lateral jsonb_to_recordset(j) r(a int,b text)",
         ])
         #expect(from(parseSelect("SELECT * FROM ((SELECT 1)) x")) == ["(subquery) x"])
         #expect(from(parseSelect("SELECT * FROM ((SELECT 1) x JOIN y ON true)")) == ["([(subquery) x inner y on true])"])
