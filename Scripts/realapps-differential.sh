@@ -3,7 +3,7 @@
 # repositories given, typed by `neon-sql-gen describe` and by PostgreSQL, compared
 # (docs/realapps-differential.md).
 #
-#   Scripts/realapps-differential.sh [--filter TEXT] [--json FILE] [--keep] REPO...
+#   Scripts/realapps-differential.sh [--filter TEXT] [--json FILE] [--keep] [--schema-for APP=PATH] REPO...
 #
 # Each REPO is a git directory (bare is fine) or a checkout of an application using sqlc with
 # PostgreSQL; without arguments, $REALAPPS_REPOS (space-separated). They are read at run time;

@@ -32,13 +32,19 @@ def repository_name(location):
     return location
 
 
-def discover_packages(tree):
-    """[(config path, index, schema paths, query paths)] of every PostgreSQL package in the tree."""
+def discover_packages(tree, schema_override=None):
+    """[(config path, index, schema paths, query paths)] of every PostgreSQL package in the tree.
+
+    A package with no `schema` (sqlc then reads a live database's, `database: uri:`) takes
+    `schema_override` (a file or directory of the tree, the app's migrations) when given.
+    """
     result = []
     for config_path in sorted(f for f in tree.files if os.path.basename(f) in diff.CONFIG_NAMES):
         if "/testdata/" in f"/{config_path}" or config_path.startswith(".github/"):
             continue
         for index, schema_paths, query_paths in diff.packages_of_config(tree, config_path):
+            if not schema_paths and schema_override:
+                schema_paths = diff.sql_files(tree, ".", schema_override)
             result.append((config_path, index, schema_paths, query_paths))
     return result
 
@@ -50,6 +56,8 @@ def main():
     parser.add_argument("--generator", required=True, help="the neon-sql-gen binary")
     parser.add_argument("--url", required=True, help="admin URL of the test PostgreSQL")
     parser.add_argument("--psql", default="psql")
+    parser.add_argument("--schema-for", action="append", default=[], metavar="APP=PATH",
+                        help="migrations (a file or directory in the repository) for the packages of APP that name no schema")
     parser.add_argument("--filter", default="", help="only packages whose name (repository:config#n) contains this")
     parser.add_argument("--json", help="also write every finding as JSON to this file")
     parser.add_argument("--keep", action="store_true", help="keep the extracted packages (their path is printed)")
@@ -63,11 +71,12 @@ def main():
     findings = diff.Findings()
     seen = set()
     number = 0
+    overrides = dict(item.split("=", 1) for item in arguments.schema_for if "=" in item)
 
     for location in locations:
         tree = diff.open_tree(location, arguments.revision)
         app = repository_name(location)
-        packages = discover_packages(tree)
+        packages = discover_packages(tree, overrides.get(app))
         if not packages:
             print(f"{app}: no PostgreSQL package in any sqlc config", file=sys.stderr)
         for config_path, index, schema_paths, query_paths in packages:
