@@ -440,7 +440,10 @@ def compare_query(findings, group, case, name, text, ours, theirs, compared, bas
         f.emitted_sql_rejected.append((case, name, compared, ours["sql"]))
         return
     pg_parameters, pg_columns = compared
-    our_parameters = [p["pgType"] + ("[]" if ours["kind"] == "copyfrom" else "") for p in ours["params"]]
+    # :copyfrom binds each column's values as an array; an array column's as text[] (one array
+    # literal per row, cast back in the SQL).
+    our_parameters = [("text[]" if p["pgType"].endswith("[]") else p["pgType"] + "[]") if ours["kind"] == "copyfrom" else p["pgType"]
+                      for p in ours["params"]]
     mismatch = False
     if pg_parameters is None:
         f.count(group, "utility statements (parameter types not compared)")
