@@ -46,7 +46,7 @@ enum QueryFileAnalyzer {
     /// A statement that changes the schema rather than querying it (CREATE, ALTER, DROP, ...).
     static func isSchemaStatement(_ statement: Statement) -> Bool {
         switch statement {
-        case .select, .insert, .update, .delete: return false
+        case .select, .insert, .update, .delete, .call: return false
         case .ignored(let keyword, _): return !UtilityStatements.keywords.contains(keyword)
         default: return true
         }
@@ -61,7 +61,7 @@ enum QueryFileAnalyzer {
     private static func analyzeQuery(_ parsed: ParsedStatement, _ annotation: Annotation, inferKind: Bool, _ source: SourceFile,
                                       _ catalog: Catalog, _ diagnostics: inout DiagnosticCollector) -> QueryDescription? {
         switch parsed.statement {
-        case .select, .insert, .update, .delete:
+        case .select, .insert, .update, .delete, .call:
             break
         case .ignored(let keyword, _) where UtilityStatements.keywords.contains(keyword):
             return utilityQuery(parsed, annotation, inferKind: inferKind, source, &diagnostics)
