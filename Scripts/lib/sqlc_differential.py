@@ -307,9 +307,9 @@ class PSQL:
     def database_url(self, database):
         return self.url.rsplit("/", 1)[0] + "/" + database
 
-    def run(self, script, database=None, timeout=60):
+    def run(self, script, database=None, timeout=60, stop_on_error=True):
         url = self.database_url(database) if database else self.url
-        process = subprocess.run([self.binary, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url],
+        process = subprocess.run([self.binary, "-X", "-q", "-A", "-t", "-v", f"ON_ERROR_STOP={1 if stop_on_error else 0}", "-d", url],
                                  input=script, capture_output=True, text=True, timeout=timeout)
         return process.returncode == 0, process.stdout, process.stderr.strip()
 
@@ -384,6 +384,7 @@ class Findings:
         self.file_errors = []        # (case, file, diagnostic): outside every annotated query
         self.warnings = []           # (case, file, diagnostic)
         self.postgres_rejected = []  # (case, query or "(schema)", PostgreSQL's message): left out
+        self.schema_load_errors = []  # (case, error count, first errors): schemas loaded leniently
 
     def count(self, group, key, amount=1):
         self.figures[key] += amount
@@ -467,16 +468,31 @@ def compare_query(findings, group, case, name, text, ours, theirs, compared, bas
     f.count(group, "queries with a type disagreement" if mismatch else "queries whose types all agree")
 
 
-def run_case(findings, psql, generator, work, number, group, case, schema_texts, schema_paths, query_texts, query_paths, keep=False):
-    """Load, ask PostgreSQL, describe and compare one package (schema + whole query files)."""
+def run_case(findings, psql, generator, work, number, group, case, schema_texts, schema_paths, query_texts, query_paths,
+             keep=False, lenient_schema=False):
+    """Load, ask PostgreSQL, describe and compare one package (schema + whole query files).
+
+    With `lenient_schema`, a schema psql cannot load whole is loaded statement by statement with
+    the failing ones left out (listed in the report); otherwise the package is skipped.
+    """
     f = findings
     directory = os.path.join(work, f"case{number:04d}")
     schema_files, query_files = write_case(directory, schema_texts, schema_paths, query_texts, query_paths)
     database = f"sqlcdiff_{os.getpid()}_{number}"
     psql.run(f"DROP DATABASE IF EXISTS {database} WITH (FORCE); CREATE DATABASE {database};")
     try:
-        ok, _, err = psql.run("\n;\n".join(without_annotated_queries(t) for t in schema_texts), database, timeout=300)
-        if not ok:
+        script = "\n;\n".join(without_annotated_queries(t) for t in schema_texts)
+        ok, _, err = psql.run(script, database, timeout=300)
+        if not ok and lenient_schema:
+            # Real schemas carry statements that fail on a fresh database of this server and do
+            # not matter to the queries: a role that exists cluster-wide, a setting of a newer
+            # pg_dump, a sqlc-only file re-adding a column. Load the rest, as psql does by default.
+            psql.run(f"DROP DATABASE IF EXISTS {database} WITH (FORCE); CREATE DATABASE {database};")
+            _, _, all_errors = psql.run(script, database, timeout=300, stop_on_error=False)
+            errors = [line.split("ERROR:", 1)[-1].strip() for line in all_errors.splitlines() if "ERROR:" in line]
+            f.count(group, "cases whose schema loads with errors ignored")
+            f.schema_load_errors.append((case, len(errors), errors[:3]))
+        elif not ok:
             f.count(group, "cases whose schema PostgreSQL rejects (skipped)")
             f.postgres_rejected.append((case, "(schema)", first_error(err) if err else "psql failed"))
             return
@@ -532,7 +548,8 @@ def run_case(findings, psql, generator, work, number, group, case, schema_texts,
 
 # ---------------------------------------------------------------- the report
 
-FIGURE_KEYS = ["cases", "duplicate cases skipped", "cases whose schema PostgreSQL rejects (skipped)", "cases PostgreSQL loads",
+FIGURE_KEYS = ["cases", "duplicate cases skipped", "cases whose schema PostgreSQL rejects (skipped)",
+               "cases whose schema loads with errors ignored", "cases PostgreSQL loads",
                "queries", "queries PostgreSQL rejects (left out)", "queries PostgreSQL accepts", "queries we reject",
                "queries both accept", "queries whose emitted SQL PostgreSQL rejects", "queries whose types all agree",
                "queries with a type disagreement", "utility statements (parameter types not compared)", "types compared"]
@@ -579,6 +596,8 @@ def print_report(findings, groups_title=None):
     grouped("left out: PostgreSQL rejects", f.postgres_rejected,
             lambda r: ("schema: " if r[1] == "(schema)" else "") + category_of_message(r[2]),
             lambda r: f"{r[0]} {r[1]}: {r[2]}")
+    grouped("schemas loaded with failing statements left out", f.schema_load_errors,
+            lambda s: category_of_message(s[2][0] if s[2] else "?"), lambda s: f"{s[0]}: {s[1]} failing: {'; '.join(s[2])}")
     grouped("schema errors in cases PostgreSQL loads", f.schema_errors, lambda s: category_of_message(s[2]["message"]),
             lambda s: f"{s[0]} {s[1]}:{s[2]['line']}: {s[2]['message']}")
 
@@ -589,6 +608,7 @@ def write_json(findings, path):
         json.dump({"figures": f.figures, "groups": f.by_group, "rejected": f.rejected,
                    "emittedSQLRejected": f.emitted_sql_rejected, "disagreements": f.disagreements,
                    "postgresRejected": f.postgres_rejected, "fileErrors": f.file_errors, "warnings": f.warnings,
+                   "schemaLoadErrors": f.schema_load_errors,
                    "schemaErrors": f.schema_errors}, handle, indent=1)
 
 
