@@ -13,10 +13,7 @@ and the type disagreements, grouped into categories. See docs/realapps-different
 """
 
 import argparse
-import hashlib
-import json
 import os
-import shutil
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
@@ -87,7 +84,7 @@ def main():
                 continue
             schema_texts = [diff.migration_up_part(tree.read(p)) for p in schema_paths]
             query_texts = [tree.read(p) for p in query_paths]
-            key = hashlib.sha256(json.dumps([schema_texts, query_texts]).encode()).hexdigest()
+            key = diff.case_key(schema_texts, query_texts)
             if key in seen:
                 findings.count(app, "duplicate cases skipped")
                 continue
@@ -101,13 +98,7 @@ def main():
             print(f"{case}: queries {counter['queries']}, PostgreSQL accepts {counter['queries PostgreSQL accepts']}, "
                   f"we reject {counter['queries we reject']}", file=sys.stderr)
 
-    if arguments.keep:
-        print(f"extracted packages kept in {work}")
-    else:
-        shutil.rmtree(work, ignore_errors=True)
-    diff.print_report(findings, groups_title="per application")
-    if arguments.json:
-        diff.write_json(findings, arguments.json)
+    diff.finish(findings, work, arguments.keep, arguments.json, groups_title="per application")
 
 
 if __name__ == "__main__":

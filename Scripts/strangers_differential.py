@@ -13,10 +13,7 @@ disagreements, each grouped into categories. See docs/strangers-differential.md.
 """
 
 import argparse
-import hashlib
-import json
 import os
-import shutil
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
@@ -68,7 +65,7 @@ def main():
     for number, (case, schema_paths, query_paths) in enumerate(cases):
         schema_texts = [diff.migration_up_part(tree.read(p)) for p in schema_paths]
         query_texts = [tree.read(p) for p in query_paths]
-        key = hashlib.sha256(json.dumps([schema_texts, query_texts]).encode()).hexdigest()
+        key = diff.case_key(schema_texts, query_texts)
         if key in seen and not arguments.all:
             findings.figures["duplicate cases skipped"] += 1
             continue
@@ -80,13 +77,7 @@ def main():
         print(f"[{f['cases']}] {case}: accepted {f['queries PostgreSQL accepts']}, "
               f"we reject {f['queries we reject']}, disagreements {len(findings.disagreements)}", file=sys.stderr)
 
-    if arguments.keep:
-        print(f"extracted cases kept in {work}")
-    else:
-        shutil.rmtree(work, ignore_errors=True)
-    diff.print_report(findings)
-    if arguments.json:
-        diff.write_json(findings, arguments.json)
+    diff.finish(findings, work, arguments.keep, arguments.json)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ This module holds all of that; the two scripts only discover their cases and pri
 
 import collections
 import fnmatch
+import hashlib
 import json
 import os
 import re
@@ -614,3 +615,19 @@ def write_json(findings, path):
 
 def temporary_work_directory(prefix):
     return tempfile.mkdtemp(prefix=prefix)
+
+
+def case_key(schema_texts, query_texts):
+    """Identifies a case by its SQL, so identical copies (one per driver) run once."""
+    return hashlib.sha256(json.dumps([schema_texts, query_texts]).encode()).hexdigest()
+
+
+def finish(findings, work, keep, json_path, groups_title=None):
+    """Removes (or names) the extracted files, prints the report, writes the JSON if asked."""
+    if keep:
+        print(f"extracted cases kept in {work}")
+    else:
+        shutil.rmtree(work, ignore_errors=True)
+    print_report(findings, groups_title=groups_title)
+    if json_path:
+        write_json(findings, json_path)
