@@ -90,7 +90,8 @@ public struct AnalyzedQuery: Sendable, Hashable {
 
     /// True for a utility statement in a query file (`TRUNCATE`, `NOTIFY`, `LISTEN`, `REFRESH
     /// MATERIALIZED VIEW`, `DO`, ...): sent as written, with no parameters and no result.
-    /// PostgreSQL cannot PREPARE it, so `neon-sql-gen check` does not ask the database about it.
+    /// Also true for `CALL procedure(...)` (typed from the procedure's signature). PostgreSQL cannot
+    /// PREPARE either, so `neon-sql-gen check` does not ask the database about it.
     public var isUtilityStatement: Bool { UtilityStatements.isUtilityStatement(sql) }
 }
 

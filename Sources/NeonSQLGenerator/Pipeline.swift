@@ -12,7 +12,8 @@ enum Pipeline {
                         postgresVersion: Int? = nil) -> GenerationModel {
         var diagnostics = DiagnosticCollector()
         for file in schemaFiles + queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
-        let parsedSchema = schemaFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
+        // Schema files load as psql loads them (pg_dump output: meta-commands, COPY data).
+        let parsedSchema = schemaFiles.map { SQLParser.parse(PsqlScript.withoutMetaCommands($0, &diagnostics), diagnostics: &diagnostics) }
         let catalog = CatalogBuilder.build(from: parsedSchema, postgresVersion: postgresVersion, diagnostics: &diagnostics)
         overrides.validate(against: catalog, configPath: configPath, diagnostics: &diagnostics)
         let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }

@@ -154,9 +154,9 @@ struct HostileCase {
         case 9 where !comparable.isEmpty:
             let key = random.pick(comparable)
             return documentation + annotation("batchmany") + "SELECT \(selectList()) FROM \(from) WHERE \(quoted(key.name)) = sqlc.arg(\(literal(fresh())));"
-        case 10 where table.columns.contains { !$0.type.hasSuffix("[]") }:
-            // unnest cannot carry array columns: :copyfrom inserts the others.
-            let columns = table.columns.filter { !$0.type.hasSuffix("[]") }
+        case 10 where !table.columns.isEmpty:
+            // Every column, array columns too (each row's array bound as one text element).
+            let columns = table.columns
             let values = columns.map { _ in "sqlc.arg(\(literal(fresh())))" }
             return documentation + annotation("copyfrom")
                 + "INSERT INTO \(from) (\(columns.map { quoted($0.name) }.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")));"

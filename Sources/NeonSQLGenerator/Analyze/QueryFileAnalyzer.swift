@@ -22,18 +22,13 @@ enum QueryFileAnalyzer {
             let resolved: Annotation
             if let annotation {
                 resolved = annotation
-            } else if statements.count == 1 {
+            } else if statements.count == 1 && !isSchemaStatement(parsed.statement) {
                 resolved = Annotation(name: SwiftNaming.upperCamelCase(fileStem(file.source.path)), kind: .many,
                                       location: parsed.range.start, documentation: AnnotationParser.documentation(parsed.leadingComments))
-            } else if let previous = previousAnnotation, !parsed.leadingComments.contains(where: AnnotationParser.isAnnotation) {
-                // `UPDATE a ...; UPDATE b ...;` under one annotation: a query is one statement.
-                diagnostics.error("query '\(previous.name)' (line \(previous.location.line)) holds several statements; "
-                                  + "a query is one statement: give this one its own '-- name:' annotation, or combine them with a CTE",
-                                  in: file.source, at: parsed.range.start)
-                continue
             } else {
-                diagnostics.error("query has no '-- name: <Name> :<many|one|exec|execrows>' annotation (a file with several queries names each)",
-                                  in: file.source, at: parsed.range.start)
+                // sqlc skips a statement without `-- name:` (schema statements kept next to the
+                // queries, a statement left after a query, a misspelt annotation): so do we, saying so.
+                UnannotatedStatements.warn(parsed, after: previousAnnotation, file.source, &diagnostics)
                 previousAnnotation = nil
                 continue
             }
@@ -48,6 +43,15 @@ enum QueryFileAnalyzer {
         return QueryFileDescription(path: file.source.path, queries: queries)
     }
 
+    /// A statement that changes the schema rather than querying it (CREATE, ALTER, DROP, ...).
+    static func isSchemaStatement(_ statement: Statement) -> Bool {
+        switch statement {
+        case .select, .insert, .update, .delete, .call: return false
+        case .ignored(let keyword, _): return !UtilityStatements.keywords.contains(keyword)
+        default: return true
+        }
+    }
+
     /// `fetch_journey_duas.sql` -> `fetch_journey_duas`.
     static func fileStem(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -57,7 +61,7 @@ enum QueryFileAnalyzer {
     private static func analyzeQuery(_ parsed: ParsedStatement, _ annotation: Annotation, inferKind: Bool, _ source: SourceFile,
                                       _ catalog: Catalog, _ diagnostics: inout DiagnosticCollector) -> QueryDescription? {
         switch parsed.statement {
-        case .select, .insert, .update, .delete:
+        case .select, .insert, .update, .delete, .call:
             break
         case .ignored(let keyword, _) where UtilityStatements.keywords.contains(keyword):
             return utilityQuery(parsed, annotation, inferKind: inferKind, source, &diagnostics)
@@ -145,9 +149,6 @@ enum QueryFileAnalyzer {
         case .failure(.valueIsNotAParameter(let location)):
             diagnostics.error("each value of a ':copyfrom' INSERT is a parameter used once (the rows' values); "
                               + "compute other values with a column DEFAULT, or use ':batchexec'", in: source, at: location)
-        case .failure(.arrayColumn(let location)):
-            diagnostics.error("':copyfrom' cannot insert an array column (unnest would flatten it); use ':batchexec'",
-                              in: source, at: location)
         }
         return nil
     }

@@ -29,13 +29,15 @@ extension StatementAnalyzer {
         case failed
     }
 
-    /// Resolves a call among the visible user functions of its name and the built-in overloads.
-    mutating func resolveUserFunctionCall(_ call: FunctionCall, _ scope: Scope) -> UserFunctionResolution {
+    /// Resolves a call among the visible user functions of its name and the built-in overloads;
+    /// with `procedures`, among the visible procedures alone (`CALL p(...)`).
+    mutating func resolveUserFunctionCall(_ call: FunctionCall, _ scope: Scope, procedures: Bool = false) -> UserFunctionResolution {
         guard let name = call.name.name?.name, !call.isStar, call.withinGroup.isEmpty else { return .notUserFunction(inferred: []) }
         let schema = call.name.qualifier.last?.name
         let visible = schema == "pg_catalog" ? [] : catalog.userFunctions(name, schema: schema)
-        let overloads = visible.filter { !$0.isProcedure }
-        if overloads.isEmpty, !visible.isEmpty, catalog.functionCandidates(named: name).isEmpty {
+        // A procedure's OUT arguments are part of its signature: CALL passes them (NULL, usually).
+        let overloads = visible.filter { $0.isProcedure == procedures }.map { procedures ? $0.outputsPassedByCaller : $0 }
+        if !procedures, overloads.isEmpty, !visible.isEmpty, catalog.functionCandidates(named: name).isEmpty {
             // PostgreSQL: "p(integer) is a procedure" (To call a procedure, use CALL).
             let types = call.arguments.map { infer($0, scope).type }
             let text = types.map { $0 == .unknown ? "unknown" : $0.formatName }.joined(separator: ", ")
@@ -44,7 +46,7 @@ extension StatementAnalyzer {
         }
         guard !overloads.isEmpty else { return .notUserFunction(inferred: []) }
         if call.argumentNames.contains(where: { $0 != nil }) { return resolveNamedNotationCall(call, overloads, scope) }
-        let builtins = schema == nil ? catalog.functionCandidates(named: name) : []
+        let builtins = schema == nil && !procedures ? catalog.functionCandidates(named: name) : []
         var values = [TypedValue?](repeating: nil, count: call.arguments.count)
         var hadError = false
         for (index, argument) in call.arguments.enumerated() where !isUnknownInput(argument) {
@@ -59,10 +61,11 @@ extension StatementAnalyzer {
             if !hadError {
                 let written = call.name.parts.map(\.name).joined(separator: ".")
                 let text = inputs.map { $0 == .unknown ? "unknown" : $0.formatName }.joined(separator: ", ")
+                let noun = procedures ? "procedure" : "function"
                 if case .ambiguous = outcome {
-                    error("function \(written)(\(text)) is not unique", at: call.name.location)
+                    error("\(noun) \(written)(\(text)) is not unique", at: call.name.location)
                 } else {
-                    error("function \(written)(\(text)) does not exist", at: call.name.location)
+                    error("\(noun) \(written)(\(text)) does not exist", at: call.name.location)
                 }
             }
             for (index, argument) in call.arguments.enumerated() where values[index] == nil { _ = infer(argument, scope) }

@@ -136,6 +136,8 @@ struct StatementAnalyzer {
             return analyzeUpdate(update, outer: nil)
         case .delete(let delete):
             return analyzeDelete(delete, outer: nil)
+        case .call(let call, _):
+            return analyzeCall(call)
         default:
             return []
         }

@@ -9,8 +9,9 @@ enum UtilityStatements {
         "cluster", "reindex", "checkpoint",
     ]
 
-    /// Whether `sql` (a query's SQL as sent) is one of these statements: its first keyword, after
-    /// whitespace and comments, is one of ``keywords``. PostgreSQL cannot PREPARE them.
+    /// Whether `sql` (a query's SQL as sent) is one of these statements or a `CALL`: its first
+    /// keyword, after whitespace and comments, is one of ``keywords`` or `call`. PostgreSQL cannot
+    /// PREPARE them (`check` notes them instead of asking; it never runs a statement that may write).
     static func isUtilityStatement(_ sql: String) -> Bool {
         var rest = Substring(sql)
         while true {
@@ -26,7 +27,7 @@ enum UtilityStatements {
             }
         }
         let word = rest.prefix(while: { $0.isLetter || $0 == "_" }).lowercased()
-        return keywords.contains(word)
+        return keywords.contains(word) || word == "call"
     }
 
     /// Whether `text` (the statement) writes a parameter (`$1`, `@name`, `sqlc.`) outside string

@@ -96,7 +96,7 @@ enum CatalogBuilder {
                 alterEnum(alter)
             case .drop(let drop):
                 dropObjects(drop)
-            case .select, .insert, .update, .delete:
+            case .select, .insert, .update, .delete, .call:
                 // Data in a migration (seed rows) does not change the schema.
                 break
             case .ignored:

@@ -51,6 +51,14 @@ struct UserFunction: Sendable, Hashable {
         }
     }
 
+    /// A procedure as CALL sees it: OUT arguments are passed by the caller too (PostgreSQL 14+
+    /// counts them in a procedure's signature), so they resolve as INOUT ones.
+    var outputsPassedByCaller: UserFunction {
+        UserFunction(schema: schema, name: name,
+                     arguments: arguments.map { Argument(name: $0.name, type: $0.type, mode: $0.mode == .out ? .inout : $0.mode, hasDefault: $0.hasDefault) },
+                     result: result, returnsSet: returnsSet, isStrict: isStrict, isProcedure: isProcedure)
+    }
+
     /// The same function with every type passed through `transform` (renamed enums).
     func mapTypes(_ transform: (SQLType) -> SQLType) -> UserFunction {
         let mappedResult: Result = switch result {

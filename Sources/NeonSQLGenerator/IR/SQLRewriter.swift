@@ -31,6 +31,9 @@ enum SQLRewriter {
     /// Why a statement cannot be a `:copyfrom` query, or its SQL: `INSERT INTO t (a, b) VALUES
     /// (@a, @b)` becomes `INSERT INTO t (a, b) SELECT * FROM unnest($1::integer[], $2::text[])`, so
     /// one statement inserts every row, each parameter binding one column's values as an array.
+    /// An array column's values bind as `text[]` (each row's array literal as one element, since
+    /// `unnest` would flatten a multi-dimensional array and rows' arrays differ in length) and are
+    /// cast back: `INSERT INTO t (a, tags) SELECT c1, c2::text[] FROM unnest($1::integer[], $2::text[]) AS u(c1, c2)`.
     static func copyFromSQL(_ statement: Statement, _ table: ParameterTable,
                             _ parameters: [ParameterDescription]) -> Result<String, CopyFromProblem> {
         guard case .insert(let insert) = statement else { return .failure(.notAnInsert) }
@@ -39,19 +42,31 @@ enum SQLRewriter {
             return .failure(.notAnInsert)
         }
         var arrays: [String] = []
+        var selected: [String] = []
         var used: Set<Int> = []
         for value in values {
             guard case .parameter(let node) = value.kind, node.template == nil, let index = table.index(of: node),
                   used.insert(index).inserted, let parameter = parameters.first(where: { $0.index == index }) else {
                 return .failure(.valueIsNotAParameter(value.location))
             }
-            if case .array = parameter.type { return .failure(.arrayColumn(value.location)) }
-            arrays.append("$\(index)::\(parameter.type.formatName)[]")
+            let column = "c\(arrays.count + 1)"
+            if case .array = parameter.type {
+                arrays.append("$\(index)::text[]")
+                selected.append("\(column)::\(parameter.type.formatName)")
+            } else {
+                arrays.append("$\(index)::\(parameter.type.formatName)[]")
+                selected.append(column)
+            }
         }
         guard used.count == parameters.count else { return .failure(.notAnInsert) }
         let target = insert.table.parts.map { quoteIfNeeded($0.name) }.joined(separator: ".")
         let columns = insert.columns.isEmpty ? "" : " (" + insert.columns.map { quoteIfNeeded($0.name) }.joined(separator: ", ") + ")"
-        return .success("INSERT INTO \(target)\(columns) SELECT * FROM unnest(\(arrays.joined(separator: ", ")))")
+        guard selected.contains(where: { $0.contains("::") }) else {
+            return .success("INSERT INTO \(target)\(columns) SELECT * FROM unnest(\(arrays.joined(separator: ", ")))")
+        }
+        let aliases = selected.indices.map { "c\($0 + 1)" }.joined(separator: ", ")
+        return .success("INSERT INTO \(target)\(columns) SELECT \(selected.joined(separator: ", ")) "
+                        + "FROM unnest(\(arrays.joined(separator: ", "))) AS u(\(aliases))")
     }
 
     /// Why a statement is not a `:copyfrom` INSERT.
@@ -60,7 +75,5 @@ enum SQLRewriter {
         case notAnInsert
         /// A value that is not a parameter used once.
         case valueIsNotAParameter(SourceLocation)
-        /// An array-typed column: `unnest` would flatten it.
-        case arrayColumn(SourceLocation)
     }
 }

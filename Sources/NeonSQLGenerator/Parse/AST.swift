@@ -703,6 +703,8 @@ indirect enum Statement: Sendable, Hashable {
     case renameIndex(QualifiedName, to: Identifier, ifExists: Bool, location: SourceLocation)
     /// CREATE EXTENSION / DOMAIN / TYPE ... AS (...) / TYPE ... AS RANGE (Parser+TypeDDL.swift).
     case defineType(TypeDefinitionStatement)
+    /// `CALL procedure(arguments)`: a procedure call, typed from the procedure's signature.
+    case call(FunctionCall, location: SourceLocation)
     /// Parsed far enough to skip: CREATE INDEX/EXTENSION/FUNCTION/TRIGGER/POLICY/SEQUENCE, GRANT,
     /// REVOKE, COMMENT ON, SET, BEGIN/COMMIT, DO, ... `keyword` names what it was (`create index`).
     case ignored(keyword: String, location: SourceLocation)

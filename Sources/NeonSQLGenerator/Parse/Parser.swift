@@ -357,7 +357,7 @@ final class Parser {
     static let ignoredStatements: Set<String> = [
         "grant", "revoke", "comment", "set", "reset", "begin", "commit", "rollback", "start", "end",
         "savepoint", "release", "abort", "do", "analyze", "analyse", "vacuum", "refresh", "truncate",
-        "lock", "notify", "listen", "unlisten", "discard", "copy", "explain", "call", "cluster",
+        "lock", "notify", "listen", "unlisten", "discard", "copy", "explain", "cluster",
         "reindex", "checkpoint", "security", "import", "prepare", "execute", "deallocate", "declare",
         "fetch", "move", "close", "load", "show", "reassign", "merge",
     ]
@@ -387,6 +387,8 @@ final class Parser {
             return try parseDrop()
         case "set":
             return try parseSet()
+        case "call":
+            return try parseCall()
         default:
             if start.kind == .word, Parser.ignoredStatements.contains(start.value) {
                 skipToEnd()
@@ -394,6 +396,15 @@ final class Parser {
             }
             throw error(expected: "statement")
         }
+    }
+
+    /// `CALL name(arguments)`: the call as a function call expression.
+    func parseCall() throws(ParseError) -> Statement {
+        let start = current
+        advance()
+        let expression = try parseExpression()
+        guard case .function(let call) = expression.kind else { throw error(expected: "procedure call") }
+        return .call(call, location: start.location)
     }
 
     /// SELECT / VALUES / TABLE / INSERT / UPDATE / DELETE, with an optional WITH in front.

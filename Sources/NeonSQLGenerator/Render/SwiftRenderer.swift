@@ -235,8 +235,19 @@ struct SwiftRenderer {
             // One array per column: `unnest($1::integer[], $2::text[])` pairs them into rows.
             printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(named.parameters.count))")
             for parameter in named.parameters {
-                let type = SwiftTypeMapping.runtimeTypeExpression(for: .array(parameter.type))
-                printer.line("\(bindings).append(rows.map { $0.\(SwiftNaming.escaped(parameter.name)) }, as: \(type))")
+                let property = "$0.\(SwiftNaming.escaped(parameter.name))"
+                guard case .array = parameter.type else {
+                    let type = SwiftTypeMapping.runtimeTypeExpression(for: .array(parameter.type))
+                    printer.line("\(bindings).append(rows.map { \(property) }, as: \(type))")
+                    continue
+                }
+                // An array column: each row's array as one text element (SQLRewriter.copyFromSQL).
+                let type = SwiftTypeMapping.runtimeTypeExpression(for: parameter.type)
+                let texts = SwiftTypeMapping.runtimeTypeExpression(for: .array(.builtin(.text)))
+                let element = parameter.nullable
+                    ? "\(property).map { NeonSQL.ArrayAsElement($0, as: \(type)) }"
+                    : "NeonSQL.ArrayAsElement(\(property), as: \(type))"
+                printer.line("\(bindings).append(rows.map { \(element) }, as: \(texts))")
             }
             RawStringLiteral.print(
                 named.query.sql,

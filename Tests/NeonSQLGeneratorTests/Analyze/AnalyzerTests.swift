@@ -282,7 +282,10 @@ struct AnalyzerDiagnosticTests {
             "q.sql:1:1: error: ':many' query returns no rows; use ':exec', ':execrows' or ':execresult', or add RETURNING",
             // The statement under the bad annotation is skipped, not reported again.
             "q.sql:3:1: error: unknown query kind ':many2'; use :many, :one, :exec, :execrows, :execresult, :batchexec, :batchone, :batchmany or :copyfrom",
-            "q.sql:5:1: error: query has no '-- name: <Name> :<many|one|exec|execrows>' annotation (a file with several queries names each)",
+        ])
+        // The statement after the skipped one has no annotation: skipped too, as sqlc does, with a warning.
+        #expect(fixture.model.diagnostics.filter { $0.severity == .warning }.map(\.formatted) == [
+            "q.sql:5:1: warning: statement has no '-- name: <Name> :<kind>' annotation and is not generated (sqlc skips it too); a file with several queries names each",
         ])
     }
 

@@ -13,4 +13,4 @@ CREATE TABLE duas (
 -- name: Two :exec
 UPDATE duas SET xp_value = 1; UPDATE duas SET xp_value = 2;
 --- expected
-queries.sql:2:31: error: query 'Two' (line 1) holds several statements; a query is one statement: give this one its own '-- name:' annotation, or combine them with a CTE
+queries.sql:2:31: warning: statement after query 'Two' (line 1) has no '-- name:' annotation of its own and is not generated (sqlc skips it too); a query is one statement: give this one its own annotation, or combine them with a CTE

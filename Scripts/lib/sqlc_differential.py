@@ -1,0 +1,633 @@
+"""Shared core of the differentials that run other people's sqlc projects through our generator.
+
+`Scripts/strangers_differential.py` (sqlc's own end-to-end cases) and
+`Scripts/realapps_differential.py` (real applications that use sqlc with PostgreSQL) both:
+
+1. read a project tree (a git directory, bare is fine, or a plain directory) at run time, never
+   copying any of it into this repository;
+2. find the packages its `sqlc.json`/`sqlc.yaml`/`sqlc.yml` names (schema and query files or
+   directories, the up part of goose/golang-migrate/sql-migrate/dbmate migrations);
+3. load the schema into a fresh database (psql, so `pg_dump` output with its meta-commands loads
+   as it does for its users), ask PostgreSQL about each query (PREPARE + `pg_prepared_statements`
+   for parameter types, `\\gdesc` for result columns), with sqlc's macros rewritten to `$n`;
+4. run `neon-sql-gen describe` on the package and compare: whether we accept every query
+   PostgreSQL accepts, and every parameter and result type and column name.
+
+This module holds all of that; the two scripts only discover their cases and print.
+"""
+
+import collections
+import fnmatch
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+
+try:
+    import yaml  # sqlc.yaml; optional, json configs need nothing
+except ImportError:  # pragma: no cover
+    yaml = None
+
+CONFIG_NAMES = ("sqlc.json", "sqlc.yaml", "sqlc.yml")
+
+
+# ---------------------------------------------------------------- reading a project tree
+
+class GitTree:
+    """The files of one revision of a git directory (bare is fine), under `prefix`."""
+
+    def __init__(self, git_dir, revision="HEAD", prefix=""):
+        self.git_dir = git_dir
+        self.revision = revision
+        self.label = git_dir
+        arguments = ["git", "--git-dir", git_dir, "ls-tree", "-r", "--name-only", revision]
+        if prefix:
+            arguments.append(prefix)
+        listing = subprocess.run(arguments, check=True, capture_output=True, text=True).stdout
+        self.files = set(listing.splitlines())
+
+    def read(self, path):
+        return subprocess.run(["git", "--git-dir", self.git_dir, "show", f"{self.revision}:{path}"],
+                              check=True, capture_output=True).stdout.decode("utf-8", errors="replace")
+
+
+class DirectoryTree:
+    """The files of a plain checkout."""
+
+    def __init__(self, root):
+        self.root = root
+        self.label = root
+        self.files = set()
+        for directory, subdirectories, names in os.walk(root):
+            subdirectories[:] = [d for d in subdirectories if d not in (".git", "node_modules", "vendor")]
+            for name in names:
+                self.files.add(os.path.relpath(os.path.join(directory, name), root))
+
+    def read(self, path):
+        with open(os.path.join(self.root, path), encoding="utf-8", errors="replace") as handle:
+            return handle.read()
+
+
+def open_tree(location, revision="HEAD"):
+    """A GitTree for a git directory (bare or `.git`), else a DirectoryTree."""
+    if os.path.isdir(os.path.join(location, ".git")):
+        return GitTree(os.path.join(location, ".git"), revision)
+    if os.path.isfile(os.path.join(location, "HEAD")) and os.path.isdir(os.path.join(location, "objects")):
+        return GitTree(location, revision)
+    return DirectoryTree(location)
+
+
+def sql_files(tree, directory, relative):
+    """`relative` (a file, a directory of *.sql or a glob) under `directory`, sorted as sqlc reads them.
+
+    sqlc reads a directory's `*.sql` files (not recursively) in name order and skips golang-migrate's
+    `*.down.sql` files and hidden files.
+    """
+    path = os.path.normpath(os.path.join(directory, relative))
+    if path in tree.files:
+        return [path]
+
+    def wanted(name):
+        base = os.path.basename(name)
+        return base.endswith(".sql") and not base.endswith(".down.sql") and not base.startswith(".")
+
+    if any(c in path for c in "*?["):
+        return sorted(f for f in tree.files if fnmatch.fnmatchcase(f, path) and wanted(f))
+    prefix = "" if path == "." else path + "/"
+    return sorted(f for f in tree.files if f.startswith(prefix) and "/" not in f[len(prefix):] and wanted(f))
+
+
+def as_list(value):
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def parse_config(path, text):
+    """The config as a dict, or None when it cannot be read."""
+    try:
+        config = json.loads(text) if path.endswith(".json") else (yaml.safe_load(text) if yaml else None)
+    except Exception:
+        return None
+    return config if isinstance(config, dict) else None
+
+
+def config_packages(config):
+    """[(schema entries, query entries)] of the config's PostgreSQL packages (version 1 and 2)."""
+    packages = []
+    for package in as_list(config.get("packages")) + as_list(config.get("sql")):
+        if isinstance(package, dict) and package.get("engine", "postgresql") in ("postgresql", "postgres"):
+            packages.append((as_list(package.get("schema")), as_list(package.get("queries"))))
+    return packages
+
+
+def packages_of_config(tree, config_path):
+    """[(index, schema paths, query paths)] of one sqlc config file in `tree`."""
+    config = parse_config(config_path, tree.read(config_path))
+    if config is None:
+        return []
+    directory = os.path.dirname(config_path) or "."
+    result = []
+    for index, (schema, queries) in enumerate(config_packages(config)):
+        schema_paths = [p for s in schema for p in sql_files(tree, directory, s)]
+        query_paths = [p for q in queries for p in sql_files(tree, directory, q)]
+        if query_paths:
+            result.append((index, schema_paths, query_paths))
+    return result
+
+
+# ---------------------------------------------------------------- sqlc's file conventions
+
+def migration_up_part(text):
+    """sqlc reads only the up part of goose/sql-migrate/dbmate migrations."""
+    for marker in ("-- +goose Down", "-- +migrate Down", "-- migrate:down"):
+        position = text.find(marker)
+        if position >= 0:
+            text = text[:position]
+    return text
+
+
+ANNOTATION = re.compile(r"^[ \t]*(--|/\*)[ \t]*name:[ \t]*(\S+)[ \t]*(:\w+)?", re.MULTILINE)
+
+
+def split_queries(text):
+    """[(name, command, text, first line)] for each `-- name:` annotated query of a sqlc query file."""
+    starts = [m for m in ANNOTATION.finditer(text)]
+    result = []
+    for i, match in enumerate(starts):
+        end = starts[i + 1].start() if i + 1 < len(starts) else len(text)
+        line = text.count("\n", 0, match.start()) + 1
+        result.append((match.group(2), match.group(3) or "", text[match.start():end].rstrip() + "\n", line))
+    return result
+
+
+def code_segments(sql):
+    """Split into (is_code, text) so strings, quoted names and comments are left alone."""
+    segments = []
+    i = 0
+    start = 0
+    n = len(sql)
+    while i < n:
+        c = sql[i]
+        end = None
+        if c == "-" and sql.startswith("--", i):
+            end = sql.find("\n", i)
+            end = n if end < 0 else end
+        elif c == "/" and sql.startswith("/*", i):
+            end = sql.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+        elif c == "'":
+            escaped = i > 0 and sql[i - 1] in "eE"
+            j = i + 1
+            while j < n:
+                if escaped and sql[j] == "\\":
+                    j += 2
+                    continue
+                if sql[j] == "'":
+                    if j + 1 < n and sql[j + 1] == "'":
+                        j += 2
+                        continue
+                    break
+                j += 1
+            end = min(j + 1, n)
+        elif c == '"':
+            j = sql.find('"', i + 1)
+            end = n if j < 0 else j + 1
+        elif c == "$":
+            match = re.match(r"\$([A-Za-z_]\w*)?\$", sql[i:])
+            if match and not sql[i - 1:i].isalnum():
+                tag = match.group(0)
+                j = sql.find(tag, i + len(tag))
+                end = n if j < 0 else j + len(tag)
+        if end is not None:
+            if start < i:
+                segments.append((True, sql[start:i]))
+            segments.append((False, sql[i:end]))
+            i = start = end
+        else:
+            i += 1
+    if start < n:
+        segments.append((True, sql[start:]))
+    return segments
+
+
+def statements(text):
+    """The text cut after each top-level `;` (strings, comments and $$ bodies left whole)."""
+    result = []
+    current = ""
+    for is_code, segment in code_segments(text):
+        if not is_code:
+            current += segment
+            continue
+        parts = segment.split(";")
+        for part in parts[:-1]:
+            result.append(current + part + ";")
+            current = ""
+        current += parts[-1]
+    if current.strip():
+        result.append(current)
+    return result
+
+
+def without_annotated_queries(text):
+    """A schema file for psql: statements under a `-- name:` annotation removed (sqlc ignores them
+    in a schema, and some projects list the same files as schema and queries)."""
+    return "".join(s for s in statements(text) if not ANNOTATION.search(s))
+
+
+# ---------------------------------------------------------------- sqlc macros -> $n for PostgreSQL
+
+MACRO = re.compile(r"sqlc\s*\.\s*(arg|narg|slice|embed)\s*\(\s*(\"[^\"]*\"|'[^']*'|[A-Za-z_][\w]*)\s*\)", re.IGNORECASE)
+DOLLAR = re.compile(r"\$(\d+)")
+
+
+def rewrite_macros(sql):
+    """sqlc.arg/narg/slice(x) and @x become $n (one number per name), sqlc.embed(t) becomes t.*."""
+    taken = set(int(m.group(1)) for ok, s in code_segments(sql) if ok for m in DOLLAR.finditer(s))
+    numbers = {}
+
+    def number(name):
+        # A named parameter takes the lowest number no `$n` uses (`$1, @version, $3`: $2).
+        name = name.strip("'\"").lower()
+        if name not in numbers:
+            free = 1
+            while free in taken:
+                free += 1
+            taken.add(free)
+            numbers[name] = free
+        return numbers[name]
+
+    def macro(match):
+        kind, name = match.group(1).lower(), match.group(2)
+        if kind == "embed":
+            return f"{name}.*"
+        return f"${number(name)}"
+
+    def in_code(text):
+        code = []
+        offset = 0
+        for is_code, segment in code_segments(text):
+            if is_code:
+                code.append((offset, offset + len(segment)))
+            offset += len(segment)
+        return lambda position: any(start <= position < end for start, end in code)
+
+    # A macro's quoted name ('name') is a string segment of its own: match on the whole text,
+    # keep the matches that start in code.
+    code = in_code(sql)
+    sql = MACRO.sub(lambda m: macro(m) if code(m.start()) else m.group(0), sql)
+    code = in_code(sql)
+    return re.sub(r"(?<![\w@<>!~#&|^?%*+\-/=:])@([A-Za-z_]\w*)",
+                  lambda m: f"${number(m.group(1))}" if code(m.start()) else m.group(0), sql)
+
+
+def strip_annotation(sql):
+    """The query's first statement alone: annotation lines, comments around it and the `;` removed.
+
+    A statement left after the query's own (sqlc ignores it) is not part of what PostgreSQL is asked.
+    """
+    lines = [line for line in sql.splitlines() if not ANNOTATION.match(line)]
+    pieces = [s for s in statements("\n".join(lines)) if any(ok and seg.strip() for ok, seg in code_segments(s))]
+    first = pieces[0] if pieces else ""
+    lines = first.splitlines()
+    while lines and (not lines[-1].strip() or lines[-1].strip().startswith("--")):
+        lines.pop()
+    return "\n".join(lines).strip().rstrip(";").strip()
+
+
+# ---------------------------------------------------------------- PostgreSQL through psql
+
+class PSQL:
+    def __init__(self, binary, url):
+        self.binary = binary
+        self.url = url
+
+    def database_url(self, database):
+        return self.url.rsplit("/", 1)[0] + "/" + database
+
+    def run(self, script, database=None, timeout=60, stop_on_error=True):
+        url = self.database_url(database) if database else self.url
+        process = subprocess.run([self.binary, "-X", "-q", "-A", "-t", "-v", f"ON_ERROR_STOP={1 if stop_on_error else 0}", "-d", url],
+                                 input=script, capture_output=True, text=True, timeout=timeout)
+        return process.returncode == 0, process.stdout, process.stderr.strip()
+
+
+def without_typmod(type_name):
+    return re.sub(r"\([^)]*\)", "", type_name).strip()
+
+
+def first_error(err):
+    message = next((line for line in err.splitlines() if "ERROR:" in line), err)
+    return message.split("ERROR:", 1)[-1].strip() or "psql failed"
+
+
+def describe_on_postgres(psql, database, sql):
+    """(parameter types or None, [(column name, type)]) or an error message."""
+    script = (f"PREPARE neon_sql_check AS {sql}\n;\n"
+              "SELECT coalesce(array_to_string(parameter_types::text[], '|'), '') FROM pg_prepared_statements WHERE name = 'neon_sql_check';\n"
+              "DEALLOCATE neon_sql_check;\n"
+              "\\echo ---columns---\n"
+              f"{sql}\n\\gdesc\n")
+    try:
+        ok, out, err = psql.run(script, database, timeout=30)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    if not ok:
+        message = first_error(err)
+        match = re.match(r"\s*(\w+)", sql)
+        first_word = match.group(1) if match else ""
+        if first_word and message == f'syntax error at or near "{first_word}"':
+            # CALL, DO, NOTIFY, TRUNCATE, CREATE ...: PREPARE takes only SELECT/INSERT/UPDATE/DELETE/
+            # VALUES. psql's \gdesc parses (and for CALL analyzes) them through the protocol:
+            # accepted when that works; their parameter types are not known (None).
+            try:
+                ok, out, err = psql.run(f"{sql}\n\\gdesc\n", database, timeout=30)
+            except subprocess.TimeoutExpired:
+                return "timeout"
+            if not ok:
+                return first_error(err)
+            columns = [(n, without_typmod(t)) for n, _, t in (line.rpartition("|") for line in out.splitlines() if "|" in line)]
+            return None, columns
+        return message
+    head, _, tail = out.partition("---columns---\n")
+    parameters = [without_typmod(p) for p in head.strip().split("|")] if head.strip() else []
+    columns = []
+    for line in tail.splitlines():
+        if "|" in line:
+            name, _, type_name = line.rpartition("|")
+            columns.append((name, without_typmod(type_name)))
+    return parameters, columns
+
+
+# ---------------------------------------------------------------- one package, compared
+
+def category_of_message(message):
+    text = re.sub(r'"[^"]*"', '"…"', message)
+    text = re.sub(r"'[^']*'", "'…'", text)
+    text = re.sub(r"\$\d+", "$n", text)
+    text = re.sub(r"\b\d+\b", "N", text)
+    return text[:140]
+
+
+class Findings:
+    """Figures (overall and per group, e.g. per application) and every finding."""
+
+    def __init__(self):
+        self.figures = collections.Counter()
+        self.by_group = collections.defaultdict(collections.Counter)
+        self.rejected = []           # (case, query, message, text)
+        self.disagreements = []      # (case, query, where, ours, theirs, text, (our type, their type))
+        self.emitted_sql_rejected = []
+        self.schema_errors = []      # (case, file, diagnostic)
+        self.file_errors = []        # (case, file, diagnostic): outside every annotated query
+        self.warnings = []           # (case, file, diagnostic)
+        self.postgres_rejected = []  # (case, query or "(schema)", PostgreSQL's message): left out
+        self.schema_load_errors = []  # (case, error count, first errors): schemas loaded leniently
+
+    def count(self, group, key, amount=1):
+        self.figures[key] += amount
+        self.by_group[group][key] += amount
+
+
+def write_case(directory, schema_texts, schema_paths, query_texts, query_paths):
+    """The case's files in a temporary directory: schema/NNN_name, queries/NNN_name."""
+    os.makedirs(os.path.join(directory, "schema"))
+    os.makedirs(os.path.join(directory, "queries"))
+    schema_files, query_files = [], []
+    for i, text in enumerate(schema_texts):
+        path = os.path.join(directory, "schema", f"{i:03d}_{os.path.basename(schema_paths[i])}")
+        with open(path, "w") as handle:
+            handle.write(text)
+        schema_files.append(path)
+    for i, text in enumerate(query_texts):
+        path = os.path.join(directory, "queries", f"{i:03d}_{os.path.basename(query_paths[i])}")
+        with open(path, "w") as handle:
+            handle.write(text)
+        query_files.append(path)
+    return schema_files, query_files
+
+
+def run_describe(generator, schema_files, query_files):
+    process = subprocess.run([generator, "describe"] + sum((["--schema", f] for f in schema_files), []) + query_files,
+                             capture_output=True, text=True)
+    try:
+        return json.loads(process.stdout)
+    except json.JSONDecodeError:
+        return {"queries": [], "diagnostics": [{"file": "", "line": 0, "column": 0, "severity": "error",
+                                                "message": f"describe crashed or printed no JSON (exit {process.returncode}): {process.stderr[-300:]}"}]}
+
+
+def base_types(psql, database, described):
+    """Our result types as the wire reports them (a domain as its base type)."""
+    type_names = sorted(set(c["pgType"] for q in described["queries"] for c in q["columns"]))
+    base_of = {}
+    if type_names:
+        values = ",".join("(" + "'" + t.replace("'", "''") + "')" for t in type_names)
+        _, out, _ = psql.run(f"SELECT n || '|' || coalesce(format_type(CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END, NULL), n) "
+                             f"FROM (VALUES {values}) v(n) LEFT JOIN pg_type t ON t.oid = to_regtype(n);", database)
+        for line in out.splitlines():
+            name, _, base = line.rpartition("|")
+            base_of[name] = base
+    return base_of
+
+
+def compare_query(findings, group, case, name, text, ours, theirs, compared, base_of):
+    """Compare one query both accept; `compared` is PostgreSQL's answer for the SQL we emit."""
+    f = findings
+    if isinstance(compared, str):
+        f.count(group, "queries whose emitted SQL PostgreSQL rejects")
+        f.emitted_sql_rejected.append((case, name, compared, ours["sql"]))
+        return
+    pg_parameters, pg_columns = compared
+    # :copyfrom binds each column's values as an array; an array column's as text[] (one array
+    # literal per row, cast back in the SQL).
+    our_parameters = [("text[]" if p["pgType"].endswith("[]") else p["pgType"] + "[]") if ours["kind"] == "copyfrom" else p["pgType"]
+                      for p in ours["params"]]
+    mismatch = False
+    if pg_parameters is None:
+        f.count(group, "utility statements (parameter types not compared)")
+        pg_parameters = our_parameters
+    for index in range(max(len(our_parameters), len(pg_parameters))):
+        f.count(group, "types compared")
+        a = our_parameters[index] if index < len(our_parameters) else "(none)"
+        b = pg_parameters[index] if index < len(pg_parameters) else "(none)"
+        if a != b:
+            mismatch = True
+            f.disagreements.append((case, name, f"parameter ${index + 1}", a, b, text, (a, b)))
+    if ours["kind"] in ("many", "one", "batchone", "batchmany"):
+        our_columns = [(c["sqlName"], base_of.get(c["pgType"], c["pgType"])) for c in ours["columns"]]
+        for index in range(max(len(our_columns), len(pg_columns))):
+            f.count(group, "types compared")
+            a = our_columns[index] if index < len(our_columns) else ("(none)", "")
+            b = pg_columns[index] if index < len(pg_columns) else ("(none)", "")
+            if a != b:
+                mismatch = True
+                f.disagreements.append((case, name, f"column {index + 1}", " ".join(a).strip(), " ".join(b).strip(), text, (a[1], b[1])))
+    f.count(group, "queries with a type disagreement" if mismatch else "queries whose types all agree")
+
+
+def run_case(findings, psql, generator, work, number, group, case, schema_texts, schema_paths, query_texts, query_paths,
+             keep=False, lenient_schema=False):
+    """Load, ask PostgreSQL, describe and compare one package (schema + whole query files).
+
+    With `lenient_schema`, a schema psql cannot load whole is loaded statement by statement with
+    the failing ones left out (listed in the report); otherwise the package is skipped.
+    """
+    f = findings
+    directory = os.path.join(work, f"case{number:04d}")
+    schema_files, query_files = write_case(directory, schema_texts, schema_paths, query_texts, query_paths)
+    database = f"sqlcdiff_{os.getpid()}_{number}"
+    psql.run(f"DROP DATABASE IF EXISTS {database} WITH (FORCE); CREATE DATABASE {database};")
+    try:
+        script = "\n;\n".join(without_annotated_queries(t) for t in schema_texts)
+        ok, _, err = psql.run(script, database, timeout=300)
+        if not ok and lenient_schema:
+            # Real schemas carry statements that fail on a fresh database of this server and do
+            # not matter to the queries: a role that exists cluster-wide, a setting of a newer
+            # pg_dump, a sqlc-only file re-adding a column. Load the rest, as psql does by default.
+            psql.run(f"DROP DATABASE IF EXISTS {database} WITH (FORCE); CREATE DATABASE {database};")
+            _, _, all_errors = psql.run(script, database, timeout=300, stop_on_error=False)
+            errors = [line.split("ERROR:", 1)[-1].strip() for line in all_errors.splitlines() if "ERROR:" in line]
+            f.count(group, "cases whose schema loads with errors ignored")
+            f.schema_load_errors.append((case, len(errors), errors[:3]))
+        elif not ok:
+            f.count(group, "cases whose schema PostgreSQL rejects (skipped)")
+            f.postgres_rejected.append((case, "(schema)", first_error(err) if err else "psql failed"))
+            return
+        f.count(group, "cases PostgreSQL loads")
+
+        described = run_describe(generator, schema_files, query_files)
+        errors_by_file = collections.defaultdict(list)
+        for diagnostic in described["diagnostics"]:
+            if diagnostic["severity"] == "error":
+                errors_by_file[diagnostic["file"]].append(diagnostic)
+            elif diagnostic["severity"] == "warning" and diagnostic["file"] in query_files:
+                f.warnings.append((case, os.path.basename(diagnostic["file"]), diagnostic))
+        for path in schema_files:
+            for diagnostic in errors_by_file.get(path, []):
+                f.schema_errors.append((case, os.path.basename(path), diagnostic))
+        if "" in errors_by_file:
+            f.schema_errors.append((case, "(generator)", errors_by_file[""][0]))
+        base_of = base_types(psql, database, described)
+
+        for path, text in zip(query_files, query_texts):
+            queries = split_queries(text)
+            ours_by_line = {q["line"]: q for q in described["queries"] if q["file"] == path}
+            lines = [q[3] for q in queries]
+            errors = collections.defaultdict(list)
+            for diagnostic in errors_by_file.get(path, []):
+                owner = max((line for line in lines if line <= diagnostic["line"]), default=None)
+                if owner is None:
+                    f.file_errors.append((case, os.path.basename(path), diagnostic))
+                else:
+                    errors[owner].append(diagnostic)
+            for name, command, query_text, line in queries:
+                f.count(group, "queries")
+                theirs = describe_on_postgres(psql, database, rewrite_macros(strip_annotation(query_text)))
+                if isinstance(theirs, str):
+                    f.count(group, "queries PostgreSQL rejects (left out)")
+                    f.postgres_rejected.append((case, name, theirs))
+                    continue
+                f.count(group, "queries PostgreSQL accepts")
+                ours = ours_by_line.get(line)
+                if ours is None or errors.get(line):
+                    f.count(group, "queries we reject")
+                    message = errors[line][0]["message"] if errors.get(line) else "no query described (schema error?)"
+                    f.rejected.append((case, name, message, query_text))
+                    continue
+                f.count(group, "queries both accept")
+                compare_query(f, group, case, name, query_text, ours, theirs,
+                              describe_on_postgres(psql, database, ours["sql"]), base_of)
+    finally:
+        psql.run(f"DROP DATABASE IF EXISTS {database} WITH (FORCE);")
+        if not keep:
+            shutil.rmtree(directory, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- the report
+
+FIGURE_KEYS = ["cases", "duplicate cases skipped", "cases whose schema PostgreSQL rejects (skipped)",
+               "cases whose schema loads with errors ignored", "cases PostgreSQL loads",
+               "queries", "queries PostgreSQL rejects (left out)", "queries PostgreSQL accepts", "queries we reject",
+               "queries both accept", "queries whose emitted SQL PostgreSQL rejects", "queries whose types all agree",
+               "queries with a type disagreement", "utility statements (parameter types not compared)", "types compared"]
+
+
+def print_report(findings, groups_title=None):
+    f = findings
+    print("\n== figures")
+    for key in FIGURE_KEYS:
+        print(f"{key}: {f.figures[key]}")
+    print(f"type disagreements: {len(f.disagreements)}")
+    if groups_title:
+        print(f"\n== {groups_title}: queries / PostgreSQL accepts / we reject / type disagreements (queries) / warnings")
+        for group, counter in sorted(f.by_group.items()):
+            print(f"{group}: {counter['queries']} / {counter['queries PostgreSQL accepts']} / {counter['queries we reject']} / "
+                  f"{counter['queries with a type disagreement']}")
+        accepted = f.figures["queries PostgreSQL accepts"]
+        if accepted:
+            typed = f.figures["queries whose types all agree"]
+            print(f"generated with PostgreSQL's types: {typed}/{accepted} = {100.0 * typed / accepted:.2f}%; "
+                  f"rejected: {f.figures['queries we reject']}/{accepted} = {100.0 * f.figures['queries we reject'] / accepted:.2f}%")
+
+    def grouped(title, items, category, detail):
+        print(f"\n== {title}: {len(items)}")
+        groups = collections.defaultdict(list)
+        for item in items:
+            groups[category(item)].append(item)
+        for label, members in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            print(f"{len(members):4d}  {label}")
+            for member in members[:3]:
+                print(f"        {detail(member)}")
+
+    grouped("queries PostgreSQL accepts and we reject", f.rejected, lambda r: category_of_message(r[2]),
+            lambda r: f"{r[0]} {r[1]}: {r[2]}")
+    grouped("emitted SQL PostgreSQL rejects", f.emitted_sql_rejected, lambda r: category_of_message(r[2]),
+            lambda r: f"{r[0]} {r[1]}: {r[2]}")
+    grouped("type disagreements (ours -> PostgreSQL's)", f.disagreements,
+            lambda d: f"{d[2].split(' ')[0]}: {d[6][0]} -> {d[6][1]}",
+            lambda d: f"{d[0]} {d[1]} {d[2]}: ours {d[3]}, PostgreSQL {d[4]}")
+    grouped("errors in query files outside every annotated query", f.file_errors,
+            lambda s: category_of_message(s[2]["message"]), lambda s: f"{s[0]} {s[1]}:{s[2]['line']}: {s[2]['message']}")
+    grouped("warnings in query files", f.warnings,
+            lambda s: category_of_message(s[2]["message"]), lambda s: f"{s[0]} {s[1]}:{s[2]['line']}: {s[2]['message']}")
+    grouped("left out: PostgreSQL rejects", f.postgres_rejected,
+            lambda r: ("schema: " if r[1] == "(schema)" else "") + category_of_message(r[2]),
+            lambda r: f"{r[0]} {r[1]}: {r[2]}")
+    grouped("schemas loaded with failing statements left out", f.schema_load_errors,
+            lambda s: category_of_message(s[2][0] if s[2] else "?"), lambda s: f"{s[0]}: {s[1]} failing: {'; '.join(s[2])}")
+    grouped("schema errors in cases PostgreSQL loads", f.schema_errors, lambda s: category_of_message(s[2]["message"]),
+            lambda s: f"{s[0]} {s[1]}:{s[2]['line']}: {s[2]['message']}")
+
+
+def write_json(findings, path):
+    f = findings
+    with open(path, "w") as handle:
+        json.dump({"figures": f.figures, "groups": f.by_group, "rejected": f.rejected,
+                   "emittedSQLRejected": f.emitted_sql_rejected, "disagreements": f.disagreements,
+                   "postgresRejected": f.postgres_rejected, "fileErrors": f.file_errors, "warnings": f.warnings,
+                   "schemaLoadErrors": f.schema_load_errors,
+                   "schemaErrors": f.schema_errors}, handle, indent=1)
+
+
+def temporary_work_directory(prefix):
+    return tempfile.mkdtemp(prefix=prefix)
+
+
+def case_key(schema_texts, query_texts):
+    """Identifies a case by its SQL, so identical copies (one per driver) run once."""
+    return hashlib.sha256(json.dumps([schema_texts, query_texts]).encode()).hexdigest()
+
+
+def finish(findings, work, keep, json_path, groups_title=None):
+    """Removes (or names) the extracted files, prints the report, writes the JSON if asked."""
+    if keep:
+        print(f"extracted cases kept in {work}")
+    else:
+        shutil.rmtree(work, ignore_errors=True)
+    print_report(findings, groups_title=groups_title)
+    if json_path:
+        write_json(findings, json_path)
