@@ -7,6 +7,7 @@ extension StatementAnalyzer {
     /// `(base).*` in a select list: one output column per field.
     mutating func expandFieldStar(_ base: Expression, _ scope: Scope, at location: SourceLocation) -> [OutputColumn] {
         if let entry = wholeRowEntry(base, scope) {
+            recordFieldStarExpansion(at: location, base: base, fields: entry.columns)
             return entry.columns.map { OutputColumn(name: $0.name, value: $0.value, nullabilityOverride: nil, location: location) }
         }
         let value = infer(base, scope)
@@ -17,6 +18,7 @@ extension StatementAnalyzer {
             }
             return []
         }
+        recordFieldStarExpansion(at: location, base: base, fields: fields)
         return fields.map { OutputColumn(name: $0.name, value: $0.value, nullabilityOverride: nil, location: location) }
     }
 

@@ -39,6 +39,26 @@ extension StatementAnalyzer {
                           replacement: qualified.joined(separator: ", ")))
     }
 
+    /// Records the edit that replaces `(p).*` (written from `location` on) with `(p).a, (p).b`
+    /// when `base` names a FROM item's row or a column of composite type: a column a migration adds
+    /// to that table or type then does not reach an installed app. A call's `(f(x)).*` stays as
+    /// written (its text would be repeated, parameters included).
+    mutating func recordFieldStarExpansion(at location: SourceLocation, base: Expression, fields: [ScopeColumn]) {
+        var inner = base
+        while case .parenthesized(let nested) = inner.kind { inner = nested }
+        guard case .column = inner.kind, !fields.isEmpty, let starOffset = starOffset(from: location.offset) else { return }
+        var seen: Set<String> = []
+        for field in fields where field.name.isEmpty || !seen.insert(field.name).inserted { return }
+        var prefix = Array(source.bytes[location.offset..<starOffset])
+        while let last = prefix.last, last == UInt8(ascii: ".") || last == UInt8(ascii: " ") || last == UInt8(ascii: "\n")
+                || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") {
+            prefix.removeLast()
+        }
+        let row = String(decoding: prefix, as: UTF8.self)
+        starEdits.append((offset: location.offset, length: starOffset + 1 - location.offset,
+                          replacement: fields.map { row + "." + Self.sqlName($0.name) }.joined(separator: ", ")))
+    }
+
     /// Removes the star edits recorded since `mark`: inside `EXISTS (SELECT * ...)` the select
     /// list is not returned, and the SQL keeps it as written.
     mutating func discardStarExpansions(since mark: Int) {

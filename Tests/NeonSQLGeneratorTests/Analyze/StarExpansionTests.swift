@@ -10,6 +10,9 @@ struct StarExpansionTests {
         CREATE TABLE b (id int PRIMARY KEY, a_id int, note text);
         CREATE TABLE c (id int, a_id int);
         ALTER TABLE b DROP COLUMN note;
+        CREATE TYPE pair AS (lo int, hi int);
+        CREATE TABLE d (id int, span pair);
+        CREATE FUNCTION span_of(x int) RETURNS pair LANGUAGE sql AS 'SELECT span FROM d WHERE id = x';
         """
 
     static func sql(_ query: String) -> String? {
@@ -56,5 +59,12 @@ struct StarExpansionTests {
     @Test func sqlcEmbedAndStarTogether() {
         #expect(Self.sql("SELECT sqlc.embed(a), b.* FROM a JOIN b ON b.a_id = a.id;")
                 == #"SELECT a.id, a.name, a."Order", a."select", b.id, b.a_id FROM a JOIN b ON b.a_id = a.id"#)
+    }
+
+    @Test func fieldStarOfARowOrACompositeColumnIsExpanded() {
+        #expect(Self.sql("SELECT (x).* FROM b x;") == "SELECT (x).id, (x).a_id FROM b x")
+        #expect(Self.sql("SELECT id, (d.span). * FROM d;") == "SELECT id, (d.span).lo, (d.span).hi FROM d")
+        // A call's row would be evaluated again per field, its parameter written twice: it stays.
+        #expect(Self.sql("SELECT (span_of(@id)).*;") == "SELECT (span_of($1)).*")
     }
 }
