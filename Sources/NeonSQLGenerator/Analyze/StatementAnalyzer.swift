@@ -200,7 +200,12 @@ struct StatementAnalyzer {
             value.nameIsFallback = true
             return value
         case .column(let name):
-            return resolveColumn(name, scope) ?? TypedValue(type: .unknown, nullable: true, name: name.name?.name)
+            // FigureColname: a column reference is named by its last identifier with strength 2,
+            // whatever named the column where it was made (`'x'::text AS kind`, then `kind::text`).
+            var value = resolveColumn(name, scope) ?? TypedValue(type: .unknown, nullable: true)
+            value.name = name.name?.name ?? value.name
+            value.nameIsFallback = false
+            return value
         case .qualifiedStar(let name):
             guard let entry = findEntry(named: name.name?.name ?? "", scope) else {
                 error("missing FROM-clause entry for table \"\(name.name?.name ?? "")\"", at: name.location)

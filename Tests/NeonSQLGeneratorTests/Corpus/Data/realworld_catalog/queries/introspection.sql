@@ -55,3 +55,15 @@ SELECT extname, extversion FROM pg_extension ORDER BY extname;
 -- params: (none)
 -- why: pg_trigger joined with pg_class; tgenabled is "char".
 SELECT tg.tgname, tg.tgenabled, cl.relname FROM pg_trigger tg JOIN pg_class cl ON cl.oid = tg.tgrelid WHERE NOT tg.tgisinternal;
+
+-- name: CustomTypeKinds :many
+-- expect: type_name String, type String?
+-- params: (none)
+-- why: a column reference is named by its identifier even when the column was made by a cast ("type"::text of a CTE's 'x'::text column is "type", not "text").
+WITH custom_types AS (
+    SELECT t.typname AS type_name,
+           CASE WHEN t.typtype = 'd' THEN 'domain'::text WHEN t.typtype = 'e' THEN 'enum'::text END AS type
+    FROM pg_catalog.pg_type t
+    WHERE t.typtype IN ('d', 'e')
+)
+SELECT type_name, "type"::text FROM custom_types;
