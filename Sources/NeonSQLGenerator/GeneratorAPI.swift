@@ -65,9 +65,7 @@ public struct GenerateResult: Sendable, Hashable {
 public struct AnalyzedQuery: Sendable, Hashable {
     /// How the query's result is returned: the annotation's kind (`:many`, `:one`, `:exec`,
     /// `:execrows`, `:execresult`, `:batchexec`, `:batchone`, `:batchmany`, `:copyfrom`).
-    public enum Kind: String, Sendable, Hashable {
-        case many, one, exec, execrows, execresult, batchexec, batchone, batchmany, copyfrom
-    }
+    public typealias Kind = QueryKind
 
     /// The annotation's name as written (`FetchJourneyDuas`), or derived from the file name.
     public let annotationName: String
@@ -92,7 +90,7 @@ public struct AnalyzedQuery: Sendable, Hashable {
     /// MATERIALIZED VIEW`, `DO`, ...): sent as written, with no parameters and no result.
     /// Also true for `CALL procedure(...)` (typed from the procedure's signature). PostgreSQL cannot
     /// PREPARE either, so `neon-sql-gen check` does not ask the database about it.
-    public var isUtilityStatement: Bool { UtilityStatements.isUtilityStatement(sql) }
+    public let isUtilityStatement: Bool
 }
 
 /// One bind parameter of an ``AnalyzedQuery``.
@@ -178,19 +176,20 @@ public enum CodeGenerator {
                 name: named.functionName,
                 file: query.file,
                 line: query.line,
-                kind: AnalyzedQuery.Kind(rawValue: query.kind.rawValue) ?? .exec,
+                kind: query.kind,
                 sql: query.sql,
                 isReadOnly: query.isReadOnly,
                 parameters: named.parameters.map { parameter in
                     AnalyzedParameter(
-                        index: parameter.index, name: parameter.name, pgType: parameter.type.formatName,
+                        index: parameter.index, name: parameter.name, pgType: parameter.pgType,
                         nullable: parameter.nullable, swiftType: parameter.swiftType)
                 },
                 columns: named.columns.map { column in
                     AnalyzedColumn(
-                        name: column.name, sqlName: column.sqlName, pgType: column.type.baseType.formatName,
+                        name: column.name, sqlName: column.sqlName, pgType: column.pgType,
                         nullable: column.nullable, swiftType: column.swiftType)
-                }
+                },
+                isUtilityStatement: query.isUtility
             )
         }
         return QueryAnalysis(
@@ -228,18 +227,16 @@ public enum CodeGenerator {
         )
     }
 
-    /// Analyzes and names: the model every output is rendered from.
+    /// Runs the pipeline up to the translated model every output is rendered from.
     static func analyze(schema: [SQLSourceInput], queries: [SQLSourceInput], overrides: TypeOverrides = TypeOverrides(),
                         typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json",
                         postgresVersion: Int? = nil, frozenEnums: Bool = false) -> NamedModel {
-        let model = Pipeline.analyze(
+        Pipeline.run(
             schemaFiles: schema.map(SourceFile.init(input:)),
             queryFiles: queries.map(SourceFile.init(input:)),
-            overrides: overrides,
-            configPath: configPath,
-            postgresVersion: postgresVersion
+            postgresVersion: postgresVersion,
+            options: Pipeline.TranslationOptions(overrides: overrides, typeNames: typeNames, configPath: configPath, frozenEnums: frozenEnums)
         )
-        return SwiftNamer.name(model, overrides: overrides, typeNames: typeNames, configPath: configPath, frozenEnums: frozenEnums)
     }
 
     /// The last path component (`/a/b/x.sql` -> `x.sql`), for headers that must not hold directories.

@@ -1,26 +1,56 @@
-/// The generator's stages end to end: parse -> catalog -> analyze -> model.
-/// Naming (`SwiftNamer`), rendering and the JSON description start from the returned model.
+/// The generator's stages end to end, each with a typed boundary:
+///
+/// | stage     | folder       | input                  | output                          |
+/// |-----------|--------------|------------------------|---------------------------------|
+/// | parse     | `Parse/`     | `SourceFile`s          | `ParsedFile`s (AST)             |
+/// | catalog   | `Catalog/`   | parsed schema files    | `Catalog`                       |
+/// | analyze   | `Analyze/`   | parsed queries+catalog | `GenerationModel` (`IR/`)       |
+/// | translate | `Translate/` | `GenerationModel`      | `NamedModel` (every Swift name and type) |
+/// | render    | `Render/`    | `NamedModel`           | Swift files, `describe` JSON    |
+///
+/// Parse, catalog and analyze know SQL only; every Swift choice (names, types, overrides,
+/// collisions, `Identifiable`) is made once, in translate; render prints text. `GeneratorAPI.swift`
+/// is the public entry that runs this pipeline and picks a renderer.
 enum Pipeline {
-    /// Parses the schema files (applied in the given order) and the query files, builds the
-    /// catalog and analyzes every annotated query. Never throws: problems are diagnostics.
-    /// `overrides` maps columns or types to the user's Swift types (from `neon-sql.json`, whose
-    /// path `configPath` names in diagnostics about the overrides themselves).
-    /// `postgresVersion` is the PostgreSQL major version the project targets (nil: every version's
-    /// built-in functions are known; see Catalog+Versions.swift).
-    static func analyze(schemaFiles: [SourceFile], queryFiles: [SourceFile],
-                        overrides: TypeOverrides = TypeOverrides(), configPath: String = "neon-sql.json",
-                        postgresVersion: Int? = nil) -> GenerationModel {
+    /// The Swift choices the user configures (`neon-sql.json`), used by the translate stage.
+    struct TranslationOptions: Sendable {
+        /// The user's Swift types for columns or PostgreSQL types.
+        var overrides = TypeOverrides()
+        /// The names of the target's `Queries`, `Statements` and client types.
+        var typeNames = GeneratedTypeNames()
+        /// Where the options came from, for diagnostics about them.
+        var configPath = "neon-sql.json"
+        /// Enums without a fallback case for labels added later.
+        var frozenEnums = false
+    }
+
+    /// Every stage: the translated model the renderers print.
+    static func run(schemaFiles: [SourceFile], queryFiles: [SourceFile], postgresVersion: Int? = nil,
+                    options: TranslationOptions = TranslationOptions()) -> NamedModel {
+        translate(analyze(schemaFiles: schemaFiles, queryFiles: queryFiles, postgresVersion: postgresVersion), options: options)
+    }
+
+    /// Parse, catalog and analyze: parses the schema files (applied in the given order) and the
+    /// query files, builds the catalog and analyzes every annotated query. Never throws: problems
+    /// are diagnostics. `postgresVersion` is the PostgreSQL major version the project targets (nil:
+    /// every version's built-in functions are known; see Catalog+Versions.swift).
+    static func analyze(schemaFiles: [SourceFile], queryFiles: [SourceFile], postgresVersion: Int? = nil) -> GenerationModel {
         var diagnostics = DiagnosticCollector()
         for file in schemaFiles + queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
         // Schema files load as psql loads them (pg_dump output: meta-commands, COPY data).
         let parsedSchema = schemaFiles.map { SQLParser.parse(PsqlScript.withoutMetaCommands($0, &diagnostics), diagnostics: &diagnostics) }
         let catalog = CatalogBuilder.build(from: parsedSchema, postgresVersion: postgresVersion, diagnostics: &diagnostics)
-        overrides.validate(against: catalog, configPath: configPath, diagnostics: &diagnostics)
         let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
         var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) }
         files = rejectDuplicateNames(files, &diagnostics)
         return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted,
-                               parseWork: (parsedSchema + parsedQueries).reduce(0) { $0 + $1.work })
+                               catalog: catalog, parseWork: (parsedSchema + parsedQueries).reduce(0) { $0 + $1.work })
+    }
+
+    /// Translate: every Swift name and type, the user's overrides checked and applied.
+    static func translate(_ model: GenerationModel, options: TranslationOptions = TranslationOptions()) -> NamedModel {
+        SwiftNamer.name(model, overrides: options.overrides, typeNames: options.typeNames, configPath: options.configPath,
+                        frozenEnums: options.frozenEnums)
     }
 
     /// A file that is not valid UTF-8 is an error at its first bad byte; the rest of the file is
@@ -34,7 +64,7 @@ enum Pipeline {
 
     /// Two queries with the same annotated name are one name used twice: the later one is reported
     /// (at its annotation) and left out. Names that only become equal in Swift (`FetchUser`,
-    /// `fetch_user`) are told apart by the naming step.
+    /// `fetch_user`) are told apart by the translate stage.
     private static func rejectDuplicateNames(_ files: [QueryFileDescription], _ diagnostics: inout DiagnosticCollector) -> [QueryFileDescription] {
         var seen: [String: QueryDescription] = [:]
         return files.map { file in

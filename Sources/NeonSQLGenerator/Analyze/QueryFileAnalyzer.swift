@@ -23,7 +23,7 @@ enum QueryFileAnalyzer {
             if let annotation {
                 resolved = annotation
             } else if statements.count == 1 && !isSchemaStatement(parsed.statement) {
-                resolved = Annotation(name: SwiftNaming.upperCamelCase(fileStem(file.source.path)), kind: .many,
+                resolved = Annotation(name: IdentifierWords.upperCamelCase(fileStem(file.source.path)), kind: .many,
                                       location: parsed.range.start, documentation: AnnotationParser.documentation(parsed.leadingComments))
             } else {
                 // sqlc skips a statement without `-- name:` (schema statements kept next to the
@@ -102,7 +102,7 @@ enum QueryFileAnalyzer {
         guard !hasErrors else { return nil }
 
         let unique = columns.indices.filter { columns[$0].isUnique && !columns[$0].nullable }.map { outputs[$0].sqlName }
-        return QueryDescription(
+        var query = QueryDescription(
             annotationName: annotation.name,
             file: source.path,
             line: annotation.location.line,
@@ -112,8 +112,10 @@ enum QueryFileAnalyzer {
             parameters: parameters,
             columns: outputs,
             isReadOnly: analyzer.isReadOnly,
-            uniqueColumn: unique.first { SwiftNaming.lowerCamelCase($0) == "id" } ?? unique.first
+            uniqueColumns: unique
         )
+        if case .call = parsed.statement { query.isUtility = true }
+        return query
     }
 
     /// A utility statement (`TRUNCATE t`, `NOTIFY c`) as an `:exec`-like query: sent as written, with
@@ -132,8 +134,10 @@ enum QueryFileAnalyzer {
                               in: source, at: parsed.range.start)
             return nil
         }
-        return QueryDescription(annotationName: annotation.name, file: source.path, line: annotation.location.line, kind: kind, sql: sql,
-                                documentation: annotation.documentation, parameters: [], columns: [], isReadOnly: false, uniqueColumn: nil)
+        var query = QueryDescription(annotationName: annotation.name, file: source.path, line: annotation.location.line, kind: kind, sql: sql,
+                                     documentation: annotation.documentation, parameters: [], columns: [], isReadOnly: false, uniqueColumns: [])
+        query.isUtility = true
+        return query
     }
 
     /// The `:copyfrom` SQL (an `INSERT ... SELECT * FROM unnest(...)` of array parameters), or nil

@@ -9,27 +9,6 @@ enum UtilityStatements {
         "cluster", "reindex", "checkpoint",
     ]
 
-    /// Whether `sql` (a query's SQL as sent) is one of these statements or a `CALL`: its first
-    /// keyword, after whitespace and comments, is one of ``keywords`` or `call`. PostgreSQL cannot
-    /// PREPARE them (`check` notes them instead of asking; it never runs a statement that may write).
-    static func isUtilityStatement(_ sql: String) -> Bool {
-        var rest = Substring(sql)
-        while true {
-            rest = rest.drop(while: { $0.isWhitespace })
-            if rest.hasPrefix("--") {
-                rest = rest.drop(while: { $0 != "\n" })
-            } else if rest.hasPrefix("/*") {
-                var index = rest.index(rest.startIndex, offsetBy: 2)
-                while index < rest.endIndex, !rest[index...].hasPrefix("*/") { index = rest.index(after: index) }
-                rest = index < rest.endIndex ? rest[rest.index(index, offsetBy: 2)...] : rest[index...]
-            } else {
-                break
-            }
-        }
-        let word = rest.prefix(while: { $0.isLetter || $0 == "_" }).lowercased()
-        return keywords.contains(word) || word == "call"
-    }
-
     /// Whether `text` (the statement) writes a parameter (`$1`, `@name`, `sqlc.`) outside string
     /// constants, quoted names and comments: PostgreSQL binds none in a utility statement.
     static func mentionsParameter(_ text: String) -> Bool {

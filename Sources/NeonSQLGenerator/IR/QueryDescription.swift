@@ -1,22 +1,8 @@
 /// The language-neutral description of one annotated query: what the analyzer produces. It holds
 /// SQL names, PostgreSQL types and nullability only; the Swift naming step
-/// (`Render/SwiftNamer.swift`) turns it into Swift names and types for the renderer and `describe`.
+/// (`Translate/SwiftNamer.swift`) turns it into Swift names and types for the renderer and `describe`.
 struct QueryDescription: Sendable, Hashable {
-    /// How the query's result is returned: sqlc's query kinds, as far as PostgreSQL has them
-    /// (`:execlastid` is not one: PostgreSQL has `RETURNING`).
-    enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        case many, one, exec, execrows, execresult, batchexec, batchone, batchmany, copyfrom
-
-        /// The kinds whose method takes an array of argument sets and runs one statement per set
-        /// in one Neon batch.
-        var isBatch: Bool { self == .batchexec || self == .batchone || self == .batchmany }
-
-        /// The kinds whose statement returns rows (so the query has a row struct).
-        var returnsRows: Bool { self == .many || self == .one || self == .batchone || self == .batchmany }
-
-        /// The kinds whose method takes an array of argument-set structs.
-        var takesArgumentSets: Bool { isBatch || self == .copyfrom }
-    }
+    typealias Kind = QueryKind
 
     /// The annotation's name as written (`FetchJourneyDuas`), or derived from the file name.
     let annotationName: String
@@ -33,9 +19,12 @@ struct QueryDescription: Sendable, Hashable {
     let columns: [ColumnDescription]
     /// True for a plain SELECT (no data-modifying CTE): safe to retry.
     let isReadOnly: Bool
-    /// SQL name of a column whose value is unique per row (a primary or unique key of the only
-    /// row source), which makes the row `Identifiable` when its Swift name is `id`.
-    let uniqueColumn: String?
+    /// A utility statement (`TRUNCATE`, `NOTIFY`, ...) or a `CALL`, as the parser read it:
+    /// PostgreSQL cannot PREPARE it.
+    var isUtility = false
+    /// SQL names of the non-null columns whose value is unique per row (a primary or unique key of
+    /// the only row source), in result order: the translation makes a row identifiable by one.
+    let uniqueColumns: [String]
 }
 
 /// One bind parameter (`$index`).
@@ -53,6 +42,8 @@ struct ParameterDescription: Sendable, Hashable {
     let origin: ColumnOrigin?
     /// Whether ``origin`` describes the array's elements rather than the value.
     let originIsElement: Bool
+    /// `format_type` of its type, as PREPARE reports it (a domain stays the domain).
+    var pgType: String { type.formatName }
 }
 
 /// One output column.
@@ -68,6 +59,9 @@ struct ColumnDescription: Sendable, Hashable {
     var location: SourceLocation = .unknown
     /// Set for the columns of a `sqlc.embed(t)` item: the row holds them as one nested value.
     var embed: EmbeddedColumn?
+    /// `format_type` of its type as the wire's row description reports it: a domain column as its
+    /// base type.
+    var pgType: String { type.baseType.formatName }
 }
 
 /// A result column's place in a `sqlc.embed(t)` item.
@@ -103,6 +97,9 @@ struct GenerationModel: Sendable {
     /// Every enum of the catalog, sorted by SQL name.
     let enums: [EnumDescription]
     let diagnostics: [Diagnostic]
+    /// The schema the queries were analyzed against (the translate stage checks the user's
+    /// overrides against it).
+    var catalog = Catalog()
     /// Lexing and parsing work over every file (`ParsedFile.work`): deterministic, for tests
     /// that bound the generator's cost by the input's size instead of by wall-clock time.
     var parseWork = 0

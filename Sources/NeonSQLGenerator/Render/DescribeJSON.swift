@@ -29,7 +29,7 @@ enum DescribeJSON {
         var members: [(String, JSONValue)] = [
             ("index", .integer(parameter.index)),
             ("name", .string(parameter.name)),
-            ("pgType", .string(parameter.type.formatName)),
+            ("pgType", .string(parameter.pgType)),
         ]
         members += domainMember(parameter.type)
         members += [
@@ -49,8 +49,7 @@ enum DescribeJSON {
         var members: [(String, JSONValue)] = [
             ("name", .string(column.name)),
             ("sqlName", .string(column.sqlName)),
-            // The wire (RowDescription) reports a domain column as its base type.
-            ("pgType", .string(column.type.baseType.formatName)),
+            ("pgType", .string(column.pgType)),
         ]
         members += domainMember(column.type)
         members += [

@@ -43,7 +43,8 @@ struct AnalyzerColumnTests {
         #expect(fixture.errors == [])
         #expect(fixture.columnSignature == ["id: Int", "name: String", "slug: String", "description: String?"])
         #expect(fixture.columnPGTypes == ["integer", "text", "character varying", "text"])
-        #expect(fixture.query?.uniqueColumn == "id")
+        // The primary key and the UNIQUE slug: the translation makes the row Identifiable by `id`.
+        #expect(fixture.query?.uniqueColumns == ["id", "slug"])
     }
 
     @Test func leftJoinMakesTheJoinedSideOptional() {
@@ -55,7 +56,7 @@ struct AnalyzerColumnTests {
         #expect(fixture.errors == [])
         #expect(fixture.columnSignature == ["id: Int", "titleEn: String", "categoryName: String?", "categoryId: Int?"])
         // categories joins to-one on its primary key, so duas.id stays unique per row.
-        #expect(fixture.query?.uniqueColumn == "id")
+        #expect(fixture.query?.uniqueColumns == ["id"])
     }
 
     @Test func rightAndFullJoins() {

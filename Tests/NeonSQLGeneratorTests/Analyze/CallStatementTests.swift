@@ -62,8 +62,17 @@ import Testing
     }
 
     @Test func checkDoesNotPrepareACall() {
-        #expect(UtilityStatements.isUtilityStatement("CALL insert_data($1, $2)"))
-        #expect(UtilityStatements.isUtilityStatement("/* c */ call p()"))
-        #expect(!UtilityStatements.isUtilityStatement("SELECT callme()"))
+        let analysis = CodeGenerator.analyzeQueries(
+            schema: [SQLSourceInput(path: "schema.sql", contents: Self.schema)],
+            queries: [SQLSourceInput(path: "query.sql", contents: """
+                -- name: Call :exec
+                /* c */ call insert_data($1, $2);
+                -- name: Truncate :exec
+                TRUNCATE tbl;
+                -- name: CallMe :one
+                SELECT twice(1) AS callme;
+                """)])
+        #expect(analysis.errors == [])
+        #expect(analysis.queries.map(\.isUtilityStatement) == [true, true, false])
     }
 }

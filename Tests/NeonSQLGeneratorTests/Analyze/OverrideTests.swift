@@ -14,9 +14,8 @@ CREATE TABLE products (
 """
 
 private func analyze(_ query: String, overrides: TypeOverrides = TypeOverrides()) -> NamedModel {
-    SwiftNamer.name(Pipeline.analyze(schemaFiles: [SourceFile(path: "schema.sql", text: schema)],
-                                     queryFiles: [SourceFile(path: "q.sql", text: query)], overrides: overrides, configPath: "neon-sql.json"),
-                    overrides: overrides)
+    Pipeline.run(schemaFiles: [SourceFile(path: "schema.sql", text: schema)], queryFiles: [SourceFile(path: "q.sql", text: query)],
+                 options: Pipeline.TranslationOptions(overrides: overrides))
 }
 
 @Suite("Overrides")

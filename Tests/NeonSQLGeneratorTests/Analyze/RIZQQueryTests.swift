@@ -38,7 +38,7 @@ struct RIZQQueryTests {
         #expect(columns["categorySlug"] == "String?")
         #expect(Self.query("fetchJourneyDuas")?.parameters.map(\.swiftType) == ["Int"])
         // journey_duas has a composite key, so no single column identifies a row.
-        #expect(Self.query("fetchJourneyDuas")?.uniqueColumn == nil)
+        #expect(Self.query("fetchJourneyDuas")?.uniqueColumns == [])
     }
 
     @Test func duasWithCategoryAndCollection() {
@@ -48,7 +48,7 @@ struct RIZQQueryTests {
         #expect(columns["categoryName"] == "String?")
         #expect(columns["collectionSlug"] == "String?")
         #expect(columns["createdAt"] == "Date")
-        #expect(Self.query("fetchDuas")?.uniqueColumn == "id")
+        #expect(Self.query("fetchDuas")?.uniqueColumns == ["id"])
         // An inner JOIN on categories makes the slug non-optional.
         #expect(Self.columns("fetchDuasByCategory")["categorySlug"] == "String")
     }

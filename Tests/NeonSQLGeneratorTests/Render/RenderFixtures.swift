@@ -21,12 +21,12 @@ enum RenderFixtures {
         parameters: [ParameterDescription] = [],
         columns: [ColumnDescription] = [],
         readOnly: Bool = true,
-        uniqueColumn: String? = nil
+        uniqueColumns: [String] = []
     ) -> QueryDescription {
         QueryDescription(
             annotationName: annotationName,
             file: file, line: line, kind: kind, sql: sql, documentation: documentation,
-            parameters: parameters, columns: columns, isReadOnly: readOnly, uniqueColumn: uniqueColumn
+            parameters: parameters, columns: columns, isReadOnly: readOnly, uniqueColumns: uniqueColumns
         )
     }
 

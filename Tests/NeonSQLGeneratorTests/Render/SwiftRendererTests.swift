@@ -141,11 +141,11 @@ struct SwiftRendererDetailTests {
     }
 
     @Test func identifiableOnlyWithUniqueId() {
-        let withId = render([RenderFixtures.query("A", columns: [RenderFixtures.column("id", .int4)], uniqueColumn: "id")])
+        let withId = render([RenderFixtures.query("A", columns: [RenderFixtures.column("id", .int4)], uniqueColumns: ["id"])])
         #expect(withId.contains("public struct ARow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {"))
         let notUnique = render([RenderFixtures.query("A", columns: [RenderFixtures.column("id", .int4)])])
         #expect(notUnique.contains("public struct ARow: Swift.Sendable, Swift.Hashable, Swift.Codable {"))
-        let otherUnique = render([RenderFixtures.query("A", columns: [RenderFixtures.column("slug", .text)], uniqueColumn: "slug")])
+        let otherUnique = render([RenderFixtures.query("A", columns: [RenderFixtures.column("slug", .text)], uniqueColumns: ["slug"])])
         #expect(otherUnique.contains("public struct ARow: Swift.Sendable, Swift.Hashable, Swift.Codable {"))
     }
 

@@ -39,5 +39,5 @@ extension NamedQuery {
     var line: Int { query.line }
     var documentation: [String] { query.documentation }
     var isReadOnly: Bool { query.isReadOnly }
-    var uniqueColumn: String? { query.uniqueColumn }
+    var uniqueColumns: [String] { query.uniqueColumns }
 }

@@ -81,6 +81,9 @@ struct NamedValue: Sendable {
     let swiftType: String
     /// The PostgreSQL type (for `NeonSQL.PostgresType` expressions).
     let type: SQLType
+    /// The PostgreSQL type as `describe` and `check` report it (``ParameterDescription/pgType``,
+    /// ``ColumnDescription/pgType``).
+    let pgType: String
     /// `$n` of a parameter; 1-based position of a column.
     let index: Int
     /// The SQL name: a column's as PostgreSQL reports it, a parameter's if it has one (else empty).

@@ -52,10 +52,14 @@ struct SwiftNamer {
             diagnostics.append(Diagnostic(file: configPath, line: 1, column: 1, severity: .error,
                                           message: "names.queries, names.statements and names.client must differ"))
         }
-        return SwiftNamer(overrides: overrides, typeNames: typeNames, frozenEnums: frozenEnums).name(model, configDiagnostics: diagnostics)
+        // Overrides naming a column are checked against the schema the queries were analyzed with.
+        var overrideDiagnostics = DiagnosticCollector()
+        overrides.validate(against: model.catalog, configPath: configPath, diagnostics: &overrideDiagnostics)
+        return SwiftNamer(overrides: overrides, typeNames: typeNames, frozenEnums: frozenEnums)
+            .name(model, overrideDiagnostics: overrideDiagnostics.diagnostics, configDiagnostics: diagnostics)
     }
 
-    private func name(_ model: GenerationModel, configDiagnostics: [Diagnostic]) -> NamedModel {
+    private func name(_ model: GenerationModel, overrideDiagnostics: [Diagnostic], configDiagnostics: [Diagnostic]) -> NamedModel {
         var types = UniqueNames(taken: Self.moduleNames.union([typeNames.queries, typeNames.statements, typeNames.client]))
         var enumNames: [String: String] = [:]
         let enums = model.enums.map { description -> NamedEnum in
@@ -77,6 +81,7 @@ struct SwiftNamer {
         var functions = UniqueNames(taken: Self.reservedFunctionNames)
         var namingWarnings = DiagnosticCollector()
         namingWarnings.append(contentsOf: model.diagnostics)
+        namingWarnings.append(contentsOf: overrideDiagnostics)
         let files = model.files.map { file in
             NamedFile(path: file.path, queries: file.queries.map { query in
                 let functionName = functions.claim(Self.usable(SwiftNaming.lowerCamelCase(query.annotationName), fallback: "query"))
@@ -103,31 +108,27 @@ struct SwiftNamer {
         // Argument sets are structs (`XParams`): their properties avoid `Hashable`'s members as columns do.
         var parameterNames = UniqueNames(taken: query.kind.takesArgumentSets ? Self.argumentSetReservedNames : [])
         let parameters = query.parameters.sorted { $0.index < $1.index }.map { parameter in
-            NamedValue(
+            let types = swiftTypes(parameter.type, nullable: parameter.nullable, elementNullable: parameter.elementNullable,
+                                   origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName)
+            return NamedValue(
                 name: parameterNames.claim(Self.usable(SwiftNaming.lowerCamelCase(parameter.sqlName ?? ""), fallback: "p\(parameter.index)")),
-                codeType: swiftType(parameter.type, nullable: parameter.nullable, elementNullable: parameter.elementNullable,
-                                     origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName, qualified: true),
-                swiftType: swiftType(parameter.type, nullable: parameter.nullable, elementNullable: parameter.elementNullable,
-                                         origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName, qualified: false),
-                type: parameter.type, index: parameter.index, sqlName: parameter.sqlName ?? "", nullable: parameter.nullable,
+                codeType: types.code, swiftType: types.described,
+                type: parameter.type, pgType: parameter.pgType, index: parameter.index, sqlName: parameter.sqlName ?? "", nullable: parameter.nullable,
                 elementNullable: parameter.elementNullable)
         }
         let columnNames = Self.columnNames(query, warnings: &warnings)
         var columns = query.columns.enumerated().map { position, column in
             let ownNullable = column.embed?.nullable ?? column.nullable
+            let types = swiftTypes(column.type, nullable: ownNullable, elementNullable: column.elementNullable,
+                                   origin: column.origin, originIsElement: false, enumName: enumName)
             return NamedValue(
                 name: columnNames[position],
-                codeType: swiftType(column.type, nullable: ownNullable, elementNullable: column.elementNullable,
-                                     origin: column.origin, originIsElement: false, enumName: enumName, qualified: true),
-                swiftType: swiftType(column.type, nullable: ownNullable, elementNullable: column.elementNullable,
-                                         origin: column.origin, originIsElement: false, enumName: enumName, qualified: false),
-                type: column.type, index: position + 1, sqlName: column.sqlName, nullable: column.nullable,
+                codeType: types.code, swiftType: types.described,
+                type: column.type, pgType: column.pgType, index: position + 1, sqlName: column.sqlName, nullable: column.nullable,
                 elementNullable: column.elementNullable)
         }
         let embeds = Self.embeds(query, columns: &columns, columnNames: columnNames)
-        let isIdentifiable = query.uniqueColumn.map { unique in
-            columns.contains { $0.name == "id" && $0.sqlName == unique && $0.embed == nil }
-        } ?? false
+        let isIdentifiable = columns.contains { $0.name == "id" && $0.embed == nil && query.uniqueColumns.contains($0.sqlName) }
         var named = NamedQuery(query: query, functionName: functionName, rowTypeName: rowTypeName,
                                parameters: parameters, columns: columns, isIdentifiable: isIdentifiable)
         named.embeds = embeds
@@ -227,19 +228,25 @@ struct SwiftNamer {
     }
 
     /// The Swift type of a value: the user's override if one applies, else the default mapping.
-    private func swiftType(_ type: SQLType, nullable: Bool, elementNullable: Bool, origin: ColumnOrigin?,
-                           originIsElement: Bool, enumName: (String) -> String, qualified: Bool) -> String {
+    /// The Swift type of a value, as generated code spells it (`code`: standard and runtime types
+    /// qualified, `Swift.Int`) and as `describe` reports it (`described`: `Int`): one override
+    /// lookup for both.
+    private func swiftTypes(_ type: SQLType, nullable: Bool, elementNullable: Bool, origin: ColumnOrigin?,
+                            originIsElement: Bool, enumName: (String) -> String) -> (code: String, described: String) {
         let optional = nullable ? "?" : ""
         if !overrides.isEmpty {
             if !originIsElement, let override = overrides.swiftType(for: type, origin: origin) {
-                return override + optional
+                return (override + optional, override + optional)
             }
             if case .array(let element) = type, let override = overrides.swiftType(for: element, origin: origin) {
-                return "[" + override + (elementNullable ? "?" : "") + "]" + optional
+                let spelled = "[" + override + (elementNullable ? "?" : "") + "]" + optional
+                return (spelled, spelled)
             }
         }
-        return SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: elementNullable,
-                                          enumName: enumName, qualified: qualified)
+        func mapped(qualified: Bool) -> String {
+            SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: elementNullable, enumName: enumName, qualified: qualified)
+        }
+        return (mapped(qualified: true), mapped(qualified: false))
     }
 
     /// The last part of a `format_type` name: `shop.order_status` -> `order_status`,
@@ -271,7 +278,7 @@ struct SwiftNamer {
     /// after a name backticks cannot rescue.
     static func usable(_ name: String, fallback: String) -> String {
         var result = name.isEmpty ? fallback : name
-        if let first = result.unicodeScalars.first, SwiftNaming.isASCIIDigit(first) { result = "_" + result }
+        if let first = result.unicodeScalars.first, IdentifierWords.isASCIIDigit(first) { result = "_" + result }
         if SwiftNaming.unescapable.contains(result) { result += "_" }
         return result
     }

@@ -39,7 +39,7 @@ enum QueryDescriptionBuilder {
         for directive in directives {
             guard let position = result.firstIndex(where: { parameter in
                 "$\(parameter.index)" == directive.parameter || parameter.sqlName == directive.parameter
-                    || parameter.sqlName.map(SwiftNaming.lowerCamelCase) == directive.parameter
+                    || parameter.sqlName.map(IdentifierWords.lowerCamelCase) == directive.parameter
                     || table.slots[parameter.index]?.writtenName == directive.parameter
             }) else {
                 diagnostics.error("@param directive names no parameter of this query: '\(directive.parameter)'", in: source, at: directive.location)

@@ -4,58 +4,17 @@
 enum SwiftNaming {
     /// `journey_id` -> `journeyId`, `FetchJourneyDuas` -> `fetchJourneyDuas`, `XPValue` -> `xpValue`.
     /// Empty when the name has no ASCII letter or digit.
-    static func lowerCamelCase(_ name: String) -> String {
-        let words = words(of: name)
-        guard let first = words.first else { return "" }
-        return first.lowercased() + words.dropFirst().map(capitalized).joined()
-    }
+    static func lowerCamelCase(_ name: String) -> String { IdentifierWords.lowerCamelCase(name) }
 
     /// `time_slot` -> `TimeSlot`, `fetchJourneyDuas` -> `FetchJourneyDuas`. Empty when the name
     /// has no ASCII letter or digit.
-    static func upperCamelCase(_ name: String) -> String {
-        words(of: name).map(capitalized).joined()
-    }
-
-    /// Splits on everything but ASCII letters and digits (so non-ASCII letters separate words and
-    /// never reach an identifier) and on lower->upper case changes (`fetchJourney` -> fetch,
-    /// Journey; `XMLValue` -> XML, Value).
-    static func words(of name: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        let scalars = Array(name.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            guard isASCIILetter(scalar) || isASCIIDigit(scalar) else {
-                if !current.isEmpty { words.append(current); current = "" }
-                continue
-            }
-            if let previous = current.unicodeScalars.last, isASCIIUppercase(scalar) {
-                let nextIsLower = index + 1 < scalars.count && isASCIILowercase(scalars[index + 1])
-                if isASCIILowercase(previous) || isASCIIDigit(previous) || (isASCIIUppercase(previous) && nextIsLower) {
-                    words.append(current)
-                    current = ""
-                }
-            }
-            current.unicodeScalars.append(scalar)
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
-    }
-
-    private static func capitalized(_ word: String) -> String {
-        guard let first = word.first else { return word }
-        return first.uppercased() + word.dropFirst().lowercased()
-    }
-
-    static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
-    static func isASCIILowercase(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) }
-    static func isASCIIUppercase(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) }
-    static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool { isASCIILowercase(scalar) || isASCIIUppercase(scalar) }
+    static func upperCamelCase(_ name: String) -> String { IdentifierWords.upperCamelCase(name) }
 
     /// Whether `name` is a plain Swift identifier once escaped: non-empty, ASCII letters, digits
     /// and `_`, not starting with a digit, and not a name backticks cannot rescue.
     static func isUsable(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, !isASCIIDigit(first) else { return false }
-        return name.unicodeScalars.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == "_" }
+        guard let first = name.unicodeScalars.first, !IdentifierWords.isASCIIDigit(first) else { return false }
+        return name.unicodeScalars.allSatisfy { IdentifierWords.isASCIILetter($0) || IdentifierWords.isASCIIDigit($0) || $0 == "_" }
             && !unescapable.contains(name) && !(name.hasPrefix("$"))
     }
 

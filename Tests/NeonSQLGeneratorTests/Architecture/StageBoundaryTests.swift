@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// The pipeline's stage boundaries (Pipeline.swift): parse, catalog, analyze and the IR know SQL
+/// only; every Swift name and type is chosen in `Translate/` and printed in `Render/`. This reads
+/// the generator's sources and fails when code (not a comment) of an SQL-only stage uses a symbol
+/// of the Swift side, so a newcomer cannot put a Swift choice in the wrong stage unnoticed.
+@Suite("Architecture: stage boundaries")
+struct StageBoundaryTests {
+    static let generatorSources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/NeonSQLGenerator")
+
+    /// Folders whose code must not mention the Swift side.
+    static let sqlOnlyStages = ["Source", "Parse", "Catalog", "Analyze", "IR"]
+
+    /// Types and members that carry Swift names or types.
+    static let swiftSymbols = [
+        "SwiftNaming", "SwiftNamer", "SwiftTypeMapping", "TypeOverrides", "GeneratedTypeNames", "NamedModel", "NamedQuery",
+        "NamedValue", "NamedEnum", "NamedEmbed", "QuerySignature", "swiftType", "codeType", "SwiftRenderer", "DescribeJSON",
+    ]
+
+    /// The code lines of a file: comment lines and trailing `//` comments left out.
+    static func codeLines(_ text: String) -> [(number: Int, text: String)] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("//") || trimmed.hasPrefix("*") || trimmed.hasPrefix("/*") { return nil }
+            let code = line.range(of: " //").map { String(line[..<$0.lowerBound]) } ?? String(line)
+            return (index + 1, code)
+        }
+    }
+
+    @Test func sqlStagesMentionNoSwiftNameOrType() throws {
+        var violations: [String] = []
+        var filesRead = 0
+        for stage in Self.sqlOnlyStages {
+            let folder = Self.generatorSources.appendingPathComponent(stage)
+            let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+            for case let url as URL in enumerator where url.pathExtension == "swift" {
+                filesRead += 1
+                let text = try String(contentsOf: url, encoding: .utf8)
+                for line in Self.codeLines(text) {
+                    for symbol in Self.swiftSymbols where line.text.range(of: "\\b\(symbol)\\b", options: .regularExpression) != nil {
+                        violations.append("\(stage)/\(url.lastPathComponent):\(line.number): \(symbol)")
+                    }
+                }
+            }
+        }
+        #expect(filesRead > 50, "the stage folders were not found under \(Self.generatorSources.path)")
+        #expect(violations == [])
+    }
+
+    @Test func theCheckFindsASwiftSymbolInCode() {
+        let lines = Self.codeLines("// SwiftNaming in a comment\nlet x = SwiftNaming.lowerCamelCase(y) // SwiftNamer\n")
+        #expect(lines.count == 2)
+        #expect(lines.contains { $0.text.contains("SwiftNaming.lowerCamelCase") && !$0.text.contains("SwiftNamer") })
+    }
+}
