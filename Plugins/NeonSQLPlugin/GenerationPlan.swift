@@ -1,8 +1,8 @@
 import Foundation
 
 /// What one target's generator run reads and writes, computed from the target's `.sql` files.
-/// Shared by the SwiftPM and Xcode entry points. The output-naming rule and the `neon-sql.json`
-/// reader are the CLI's own files (`Shared/`, a symlink), so the two cannot disagree.
+/// Shared by the SwiftPM and Xcode entry points. The output plan (names and collisions) and the
+/// `neon-sql.json` reader are the CLI's own files (`Shared/`, a symlink), so the two cannot disagree.
 struct GenerationPlan {
     /// Schema files in the order they are applied (path order: migrations by name).
     let schemaFiles: [URL]
@@ -58,18 +58,10 @@ struct GenerationPlan {
 
         let outputDirectory = workDirectory.appendingPathComponent("GeneratedSources")
         let sharedOutput = outputDirectory.appendingPathComponent(Self.sharedFileName)
-        var claimed: [String: URL] = [:]
-        var outputs: [URL] = []
-        for file in queryFiles {
-            let name = Self.outputFileName(forRelativePath: Self.relativePath(of: file, to: root))
-            if name == Self.sharedFileName {
-                throw PluginError("'\(file.path)' would generate \(name), the name of the shared file; rename it")
-            }
-            if let other = claimed[name] {
-                throw PluginError("'\(other.path)' and '\(file.path)' would both generate \(name); rename one of them")
-            }
-            claimed[name] = file
-            outputs.append(outputDirectory.appendingPathComponent(name))
+        let outputs: [URL]
+        switch OutputFileNaming.outputFileNames(forQueryFiles: queryFiles.map(\.path), root: root.path, reservedName: Self.sharedFileName) {
+        case .success(let names): outputs = names.map { outputDirectory.appendingPathComponent($0) }
+        case .failure(let collision): throw PluginError(collision.message)
         }
 
         self.schemaFiles = schemaFiles
@@ -103,16 +95,10 @@ struct GenerationPlan {
     /// Everything the run writes.
     var allOutputFiles: [URL] { outputFiles + [sharedOutput] }
 
-    /// The shared output-naming rule (`Shared/OutputFileNaming.swift`, the CLI's own file).
-    static func outputFileName(forRelativePath relativePath: String) -> String {
-        OutputFileNaming.outputFileName(forRelativePath: relativePath)
-    }
-
-    /// The path of `file` relative to `root` when it lies inside, else its file name (the same
-    /// fallback as `neon-sql-gen generate --root`).
+    /// The path of `file` relative to `root` when it lies inside, else its file name (the shared
+    /// rule in `Shared/OutputPlan.swift`, the CLI's own file).
     static func relativePath(of file: URL, to root: URL) -> String {
-        let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        return file.path.hasPrefix(base) ? String(file.path.dropFirst(base.count)) : file.lastPathComponent
+        OutputFileNaming.relativePath(of: file.path, to: root.path)
     }
 
     /// The deepest directory containing every file, or nil for no files.

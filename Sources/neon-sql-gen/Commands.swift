@@ -6,12 +6,10 @@ import NeonSQLSchemaCheck
 enum Commands {
     /// `describe`: the JSON on stdout, diagnostics on stderr; 1 when there is an error.
     static func describe(_ options: DescribeOptions) throws(CLIFailure) -> Int32 {
-        let config = try ConfigFile.load(options.configPath)
-        let schemaPaths = try config.schemaPaths(options.schemaPaths)
-        let queryPaths = try queryFiles(options.queryPaths, excluding: schemaPaths)
+        let (config, inputs) = try Inputs.load(configPath: options.configPath, schemaPaths: options.schemaPaths, queryPaths: options.queryPaths)
         let result = CodeGenerator.describe(
-            schema: try InputFiles.read(schemaPaths),
-            queries: try InputFiles.read(queryPaths),
+            schema: inputs.schema,
+            queries: inputs.queries,
             overrides: config.overrides,
             typeNames: config.typeNames,
             configPath: options.configPath ?? "neon-sql.json",
@@ -25,13 +23,11 @@ enum Commands {
     /// `generate`: every declared output on success (each only if changed); on an error
     /// diagnostic, the diagnostics and status 1, nothing written.
     static func generate(_ options: GenerateOptions) throws(CLIFailure) -> Int32 {
-        let config = try ConfigFile.load(options.configPath)
-        let schemaPaths = try config.schemaPaths(options.schemaPaths)
-        let queryPaths = try queryFiles(options.queryPaths, excluding: schemaPaths)
-        let outputs = try outputPaths(for: queryPaths, options: options)
+        let (config, inputs) = try Inputs.load(configPath: options.configPath, schemaPaths: options.schemaPaths, queryPaths: options.queryPaths)
+        let outputs = try outputPaths(for: inputs.queryPaths, options: options)
         let result = CodeGenerator.generate(
-            schema: try InputFiles.read(schemaPaths),
-            queries: try InputFiles.read(queryPaths),
+            schema: inputs.schema,
+            queries: inputs.queries,
             overrides: config.overrides,
             typeNames: config.typeNames,
             configPath: options.configPath ?? "neon-sql.json",
@@ -50,13 +46,9 @@ enum Commands {
     /// `check`: analyze, ask the database about every query, report disagreements on stderr.
     /// 0 when everything agrees, 1 otherwise, 2 for an invalid connection string or endpoint.
     static func check(_ options: CheckOptions) async throws(CLIFailure) -> Int32 {
-        let config = try ConfigFile.load(options.configPath)
-        let schemaPaths = try config.schemaPaths(options.schemaPaths)
-        let queryPaths = try queryFiles(options.queryPaths, excluding: schemaPaths)
-        let schema = try InputFiles.read(schemaPaths)
-        let queries = try InputFiles.read(queryPaths)
+        let (config, inputs) = try Inputs.load(configPath: options.configPath, schemaPaths: options.schemaPaths, queryPaths: options.queryPaths)
         let outcome = await SchemaCheckCommand.run(
-            databaseURL: options.databaseURL, endpoint: options.endpoint, schema: schema, queries: queries,
+            databaseURL: options.databaseURL, endpoint: options.endpoint, schema: inputs.schema, queries: inputs.queries,
             postgresVersion: config.postgresVersion, writeError: { StandardStreams.writeError($0 + "\n") })
         switch outcome {
         case .agreed:
@@ -69,6 +61,21 @@ enum Commands {
         }
     }
 
+    /// What every command reads: the config, then the schema and query files it names.
+    struct Inputs {
+        let schema: [SQLSourceInput]
+        let queries: [SQLSourceInput]
+        /// The expanded query file paths, in order (the outputs are named after them).
+        let queryPaths: [String]
+
+        static func load(configPath: String?, schemaPaths: [String], queryPaths: [String]) throws(CLIFailure) -> (ConfigFile, Inputs) {
+            let config = try ConfigFile.load(configPath)
+            let schemaFiles = try config.schemaPaths(schemaPaths)
+            let queryFiles = try Commands.queryFiles(queryPaths, excluding: schemaFiles)
+            return (config, Inputs(schema: try InputFiles.read(schemaFiles), queries: try InputFiles.read(queryFiles), queryPaths: queryFiles))
+        }
+    }
+
     /// The expanded query files, without any file that is already a schema input (so that
     /// `--schema db db` treats db's files as schema only).
     static func queryFiles(_ paths: [String], excluding schemaPaths: [String]) throws(CLIFailure) -> [String] {
@@ -76,23 +83,17 @@ enum Commands {
         return try InputFiles.expand(paths).filter { !schema.contains(InputFiles.standardized($0)) }
     }
 
-    /// The output path of each query file, checked for collisions (with each other and with the
-    /// shared file).
+    /// The output path of each query file by the plan the plugin declares (Shared/OutputPlan.swift),
+    /// checked for collisions with each other and with the shared file when it goes to the same directory.
     static func outputPaths(for queryPaths: [String], options: GenerateOptions) throws(CLIFailure) -> [String] {
-        let directory = options.outputDirectory.hasSuffix("/") ? options.outputDirectory : options.outputDirectory + "/"
-        var claimed: [String: String] = [InputFiles.standardized(options.sharedOutput): "the shared output"]
-        var outputs: [String] = []
-        for path in queryPaths {
-            let relative = options.root.flatMap { InputFiles.relativePath(of: path, to: $0) }
-                ?? URL(fileURLWithPath: path).lastPathComponent
-            let output = directory + OutputFileNaming.outputFileName(forRelativePath: relative)
-            let key = InputFiles.standardized(output)
-            if let other = claimed[key] {
-                throw CLIFailure("'\(path)' and \(other) would both be written to '\(output)'; rename one of them")
-            }
-            claimed[key] = "'\(path)'"
-            outputs.append(output)
+        let directory = InputFiles.standardized(options.outputDirectory)
+        let shared = URL(fileURLWithPath: InputFiles.standardized(options.sharedOutput))
+        let reserved = shared.deletingLastPathComponent().path == directory ? shared.lastPathComponent : nil
+        // Without --root every file is named by its file name alone (a root nothing lies inside).
+        let root = options.root.map(InputFiles.standardized) ?? "\u{0}"
+        switch OutputFileNaming.outputFileNames(forQueryFiles: queryPaths.map(InputFiles.standardized), root: root, reservedName: reserved) {
+        case .success(let names): return names.map { URL(fileURLWithPath: directory).appendingPathComponent($0).path }
+        case .failure(let collision): throw CLIFailure(collision.message)
         }
-        return outputs
     }
 }

@@ -7,8 +7,11 @@ import NeonSQLGenerator
 struct ConfigFile {
     var overrides = TypeOverrides()
     var typeNames = GeneratedTypeNames()
-    /// The configured schema files in the order the plugin applies them, or nil without `schema`.
-    var schemaFiles: [String]?
+    /// The configured schema roots (`schema`), or nil without it: expanded only when no
+    /// `--schema` is given (the plugin passes the files it expanded itself).
+    var schemaRoots: [URL]?
+    /// The config file's path, for errors while expanding ``schemaRoots``.
+    var path: String?
     /// The PostgreSQL major version the project targets (`postgresVersion`); nil: every version.
     var postgresVersion: Int?
     /// `frozenEnums`: generated enums without the fallback case for labels they do not know.
@@ -39,18 +42,20 @@ struct ConfigFile {
             queries: config.names?.queries ?? defaults.queries,
             statements: config.names?.statements ?? defaults.statements,
             client: config.names?.client ?? defaults.client)
-        if let roots = config.schemaRoots(relativeTo: url) {
-            do {
-                result.schemaFiles = try NeonSQLConfig.schemaFiles(under: roots).map(\.path)
-            } catch {
-                throw CLIFailure(error.description, file: path)
-            }
-        }
+        result.schemaRoots = config.schemaRoots(relativeTo: url)
+        result.path = path
         return result
     }
 
-    /// `--schema` paths when given, else the config's `schema`, else none.
+    /// `--schema` paths when given, else the config's `schema` files in the order the plugin
+    /// applies them, else none.
     func schemaPaths(_ given: [String]) throws(CLIFailure) -> [String] {
-        given.isEmpty ? (schemaFiles ?? []) : try InputFiles.expand(given)
+        if !given.isEmpty { return try InputFiles.expand(given) }
+        guard let schemaRoots else { return [] }
+        do {
+            return try NeonSQLConfig.schemaFiles(under: schemaRoots).map(\.path)
+        } catch {
+            throw CLIFailure(error.description, file: path)
+        }
     }
 }

@@ -54,15 +54,6 @@ enum InputFiles {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    /// `path` relative to `root` when it lies inside it, else nil.
-    static func relativePath(of path: String, to root: String) -> String? {
-        let file = standardized(path)
-        var base = standardized(root)
-        if !base.hasSuffix("/") { base += "/" }
-        guard file.hasPrefix(base) else { return nil }
-        return String(file.dropFirst(base.count))
-    }
-
     private static func isDirectoryPath(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue

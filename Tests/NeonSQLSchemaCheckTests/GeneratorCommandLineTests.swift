@@ -70,4 +70,17 @@ struct GeneratorCommandLineTests {
         #expect(OutputFileNaming.outputFileName(forRelativePath: "./a/b/C.SQL") == "a_b_C.swift")
         #expect(CodeGenerator.sharedFileName == "NeonSQLSchema.swift")
     }
+
+    @Test func outputPlanNamesFilesByTheirPathUnderTheRootAndReportsCollisions() {
+        let names = OutputFileNaming.outputFileNames(forQueryFiles: ["/t/queries/a.sql", "/elsewhere/b.sql"], root: "/t", reservedName: "NeonSQLSchema.swift")
+        #expect(names == .success(["queries_a.swift", "b.swift"]))
+        let twice = OutputFileNaming.outputFileNames(forQueryFiles: ["/t/a_b.sql", "/t/a/b.sql"], root: "/t", reservedName: nil)
+        #expect(twice == .failure(OutputNameCollision(path: "/t/a/b.sql", otherPath: "/t/a_b.sql", name: "a_b.swift")))
+        #expect((try? twice.get()) == nil)
+        let shared = OutputFileNaming.outputFileNames(forQueryFiles: ["/t/NeonSQLSchema.sql"], root: "/t", reservedName: "NeonSQLSchema.swift")
+        #expect(shared == .failure(OutputNameCollision(path: "/t/NeonSQLSchema.sql", otherPath: nil, name: "NeonSQLSchema.swift")))
+        if case .failure(let collision) = twice {
+            #expect(collision.message == "'/t/a_b.sql' and '/t/a/b.sql' would both generate a_b.swift; rename one of them")
+        }
+    }
 }
