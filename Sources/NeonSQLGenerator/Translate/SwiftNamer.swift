@@ -135,100 +135,8 @@ struct SwiftNamer {
         return named
     }
 
-    /// The Swift property names of a query's result columns. PostgreSQL accepts a column with no
-    /// name (an expression its FigureColname does not name, reported as `?column?`) and the same
-    /// name twice (`SELECT a.id, b.id`); each then gets a generated name (`column<N>` by
-    /// position; `id`, `id2`, ... in order, like any other collision) and a warning at the column
-    /// that says which, so that the user can name it with AS.
-    static func columnNames(_ query: QueryDescription, warnings: inout DiagnosticCollector) -> [String] {
-        var names = UniqueNames(taken: reservedColumnNames)
-        var embedNames: [Int: UniqueNames] = [:]
-        var firstPosition: [String: Int] = [:]
-        return query.columns.enumerated().map { position, column in
-            let number = position + 1
-            if let embed = column.embed {
-                // A field of the nested struct: unique within it (a table's columns already are).
-                if embedNames[embed.start] == nil {
-                    embedNames[embed.start] = UniqueNames(taken: reservedColumnNames.union(embeddedReservedNames))
-                    _ = names.claim(usable(SwiftNaming.lowerCamelCase(embed.name), fallback: "embedded"))
-                }
-                return embedNames[embed.start]?.claim(usable(SwiftNaming.lowerCamelCase(column.sqlName), fallback: "column\(number)"))
-                    ?? "column\(number)"
-            }
-            let unnamed = column.sqlName == "?column?"
-            let name = names.claim(unnamed ? "column\(number)"
-                                   : usable(SwiftNaming.lowerCamelCase(column.sqlName), fallback: "column\(number)"))
-            let message: String
-            if unnamed {
-                message = "result column \(number) has no name (PostgreSQL calls it \"?column?\"); it is generated as '\(name)': name it with AS"
-            } else if let first = firstPosition[column.sqlName] {
-                message = "result column \(number) repeats the name \"\(column.sqlName)\" of column \(first); it is generated as '\(name)': name it with AS"
-            } else {
-                firstPosition[column.sqlName] = number
-                return name
-            }
-            warnings.append(Diagnostic(file: query.file, line: column.location.line, column: column.location.column,
-                                       severity: .warning, message: message))
-            return name
-        }
-    }
-
-    /// Members of an embedded struct besides its columns.
-    static let embeddedReservedNames: Set<String> = ["decodeIfPresent"]
-
-    /// The `sqlc.embed` items of a query, with the row-level property names ``columnNames(_:warnings:)``
-    /// claimed for them (replayed here in the same order), and their columns marked.
-    private static func embeds(_ query: QueryDescription, columns: inout [NamedValue], columnNames: [String]) -> [NamedEmbed] {
-        guard query.columns.contains(where: { $0.embed != nil }) else { return [] }
-        // Replay the row-level claims so each embed gets the property name columnNames reserved for it.
-        var names = UniqueNames(taken: reservedColumnNames)
-        var propertyNames: [Int: String] = [:]
-        for (position, column) in query.columns.enumerated() {
-            if let embed = column.embed {
-                if propertyNames[embed.start] == nil {
-                    propertyNames[embed.start] = names.claim(usable(SwiftNaming.lowerCamelCase(embed.name), fallback: "embedded"))
-                }
-            } else {
-                _ = names.claim(columnNames[position])
-            }
-        }
-        // The nested type must not shadow a type the row's code mentions, nor share a name with
-        // a property of the row (`_1` for both a table `1` and its embed would be ambiguous).
-        var mentioned = moduleNames.union(["Self", "Type", "Protocol", "Any", "AnyObject", "CodingKeys", "ID"])
-        mentioned.formUnion(propertyNames.values)
-        mentioned.formUnion(query.columns.indices.filter { query.columns[$0].embed == nil }.map { columnNames[$0] })
-        for column in columns {
-            var word = ""
-            for character in column.codeType + " " {
-                if character.isLetter || character.isNumber || character == "_" { word.append(character); continue }
-                if !word.isEmpty { mentioned.insert(word) }
-                word = ""
-            }
-        }
-        var typeNames = UniqueNames(taken: mentioned)
-        var embeds: [NamedEmbed] = []
-        var indexByStart: [Int: Int] = [:]
-        for (position, column) in query.columns.enumerated() {
-            guard let embed = column.embed else { continue }
-            if let index = indexByStart[embed.start] {
-                embeds[index] = NamedEmbed(propertyName: embeds[index].propertyName, typeName: embeds[index].typeName,
-                                           optional: embeds[index].optional,
-                                           positions: embeds[index].positions.lowerBound..<(position + 1), sqlName: embed.name)
-                columns[position].embed = index
-                continue
-            }
-            let propertyName = propertyNames[embed.start] ?? "embedded"
-            let typeName = typeNames.claim(usable(SwiftNaming.upperCamelCase(embed.name), fallback: "Embedded"))
-            indexByStart[embed.start] = embeds.count
-            columns[position].embed = embeds.count
-            embeds.append(NamedEmbed(propertyName: propertyName, typeName: typeName, optional: embed.optional,
-                                     positions: position..<(position + 1), sqlName: embed.name))
-        }
-        return embeds
-    }
-
-    /// The Swift type of a value: the user's override if one applies, else the default mapping.
-    /// The Swift type of a value, as generated code spells it (`code`: standard and runtime types
+    /// The Swift type of a value (the user's override if one applies, else the default mapping),
+    /// as generated code spells it (`code`: standard and runtime types
     /// qualified, `Swift.Int`) and as `describe` reports it (`described`: `Int`): one override
     /// lookup for both.
     private func swiftTypes(_ type: SQLType, nullable: Bool, elementNullable: Bool, origin: ColumnOrigin?,
@@ -281,25 +189,5 @@ struct SwiftNamer {
         if let first = result.unicodeScalars.first, IdentifierWords.isASCIIDigit(first) { result = "_" + result }
         if SwiftNaming.unescapable.contains(result) { result += "_" }
         return result
-    }
-}
-
-/// Hands out names unique within one scope: a taken name gets the first free number (`name2`).
-struct UniqueNames {
-    private var taken: Set<String>
-
-    init(taken: Set<String>) {
-        self.taken = taken
-    }
-
-    mutating func claim(_ base: String) -> String {
-        var candidate = base
-        var counter = 2
-        while taken.contains(candidate) {
-            candidate = base + String(counter)
-            counter += 1
-        }
-        taken.insert(candidate)
-        return candidate
     }
 }

@@ -1,0 +1,19 @@
+/// Hands out names unique within one scope: a taken name gets the first free number (`name2`).
+struct UniqueNames {
+    private var taken: Set<String>
+
+    init(taken: Set<String>) {
+        self.taken = taken
+    }
+
+    mutating func claim(_ base: String) -> String {
+        var candidate = base
+        var counter = 2
+        while taken.contains(candidate) {
+            candidate = base + String(counter)
+            counter += 1
+        }
+        taken.insert(candidate)
+        return candidate
+    }
+}
