@@ -55,4 +55,21 @@ struct StageBoundaryTests {
         #expect(lines.count == 2)
         #expect(lines.contains { $0.text.contains("SwiftNaming.lowerCamelCase") && !$0.text.contains("SwiftNamer") })
     }
+
+    /// Every file or folder `docs/architecture.md` names in backticks exists (relative to the
+    /// repository, the generator's or the runtime's sources), so the map cannot rot unnoticed.
+    /// Patterns (`Parser+<Construct>.swift`, `docs/*.md`) and the endpoint `/sql` are not paths.
+    @Test func theArchitectureMapNamesRealFiles() throws {
+        let root = Self.generatorSources.deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let names = text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            .filter { $0.contains("/") && !$0.contains(" ") && !$0.contains("<") && !$0.contains("*") && $0 != "/sql" }
+        let bases = [root, Self.generatorSources, root.appendingPathComponent("Sources/NeonSQL")]
+        let missing = names.filter { name in
+            !bases.contains { FileManager.default.fileExists(atPath: $0.appendingPathComponent(name).path) }
+        }
+        #expect(names.count > 40)
+        #expect(missing == [])
+    }
 }
