@@ -97,6 +97,20 @@ enum QueryFileAnalyzer {
                 sql = copyFromSQL(parsed, analyzer.parameters, parameters, annotation, source, &local) ?? sql
             }
         }
+        var template: QueryTemplate?
+        if !local.hasErrors, !annotation.optionalParameters.isEmpty {
+            if kind == .copyfrom {
+                local.error("'-- @optional' filters a condition; a ':copyfrom' INSERT has none", in: source, at: annotation.location)
+            } else {
+                template = OptionalFilters.template(parsed, annotation, analyzer, source, &local)
+                parameters = parameters.map { parameter in
+                    guard template?.optionalParameters.contains(parameter.index) == true else { return parameter }
+                    var optional = parameter
+                    optional.isOptionalFilter = true
+                    return optional
+                }
+            }
+        }
         let hasErrors = local.hasErrors
         diagnostics.append(contentsOf: local.diagnostics)
         guard !hasErrors else { return nil }
@@ -115,6 +129,7 @@ enum QueryFileAnalyzer {
             uniqueColumns: unique
         )
         if case .call = parsed.statement { query.isUtility = true }
+        query.template = template
         return query
     }
 

@@ -4,28 +4,60 @@ enum SQLRewriter {
     /// The statement's text with every parameter replaced by `$n` (or its template, such as
     /// `= ANY($n)` for `sqlc.slice`) and `!`/`?` alias markers removed.
     static func rewrittenSQL(_ parsed: ParsedStatement, _ analyzer: StatementAnalyzer) -> String {
-        var edits: [(offset: Int, length: Int, replacement: String)] = []
+        var sql = ""
+        for piece in rewrittenPieces(parsed, analyzer, marks: []) {
+            switch piece {
+            case .text(let text): sql += text
+            case .parameter(let index): sql += "$\(index)"
+            case .mark: break
+            }
+        }
+        return sql
+    }
+
+    /// A piece of the SQL sent: text, a parameter's placeholder, or a position the caller marked.
+    enum Piece: Sendable, Hashable {
+        case text(String)
+        case parameter(Int)
+        case mark(Int)
+    }
+
+    /// A position in the statement's source to find in the rewritten pieces (`id` comes back as
+    /// ``Piece/mark(_:)``). At one offset, marks ending something come before marks starting
+    /// something, and both before the text edited there.
+    struct Mark: Sendable, Hashable {
+        let offset: Int
+        let id: Int
+        let isEnd: Bool
+    }
+
+    /// The rewritten statement as pieces, with `marks` at their places.
+    static func rewrittenPieces(_ parsed: ParsedStatement, _ analyzer: StatementAnalyzer, marks: [Mark]) -> [Piece] {
+        var edits: [(offset: Int, length: Int, order: Int, pieces: [Piece])] = []
         for node in parsed.parameters {
             guard let index = analyzer.parameters.index(of: node) else { continue }
-            let placeholder = "$\(index)"
-            edits.append((node.range.start.offset, node.range.endOffset - node.range.start.offset,
-                          node.template.map { $0.replacing("$n", with: placeholder) } ?? placeholder))
+            var pieces: [Piece] = [.parameter(index)]
+            if let template = node.template, let placeholder = template.firstRange(of: "$n") {
+                pieces = [.text(String(template[..<placeholder.lowerBound])), .parameter(index),
+                          .text(String(template[placeholder.upperBound...]))]
+            }
+            edits.append((node.range.start.offset, node.range.endOffset - node.range.start.offset, 2, pieces))
         }
-        for edit in analyzer.aliasEdits { edits.append((edit.offset, edit.length, "")) }
-        edits += analyzer.embedEdits
-        edits += analyzer.starEdits
-        edits.sort { $0.offset < $1.offset }
+        for edit in analyzer.aliasEdits { edits.append((edit.offset, edit.length, 2, [])) }
+        for edit in analyzer.embedEdits + analyzer.starEdits { edits.append((edit.offset, edit.length, 2, [.text(edit.replacement)])) }
+        for mark in marks { edits.append((mark.offset, 0, mark.isEnd ? 0 : 1, [.mark(mark.id)])) }
+        edits.sort { ($0.offset, $0.order) < ($1.offset, $1.order) }
         let bytes = analyzer.source.bytes
-        var output: [UInt8] = []
+        var pieces: [Piece] = []
         var cursor = parsed.range.start.offset
         let end = min(parsed.range.endOffset, bytes.count)
         for edit in edits where edit.offset >= cursor && edit.offset + edit.length <= end {
-            output += bytes[cursor..<edit.offset]
-            output += Array(edit.replacement.utf8)
+            if cursor < edit.offset { pieces.append(.text(String(decoding: bytes[cursor..<edit.offset], as: UTF8.self))) }
+            pieces += edit.pieces
             cursor = edit.offset + edit.length
         }
-        if cursor < end { output += bytes[cursor..<end] }
-        return String(decoding: output, as: UTF8.self)
+        if cursor < end { pieces.append(.text(String(decoding: bytes[cursor..<end], as: UTF8.self))) }
+        return pieces
     }
 
     /// Why a statement cannot be a `:copyfrom` query, or its SQL: `INSERT INTO t (a, b) VALUES

@@ -22,6 +22,9 @@ struct QueryDescription: Sendable, Hashable {
     /// A utility statement (`TRUNCATE`, `NOTIFY`, ...) or a `CALL`, as the parser read it:
     /// PostgreSQL cannot PREPARE it.
     var isUtility = false
+    /// For a query with `-- @optional` parameters: the fragments its SQL is assembled from per
+    /// call (``sql`` is then the variant with every parameter given).
+    var template: QueryTemplate?
     /// SQL names of the non-null columns whose value is unique per row (a primary or unique key of
     /// the only row source), in result order: the translation makes a row identifiable by one.
     let uniqueColumns: [String]
@@ -44,6 +47,8 @@ struct ParameterDescription: Sendable, Hashable {
     let originIsElement: Bool
     /// `format_type` of its type, as PREPARE reports it (a domain stays the domain).
     var pgType: String { type.formatName }
+    /// Named by `-- @optional`: a call may leave it out, and the conjuncts that use it with it.
+    var isOptionalFilter = false
 }
 
 /// One output column.

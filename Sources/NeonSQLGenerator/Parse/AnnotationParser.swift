@@ -1,6 +1,6 @@
 /// Reads sqlc's annotation language from the comments in front of a query:
 /// `-- name: FetchX :many` or `/* name: FetchX :many */`, the doc comment lines under it, and
-/// `-- @param name optional|required` directives.
+/// `-- @param name optional|required` and `-- @optional name, ...` directives.
 enum AnnotationParser {
     /// A query's annotation with what follows it.
     struct Annotation: Sendable, Hashable {
@@ -12,6 +12,15 @@ enum AnnotationParser {
         /// Swift doc comment.
         let documentation: [String]
         var parameterDirectives: [ParameterDirective] = []
+        /// `-- @optional category_id, min_xp`: parameters whose filters are left out when not given.
+        var optionalParameters: [NamedDirectiveArgument] = []
+    }
+
+    /// A parameter named by a directive (`category_id` in `-- @optional category_id`): its SQL
+    /// name as written (`@category_id`, `sqlc.arg(category_id)`) or `$n`.
+    struct NamedDirectiveArgument: Sendable, Hashable {
+        let name: String
+        let location: SourceLocation
     }
 
     /// `-- @param display_name optional` / `-- @param user_id required` under the annotation:
@@ -83,8 +92,13 @@ enum AnnotationParser {
                                                  location: comment.location, isBlock: true))
         }
         var directives: [ParameterDirective] = []
+        var optionalParameters: [NamedDirectiveArgument] = []
         for following in comments[(index + 1)...] {
             let text = following.text.drop { $0 == " " || $0 == "\t" }
+            if !following.isBlock, text.hasPrefix("@optional") {
+                optionalParameters += optionalDirective(text, following, source, &diagnostics)
+                continue
+            }
             guard !following.isBlock, text.hasPrefix("@param") else {
                 documentationComments.append(following)
                 continue
@@ -97,8 +111,39 @@ enum AnnotationParser {
             }
             directives.append(ParameterDirective(parameter: String(words[1]), nullable: words[2] == "optional", location: following.location))
         }
-        return .annotated(Annotation(name: name, kind: kind, location: comment.location,
-                                     documentation: documentation(documentationComments), parameterDirectives: directives))
+        var annotation = Annotation(name: name, kind: kind, location: comment.location,
+                                    documentation: documentation(documentationComments), parameterDirectives: directives)
+        annotation.optionalParameters = optionalParameters
+        return .annotated(annotation)
+    }
+
+    /// `-- @optional a, b`: the names, each located at itself in the comment.
+    private static func optionalDirective(_ text: Substring, _ comment: Comment, _ source: SourceFile,
+                                          _ diagnostics: inout DiagnosticCollector) -> [NamedDirectiveArgument] {
+        let keyword = "@optional"
+        guard text.count == keyword.count || text.dropFirst(keyword.count).first.map({ $0 == " " || $0 == "\t" }) == true else {
+            diagnostics.error("unknown directive '\(text.prefix { $0 != " " && $0 != "\t" })'; use '-- @optional name, ...' or '-- @param name optional'",
+                              in: source, at: comment.location)
+            return []
+        }
+        // The comment's text starts after `--`; its location is the `--`.
+        let textStart = comment.location.offset + 2 + (comment.text.utf8.count - text.utf8.count)
+        var result: [NamedDirectiveArgument] = []
+        var offset = textStart + keyword.utf8.count
+        for piece in text.dropFirst(keyword.count).split(separator: ",", omittingEmptySubsequences: false) {
+            let leading = piece.prefix { $0 == " " || $0 == "\t" }.utf8.count
+            let name = String(piece.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+            let location = source.location(ofOffset: offset + leading)
+            offset += piece.utf8.count + 1
+            let bare = name.hasPrefix("@") ? String(name.dropFirst()) : name
+            guard !bare.isEmpty, bare.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }) else {
+                diagnostics.error("'-- @optional' takes parameter names separated by commas: '-- @optional category_id, min_xp'",
+                                  in: source, at: location)
+                return []
+            }
+            result.append(NamedDirectiveArgument(name: bare, location: location))
+        }
+        return result
     }
 
     /// `[":one", ":exec", ...]`: every kind but `except`, as written in an annotation.

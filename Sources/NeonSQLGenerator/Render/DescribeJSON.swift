@@ -19,7 +19,7 @@ enum DescribeJSON {
             ("line", .integer(query.line)),
             ("kind", .string(query.kind.rawValue)),
             ("sql", .string(query.sql)),
-            ("params", .array(named.parameters.map(parameter))),
+            ("params", .array(named.parameters.sorted { $0.index < $1.index }.map(parameter))),
             ("columns", .array(named.columns.map { column($0, embeds: named.embeds) })),
         ])
     }
@@ -36,6 +36,8 @@ enum DescribeJSON {
             ("swiftType", .string(parameter.swiftType)),
             ("nullable", .bool(parameter.nullable)),
         ]
+        // Only on `-- @optional` parameters, so other queries' JSON is unchanged.
+        if parameter.isOptionalFilter { members.append(("optional", .bool(true))) }
         return .object(members)
     }
 

@@ -47,6 +47,10 @@ struct SwiftRenderer {
                 renderStatementBody(named, signature: signature, into: &printer)
             }
         }
+        if let template = named.query.template {
+            printer.blankLine()
+            SQLTemplateRenderer.printDeclaration(name: SQLTemplateRenderer.templateName(for: named), of: named, template: template, into: &printer)
+        }
         printer.blankLine()
         printer.block("extension \(typeNames.queries)") { printer in
             printer.docComment(documentation)
@@ -85,7 +89,8 @@ struct SwiftRenderer {
                 printer.line("public var \(SwiftNaming.escaped(parameter.name)): \(parameter.codeType)")
             }
             printer.blankLine()
-            let arguments = named.parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ")
+            let arguments = named.parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)\($0.isOptionalFilter ? " = nil" : "")" }
+                .joined(separator: ", ")
             printer.block("public init(\(arguments))") { printer in
                 for parameter in named.parameters {
                     printer.line("self.\(SwiftNaming.escaped(parameter.name)) = \(SwiftNaming.escaped(parameter.name))")
@@ -255,6 +260,11 @@ struct SwiftRenderer {
                 suffix: ", bindings: \(bindings))",
                 into: &printer
             )
+            return
+        }
+        if let template = named.query.template {
+            SQLTemplateRenderer.printStatementBody(named, template: template, templateName: SQLTemplateRenderer.templateName(for: named),
+                                                   signature: signature, into: &printer)
             return
         }
         if named.parameters.isEmpty {

@@ -33,6 +33,8 @@ struct DiagnosticCollector: Sendable {
     private(set) var diagnostics: [Diagnostic] = []
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// How many errors were collected (to tell whether a step added one).
+    var errorCount: Int { diagnostics.count { $0.severity == .error } }
 
     mutating func error(_ message: String, in file: SourceFile, at location: SourceLocation) {
         diagnostics.append(Diagnostic(.error, message, in: file, at: location))

@@ -93,6 +93,8 @@ struct NamedValue: Sendable {
     /// For a column of a `sqlc.embed(t)` item: the index of the item in ``NamedQuery/embeds``;
     /// ``name`` and ``codeType`` are then the nested struct's property and its type.
     var embed: Int?
+    /// A parameter named by `-- @optional`: defaulted to nil, its conjuncts left out when nil.
+    var isOptionalFilter = false
 }
 
 /// A PostgreSQL enum with its Swift names.

@@ -107,14 +107,23 @@ struct SwiftNamer {
                       enumName: (String) -> String, warnings: inout DiagnosticCollector) -> NamedQuery {
         // Argument sets are structs (`XParams`): their properties avoid `Hashable`'s members as columns do.
         var parameterNames = UniqueNames(taken: query.kind.takesArgumentSets ? Self.argumentSetReservedNames : [])
-        let parameters = query.parameters.sorted { $0.index < $1.index }.map { parameter in
-            let types = swiftTypes(parameter.type, nullable: parameter.nullable, elementNullable: parameter.elementNullable,
+        var parameters = query.parameters.sorted { $0.index < $1.index }.map { parameter in
+            // An optional filter is `T?`: nil leaves its conjuncts out (NULL is never bound for it).
+            let nullable = parameter.nullable || parameter.isOptionalFilter
+            let types = swiftTypes(parameter.type, nullable: nullable, elementNullable: parameter.elementNullable,
                                    origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName)
-            return NamedValue(
+            var named = NamedValue(
                 name: parameterNames.claim(Self.usable(SwiftNaming.lowerCamelCase(parameter.sqlName ?? ""), fallback: "p\(parameter.index)")),
                 codeType: types.code, swiftType: types.described,
-                type: parameter.type, pgType: parameter.pgType, index: parameter.index, sqlName: parameter.sqlName ?? "", nullable: parameter.nullable,
+                type: parameter.type, pgType: parameter.pgType, index: parameter.index, sqlName: parameter.sqlName ?? "", nullable: nullable,
                 elementNullable: parameter.elementNullable)
+            named.isOptionalFilter = parameter.isOptionalFilter
+            return named
+        }
+        // Required parameters first, in SQL order; then the defaulted ones in order of first appearance.
+        if let template = query.template {
+            let optional = template.optionalParameters.compactMap { index in parameters.first { $0.index == index } }
+            parameters = parameters.filter { !$0.isOptionalFilter } + optional
         }
         let columnNames = Self.columnNames(query, warnings: &warnings)
         var columns = query.columns.enumerated().map { position, column in

@@ -1,0 +1,113 @@
+/// Prints a query's template (`-- @optional`) as the runtime's `NeonSQL.SQLTemplate`, and the
+/// statement factory body that asks it for a call's SQL and binds the parameters that SQL sends.
+enum SQLTemplateRenderer {
+    /// `private let <name> = NeonSQL.SQLTemplate([...], switchCount: n)`, one part per line.
+    static func printDeclaration(name: String, of named: NamedQuery, template: QueryTemplate, into printer: inout CodePrinter) {
+        printer.docComment(["The fragments the SQL of `\(named.functionName)` is assembled from per call (`-- @optional`)."])
+        printer.line("private let \(name) = NeonSQL.SQLTemplate([")
+        printer.indented { printParts(template.parts, into: &$0) }
+        printer.line("], switchCount: \(template.optionalParameters.count))")
+    }
+
+    private static func printParts(_ parts: [TemplatePart], into printer: inout CodePrinter) {
+        for part in parts {
+            switch part {
+            case .text(let text):
+                printer.line(".text(\(SwiftTypeMapping.stringLiteral(text))),")
+            case .parameter(let index):
+                printer.line(".parameter(\(index)),")
+            case .clause(let clause):
+                printer.line(".clause(NeonSQL.SQLTemplate.Clause(")
+                printer.indented { printer in
+                    printList("prefix", clause.prefix, into: &printer)
+                    printer.line("items: [")
+                    printer.indented { printer in
+                        for item in clause.items {
+                            let switches = "switches: [\(item.switches.map(String.init).joined(separator: ", "))]"
+                            if let separator = inline(item.separator), let body = inline(item.body) {
+                                let line = "NeonSQL.SQLTemplate.Item(\(switches), separator: \(separator), body: \(body)),"
+                                if line.count <= 140 {
+                                    printer.line(line)
+                                    continue
+                                }
+                            }
+                            printer.line("NeonSQL.SQLTemplate.Item(")
+                            printer.indented { printer in
+                                printer.line(switches + ",")
+                                printList("separator", item.separator, into: &printer)
+                                printList("body", item.body, into: &printer, last: true)
+                            }
+                            printer.line("),")
+                        }
+                    }
+                    printer.line("],")
+                    printList("whenEmpty", clause.whenEmpty, into: &printer, last: true)
+                }
+                printer.line(")),")
+            }
+        }
+    }
+
+    /// `[.text("..."), .parameter(1)]` when the parts hold no clause and fit on a line.
+    private static func inline(_ parts: [TemplatePart]) -> String? {
+        var items: [String] = []
+        for part in parts {
+            switch part {
+            case .text(let text): items.append(".text(\(SwiftTypeMapping.stringLiteral(text)))")
+            case .parameter(let index): items.append(".parameter(\(index))")
+            case .clause: return nil
+            }
+        }
+        let list = "[" + items.joined(separator: ", ") + "]"
+        return list.count <= 100 ? list : nil
+    }
+
+    private static func printList(_ label: String, _ parts: [TemplatePart], into printer: inout CodePrinter, last: Bool = false) {
+        let end = last ? "]" : "],"
+        if let inline = inline(parts) {
+            printer.line("\(label): \(inline)" + (last ? "" : ","))
+            return
+        }
+        printer.line("\(label): [")
+        printer.indented { printParts(parts, into: &$0) }
+        printer.line(end)
+    }
+
+    /// The factory body: the variant for the given filters, each parameter it sends bound in its order.
+    static func printStatementBody(_ named: NamedQuery, template: QueryTemplate, templateName: String, signature: QuerySignature,
+                                   into printer: inout CodePrinter) {
+        let taken = Set(named.parameters.map(\.name))
+        func local(_ base: String) -> String {
+            var name = base
+            while taken.contains(name) { name += "_" }
+            return name
+        }
+        let variant = local("variant")
+        let parameter = local("parameter")
+        let bindings = signature.bindingsVariable
+        let switches = template.optionalParameters.compactMap { index in
+            named.parameters.first { $0.index == index }.map { SwiftNaming.escaped($0.name) + " != nil" }
+        }
+        printer.line("let \(variant) = \(templateName).variant([\(switches.joined(separator: ", "))])")
+        printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(variant).parameters.count)")
+        printer.block("for \(parameter) in \(variant).parameters") { printer in
+            printer.line("switch \(parameter) {")
+            for value in named.parameters.sorted(by: { $0.index < $1.index }) {
+                let type = SwiftTypeMapping.runtimeTypeExpression(for: value.type)
+                printer.line("case \(value.index): \(bindings).append(\(SwiftNaming.escaped(value.name)), as: \(type))")
+            }
+            printer.line("default: break")
+            printer.line("}")
+        }
+        printer.line("return .\(signature.factory)(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), "
+                     + "sql: \(variant).sql, bindings: \(bindings), readOnly: \(named.query.isReadOnly))")
+    }
+
+    /// The file-level name of a query's template: `<function>SQLTemplate`, made different from
+    /// every parameter name of the query (a parameter would shadow it in the factory).
+    static func templateName(for named: NamedQuery) -> String {
+        var name = named.functionName + "SQLTemplate"
+        while named.parameters.contains(where: { $0.name == name }) { name += "_" }
+        return name
+    }
+}

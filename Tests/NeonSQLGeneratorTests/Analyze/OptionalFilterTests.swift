@@ -1,0 +1,124 @@
+@testable import NeonSQLGenerator
+import Testing
+
+/// `-- @optional`: conjuncts left out per call (Analyze/OptionalFilters.swift), the variants the
+/// runtime assembles (TemplateAssembly mirrors NeonSQL.SQLTemplate), and the misuses reported.
+@Suite("Optional filters")
+struct OptionalFilterTests {
+    static let schema = """
+        CREATE TABLE categories (id int PRIMARY KEY, slug text NOT NULL);
+        CREATE TABLE duas (id int PRIMARY KEY, title text NOT NULL, category_id int REFERENCES categories, xp int NOT NULL,
+                           tags text[] NOT NULL DEFAULT '{}');
+        """
+
+    static func analyze(_ query: String) -> AnalysisFixture {
+        AnalysisFixture(schema: schema, query: query)
+    }
+
+    static func variants(_ fixture: AnalysisFixture) throws -> [String] {
+        let template = try #require(fixture.query?.query.template)
+        let count = template.optionalParameters.count
+        return (0..<(1 << count)).map { mask in
+            let switches = (0..<count).map { mask & (1 << $0) != 0 }
+            let variant = TemplateAssembly.variant(template, switches: switches)
+            return variant.sql + " -- " + variant.parameters.map(String.init).joined(separator: ",")
+        }
+    }
+
+    @Test func conjunctsAreLeftOutAndParametersRenumbered() throws {
+        let fixture = Self.analyze("""
+            -- name: Search :many
+            -- @optional category_id, min_xp
+            SELECT d.id FROM duas d
+            WHERE d.category_id = @category_id AND d.title ILIKE @pattern AND (d.xp >= @min_xp OR d.xp = 0)
+            LIMIT @n;
+            """)
+        #expect(fixture.errors == [])
+        #expect(fixture.parameterSignature == ["$2 pattern: String", "$4 n: Int", "$1 categoryId: Int?", "$3 minXp: Int?"])
+        #expect(try Self.variants(fixture) == [
+            "SELECT d.id FROM duas d\nWHERE d.title ILIKE $1\nLIMIT $2 -- 2,4",
+            "SELECT d.id FROM duas d\nWHERE d.category_id = $1 AND d.title ILIKE $2\nLIMIT $3 -- 1,2,4",
+            "SELECT d.id FROM duas d\nWHERE d.title ILIKE $1 AND (d.xp >= $2 OR d.xp = 0)\nLIMIT $3 -- 2,3,4",
+            "SELECT d.id FROM duas d\nWHERE d.category_id = $1 AND d.title ILIKE $2 AND (d.xp >= $3 OR d.xp = 0)\nLIMIT $4 -- 1,2,3,4",
+        ])
+        #expect(fixture.query?.query.sql == "SELECT d.id FROM duas d\nWHERE d.category_id = $1 AND d.title ILIKE $2 AND (d.xp >= $3 OR d.xp = 0)\nLIMIT $4")
+    }
+
+    @Test func aConditionLeftEmptyDisappearsAndAJoinKeepsOnTrue() throws {
+        let fixture = Self.analyze("""
+            -- name: ByCategory :many
+            -- @optional slug, minimum
+            SELECT c.slug, count(*) AS n FROM duas d JOIN categories c ON c.slug = @slug WHERE d.xp > @minimum
+            GROUP BY c.slug HAVING count(*) > @minimum;
+            """)
+        #expect(fixture.errors == [])
+        #expect(try Self.variants(fixture) == [
+            "SELECT c.slug, count(*) AS n FROM duas d JOIN categories c ON TRUE \nGROUP BY c.slug  -- ",
+            "SELECT c.slug, count(*) AS n FROM duas d JOIN categories c ON c.slug = $1 \nGROUP BY c.slug  -- 1",
+            "SELECT c.slug, count(*) AS n FROM duas d JOIN categories c ON TRUE WHERE d.xp > $1\nGROUP BY c.slug HAVING count(*) > $1 -- 2",
+            "SELECT c.slug, count(*) AS n FROM duas d JOIN categories c ON c.slug = $1 WHERE d.xp > $2\nGROUP BY c.slug HAVING count(*) > $2 -- 1,2",
+        ])
+    }
+
+    @Test func aSubqueryConditionIsItsOwn() throws {
+        let fixture = Self.analyze("""
+            -- name: WithTag :many
+            -- @optional tag
+            SELECT d.id FROM duas d
+            WHERE d.xp > 0 AND EXISTS (SELECT 1 FROM categories c WHERE c.id = d.category_id AND @tag = ANY (d.tags));
+            """)
+        #expect(fixture.errors == [])
+        #expect(try Self.variants(fixture) == [
+            "SELECT d.id FROM duas d\nWHERE d.xp > 0 AND EXISTS (SELECT 1 FROM categories c WHERE c.id = d.category_id) -- ",
+            "SELECT d.id FROM duas d\nWHERE d.xp > 0 AND EXISTS (SELECT 1 FROM categories c WHERE c.id = d.category_id AND $1 = ANY (d.tags)) -- 1",
+        ])
+    }
+
+    @Test func updatesAndDeletesFilterToo() throws {
+        let fixture = Self.analyze("""
+            -- name: Bump :execrows
+            -- @optional category_id
+            UPDATE duas SET xp = xp + @amount WHERE category_id = @category_id;
+            """)
+        #expect(fixture.errors == [])
+        #expect(try Self.variants(fixture) == [
+            "UPDATE duas SET xp = xp + $1  -- 1",
+            "UPDATE duas SET xp = xp + $1 WHERE category_id = $2 -- 1,2",
+        ])
+    }
+
+    @Test func misusesAreErrorsWhereTheyAre() {
+        let fixture = Self.analyze("""
+            -- name: Bad :many
+            -- @optional nope, tag
+            SELECT @tag::text AS t, d.id FROM duas d WHERE d.id = 1 OR @tag = ANY (d.tags);
+            -- name: CopyRows :copyfrom
+            -- @optional xp
+            INSERT INTO duas (id, title, xp) VALUES (@id, @title, @xp);
+            """)
+        #expect(fixture.errors == [
+            "query.sql:2:14: error: '-- @optional' names no parameter of this query: 'nope'",
+            "query.sql:3:8: error: optional parameter @tag is used outside a WHERE, HAVING or JOIN ... ON condition, so it cannot be left out; use it only in conditions, or remove it from '-- @optional'",
+            "query.sql:3:48: error: an optional parameter is under OR at the top of this WHERE condition: leaving it out would leave out the whole condition; put the OR in parentheses to mean that, or make the filter a conjunct of its own (... AND x = @p)",
+            "query.sql:4:1: error: '-- @optional' filters a condition; a ':copyfrom' INSERT has none",
+        ])
+    }
+
+    @Test func theDirectiveIsReadWithItsNames() {
+        let fixture = Self.analyze("""
+            -- name: Search :many
+            -- @optional   min_xp ,category_id
+            -- @optionalx y
+            SELECT d.id FROM duas d WHERE d.category_id = @category_id AND d.xp >= @min_xp;
+            -- name: Empty :many
+            -- @optional a,,b
+            SELECT 1;
+            """)
+        #expect(fixture.errors == [
+            "query.sql:3:1: error: unknown directive '@optionalx'; use '-- @optional name, ...' or '-- @param name optional'",
+            "query.sql:6:16: error: '-- @optional' takes parameter names separated by commas: '-- @optional category_id, min_xp'",
+        ])
+        // Order of first appearance in the SQL, not of the directive.
+        #expect(fixture.query?.query.template?.optionalParameters == [1, 2])
+    }
+}
