@@ -1,0 +1,48 @@
+-- name: SearchDuas :many
+-- A search screen: a title pattern, then any of category, minimum XP, slot and tag.
+-- @optional category_slug, min_xp, slot, tag
+SELECT d.id, d.title, c.name AS category, d.xp
+FROM duas d
+LEFT JOIN categories c ON c.id = d.category_id
+WHERE d.title ILIKE '%' || @pattern || '%'
+  AND c.slug = @category_slug
+  AND d.xp >= @min_xp
+  AND d.slot = @slot
+  AND @tag = ANY (d.tags)
+ORDER BY d.title, d.id
+LIMIT @page_size;
+
+-- name: CountByCategory :many
+-- @optional since, min_count
+SELECT c.slug, count(*) AS completions
+FROM completions co
+JOIN duas d ON d.id = co.dua_id AND co.completed_on >= @since
+JOIN categories c ON c.id = d.category_id
+GROUP BY c.slug
+HAVING count(*) >= @min_count
+ORDER BY c.slug;
+
+-- name: CompletedDuas :many
+-- A filter inside a subquery's condition, and one reused in two conditions.
+-- @optional user_id, day
+SELECT d.id, d.title
+FROM duas d
+WHERE EXISTS (SELECT 1 FROM completions co WHERE co.dua_id = d.id AND co.user_id = @user_id AND co.completed_on = @day)
+  AND d.created_at::date <= @day;
+
+-- name: RetagDuas :execrows
+-- @optional category_id, older_than
+UPDATE duas SET tags = @tags
+WHERE category_id = @category_id AND created_at < @older_than;
+
+-- name: ForgetCompletions :execrows
+-- @optional before
+DELETE FROM completions WHERE user_id = @user_id AND completed_on < @before;
+
+-- name: RecentTitles :many
+-- An optional filter whose condition is parenthesized on purpose (dropped whole).
+-- @optional since
+WITH recent AS (
+    SELECT d.id, d.title FROM duas d WHERE (d.created_at >= @since OR d.xp > 100)
+)
+SELECT r.title FROM recent r ORDER BY r.title;
