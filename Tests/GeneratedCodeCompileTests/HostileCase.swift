@@ -138,7 +138,21 @@ struct HostileCase {
         func annotation(_ kind: String) -> String {
             blockAnnotations ? "/* name: \(name) :\(kind) */\n" : "-- name: \(name) :\(kind)\n"
         }
-        switch random.int(0...11) {
+        switch random.int(0...12) {
+        case 12 where !comparable.isEmpty:
+            // `-- @optional`: the optional filters' names are identifiers, hostile ones included
+            // (`variant`, `parameter`, a name like the template's); one is required.
+            let key = random.pick(comparable)
+            var names = Array(Set(annotationNames.filter { !$0.hasPrefix("_") }).shuffled(using: &random).prefix(3))
+            while names.count < 3 { names.append("spare\(names.count)") }
+            let kind = random.pick(["many", "one", "execrows", "batchmany"])
+            let limit = kind == "one" ? " LIMIT 1" : ""
+            let body = kind == "execrows"
+                ? "DELETE FROM \(from)"
+                : "SELECT \(selectList()), \(quoted(key.name)) FROM \(from)"
+            return documentation + annotation(kind) + "-- @optional \(names[1]), \(names[2])\n"
+                + "\(body) WHERE \(quoted(key.name)) = @\(names[0]) AND \(quoted(key.name)) = @\(names[1]) "
+                + "AND (\(quoted(key.name)) = @\(names[2]) OR \(quoted(key.name)) IS NULL)\(limit);"
         case 6 where !comparable.isEmpty && table.columns.count >= 2:
             let key = random.pick(comparable)
             let target = random.pick(table.columns.filter { $0.name != key.name })

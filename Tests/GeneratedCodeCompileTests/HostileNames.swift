@@ -16,7 +16,7 @@ enum HostileNames {
     ]
 
     static let referenced = [
-        "statement", "Statement", "bindings", "Bindings", "bindings_", "date", "Date", "uuid", "UUID", "data", "Data",
+        "statement", "Statement", "bindings", "Bindings", "bindings_", "variant", "parameter", "q_sql_template", "date", "Date", "uuid", "UUID", "data", "Data",
         "string", "String", "int", "Int", "bool", "Bool", "double", "Double", "float", "Decimal", "optional",
         "Optional", "array", "Array", "result", "Result", "error", "Error", "void", "Void", "never", "Never",
         "sendable", "Sendable", "hashable", "Hashable", "codable", "Codable", "identifiable", "Identifiable",
