@@ -24,7 +24,7 @@ public enum Statements {}
 /// This module's queries as a dependency: one closure per query.
 ///
 /// Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;
-/// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(fetchJourneyDuas:getJourneyBySlug:listJourneys:fetchDuasForJourneys:updateDisplayName:addXp:)``
+/// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(fetchJourneyDuas:getJourneyBySlug:listJourneys:fetchDuasForJourneys:searchDuas:journeyDuasInSlot:updateDisplayName:addXp:)``
 /// for previews.
 public struct QueryClient: Swift.Sendable {
     /// Runs ``Queries/fetchJourneyDuas(journeyId:)``.
@@ -35,6 +35,10 @@ public struct QueryClient: Swift.Sendable {
     public var listJourneys: @Sendable () async throws -> [ListJourneysRow]
     /// Runs ``Queries/fetchDuasForJourneys(journeyIds:)``.
     public var fetchDuasForJourneys: @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow]
+    /// Runs ``Queries/searchDuas(query:categorySlug:minXp:)``.
+    public var searchDuas: @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?) async throws -> [SearchDuasRow]
+    /// Runs ``Queries/journeyDuasInSlot(_:)``.
+    public var journeyDuasInSlot: @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]]
     /// Runs ``Queries/updateDisplayName(displayName:userId:)``.
     public var updateDisplayName: @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow?
     /// Runs ``Queries/addXp(xp:userId:)``.
@@ -48,6 +52,8 @@ public struct QueryClient: Swift.Sendable {
         getJourneyBySlug: @escaping @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow?,
         listJourneys: @escaping @Sendable () async throws -> [ListJourneysRow],
         fetchDuasForJourneys: @escaping @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow],
+        searchDuas: @escaping @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?) async throws -> [SearchDuasRow],
+        journeyDuasInSlot: @escaping @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]],
         updateDisplayName: @escaping @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow?,
         addXp: @escaping @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int,
         deleteProfile: @escaping @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void
@@ -56,6 +62,8 @@ public struct QueryClient: Swift.Sendable {
         self.getJourneyBySlug = getJourneyBySlug
         self.listJourneys = listJourneys
         self.fetchDuasForJourneys = fetchDuasForJourneys
+        self.searchDuas = searchDuas
+        self.journeyDuasInSlot = journeyDuasInSlot
         self.updateDisplayName = updateDisplayName
         self.addXp = addXp
         self.deleteProfile = deleteProfile
@@ -69,6 +77,8 @@ public struct QueryClient: Swift.Sendable {
             getJourneyBySlug: { try await queries.getJourneyBySlug(slug: $0) },
             listJourneys: { try await queries.listJourneys() },
             fetchDuasForJourneys: { try await queries.fetchDuasForJourneys(journeyIds: $0) },
+            searchDuas: { try await queries.searchDuas(query: $0, categorySlug: $1, minXp: $2) },
+            journeyDuasInSlot: { try await queries.journeyDuasInSlot($0) },
             updateDisplayName: { try await queries.updateDisplayName(displayName: $0, userId: $1) },
             addXp: { try await queries.addXp(xp: $0, userId: $1) },
             deleteProfile: { try await queries.deleteProfile(userId: $0) }
@@ -83,6 +93,8 @@ public struct QueryClient: Swift.Sendable {
             getJourneyBySlug: { _ in throw NeonSQL.UnimplementedQuery("GetJourneyBySlug") },
             listJourneys: { throw NeonSQL.UnimplementedQuery("ListJourneys") },
             fetchDuasForJourneys: { _ in throw NeonSQL.UnimplementedQuery("FetchDuasForJourneys") },
+            searchDuas: { _, _, _ in throw NeonSQL.UnimplementedQuery("SearchDuas") },
+            journeyDuasInSlot: { _ in throw NeonSQL.UnimplementedQuery("JourneyDuasInSlot") },
             updateDisplayName: { _, _ in throw NeonSQL.UnimplementedQuery("UpdateDisplayName") },
             addXp: { _, _ in throw NeonSQL.UnimplementedQuery("AddXP") },
             deleteProfile: { _ in throw NeonSQL.UnimplementedQuery("DeleteProfile") }
@@ -90,12 +102,14 @@ public struct QueryClient: Swift.Sendable {
     }
 
     /// A client returning the given rows (no rows, `nil` or 0 unless given) for previews.
-    public static func preview(fetchJourneyDuas: [FetchJourneyDuasRow] = [], getJourneyBySlug: GetJourneyBySlugRow? = nil, listJourneys: [ListJourneysRow] = [], fetchDuasForJourneys: [FetchDuasForJourneysRow] = [], updateDisplayName: UpdateDisplayNameRow? = nil, addXp: Swift.Int = 0) -> QueryClient {
+    public static func preview(fetchJourneyDuas: [FetchJourneyDuasRow] = [], getJourneyBySlug: GetJourneyBySlugRow? = nil, listJourneys: [ListJourneysRow] = [], fetchDuasForJourneys: [FetchDuasForJourneysRow] = [], searchDuas: [SearchDuasRow] = [], journeyDuasInSlot: [[JourneyDuasInSlotRow]] = [], updateDisplayName: UpdateDisplayNameRow? = nil, addXp: Swift.Int = 0) -> QueryClient {
         return QueryClient(
             fetchJourneyDuas: { _ in fetchJourneyDuas },
             getJourneyBySlug: { _ in getJourneyBySlug },
             listJourneys: { listJourneys },
             fetchDuasForJourneys: { _ in fetchDuasForJourneys },
+            searchDuas: { _, _, _ in searchDuas },
+            journeyDuasInSlot: { _ in journeyDuasInSlot },
             updateDisplayName: { _, _ in updateDisplayName },
             addXp: { _, _ in addXp },
             deleteProfile: { _ in }
