@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(
             name: "NeonSQLGeneratorTests",
             dependencies: ["NeonSQLGenerator"],
-            exclude: ["Golden", "Corpus/Data", "Diagnostics/Cases"]
+            exclude: ["Golden", "Corpus/Data", "Diagnostics/Cases", "Differential/Data"]
         ),
         .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL"]),
         // Type-checks generated Swift for random hostile schemas against the runtime (runs swiftc).

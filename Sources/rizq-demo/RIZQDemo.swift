@@ -71,6 +71,15 @@ struct RIZQDemo {
             print("      “\(dua.translationEn)”" + (dua.source.map { "  (\($0))" } ?? ""))
         }
 
+        // 2b. A search screen: optional filters are left out of the SQL when not given.
+        let everything = try await queries.searchDuas("", nil, nil)
+        if let category = everything.compactMap(\.categorySlug).first {
+            let inCategory = try await queries.searchDuas("", category, nil)
+            let rewarding = try await queries.searchDuas("", category, 20)
+            heading("Searching duas (optional filters)")
+            print("  all: \(everything.count) · category \(category): \(inCategory.count) · and worth 20+ XP: \(rewarding.count)")
+        }
+
         // 3. Daily Adkhar for two subscribed journeys: one round trip instead of one per journey.
         let subscribed = Array(journeys.prefix(2))
         let slots = try await DailyAdkhar(client: queries).slots(journeyIds: subscribed.map(\.id))

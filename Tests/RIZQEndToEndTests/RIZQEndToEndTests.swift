@@ -108,6 +108,32 @@ struct RIZQEndToEndTests {
         #expect(total > 0)
     }
 
+    @Test func searchWithOptionalFiltersEqualsTheSameFiltersWrittenByHand() async throws {
+        let all = try await queries.fetchDuas()
+        let categories = try await queries.fetchCategories()
+        let thresholds: [Int?] = [nil] + Array(Set(all.map(\.xpValue))).sorted().map { Optional($0) }
+        var checked = 0
+        for text in ["", "a", "the"] {
+            for slug in [nil] + categories.map(\.slug) {
+                for minimum in thresholds {
+                    let found = try await queries.searchDuas(text, slug, minimum)
+                    let expected = all.filter { dua in
+                        dua.titleEn.range(of: text, options: .caseInsensitive) != nil || text.isEmpty
+                    }.filter { dua in
+                        slug.map { dua.categorySlug == $0 } ?? true
+                    }.filter { dua in
+                        minimum.map { dua.xpValue >= $0 } ?? true
+                    }
+                    #expect(found.map(\.id) == expected.map(\.id), "text \(text), category \(slug ?? "any"), min XP \(minimum.map(String.init) ?? "any")")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 6)
+        // Leaving a filter out is not filtering by NULL: no filter finds every dua.
+        #expect(try await queries.searchDuas("", nil, nil).count == all.count)
+    }
+
     // MARK: User writes
 
     @Test func profileDisplayNameAndXP() async throws {

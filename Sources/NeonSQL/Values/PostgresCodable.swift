@@ -102,7 +102,7 @@ extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
 /// never fails: a label added to the database enum after the code was generated decodes into it
 /// (and encodes back as its text), while `allCases` lists the labels the code knows. With
 /// `"frozenEnums": true` in `neon-sql.json` the enum is a plain `String` enum whose
-/// `init?(rawValue:)` fails on such a label, which ``decode(postgresText:)`` reports as an error.
+/// `init?(rawValue:)` fails on such a label, which ``PostgresDecodable/decode(postgresText:)`` reports as an error.
 public protocol PostgresEnum: RawRepresentable, PostgresEncodable, PostgresDecodable, CaseIterable
 where RawValue == String {}
 
