@@ -75,9 +75,10 @@ struct RIZQDemo {
         let everything = try await queries.searchDuas("", nil, nil)
         if let category = everything.compactMap(\.categorySlug).first {
             let inCategory = try await queries.searchDuas("", category, nil)
-            let rewarding = try await queries.searchDuas("", category, 20)
+            let threshold = inCategory.map(\.xpValue).max() ?? 0
+            let rewarding = try await queries.searchDuas("", category, threshold)
             heading("Searching duas (optional filters)")
-            print("  all: \(everything.count) · category \(category): \(inCategory.count) · and worth 20+ XP: \(rewarding.count)")
+            print("  all: \(everything.count) · category \(category): \(inCategory.count) · and worth \(threshold)+ XP: \(rewarding.count)")
         }
 
         // 3. Daily Adkhar for two subscribed journeys: one round trip instead of one per journey.

@@ -157,6 +157,27 @@ struct RIZQEndToEndTests {
         #expect(second.totalXp == 305 && second.level == 2 && second.streak == 1)
     }
 
+    @Test func patchSetsKeepsAndClears() async throws {
+        let user = try await Fixtures.newUser(client, name: "Before")
+        let before = try #require(try await queries.fetchUserProfile(user))
+        // Nothing set: the row is returned unchanged but updated_at (not patched) moves.
+        let untouched = try #require(try await queries.patchProfile(user, .keep, .keep))
+        #expect(untouched.displayName == "Before" && untouched.lastActiveDate == before.lastActiveDate)
+        #expect(untouched.updatedAt >= before.updatedAt)
+        // One field set, the other kept.
+        let day = PostgresDate(year: 2026, month: 3, day: 1)
+        let dated = try #require(try await queries.patchProfile(user, .keep, .set(day)))
+        #expect(dated.displayName == "Before" && dated.lastActiveDate == day)
+        // .set(nil) writes NULL, which COALESCE(@x, col) cannot; .keep leaves the date.
+        let cleared = try #require(try await queries.patchProfile(user, .set(nil), .keep))
+        #expect(cleared.displayName == nil && cleared.lastActiveDate == day)
+        let renamed = try #require(try await queries.patchProfile(user, .set("After"), .set(nil)))
+        #expect(renamed.displayName == "After" && renamed.lastActiveDate == nil)
+        #expect(try await queries.fetchUserProfile(user)?.displayName == "After")
+        // No such user: no row, whatever is set.
+        #expect(try await queries.patchProfile(UUID(), .set("x"), .keep) == nil)
+    }
+
     @Test func completingADuaIsRecordedOncePerDay() async throws {
         let user = try await Fixtures.newUser(client)
         #expect(try await queries.markDuaCompleted(user, 1, 10) == 1)

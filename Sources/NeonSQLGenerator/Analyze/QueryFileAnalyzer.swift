@@ -98,16 +98,17 @@ enum QueryFileAnalyzer {
             }
         }
         var template: QueryTemplate?
-        if !local.hasErrors, !annotation.optionalParameters.isEmpty {
+        if !local.hasErrors, !annotation.optionalParameters.isEmpty || !annotation.patchParameters.isEmpty {
             if kind == .copyfrom {
-                local.error("'-- @optional' filters a condition; a ':copyfrom' INSERT has none", in: source, at: annotation.location)
+                local.error("'-- @optional' and '-- @patch' leave out parts of a condition or a SET list; a ':copyfrom' INSERT has neither",
+                            in: source, at: annotation.location)
             } else {
-                template = OptionalFilters.template(parsed, annotation, analyzer, source, &local)
+                template = QueryTemplateBuilder.template(parsed, annotation, analyzer, source, &local)
                 parameters = parameters.map { parameter in
-                    guard template?.optionalParameters.contains(parameter.index) == true else { return parameter }
-                    var optional = parameter
-                    optional.isOptionalFilter = true
-                    return optional
+                    guard let template, template.switchParameters.contains(parameter.index) else { return parameter }
+                    var switched = parameter
+                    if template.patchParameters.contains(parameter.index) { switched.isPatch = true } else { switched.isOptionalFilter = true }
+                    return switched
                 }
             }
         }

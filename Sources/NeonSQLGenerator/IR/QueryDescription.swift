@@ -49,6 +49,8 @@ struct ParameterDescription: Sendable, Hashable {
     var pgType: String { type.formatName }
     /// Named by `-- @optional`: a call may leave it out, and the conjuncts that use it with it.
     var isOptionalFilter = false
+    /// Named by `-- @patch`: a call sets it or keeps the column (its SET assignment left out).
+    var isPatch = false
 }
 
 /// One output column.

@@ -1,4 +1,4 @@
-/// The SQL of a query whose shape a call chooses (`-- @optional`): the fragments the analyzer
+/// The SQL of a query whose shape a call chooses (`-- @optional`, `-- @patch`): the fragments the analyzer
 /// checked, as the runtime's `NeonSQL.SQLTemplate` assembles them. Parameters keep their `$n` of
 /// the query as written; a call's SQL numbers the ones it sends densely.
 indirect enum TemplatePart: Sendable, Hashable {
@@ -10,28 +10,30 @@ indirect enum TemplatePart: Sendable, Hashable {
     case clause(TemplateClause)
 }
 
-/// A condition of conjuncts, some sent only when their optional parameters are given.
+/// A condition's conjuncts or a SET list's assignments, some sent only when their switches are on.
 struct TemplateClause: Sendable, Hashable {
     /// The keyword up to the first conjunct (`WHERE `).
     let prefix: [TemplatePart]
     let items: [TemplateItem]
-    /// Sent when every conjunct is left out: nothing, or `ON TRUE` for a join.
+    /// Sent when every item is left out: nothing, `ON TRUE` for a join, `SET col = col` for a SET list.
     let whenEmpty: [TemplatePart]
 }
 
 /// One conjunct of a ``TemplateClause``.
 struct TemplateItem: Sendable, Hashable {
-    /// Positions in ``QueryTemplate/optionalParameters`` that must all be given for it to be sent.
+    /// Positions in ``QueryTemplate/switchParameters`` that must all be on for it to be sent.
     let switches: [Int]
     /// The text joining it to the conjunct before it (` AND `).
     let separator: [TemplatePart]
     let body: [TemplatePart]
 }
 
-/// A query's template and the parameters that switch its conjuncts.
+/// A query's template and the parameters that switch its parts.
 struct QueryTemplate: Sendable, Hashable {
     let parts: [TemplatePart]
-    /// The optional parameters' `$n`, in order of first appearance in the SQL: switch `i` is on
-    /// when the parameter `optionalParameters[i]` is given.
-    let optionalParameters: [Int]
+    /// The `$n` of the parameters that switch parts (`-- @optional` and `-- @patch`), in order of
+    /// first appearance in the SQL: switch `i` is on when `switchParameters[i]` is given (set).
+    let switchParameters: [Int]
+    /// Those of them named by `-- @patch` (the others are optional filters).
+    let patchParameters: Set<Int>
 }

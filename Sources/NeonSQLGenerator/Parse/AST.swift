@@ -390,6 +390,8 @@ struct SetClause: Sendable, Hashable {
     /// Per column, the subscripts written after its name (`SET names[$1] = $2`), outermost first;
     /// empty when there are none or when a `.field` makes the target a composite's field.
     var subscripts: [[AssignmentSubscript]] = []
+    /// From the first column (or its `(`) to the end of the value.
+    var range: SourceRange?
 }
 
 /// `[i]` or `[lower:upper]` after a column assigned by SET: PostgreSQL assigns one element (an

@@ -14,6 +14,8 @@ enum AnnotationParser {
         var parameterDirectives: [ParameterDirective] = []
         /// `-- @optional category_id, min_xp`: parameters whose filters are left out when not given.
         var optionalParameters: [NamedDirectiveArgument] = []
+        /// `-- @patch display_name, bio`: SET assignments a call may leave out (`Patch.keep`).
+        var patchParameters: [NamedDirectiveArgument] = []
     }
 
     /// A parameter named by a directive (`category_id` in `-- @optional category_id`): its SQL
@@ -93,10 +95,15 @@ enum AnnotationParser {
         }
         var directives: [ParameterDirective] = []
         var optionalParameters: [NamedDirectiveArgument] = []
+        var patchParameters: [NamedDirectiveArgument] = []
         for following in comments[(index + 1)...] {
             let text = following.text.drop { $0 == " " || $0 == "\t" }
             if !following.isBlock, text.hasPrefix("@optional") {
-                optionalParameters += optionalDirective(text, following, source, &diagnostics)
+                optionalParameters += namesDirective("@optional", text, following, source, &diagnostics)
+                continue
+            }
+            if !following.isBlock, text.hasPrefix("@patch") {
+                patchParameters += namesDirective("@patch", text, following, source, &diagnostics)
                 continue
             }
             guard !following.isBlock, text.hasPrefix("@param") else {
@@ -114,15 +121,15 @@ enum AnnotationParser {
         var annotation = Annotation(name: name, kind: kind, location: comment.location,
                                     documentation: documentation(documentationComments), parameterDirectives: directives)
         annotation.optionalParameters = optionalParameters
+        annotation.patchParameters = patchParameters
         return .annotated(annotation)
     }
 
-    /// `-- @optional a, b`: the names, each located at itself in the comment.
-    private static func optionalDirective(_ text: Substring, _ comment: Comment, _ source: SourceFile,
-                                          _ diagnostics: inout DiagnosticCollector) -> [NamedDirectiveArgument] {
-        let keyword = "@optional"
+    /// `-- @optional a, b` / `-- @patch a, b`: the names, each located at itself in the comment.
+    private static func namesDirective(_ keyword: String, _ text: Substring, _ comment: Comment, _ source: SourceFile,
+                                       _ diagnostics: inout DiagnosticCollector) -> [NamedDirectiveArgument] {
         guard text.count == keyword.count || text.dropFirst(keyword.count).first.map({ $0 == " " || $0 == "\t" }) == true else {
-            diagnostics.error("unknown directive '\(text.prefix { $0 != " " && $0 != "\t" })'; use '-- @optional name, ...' or '-- @param name optional'",
+            diagnostics.error("unknown directive '\(text.prefix { $0 != " " && $0 != "\t" })'; use '-- @optional name, ...', '-- @patch name, ...' or '-- @param name optional'",
                               in: source, at: comment.location)
             return []
         }
@@ -137,7 +144,7 @@ enum AnnotationParser {
             offset += piece.utf8.count + 1
             let bare = name.hasPrefix("@") ? String(name.dropFirst()) : name
             guard !bare.isEmpty, bare.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }) else {
-                diagnostics.error("'-- @optional' takes parameter names separated by commas: '-- @optional category_id, min_xp'",
+                diagnostics.error("'-- \(keyword)' takes parameter names separated by commas: '-- \(keyword) category_id, min_xp'",
                                   in: source, at: location)
                 return []
             }

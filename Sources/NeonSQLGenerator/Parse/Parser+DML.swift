@@ -147,6 +147,7 @@ extension Parser {
         repeat {
             var columns: [Identifier] = []
             var subscripts: [[AssignmentSubscript]] = []
+            let start = current.location
             if accept(.leftParen) {
                 repeat {
                     columns.append(try parseColumnId("column name"))
@@ -159,7 +160,9 @@ extension Parser {
             }
             try expectOp("=")
             let value = try parseExpression()
-            clauses.append(SetClause(columns: columns, value: value, subscripts: subscripts))
+            var clause = SetClause(columns: columns, value: value, subscripts: subscripts)
+            clause.range = SourceRange(start: start, endOffset: value.range.endOffset)
+            clauses.append(clause)
         } while accept(.comma)
         return clauses
     }

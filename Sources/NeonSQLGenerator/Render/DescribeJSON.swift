@@ -38,6 +38,7 @@ enum DescribeJSON {
         ]
         // Only on `-- @optional` parameters, so other queries' JSON is unchanged.
         if parameter.isOptionalFilter { members.append(("optional", .bool(true))) }
+        if parameter.isPatch { members.append(("patch", .bool(true))) }
         return .object(members)
     }
 

@@ -1,12 +1,12 @@
-/// Prints a query's template (`-- @optional`) as the runtime's `NeonSQL.SQLTemplate`, and the
+/// Prints a query's template (`-- @optional`, `-- @patch`) as the runtime's `NeonSQL.SQLTemplate`, and the
 /// statement factory body that asks it for a call's SQL and binds the parameters that SQL sends.
 enum SQLTemplateRenderer {
     /// `private let <name> = NeonSQL.SQLTemplate([...], switchCount: n)`, one part per line.
     static func printDeclaration(name: String, of named: NamedQuery, template: QueryTemplate, into printer: inout CodePrinter) {
-        printer.docComment(["The fragments the SQL of `\(named.functionName)` is assembled from per call (`-- @optional`)."])
+        printer.docComment(["The fragments the SQL of `\(named.functionName)` is assembled from per call."])
         printer.line("private let \(name) = NeonSQL.SQLTemplate([")
         printer.indented { printParts(template.parts, into: &$0) }
-        printer.line("], switchCount: \(template.optionalParameters.count))")
+        printer.line("], switchCount: \(template.switchParameters.count))")
     }
 
     private static func printParts(_ parts: [TemplatePart], into printer: inout CodePrinter) {
@@ -85,8 +85,8 @@ enum SQLTemplateRenderer {
         let variant = local("variant")
         let parameter = local("parameter")
         let bindings = signature.bindingsVariable
-        let switches = template.optionalParameters.compactMap { index in
-            named.parameters.first { $0.index == index }.map { SwiftNaming.escaped($0.name) + " != nil" }
+        let switches = template.switchParameters.compactMap { index in
+            named.parameters.first { $0.index == index }.map { SwiftNaming.escaped($0.name) + ($0.isPatch ? ".isSet" : " != nil") }
         }
         printer.line("let \(variant) = \(templateName).variant([\(switches.joined(separator: ", "))])")
         printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(variant).parameters.count)")
@@ -94,7 +94,11 @@ enum SQLTemplateRenderer {
             printer.line("switch \(parameter) {")
             for value in named.parameters.sorted(by: { $0.index < $1.index }) {
                 let type = SwiftTypeMapping.runtimeTypeExpression(for: value.type)
-                printer.line("case \(value.index): \(bindings).append(\(SwiftNaming.escaped(value.name)), as: \(type))")
+                if value.isPatch {
+                    printer.line("case \(value.index): if case .set(let value) = \(SwiftNaming.escaped(value.name)) { \(bindings).append(value, as: \(type)) }")
+                } else {
+                    printer.line("case \(value.index): \(bindings).append(\(SwiftNaming.escaped(value.name)), as: \(type))")
+                }
             }
             printer.line("default: break")
             printer.line("}")

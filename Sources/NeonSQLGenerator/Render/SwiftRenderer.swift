@@ -89,7 +89,7 @@ struct SwiftRenderer {
                 printer.line("public var \(SwiftNaming.escaped(parameter.name)): \(parameter.codeType)")
             }
             printer.blankLine()
-            let arguments = named.parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)\($0.isOptionalFilter ? " = nil" : "")" }
+            let arguments = named.parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)\($0.defaultArgument.map { " = " + $0 } ?? "")" }
                 .joined(separator: ", ")
             printer.block("public init(\(arguments))") { printer in
                 for parameter in named.parameters {

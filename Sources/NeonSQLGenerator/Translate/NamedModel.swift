@@ -95,6 +95,11 @@ struct NamedValue: Sendable {
     var embed: Int?
     /// A parameter named by `-- @optional`: defaulted to nil, its conjuncts left out when nil.
     var isOptionalFilter = false
+    /// A parameter named by `-- @patch`: its type is `NeonSQL.Patch<T>`, defaulted to `.keep`.
+    var isPatch = false
+
+    /// The default argument of a defaulted parameter (`nil`, `.keep`), else nil.
+    var defaultArgument: String? { isOptionalFilter ? "nil" : isPatch ? ".keep" : nil }
 }
 
 /// A PostgreSQL enum with its Swift names.

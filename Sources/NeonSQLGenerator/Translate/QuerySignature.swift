@@ -41,8 +41,9 @@ struct QuerySignature {
         let parameters = named.parameters
         let kind = named.query.kind
         let function = SwiftNaming.escaped(named.functionName)
-        // An optional filter defaults to nil in the method and the factory (a closure has no defaults).
-        let parameterList = parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)\($0.isOptionalFilter ? " = nil" : "")" }
+        // A defaulted parameter (optional filter, patch) keeps its default in the method and the
+        // factory (a closure has no defaults).
+        let parameterList = parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)\($0.defaultArgument.map { " = " + $0 } ?? "")" }
             .joined(separator: ", ")
         call = function + "(" + parameters.map { "\(SwiftNaming.argumentLabel($0.name)): \(SwiftNaming.escaped($0.name))" }
             .joined(separator: ", ") + ")"

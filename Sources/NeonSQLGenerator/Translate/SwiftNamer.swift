@@ -110,20 +110,23 @@ struct SwiftNamer {
         var parameters = query.parameters.sorted { $0.index < $1.index }.map { parameter in
             // An optional filter is `T?`: nil leaves its conjuncts out (NULL is never bound for it).
             let nullable = parameter.nullable || parameter.isOptionalFilter
-            let types = swiftTypes(parameter.type, nullable: nullable, elementNullable: parameter.elementNullable,
+            var types = swiftTypes(parameter.type, nullable: nullable, elementNullable: parameter.elementNullable,
                                    origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName)
+            // A patched value is set or kept: `Patch<String?>` for a nullable column (`.set(nil)` writes NULL).
+            if parameter.isPatch { types = ("NeonSQL.Patch<\(types.code)>", "Patch<\(types.described)>") }
             var named = NamedValue(
                 name: parameterNames.claim(Self.usable(SwiftNaming.lowerCamelCase(parameter.sqlName ?? ""), fallback: "p\(parameter.index)")),
                 codeType: types.code, swiftType: types.described,
                 type: parameter.type, pgType: parameter.pgType, index: parameter.index, sqlName: parameter.sqlName ?? "", nullable: nullable,
                 elementNullable: parameter.elementNullable)
             named.isOptionalFilter = parameter.isOptionalFilter
+            named.isPatch = parameter.isPatch
             return named
         }
         // Required parameters first, in SQL order; then the defaulted ones in order of first appearance.
         if let template = query.template {
-            let optional = template.optionalParameters.compactMap { index in parameters.first { $0.index == index } }
-            parameters = parameters.filter { !$0.isOptionalFilter } + optional
+            let defaulted = template.switchParameters.compactMap { index in parameters.first { $0.index == index } }
+            parameters = parameters.filter { $0.defaultArgument == nil } + defaulted
         }
         let columnNames = Self.columnNames(query, warnings: &warnings)
         var columns = query.columns.enumerated().map { position, column in

@@ -25,7 +25,7 @@ struct RIZQQueryTests {
         // No errors and no warnings (its `SELECT *`s are sent as column lists); the notes explain
         // outer-join nullability.
         #expect(Self.model.diagnostics.filter { $0.severity != .note }.map(\.formatted) == [])
-        #expect(Self.model.files.flatMap(\.queries).count == 19)
+        #expect(Self.model.files.flatMap(\.queries).count == 21)
     }
 
     @Test func journeyDuasJoinDuasAndOptionalCategory() {

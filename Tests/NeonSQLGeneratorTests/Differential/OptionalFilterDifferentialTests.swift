@@ -19,7 +19,7 @@ struct OptionalFilterDifferentialTests {
                                  queryFiles: [SourceFile(path: "queries.sql", text: queries)])
         #expect(model.diagnostics.filter { $0.severity == .error }.map(\.formatted) == [])
         let templated = model.queries.filter { $0.query.template != nil }
-        #expect(templated.count == 6)
+        #expect(templated.count == 9)
 
         let psql = PSQL(url: url)
         let database = "neon_sql_optional_\(UInt32.random(in: 0...UInt32.max))"
@@ -31,11 +31,11 @@ struct OptionalFilterDifferentialTests {
         var mismatches: [String] = []
         for named in templated {
             guard let template = named.query.template else { continue }
-            let count = min(template.optionalParameters.count, 4)
+            let count = min(template.switchParameters.count, 4)
             let typeOf = Dictionary(named.parameters.map { ($0.index, $0.type.formatName) }, uniquingKeysWith: { first, _ in first })
             let columns = named.columns.map { "\($0.sqlName) \($0.type.baseType.formatName)" }
             for mask in 0..<(1 << count) {
-                let switches = (0..<template.optionalParameters.count).map { $0 < count && mask & (1 << $0) != 0 }
+                let switches = (0..<template.switchParameters.count).map { $0 < count && mask & (1 << $0) != 0 }
                 let variant = TemplateAssembly.variant(template, switches: switches)
                 variants += 1
                 let output: String
@@ -65,7 +65,7 @@ struct OptionalFilterDifferentialTests {
             }
         }
         print("optional filters differential: \(variants) variants of \(templated.count) queries, \(mismatches.count) disagreements")
-        #expect(variants == 32)
+        #expect(variants == 44)
         #expect(mismatches == [])
     }
 }

@@ -46,3 +46,21 @@ WITH recent AS (
     SELECT d.id, d.title FROM duas d WHERE (d.created_at >= @since OR d.xp > 100)
 )
 SELECT r.title FROM recent r ORDER BY r.title;
+
+-- name: PatchDua :one
+-- A PATCH: each column set or kept; `tags = tags` and the key stay.
+-- @patch title, category_id, xp
+UPDATE duas SET title = @title, category_id = @category_id, xp = @xp, tags = tags
+WHERE id = @id
+RETURNING id, title, category_id, xp;
+
+-- name: PatchTitle :execrows
+-- Every assignment patched: kept, the statement still runs (SET title = title).
+-- @patch title
+UPDATE duas SET title = @title WHERE id = @id;
+
+-- name: UpsertCategory :one
+-- @patch new_name
+INSERT INTO categories (slug, name) VALUES (@slug, @name)
+ON CONFLICT (slug) DO UPDATE SET name = @new_name
+RETURNING id, name;

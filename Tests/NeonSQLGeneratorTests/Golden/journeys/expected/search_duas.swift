@@ -50,7 +50,7 @@ extension Statements {
     }
 }
 
-/// The fragments the SQL of `searchDuas` is assembled from per call (`-- @optional`).
+/// The fragments the SQL of `searchDuas` is assembled from per call.
 private let searchDuasSQLTemplate = NeonSQL.SQLTemplate([
     .text("SELECT d.id, d.title_en, c.name AS category_name, d.xp_value\nFROM duas d\nLEFT JOIN categories c ON c.id = d.category_id\n"),
     .clause(NeonSQL.SQLTemplate.Clause(
@@ -122,7 +122,7 @@ extension Statements {
     }
 }
 
-/// The fragments the SQL of `journeyDuasInSlot` is assembled from per call (`-- @optional`).
+/// The fragments the SQL of `journeyDuasInSlot` is assembled from per call.
 private let journeyDuasInSlotSQLTemplate = NeonSQL.SQLTemplate([
     .text("SELECT jd.dua_id, jd.time_slot\nFROM journey_duas jd\n"),
     .clause(NeonSQL.SQLTemplate.Clause(

@@ -1,10 +1,10 @@
 @testable import NeonSQLGenerator
 import Testing
 
-/// `-- @optional`: conjuncts left out per call (Analyze/OptionalFilters.swift), the variants the
+/// `-- @optional` and `-- @patch`: conjuncts and SET assignments left out per call (Analyze/QueryTemplateBuilder.swift), the variants the
 /// runtime assembles (TemplateAssembly mirrors NeonSQL.SQLTemplate), and the misuses reported.
-@Suite("Optional filters")
-struct OptionalFilterTests {
+@Suite("Optional filters and patches")
+struct QueryTemplateTests {
     static let schema = """
         CREATE TABLE categories (id int PRIMARY KEY, slug text NOT NULL);
         CREATE TABLE duas (id int PRIMARY KEY, title text NOT NULL, category_id int REFERENCES categories, xp int NOT NULL,
@@ -17,7 +17,7 @@ struct OptionalFilterTests {
 
     static func variants(_ fixture: AnalysisFixture) throws -> [String] {
         let template = try #require(fixture.query?.query.template)
-        let count = template.optionalParameters.count
+        let count = template.switchParameters.count
         return (0..<(1 << count)).map { mask in
             let switches = (0..<count).map { mask & (1 << $0) != 0 }
             let variant = TemplateAssembly.variant(template, switches: switches)
@@ -100,7 +100,7 @@ struct OptionalFilterTests {
             "query.sql:2:14: error: '-- @optional' names no parameter of this query: 'nope'",
             "query.sql:3:8: error: optional parameter @tag is used outside a WHERE, HAVING or JOIN ... ON condition, so it cannot be left out; use it only in conditions, or remove it from '-- @optional'",
             "query.sql:3:48: error: an optional parameter is under OR at the top of this WHERE condition: leaving it out would leave out the whole condition; put the OR in parentheses to mean that, or make the filter a conjunct of its own (... AND x = @p)",
-            "query.sql:4:1: error: '-- @optional' filters a condition; a ':copyfrom' INSERT has none",
+            "query.sql:4:1: error: '-- @optional' and '-- @patch' leave out parts of a condition or a SET list; a ':copyfrom' INSERT has neither",
         ])
     }
 
@@ -115,10 +115,47 @@ struct OptionalFilterTests {
             SELECT 1;
             """)
         #expect(fixture.errors == [
-            "query.sql:3:1: error: unknown directive '@optionalx'; use '-- @optional name, ...' or '-- @param name optional'",
+            "query.sql:3:1: error: unknown directive '@optionalx'; use '-- @optional name, ...', '-- @patch name, ...' or '-- @param name optional'",
             "query.sql:6:16: error: '-- @optional' takes parameter names separated by commas: '-- @optional category_id, min_xp'",
         ])
         // Order of first appearance in the SQL, not of the directive.
-        #expect(fixture.query?.query.template?.optionalParameters == [1, 2])
+        #expect(fixture.query?.query.template?.switchParameters == [1, 2])
+    }
+
+    @Test func patchedAssignmentsAreLeftOutAndAnEmptySetStillRuns() throws {
+        let fixture = Self.analyze("""
+            -- name: PatchDua :one
+            -- @patch title, category_id
+            UPDATE duas AS d SET title = @title, xp = xp + 1, category_id = @category_id WHERE d.id = @id RETURNING d.id;
+            -- name: PatchTitle :execrows
+            -- @patch title
+            UPDATE duas SET title = @title WHERE id = @id;
+            """)
+        #expect(fixture.errors == [])
+        #expect(fixture.parameterSignature == ["$3 id: Int", "$1 title: Patch<String>", "$2 categoryId: Patch<Int?>"])
+        #expect(try Self.variants(fixture) == [
+            "UPDATE duas AS d SET xp = xp + 1 WHERE d.id = $1 RETURNING d.id -- 3",
+            "UPDATE duas AS d SET title = $1, xp = xp + 1 WHERE d.id = $2 RETURNING d.id -- 1,3",
+            "UPDATE duas AS d SET xp = xp + 1, category_id = $1 WHERE d.id = $2 RETURNING d.id -- 2,3",
+            "UPDATE duas AS d SET title = $1, xp = xp + 1, category_id = $2 WHERE d.id = $3 RETURNING d.id -- 1,2,3",
+        ])
+        let onlyPatched = try #require(fixture.queries.last?.query.template)
+        #expect(TemplateAssembly.variant(onlyPatched, switches: [false]).sql == "UPDATE duas SET title = duas.title WHERE id = $1")
+    }
+
+    @Test func aPatchedParameterMustBeOnlyASetValue() {
+        let fixture = Self.analyze("""
+            -- name: BadPatch :exec
+            -- @patch xp, title
+            UPDATE duas SET title = @title WHERE xp = @xp;
+            -- name: Both :exec
+            -- @optional xp
+            -- @patch xp
+            UPDATE duas SET xp = @xp WHERE xp > @xp;
+            """)
+        #expect(fixture.errors == [
+            "query.sql:1:1: error: '-- @patch' names @xp, which is not only the value of SET assignments (SET column = @xp): a kept value must leave nothing else behind",
+            "query.sql:4:1: error: parameter $1 is named by both '-- @optional' and '-- @patch'",
+        ])
     }
 }
