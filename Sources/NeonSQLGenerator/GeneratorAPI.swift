@@ -179,7 +179,7 @@ public enum CodeGenerator {
                 kind: query.kind,
                 sql: query.sql,
                 isReadOnly: query.isReadOnly,
-                parameters: named.parameters.sorted { $0.index < $1.index }.map { parameter in
+                parameters: named.boundParameters.sorted { $0.index < $1.index }.map { parameter in
                     AnalyzedParameter(
                         index: parameter.index, name: parameter.name, pgType: parameter.pgType,
                         nullable: parameter.nullable, swiftType: parameter.swiftType)

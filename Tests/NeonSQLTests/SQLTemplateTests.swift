@@ -88,4 +88,15 @@ struct SQLTemplateTests {
         let encoded = try JSONEncoder().encode([Patch<Int>.set(3), .keep])
         #expect(try JSONDecoder().decode([Patch<Int>].self, from: encoded) == [.set(3), .keep])
     }
+
+    @Test func aChoiceSendsTheChosenAlternative() {
+        let sorted = SQLTemplate([
+            .text("SELECT id FROM duas WHERE xp > "), .parameter(1), .text(" ORDER BY "),
+            .choice(0, [[.text("title")], [.text("xp DESC, id")]]),
+            .text(", id"),
+        ], switchCount: 0)
+        #expect(sorted.variant([], choices: [1]).sql == "SELECT id FROM duas WHERE xp > $1 ORDER BY xp DESC, id, id")
+        #expect(sorted.variant([]).sql == "SELECT id FROM duas WHERE xp > $1 ORDER BY title, id")
+        #expect(sorted.variant([], choices: [7]).sql == "SELECT id FROM duas WHERE xp > $1 ORDER BY title, id")
+    }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The SQL of a query whose shape is chosen per call (`-- @optional`): fragments the generator
-/// analyzed at build time, assembled into one statement for the arguments a call gives.
+/// The SQL of a query whose shape is chosen per call (`-- @optional`, `-- @patch`, `-- @sort`):
+/// fragments the generator analyzed at build time, assembled into one statement for the arguments
+/// a call gives.
 ///
 /// Generated code holds one template per such query and asks it for the ``Variant`` of a call:
 /// the SQL (parameters renumbered densely, `$1` first) and which of the query's parameters to bind,
@@ -16,8 +17,12 @@ public final class SQLTemplate: Sendable {
         /// The query's parameter `$n` (its number in the query as written): sent as the next
         /// dense number the variant gives it, once per variant however often it is used.
         case parameter(Int)
-        /// A condition (`WHERE`, `HAVING`, `JOIN ... ON`) whose conjuncts may be left out.
+        /// A condition (`WHERE`, `HAVING`, `JOIN ... ON`) whose conjuncts, or a `SET` list whose
+        /// assignments, may be left out.
         case clause(Clause)
+        /// One of several alternatives (a `-- @sort` key): the call's choice at this position in
+        /// `choices` picks one.
+        case choice(Int, [[Part]])
     }
 
     /// A clause of conjuncts, some of which are left out when their optional parameters are not given.
@@ -78,30 +83,31 @@ public final class SQLTemplate: Sendable {
     }
 
     /// The SQL and parameters for a call: `switches[i]` is whether switch `i` is on (an optional
-    /// parameter was given). Missing switches are off; extra ones are ignored.
-    public func variant(_ switches: [Bool]) -> Variant {
-        var key: UInt64 = 0
-        let cacheable = switchCount <= 64
-        if cacheable {
-            for (index, on) in switches.prefix(switchCount).enumerated() where on { key |= 1 << UInt64(index) }
-            if let cached = cache.value(for: key) { return cached }
-        }
-        var assembler = Assembler(switches: switches)
+    /// parameter was given, a patched column set), `choices[i]` which alternative of choice `i` is
+    /// sent (a sort key). Missing switches are off and missing choices 0; extra ones are ignored; a
+    /// choice out of range sends the first alternative.
+    public func variant(_ switches: [Bool], choices: [Int] = []) -> Variant {
+        var key = Array(switches.prefix(switchCount).map { $0 ? 1 : 0 })
+        key += choices
+        if let cached = cache.value(for: key) { return cached }
+        var assembler = Assembler(switches: switches, choices: choices)
         assembler.append(parts)
         let variant = Variant(sql: assembler.sql, parameters: assembler.order)
-        if cacheable { cache.store(variant, for: key) }
+        cache.store(variant, for: key)
         return variant
     }
 
     /// Builds the SQL of one variant in one pass over the parts.
     private struct Assembler {
         let switches: [Bool]
+        let choices: [Int]
         var sql = ""
         var order: [Int] = []
         var numbers: [Int: Int] = [:]
 
-        init(switches: [Bool]) {
+        init(switches: [Bool], choices: [Int]) {
             self.switches = switches
+            self.choices = choices
         }
 
         func isOn(_ index: Int) -> Bool { index >= 0 && index < switches.count && switches[index] }
@@ -132,26 +138,33 @@ public final class SQLTemplate: Sendable {
                         if position > 0 { append(item.separator) }
                         append(item.body)
                     }
+                case .choice(let index, let alternatives):
+                    let chosen = index >= 0 && index < choices.count ? choices[index] : 0
+                    if alternatives.indices.contains(chosen) {
+                        append(alternatives[chosen])
+                    } else if let first = alternatives.first {
+                        append(first)
+                    }
                 }
             }
         }
     }
 }
 
-/// The variants a template assembled, by their switches (at most ``limit``: a query has few
-/// optional filters, and a template that sees more distinct calls assembles the rest each time).
+/// The variants a template assembled, by their switches and choices (at most ``limit``: a query has
+/// few optional parts, and a template that sees more distinct calls assembles the rest each time).
 private final class VariantCache: @unchecked Sendable {
     static let limit = 256
     private let lock = NSLock()
-    private var variants: [UInt64: SQLTemplate.Variant] = [:]
+    private var variants: [[Int]: SQLTemplate.Variant] = [:]
 
-    func value(for key: UInt64) -> SQLTemplate.Variant? {
+    func value(for key: [Int]) -> SQLTemplate.Variant? {
         lock.lock()
         defer { lock.unlock() }
         return variants[key]
     }
 
-    func store(_ variant: SQLTemplate.Variant, for key: UInt64) {
+    func store(_ variant: SQLTemplate.Variant, for key: [Int]) {
         lock.lock()
         defer { lock.unlock() }
         if variants.count < Self.limit { variants[key] = variant }

@@ -70,8 +70,15 @@ enum QueryFileAnalyzer {
                               in: source, at: parsed.range.start)
             return nil
         }
-        var analyzer = StatementAnalyzer(catalog: catalog, source: source, parameters: ParameterTable(occurrences: parsed.parameters))
+        // `ORDER BY @order` of a `-- @sort` is no bind parameter: the analyzer analyzes its keys there.
+        let sortSlots = Self.sortSlots(parsed, annotation, source, &diagnostics)
+        var analyzer = StatementAnalyzer(catalog: catalog, source: source,
+                                         parameters: ParameterTable(occurrences: parsed.parameters.filter { sortSlots[$0.range.start.offset] == nil }))
+        analyzer.sortSlots = sortSlots
         let columns = analyzer.analyzeStatement(parsed.statement)
+        for (offset, sort) in sortSlots.sorted(by: { $0.key < $1.key }) where !analyzer.consumedSortSlots.contains(offset) {
+            analyzer.error("@\(sort.name) of '-- @sort' can only be an item of ORDER BY", at: source.location(ofOffset: offset))
+        }
         var kind = annotation.kind
         if inferKind { kind = columns.isEmpty ? .exec : .many }
         if !analyzer.diagnostics.hasErrors {
@@ -98,7 +105,7 @@ enum QueryFileAnalyzer {
             }
         }
         var template: QueryTemplate?
-        if !local.hasErrors, !annotation.optionalParameters.isEmpty || !annotation.patchParameters.isEmpty {
+        if !local.hasErrors, !annotation.optionalParameters.isEmpty || !annotation.patchParameters.isEmpty || !sortSlots.isEmpty {
             if kind == .copyfrom {
                 local.error("'-- @optional' and '-- @patch' leave out parts of a condition or a SET list; a ':copyfrom' INSERT has neither",
                             in: source, at: annotation.location)
@@ -132,6 +139,22 @@ enum QueryFileAnalyzer {
         if case .call = parsed.statement { query.isUtility = true }
         query.template = template
         return query
+    }
+
+    /// The `-- @sort` directive of each parameter occurrence it names, by the occurrence's offset; a
+    /// directive naming no parameter is an error at the directive.
+    private static func sortSlots(_ parsed: ParsedStatement, _ annotation: Annotation, _ source: SourceFile,
+                                  _ diagnostics: inout DiagnosticCollector) -> [Int: SortDirective] {
+        var slots: [Int: SortDirective] = [:]
+        for sort in annotation.sorts {
+            let nodes = parsed.parameters.filter { $0.reference.writtenName == sort.name && $0.template == nil }
+            if nodes.isEmpty {
+                diagnostics.error("'-- @sort' names no parameter of this query: '\(sort.name)' (write ORDER BY @\(sort.name))",
+                                  in: source, at: sort.location)
+            }
+            for node in nodes { slots[node.range.start.offset] = sort }
+        }
+        return slots
     }
 
     /// A utility statement (`TRUNCATE t`, `NOTIFY c`) as an `:exec`-like query: sent as written, with

@@ -31,7 +31,7 @@ enum QueryTemplateBuilder {
         for index in optional.intersection(patched).sorted() {
             diagnostics.error("parameter $\(index) is named by both '-- @optional' and '-- @patch'", in: source, at: annotation.location)
         }
-        guard !optional.isEmpty || !patched.isEmpty, optional.isDisjoint(with: patched) else { return nil }
+        guard !optional.isEmpty || !patched.isEmpty || !analyzer.sortSlots.isEmpty, optional.isDisjoint(with: patched) else { return nil }
         let occurrences = parsed.parameters.compactMap { node in
             analyzer.parameters.index(of: node).flatMap { optional.contains($0) || patched.contains($0) ? (node, $0) : nil }
         }
@@ -58,9 +58,29 @@ enum QueryTemplateBuilder {
                 mark(item.end, isEnd: true, .itemEnd(number, position))
             }
         }
-        var builder = TreeBuilder(pieces: SQLRewriter.rewrittenPieces(parsed, analyzer, marks: marks), roles: roles, lists: lists)
+        // Sorts in order of appearance, and every defaulted parameter in order of first appearance.
+        let slots = analyzer.sortSlots.sorted { $0.key < $1.key }
+        var sorts: [TemplateSort] = []
+        var sortPositions: [String: Int] = [:]
+        var defaulted: [(offset: Int, parameter: DefaultedParameter)] = []
+        for (offset, directive) in slots where sortPositions[directive.name] == nil {
+            sortPositions[directive.name] = sorts.count
+            defaulted.append((offset, .sort(sorts.count)))
+            sorts.append(TemplateSort(name: directive.name, keys: directive.keys.map(\.text)))
+        }
+        for index in switches {
+            let first = occurrences.filter { $0.1 == index }.map(\.0.range.start.offset).min() ?? 0
+            defaulted.append((first, .bound(index)))
+        }
+        let choices = Dictionary(slots.map { offset, directive in
+            (offset, (position: sortPositions[directive.name] ?? 0, keys: directive.keys.map { [TemplatePart.text($0.text)] }))
+        }, uniquingKeysWith: { first, _ in first })
+        var builder = TreeBuilder(pieces: SQLRewriter.rewrittenPieces(parsed, analyzer, marks: marks), roles: roles, lists: lists,
+                                  choices: choices)
         let parts = builder.sequence(until: nil)
-        let template = QueryTemplate(parts: parts, switchParameters: switches, patchParameters: patched)
+        var template = QueryTemplate(parts: parts, switchParameters: switches, patchParameters: patched)
+        template.sorts = sorts
+        template.defaultedOrder = defaulted.sorted { $0.offset < $1.offset }.map(\.parameter)
         // Every fragment in must give back the SQL as analyzed, or the fragments are not trusted.
         guard builder.isComplete, TemplateAssembly.sqlWithEverySwitchOn(template) == SQLRewriter.rewrittenSQL(parsed, analyzer) else {
             diagnostics.error("the optional parts of this query could not be cut into fragments; write each filter as a conjunct "
@@ -168,14 +188,18 @@ enum QueryTemplateBuilder {
         let pieces: [SQLRewriter.Piece]
         let roles: [Int: MarkRole]
         let lists: [CuttableList]
+        /// By the offset of each `ORDER BY @order`: its sort's position and its keys' parts.
+        let choices: [Int: (position: Int, keys: [[TemplatePart]])]
         var position = 0
         /// Every mark expected was found where it was expected.
         var isComplete = true
 
-        init(pieces: [SQLRewriter.Piece], roles: [Int: MarkRole], lists: [CuttableList]) {
+        init(pieces: [SQLRewriter.Piece], roles: [Int: MarkRole], lists: [CuttableList],
+             choices: [Int: (position: Int, keys: [[TemplatePart]])]) {
             self.pieces = pieces
             self.roles = roles
             self.lists = lists
+            self.choices = choices
         }
 
         /// The parts up to the mark with role `stop` (consumed), or to the end.
@@ -193,6 +217,12 @@ enum QueryTemplateBuilder {
                     }
                 case .parameter(let index):
                     parts.append(.parameter(index))
+                case .choice(let offset):
+                    guard let choice = choices[offset] else {
+                        isComplete = false
+                        continue
+                    }
+                    parts.append(.choice(choice.position, choice.keys))
                 case .mark(let id):
                     let role = roles[id]
                     if let stop, role == stop { return parts }
@@ -227,7 +257,8 @@ enum QueryTemplateBuilder {
 enum TemplateAssembly {
     /// The SQL with the given switches (`switches[i]` for ``QueryTemplate/switchParameters``[i]),
     /// and the query's `$n` bound by each `$1...$k`.
-    static func variant(_ template: QueryTemplate, switches: [Bool], renumber: Bool = true) -> (sql: String, parameters: [Int]) {
+    static func variant(_ template: QueryTemplate, switches: [Bool], choices: [Int] = [],
+                        renumber: Bool = true) -> (sql: String, parameters: [Int]) {
         var sql = ""
         var order: [Int] = []
         var numbers: [Int: Int] = [:]
@@ -255,6 +286,9 @@ enum TemplateAssembly {
                         if position > 0 { append(item.separator) }
                         append(item.body)
                     }
+                case .choice(let index, let alternatives):
+                    let chosen = index < choices.count ? choices[index] : 0
+                    append(alternatives.indices.contains(chosen) ? alternatives[chosen] : alternatives.first ?? [])
                 }
             }
         }
@@ -262,7 +296,7 @@ enum TemplateAssembly {
         return (sql, order)
     }
 
-    /// The SQL with every switch on, each parameter numbered as the query is written.
+    /// The SQL with every switch on and every first key, each parameter numbered as the query is written.
     static func sqlWithEverySwitchOn(_ template: QueryTemplate) -> String {
         variant(template, switches: Array(repeating: true, count: template.switchParameters.count), renumber: false).sql
     }

@@ -2,7 +2,8 @@
 /// removed and `*` as the columns it stands for; for `:copyfrom`, the INSERT rewritten to insert every row from array parameters.
 enum SQLRewriter {
     /// The statement's text with every parameter replaced by `$n` (or its template, such as
-    /// `= ANY($n)` for `sqlc.slice`) and `!`/`?` alias markers removed.
+    /// `= ANY($n)` for `sqlc.slice`), `!`/`?` alias markers removed and a `-- @sort` parameter
+    /// replaced by its first key.
     static func rewrittenSQL(_ parsed: ParsedStatement, _ analyzer: StatementAnalyzer) -> String {
         var sql = ""
         for piece in rewrittenPieces(parsed, analyzer, marks: []) {
@@ -10,6 +11,7 @@ enum SQLRewriter {
             case .text(let text): sql += text
             case .parameter(let index): sql += "$\(index)"
             case .mark: break
+            case .choice(let offset): sql += analyzer.sortSlots[offset]?.keys.first?.text ?? ""
             }
         }
         return sql
@@ -20,6 +22,8 @@ enum SQLRewriter {
         case text(String)
         case parameter(Int)
         case mark(Int)
+        /// `ORDER BY @order` of a `-- @sort`: the offset of the parameter (a key of the analyzer's `sortSlots`).
+        case choice(Int)
     }
 
     /// A position in the statement's source to find in the rewritten pieces (`id` comes back as
@@ -35,6 +39,10 @@ enum SQLRewriter {
     static func rewrittenPieces(_ parsed: ParsedStatement, _ analyzer: StatementAnalyzer, marks: [Mark]) -> [Piece] {
         var edits: [(offset: Int, length: Int, order: Int, pieces: [Piece])] = []
         for node in parsed.parameters {
+            if analyzer.sortSlots[node.range.start.offset] != nil {
+                edits.append((node.range.start.offset, node.range.endOffset - node.range.start.offset, 2, [.choice(node.range.start.offset)]))
+                continue
+            }
             guard let index = analyzer.parameters.index(of: node) else { continue }
             var pieces: [Piece] = [.parameter(index)]
             if let template = node.template, let placeholder = template.firstRange(of: "$n") {

@@ -98,6 +98,19 @@ extension StatementAnalyzer {
     mutating func analyzeOrderBy(_ items: [OrderItem], _ scope: Scope, isPlainSelect: Bool) {
         for item in items {
             let expression = item.expression
+            // `ORDER BY @order` of a `-- @sort`: each key is analyzed in its place.
+            if case .parameter(let node) = expression.kind {
+                if let sort = sortSlots[node.range.start.offset] {
+                    consumedSortSlots.insert(node.range.start.offset)
+                    for key in sort.keys { analyzeOrderBy(key.items, scope, isPlainSelect: isPlainSelect) }
+                    continue
+                }
+                if case .positional = node.reference {} else {
+                    error("ORDER BY a parameter sorts by a constant; to choose the order per call, add "
+                          + "'-- @sort \(node.reference.writtenName ?? "order"): key, key DESC, ...' under the annotation", at: node.location)
+                    continue
+                }
+            }
             if let position = outputPosition(expression) {
                 if position < 1 || position > scope.outputColumns.count {
                     error("ORDER BY position \(position) is not in select list", at: expression.location)

@@ -66,6 +66,10 @@ struct StatementAnalyzer {
     /// `*` and `t.*` of select and RETURNING lists and the column list each stands for in the SQL
     /// sent (StatementAnalyzer+StarExpansion.swift).
     var starEdits: [(offset: Int, length: Int, replacement: String)] = []
+    /// `-- @sort` keys by the offset of the `ORDER BY @order` parameter they stand for, and the
+    /// slots the analysis met (QueryTemplateBuilder checks that every one was an ORDER BY item).
+    var sortSlots: [Int: SortDirective] = [:]
+    var consumedSortSlots: Set<Int> = []
     /// A FROM item failed to resolve (reported): unresolved columns are then its consequence and
     /// not reported again, as PostgreSQL stops at the first error.
     var hasUnresolvedRelation = false

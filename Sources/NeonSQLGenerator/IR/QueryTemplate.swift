@@ -8,6 +8,17 @@ indirect enum TemplatePart: Sendable, Hashable {
     case parameter(Int)
     /// A `WHERE`, `HAVING` or `JOIN ... ON` condition whose conjuncts may be left out.
     case clause(TemplateClause)
+    /// `ORDER BY @order` of a `-- @sort`: the keys' SQL, one chosen per call (index into
+    /// ``QueryTemplate/sorts``).
+    case choice(Int, [[TemplatePart]])
+}
+
+/// A `-- @sort` of a query: the parameter that chooses and the keys it chooses among.
+struct TemplateSort: Sendable, Hashable {
+    /// As written in `ORDER BY @order` (`order`).
+    let name: String
+    /// Each key's SQL as written (`xp DESC`, `total_xp DESC, display_name`), the first the default.
+    let keys: [String]
 }
 
 /// A condition's conjuncts or a SET list's assignments, some sent only when their switches are on.
@@ -36,4 +47,17 @@ struct QueryTemplate: Sendable, Hashable {
     let switchParameters: [Int]
     /// Those of them named by `-- @patch` (the others are optional filters).
     let patchParameters: Set<Int>
+    /// The `-- @sort` choices, in order of appearance in the SQL.
+    var sorts: [TemplateSort] = []
+    /// The defaulted parameters in order of first appearance in the SQL: switches (by `$n`) and
+    /// sorts (by position in ``sorts``), the order they take after the required ones.
+    var defaultedOrder: [DefaultedParameter] = []
+}
+
+/// A parameter a call may leave at its default, in ``QueryTemplate/defaultedOrder``.
+enum DefaultedParameter: Sendable, Hashable {
+    /// An optional filter or a patched value, by `$n`.
+    case bound(Int)
+    /// A sort choice, by position in ``QueryTemplate/sorts``.
+    case sort(Int)
 }

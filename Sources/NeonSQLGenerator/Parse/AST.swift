@@ -43,6 +43,14 @@ enum ParameterReference: Sendable, Hashable {
     case named(String)
     /// `sqlc.narg(name)`: a named parameter that is explicitly optional.
     case nullableNamed(String)
+
+    /// The name written for a named parameter, nil for `$n`.
+    var writtenName: String? {
+        switch self {
+        case .positional: nil
+        case .named(let name), .nullableNamed(let name): name
+        }
+    }
 }
 
 /// A parameter occurrence with the exact source bytes it spans, so the renderer can replace it

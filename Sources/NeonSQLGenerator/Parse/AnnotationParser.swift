@@ -16,6 +16,8 @@ enum AnnotationParser {
         var optionalParameters: [NamedDirectiveArgument] = []
         /// `-- @patch display_name, bio`: SET assignments a call may leave out (`Patch.keep`).
         var patchParameters: [NamedDirectiveArgument] = []
+        /// `-- @sort order: title, xp DESC`: the orders a call chooses among for `ORDER BY @order`.
+        var sorts: [SortDirective] = []
     }
 
     /// A parameter named by a directive (`category_id` in `-- @optional category_id`): its SQL
@@ -96,10 +98,15 @@ enum AnnotationParser {
         var directives: [ParameterDirective] = []
         var optionalParameters: [NamedDirectiveArgument] = []
         var patchParameters: [NamedDirectiveArgument] = []
+        var sorts: [SortDirective] = []
         for following in comments[(index + 1)...] {
             let text = following.text.drop { $0 == " " || $0 == "\t" }
             if !following.isBlock, text.hasPrefix("@optional") {
                 optionalParameters += namesDirective("@optional", text, following, source, &diagnostics)
+                continue
+            }
+            if !following.isBlock, text.hasPrefix("@sort") {
+                if let sort = SortDirectiveParser.parse(text, following, source, &diagnostics) { sorts.append(sort) }
                 continue
             }
             if !following.isBlock, text.hasPrefix("@patch") {
@@ -122,6 +129,7 @@ enum AnnotationParser {
                                     documentation: documentation(documentationComments), parameterDirectives: directives)
         annotation.optionalParameters = optionalParameters
         annotation.patchParameters = patchParameters
+        annotation.sorts = sorts
         return .annotated(annotation)
     }
 
@@ -129,7 +137,7 @@ enum AnnotationParser {
     private static func namesDirective(_ keyword: String, _ text: Substring, _ comment: Comment, _ source: SourceFile,
                                        _ diagnostics: inout DiagnosticCollector) -> [NamedDirectiveArgument] {
         guard text.count == keyword.count || text.dropFirst(keyword.count).first.map({ $0 == " " || $0 == "\t" }) == true else {
-            diagnostics.error("unknown directive '\(text.prefix { $0 != " " && $0 != "\t" })'; use '-- @optional name, ...', '-- @patch name, ...' or '-- @param name optional'",
+            diagnostics.error("unknown directive '\(text.prefix { $0 != " " && $0 != "\t" })'; use '-- @optional name, ...', '-- @patch name, ...', '-- @sort name: key, ...' or '-- @param name optional'",
                               in: source, at: comment.location)
             return []
         }

@@ -844,6 +844,11 @@ extension Parser {
     func parseOrderBy() throws(ParseError) -> [OrderItem] {
         try expectWord("order")
         try expectWord("by")
+        return try parseOrderItems()
+    }
+
+    /// `expr [ASC | DESC | USING op] [NULLS FIRST | LAST], ...` (ORDER BY's list; a `-- @sort` key).
+    func parseOrderItems() throws(ParseError) -> [OrderItem] {
         var items: [OrderItem] = []
         repeat {
             let expression = try parseExpression()

@@ -13,15 +13,26 @@ enum DescribeJSON {
 
     static func query(_ named: NamedQuery) -> JSONValue {
         let query = named.query
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("name", .string(named.functionName)),
             ("file", .string(query.file)),
             ("line", .integer(query.line)),
             ("kind", .string(query.kind.rawValue)),
             ("sql", .string(query.sql)),
-            ("params", .array(named.parameters.sorted { $0.index < $1.index }.map(parameter))),
+            ("params", .array(named.boundParameters.sorted { $0.index < $1.index }.map(parameter))),
             ("columns", .array(named.columns.map { column($0, embeds: named.embeds) })),
-        ])
+        ]
+        // Only on queries with `-- @sort`, so other queries' JSON is unchanged.
+        if !named.sorts.isEmpty {
+            members.append(("sorts", .array(named.sorts.map { sort in
+                .object([
+                    ("name", .string(sort.sqlName)),
+                    ("swiftType", .string(sort.typeName)),
+                    ("keys", .array(sort.cases.map { entry in .object([("sql", .string(entry.key)), ("case", .string(entry.name))]) })),
+                ])
+            })))
+        }
+        return .object(members)
     }
 
     static func parameter(_ parameter: NamedValue) -> JSONValue {

@@ -44,6 +44,24 @@ enum SQLTemplateRenderer {
                     printList("whenEmpty", clause.whenEmpty, into: &printer, last: true)
                 }
                 printer.line(")),")
+            case .choice(let index, let alternatives):
+                let inlined = alternatives.map(inline)
+                if inlined.allSatisfy({ $0 != nil }) {
+                    let line = ".choice(\(index), [\(inlined.compactMap { $0 }.joined(separator: ", "))]),"
+                    if line.count <= 140 {
+                        printer.line(line)
+                        continue
+                    }
+                }
+                printer.line(".choice(\(index), [")
+                printer.indented { printer in
+                    for alternative in alternatives {
+                        printer.line("[")
+                        printer.indented { printParts(alternative, into: &$0) }
+                        printer.line("],")
+                    }
+                }
+                printer.line("]),")
             }
         }
     }
@@ -55,7 +73,7 @@ enum SQLTemplateRenderer {
             switch part {
             case .text(let text): items.append(".text(\(SwiftTypeMapping.stringLiteral(text)))")
             case .parameter(let index): items.append(".parameter(\(index))")
-            case .clause: return nil
+            case .clause, .choice: return nil
             }
         }
         let list = "[" + items.joined(separator: ", ") + "]"
@@ -73,6 +91,20 @@ enum SQLTemplateRenderer {
         printer.line(end)
     }
 
+    /// `public enum SearchDuasOrder: Int`: a case per `-- @sort` key, its raw value the key's position.
+    static func printSortEnums(_ named: NamedQuery, symbolReference: String, into printer: inout CodePrinter) {
+        for sort in named.sorts {
+            printer.blankLine()
+            printer.docComment(["The orders ``\(symbolReference)`` can sort by (`-- @sort \(CodePrinter.sanitizedCommentText(sort.sqlName))`)."])
+            printer.block("public enum \(sort.typeName): Swift.Int, Swift.Sendable, Swift.Hashable, Swift.CaseIterable") { printer in
+                for (position, entry) in sort.cases.enumerated() {
+                    printer.docComment(["`ORDER BY \(CodePrinter.sanitizedCommentText(entry.key))`"])
+                    printer.line("case \(SwiftNaming.escaped(entry.name)) = \(position)")
+                }
+            }
+        }
+    }
+
     /// The factory body: the variant for the given filters, each parameter it sends bound in its order.
     static func printStatementBody(_ named: NamedQuery, template: QueryTemplate, templateName: String, signature: QuerySignature,
                                    into printer: inout CodePrinter) {
@@ -88,11 +120,14 @@ enum SQLTemplateRenderer {
         let switches = template.switchParameters.compactMap { index in
             named.parameters.first { $0.index == index }.map { SwiftNaming.escaped($0.name) + ($0.isPatch ? ".isSet" : " != nil") }
         }
-        printer.line("let \(variant) = \(templateName).variant([\(switches.joined(separator: ", "))])")
+        let choices = named.parameters.filter { $0.sortIndex != nil }.sorted { ($0.sortIndex ?? 0) < ($1.sortIndex ?? 0) }
+            .map { SwiftNaming.escaped($0.name) + ".rawValue" }
+        let choiceArgument = choices.isEmpty ? "" : ", choices: [\(choices.joined(separator: ", "))]"
+        printer.line("let \(variant) = \(templateName).variant([\(switches.joined(separator: ", "))]\(choiceArgument))")
         printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(variant).parameters.count)")
         printer.block("for \(parameter) in \(variant).parameters") { printer in
             printer.line("switch \(parameter) {")
-            for value in named.parameters.sorted(by: { $0.index < $1.index }) {
+            for value in named.boundParameters.sorted(by: { $0.index < $1.index }) {
                 let type = SwiftTypeMapping.runtimeTypeExpression(for: value.type)
                 if value.isPatch {
                     printer.line("case \(value.index): if case .set(let value) = \(SwiftNaming.escaped(value.name)) { \(bindings).append(value, as: \(type)) }")

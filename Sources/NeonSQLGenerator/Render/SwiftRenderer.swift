@@ -36,6 +36,7 @@ struct SwiftRenderer {
             printer.blankLine()
             renderDecodableRow(named, into: &printer)
         }
+        SQLTemplateRenderer.printSortEnums(named, symbolReference: "\(typeNames.queries)/\(signature.symbolReference)", into: &printer)
         if signature.hasArgumentSets {
             printer.blankLine()
             renderArgumentSetStruct(named, signature: signature, into: &printer)

@@ -54,6 +54,10 @@ struct NamedQuery: Sendable {
     var argumentsTypeName = ""
     /// The `sqlc.embed(t)` items, in result order; their columns are in ``columns`` too.
     var embeds: [NamedEmbed] = []
+    /// The `-- @sort`s, as ``QueryTemplate/sorts`` orders them.
+    var sorts: [NamedSort] = []
+    /// The parameters bound as `$n` (every one but the sorts').
+    var boundParameters: [NamedValue] { parameters.filter { $0.sortIndex == nil } }
 }
 
 /// A `sqlc.embed(t)` item: a property of the row whose type is a struct nested in the row
@@ -98,8 +102,17 @@ struct NamedValue: Sendable {
     /// A parameter named by `-- @patch`: its type is `NeonSQL.Patch<T>`, defaulted to `.keep`.
     var isPatch = false
 
-    /// The default argument of a defaulted parameter (`nil`, `.keep`), else nil.
-    var defaultArgument: String? { isOptionalFilter ? "nil" : isPatch ? ".keep" : nil }
+    /// For the parameter of a `-- @sort`: its position in ``NamedQuery/sorts`` (it binds nothing).
+    var sortIndex: Int?
+    /// For the parameter of a `-- @sort`: the case of its first key.
+    var sortDefaultCase: String?
+
+    /// The default argument of a defaulted parameter (`nil`, `.keep`, `.titleEn`), else nil.
+    var defaultArgument: String? {
+        if isOptionalFilter { return "nil" }
+        if isPatch { return ".keep" }
+        return sortDefaultCase.map { "." + SwiftNaming.escaped($0) }
+    }
 }
 
 /// A PostgreSQL enum with its Swift names.

@@ -89,9 +89,11 @@ struct SwiftNamer {
                 let rowTypeName = types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Row", fallback: "QueryRow"))
                 let argumentsTypeName = query.kind.takesArgumentSets
                     ? types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Params", fallback: "QueryParams")) : ""
-                var named = name(query, functionName: functionName, rowTypeName: rowTypeName, enumName: enumName,
+                let sorts = Self.sorts(of: query, rowBase: rowBase, types: &types, warnings: &namingWarnings)
+                var named = name(query, functionName: functionName, rowTypeName: rowTypeName, enumName: enumName, sorts: sorts,
                                  warnings: &namingWarnings)
                 named.argumentsTypeName = argumentsTypeName
+                named.sorts = sorts
                 return named
             })
         }
@@ -104,7 +106,7 @@ struct SwiftNamer {
     }
 
     private func name(_ query: QueryDescription, functionName: String, rowTypeName: String,
-                      enumName: (String) -> String, warnings: inout DiagnosticCollector) -> NamedQuery {
+                      enumName: (String) -> String, sorts: [NamedSort], warnings: inout DiagnosticCollector) -> NamedQuery {
         // Argument sets are structs (`XParams`): their properties avoid `Hashable`'s members as columns do.
         var parameterNames = UniqueNames(taken: query.kind.takesArgumentSets ? Self.argumentSetReservedNames : [])
         var parameters = query.parameters.sorted { $0.index < $1.index }.map { parameter in
@@ -123,9 +125,26 @@ struct SwiftNamer {
             named.isPatch = parameter.isPatch
             return named
         }
-        // Required parameters first, in SQL order; then the defaulted ones in order of first appearance.
+        // Required parameters first, in SQL order; then the defaulted ones (optional filters,
+        // patched values, sorts) in order of first appearance.
         if let template = query.template {
-            let defaulted = template.switchParameters.compactMap { index in parameters.first { $0.index == index } }
+            let bound = parameters
+            let defaulted = template.defaultedOrder.compactMap { defaulted -> NamedValue? in
+                switch defaulted {
+                case .bound(let index):
+                    return bound.first { $0.index == index }
+                case .sort(let position):
+                    guard position < sorts.count else { return nil }
+                    let sort = sorts[position]
+                    var value = NamedValue(
+                        name: parameterNames.claim(Self.usable(SwiftNaming.lowerCamelCase(sort.sqlName), fallback: "order")),
+                        codeType: sort.typeName, swiftType: sort.typeName, type: .unknown, pgType: "", index: 0,
+                        sqlName: sort.sqlName, nullable: false, elementNullable: false)
+                    value.sortIndex = position
+                    value.sortDefaultCase = sort.cases.first?.name
+                    return value
+                }
+            }
             parameters = parameters.filter { $0.defaultArgument == nil } + defaulted
         }
         let columnNames = Self.columnNames(query, warnings: &warnings)

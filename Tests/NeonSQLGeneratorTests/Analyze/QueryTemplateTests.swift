@@ -115,7 +115,7 @@ struct QueryTemplateTests {
             SELECT 1;
             """)
         #expect(fixture.errors == [
-            "query.sql:3:1: error: unknown directive '@optionalx'; use '-- @optional name, ...', '-- @patch name, ...' or '-- @param name optional'",
+            "query.sql:3:1: error: unknown directive '@optionalx'; use '-- @optional name, ...', '-- @patch name, ...', '-- @sort name: key, ...' or '-- @param name optional'",
             "query.sql:6:16: error: '-- @optional' takes parameter names separated by commas: '-- @optional category_id, min_xp'",
         ])
         // Order of first appearance in the SQL, not of the directive.

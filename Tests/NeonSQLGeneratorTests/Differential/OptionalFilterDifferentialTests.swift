@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import NeonSQLGenerator
 
-/// Every variant of every `-- @optional` query (each subset of its optional filters, up to four),
+/// Every variant of every `-- @optional`/`-- @patch`/`-- @sort` query (each subset of its
+/// optional parts, up to four, and each sort key),
 /// assembled as the runtime assembles it, is PREPAREd by PostgreSQL: it must accept it with the
 /// parameter types the generator claims for the parameters the variant sends, and describe the
 /// same result columns.
@@ -19,7 +20,7 @@ struct OptionalFilterDifferentialTests {
                                  queryFiles: [SourceFile(path: "queries.sql", text: queries)])
         #expect(model.diagnostics.filter { $0.severity == .error }.map(\.formatted) == [])
         let templated = model.queries.filter { $0.query.template != nil }
-        #expect(templated.count == 9)
+        #expect(templated.count == 11)
 
         let psql = PSQL(url: url)
         let database = "neon_sql_optional_\(UInt32.random(in: 0...UInt32.max))"
@@ -32,11 +33,21 @@ struct OptionalFilterDifferentialTests {
         for named in templated {
             guard let template = named.query.template else { continue }
             let count = min(template.switchParameters.count, 4)
-            let typeOf = Dictionary(named.parameters.map { ($0.index, $0.type.formatName) }, uniquingKeysWith: { first, _ in first })
+            let typeOf = Dictionary(named.boundParameters.map { ($0.index, $0.type.formatName) }, uniquingKeysWith: { first, _ in first })
             let columns = named.columns.map { "\($0.sqlName) \($0.type.baseType.formatName)" }
-            for mask in 0..<(1 << count) {
-                let switches = (0..<template.switchParameters.count).map { $0 < count && mask & (1 << $0) != 0 }
-                let variant = TemplateAssembly.variant(template, switches: switches)
+            // Each subset of the switches, then each key of each sort (the others at their first).
+            var calls: [(switches: [Bool], choices: [Int])] = (0..<(1 << count)).map { mask in
+                ((0..<template.switchParameters.count).map { $0 < count && mask & (1 << $0) != 0 }, [])
+            }
+            for (position, sort) in template.sorts.enumerated() {
+                for key in sort.keys.indices.dropFirst() {
+                    var choices = Array(repeating: 0, count: template.sorts.count)
+                    choices[position] = key
+                    calls.append((Array(repeating: true, count: template.switchParameters.count), choices))
+                }
+            }
+            for (switches, choices) in calls {
+                let variant = TemplateAssembly.variant(template, switches: switches, choices: choices)
                 variants += 1
                 let output: String
                 do {
@@ -49,7 +60,7 @@ struct OptionalFilterDifferentialTests {
                         \\gdesc
                         """, database: database)
                 } catch {
-                    mismatches.append("\(named.functionName) \(switches): PostgreSQL rejects \(variant.sql): \(error)")
+                    mismatches.append("\(named.functionName) \(switches) \(choices): PostgreSQL rejects \(variant.sql): \(error)")
                     continue
                 }
                 let parts = output.components(separatedBy: "---columns---\n")
@@ -65,7 +76,7 @@ struct OptionalFilterDifferentialTests {
             }
         }
         print("optional filters differential: \(variants) variants of \(templated.count) queries, \(mismatches.count) disagreements")
-        #expect(variants == 44)
+        #expect(variants == 53)
         #expect(mismatches == [])
     }
 }

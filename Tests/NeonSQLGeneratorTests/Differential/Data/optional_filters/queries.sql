@@ -64,3 +64,22 @@ UPDATE duas SET title = @title WHERE id = @id;
 INSERT INTO categories (slug, name) VALUES (@slug, @name)
 ON CONFLICT (slug) DO UPDATE SET name = @new_name
 RETURNING id, name;
+
+-- name: SortedDuas :many
+-- A list the user sorts: by an expression, a column, an output alias, several items, NULLS LAST.
+-- @sort order: d.title, xp DESC, (c.slug DESC NULLS LAST, d.id), created, lower(d.title) USING <
+-- @optional min_xp
+SELECT d.id, d.title, d.xp, c.slug AS category, d.created_at AS created
+FROM duas d
+LEFT JOIN categories c ON c.id = d.category_id
+WHERE d.xp >= @min_xp
+ORDER BY @order, d.id
+LIMIT @page_size;
+
+-- name: CategoryTotals :many
+-- Sorting a grouped result by an aggregate or its alias.
+-- @sort sort_by: total DESC, c.slug, (count(*) DESC, c.slug)
+SELECT c.slug, sum(d.xp) AS total
+FROM categories c JOIN duas d ON d.category_id = c.id
+GROUP BY c.slug
+ORDER BY @sort_by;
