@@ -72,13 +72,14 @@ struct RIZQDemo {
         }
 
         // 2b. A search screen: optional filters are left out of the SQL when not given.
-        let everything = try await queries.searchDuas("", nil, nil)
+        let everything = try await queries.searchDuas("", nil, nil, .id)
         if let category = everything.compactMap(\.categorySlug).first {
-            let inCategory = try await queries.searchDuas("", category, nil)
+            let inCategory = try await queries.searchDuas("", category, nil, .xpValueDesc)
             let threshold = inCategory.map(\.xpValue).max() ?? 0
-            let rewarding = try await queries.searchDuas("", category, threshold)
+            let rewarding = try await queries.searchDuas("", category, threshold, .id)
             heading("Searching duas (optional filters)")
             print("  all: \(everything.count) · category \(category): \(inCategory.count) · and worth \(threshold)+ XP: \(rewarding.count)")
+            if let top = inCategory.first { print("  most rewarding in \(category): \(top.titleEn) (+\(top.xpValue) XP)") }
         }
 
         // 3. Daily Adkhar for two subscribed journeys: one round trip instead of one per journey.

@@ -116,7 +116,7 @@ struct RIZQEndToEndTests {
         for text in ["", "a", "the"] {
             for slug in [nil] + categories.map(\.slug) {
                 for minimum in thresholds {
-                    let found = try await queries.searchDuas(text, slug, minimum)
+                    let found = try await queries.searchDuas(text, slug, minimum, .id)
                     let expected = all.filter { dua in
                         dua.titleEn.range(of: text, options: .caseInsensitive) != nil || text.isEmpty
                     }.filter { dua in
@@ -131,7 +131,14 @@ struct RIZQEndToEndTests {
         }
         #expect(checked >= 6)
         // Leaving a filter out is not filtering by NULL: no filter finds every dua.
-        #expect(try await queries.searchDuas("", nil, nil).count == all.count)
+        #expect(try await queries.searchDuas("", nil, nil, .id).count == all.count)
+        // The order chosen per call, each as written by hand.
+        let byXP = try await queries.searchDuas("", nil, nil, .xpValueDesc)
+        #expect(byXP.map(\.id) == all.sorted { ($0.xpValue, -$0.id) > ($1.xpValue, -$1.id) }.map(\.id))
+        let byTitle = try await queries.searchDuas("", nil, nil, .titleEnId)
+        // Text order is the database's collation: the same rows, and the ORDER BY id of the default differs.
+        #expect(Set(byTitle.map(\.id)) == Set(all.map(\.id)) && byTitle.count == all.count)
+        #expect(try await queries.searchDuas("", nil, nil, .id).map(\.id) == all.map(\.id))
     }
 
     // MARK: User writes

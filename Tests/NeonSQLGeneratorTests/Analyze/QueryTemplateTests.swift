@@ -158,4 +158,36 @@ struct QueryTemplateTests {
             "query.sql:4:1: error: parameter $1 is named by both '-- @optional' and '-- @patch'",
         ])
     }
+
+    @Test func sortKeysAreChosenPerCallAndNamedFromTheirWords() throws {
+        let fixture = Self.analyze("""
+            -- name: Sorted :many
+            -- @sort order: d.title, xp DESC, (c.slug DESC NULLS LAST, d.id), total
+            -- @optional min_xp
+            SELECT d.id, d.title, d.xp * 2 AS total FROM duas d LEFT JOIN categories c ON c.id = d.category_id
+            WHERE d.xp >= @min_xp ORDER BY @order, d.id LIMIT @n;
+            """)
+        #expect(fixture.errors == [])
+        let query = try #require(fixture.query)
+        #expect(query.sorts.map(\.typeName) == ["SortedOrder"])
+        #expect(query.sorts.first?.cases.map(\.name) == ["title", "xpDesc", "slugDescNullsLastId", "total"])
+        #expect(fixture.parameterSignature == ["$2 n: Int", "$1 minXp: Int?", "$0 order: SortedOrder"])
+        #expect(query.parameters.last?.defaultArgument == ".title")
+        let template = try #require(query.query.template)
+        let sql = (0..<4).map { TemplateAssembly.variant(template, switches: [false], choices: [$0]).sql }
+        #expect(sql.map { $0.components(separatedBy: "ORDER BY ").last ?? "" } == [
+            "d.title, d.id LIMIT $1", "xp DESC, d.id LIMIT $1", "c.slug DESC NULLS LAST, d.id, d.id LIMIT $1", "total, d.id LIMIT $1",
+        ])
+        // The SQL described is the first key's, every filter in.
+        #expect(query.query.sql.hasSuffix("WHERE d.xp >= $1 ORDER BY d.title, d.id LIMIT $2"))
+    }
+
+    @Test func sortCaseNamesDropQualifiersAndParentheses() {
+        #expect(SwiftNamer.sortCaseName("c.slug") == "slug")
+        #expect(SwiftNamer.sortCaseName("total_xp DESC, display_name") == "totalXpDescDisplayName")
+        #expect(SwiftNamer.sortCaseName("created_at DESC NULLS LAST") == "createdAtDescNullsLast")
+        #expect(SwiftNamer.sortCaseName("\"s\".\"Title\" ASC") == "titleAsc")
+        #expect(SwiftNamer.sortTypeBase(query: "SearchDuas", sortName: "order") == "SearchDuasOrder")
+        #expect(SwiftNamer.sortTypeBase(query: "SearchDuas", sortName: "sort_by") == "SearchDuasSortBy")
+    }
 }

@@ -35,8 +35,8 @@ public struct QueryClient: Swift.Sendable {
     public var listJourneys: @Sendable () async throws -> [ListJourneysRow]
     /// Runs ``Queries/fetchDuasForJourneys(journeyIds:)``.
     public var fetchDuasForJourneys: @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow]
-    /// Runs ``Queries/searchDuas(query:categorySlug:minXp:)``.
-    public var searchDuas: @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?) async throws -> [SearchDuasRow]
+    /// Runs ``Queries/searchDuas(query:categorySlug:minXp:order:)``.
+    public var searchDuas: @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow]
     /// Runs ``Queries/journeyDuasInSlot(_:)``.
     public var journeyDuasInSlot: @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]]
     /// Runs ``Queries/updateDisplayName(displayName:userId:)``.
@@ -52,7 +52,7 @@ public struct QueryClient: Swift.Sendable {
         getJourneyBySlug: @escaping @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow?,
         listJourneys: @escaping @Sendable () async throws -> [ListJourneysRow],
         fetchDuasForJourneys: @escaping @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow],
-        searchDuas: @escaping @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?) async throws -> [SearchDuasRow],
+        searchDuas: @escaping @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow],
         journeyDuasInSlot: @escaping @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]],
         updateDisplayName: @escaping @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow?,
         addXp: @escaping @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int,
@@ -77,7 +77,7 @@ public struct QueryClient: Swift.Sendable {
             getJourneyBySlug: { try await queries.getJourneyBySlug(slug: $0) },
             listJourneys: { try await queries.listJourneys() },
             fetchDuasForJourneys: { try await queries.fetchDuasForJourneys(journeyIds: $0) },
-            searchDuas: { try await queries.searchDuas(query: $0, categorySlug: $1, minXp: $2) },
+            searchDuas: { try await queries.searchDuas(query: $0, categorySlug: $1, minXp: $2, order: $3) },
             journeyDuasInSlot: { try await queries.journeyDuasInSlot($0) },
             updateDisplayName: { try await queries.updateDisplayName(displayName: $0, userId: $1) },
             addXp: { try await queries.addXp(xp: $0, userId: $1) },
@@ -93,7 +93,7 @@ public struct QueryClient: Swift.Sendable {
             getJourneyBySlug: { _ in throw NeonSQL.UnimplementedQuery("GetJourneyBySlug") },
             listJourneys: { throw NeonSQL.UnimplementedQuery("ListJourneys") },
             fetchDuasForJourneys: { _ in throw NeonSQL.UnimplementedQuery("FetchDuasForJourneys") },
-            searchDuas: { _, _, _ in throw NeonSQL.UnimplementedQuery("SearchDuas") },
+            searchDuas: { _, _, _, _ in throw NeonSQL.UnimplementedQuery("SearchDuas") },
             journeyDuasInSlot: { _ in throw NeonSQL.UnimplementedQuery("JourneyDuasInSlot") },
             updateDisplayName: { _, _ in throw NeonSQL.UnimplementedQuery("UpdateDisplayName") },
             addXp: { _, _ in throw NeonSQL.UnimplementedQuery("AddXP") },
@@ -108,7 +108,7 @@ public struct QueryClient: Swift.Sendable {
             getJourneyBySlug: { _ in getJourneyBySlug },
             listJourneys: { listJourneys },
             fetchDuasForJourneys: { _ in fetchDuasForJourneys },
-            searchDuas: { _, _, _ in searchDuas },
+            searchDuas: { _, _, _, _ in searchDuas },
             journeyDuasInSlot: { _ in journeyDuasInSlot },
             updateDisplayName: { _, _ in updateDisplayName },
             addXp: { _, _ in addXp },

@@ -2,7 +2,7 @@
 import Foundation
 import NeonSQL
 
-/// A row of ``Queries/searchDuas(query:categorySlug:minXp:)``.
+/// A row of ``Queries/searchDuas(query:categorySlug:minXp:order:)``.
 public struct SearchDuasRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
     public var id: Swift.Int
     public var titleEn: Swift.String
@@ -33,10 +33,20 @@ extension SearchDuasRow: NeonSQL.DecodableRow {
     }
 }
 
+/// The orders ``Queries/searchDuas(query:categorySlug:minXp:order:)`` can sort by (`-- @sort order`).
+public enum SearchDuasOrder: Swift.Int, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+    /// `ORDER BY d.title_en`
+    case titleEn = 0
+    /// `ORDER BY xp_value DESC`
+    case xpValueDesc = 1
+    /// `ORDER BY c.name NULLS LAST, d.title_en`
+    case nameNullsLastTitleEn = 2
+}
+
 extension Statements {
     /// Duas whose English title matches, optionally in one category and worth at least some XP.
-    public static func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil) -> NeonSQL.Statement<[SearchDuasRow]> {
-        let variant = searchDuasSQLTemplate.variant([categorySlug != nil, minXp != nil])
+    public static func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil, order: SearchDuasOrder = .titleEn) -> NeonSQL.Statement<[SearchDuasRow]> {
+        let variant = searchDuasSQLTemplate.variant([categorySlug != nil, minXp != nil], choices: [order.rawValue])
         var bindings = NeonSQL.Bindings(capacity: variant.parameters.count)
         for parameter in variant.parameters {
             switch parameter {
@@ -62,13 +72,15 @@ private let searchDuasSQLTemplate = NeonSQL.SQLTemplate([
         ],
         whenEmpty: []
     )),
-    .text("\nORDER BY d.title_en, d.id"),
+    .text("\nORDER BY "),
+    .choice(0, [[.text("d.title_en")], [.text("xp_value DESC")], [.text("c.name NULLS LAST, d.title_en")]]),
+    .text(", d.id"),
 ], switchCount: 2)
 
 extension Queries {
     /// Duas whose English title matches, optionally in one category and worth at least some XP.
-    public func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil) async throws -> [SearchDuasRow] {
-        try await self.executor.execute(Statements.searchDuas(query: query, categorySlug: categorySlug, minXp: minXp))
+    public func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil, order: SearchDuasOrder = .titleEn) async throws -> [SearchDuasRow] {
+        try await self.executor.execute(Statements.searchDuas(query: query, categorySlug: categorySlug, minXp: minXp, order: order))
     }
 }
 
