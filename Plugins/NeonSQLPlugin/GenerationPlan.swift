@@ -14,12 +14,15 @@ struct GenerationPlan {
     let sharedOutput: URL
     /// `neon-sql.json`, when the target has one (an input too: editing it reruns the generator).
     let configFile: URL?
+    /// `neon-sql.lock.json`, when the target has one (an input too).
+    let lockFile: URL?
     /// The directory output names are relative to (the target's, or the Xcode project's).
     let root: URL
     let outputDirectory: URL
 
     static let sharedFileName = OutputFileNaming.sharedFileName
     static let configFileName = NeonSQLConfig.fileName
+    static let lockFileName = NeonSQLConfig.lockFileName
     /// Folders whose `.sql` files are the schema when there is no config file.
     static let schemaFolderNames: Set<String> = ["schema", "migrations"]
 
@@ -27,8 +30,9 @@ struct GenerationPlan {
     ///   - root: the target's directory (SwiftPM) or the project's (Xcode).
     ///   - sqlFiles: every `.sql` file of the target.
     ///   - configFile: the target's `neon-sql.json`, if any.
+    ///   - lockFile: the target's `neon-sql.lock.json`, if any.
     ///   - workDirectory: the plugin's work directory for this target.
-    init(root: URL, sqlFiles: [URL], configFile: URL?, workDirectory: URL) throws {
+    init(root: URL, sqlFiles: [URL], configFile: URL?, lockFile: URL? = nil, workDirectory: URL) throws {
         let root = root.standardizedFileURL
         let files = Self.unique(sqlFiles.map(\.standardizedFileURL))
         var config: NeonSQLConfig?
@@ -69,6 +73,7 @@ struct GenerationPlan {
         self.outputFiles = outputs
         self.sharedOutput = sharedOutput
         self.configFile = configFile
+        self.lockFile = lockFile
         self.root = root
         self.outputDirectory = outputDirectory
     }
@@ -84,13 +89,14 @@ struct GenerationPlan {
         ]
         for file in schemaFiles { arguments += ["--schema", file.path] }
         if let configFile { arguments += ["--config", configFile.path] }
+        if let lockFile { arguments += ["--lock", lockFile.path] }
         arguments.append("--")
         arguments += queryFiles.map(\.path)
         return arguments
     }
 
-    /// Everything the run reads: every `.sql` file (schema and queries) and the config file.
-    var inputFiles: [URL] { schemaFiles + queryFiles + (configFile.map { [$0] } ?? []) }
+    /// Everything the run reads: every `.sql` file (schema and queries), the config and lock files.
+    var inputFiles: [URL] { schemaFiles + queryFiles + (configFile.map { [$0] } ?? []) + (lockFile.map { [$0] } ?? []) }
 
     /// Everything the run writes.
     var allOutputFiles: [URL] { outputFiles + [sharedOutput] }

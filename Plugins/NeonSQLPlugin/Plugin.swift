@@ -11,10 +11,12 @@ struct NeonSQLPlugin: BuildToolPlugin {
         let sqlFiles = target.sourceFiles(withSuffix: "sql").map(\.url)
         let configURL = target.directoryURL.appendingPathComponent(GenerationPlan.configFileName)
         let configFile = FileManager.default.fileExists(atPath: configURL.path) ? configURL : nil
+        let lockURL = target.directoryURL.appendingPathComponent(GenerationPlan.lockFileName)
         let plan = try GenerationPlan(
             root: target.directoryURL,
             sqlFiles: sqlFiles,
             configFile: configFile,
+            lockFile: FileManager.default.fileExists(atPath: lockURL.path) ? lockURL : nil,
             workDirectory: context.pluginWorkDirectoryURL
         )
         return [try Self.command(for: plan, tool: context.tool(named: "neon-sql-gen").url, targetName: target.name)]

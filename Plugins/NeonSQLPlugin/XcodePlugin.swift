@@ -15,10 +15,12 @@ extension NeonSQLPlugin: XcodeBuildToolPlugin {
         guard let root = GenerationPlan.commonDirectory(of: sqlFiles + (configFile.map { [$0] } ?? [])) else {
             return []
         }
+        let lockFile = files.filter { $0.lastPathComponent == GenerationPlan.lockFileName }.sorted { $0.path < $1.path }.first
         let plan = try GenerationPlan(
             root: root,
             sqlFiles: sqlFiles,
             configFile: configFile,
+            lockFile: lockFile,
             workDirectory: context.pluginWorkDirectoryURL
         )
         return [Self.command(for: plan, tool: try context.tool(named: "neon-sql-gen").url, targetName: target.displayName)]

@@ -153,9 +153,10 @@ public enum CodeGenerator {
     /// built-in function that version lacks is an error; nil knows every version's functions.
     public static func describe(schema: [SQLSourceInput], queries: [SQLSourceInput],
                                 overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
-                                configPath: String = "neon-sql.json", postgresVersion: Int? = nil) -> DescribeResult {
+                                configPath: String = "neon-sql.json", postgresVersion: Int? = nil,
+                                lock: QueryLockInput? = nil) -> DescribeResult {
         let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath,
-                            postgresVersion: postgresVersion)
+                            postgresVersion: postgresVersion, lock: lock)
         return DescribeResult(
             json: DescribeJSON.render(model),
             hasErrors: model.diagnostics.contains { $0.severity == .error },
@@ -167,8 +168,9 @@ public enum CodeGenerator {
     /// ``describe(schema:queries:)``'s JSON, for tools that compare them with something
     /// (`neon-sql-gen check` compares them with a live database). `postgresVersion` as for
     /// `describe`.
-    public static func analyzeQueries(schema: [SQLSourceInput], queries: [SQLSourceInput], postgresVersion: Int? = nil) -> QueryAnalysis {
-        let model = analyze(schema: schema, queries: queries, postgresVersion: postgresVersion)
+    public static func analyzeQueries(schema: [SQLSourceInput], queries: [SQLSourceInput], postgresVersion: Int? = nil,
+                                      lock: QueryLockInput? = nil) -> QueryAnalysis {
+        let model = analyze(schema: schema, queries: queries, postgresVersion: postgresVersion, lock: lock)
         let analyzed = model.queries.map { named in
             let query = named.query
             return AnalyzedQuery(
@@ -207,9 +209,9 @@ public enum CodeGenerator {
     public static func generate(schema: [SQLSourceInput], queries: [SQLSourceInput],
                                 overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
                                 configPath: String = "neon-sql.json", postgresVersion: Int? = nil,
-                                frozenEnums: Bool = false) -> GenerateResult {
+                                frozenEnums: Bool = false, lock: QueryLockInput? = nil) -> GenerateResult {
         let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath,
-                            postgresVersion: postgresVersion, frozenEnums: frozenEnums)
+                            postgresVersion: postgresVersion, frozenEnums: frozenEnums, lock: lock)
         var filesByPath: [String: NamedFile] = [:]
         for file in model.files where filesByPath[file.path] == nil {
             filesByPath[file.path] = file
@@ -230,11 +232,12 @@ public enum CodeGenerator {
     /// Runs the pipeline up to the translated model every output is rendered from.
     static func analyze(schema: [SQLSourceInput], queries: [SQLSourceInput], overrides: TypeOverrides = TypeOverrides(),
                         typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json",
-                        postgresVersion: Int? = nil, frozenEnums: Bool = false) -> NamedModel {
+                        postgresVersion: Int? = nil, frozenEnums: Bool = false, lock: QueryLockInput? = nil) -> NamedModel {
         Pipeline.run(
             schemaFiles: schema.map(SourceFile.init(input:)),
             queryFiles: queries.map(SourceFile.init(input:)),
             postgresVersion: postgresVersion,
+            lock: lock,
             options: Pipeline.TranslationOptions(overrides: overrides, typeNames: typeNames, configPath: configPath, frozenEnums: frozenEnums)
         )
     }

@@ -5,6 +5,7 @@
 /// | parse     | `Parse/`     | `SourceFile`s          | `ParsedFile`s (AST)             |
 /// | catalog   | `Catalog/`   | parsed schema files    | `Catalog`                       |
 /// | analyze   | `Analyze/`   | parsed queries+catalog | `GenerationModel` (`IR/`)       |
+/// | (lock)    | `Lock/`      | + `neon-sql.lock.json` | queries the analyzer cannot type, from PostgreSQL's description |
 /// | translate | `Translate/` | `GenerationModel`      | `NamedModel` (every Swift name and type) |
 /// | render    | `Render/`    | `NamedModel`           | Swift files, `describe` JSON    |
 ///
@@ -25,16 +26,19 @@ enum Pipeline {
     }
 
     /// Every stage: the translated model the renderers print.
-    static func run(schemaFiles: [SourceFile], queryFiles: [SourceFile], postgresVersion: Int? = nil,
+    static func run(schemaFiles: [SourceFile], queryFiles: [SourceFile], postgresVersion: Int? = nil, lock: QueryLockInput? = nil,
                     options: TranslationOptions = TranslationOptions()) -> NamedModel {
-        translate(analyze(schemaFiles: schemaFiles, queryFiles: queryFiles, postgresVersion: postgresVersion), options: options)
+        translate(analyze(schemaFiles: schemaFiles, queryFiles: queryFiles, postgresVersion: postgresVersion, lock: lock), options: options)
     }
 
     /// Parse, catalog and analyze: parses the schema files (applied in the given order) and the
     /// query files, builds the catalog and analyzes every annotated query. Never throws: problems
     /// are diagnostics. `postgresVersion` is the PostgreSQL major version the project targets (nil:
     /// every version's built-in functions are known; see Catalog+Versions.swift).
-    static func analyze(schemaFiles: [SourceFile], queryFiles: [SourceFile], postgresVersion: Int? = nil) -> GenerationModel {
+    /// `lock`: PostgreSQL's own description of queries (`neon-sql.lock.json`), used only for a query
+    /// the analyzer cannot type and checked against every other (Lock/LockedQueries.swift).
+    static func analyze(schemaFiles: [SourceFile], queryFiles: [SourceFile], postgresVersion: Int? = nil,
+                        lock: QueryLockInput? = nil) -> GenerationModel {
         var diagnostics = DiagnosticCollector()
         for file in schemaFiles + queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
         // Schema files load as psql loads them (pg_dump output: meta-commands, COPY data).
@@ -42,6 +46,10 @@ enum Pipeline {
         let catalog = CatalogBuilder.build(from: parsedSchema, postgresVersion: postgresVersion, diagnostics: &diagnostics)
         let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
         var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) }
+        if let lock {
+            files = LockedQueries.apply(lock, schemaFiles: schemaFiles, parsedQueries: parsedQueries, files: files, catalog: catalog,
+                                        diagnostics: &diagnostics)
+        }
         files = rejectDuplicateNames(files, &diagnostics)
         return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted,
                                catalog: catalog, parseWork: (parsedSchema + parsedQueries).reduce(0) { $0 + $1.work })

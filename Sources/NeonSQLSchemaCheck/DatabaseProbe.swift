@@ -108,6 +108,9 @@ struct DatabaseProbe: Sendable {
     struct Field: Sendable, Equatable {
         var name: String
         var oid: UInt32
+        /// The table and column it comes straight from (`tableID`, `columnID`), 0 for an expression.
+        var tableID: UInt32 = 0
+        var columnID: Int = 0
     }
 
     /// Runs `SELECT * FROM (<sql>) AS neon_sql_check LIMIT 0` with every parameter NULL and
@@ -139,7 +142,9 @@ struct DatabaseProbe: Sendable {
             guard let field = field as? [String: Any], let name = field["name"] as? String,
                   let oid = (field["dataTypeID"] as? NSNumber)?.uint32Value
             else { throw NeonError.malformedResponse("a field without name or dataTypeID") }
-            return Field(name: name, oid: oid)
+            let table = (field["tableID"] as? NSNumber)?.uint32Value ?? 0
+            let column = (field["columnID"] as? NSNumber)?.intValue ?? 0
+            return Field(name: name, oid: oid, tableID: table, columnID: column)
         }
     }
 

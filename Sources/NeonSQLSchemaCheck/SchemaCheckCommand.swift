@@ -36,6 +36,7 @@ public enum SchemaCheckCommand {
         transport: any NeonTransport = URLSessionTransport.shared,
         resultTypeSource: ResultTypeSource = .automatic,
         postgresVersion: Int? = nil,
+        lock: QueryLockInput? = nil,
         writeError: @Sendable (String) -> Void
     ) async -> Outcome {
         let redactor = SecretRedactor(connectionString: databaseURL)
@@ -48,7 +49,7 @@ public enum SchemaCheckCommand {
             return .invalidConfiguration(message: redactor.redact(error.message))
         }
 
-        let analysis = CodeGenerator.analyzeQueries(schema: schema, queries: queries, postgresVersion: postgresVersion)
+        let analysis = CodeGenerator.analyzeQueries(schema: schema, queries: queries, postgresVersion: postgresVersion, lock: lock)
         // Errors only: the build already shows the generator's warnings and notes (a `:one` that
         // can return many rows, outer-join nullability); `check` reports what keeps a query from
         // being checked.
@@ -66,10 +67,23 @@ public enum SchemaCheckCommand {
             return .disagreed
         }
         for diagnostic in report.diagnostics { write(diagnostic.formatted) }
+        var lockDisagrees = false
+        if let lock {
+            do {
+                let fresh = try await LockFilePreparation.run(databaseURL: databaseURL, endpoint: endpoint, schema: schema, queries: queries,
+                                                              command: lock.lock.command, transport: transport)
+                let differences = LockFilePreparation.differences(recorded: lock.lock, database: fresh.lock)
+                for difference in differences { write("\(lock.path): error: \(difference)") }
+                lockDisagrees = !differences.isEmpty
+            } catch {
+                write("\(lock.path): error: cannot verify the lock file: \(SchemaChecker.describe(error))")
+                lockDisagrees = true
+            }
+        }
         var summary = report.summary
         if analysis.hasErrors { summary += "\nneon-sql-gen check: queries with analysis errors (above) were not checked" }
         for line in summary.split(separator: "\n", omittingEmptySubsequences: false) { write(String(line)) }
-        return analysis.hasErrors || report.hasErrors ? .disagreed : .agreed
+        return analysis.hasErrors || report.hasErrors || lockDisagrees ? .disagreed : .agreed
     }
 
     /// An invalid connection string or endpoint; the message never contains the password.

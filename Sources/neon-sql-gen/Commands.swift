@@ -13,7 +13,8 @@ enum Commands {
             overrides: config.overrides,
             typeNames: config.typeNames,
             configPath: options.configPath ?? "neon-sql.json",
-            postgresVersion: config.postgresVersion
+            postgresVersion: config.postgresVersion,
+            lock: try LockFileInput.read(options.lockPath)
         )
         StandardStreams.writeOut(result.json)
         StandardStreams.writeDiagnostics(result.diagnostics)
@@ -32,7 +33,8 @@ enum Commands {
             typeNames: config.typeNames,
             configPath: options.configPath ?? "neon-sql.json",
             postgresVersion: config.postgresVersion,
-            frozenEnums: config.frozenEnums
+            frozenEnums: config.frozenEnums,
+            lock: try LockFileInput.read(options.lockPath)
         )
         StandardStreams.writeDiagnostics(result.diagnostics)
         if result.hasErrors { return 1 }
@@ -49,7 +51,8 @@ enum Commands {
         let (config, inputs) = try Inputs.load(configPath: options.configPath, schemaPaths: options.schemaPaths, queryPaths: options.queryPaths)
         let outcome = await SchemaCheckCommand.run(
             databaseURL: options.databaseURL, endpoint: options.endpoint, schema: inputs.schema, queries: inputs.queries,
-            postgresVersion: config.postgresVersion, writeError: { StandardStreams.writeError($0 + "\n") })
+            postgresVersion: config.postgresVersion, lock: try LockFileInput.read(options.lockPath),
+            writeError: { StandardStreams.writeError($0 + "\n") })
         switch outcome {
         case .agreed:
             return 0
@@ -59,6 +62,56 @@ enum Commands {
             StandardStreams.writeError("neon-sql-gen: error: \(message)\n\n\(GeneratorCommandLine.usage(for: "check"))\n")
             return 2
         }
+    }
+
+    /// `prepare`: PostgreSQL's description of every query, written as the lock file. 0 when every
+    /// query was described, 1 when one was left out or the database failed, 2 for a usage error.
+    static func prepare(_ options: PrepareOptions) async throws(CLIFailure) -> Int32 {
+        let database = options.database
+        let (_, inputs) = try Inputs.load(configPath: database.configPath, schemaPaths: database.schemaPaths, queryPaths: database.queryPaths)
+        let output = options.outputPath ?? defaultLockPath(configPath: database.configPath, queryPaths: database.queryPaths)
+        var command = ["neon-sql-gen", "prepare"]
+        for path in database.schemaPaths { command += ["--schema", path] }
+        if let config = database.configPath { command += ["--config", config] }
+        if let path = options.outputPath { command += ["--output", path] }
+        command += database.queryPaths
+        let result: LockFilePreparation.Result
+        do {
+            result = try await LockFilePreparation.run(databaseURL: database.databaseURL, endpoint: database.endpoint,
+                                                       schema: inputs.schema, queries: inputs.queries, command: command.joined(separator: " "))
+        } catch let error as SchemaCheckCommand.ConfigurationError {
+            StandardStreams.writeError("neon-sql-gen: error: \(error.message)\n\n\(GeneratorCommandLine.usage(for: "prepare"))\n")
+            return 2
+        } catch let failure as LockFilePreparation.Failure {
+            StandardStreams.writeError("neon-sql-gen: error: \(failure.message)\n")
+            return 1
+        } catch {
+            StandardStreams.writeError("neon-sql-gen: error: cannot prepare\n")
+            return 1
+        }
+        for problem in result.problems { StandardStreams.writeError(problem + "\n") }
+        let data: Data
+        do {
+            data = try LockFilePreparation.encoded(result.lock)
+        } catch {
+            throw CLIFailure("cannot encode the lock file: \(error)", file: output)
+        }
+        try OutputFiles.write(String(decoding: data, as: UTF8.self), to: output)
+        StandardStreams.writeError("neon-sql-gen prepare: \(result.lock.queries.count) queries described by PostgreSQL \(result.lock.postgresVersion) in \(output)\n")
+        return result.problems.isEmpty ? 0 : 1
+    }
+
+    /// `neon-sql.lock.json` next to the config, else in the first query directory.
+    static func defaultLockPath(configPath: String?, queryPaths: [String]) -> String {
+        let name = QueryLockFile.defaultFileName
+        if let configPath { return URL(fileURLWithPath: configPath).deletingLastPathComponent().appendingPathComponent(name).path }
+        guard let first = queryPaths.first else { return name }
+        var isDirectory: ObjCBool = false
+        let url = URL(fileURLWithPath: first)
+        if FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory), isDirectory.boolValue {
+            return url.appendingPathComponent(name).path
+        }
+        return url.deletingLastPathComponent().appendingPathComponent(name).path
     }
 
     /// What every command reads: the config, then the schema and query files it names.

@@ -8,6 +8,27 @@ public enum GeneratorCommand: Sendable, Equatable {
     case describe(DescribeOptions)
     case generate(GenerateOptions)
     case check(CheckOptions)
+    case prepare(PrepareOptions)
+}
+
+/// `neon-sql-gen prepare --database-url <url> [--endpoint <url>] [--schema ...] [--config <file>]
+/// [--output <file>] <query file-or-dir>...`: asks the database for PostgreSQL's description of
+/// every query and writes the lock file (docs: "The lock file" in the DocC catalog).
+public struct PrepareOptions: Sendable, Equatable, CustomStringConvertible {
+    /// The database, schema and queries, as for `check`.
+    public var database: CheckOptions
+    /// Where to write the lock file; nil: `neon-sql.lock.json` next to `--config`, else in the
+    /// first query directory (or the first query file's directory).
+    public var outputPath: String?
+
+    /// Creates the options.
+    public init(database: CheckOptions, outputPath: String?) {
+        self.database = database
+        self.outputPath = outputPath
+    }
+
+    /// The options with the database URL shown as `<redacted>`.
+    public var description: String { "PrepareOptions(\(database), outputPath: \(outputPath ?? "nil"))" }
 }
 
 /// `neon-sql-gen describe --schema <file-or-dir>... <query file-or-dir>...`
@@ -18,11 +39,14 @@ public struct DescribeOptions: Sendable, Equatable {
     public var queryPaths: [String]
     /// `neon-sql.json` with type overrides (`--config`).
     public var configPath: String?
+    /// `neon-sql.lock.json` (`--lock`): PostgreSQL's description of queries the analyzer cannot type.
+    public var lockPath: String?
 
-    public init(schemaPaths: [String], queryPaths: [String], configPath: String? = nil) {
+    public init(schemaPaths: [String], queryPaths: [String], configPath: String? = nil, lockPath: String? = nil) {
         self.schemaPaths = schemaPaths
         self.queryPaths = queryPaths
         self.configPath = configPath
+        self.lockPath = lockPath
     }
 }
 
@@ -41,10 +65,13 @@ public struct GenerateOptions: Sendable, Equatable {
 
     /// `neon-sql.json` with type overrides (`--config`).
     public var configPath: String?
+    /// `neon-sql.lock.json` (`--lock`): PostgreSQL's description of queries the analyzer cannot type.
+    public var lockPath: String?
 
     public init(schemaPaths: [String], queryPaths: [String], outputDirectory: String, sharedOutput: String, root: String?,
-                configPath: String? = nil) {
+                configPath: String? = nil, lockPath: String? = nil) {
         self.configPath = configPath
+        self.lockPath = lockPath
         self.schemaPaths = schemaPaths
         self.queryPaths = queryPaths
         self.outputDirectory = outputDirectory
@@ -70,15 +97,18 @@ public struct CheckOptions: Sendable, Equatable, CustomStringConvertible, Custom
     public var endpoint: String?
     /// `neon-sql.json` (`--config`): its `schema` applies when no `--schema` is given, as in the plugin.
     public var configPath: String?
+    /// `neon-sql.lock.json` (`--lock`): checked against the database too.
+    public var lockPath: String?
 
     /// Creates the options.
     public init(schemaPaths: [String], queryPaths: [String], databaseURL: String, endpoint: String?,
-                configPath: String? = nil) {
+                configPath: String? = nil, lockPath: String? = nil) {
         self.schemaPaths = schemaPaths
         self.queryPaths = queryPaths
         self.databaseURL = databaseURL
         self.endpoint = endpoint
         self.configPath = configPath
+        self.lockPath = lockPath
     }
 
     /// The options with the database URL shown as `<redacted>`.
@@ -124,18 +154,19 @@ public enum GeneratorCommandLine {
         switch command {
         case "-h", "--help", "help":
             guard let topic = rest.first else { return .help(command: nil) }
-            guard ["describe", "generate", "check"].contains(topic) else {
+            guard ["describe", "generate", "check", "prepare"].contains(topic) else {
                 throw CommandLineError("unknown command '\(topic)'", command: nil)
             }
             return .help(command: topic)
         case "describe":
-            let parsed = try parseOptions(rest, command: command, valueOptions: ["--schema", "--config"])
+            let parsed = try parseOptions(rest, command: command, valueOptions: ["--schema", "--config", "--lock"])
             if parsed.help { return .help(command: command) }
             return .describe(DescribeOptions(schemaPaths: parsed.values["--schema"] ?? [], queryPaths: parsed.positional,
-                                             configPath: try single("--config", in: parsed, command: command, required: false)))
+                                             configPath: try single("--config", in: parsed, command: command, required: false),
+                                             lockPath: try single("--lock", in: parsed, command: command, required: false)))
         case "generate":
             let parsed = try parseOptions(
-                rest, command: command, valueOptions: ["--schema", "--output-dir", "--shared-output", "--root", "--config"]
+                rest, command: command, valueOptions: ["--schema", "--output-dir", "--shared-output", "--root", "--config", "--lock"]
             )
             if parsed.help { return .help(command: command) }
             let outputDirectory = try single("--output-dir", in: parsed, command: command, required: true)
@@ -146,10 +177,13 @@ public enum GeneratorCommandLine {
                 outputDirectory: outputDirectory ?? "",
                 sharedOutput: sharedOutput ?? "",
                 root: try single("--root", in: parsed, command: command, required: false),
-                configPath: try single("--config", in: parsed, command: command, required: false)
+                configPath: try single("--config", in: parsed, command: command, required: false),
+                lockPath: try single("--lock", in: parsed, command: command, required: false)
             ))
-        case "check":
-            let parsed = try parseOptions(rest, command: command, valueOptions: ["--schema", "--database-url", "--endpoint", "--config"])
+        case "check", "prepare":
+            let extra: Set<String> = command == "check" ? ["--lock"] : ["--output"]
+            let parsed = try parseOptions(rest, command: command,
+                                          valueOptions: Set(["--schema", "--database-url", "--endpoint", "--config"]).union(extra))
             if parsed.help { return .help(command: command) }
             // A connection string holds a password: never echo it, not even in "no such file".
             if parsed.positional.contains(where: { $0.contains("://") }) {
@@ -175,13 +209,18 @@ public enum GeneratorCommandLine {
             guard !parsed.positional.isEmpty else {
                 throw CommandLineError("no query files or directories given", command: command)
             }
-            return .check(CheckOptions(
+            let options = CheckOptions(
                 schemaPaths: parsed.values["--schema"] ?? [],
                 queryPaths: parsed.positional,
                 databaseURL: databaseURL,
                 endpoint: endpoint,
-                configPath: try single("--config", in: parsed, command: command, required: false)
-            ))
+                configPath: try single("--config", in: parsed, command: command, required: false),
+                lockPath: command == "check" ? try single("--lock", in: parsed, command: command, required: false) : nil
+            )
+            if command == "prepare" {
+                return .prepare(PrepareOptions(database: options, outputPath: try single("--output", in: parsed, command: command, required: false)))
+            }
+            return .check(options)
         default:
             throw CommandLineError("unknown command '\(command)'", command: nil)
         }
@@ -240,86 +279,4 @@ public enum GeneratorCommandLine {
         if required, values.isEmpty { throw CommandLineError("missing required option '\(name)'", command: command) }
         return values.first
     }
-
-    /// Usage text: the general one, or one command's.
-    public static func usage(for command: String?) -> String {
-        switch command {
-        case "describe": return describeUsage
-        case "generate": return generateUsage
-        case "check": return checkUsage
-        default: return generalUsage
-        }
-    }
-
-    static let generalUsage = """
-        OVERVIEW: Generates typed Swift from annotated PostgreSQL query files.
-
-        USAGE: neon-sql-gen <command> [options]
-
-        COMMANDS:
-          describe   Print every query's parameters and columns as JSON (docs/describe-json.md).
-          generate   Write one Swift file per query file and the shared schema file (the plugin runs this).
-          check      Compare every query's parameter and column types with a live database (docs/check.md).
-          help       Show this text, or `neon-sql-gen help <command>`.
-
-        Directories expand to their *.sql files (not recursive) sorted by name; schema files are
-        applied in the order given. Diagnostics go to stderr as `path:LINE:COL: error: message`.
-        Exit status: 0 success, 1 an error diagnostic or an I/O failure, 2 a usage error.
-        """
-
-    static let checkUsage = """
-        OVERVIEW: Ask the database for every query's parameter and result types and report each
-        disagreement with the schema files (a schema file that drifted from the real database).
-
-        USAGE: neon-sql-gen check --database-url <connection-string> [--endpoint <url>]
-                                  [--schema <file-or-dir>]... [--config <file>] <query-file-or-dir>...
-
-        OPTIONS:
-          --database-url <url>     The Neon connection string, postgresql://user:password@host/db
-                                   (default: $NEON_DATABASE_URL, which keeps the password out of `ps`).
-          --endpoint <url>         The SQL-over-HTTP endpoint (default: derived from the host, as
-                                   the runtime does; http://127.0.0.1:4444/sql for neon-local).
-          --schema <file-or-dir>   A schema file or a directory of migrations; repeatable, applied in order.
-          --config <file>          neon-sql.json: its "schema" applies when no --schema is given.
-          -h, --help               Show this text.
-
-        Each query is sent in its own batch (one transaction, read-only): PREPARE, then
-        pg_prepared_statements. Nothing is written. Diagnostics go to stderr at the query's line.
-        Exit status: 0 no disagreement, 1 a disagreement, a failing query, an analysis error or an
-        unreachable database, 2 a usage error (also an invalid connection string or endpoint).
-        """
-
-    static let describeUsage = """
-        OVERVIEW: Print every query's parameters and columns as JSON on stdout.
-
-        USAGE: neon-sql-gen describe [--schema <file-or-dir>]... <query-file-or-dir>...
-
-        OPTIONS:
-          --schema <file-or-dir>   A schema file or a directory of migrations; repeatable, applied in order.
-          --config <file>          neon-sql.json with type overrides ("overrides": {"columns": ..., "types": ...}).
-          -h, --help               Show this text.
-
-        Exit status 1 when there is an error diagnostic (the JSON is printed anyway).
-        """
-
-    static let generateUsage = """
-        OVERVIEW: Write one Swift file per query file and the shared schema file.
-
-        USAGE: neon-sql-gen generate [--schema <file-or-dir>]... --output-dir <dir> --shared-output <file>
-                                     [--root <dir>] <query-file-or-dir>...
-
-        OPTIONS:
-          --schema <file-or-dir>   A schema file or a directory of migrations; repeatable, applied in order.
-          --config <file>          neon-sql.json with type overrides ("overrides": {"columns": ..., "types": ...}).
-          --output-dir <dir>       Where each query file's Swift file is written.
-          --shared-output <file>   The shared file with the schema's enums (NeonSQLSchema.swift).
-          --root <dir>             Name outputs after query paths relative to this directory.
-          -h, --help               Show this text.
-
-        Output names: the query file's path relative to --root (its file name when there is no
-        --root or it lies outside it), without ".sql", "/" replaced by "_", plus ".swift":
-        <root>/journeys/by_slug.sql -> <output-dir>/journeys_by_slug.swift.
-        Every output is written on success (also for a file without queries), each only when its
-        content changed. On an error diagnostic nothing is written and the exit status is 1.
-        """
 }

@@ -23,6 +23,8 @@ func run(_ arguments: [String]) async -> Int32 {
             return try Commands.generate(options)
         case .check(let options):
             return try await Commands.check(options)
+        case .prepare(let options):
+            return try await Commands.prepare(options)
         }
     } catch {
         StandardStreams.writeError(error.formatted + "\n")

@@ -739,11 +739,19 @@ struct ParsedStatement: Sendable, Hashable {
     let parameters: [ParameterNode]
 }
 
+/// A statement the parser could not read: its text and the comments before it.
+struct UnparsedStatement: Sendable, Hashable {
+    let range: SourceRange
+    let leadingComments: [Comment]
+}
+
 /// The parser's result for one file. Statements that failed to parse are left out; their
 /// errors are in the collector the parser was given.
 struct ParsedFile: Sendable {
     let source: SourceFile
     let statements: [ParsedStatement]
+    /// Where each statement that failed to parse is (the lock file can still describe it).
+    var unparsedStatements: [UnparsedStatement] = []
     /// Comments after the last statement (kept so an annotation with no statement can be reported).
     let trailingComments: [Comment]
     /// Lexing and parsing work: tokens and comments made plus tokens read (`Parser.tokenReads`).

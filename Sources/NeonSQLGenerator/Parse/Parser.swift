@@ -20,6 +20,7 @@ enum SQLParser {
         let tokens = lexed.tokens
         let comments = lexed.comments
         var statements: [ParsedStatement] = []
+        var unparsed: [UnparsedStatement] = []
         var trailing: [Comment] = []
         var commentIndex = 0
         var segmentStartOffset = 0
@@ -71,19 +72,23 @@ enum SQLParser {
                     commentIndex += 1
                 }
                 let segment = tokens[first..<end]
-                if !segment.contains(where: { $0.kind == .invalid }) {
+                let range = SourceRange(start: firstToken.location, endOffset: lastToken.end)
+                if segment.contains(where: { $0.kind == .invalid }) {
+                    unparsed.append(UnparsedStatement(range: range, leadingComments: leading))
+                } else {
                     let parser = Parser(source: source, tokens: segment, terminator: terminator)
                     defer { work += parser.tokenReads }
                     do {
                         let statement = try parser.parseTopLevelStatement()
                         statements.append(ParsedStatement(
                             statement: statement,
-                            range: SourceRange(start: firstToken.location, endOffset: lastToken.end),
+                            range: range,
                             leadingComments: leading,
                             parameters: parser.parameters.sorted { $0.range.start.offset < $1.range.start.offset }
                         ))
                     } catch {
                         diagnostics.error(error.message, in: source, at: error.location)
+                        unparsed.append(UnparsedStatement(range: range, leadingComments: leading))
                     }
                 }
                 if terminator.kind == .eof {
@@ -94,7 +99,7 @@ enum SQLParser {
             segmentStartOffset = terminator.end
             first = end + 1
         }
-        return ParsedFile(source: source, statements: statements, trailingComments: trailing, work: work)
+        return ParsedFile(source: source, statements: statements, unparsedStatements: unparsed, trailingComments: trailing, work: work)
     }
 }
 

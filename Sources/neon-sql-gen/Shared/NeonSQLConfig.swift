@@ -43,6 +43,8 @@ struct NeonSQLConfig: Decodable, Equatable {
     var frozenEnums: Bool?
 
     static let fileName = "neon-sql.json"
+    /// The lock file `neon-sql-gen prepare` writes next to it (PostgreSQL's description of the queries).
+    static let lockFileName = "neon-sql.lock.json"
 
     /// Reads and decodes the file.
     static func load(from url: URL) throws(NeonSQLConfigError) -> NeonSQLConfig {
