@@ -138,7 +138,7 @@ struct HostileCase {
         func annotation(_ kind: String) -> String {
             blockAnnotations ? "/* name: \(name) :\(kind) */\n" : "-- name: \(name) :\(kind)\n"
         }
-        switch random.int(0...12) {
+        switch random.int(0...13) {
         case 12 where !comparable.isEmpty:
             // `-- @optional`: the optional filters' names are identifiers, hostile ones included
             // (`variant`, `parameter`, a name like the template's); one is required.
@@ -150,9 +150,25 @@ struct HostileCase {
             let body = kind == "execrows"
                 ? "DELETE FROM \(from)"
                 : "SELECT \(selectList()), \(quoted(key.name)) FROM \(from)"
-            return documentation + annotation(kind) + "-- @optional \(names[1]), \(names[2])\n"
+            // `-- @sort` over hostile column names (the enum's cases are named from them).
+            let sortName = names[0] == "order" ? "sort" : "order"
+            let sorted = kind == "many" && random.chance(0.6)
+            let sortKeys = [quoted(key.name), quoted(random.pick(table.columns).name) + " DESC", "(\(quoted(key.name)) NULLS LAST)"]
+            let sortDirective = sorted ? "-- @sort \(sortName): \(sortKeys.joined(separator: ", "))\n" : ""
+            let orderBy = sorted ? " ORDER BY @\(sortName)" : ""
+            return documentation + annotation(kind) + "-- @optional \(names[1]), \(names[2])\n" + sortDirective
                 + "\(body) WHERE \(quoted(key.name)) = @\(names[0]) AND \(quoted(key.name)) = @\(names[1]) "
-                + "AND (\(quoted(key.name)) = @\(names[2]) OR \(quoted(key.name)) IS NULL)\(limit);"
+                + "AND (\(quoted(key.name)) = @\(names[2]) OR \(quoted(key.name)) IS NULL)\(orderBy)\(limit);"
+        case 13 where !comparable.isEmpty && table.columns.count >= 2:
+            // `-- @patch`: every assignment patched, or one kept alongside.
+            let key = random.pick(comparable)
+            let targets = Array(table.columns.filter { $0.name != key.name }.prefix(2))
+            var names = Array(Set(annotationNames.filter { !$0.hasPrefix("_") }).shuffled(using: &random).prefix(3))
+            while names.count < 3 { names.append("spare\(names.count)") }
+            let assignments = targets.enumerated().map { "\(quoted($0.element.name)) = @\(names[$0.offset + 1])" }
+            let patched = targets.indices.map { names[$0 + 1] }
+            return documentation + annotation(random.pick(["execrows", "exec"])) + "-- @patch \(patched.joined(separator: ", "))\n"
+                + "UPDATE \(from) SET \(assignments.joined(separator: ", ")) WHERE \(quoted(key.name)) = @\(names[0]);"
         case 6 where !comparable.isEmpty && table.columns.count >= 2:
             let key = random.pick(comparable)
             let target = random.pick(table.columns.filter { $0.name != key.name })

@@ -112,7 +112,8 @@ func run(rows: Int, iterations: Int) throws -> Double {
 }
 
 // `--small` runs only the 10-row case (e.g. under `perf record`); `--large` only the 10,000-row case;
-// `--copyfrom` only the copyFrom encoding benchmark (CopyFromBenchmark.swift).
+// `--copyfrom` only the copyFrom encoding benchmark (CopyFromBenchmark.swift); `--template` only the
+// SQLTemplate benchmark (TemplateBenchmark.swift).
 let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("--copyfrom") {
     print("NeonSQL copyFrom benchmark (\(ProcessInfo.processInfo.operatingSystemVersionString))")
@@ -121,6 +122,13 @@ if arguments.contains("--copyfrom") {
     let split = try await runCopyFrom(rows: 20_000, maxRequestBytes: 64 * 1024, iterations: 30)
     print("")
     print(String(format: "summary: copyFrom encoding once vs twice: one request %.2fx, split under 64 KiB %.2fx (>= 1 is not slower)", one, split))
+    exit(0)
+}
+if arguments.contains("--template") {
+    print("NeonSQL SQLTemplate benchmark (\(ProcessInfo.processInfo.operatingSystemVersionString))")
+    let ratios = try runTemplate(iterations: 40)
+    print(String(format: "summary: a templated call costs %.2fx a static one with its variant cached, %.2fx assembling it every call",
+                 1 / ratios.cached, 1 / ratios.cold))
     exit(0)
 }
 let runLarge = !arguments.contains("--small")
