@@ -87,8 +87,7 @@ public final class SQLTemplate: Sendable {
     /// sent (a sort key). Missing switches are off and missing choices 0; extra ones are ignored; a
     /// choice out of range sends the first alternative.
     public func variant(_ switches: [Bool], choices: [Int] = []) -> Variant {
-        var key = Array(switches.prefix(switchCount).map { $0 ? 1 : 0 })
-        key += choices
+        let key = VariantKey(switches: switches.prefix(switchCount), choices: choices)
         if let cached = cache.value(for: key) { return cached }
         var assembler = Assembler(switches: switches, choices: choices)
         assembler.append(parts)
@@ -151,20 +150,38 @@ public final class SQLTemplate: Sendable {
     }
 }
 
+/// A variant's switches and choices: packed in one integer when they fit (up to 32 switches and
+/// 4 choices under 256, every real query), so a cached call allocates nothing for its key.
+private enum VariantKey: Hashable {
+    case packed(UInt64)
+    case spelled([Int])
+
+    init(switches: ArraySlice<Bool>, choices: [Int]) {
+        guard switches.count <= 32, choices.count <= 4, choices.allSatisfy({ $0 >= 0 && $0 < 256 }) else {
+            self = .spelled(switches.map { $0 ? 1 : 0 } + [-1] + choices)
+            return
+        }
+        var packed: UInt64 = 0
+        for (index, on) in switches.enumerated() where on { packed |= 1 << UInt64(index) }
+        for (index, choice) in choices.enumerated() { packed |= UInt64(choice) << UInt64(32 + 8 * index) }
+        self = .packed(packed)
+    }
+}
+
 /// The variants a template assembled, by their switches and choices (at most ``limit``: a query has
 /// few optional parts, and a template that sees more distinct calls assembles the rest each time).
 private final class VariantCache: @unchecked Sendable {
     static let limit = 256
     private let lock = NSLock()
-    private var variants: [[Int]: SQLTemplate.Variant] = [:]
+    private var variants: [VariantKey: SQLTemplate.Variant] = [:]
 
-    func value(for key: [Int]) -> SQLTemplate.Variant? {
+    func value(for key: VariantKey) -> SQLTemplate.Variant? {
         lock.lock()
         defer { lock.unlock() }
         return variants[key]
     }
 
-    func store(_ variant: SQLTemplate.Variant, for key: [Int]) {
+    func store(_ variant: SQLTemplate.Variant, for key: VariantKey) {
         lock.lock()
         defer { lock.unlock() }
         if variants.count < Self.limit { variants[key] = variant }
