@@ -91,6 +91,10 @@ public struct AnalyzedQuery: Sendable, Hashable {
     /// Also true for `CALL procedure(...)` (typed from the procedure's signature). PostgreSQL cannot
     /// PREPARE either, so `neon-sql-gen check` does not ask the database about it.
     public let isUtilityStatement: Bool
+    /// For a query with `-- @optional`, `-- @patch` or `-- @sort`: the other shapes a call can send
+    /// (each subset of up to four optional parts, each sort key), each with its own SQL and its
+    /// parameters renumbered as sent; `check` asks the database about every one. Empty otherwise.
+    public internal(set) var variants: [AnalyzedQuery] = []
 }
 
 /// One bind parameter of an ``AnalyzedQuery``.
@@ -173,7 +177,7 @@ public enum CodeGenerator {
         let model = analyze(schema: schema, queries: queries, postgresVersion: postgresVersion, lock: lock)
         let analyzed = model.queries.map { named in
             let query = named.query
-            return AnalyzedQuery(
+            var analyzed = AnalyzedQuery(
                 annotationName: query.annotationName,
                 name: named.functionName,
                 file: query.file,
@@ -193,6 +197,8 @@ public enum CodeGenerator {
                 },
                 isUtilityStatement: query.isUtility
             )
+            if let template = query.template { analyzed.variants = variants(of: analyzed, named, template) }
+            return analyzed
         }
         return QueryAnalysis(
             queries: analyzed,
@@ -200,6 +206,30 @@ public enum CodeGenerator {
             hasErrors: model.diagnostics.contains { $0.severity == .error },
             errors: model.diagnostics.filter { $0.severity == .error }.map(\.formatted)
         )
+    }
+
+    /// The shapes of a templated query other than the one it describes (every part in, first keys).
+    private static func variants(of query: AnalyzedQuery, _ named: NamedQuery, _ template: QueryTemplate) -> [AnalyzedQuery] {
+        let byIndex = Dictionary(query.parameters.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        let switchNames = template.switchParameters.map { index in byIndex[index]?.name ?? "$\(index)" }
+        return TemplateAssembly.checkedCalls(template).compactMap { call in
+            let isDescribed = call.switches.allSatisfy { $0 } && call.choices.allSatisfy { $0 == 0 }
+            guard !isDescribed else { return nil }
+            let variant = TemplateAssembly.variant(template, switches: call.switches, choices: call.choices)
+            let left = zip(switchNames, call.switches).filter { !$0.1 }.map(\.0)
+            let sorts = zip(named.sorts, call.choices).filter { $0.1 != 0 }.map { sort, choice in
+                "\(sort.sqlName) \(sort.cases.indices.contains(choice) ? sort.cases[choice].name : String(choice))"
+            }
+            let label = (left.isEmpty ? [] : ["without " + left.joined(separator: ", ")]) + sorts
+            return AnalyzedQuery(
+                annotationName: query.annotationName + " (" + label.joined(separator: "; ") + ")",
+                name: query.name, file: query.file, line: query.line, kind: query.kind, sql: variant.sql, isReadOnly: query.isReadOnly,
+                parameters: variant.parameters.enumerated().compactMap { position, index in
+                    byIndex[index].map { AnalyzedParameter(index: position + 1, name: $0.name, pgType: $0.pgType,
+                                                           nullable: $0.nullable, swiftType: $0.swiftType) }
+                },
+                columns: query.columns, isUtilityStatement: query.isUtilityStatement)
+        }
     }
 
     /// Analyzes `queries` against `schema` and renders one Swift file per query file plus the

@@ -128,7 +128,9 @@ public struct SchemaChecker: Sendable {
     /// Asks the database about every query and compares.
     /// - Throws: ``SchemaCheckError`` when the database cannot be reached or refuses the
     ///   connection, or a request fails for another reason than the query itself.
-    public func check(_ queries: [AnalyzedQuery]) async throws -> SchemaCheckReport {
+    public func check(_ analyzed: [AnalyzedQuery]) async throws -> SchemaCheckReport {
+        // A query whose shape a call chooses is checked in every shape it can send.
+        let queries = analyzed.flatMap { [$0] + $0.variants }
         let probe = DatabaseProbe(configuration: configuration, transport: transport)
         let version: (number: Int, text: String)
         do {

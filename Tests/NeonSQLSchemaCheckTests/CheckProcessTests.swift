@@ -86,7 +86,7 @@ struct CheckProcessTests {
         ])
         #expect(clean.status == 0, "\(clean.stderr)")
         #expect(clean.stdout.isEmpty)
-        #expect(!clean.stderr.contains(": error:") && clean.stderr.contains("19 queries checked"))
+        #expect(!clean.stderr.contains(": error:") && clean.stderr.contains("29 queries checked"))
 
         // The schema from a neon-sql.json instead of --schema, resolved relative to the config file.
         let configDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("neon-sql-config-\(UUID().uuidString)")
@@ -99,7 +99,7 @@ struct CheckProcessTests {
             "check", "--database-url", stack.databaseURL, "--endpoint", stack.endpoint, "--config", configFile.path, "queries",
         ])
         #expect(configured.status == 0, "\(configured.stderr)")
-        #expect(configured.stderr.contains("19 queries checked"))
+        #expect(configured.stderr.contains("29 queries checked"))
         let noSchema = try Binary.run(["check", "--database-url", stack.databaseURL, "--endpoint", stack.endpoint, "queries"])
         #expect(noSchema.status == 1, "without the config's schema, the queries' tables are unknown")
 
@@ -121,7 +121,7 @@ struct CheckProcessTests {
         #expect(drifted.stderr.contains(
             "queries/fetch_dua.sql:1:1: error: FetchDua: column \"repetitions\" is integer in the database but bigint in the schema files"))
         #expect(drifted.stderr.contains("/fetch_category_icon.sql:1:1: error: FetchCategoryIcon: query fails on the database: column \"icon\" does not exist"))
-        #expect(drifted.stderr.contains("20 queries checked against PostgreSQL"))
+        #expect(drifted.stderr.contains("30 queries checked against PostgreSQL"))
         let password = CheckEndToEndTests.password(of: stack.databaseURL)
         #expect(!drifted.stderr.contains(password) && !clean.stderr.contains(password))
     }

@@ -296,6 +296,24 @@ enum TemplateAssembly {
         return (sql, order)
     }
 
+    /// The calls that exercise a template: each subset of its first four switches (the others on)
+    /// with every first key, then each other key of each sort with every switch on.
+    static func checkedCalls(_ template: QueryTemplate) -> [(switches: [Bool], choices: [Int])] {
+        let count = template.switchParameters.count
+        let varied = min(count, 4)
+        var calls: [(switches: [Bool], choices: [Int])] = (0..<(1 << varied)).map { mask in
+            ((0..<count).map { $0 >= varied || mask & (1 << $0) != 0 }, Array(repeating: 0, count: template.sorts.count))
+        }
+        for (position, sort) in template.sorts.enumerated() {
+            for key in sort.keys.indices.dropFirst() {
+                var choices = Array(repeating: 0, count: template.sorts.count)
+                choices[position] = key
+                calls.append((Array(repeating: true, count: count), choices))
+            }
+        }
+        return calls
+    }
+
     /// The SQL with every switch on and every first key, each parameter numbered as the query is written.
     static func sqlWithEverySwitchOn(_ template: QueryTemplate) -> String {
         variant(template, switches: Array(repeating: true, count: template.switchParameters.count), renumber: false).sql
