@@ -151,7 +151,7 @@ struct HostileCase {
                 ? "DELETE FROM \(from)"
                 : "SELECT \(selectList()), \(quoted(key.name)) FROM \(from)"
             // `-- @sort` over hostile column names (the enum's cases are named from them).
-            let sortName = names[0] == "order" ? "sort" : "order"
+            let sortName = ["order", "sort", "sort_by"].first { !names.contains($0) } ?? "spare_order"
             let sorted = kind == "many" && random.chance(0.6)
             let sortKeys = [quoted(key.name), quoted(random.pick(table.columns).name) + " DESC", "(\(quoted(key.name)) NULLS LAST)"]
             let sortDirective = sorted ? "-- @sort \(sortName): \(sortKeys.joined(separator: ", "))\n" : ""
