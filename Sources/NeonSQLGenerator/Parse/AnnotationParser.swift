@@ -101,19 +101,21 @@ enum AnnotationParser {
         var sorts: [SortDirective] = []
         for following in comments[(index + 1)...] {
             let text = following.text.drop { $0 == " " || $0 == "\t" }
-            if !following.isBlock, text.hasPrefix("@optional") {
+            // A directive is its keyword and a space; other `-- @word` lines (`-- @sort_order: ASC or
+            // DESC`, as apps document their parameters) are documentation.
+            if !following.isBlock, isDirective(text, "@optional") {
                 optionalParameters += namesDirective("@optional", text, following, source, &diagnostics)
                 continue
             }
-            if !following.isBlock, text.hasPrefix("@sort") {
+            if !following.isBlock, isDirective(text, "@sort") {
                 if let sort = SortDirectiveParser.parse(text, following, source, &diagnostics) { sorts.append(sort) }
                 continue
             }
-            if !following.isBlock, text.hasPrefix("@patch") {
+            if !following.isBlock, isDirective(text, "@patch") {
                 patchParameters += namesDirective("@patch", text, following, source, &diagnostics)
                 continue
             }
-            guard !following.isBlock, text.hasPrefix("@param") else {
+            guard !following.isBlock, isDirective(text, "@param") else {
                 documentationComments.append(following)
                 continue
             }
@@ -133,14 +135,17 @@ enum AnnotationParser {
         return .annotated(annotation)
     }
 
+    /// Whether a comment's text (leading blanks dropped) is the directive `keyword`: the keyword,
+    /// then a blank or the end.
+    static func isDirective(_ text: Substring, _ keyword: String) -> Bool {
+        guard text.hasPrefix(keyword) else { return false }
+        let next = text.dropFirst(keyword.count).first
+        return next == nil || next == " " || next == "\t"
+    }
+
     /// `-- @optional a, b` / `-- @patch a, b`: the names, each located at itself in the comment.
     private static func namesDirective(_ keyword: String, _ text: Substring, _ comment: Comment, _ source: SourceFile,
                                        _ diagnostics: inout DiagnosticCollector) -> [NamedDirectiveArgument] {
-        guard text.count == keyword.count || text.dropFirst(keyword.count).first.map({ $0 == " " || $0 == "\t" }) == true else {
-            diagnostics.error("unknown directive '\(text.prefix { $0 != " " && $0 != "\t" })'; use '-- @optional name, ...', '-- @patch name, ...', '-- @sort name: key, ...' or '-- @param name optional'",
-                              in: source, at: comment.location)
-            return []
-        }
         // The comment's text starts after `--`; its location is the `--`.
         let textStart = comment.location.offset + 2 + (comment.text.utf8.count - text.utf8.count)
         var result: [NamedDirectiveArgument] = []

@@ -114,10 +114,11 @@ struct QueryTemplateTests {
             -- @optional a,,b
             SELECT 1;
             """)
+        // `-- @optionalx y` is no directive (documentation, as apps write `-- @sort_order: ASC or DESC`).
         #expect(fixture.errors == [
-            "query.sql:3:1: error: unknown directive '@optionalx'; use '-- @optional name, ...', '-- @patch name, ...', '-- @sort name: key, ...' or '-- @param name optional'",
             "query.sql:6:16: error: '-- @optional' takes parameter names separated by commas: '-- @optional category_id, min_xp'",
         ])
+        #expect(fixture.query?.query.documentation == ["@optionalx y"])
         // Order of first appearance in the SQL, not of the directive.
         #expect(fixture.query?.query.template?.switchParameters == [1, 2])
     }
@@ -189,5 +190,17 @@ struct QueryTemplateTests {
         #expect(SwiftNamer.sortCaseName("\"s\".\"Title\" ASC") == "titleAsc")
         #expect(SwiftNamer.sortTypeBase(query: "SearchDuas", sortName: "order") == "SearchDuasOrder")
         #expect(SwiftNamer.sortTypeBase(query: "SearchDuas", sortName: "sort_by") == "SearchDuasSortBy")
+    }
+
+    @Test func parameterDocumentationLinesAreNotDirectives() {
+        // As a real app (convoy) documents its parameters under the annotation.
+        let fixture = Self.analyze("""
+            -- name: Paged :many
+            -- @sort_order: 'ASC' or 'DESC'
+            -- @patches are not directives either
+            SELECT id FROM duas ORDER BY CASE WHEN @sort_order::text = 'DESC' THEN id END DESC, id;
+            """)
+        #expect(fixture.errors == [])
+        #expect(fixture.query?.query.documentation == ["@sort_order: 'ASC' or 'DESC'", "@patches are not directives either"])
     }
 }
