@@ -113,6 +113,15 @@ struct RIZQDemo {
             print("  Every habit of today is already completed. Come back tomorrow!")
         }
 
+        // 4b. A PATCH (-- @patch): clear the display name, then set it back; the other fields are
+        // kept. Only with the connection string's password: signed-in users cannot update profiles.
+        if signIn == nil, let name = profile.displayName {
+            let cleared = try await queries.patchProfile(userID, .set(nil), .keep)
+            let restored = try await queries.patchProfile(userID, .set(name), .keep)
+            print("  PATCH display name: cleared -> \(cleared.map { $0.displayName ?? "NULL" } ?? "no row"), "
+                  + "set back -> \(restored?.displayName ?? "NULL"); level \(restored?.level ?? 0) kept")
+        }
+
         // 5. The week's activity.
         let week = try await user.week()
         heading("Last 7 days")
