@@ -12,7 +12,7 @@ struct DDLFormsTests {
         #expect(like.likes.map(\.source.dump) == ["s.src"])
         #expect(like.likes.first?.position == 1)
         #expect(like.likes.first?.includesDefaults == true && like.likes.first?.includesIndexes == false)
-        guard case .createTable(let all)? = parseStatement("CREATE TABLE c (LIKE src INCLUDING ALL)") else { return }
+        guard case .createTable(let all)? = parseStatement("CREATE TABLE c (LIKE src INCLUDING ALL)") else { Issue.record("the statement did not parse as expected"); return }
         #expect(all.likes.first?.includesDefaults == true && all.likes.first?.includesIndexes == true)
         guard case .createTable(let child)? = parseStatement(
             "CREATE TABLE trucks (payload numeric NOT NULL) INHERITS (vehicles, things) PARTITION BY RANGE (payload)") else { return }
@@ -59,12 +59,12 @@ struct DDLFormsTests {
             "CREATE FUNCTION h(integer) RETURNS SETOF people LANGUAGE sql BEGIN ATOMIC SELECT * FROM people; SELECT 1; END") else { return }
         #expect(setOf.parameters.first?.name == nil)
         if case .setOf(let type) = setOf.returns { #expect(type.name == "people") } else { Issue.record("setof") }
-        guard case .createFunction(let procedure)? = parseStatement("CREATE PROCEDURE p(a integer) LANGUAGE sql AS 'SELECT 1'") else { return }
+        guard case .createFunction(let procedure)? = parseStatement("CREATE PROCEDURE p(a integer) LANGUAGE sql AS 'SELECT 1'") else { Issue.record("the statement did not parse as expected"); return }
         #expect(procedure.isProcedure)
     }
 
     @Test func dropWithSignaturesAndEveryKind() {
-        guard case .drop(let functions)? = parseStatement("DROP FUNCTION IF EXISTS f(integer, text), g CASCADE") else { return }
+        guard case .drop(let functions)? = parseStatement("DROP FUNCTION IF EXISTS f(integer, text), g CASCADE") else { Issue.record("the statement did not parse as expected"); return }
         #expect(functions.kind == .function && functions.ifExists && functions.cascade)
         #expect(functions.functions.map { $0.argumentTypes?.map(\.name) } == [["integer", "text"], nil])
         for (sql, expected) in [
@@ -82,19 +82,19 @@ struct DDLFormsTests {
     }
 
     @Test func searchPathStatements() {
-        guard case .setSearchPath(let path, _)? = parseStatement("SET search_path TO app, \"Mixed\", public") else { return }
+        guard case .setSearchPath(let path, _)? = parseStatement("SET search_path TO app, \"Mixed\", public") else { Issue.record("the statement did not parse as expected"); return }
         #expect(path == ["app", "Mixed", "public"])
-        guard case .setSearchPath(let quoted, _)? = parseStatement("SET LOCAL search_path = 'app, public'") else { return }
+        guard case .setSearchPath(let quoted, _)? = parseStatement("SET LOCAL search_path = 'app, public'") else { Issue.record("the statement did not parse as expected"); return }
         #expect(quoted == ["app", "public"])
-        guard case .setSearchPath(let reset, _)? = parseStatement("SET search_path TO DEFAULT") else { return }
+        guard case .setSearchPath(let reset, _)? = parseStatement("SET search_path TO DEFAULT") else { Issue.record("the statement did not parse as expected"); return }
         #expect(reset == ["public"])
-        guard case .setDefaultSearchPath(let database, _)? = parseStatement("ALTER DATABASE neondb SET search_path TO app, public") else { return }
+        guard case .setDefaultSearchPath(let database, _)? = parseStatement("ALTER DATABASE neondb SET search_path TO app, public") else { Issue.record("the statement did not parse as expected"); return }
         #expect(database == ["app", "public"])
         guard case .ignored? = parseStatement("SET statement_timeout = 0") else { Issue.record("other SET"); return }
     }
 
     @Test func alterRenamesAndSetSchema() {
-        guard case .alterTable(let view)? = parseStatement("ALTER MATERIALIZED VIEW IF EXISTS mv RENAME TO stats") else { return }
+        guard case .alterTable(let view)? = parseStatement("ALTER MATERIALIZED VIEW IF EXISTS mv RENAME TO stats") else { Issue.record("the statement did not parse as expected"); return }
         #expect(view.relationKind == .materializedView && view.ifExists)
         guard case .alterTable(let move)? = parseStatement("ALTER TABLE t SET SCHEMA archive"),
               case .setSchema(let schema)? = move.actions.first else { Issue.record("set schema"); return }

@@ -49,7 +49,7 @@ struct DMLTests {
         guard case .update(let noAlias)? = parseStatement("UPDATE t SET a = 1"), noAlias.alias == nil else {
             Issue.record("update without alias"); return
         }
-        guard case .delete(let delete)? = parseStatement("DELETE FROM sessions AS s USING users u WHERE s.user_id = u.id AND u.banned RETURNING s.id") else { return }
+        guard case .delete(let delete)? = parseStatement("DELETE FROM sessions AS s USING users u WHERE s.user_id = u.id AND u.banned RETURNING s.id") else { Issue.record("the statement did not parse as expected"); return }
         #expect(delete.alias?.name == "s")
         #expect(delete.using.map(\.dump) == ["users u"])
         #expect(delete.whereClause?.dump == "(and (= s.user_id u.id) u.banned)")

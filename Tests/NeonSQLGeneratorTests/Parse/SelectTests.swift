@@ -172,7 +172,7 @@ struct SelectTests {
         guard let statement = file.statements.first else { return }
         #expect(file.source.text(from: statement.range.start.offset, to: statement.range.endOffset) == "SELECT a\nFROM t")
         #expect(statement.range.start.line == 2 && statement.range.start.column == 1)
-        guard case .select(let select) = statement.statement else { return }
+        guard case .select(let select) = statement.statement else { Issue.record("the statement did not parse as expected"); return }
         #expect(select.location.line == 2)
     }
 }
