@@ -30,6 +30,21 @@ private func expectNeonError<T>(_ work: () async throws -> T, _ check: (NeonErro
 
 @Suite("Configuration")
 struct ConfigurationTests {
+    @Test func aDerivedEndpointFollowsTheAuthenticationAndAnExplicitOneStays() throws {
+        var configuration = try NeonConfiguration(connectionString: testConnectionString)
+        configuration.authentication = .bearerToken { "t" }
+        #expect(configuration.endpoint.absoluteString == "https://apiauth.us-east-2.aws.neon.tech/sql")
+        configuration.authentication = .password
+        #expect(configuration.endpoint.absoluteString == "https://api.us-east-2.aws.neon.tech/sql")
+        let local = try #require(URL(string: "http://127.0.0.1:4444/sql"))
+        configuration.endpoint = local
+        configuration.authentication = .bearerToken { "t" }
+        #expect(configuration.endpoint == local)
+        var given = try NeonConfiguration(connectionString: testConnectionString, endpoint: local)
+        given.authentication = .bearerToken { "t" }
+        #expect(given.endpoint == local)
+    }
+
     @Test func endpointDerivedLikeTheDriver() throws {
         #expect(try NeonConfiguration(connectionString: testConnectionString).endpoint.absoluteString == "https://api.us-east-2.aws.neon.tech/sql")
         let jwt = try NeonConfiguration(connectionString: "postgresql://authenticated@ep-x-123.us-east-2.aws.neon.tech/neondb", authentication: .bearerToken { "t" })

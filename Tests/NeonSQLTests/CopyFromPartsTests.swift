@@ -152,4 +152,38 @@ struct CopyFromPartsTests {
         #expect(encoder.bodies.count == 2 * sent.count - 1, "\(encoder.bodies.count) encodings for \(sent.count) requests")
         if limit == 1 << 20 { #expect(sent.count == 1 && encoder.bodies.count == 1) }
     }
+
+    /// A wrapper that forwards the encoded body (as an app's logging executor would) gets every
+    /// part through `execute(_:encodedBody:)`: the seam `copyFrom` uses instead of a downcast.
+    struct ForwardingExecutor: QueryExecutor {
+        let base: NeonClient
+        let bodies: Counter
+
+        final class Counter: @unchecked Sendable {
+            private let lock = NSLock()
+            private var values: [Int] = []
+            func add(_ value: Int) { lock.withLock { values.append(value) } }
+            var all: [Int] { lock.withLock { values } }
+        }
+
+        func execute<Result: Sendable>(_ statement: Statement<Result>) async throws -> Result {
+            bodies.add(-1)
+            return try await base.execute(statement)
+        }
+
+        func execute<Result: Sendable>(_ statement: Statement<Result>, encodedBody body: Data) async throws -> Result {
+            bodies.add(body.count)
+            return try await base.execute(statement, encodedBody: body)
+        }
+    }
+
+    @Test func aWrappingExecutorReceivesEachPartsEncodedBody() async throws {
+        let transport = Self.transport(failing: -1) { throw NeonError.malformedResponse("unused") }
+        let counter = ForwardingExecutor.Counter()
+        let executor = ForwardingExecutor(base: try makeClient(transport), bodies: counter)
+        let inserted = try await executor.copyFrom(Self.rows, maxRequestBytes: Self.limit) { SQLCKindsTests.insertStatement($0) }
+        #expect(inserted == Self.rows.count)
+        #expect(counter.all.count > 1)
+        #expect(counter.all.allSatisfy { $0 > 0 && $0 <= Self.limit })
+    }
 }

@@ -57,7 +57,6 @@ extension QueryExecutor {
     ) async throws -> Int {
         var progress = CopyProgress(totalRows: rows.count)
         var pending: [ArraySlice<Row>] = rows.isEmpty ? [] : [rows[...]]
-        let client = self as? NeonClient
         while let part = pending.popLast() {
             let built = statement(part)
             if let failure = built.bindings.failure { throw progress.failure(NeonError.encoding(failure), rows: part.indices) }
@@ -75,12 +74,7 @@ extension QueryExecutor {
                 }
             }
             do {
-                let inserted: Int
-                if let client {
-                    inserted = try await client.execute(built, body: body)
-                } else {
-                    inserted = try await execute(built)
-                }
+                let inserted = try await execute(built, encodedBody: body)
                 progress.committed(part.indices, inserted: inserted)
             } catch {
                 throw progress.failure(error, rows: part.indices)

@@ -31,12 +31,13 @@ public struct NeonClient: QueryExecutor {
     /// - Throws: ``NeonError``.
     public func execute<Result: Sendable>(_ statement: Statement<Result>) async throws -> Result {
         if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
-        return try await execute(statement, body: RequestBody.single(sql: statement.sql, parameters: statement.bindings.values))
+        return try await execute(statement, encodedBody: RequestBody.single(sql: statement.sql, parameters: statement.bindings.values))
     }
 
     /// Runs one statement whose request body (`RequestBody.single` of its SQL and parameters) is
     /// already encoded: `copyFrom` measures a part's body and sends that same body.
-    func execute<Result: Sendable>(_ statement: Statement<Result>, body: Data) async throws -> Result {
+    /// Sends `body` (the statement's request body, encoded by the caller) as it is.
+    public func execute<Result: Sendable>(_ statement: Statement<Result>, encodedBody body: Data) async throws -> Result {
         let context = RequestContext(queryNames: [statement.name], kinds: [statement.kind], isBatch: false,
                                      isReadOnly: statement.isReadOnly, requestBytes: body.count)
         let response = try await send(body: body, extraHeaders: [], readOnly: statement.isReadOnly, context: context)
@@ -305,106 +306,3 @@ public struct NeonClient: QueryExecutor {
 
 private struct TimeoutMarker: Error {}
 
-/// Decodes a batch body statement by statement.
-struct BatchDecoder {
-    let body: Data
-    let count: Int
-    private var offset = 0
-    private var index = 0
-
-    init(body: Data, count: Int) {
-        self.body = body
-        self.count = count
-    }
-
-    /// Positions after `{"results":[`, validating the envelope. Other keys are allowed before `results`.
-    mutating func open() throws {
-        offset = try withReader { reader in
-            reader.skipWhitespace()
-            try reader.expect(UInt8(ascii: "{"))
-            var scratch: [UInt8] = []
-            while true {
-                reader.skipWhitespace()
-                if reader.peek() == UInt8(ascii: "}") {
-                    throw NeonError.malformedResponse("the batch response has no \"results\" array")
-                }
-                let key = try reader.readKey(&scratch)
-                if key.is("results") {
-                    reader.skipWhitespace()
-                    try reader.expect(UInt8(ascii: "["))
-                    return reader.index
-                }
-                try reader.skipValue()
-                reader.skipWhitespace()
-                if reader.peek() == UInt8(ascii: ",") { reader.index += 1 }
-            }
-        }
-    }
-
-    /// Decodes the next result with `statement`.
-    mutating func next<R>(_ statement: Statement<R>) throws -> R {
-        let position = index
-        guard position < count else { throw NeonError.malformedResponse("internal: too many batch results requested") }
-        var value: R? = nil
-        offset = try withReader { reader in
-            reader.skipWhitespace()
-            if position > 0 {
-                try reader.expect(UInt8(ascii: ","))
-            } else if reader.peek() == UInt8(ascii: "]") {
-                throw NeonError.malformedResponse("the batch response has 0 results for \(count) statements")
-            }
-            do {
-                value = try statement.decode(batchResult: &reader, index: position)
-            } catch NeonError.decoding(var failure) {
-                failure.statementIndex = position
-                throw NeonError.decoding(failure)
-            }
-            return reader.index
-        }
-        index += 1
-        guard let value else { throw NeonError.malformedResponse("internal: batch result missing") }
-        return value
-    }
-
-    /// Decodes the next result and adds its rows (if it reports any) to `rows`.
-    mutating func next<R>(_ statement: Statement<R>, rows: inout Int?) throws -> R {
-        let value = try next(statement)
-        if let counted = statement.rowCount(value) { rows = (rows ?? 0) + counted }
-        return value
-    }
-
-    /// Checks the end of the results array and the envelope.
-    mutating func close() throws {
-        let count = self.count
-        _ = try withReader { reader in
-            reader.skipWhitespace()
-            if reader.peek() == UInt8(ascii: ",") {
-                throw NeonError.malformedResponse("the batch response has more results than the \(count) statements sent")
-            }
-            try reader.expect(UInt8(ascii: "]"))
-            var scratch: [UInt8] = []
-            while true {
-                reader.skipWhitespace()
-                if reader.peek() == UInt8(ascii: "}") {
-                    reader.index += 1
-                    return reader.index
-                }
-                try reader.expect(UInt8(ascii: ","))
-                _ = try reader.readKey(&scratch)
-                try reader.skipValue()
-            }
-        }
-    }
-
-    private func withReader(_ work: (inout JSONReader) throws -> Int) throws -> Int {
-        do {
-            return try body.withUnsafeBytes { raw in
-                var reader = JSONReader(raw, index: offset)
-                let end = try work(&reader)
-                return end
-            }
-        } catch let error as JSONReader.SyntaxError {
-            throw NeonError.malformedResponse(error.message)
-        }
-    }
-}

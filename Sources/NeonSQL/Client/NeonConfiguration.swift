@@ -7,6 +7,11 @@ public enum NeonAuthentication: Sendable {
     /// `Authorization: Bearer <token>` from a provider called for every request (Neon RLS /
     /// "Neon Authorize"). Use a connection string without a password for a role set up for JWTs.
     case bearerToken(@Sendable () async throws -> String)
+
+    var isBearerToken: Bool {
+        if case .bearerToken = self { return true }
+        return false
+    }
 }
 
 /// When and how to retry a failed request. Only failures that are safe to retry are retried:
@@ -51,10 +56,22 @@ public struct RetryPolicy: Sendable, Hashable {
 /// Descriptions, debug descriptions and reflection never show the password.
 public struct NeonConfiguration: Sendable {
     let connection: ConnectionString
-    /// The `/sql` endpoint requests go to.
-    public var endpoint: URL
-    /// How requests are authenticated.
-    public var authentication: NeonAuthentication
+    /// The `/sql` endpoint requests go to. Setting it makes it explicit: a later change of
+    /// ``authentication`` keeps it.
+    public var endpoint: URL {
+        didSet { endpointIsDerived = false }
+    }
+    /// Whether ``endpoint`` was derived from the connection string (not given): it then follows
+    /// ``authentication``, as Neon's `/sql` host differs for a bearer token (`apiauth.`).
+    private var endpointIsDerived: Bool
+    /// How requests are authenticated. Changing it re-derives a derived ``endpoint``.
+    public var authentication: NeonAuthentication {
+        didSet {
+            guard endpointIsDerived, let derived = try? connection.derivedEndpoint(jwt: authentication.isBearerToken) else { return }
+            endpoint = derived
+            endpointIsDerived = true
+        }
+    }
     /// Time allowed for one HTTP attempt, from sending to the complete response.
     public var requestTimeout: Duration
     /// Which failures are retried, and how often.
@@ -99,10 +116,10 @@ public struct NeonConfiguration: Sendable {
                 throw NeonError.invalidConfiguration("the endpoint must be an http:// or https:// URL with a host")
             }
             self.endpoint = endpoint
+            self.endpointIsDerived = false
         } else {
-            var jwt = false
-            if case .bearerToken = authentication { jwt = true }
-            self.endpoint = try connection.derivedEndpoint(jwt: jwt)
+            self.endpoint = try connection.derivedEndpoint(jwt: authentication.isBearerToken)
+            self.endpointIsDerived = true
         }
         guard requestTimeout > .zero else {
             throw NeonError.invalidConfiguration("the request timeout must be positive")

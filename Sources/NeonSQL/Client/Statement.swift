@@ -10,9 +10,20 @@ public protocol QueryExecutor: Sendable {
     /// batch: one request, one transaction. The default implementation runs them one after the
     /// other with ``execute(_:)`` (enough for test doubles; not atomic).
     func executeBatch<Result: Sendable>(_ statements: [Statement<Result>]) async throws -> [Result]
+
+    /// Runs one statement whose Neon request body the caller already encoded (`copyFrom`
+    /// measures each part's body against its size limit and sends that same body). ``NeonClient``
+    /// sends `body` as it is; the default implementation ignores it and calls ``execute(_:)``.
+    /// An executor that wraps another should forward this, so the body is encoded once.
+    func execute<Result: Sendable>(_ statement: Statement<Result>, encodedBody body: Data) async throws -> Result
 }
 
 extension QueryExecutor {
+    /// Runs the statement with ``execute(_:)``; the encoded body is not needed.
+    public func execute<Result: Sendable>(_ statement: Statement<Result>, encodedBody body: Data) async throws -> Result {
+        try await execute(statement)
+    }
+
     /// Runs the statements one after the other with ``execute(_:)``: not one transaction.
     public func executeBatch<Result: Sendable>(_ statements: [Statement<Result>]) async throws -> [Result] {
         var results: [Result] = []

@@ -223,41 +223,4 @@ enum ResponseDecoding {
         }
     }
 
-    /// Reads a batch body `{"results":[r0, r1, ...]}` calling `each` for every result in order.
-    static func readBatch(
-        _ body: Data, expectedCount: Int, _ each: (Int, inout JSONReader) throws -> Void
-    ) throws {
-        try run(body) { reader in
-            var scratch: [UInt8] = []
-            var sawResults = false
-            if try reader.beginObject() {
-                repeat {
-                    let key = try reader.readKey(&scratch)
-                    if key.is("results") {
-                        sawResults = true
-                        var count = 0
-                        if try reader.beginArray() {
-                            repeat {
-                                guard count < expectedCount else {
-                                    throw NeonError.malformedResponse(
-                                        "the batch response has more results than the \(expectedCount) statements sent")
-                                }
-                                try each(count, &reader)
-                                count += 1
-                            } while try reader.nextArrayElement()
-                        }
-                        guard count == expectedCount else {
-                            throw NeonError.malformedResponse(
-                                "the batch response has \(count) results for \(expectedCount) statements")
-                        }
-                    } else {
-                        try reader.skipValue()
-                    }
-                } while try reader.nextObjectMember()
-            }
-            guard sawResults else {
-                throw NeonError.malformedResponse("the batch response has no \"results\" array")
-            }
-        }
-    }
 }
