@@ -1,0 +1,171 @@
+// Function calls: arguments (named notation, VARIADIC, DISTINCT, ORDER BY, FILTER, WITHIN GROUP,
+// OVER) and the functions with special syntax (EXTRACT, SUBSTRING, POSITION, TRIM, OVERLAY, ...).
+
+extension Parser {
+    // MARK: - Function calls
+
+    /// The argument list and trailing clauses of `name(...)`: DISTINCT, `*`, VARIADIC, named
+    /// arguments (`a => 1`, names kept in `argumentNames`), ORDER BY, WITHIN GROUP, FILTER, OVER.
+    func parseFunctionCall(name: QualifiedName) throws(ParseError) -> FunctionCall {
+        try enter()
+        defer { leave() }
+        try expect(.leftParen, "'('")
+        var arguments: [Expression] = []
+        var isStar = false
+        var isDistinct = false
+        var hasVariadic = false
+        var orderBy: [OrderItem] = []
+        var argumentNames: [String?] = []
+        if atOp("*") {
+            advance()
+            isStar = true
+        } else if !at(.rightParen) {
+            if acceptWord("distinct") {
+                isDistinct = true
+            } else {
+                _ = acceptWord("all")
+            }
+            repeat {
+                if acceptWord("variadic") { hasVariadic = true }
+                if current.kind == .word || current.kind == .quotedIdentifier, peek().isOp("=>") || peek().isOp(":=") {
+                    argumentNames += [String?](repeating: nil, count: arguments.count - argumentNames.count)
+                    argumentNames.append(identifier(advance()).name)
+                    advance()
+                }
+                arguments.append(try parseExpression())
+            } while accept(.comma)
+            if !argumentNames.isEmpty {
+                argumentNames += [String?](repeating: nil, count: arguments.count - argumentNames.count)
+            }
+            if atWord("order"), peek().isWord("by") {
+                orderBy = try parseOrderBy()
+            }
+        }
+        try expect(.rightParen, "')'")
+        var withinGroup: [OrderItem] = []
+        if atWord("within"), peek().isWord("group") {
+            advance()
+            advance()
+            try expect(.leftParen, "'('")
+            withinGroup = try parseOrderBy()
+            try expect(.rightParen, "')'")
+        }
+        var filter: Expression?
+        if atWord("filter"), peek().kind == .leftParen {
+            advance()
+            advance()
+            try expectWord("where")
+            filter = try parseExpression()
+            try expect(.rightParen, "')'")
+        }
+        var over: WindowSpecification?
+        if atWord("over"), peek().kind == .leftParen || peek().kind == .quotedIdentifier
+            || (peek().kind == .word && Keywords.isColumnName(peek().value)) {
+            advance()
+            if at(.leftParen) {
+                over = try parseWindowSpecification()
+            } else {
+                let name = identifier(advance())
+                over = WindowSpecification(name: name, partitionBy: [], orderBy: [], location: name.location)
+            }
+        }
+        return FunctionCall(
+            name: name, arguments: arguments, isStar: isStar, isDistinct: isDistinct, orderBy: orderBy,
+            withinGroup: withinGroup, filter: filter, over: over, hasVariadicArgument: hasVariadic,
+            argumentNames: argumentNames
+        )
+    }
+
+    func call(_ name: String, at location: SourceLocation, _ arguments: [Expression]) -> FunctionCall {
+        FunctionCall(
+            name: QualifiedName(parts: [Identifier(name: name, quoted: false, location: location)]),
+            arguments: arguments, isStar: false, isDistinct: false, orderBy: [], withinGroup: [],
+            filter: nil, over: nil, hasVariadicArgument: false
+        )
+    }
+
+    /// EXTRACT, SUBSTRING, POSITION, TRIM, OVERLAY with their keyword syntax, normalized to plain calls.
+    func parseSpecialFunction() throws(ParseError) -> Expression {
+        let start = advance()
+        let location = start.location
+        let keyword = start.value
+        try expect(.leftParen, "'('")
+        var name = keyword
+        var arguments: [Expression] = []
+        if at(.rightParen) {
+            advance()
+            return make(.function(call(name, at: location, [])), at: location)
+        }
+        switch keyword {
+        case "extract":
+            let field = current
+            guard field.kind == .word || field.kind == .string || field.kind == .quotedIdentifier else {
+                throw error(expected: "field name")
+            }
+            advance()
+            let fieldLiteral = make(.literal(.string(field.kind == .word ? field.value : field.value.lowercased())), at: field.location)
+            try expectWord("from")
+            arguments = [fieldLiteral, try parseExpression()]
+        case "substring":
+            let string = try parseExpression()
+            if acceptWord("from") {
+                arguments = [string, try parseExpression()]
+                if acceptWord("for") { arguments.append(try parseExpression()) }
+            } else if acceptWord("for") {
+                let count = try parseExpression()
+                var from = make(.literal(.integer("1")), at: location)
+                if acceptWord("from") { from = try parseExpression() }
+                arguments = [string, from, count]
+            } else if acceptWord("similar") {
+                let pattern = try parseExpression()
+                try expectWord("escape")
+                arguments = [string, pattern, try parseExpression()]
+            } else {
+                arguments = [string]
+                if accept(.comma) { arguments.append(contentsOf: try parseExpressionList()) }
+            }
+        case "position":
+            let needle = try parseExpression(minimum: Precedence.other)
+            if acceptWord("in") {
+                let haystack = try parseExpression(minimum: Precedence.other)
+                arguments = [haystack, needle]
+            } else {
+                arguments = [needle]
+                if accept(.comma) { arguments.append(contentsOf: try parseExpressionList()) }
+            }
+        case "trim":
+            name = "btrim"
+            if acceptWord("leading") {
+                name = "ltrim"
+            } else if acceptWord("trailing") {
+                name = "rtrim"
+            } else {
+                _ = acceptWord("both")
+            }
+            if acceptWord("from") {
+                arguments = try parseExpressionList()
+            } else {
+                let first = try parseExpression()
+                if acceptWord("from") {
+                    arguments = try parseExpressionList() + [first]
+                } else {
+                    arguments = [first]
+                    if accept(.comma) { arguments.append(contentsOf: try parseExpressionList()) }
+                }
+            }
+        default: // overlay
+            let target = try parseExpression()
+            if acceptWord("placing") {
+                let replacement = try parseExpression()
+                try expectWord("from")
+                arguments = [target, replacement, try parseExpression()]
+                if acceptWord("for") { arguments.append(try parseExpression()) }
+            } else {
+                arguments = [target]
+                if accept(.comma) { arguments.append(contentsOf: try parseExpressionList()) }
+            }
+        }
+        try expect(.rightParen, "')'")
+        return make(.function(call(name, at: location, arguments)), at: location)
+    }
+}
