@@ -1,0 +1,63 @@
+// Name resolution: FROM items by name and columns through the scope chain, with the errors
+// PostgreSQL gives (ambiguous, missing FROM-clause entry, does not exist, with suggestions).
+
+extension StatementAnalyzer {
+
+    func findEntry(named name: String, _ scope: Scope) -> RangeEntry? {
+        var current: Scope? = scope
+        while let level = current {
+            if let entry = level.entries.last(where: { $0.name == name }) { return entry }
+            current = level.parent
+        }
+        return nil
+    }
+
+    /// Resolves `col`, `t.col` or `s.t.col` through the scope chain, reporting what PostgreSQL would.
+    mutating func resolveColumn(_ name: QualifiedName, _ scope: Scope) -> TypedValue? {
+        guard let column = name.name else { return nil }
+        let qualifier = name.qualifier
+        if qualifier.isEmpty {
+            var current: Scope? = scope
+            while let level = current {
+                if level.allowOutputAliases, let output = level.outputColumns.first(where: { $0.name == column.name }) {
+                    return output.value
+                }
+                var matches: [TypedValue] = level.mergedColumns.filter { $0.name == column.name }.map(\.value)
+                for entry in level.entries where !entry.hiddenUnqualified.contains(column.name) {
+                    matches += entry.columns.filter { $0.name == column.name }.map(\.value)
+                    if let system = systemColumnValue(column.name, of: entry) { matches.append(system) }
+                }
+                if matches.count > 1 {
+                    error("column reference \"\(column.name)\" is ambiguous", at: column.location)
+                    return matches[0]
+                }
+                if let match = matches.first { return match }
+                // A bare table name is a whole-row reference.
+                if let entry = level.entries.last(where: { $0.name == column.name }) {
+                    return wholeRowValue(of: entry, name: column.name)
+                }
+                current = level.parent
+            }
+            if !hasUnresolvedRelation {
+                error("column \"\(column.name)\" does not exist" + NameSuggestions.suffix(for: column.name, among: columnNamesInScope(scope)),
+                      at: column.location)
+            }
+            return nil
+        }
+        guard let tableName = qualifier.last else { return nil }
+        guard let entry = findEntry(named: tableName.name, scope) else {
+            if !hasUnresolvedRelation {
+                error("missing FROM-clause entry for table \"\(tableName.name)\"" + NameSuggestions.suffix(for: tableName.name, among: rangeEntryNames(scope)),
+                      at: tableName.location)
+            }
+            return nil
+        }
+        guard let match = entry.columns.first(where: { $0.name == column.name }) else {
+            if let system = systemColumnValue(column.name, of: entry) { return system }
+            error("column \(tableName.name).\(column.name) does not exist" + NameSuggestions.suffix(for: column.name, among: entry.columns.map(\.name)),
+                  at: column.location)
+            return nil
+        }
+        return match.value
+    }
+}
