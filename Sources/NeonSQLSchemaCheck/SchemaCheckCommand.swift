@@ -67,6 +67,18 @@ public enum SchemaCheckCommand {
             return .disagreed
         }
         for diagnostic in report.diagnostics { write(diagnostic.formatted) }
+        // Drift: what the schema files declare against the database's catalogs.
+        var driftErrors = 0
+        do {
+            let probe = DatabaseProbe(configuration: configuration, transport: transport)
+            let (columns, enums) = try await SchemaDrift.read(probe)
+            let drift = SchemaDrift.diagnostics(declared: CodeGenerator.declaredSchema(schema: schema), columns: columns, enums: enums)
+            for diagnostic in drift { write(diagnostic.formatted) }
+            driftErrors = drift.count { $0.severity == .error }
+        } catch {
+            write("neon-sql-gen: error: cannot read the database's catalogs for drift: \(SchemaChecker.describe(error))")
+            driftErrors += 1
+        }
         var lockDisagrees = false
         if let lock {
             do {
@@ -83,7 +95,7 @@ public enum SchemaCheckCommand {
         var summary = report.summary
         if analysis.hasErrors { summary += "\nneon-sql-gen check: queries with analysis errors (above) were not checked" }
         for line in summary.split(separator: "\n", omittingEmptySubsequences: false) { write(String(line)) }
-        return analysis.hasErrors || report.hasErrors || lockDisagrees ? .disagreed : .agreed
+        return analysis.hasErrors || report.hasErrors || lockDisagrees || driftErrors > 0 ? .disagreed : .agreed
     }
 
     /// An invalid connection string or endpoint; the message never contains the password.

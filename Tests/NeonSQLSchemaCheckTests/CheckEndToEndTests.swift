@@ -72,6 +72,8 @@ enum Drift {
             "queries/fetch_journey_duas.sql:1:1: error: FetchJourneyDuas: column \"repetitions\" is integer in the database but bigint in the schema files",
             "queries/fetch_my_profile.sql:1:1: error: FetchMyProfile: column \"total_xp\" is integer in the database but bigint in the schema files",
             "queries/fetch_user_profile.sql:1:1: error: FetchUserProfile: column \"total_xp\" is integer in the database but bigint in the schema files",
+            // Drift, at the schema line that declares the column.
+            "queries/schema/001_content.sql:10:5: warning: column public.categories.icon does not exist in the database",
             "neon-sql-gen check: 30 queries checked against PostgreSQL \(version): 9 with types that disagree with the schema files, 2 failing on the database",
             unchecked,
         ]
@@ -97,6 +99,29 @@ struct CheckEndToEndTests {
             bindings: Bindings(), readOnly: true))
         guard let row = rows.first else { throw Services.Missing() }
         return (row.number, row.text.split(separator: " ").first.map(String.init) ?? row.text)
+    }
+
+    @Test func nullabilityAndEnumDriftAgainstTheLiveDatabase() async throws {
+        let stack = try Services.stack()
+        // The schema files say display_name is NOT NULL (the database allows NULL) and time_slot
+        // has a label the database lacks.
+        let schema = try Services.sqlFiles("queries/schema").map { file in
+            SQLSourceInput(path: file.path, contents: file.contents
+                .replacingOccurrences(of: "    display_name     text,", with: "    display_name     text NOT NULL,")
+                .replacingOccurrences(of: "('morning', 'anytime', 'evening')", with: "('morning', 'anytime', 'evening', 'night')"))
+        }
+        let lines = Lines()
+        let status = await SchemaCheckCommand.run(
+            databaseURL: stack.databaseURL, endpoint: stack.endpoint, schema: schema,
+            queries: try Services.sqlFiles("queries"), writeError: lines.append)
+        #expect(status == .disagreed)
+        #expect(lines.all.filter { $0.hasPrefix("queries/schema/") } == [
+            "queries/schema/001_content.sql:3:13: warning: enum time_slot has the labels [\"morning\", \"anytime\", \"evening\"] in the "
+                + "database but [\"morning\", \"anytime\", \"evening\", \"night\"] in the schema files",
+            "queries/schema/002_users.sql:5:5: error: column public.user_profiles.display_name is NOT NULL in the schema files but "
+                + "nullable in the database: generated code treats it as non-optional and fails on a NULL; add NOT NULL there (or drop it here)",
+        ])
+        #expect(!lines.text.contains(CheckEndToEndTests.password(of: stack.databaseURL)))
     }
 
     @Test func rizqQueriesCheckClean() async throws {

@@ -36,6 +36,21 @@ struct FakeNeon: NeonTransport {
     static let command = #"{"fields":[],"rows":[],"command":"PREPARE","rowCount":null,"rowAsArray":true}"#
 
     static func batch(_ results: [String]) -> String { #"{"results":[\#(results.joined(separator: ","))]}"# }
+
+    /// The catalogs' answer to the drift request: `orders` as the schema declares it unless
+    /// `totalNullable`, and one enum.
+    static func drift(totalNullable: Bool = false, extraColumn: Bool = false) -> String {
+        batch([
+            result([("table_schema", 25), ("table_name", 25), ("column_name", 25), ("not_null", 16)], rows: [
+                ["public", "orders", "id", "t"], ["public", "orders", "total", totalNullable ? "f" : "t"],
+                ["public", "orders", "note", "f"],
+            ] + (extraColumn ? [["public", "orders", "added", "f"]] : [])),
+            result([("type_name", 25), ("labels", 1009)], rows: []),
+        ])
+    }
+
+    /// Whether `statements` is the drift request.
+    static func isDrift(_ statements: [String]) -> Bool { statements.first?.contains("AS table_schema") == true }
 }
 
 private let schema = [SQLSourceInput(path: "db/schema.sql", contents: """
@@ -204,11 +219,40 @@ struct CheckLogicTests {
         ])
     }
 
+    // MARK: Drift
+
+    @Test func nullabilityDriftIsAnErrorAtTheColumnAndAnExtraColumnAWarning() async {
+        let transport = FakeNeon { statements in
+            if FakeNeon.isDrift(statements) { return (200, FakeNeon.drift(totalNullable: true, extraColumn: true)) }
+            let first = statements.first ?? ""
+            if first.contains("server_version_num") {
+                return (200, FakeNeon.batch([FakeNeon.result([("version_num", 23), ("version", 25)], rows: [["160004", "16.4"]])]))
+            }
+            return (200, FakeNeon.batch([
+                FakeNeon.command, FakeNeon.result([("parameter_types", 1009), ("result_types", 1009)], rows: [["{}", "{}"]]), FakeNeon.command,
+            ]))
+        }
+        let lines = Lines()
+        let status = await SchemaCheckCommand.run(
+            databaseURL: "postgresql://u:secret@db.localtest.me/app", endpoint: "http://127.0.0.1:9/sql", schema: schema,
+            queries: [], transport: transport, writeError: lines.append)
+        #expect(status == .disagreed)
+        #expect(lines.all.filter { $0.hasPrefix("db/") } == [
+            "db/schema.sql:1:1: warning: the database's public.orders has a column added that the schema files lack",
+            "db/schema.sql:3:5: error: column public.orders.total is NOT NULL in the schema files but nullable in the database: "
+                + "generated code treats it as non-optional and fails on a NULL; add NOT NULL there (or drop it here)",
+        ])
+        let declared = CodeGenerator.declaredSchema(schema: schema)
+        #expect(declared.tables.map(\.name) == ["orders"])
+        #expect(declared.tables.first?.columns.map(\.isNotNull) == [true, true, false])
+    }
+
     // MARK: Asking, PostgreSQL 16+
 
     /// A PostgreSQL 16 that agrees with `schema` except that `orders.total` is numeric.
     private func postgres16(seen: Lines) -> FakeNeon {
         FakeNeon { statements in
+            if FakeNeon.isDrift(statements) { return (200, FakeNeon.drift()) }
             for statement in statements { seen.append(statement) }
             guard let first = statements.first else { return (400, #"{"message":"empty"}"#) }
             if first.contains("server_version_num") {
@@ -277,6 +321,7 @@ struct CheckLogicTests {
         // parameter types only, the zero-row run with fields, and format_type.
         let seen = Lines()
         let transport = FakeNeon { statements in
+            if FakeNeon.isDrift(statements) { return (200, FakeNeon.drift()) }
             for statement in statements { seen.append(statement) }
             let first = statements.first ?? ""
             if first.contains("server_version_num") {

@@ -11,6 +11,21 @@ struct CatalogColumn: Sendable, Hashable {
     var hasDefault: Bool = false
     /// NOT NULL only because its type is a NOT NULL domain (ALTER DOMAIN ... DROP NOT NULL undoes it).
     var isNotNullByDomainOnly = false
+    /// Where a schema file declares it (nil for columns made otherwise: views, functions).
+    var declaredAt: DeclarationSite?
+}
+
+/// A place in a schema file, for diagnostics about what it declares (`check`'s drift).
+struct DeclarationSite: Sendable, Hashable {
+    let file: String
+    let line: Int
+    let column: Int
+
+    init(_ file: SourceFile, _ location: SourceLocation) {
+        self.file = file.path
+        self.line = location.line
+        self.column = location.column
+    }
 }
 
 /// A table or view.
@@ -49,6 +64,7 @@ struct CatalogEnum: Sendable, Hashable {
     var schema: String
     var name: String
     var labels: [String]
+    var declaredAt: DeclarationSite?
 }
 
 /// The schema as the queries see it: tables, views, enums and schemas, after applying every

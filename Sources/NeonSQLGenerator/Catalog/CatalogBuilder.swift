@@ -69,7 +69,8 @@ enum CatalogBuilder {
                 for label in create.labels where !seen.insert(label).inserted {
                     error("enum label \"\(label)\" used more than once", at: create.location)
                 }
-                catalog.setEnum(CatalogEnum(schema: schema, name: name, labels: create.labels))
+                catalog.setEnum(CatalogEnum(schema: schema, name: name, labels: create.labels,
+                                            declaredAt: DeclarationSite(source, create.name.location)))
             case .createTable(let create):
                 createTable(create)
             case .createTableAs(let create):
@@ -119,6 +120,7 @@ enum CatalogBuilder {
                                        isNotNull: resolution.isSerial || catalog.isNotNullDomain(resolution.type),
                                        hasDefault: resolution.isSerial)
             column.isNotNullByDomainOnly = column.isNotNull && !resolution.isSerial
+            column.declaredAt = DeclarationSite(source, definition.name.location)
             var isPrimaryKey = false
             var isUnique = false
             for constraint in definition.constraints {
