@@ -24,7 +24,7 @@ public enum Statements {}
 /// This module's queries as a dependency: one closure per query.
 ///
 /// Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;
-/// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(fetchJourneyDuas:getJourneyBySlug:listJourneys:fetchDuasForJourneys:searchDuas:journeyDuasInSlot:updateDisplayName:addXp:)``
+/// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(fetchJourneyDuas:getJourneyBySlug:listJourneys:fetchDuasForJourneys:searchDuas:journeyDuasInSlot:updateDisplayName:addXp:patchProfile:)``
 /// for previews.
 public struct QueryClient: Swift.Sendable {
     /// Runs ``Queries/fetchJourneyDuas(journeyId:)``.
@@ -45,6 +45,8 @@ public struct QueryClient: Swift.Sendable {
     public var addXp: @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int
     /// Runs ``Queries/deleteProfile(userId:)``.
     public var deleteProfile: @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void
+    /// Runs ``Queries/patchProfile(userId:displayName:totalXp:)``.
+    public var patchProfile: @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow?
 
     /// Creates a client from one closure per query.
     public init(
@@ -56,7 +58,8 @@ public struct QueryClient: Swift.Sendable {
         journeyDuasInSlot: @escaping @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]],
         updateDisplayName: @escaping @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow?,
         addXp: @escaping @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int,
-        deleteProfile: @escaping @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void
+        deleteProfile: @escaping @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void,
+        patchProfile: @escaping @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow?
     ) {
         self.fetchJourneyDuas = fetchJourneyDuas
         self.getJourneyBySlug = getJourneyBySlug
@@ -67,6 +70,7 @@ public struct QueryClient: Swift.Sendable {
         self.updateDisplayName = updateDisplayName
         self.addXp = addXp
         self.deleteProfile = deleteProfile
+        self.patchProfile = patchProfile
     }
 
     /// The client that runs every query with `executor` (a `NeonSQL.NeonClient`).
@@ -81,7 +85,8 @@ public struct QueryClient: Swift.Sendable {
             journeyDuasInSlot: { try await queries.journeyDuasInSlot($0) },
             updateDisplayName: { try await queries.updateDisplayName(displayName: $0, userId: $1) },
             addXp: { try await queries.addXp(xp: $0, userId: $1) },
-            deleteProfile: { try await queries.deleteProfile(userId: $0) }
+            deleteProfile: { try await queries.deleteProfile(userId: $0) },
+            patchProfile: { try await queries.patchProfile(userId: $0, displayName: $1, totalXp: $2) }
         )
     }
 
@@ -97,12 +102,13 @@ public struct QueryClient: Swift.Sendable {
             journeyDuasInSlot: { _ in throw NeonSQL.UnimplementedQuery("JourneyDuasInSlot") },
             updateDisplayName: { _, _ in throw NeonSQL.UnimplementedQuery("UpdateDisplayName") },
             addXp: { _, _ in throw NeonSQL.UnimplementedQuery("AddXP") },
-            deleteProfile: { _ in throw NeonSQL.UnimplementedQuery("DeleteProfile") }
+            deleteProfile: { _ in throw NeonSQL.UnimplementedQuery("DeleteProfile") },
+            patchProfile: { _, _, _ in throw NeonSQL.UnimplementedQuery("PatchProfile") }
         )
     }
 
     /// A client returning the given rows (no rows, `nil` or 0 unless given) for previews.
-    public static func preview(fetchJourneyDuas: [FetchJourneyDuasRow] = [], getJourneyBySlug: GetJourneyBySlugRow? = nil, listJourneys: [ListJourneysRow] = [], fetchDuasForJourneys: [FetchDuasForJourneysRow] = [], searchDuas: [SearchDuasRow] = [], journeyDuasInSlot: [[JourneyDuasInSlotRow]] = [], updateDisplayName: UpdateDisplayNameRow? = nil, addXp: Swift.Int = 0) -> QueryClient {
+    public static func preview(fetchJourneyDuas: [FetchJourneyDuasRow] = [], getJourneyBySlug: GetJourneyBySlugRow? = nil, listJourneys: [ListJourneysRow] = [], fetchDuasForJourneys: [FetchDuasForJourneysRow] = [], searchDuas: [SearchDuasRow] = [], journeyDuasInSlot: [[JourneyDuasInSlotRow]] = [], updateDisplayName: UpdateDisplayNameRow? = nil, addXp: Swift.Int = 0, patchProfile: PatchProfileRow? = nil) -> QueryClient {
         return QueryClient(
             fetchJourneyDuas: { _ in fetchJourneyDuas },
             getJourneyBySlug: { _ in getJourneyBySlug },
@@ -112,7 +118,8 @@ public struct QueryClient: Swift.Sendable {
             journeyDuasInSlot: { _ in journeyDuasInSlot },
             updateDisplayName: { _, _ in updateDisplayName },
             addXp: { _, _ in addXp },
-            deleteProfile: { _ in }
+            deleteProfile: { _ in },
+            patchProfile: { _, _, _ in patchProfile }
         )
     }
 }

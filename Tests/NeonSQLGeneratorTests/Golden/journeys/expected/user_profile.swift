@@ -96,3 +96,71 @@ extension Queries {
         try await self.executor.execute(Statements.deleteProfile(userId: userId))
     }
 }
+
+/// A row of ``Queries/patchProfile(userId:displayName:totalXp:)``.
+public struct PatchProfileRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+    public var userId: Foundation.UUID
+    public var displayName: Swift.String?
+    public var totalXp: Swift.Int
+
+    public init(userId: Foundation.UUID, displayName: Swift.String?, totalXp: Swift.Int) {
+        self.userId = userId
+        self.displayName = displayName
+        self.totalXp = totalXp
+    }
+}
+
+extension PatchProfileRow: NeonSQL.DecodableRow {
+    public static let columns: [NeonSQL.ResultColumn] = [
+        NeonSQL.ResultColumn("user_id", .uuid),
+        NeonSQL.ResultColumn("display_name", .text),
+        NeonSQL.ResultColumn("total_xp", .int4),
+    ]
+
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.userId = try row.decode(Foundation.UUID.self)
+        self.displayName = try row.decode(Swift.String?.self)
+        self.totalXp = try row.decode(Swift.Int.self)
+    }
+}
+
+extension Statements {
+    /// A PATCH: the name set (or cleared with .set(nil)) or kept, the XP set or kept.
+    public static func patchProfile(userId: Foundation.UUID, displayName: NeonSQL.Patch<Swift.String?> = .keep, totalXp: NeonSQL.Patch<Swift.Int> = .keep) -> NeonSQL.Statement<PatchProfileRow?> {
+        let variant = patchProfileSQLTemplate.variant([displayName.isSet, totalXp.isSet])
+        var bindings = NeonSQL.Bindings(capacity: variant.parameters.count)
+        for parameter in variant.parameters {
+            switch parameter {
+            case 1: if case .set(let value) = displayName { bindings.append(value, as: .text) }
+            case 2: if case .set(let value) = totalXp { bindings.append(value, as: .int4) }
+            case 3: bindings.append(userId, as: .uuid)
+            default: break
+            }
+        }
+        return .one(name: "PatchProfile", sql: variant.sql, bindings: bindings, readOnly: false)
+    }
+}
+
+/// The fragments the SQL of `patchProfile` is assembled from per call.
+private let patchProfileSQLTemplate = NeonSQL.SQLTemplate([
+    .text("UPDATE user_profiles AS p\n"),
+    .clause(NeonSQL.SQLTemplate.Clause(
+        prefix: [.text("SET ")],
+        items: [
+            NeonSQL.SQLTemplate.Item(switches: [0], separator: [], body: [.text("display_name = "), .parameter(1)]),
+            NeonSQL.SQLTemplate.Item(switches: [1], separator: [.text(", ")], body: [.text("total_xp = "), .parameter(2)]),
+            NeonSQL.SQLTemplate.Item(switches: [], separator: [.text(", ")], body: [.text("updated_at = now()")]),
+        ],
+        whenEmpty: [.text("SET display_name = p.display_name")]
+    )),
+    .text("\nWHERE p.user_id = "),
+    .parameter(3),
+    .text("\nRETURNING p.user_id, p.display_name, p.total_xp"),
+], switchCount: 2)
+
+extension Queries {
+    /// A PATCH: the name set (or cleared with .set(nil)) or kept, the XP set or kept.
+    public func patchProfile(userId: Foundation.UUID, displayName: NeonSQL.Patch<Swift.String?> = .keep, totalXp: NeonSQL.Patch<Swift.Int> = .keep) async throws -> PatchProfileRow? {
+        try await self.executor.execute(Statements.patchProfile(userId: userId, displayName: displayName, totalXp: totalXp))
+    }
+}
