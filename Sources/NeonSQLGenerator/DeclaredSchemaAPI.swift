@@ -38,10 +38,20 @@ public struct DeclaredEnum: Sendable, Hashable {
     public let site: DeclaredSite?
 }
 
-/// Every table and enum the schema files declare, after applying them in order.
+/// A domain as the schema files leave it.
+public struct DeclaredDomain: Sendable, Hashable {
+    /// As `format_type` prints it on the default search path.
+    public let name: String
+    /// `NOT NULL` in the domain (or `ALTER DOMAIN ... SET NOT NULL`).
+    public let isNotNull: Bool
+    public let site: DeclaredSite?
+}
+
+/// Every table, enum and domain the schema files declare, after applying them in order.
 public struct DeclaredSchema: Sendable, Hashable {
     public let tables: [DeclaredTable]
     public let enums: [DeclaredEnum]
+    public let domains: [DeclaredDomain]
 }
 
 extension CodeGenerator {
@@ -60,6 +70,10 @@ extension CodeGenerator {
         let enums = catalog.enums.values.sorted { ($0.schema, $0.name) < ($1.schema, $1.name) }.map { value in
             DeclaredEnum(name: catalog.formatName(schema: value.schema, name: value.name), labels: value.labels, site: site(value.declaredAt))
         }
-        return DeclaredSchema(tables: tables, enums: enums)
+        let domains = catalog.userTypes.domains.values.sorted { ($0.schema, $0.name) < ($1.schema, $1.name) }.map { domain in
+            DeclaredDomain(name: catalog.formatName(schema: domain.schema, name: domain.name), isNotNull: domain.isNotNull,
+                           site: site(domain.declaredAt))
+        }
+        return DeclaredSchema(tables: tables, enums: enums, domains: domains)
     }
 }

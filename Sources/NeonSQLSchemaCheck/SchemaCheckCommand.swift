@@ -71,8 +71,9 @@ public enum SchemaCheckCommand {
         var driftErrors = 0
         do {
             let probe = DatabaseProbe(configuration: configuration, transport: transport)
-            let (columns, enums) = try await SchemaDrift.read(probe)
-            let drift = SchemaDrift.diagnostics(declared: CodeGenerator.declaredSchema(schema: schema), columns: columns, enums: enums)
+            let (columns, enums, domains) = try await SchemaDrift.read(probe)
+            let drift = SchemaDrift.diagnostics(declared: CodeGenerator.declaredSchema(schema: schema), columns: columns, enums: enums,
+                                                domains: domains)
             for diagnostic in drift { write(diagnostic.formatted) }
             driftErrors = drift.count { $0.severity == .error }
         } catch {

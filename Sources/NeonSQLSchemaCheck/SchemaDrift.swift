@@ -4,7 +4,7 @@ import NeonSQLGenerator
 
 /// The drift between what the schema files declare and the live database's catalogs: a column's
 /// NOT NULL (`pg_attribute.attnotnull`), enum labels and their order (`pg_enum`), columns the
-/// database lacks or has in addition, tables it lacks. Each at the schema line that declares the
+/// database lacks or has in addition, tables it lacks, domains' NOT NULL. Each at the schema line that declares the
 /// thing. A column the schema files make NOT NULL (generated code treats it as non-optional) that
 /// the database allows NULL in is an error; the rest are warnings.
 enum SchemaDrift {
@@ -33,8 +33,26 @@ enum SchemaDrift {
         }
     }
 
-    /// The database's user tables' columns and enums, in one read-only request.
-    static func read(_ probe: DatabaseProbe) async throws -> (columns: [ColumnRow], enums: [EnumRow]) {
+    struct DomainRow: DecodableRow {
+        static let columns = [ResultColumn("domain_name", .text), ResultColumn("not_null", .bool)]
+        let name: String
+        let notNull: Bool
+        init(from row: inout RowDecoder) throws {
+            name = try row.decode(String.self)
+            notNull = try row.decode(Bool.self)
+        }
+
+        private init(name: String, notNull: Bool) {
+            self.name = name
+            self.notNull = notNull
+        }
+
+        /// A row as the catalogs would give it (tests).
+        static func stub(name: String, notNull: Bool) -> DomainRow { DomainRow(name: name, notNull: notNull) }
+    }
+
+    /// The database's user tables' columns, enums and domains, in one read-only request.
+    static func read(_ probe: DatabaseProbe) async throws -> (columns: [ColumnRow], enums: [EnumRow], domains: [DomainRow]) {
         let columns: Statement<[ColumnRow]> = .many(
             name: "CheckDriftColumns",
             sql: "SELECT n.nspname::text AS table_schema, c.relname::text AS table_name, a.attname::text AS column_name, "
@@ -48,11 +66,18 @@ enum SchemaDrift {
             sql: "SELECT format_type(t.oid, NULL) AS type_name, array_agg(e.enumlabel::text ORDER BY e.enumsortorder) AS labels "
                 + "FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid GROUP BY t.oid",
             bindings: Bindings(), readOnly: true)
-        return try await probe.client.batch(columns, enums, options: DatabaseProbe.readOnly)
+        let domains: Statement<[DomainRow]> = .many(
+            name: "CheckDriftDomains",
+            sql: "SELECT format_type(t.oid, NULL) AS domain_name, t.typnotnull AS not_null FROM pg_type t "
+                + "JOIN pg_namespace n ON n.oid = t.typnamespace WHERE t.typtype = 'd' "
+                + "AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND NOT starts_with(n.nspname, 'pg_')",
+            bindings: Bindings(), readOnly: true)
+        return try await probe.client.batch(columns, enums, domains, options: DatabaseProbe.readOnly)
     }
 
     /// Every drift, in schema file order.
-    static func diagnostics(declared: DeclaredSchema, columns: [ColumnRow], enums: [EnumRow]) -> [SchemaCheckDiagnostic] {
+    static func diagnostics(declared: DeclaredSchema, columns: [ColumnRow], enums: [EnumRow],
+                            domains: [DomainRow] = []) -> [SchemaCheckDiagnostic] {
         var result: [SchemaCheckDiagnostic] = []
         func report(_ site: DeclaredSite, _ severity: SchemaCheckDiagnostic.Severity, _ message: String) {
             result.append(SchemaCheckDiagnostic(file: site.file, line: site.line, column: site.column, severity: severity, message: message))
@@ -91,6 +116,20 @@ enum SchemaDrift {
             }
             if labels != value.labels {
                 report(site, .warning, "enum \(value.name) has the labels \(labels) in the database but \(value.labels) in the schema files")
+            }
+        }
+        let databaseDomains = Dictionary(domains.map { ($0.name, $0.notNull) }, uniquingKeysWith: { first, _ in first })
+        for domain in declared.domains {
+            guard let site = domain.site else { continue }
+            guard let notNull = databaseDomains[domain.name] else {
+                report(site, .warning, "domain \(domain.name) does not exist in the database")
+                continue
+            }
+            if domain.isNotNull && !notNull {
+                report(site, .error, "domain \(domain.name) is NOT NULL in the schema files but not in the database: generated code "
+                       + "treats its columns as non-optional and fails on a NULL")
+            } else if !domain.isNotNull && notNull {
+                report(site, .warning, "domain \(domain.name) is NOT NULL in the database but not in the schema files")
             }
         }
         return result.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }

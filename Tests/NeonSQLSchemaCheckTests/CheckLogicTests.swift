@@ -46,6 +46,7 @@ struct FakeNeon: NeonTransport {
                 ["public", "orders", "note", "f"],
             ] + (extraColumn ? [["public", "orders", "added", "f"]] : [])),
             result([("type_name", 25), ("labels", 1009)], rows: []),
+            result([("domain_name", 25), ("not_null", 16)], rows: []),
         ])
     }
 
@@ -245,6 +246,27 @@ struct CheckLogicTests {
         let declared = CodeGenerator.declaredSchema(schema: schema)
         #expect(declared.tables.map(\.name) == ["orders"])
         #expect(declared.tables.first?.columns.map(\.isNotNull) == [true, true, false])
+    }
+
+    @Test func domainDriftIsComparedToo() {
+        let declared = CodeGenerator.declaredSchema(schema: [SQLSourceInput(path: "db/domains.sql", contents: """
+            CREATE DOMAIN email AS text NOT NULL;
+            CREATE DOMAIN code AS text;
+            CREATE DOMAIN gone AS int;
+            """)])
+        #expect(declared.domains.map(\.name) == ["code", "email", "gone"])
+        var email = SchemaDrift.DomainRow.stub(name: "email", notNull: false)
+        var code = SchemaDrift.DomainRow.stub(name: "code", notNull: true)
+        let lines = SchemaDrift.diagnostics(declared: declared, columns: [], enums: [], domains: [email, code]).map(\.formatted)
+        #expect(lines == [
+            "db/domains.sql:1:15: error: domain email is NOT NULL in the schema files but not in the database: generated code "
+                + "treats its columns as non-optional and fails on a NULL",
+            "db/domains.sql:2:15: warning: domain code is NOT NULL in the database but not in the schema files",
+            "db/domains.sql:3:15: warning: domain gone does not exist in the database",
+        ])
+        email = .stub(name: "email", notNull: true)
+        code = .stub(name: "code", notNull: false)
+        #expect(SchemaDrift.diagnostics(declared: declared, columns: [], enums: [], domains: [email, code]).count == 1)
     }
 
     // MARK: Asking, PostgreSQL 16+

@@ -6,6 +6,8 @@ struct CatalogDomain: Sendable, Hashable {
     /// `NOT NULL` in the domain definition (or `ALTER DOMAIN ... SET NOT NULL`): a table column of
     /// the domain never holds NULL.
     var isNotNull: Bool
+    /// Where a schema file creates it.
+    var declaredAt: DeclarationSite?
 }
 
 /// A `CREATE TYPE name AS (field type, ...)` type.

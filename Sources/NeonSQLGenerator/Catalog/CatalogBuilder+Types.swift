@@ -1,7 +1,8 @@
 /// Applies type definitions (CREATE EXTENSION, DOMAIN, composite and range types) to the catalog.
 extension CatalogBuilder {
     /// Applies `definition`, returning what PostgreSQL would reject.
-    static func define(_ definition: TypeDefinitionStatement, in catalog: inout Catalog) -> [(String, SourceLocation)] {
+    static func define(_ definition: TypeDefinitionStatement, in catalog: inout Catalog,
+                       declaredIn source: SourceFile? = nil) -> [(String, SourceLocation)] {
         var problems: [(String, SourceLocation)] = []
         guard let last = definition.name.name else { return problems }
         if case .createExtension(let ifNotExists) = definition.kind {
@@ -35,7 +36,8 @@ extension CatalogBuilder {
             break
         case .domain(let baseName, let notNull):
             guard let base = resolve(baseName) else { return problems }
-            catalog.userTypes.domains[key] = CatalogDomain(schema: schema, name: last.name, base: base, isNotNull: notNull)
+            catalog.userTypes.domains[key] = CatalogDomain(schema: schema, name: last.name, base: base, isNotNull: notNull,
+                                                           declaredAt: source.map { DeclarationSite($0, last.location) })
         case .composite(let fields):
             var columns: [CatalogColumn] = []
             for field in fields {

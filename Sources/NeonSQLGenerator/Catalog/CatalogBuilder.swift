@@ -103,7 +103,7 @@ enum CatalogBuilder {
             case .ignored:
                 break
             case .defineType(let definition):
-                for (message, location) in CatalogBuilder.define(definition, in: &catalog) { error(message, at: location) }
+                for (message, location) in CatalogBuilder.define(definition, in: &catalog, declaredIn: source) { error(message, at: location) }
             }
         }
 
