@@ -153,7 +153,8 @@ struct HostileCase {
             // `-- @sort` over hostile column names (the enum's cases are named from them).
             let sortName = ["order", "sort", "sort_by"].first { !names.contains($0) } ?? "spare_order"
             let sorted = kind == "many" && random.chance(0.6)
-            let sortKeys = [quoted(key.name), quoted(random.pick(table.columns).name) + " DESC", "(\(quoted(key.name)) NULLS LAST)"]
+            // Sort keys need an ordering operator (json has none: that is an error at the key).
+            let sortKeys = [quoted(key.name), quoted(random.pick(comparable).name) + " DESC", "(\(quoted(key.name)) NULLS LAST)"]
             let sortDirective = sorted ? "-- @sort \(sortName): \(sortKeys.joined(separator: ", "))\n" : ""
             let orderBy = sorted ? " ORDER BY @\(sortName)" : ""
             return documentation + annotation(kind) + "-- @optional \(names[1]), \(names[2])\n" + sortDirective

@@ -102,7 +102,9 @@ extension StatementAnalyzer {
             if case .parameter(let node) = expression.kind {
                 if let sort = sortSlots[node.range.start.offset] {
                     consumedSortSlots.insert(node.range.start.offset)
+                    let errorsBefore = diagnostics.errorCount
                     for key in sort.keys { analyzeOrderBy(key.items, scope, isPlainSelect: isPlainSelect) }
+                    if diagnostics.errorCount == errorsBefore { checkSortKeysAreOrderable(sort, scope, isPlainSelect: isPlainSelect) }
                     continue
                 }
                 if case .positional = node.reference {} else {
@@ -121,6 +123,33 @@ extension StatementAnalyzer {
             scope.allowOutputAliases = !isPlainSelect
             _ = infer(expression, scope)
             scope.allowOutputAliases = false
+        }
+    }
+
+    /// Types PostgreSQL has no default ordering operator for (`ORDER BY` a json value fails with
+    /// "could not identify an ordering operator for type json").
+    static let unorderableTypes: Set<String> = ["json", "xml", "point", "line", "lseg", "box", "path", "polygon", "circle"]
+
+    /// A `-- @sort` key must be orderable: each of its items' types has an ordering operator.
+    private mutating func checkSortKeysAreOrderable(_ sort: SortDirective, _ scope: Scope, isPlainSelect: Bool) {
+        for key in sort.keys {
+            for item in key.items where outputPosition(item.expression) == nil {
+                let type: SQLType
+                // As analyzeOrderBy reads it: a bare name of an output column is that column.
+                if let name = bareName(item.expression), let output = scope.outputColumns.first(where: { $0.name == name }) {
+                    type = output.value.type
+                } else {
+                    scope.allowOutputAliases = !isPlainSelect
+                    type = infer(item.expression, scope).type
+                    scope.allowOutputAliases = false
+                }
+                var element = type
+                while case .array(let inner) = element { element = inner }
+                if let name = element.typname, Self.unorderableTypes.contains(name) {
+                    error("could not identify an ordering operator for type \(type.formatName): the '-- @sort \(sort.name)' key "
+                          + "'\(key.text)' cannot sort", at: item.expression.location)
+                }
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 --- schema.sql
-CREATE TABLE duas (id int PRIMARY KEY, title text NOT NULL, category_id int, xp int NOT NULL, tags text[] NOT NULL DEFAULT '{}');
+CREATE TABLE duas (id int PRIMARY KEY, title text NOT NULL, category_id int, xp int NOT NULL, tags text[] NOT NULL DEFAULT '{}',
+                   meta json);
 --- queries.sql
 -- name: UnknownOptional :many
 -- @optional category, xp
@@ -21,6 +22,10 @@ SELECT id, title FROM duas ORDER BY @order;
 -- @sort order: title, duas.title
 SELECT id, title FROM duas ORDER BY @order;
 
+-- name: SortKeyWithoutOrdering :many
+-- @sort order: title, meta
+SELECT id, title, meta FROM duas ORDER BY @order;
+
 -- name: OrderByAParameter :many
 SELECT id FROM duas ORDER BY @column;
 
@@ -37,6 +42,7 @@ queries.sql:7:27: error: an optional parameter is under OR at the top of this WH
 queries.sql:11:12: error: optional parameter @label is used outside a WHERE, HAVING or JOIN ... ON condition, so it cannot be left out; use it only in conditions, or remove it from '-- @optional'
 queries.sql:14:24: error: column "nope" does not exist
 queries.sql:17:1: error: sort keys 'title' and 'duas.title' of '-- @sort order' would both be the case 'title' of SortKeysNamedAlikeOrder; write one differently (ASC, NULLS LAST, ...)
-queries.sql:22:30: error: ORDER BY a parameter sorts by a constant; to choose the order per call, add '-- @sort column: key, key DESC, ...' under the annotation
-queries.sql:24:1: error: '-- @patch' names @xp, which is not only the value of SET assignments (SET column = @xp): a kept value must leave nothing else behind
-queries.sql:28:1: error: '-- @optional' and '-- @patch' leave out parts of a condition or a SET list; a ':copyfrom' INSERT has neither
+queries.sql:22:24: error: could not identify an ordering operator for type json: the '-- @sort order' key 'meta' cannot sort
+queries.sql:26:30: error: ORDER BY a parameter sorts by a constant; to choose the order per call, add '-- @sort column: key, key DESC, ...' under the annotation
+queries.sql:28:1: error: '-- @patch' names @xp, which is not only the value of SET assignments (SET column = @xp): a kept value must leave nothing else behind
+queries.sql:32:1: error: '-- @optional' and '-- @patch' leave out parts of a condition or a SET list; a ':copyfrom' INSERT has neither
