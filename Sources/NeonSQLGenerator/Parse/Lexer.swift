@@ -1,4 +1,6 @@
-// The lexer: UTF-8 bytes of a `.sql` file -> tokens and comments, following PostgreSQL's scan.l.
+// The lexer: UTF-8 bytes of a `.sql` file -> tokens and comments, following PostgreSQL's scan.l:
+// the main loop, comments, words, dollar signs, numbers and operators. String constants and quoted
+// identifiers are in Lexer+Strings.swift.
 
 /// The lexer's output for one file.
 struct LexedFile: Sendable {
