@@ -6,12 +6,6 @@ import Testing
 /// never let a call see the candidates of the catalog as it was before.
 @Suite("Call candidates kept by the catalog")
 struct CallCandidateCacheTests {
-    static func catalog(_ schema: String) -> Catalog {
-        var diagnostics = DiagnosticCollector()
-        let parsed = SQLParser.parse(SourceFile(path: "schema.sql", text: schema), diagnostics: &diagnostics)
-        return CatalogBuilder.build(from: [parsed], diagnostics: &diagnostics)
-    }
-
     static func argumentTypes(_ overloads: FunctionOverloads) -> [[String]] {
         overloads.candidates.map { $0.arguments.map(\.formatName) }
     }
@@ -46,7 +40,7 @@ struct CallCandidateCacheTests {
 
     /// Copies of a catalog share its candidates until one changes; the changed copy builds its own.
     @Test func aChangedCopyDoesNotReadTheCandidatesOfTheOriginal() {
-        let original = Self.catalog("""
+        let original = Catalog.built(fromSchema: """
             CREATE SCHEMA other;
             CREATE FUNCTION other.f(x integer) RETURNS integer LANGUAGE sql AS $$ SELECT x $$;
             CREATE FUNCTION f(x text) RETURNS text LANGUAGE sql AS $$ SELECT x $$;
@@ -64,7 +58,7 @@ struct CallCandidateCacheTests {
     /// The candidates of a name are kept for each argument count: a VARIADIC overload (and one
     /// with defaults) is a different candidate for each count.
     @Test func candidatesAreKeptPerArgumentCount() {
-        let catalog = Self.catalog("")
+        let catalog = Catalog.built(fromSchema: "")
         let two = catalog.functionOverloads(named: "concat_ws", argumentCount: 2)
         let three = catalog.functionOverloads(named: "concat_ws", argumentCount: 3)
         #expect(Self.argumentTypes(two) == [["text", "\"any\""]])
