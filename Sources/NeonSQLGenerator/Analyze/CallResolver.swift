@@ -1,16 +1,8 @@
 /// Function and operator resolution with PostgreSQL's own rules (parse_func.c's
 /// `func_get_detail`/`func_select_candidate`, parse_oper.c's `oper_select_candidate`,
-/// parse_coerce.c's polymorphic type consistency), over candidates from the catalog.
+/// parse_coerce.c's polymorphic type consistency), over candidates the catalog builds
+/// (Catalog/CallCandidates.swift).
 enum CallResolver {
-    /// One candidate as the rules see it: argument types for exactly the call's argument count
-    /// (after VARIADIC expansion and default arguments) and the declared result.
-    struct Candidate {
-        let arguments: [SQLType]
-        let result: SQLType
-        /// Index into the list the caller passed.
-        let index: Int
-    }
-
     /// The chosen candidate, with the polymorphic types resolved: `arguments` is the type each
     /// argument is coerced to (what an untyped argument becomes) and `result` the result type.
     struct Resolution {
@@ -29,40 +21,11 @@ enum CallResolver {
         case undeterminedPolymorphic
     }
 
-    // MARK: Candidates
-
-    /// The overloads of `signatures` callable with `count` arguments.
-    static func functionCandidates(_ signatures: [FunctionSignature], count: Int) -> [Candidate] {
-        var candidates: [Candidate] = []
-        var expanded: [Candidate] = []
-        for (index, signature) in signatures.enumerated() {
-            let declared = signature.argumentTypes
-            let result = signature.resultType
-            if signature.isVariadic, let variadic = signature.variadicElementType, count >= declared.count {
-                let fixed = declared.dropLast()
-                expanded.append(Candidate(arguments: Array(fixed) + Array(repeating: variadic, count: count - fixed.count),
-                                          result: result, index: index))
-            } else if declared.count == count {
-                candidates.append(Candidate(arguments: declared, result: result, index: index))
-            } else if count < declared.count, count >= declared.count - signature.defaultCount {
-                candidates.append(Candidate(arguments: Array(declared.prefix(count)), result: result, index: index))
-            }
-        }
-        // A VARIADIC expansion identical to an ordinary overload loses to it (jsonb_delete(jsonb, text)).
-        return candidates + expanded.filter { variadic in !candidates.contains { $0.arguments == variadic.arguments } }
-    }
-
-    static func operatorCandidates(_ signatures: [OperatorSignature]) -> [Candidate] {
-        signatures.enumerated().map { index, signature in
-            Candidate(arguments: signature.operandTypes, result: signature.resultType, index: index)
-        }
-    }
-
     // MARK: Resolution
 
     /// Resolves a function call (`func_get_detail`): an exact match, else the candidates the
     /// inputs coerce to implicitly, narrowed by `func_select_candidate`.
-    static func resolveFunction(_ candidates: [Candidate], inputs: [SQLType]) -> Outcome {
+    static func resolveFunction(_ candidates: [CallCandidate], inputs: [SQLType]) -> Outcome {
         if let exact = candidates.first(where: { $0.arguments == inputs }) {
             return finish(exact, inputs: inputs)
         }
@@ -71,7 +34,7 @@ enum CallResolver {
 
     /// Resolves an operator (`oper_select_candidate` after `binary_oper_exact`): with one untyped
     /// operand, `x op unknown` is first tried as `x op x` (and the domain's base type).
-    static func resolveOperator(_ candidates: [Candidate], inputs: [SQLType]) -> Outcome {
+    static func resolveOperator(_ candidates: [CallCandidate], inputs: [SQLType]) -> Outcome {
         if let exact = candidates.first(where: { $0.arguments == inputs }) {
             return finish(exact, inputs: inputs)
         }
@@ -86,7 +49,7 @@ enum CallResolver {
         return select(candidates, inputs: inputs)
     }
 
-    private static func select(_ all: [Candidate], inputs: [SQLType]) -> Outcome {
+    private static func select(_ all: [CallCandidate], inputs: [SQLType]) -> Outcome {
         let matching = all.filter { canCoerce(inputs, to: $0.arguments) }
         if matching.count == 1, let only = matching.first { return finish(only, inputs: inputs) }
         if matching.isEmpty { return .noMatch }
@@ -94,7 +57,7 @@ enum CallResolver {
         return finish(chosen, inputs: inputs)
     }
 
-    private static func finish(_ candidate: Candidate, inputs: [SQLType]) -> Outcome {
+    private static func finish(_ candidate: CallCandidate, inputs: [SQLType]) -> Outcome {
         guard let resolved = PolymorphicResolver.resolve(inputs: inputs, declared: candidate.arguments, result: candidate.result) else {
             return .undeterminedPolymorphic
         }
@@ -119,7 +82,7 @@ enum CallResolver {
     /// exact matches, then the most exact-or-preferred matches, then resolve untyped inputs by
     /// category (preferring the string category), then assume untyped inputs have the type of
     /// the typed ones when those all agree. Nil when no step leaves exactly one.
-    static func selectCandidate(_ initial: [Candidate], inputs: [SQLType]) -> Candidate? {
+    static func selectCandidate(_ initial: [CallCandidate], inputs: [SQLType]) -> CallCandidate? {
         let bases = inputs.map { $0 == .unknown ? SQLType.unknown : $0.baseType }
         var candidates = initial
 
@@ -201,7 +164,7 @@ enum CallResolver {
         return nil
     }
 
-    private static func keepBest(_ candidates: [Candidate], score: (Candidate) -> Int) -> [Candidate] {
+    private static func keepBest(_ candidates: [CallCandidate], score: (CallCandidate) -> Int) -> [CallCandidate] {
         let scores = candidates.map(score)
         guard let best = scores.max() else { return candidates }
         return zip(candidates, scores).filter { $0.1 == best }.map(\.0)

@@ -194,7 +194,8 @@ extension StatementAnalyzer {
             values[index] = value
         }
         let inputs = values.map { $0?.type ?? .unknown }
-        let signatures = catalog.functionCandidates(named: isOtherSchema ? qualifiedName : name)
+        let overloads = catalog.functionOverloads(named: isOtherSchema ? qualifiedName : name, argumentCount: inputs.count)
+        let signatures = overloads.signatures
         var declared = inputs
         var resultType: SQLType?
         var signature: FunctionSignature?
@@ -219,7 +220,7 @@ extension StatementAnalyzer {
                                           returnsSet: false, isVariadic: false, kind: .function, isOrderedSet: false,
                                           defaultCount: 0, variadicElement: nil, extensionName: nil)
         } else {
-            switch CallResolver.resolveFunction(CallResolver.functionCandidates(signatures, count: inputs.count), inputs: inputs) {
+            switch CallResolver.resolveFunction(overloads.candidates, inputs: inputs) {
             case .resolved(let resolution):
                 declared = resolution.arguments
                 resultType = resolution.result

@@ -94,7 +94,7 @@ extension StatementAnalyzer {
             guard let positions = Self.namedArgumentPositions(call, signature) else { continue }
             var full = signature.argumentTypes
             for (index, position) in positions.enumerated() { full[position] = inputs[index] }
-            let candidates = CallResolver.functionCandidates([signature], count: full.count)
+            let candidates = CallCandidate.functionCandidates([signature], count: full.count)
             guard case .resolved(let resolution) = CallResolver.resolveFunction(candidates, inputs: full) else { continue }
             let declared = positions.map { resolution.arguments[$0] }
             let isExact = zip(inputs, positions).allSatisfy { input, position in input == .unknown || input == signature.argumentTypes[position] }

@@ -35,8 +35,7 @@ extension StatementAnalyzer {
         guard let name = call.name.name?.name, !call.isStar, call.withinGroup.isEmpty else { return .notUserFunction(inferred: []) }
         let schema = call.name.qualifier.last?.name
         let visible = schema == "pg_catalog" ? [] : catalog.userFunctions(name, schema: schema)
-        // A procedure's OUT arguments are part of its signature: CALL passes them (NULL, usually).
-        let overloads = visible.filter { $0.isProcedure == procedures }.map { procedures ? $0.outputsPassedByCaller : $0 }
+        let overloads = catalog.userCallOverloads(named: name, schema: schema, procedures: procedures)
         if !procedures, overloads.isEmpty, !visible.isEmpty, catalog.functionCandidates(named: name).isEmpty {
             // PostgreSQL: "p(integer) is a procedure" (To call a procedure, use CALL).
             let types = call.arguments.map { infer($0, scope).type }
@@ -46,7 +45,6 @@ extension StatementAnalyzer {
         }
         guard !overloads.isEmpty else { return .notUserFunction(inferred: []) }
         if call.argumentNames.contains(where: { $0 != nil }) { return resolveNamedNotationCall(call, overloads, scope) }
-        let builtins = schema == nil && !procedures ? catalog.functionCandidates(named: name) : []
         var values = [TypedValue?](repeating: nil, count: call.arguments.count)
         var hadError = false
         for (index, argument) in call.arguments.enumerated() where !isUnknownInput(argument) {
@@ -55,8 +53,8 @@ extension StatementAnalyzer {
             values[index] = value
         }
         let inputs = values.map { $0?.type ?? .unknown }
-        let signatures = builtins + overloads.map(\.overload)
-        let outcome = CallResolver.resolveFunction(CallResolver.functionCandidates(signatures, count: inputs.count), inputs: inputs)
+        let resolvable = catalog.userCallCandidates(named: name, schema: schema, procedures: procedures, argumentCount: inputs.count)
+        let outcome = CallResolver.resolveFunction(resolvable.candidates, inputs: inputs)
         guard case .resolved(let resolution) = outcome else {
             if !hadError {
                 let written = call.name.parts.map(\.name).joined(separator: ".")
@@ -71,8 +69,10 @@ extension StatementAnalyzer {
             for (index, argument) in call.arguments.enumerated() where values[index] == nil { _ = infer(argument, scope) }
             return .failed
         }
-        guard resolution.index >= builtins.count else { return .notUserFunction(inferred: values) }
-        let function = overloads[resolution.index - builtins.count]
+        // The built-in overloads come first: the user functions follow them, in `overloads`' order.
+        let builtinCount = resolvable.signatures.count - overloads.count
+        guard resolution.index >= builtinCount else { return .notUserFunction(inferred: values) }
+        let function = overloads[resolution.index - builtinCount]
         let inputArguments = function.inputArguments
         for (index, argument) in call.arguments.enumerated() where values[index] == nil {
             let parameterName = index < inputArguments.count ? inputArguments[index].name : nil

@@ -63,19 +63,25 @@ extension Catalog {
     }
 
     /// The operators named `name` visible to the schema and their resolution candidates (index
-    /// for index); the lists built once by the catalog unless the schema created one of the
-    /// name's extensions.
-    func operatorOverloads(named name: String, prefix: Bool) -> (signatures: [OperatorSignature], candidates: [CallResolver.Candidate]) {
+    /// for index); the lists built once by the built-in catalog unless the schema created one of
+    /// the name's extensions or targets a version, else once by this catalog.
+    func operatorOverloads(named name: String, prefix: Bool) -> (signatures: [OperatorSignature], candidates: [CallCandidate]) {
         let table = prefix ? BuiltinCatalog.shared.prefixOverloads : BuiltinCatalog.shared.binaryOverloads
         guard let overloads = table[name] else { return ([], []) }
         if overloads.isVersioned, let postgresVersion {
-            let visible = overloads.all.filter { ($0.extensionName.map(userTypes.extensions.contains) ?? true) && $0.versions.contains(postgresVersion) }
-            return (visible, CallResolver.operatorCandidates(visible))
+            let visible = callCandidates.operators(name, prefix: prefix) {
+                let visible = overloads.all.filter { ($0.extensionName.map(userTypes.extensions.contains) ?? true) && $0.versions.contains(postgresVersion) }
+                return VisibleOperators(signatures: visible, candidates: CallCandidate.operatorCandidates(visible))
+            }
+            return (visible.signatures, visible.candidates)
         }
         if overloads.extensions.isEmpty { return (overloads.all, overloads.allCandidates) }
         if overloads.extensions.isDisjoint(with: userTypes.extensions) { return (overloads.builtIn, overloads.builtInCandidates) }
-        let visible = overloads.all.filter { $0.extensionName.map(userTypes.extensions.contains) ?? true }
-        return (visible, CallResolver.operatorCandidates(visible))
+        let visible = callCandidates.operators(name, prefix: prefix) {
+            let visible = overloads.all.filter { $0.extensionName.map(userTypes.extensions.contains) ?? true }
+            return VisibleOperators(signatures: visible, candidates: CallCandidate.operatorCandidates(visible))
+        }
+        return (visible.signatures, visible.candidates)
     }
 
     /// A catalog type name visible to the schema (built in, or of a created extension).

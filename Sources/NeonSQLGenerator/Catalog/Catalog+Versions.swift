@@ -12,15 +12,12 @@ extension Catalog {
         return overloads.filter { $0.versions.contains(postgresVersion) }
     }
 
-    /// For a call that resolves in no overload of the target version: the overload of another
-    /// version it would resolve to, and the versions that have it; nil when no version has one
-    /// (or no version is targeted).
-    func overloadOfOtherVersion(named name: String, inputs: [SQLType]) -> FunctionSignature? {
+    /// For a call that resolves in no overload of the target version: the overloads of every
+    /// version (superseded ones left out) it may resolve to instead; nil when the name has no
+    /// overload some version lacks, or no version is targeted.
+    func overloadsOfEveryVersion(named name: String) -> [FunctionSignature]? {
         guard postgresVersion != nil, BuiltinCatalog.shared.namesWithVersionedOverloads.contains(name),
               let all = BuiltinCatalog.shared.functions[name] else { return nil }
-        let visible = all.filter { ($0.extensionName.map(isExtensionAvailable) ?? true) && !$0.isSuperseded }
-        guard case .resolved(let resolution) = CallResolver.resolveFunction(CallResolver.functionCandidates(visible, count: inputs.count), inputs: inputs)
-        else { return nil }
-        return visible[resolution.index]
+        return all.filter { ($0.extensionName.map(isExtensionAvailable) ?? true) && !$0.isSuperseded }
     }
 }

@@ -75,17 +75,20 @@ struct Catalog: Sendable {
     private(set) var relations: [String: CatalogRelation] = [:]
     private(set) var enums: [String: CatalogEnum] = [:]
     /// Extensions, domains, composite and range types (see Catalog+Types.swift).
-    var userTypes = UserTypeCatalog()
+    var userTypes = UserTypeCatalog() { didSet { callCandidates = CallCandidateCache() } }
     /// The PostgreSQL major version the project targets (`postgresVersion` in neon-sql.json); nil:
     /// every version's built-in functions are known (Catalog+Versions.swift).
-    var postgresVersion: Int?
+    var postgresVersion: Int? { didSet { callCandidates = CallCandidateCache() } }
     /// Functions and procedures of CREATE FUNCTION / PROCEDURE by `schema.name`, each name with
     /// its overloads (UserFunction.swift).
-    private(set) var functions: [String: [UserFunction]] = [:]
+    private(set) var functions: [String: [UserFunction]] = [:] { didSet { callCandidates = CallCandidateCache() } }
     /// Unqualified names resolve against these schemas, in order (`SET search_path` in a schema
     /// file changes it for the statements after it). `pg_temp` is searched first for relations,
     /// as PostgreSQL does, and never for types or functions.
-    private(set) var searchPath = ["public"]
+    private(set) var searchPath = ["public"] { didSet { callCandidates = CallCandidateCache() } }
+    /// The call candidates built so far for this state of the catalog (CallCandidates.swift);
+    /// replaced whenever a property above that candidates depend on changes.
+    private(set) var callCandidates = CallCandidateCache()
     /// The search path queries run with, which also decides how `format_type` spells user types:
     /// `public`, unless `ALTER DATABASE|ROLE ... SET search_path` changed it.
     private(set) var defaultSearchPath = ["public"]

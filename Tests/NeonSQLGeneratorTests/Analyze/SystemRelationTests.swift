@@ -5,11 +5,7 @@ import Testing
 /// notation, as PostgreSQL 15 resolves them (each expectation checked with psql).
 @Suite("System relations, system columns and named arguments of built-ins")
 struct SystemRelationTests {
-    static func catalog(_ schema: String) -> Catalog {
-        var diagnostics = DiagnosticCollector()
-        let parsed = SQLParser.parse(SourceFile(path: "schema.sql", text: schema), diagnostics: &diagnostics)
-        return CatalogBuilder.build(from: [parsed], diagnostics: &diagnostics)
-    }
+    static func catalog(_ schema: String) -> Catalog { Catalog.built(fromSchema: schema) }
 
     /// The first query's columns as `name type` (`?` when nullable), its parameters' types, and the error messages.
     static func describe(_ schema: String, _ query: String) -> (columns: [String], parameters: [String], errors: [String]) {

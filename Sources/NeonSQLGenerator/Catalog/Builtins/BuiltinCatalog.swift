@@ -255,12 +255,13 @@ final class BuiltinCatalog: Sendable {
 
 /// The overloads of one operator name as resolution needs them, built once: every overload, and
 /// pg_catalog's alone (what a schema that creates none of the name's extensions sees), each with
-/// `CallResolver`'s candidates. Resolving `=` then neither filters nor copies its ~60 overloads.
+/// its resolution candidates (CallCandidates.swift). Resolving `=` then neither filters nor copies
+/// its ~60 overloads.
 struct OperatorOverloads: Sendable {
     let all: [OperatorSignature]
-    let allCandidates: [CallResolver.Candidate]
+    let allCandidates: [CallCandidate]
     let builtIn: [OperatorSignature]
-    let builtInCandidates: [CallResolver.Candidate]
+    let builtInCandidates: [CallCandidate]
     /// The extensions with an overload of this name.
     let extensions: Set<String>
     /// Whether some overload is missing from some PostgreSQL version.
@@ -268,9 +269,9 @@ struct OperatorOverloads: Sendable {
 
     init(_ signatures: [OperatorSignature]) {
         all = signatures
-        allCandidates = CallResolver.operatorCandidates(signatures)
+        allCandidates = CallCandidate.operatorCandidates(signatures)
         builtIn = signatures.filter { $0.extensionName == nil }
-        builtInCandidates = CallResolver.operatorCandidates(builtIn)
+        builtInCandidates = CallCandidate.operatorCandidates(builtIn)
         extensions = Set(signatures.compactMap(\.extensionName))
         isVersioned = signatures.contains { $0.versions != .all }
     }
