@@ -43,7 +43,8 @@ enum Pipeline {
         for file in schemaFiles + queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
         // Schema files load as psql loads them (pg_dump output: meta-commands, COPY data).
         let parsedSchema = schemaFiles.map { SQLParser.parse(PsqlScript.withoutMetaCommands($0, &diagnostics), diagnostics: &diagnostics) }
-        let catalog = CatalogBuilder.build(from: parsedSchema, postgresVersion: postgresVersion, diagnostics: &diagnostics)
+        let catalog = CatalogBuilder.build(from: parsedSchema, postgresVersion: postgresVersion,
+                                          viewColumns: ViewQueryAnalyzer(), diagnostics: &diagnostics)
         let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
         var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) }
         if let lock {

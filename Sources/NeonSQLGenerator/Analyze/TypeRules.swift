@@ -33,10 +33,7 @@ enum TypeRules {
         return info.isPreferred
     }
 
-    static let polymorphicNames: Set<String> = [
-        "anyelement", "anyarray", "anynonarray", "anyenum", "anyrange", "anymultirange",
-        "anycompatible", "anycompatiblearray", "anycompatiblenonarray", "anycompatiblerange", "anycompatiblemultirange",
-    ]
+    static var polymorphicNames: Set<String> { SQLType.polymorphicNames }
 
     static func isPolymorphic(_ type: SQLType) -> Bool {
         switch type {

@@ -101,7 +101,7 @@ extension CatalogBuilder.Context {
         }
         if let resolution = TypeResolver.resolve(name, in: catalog) { return resolution.type }
         // Polymorphic pseudo-types (anyelement, anyarray, anycompatible ...): each call resolves them.
-        if name.schema == nil || name.schema == "pg_catalog", name.arrayDimensions == 0, TypeRules.polymorphicNames.contains(name.name) {
+        if name.schema == nil || name.schema == "pg_catalog", name.arrayDimensions == 0, SQLType.polymorphicNames.contains(name.name) {
             return .catalogType(name.name)
         }
         // A table's, view's or materialized view's row type (`f(p people)`, `RETURNS people`).

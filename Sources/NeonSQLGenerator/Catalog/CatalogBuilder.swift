@@ -7,20 +7,23 @@ enum CatalogBuilder {
     /// resolve names with a new connection's default (`public`, unless `ALTER DATABASE|ROLE ...
     /// SET search_path` says otherwise), as the app's connections do. `postgresVersion` is the
     /// project's target version (views calling a built-in function it lacks are errors).
-    static func build(from files: [ParsedFile], postgresVersion: Int? = nil, diagnostics: inout DiagnosticCollector) -> Catalog {
+    /// `viewColumns` types views' defining queries (the analyzer's `ViewQueryAnalyzer`).
+    static func build(from files: [ParsedFile], postgresVersion: Int? = nil, viewColumns: any ViewQueryColumns,
+                      diagnostics: inout DiagnosticCollector) -> Catalog {
         var catalog = Catalog()
         catalog.postgresVersion = postgresVersion
         for file in files {
             for parsed in file.statements {
-                apply(parsed.statement, source: file.source, to: &catalog, diagnostics: &diagnostics)
+                apply(parsed.statement, source: file.source, to: &catalog, viewColumns: viewColumns, diagnostics: &diagnostics)
             }
         }
         catalog.setSearchPath(catalog.defaultSearchPath)
         return catalog
     }
 
-    static func apply(_ statement: Statement, source: SourceFile, to catalog: inout Catalog, diagnostics: inout DiagnosticCollector) {
-        var context = Context(source: source, catalog: catalog, diagnostics: diagnostics)
+    static func apply(_ statement: Statement, source: SourceFile, to catalog: inout Catalog, viewColumns: any ViewQueryColumns,
+                      diagnostics: inout DiagnosticCollector) {
+        var context = Context(source: source, viewColumns: viewColumns, catalog: catalog, diagnostics: diagnostics)
         context.apply(statement)
         catalog = context.catalog
         diagnostics = context.diagnostics
@@ -28,6 +31,7 @@ enum CatalogBuilder {
 
     struct Context {
         let source: SourceFile
+        let viewColumns: any ViewQueryColumns
         var catalog: Catalog
         var diagnostics: DiagnosticCollector
 
@@ -271,10 +275,9 @@ enum CatalogBuilder {
         /// The output columns of a view's or table's defining query, renamed by an explicit list.
         mutating func queryColumns(_ query: SelectStatement, names: [Identifier], at location: SourceLocation,
                                    tooMany: String) -> [CatalogColumn]? {
-            var analyzer = StatementAnalyzer(catalog: catalog, source: source)
-            let output = analyzer.analyzeViewQuery(query)
-            diagnostics.append(contentsOf: analyzer.diagnostics.diagnostics)
-            guard let output else { return nil }
+            guard let output = viewColumns.outputColumns(of: query, catalog: catalog, source: source, diagnostics: &diagnostics) else {
+                return nil
+            }
             if names.count > output.count {
                 error(tooMany, at: location)
                 return nil

@@ -124,3 +124,12 @@ indirect enum SQLType: Sendable, Hashable {
         return nil
     }
 }
+
+extension SQLType {
+    /// PostgreSQL's polymorphic pseudo-types (`anyelement`, `anycompatiblearray`, ...): a function
+    /// declared with them takes its actual types from its arguments.
+    static let polymorphicNames: Set<String> = [
+        "anyelement", "anyarray", "anynonarray", "anyenum", "anyrange", "anymultirange",
+        "anycompatible", "anycompatiblearray", "anycompatiblenonarray", "anycompatiblerange", "anycompatiblemultirange",
+    ]
+}

@@ -50,6 +50,30 @@ struct StageBoundaryTests {
         #expect(violations == [])
     }
 
+    /// The analyzer's types, which the catalog stage must not use: it declares what it needs from
+    /// analysis (Catalog/ViewQueryColumns.swift) and the pipeline passes the analyzer in.
+    static let analyzerSymbols = [
+        "StatementAnalyzer", "TypeRules", "CallResolver", "TypedValue", "QueryFileAnalyzer", "PolymorphicResolver",
+        "ViewQueryAnalyzer", "ParameterTable",
+    ]
+
+    @Test func theCatalogDoesNotUseTheAnalyzer() throws {
+        var violations: [String] = []
+        let folder = Self.generatorSources.appendingPathComponent("Catalog")
+        let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+        var filesRead = 0
+        for case let url as URL in enumerator where url.pathExtension == "swift" {
+            filesRead += 1
+            for line in Self.codeLines(try String(contentsOf: url, encoding: .utf8)) {
+                for symbol in Self.analyzerSymbols where line.text.range(of: "\\b\(symbol)\\b", options: .regularExpression) != nil {
+                    violations.append("Catalog/\(url.lastPathComponent):\(line.number): \(symbol)")
+                }
+            }
+        }
+        #expect(filesRead > 15)
+        #expect(violations == [])
+    }
+
     @Test func theCheckFindsASwiftSymbolInCode() {
         let lines = Self.codeLines("// SwiftNaming in a comment\nlet x = SwiftNaming.lowerCamelCase(y) // SwiftNamer\n")
         #expect(lines.count == 2)
