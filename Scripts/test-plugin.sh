@@ -63,7 +63,7 @@ cat > "$QUERIES/Exports.swift" <<'SWIFT'
 @_exported import NeonSQL
 
 /// The jsonb column posts.meta, mapped to this type by neon-sql.json.
-public struct PostMeta: Codable, Hashable, Sendable, PostgresJSONCodable {
+public struct PostMeta: Codable, Hashable, Sendable, JSONColumnCodable {
     public var tags: [String]
     public init(tags: [String]) { self.tags = tags }
 }

@@ -104,48 +104,18 @@ struct DatabaseProbe: Sendable {
 
     // MARK: Zero-row run (PostgreSQL < 16)
 
-    /// One result column as the response's `fields` describe it.
-    struct Field: Sendable, Equatable {
-        var name: String
-        var oid: UInt32
-        /// The table and column it comes straight from (`tableID`, `columnID`), 0 for an expression.
-        var tableID: UInt32 = 0
-        var columnID: Int = 0
-    }
-
     /// Runs `SELECT * FROM (<sql>) AS neon_sql_check LIMIT 0` with every parameter NULL and
-    /// returns the response's fields. The parameters are sent without types, exactly as for
-    /// PREPARE, so PostgreSQL infers the same types; LIMIT 0 stops before the subquery runs; and
-    /// the batch is read-only. Only for read-only SELECTs (a data-modifying CTE cannot be nested).
-    func zeroRowFields(of sql: String, parameterCount: Int) async throws -> [Field] {
+    /// returns the result's field descriptions, read by the runtime's response reader. The
+    /// parameters are sent without types, exactly as for PREPARE, so PostgreSQL infers the same
+    /// types; LIMIT 0 stops before the subquery runs; and the batch is read-only. Only for
+    /// read-only SELECTs (a data-modifying CTE cannot be nested).
+    func zeroRowFields(of sql: String, parameterCount: Int) async throws -> [ResultFieldDescription] {
         var bindings = Bindings(capacity: parameterCount)
         for _ in 0..<parameterCount { bindings.append(String?.none, as: .text) }
-        let statement: Statement<Void> = .exec(
+        let statement: Statement<[ResultFieldDescription]> = .fieldDescriptions(
             name: "CheckResultFields", sql: "SELECT * FROM (\n\(sql)\n) AS neon_sql_check LIMIT 0", bindings: bindings, readOnly: true)
-        // The runtime decodes rows, not field types: keep the body and read `fields` from it.
-        let capture = CapturingTransport(base: transport)
-        let client = NeonClient(configuration: configuration, transport: capture)
-        _ = try await client.batch([statement], options: Self.readOnly)
-        guard let body = capture.lastSuccessfulBody else { throw NeonError.malformedResponse("no response body") }
-        return try Self.fieldsOfFirstResult(body)
-    }
-
-    /// `results[0].fields` of a batch response (`{"results": [{"fields": [{"name", "dataTypeID"}]}]}`).
-    static func fieldsOfFirstResult(_ body: Data) throws -> [Field] {
-        guard
-            let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-            let results = object["results"] as? [Any],
-            let first = results.first as? [String: Any],
-            let fields = first["fields"] as? [Any]
-        else { throw NeonError.malformedResponse("the batch response has no results[0].fields") }
-        return try fields.map { field in
-            guard let field = field as? [String: Any], let name = field["name"] as? String,
-                  let oid = (field["dataTypeID"] as? NSNumber)?.uint32Value
-            else { throw NeonError.malformedResponse("a field without name or dataTypeID") }
-            let table = (field["tableID"] as? NSNumber)?.uint32Value ?? 0
-            let column = (field["columnID"] as? NSNumber)?.intValue ?? 0
-            return Field(name: name, oid: oid, tableID: table, columnID: column)
-        }
+        let (fields) = try await client.batch(statement, options: Self.readOnly)
+        return fields
     }
 
     struct TypeNameRow: DecodableRow {
@@ -170,23 +140,5 @@ struct DatabaseProbe: Sendable {
         var names: [UInt32: String] = [:]
         for row in rows { if let oid = UInt32(exactly: row.oid) { names[oid] = row.name } }
         return names
-    }
-}
-
-/// Passes requests to another transport and keeps the last 200 response's body, so the check can
-/// read what the runtime's typed decoding does not expose (the result's field type OIDs).
-final class CapturingTransport: NeonTransport, @unchecked Sendable {
-    private let base: any NeonTransport
-    private let lock = NSLock()
-    private var body: Data?
-
-    init(base: any NeonTransport) { self.base = base }
-
-    var lastSuccessfulBody: Data? { lock.withLock { body } }
-
-    func send(_ request: NeonHTTPRequest) async throws -> NeonHTTPResponse {
-        let response = try await base.send(request)
-        if response.status == 200 { lock.withLock { body = response.body } }
-        return response
     }
 }

@@ -104,11 +104,11 @@ public enum LockFilePreparation {
         var columns: [LockedColumn] = []
         if query.isReadOnlyQuery {
             let fields = try await probe.zeroRowFields(of: query.sql, parameterCount: parameters.count)
-            let names = try await probe.typeNames(of: Set(fields.map(\.oid)))
-            let sources = try await probe.columnSources(of: fields.filter { $0.tableID != 0 && $0.columnID > 0 })
+            let names = try await probe.typeNames(of: Set(fields.map(\.typeOID)))
+            let sources = try await probe.columnSources(of: fields.filter { $0.tableOID != 0 && $0.columnNumber > 0 })
             columns = fields.map { field in
-                LockedColumn(name: field.name, type: names[field.oid] ?? "oid \(field.oid)",
-                             source: sources[DatabaseProbe.ColumnKey(table: field.tableID, column: field.columnID)])
+                LockedColumn(name: field.name, type: names[field.typeOID] ?? "oid \(field.typeOID)",
+                             source: sources[DatabaseProbe.ColumnKey(table: field.tableOID, column: field.columnNumber)])
             }
         } else if query.returnsRowsFromAWrite {
             // A RETURNING list cannot be described without running the write; PREPARE names only
@@ -145,11 +145,11 @@ extension DatabaseProbe {
     }
 
     /// Each field's table column with its NOT NULL (a view's columns are never NOT NULL), in one query.
-    func columnSources(of fields: [Field]) async throws -> [ColumnKey: LockedColumnSource] {
+    func columnSources(of fields: [ResultFieldDescription]) async throws -> [ColumnKey: LockedColumnSource] {
         guard !fields.isEmpty else { return [:] }
         var bindings = Bindings(capacity: 2)
-        bindings.append("{" + fields.map { String($0.tableID) }.joined(separator: ",") + "}", as: .text)
-        bindings.append("{" + fields.map { String($0.columnID) }.joined(separator: ",") + "}", as: .text)
+        bindings.append("{" + fields.map { String($0.tableOID) }.joined(separator: ",") + "}", as: .text)
+        bindings.append("{" + fields.map { String($0.columnNumber) }.joined(separator: ",") + "}", as: .text)
         let statement: Statement<[ColumnSourceRow]> = .many(
             name: "PrepareColumnSources",
             sql: "SELECT a.attrelid::int8 AS attrelid, a.attnum::int4 AS attnum, "

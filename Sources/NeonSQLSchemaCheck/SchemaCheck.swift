@@ -158,7 +158,7 @@ public struct SchemaChecker: Sendable {
         let collected = outcomes.compactMap { $0 }
 
         // Name the OIDs of zero-row runs in one request.
-        let oids = Set(collected.flatMap { $0.fields ?? [] }.map(\.oid))
+        let oids = Set(collected.flatMap { $0.fields ?? [] }.map(\.typeOID))
         let typeNames: [UInt32: String]
         do {
             typeNames = try await probe.typeNames(of: oids)
@@ -191,7 +191,7 @@ public struct SchemaChecker: Sendable {
             }
             if outcome.resultTypesSkippedForDML { notChecked.append(query.annotationName) }
             let resultTypes = outcome.resultTypes ?? outcome.fields.map { fields in
-                fields.map { typeNames[$0.oid] ?? "oid \($0.oid)" }
+                fields.map { typeNames[$0.typeOID] ?? "oid \($0.typeOID)" }
             }
             let found = Self.compare(query, parameterTypes: outcome.parameterTypes, resultTypes: resultTypes)
             if !found.isEmpty { disagreeing += 1 }
@@ -210,7 +210,7 @@ public struct SchemaChecker: Sendable {
         /// From pg_prepared_statements (16+).
         var resultTypes: [String]?
         /// From a zero-row run (< 16).
-        var fields: [DatabaseProbe.Field]?
+        var fields: [ResultFieldDescription]?
         /// The database's message when the query fails there.
         var failure: String?
         var resultTypesSkippedForDML = false

@@ -4,16 +4,16 @@ import Testing
 @testable import NeonSQL
 
 /// Decodes `text` as `T` the way a cell is decoded.
-func decode<T: PostgresDecodable>(_ text: String, as _: T.Type = T.self) throws -> T {
+func decode<T: PostgresTextDecodable>(_ text: String, as _: T.Type = T.self) throws -> T {
     var text = text
     return try text.withUTF8 { try T.decode(postgresText: PostgresText(UnsafeRawBufferPointer($0))) }
 }
 
-func encode<T: PostgresEncodable>(_ value: T, as type: PostgresType) throws -> String? {
+func encode<T: PostgresTextEncodable>(_ value: T, as type: PostgresType) throws -> String? {
     try value.postgresText(as: type)
 }
 
-func roundTrip<T: PostgresEncodable & PostgresDecodable & Equatable>(_ value: T, as type: PostgresType) throws -> T {
+func roundTrip<T: PostgresTextEncodable & PostgresTextDecodable & Equatable>(_ value: T, as type: PostgresType) throws -> T {
     guard let text = try value.postgresText(as: type) else { return try T.decodeNull() }
     return try decode(text, as: T.self)
 }
@@ -27,11 +27,11 @@ struct CodecTests {
         #expect(try decode("9223372036854775807", as: Int.self) == .max)
         #expect(try decode("-9223372036854775808", as: Int64.self) == .min)
         #expect(try decode("9007199254740993", as: Int.self) == 9_007_199_254_740_993)  // beyond 2^53
-        #expect(throws: PostgresDecodingError.self) { try decode("9223372036854775808", as: Int.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("40000", as: Int16.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("12a", as: Int.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("", as: Int.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("-", as: Int.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("9223372036854775808", as: Int.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("40000", as: Int16.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("12a", as: Int.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("", as: Int.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("-", as: Int.self) }
         for value in [0, 1, -1, Int.max, Int.min, 2_147_483_647] {
             #expect(try roundTrip(value, as: .int8) == value)
         }
@@ -39,11 +39,11 @@ struct CodecTests {
 
     @Test func integerRangeChecksAgainstColumnType() throws {
         #expect(try encode(32767, as: .int2) == "32767")
-        #expect(throws: PostgresEncodingError.self) { try encode(32768, as: .int2) }
-        #expect(throws: PostgresEncodingError.self) { try encode(-2_147_483_649, as: .int4) }
+        #expect(throws: PostgresTextEncodingError.self) { try encode(32768, as: .int2) }
+        #expect(throws: PostgresTextEncodingError.self) { try encode(-2_147_483_649, as: .int4) }
         #expect(try encode(-2_147_483_648, as: .int4) == "-2147483648")
         #expect(try encode(Int.max, as: .int8) == "9223372036854775807")
-        #expect(throws: PostgresEncodingError.self) { try encode([1, 70000], as: .array(.int2)) }
+        #expect(throws: PostgresTextEncodingError.self) { try encode([1, 70000], as: .array(.int2)) }
 
         var bindings = Bindings()
         bindings.append(1, as: .int4)
@@ -62,8 +62,8 @@ struct CodecTests {
         #expect(try decode("-Infinity", as: Float.self) == -.infinity)
         #expect(try decode("1.5e-07", as: Double.self) == 1.5e-07)
         #expect(try decode("3.4028235e+38", as: Float.self) == .greatestFiniteMagnitude)
-        #expect(throws: PostgresDecodingError.self) { try decode("inf", as: Double.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("0x1p3", as: Double.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("inf", as: Double.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("0x1p3", as: Double.self) }
         #expect(try encode(Double.nan, as: .float8) == "NaN")
         #expect(try encode(-Double.infinity, as: .float8) == "-Infinity")
         #expect(try encode(Float.infinity, as: .float4) == "Infinity")
@@ -86,8 +86,8 @@ struct CodecTests {
         // More digits than Decimal holds: rounded, not an error, right magnitude.
         let huge = try decode("1" + String(repeating: "0", count: 60) + ".5", as: Decimal.self)
         #expect(huge > Decimal(string: "9e59", locale: nil) ?? 0)
-        #expect(throws: PostgresDecodingError.self) { try decode("Infinity", as: Decimal.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("12,5", as: Decimal.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("Infinity", as: Decimal.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("12,5", as: Decimal.self) }
         for text in ["0", "1", "-99999999999999999.99", "0.000000000000000000000000000001"] {
             let value = try #require(Decimal(string: text, locale: nil))
             #expect(try roundTrip(value, as: .numeric) == value)
@@ -98,16 +98,16 @@ struct CodecTests {
     @Test func boolTextUUID() throws {
         #expect(try decode("t", as: Bool.self) == true)
         #expect(try decode("f", as: Bool.self) == false)
-        #expect(throws: PostgresDecodingError.self) { try decode("yes", as: Bool.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("yes", as: Bool.self) }
         #expect(try encode(true, as: .bool) == "t")
         let tricky = "quote \" backslash \\ newline \n tab \t emoji 🕌 arabic بِسْمِ اللَّهِ"
         #expect(try roundTrip(tricky, as: .text) == tricky)
-        #expect(throws: PostgresEncodingError.self) { try encode("nul\u{0}byte", as: .text) }
+        #expect(throws: PostgresTextEncodingError.self) { try encode("nul\u{0}byte", as: .text) }
         let uuid = try #require(UUID(uuidString: "A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11"))
         #expect(try decode("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11", as: UUID.self) == uuid)
         #expect(try encode(uuid, as: .uuid) == "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11")
-        #expect(throws: PostgresDecodingError.self) { try decode("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a1g", as: UUID.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("a0eebc999c0b4ef8bb6d6bb9bd380a11", as: UUID.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a1g", as: UUID.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("a0eebc999c0b4ef8bb6d6bb9bd380a11", as: UUID.self) }
     }
 
     // MARK: timestamps
@@ -129,9 +129,9 @@ struct CodecTests {
         let bc = try decode("0044-03-15 12:00:00+00 BC", as: Date.self)
         #expect(bc.timeIntervalSince1970 < -62_000_000_000)
         #expect(try decode("12345-06-07 00:00:00+00", as: Date.self).timeIntervalSince1970 > 300_000_000_000)
-        #expect(throws: PostgresDecodingError.self) { try decode("2024-02-30 00:00:00+00", as: Date.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("2024-01-02", as: Date.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("yesterday", as: Date.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("2024-02-30 00:00:00+00", as: Date.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("2024-01-02", as: Date.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("yesterday", as: Date.self) }
 
         let date = Date(timeIntervalSince1970: base + 0.123456)
         #expect(try encode(date, as: .timestamptz) == "2024-01-02T03:04:05.123456+00:00")
@@ -150,8 +150,8 @@ struct CodecTests {
         #expect(try decode("0001-01-01 BC", as: PostgresDate.self) == PostgresDate(year: 0, month: 1, day: 1))
         #expect(try decode("infinity", as: PostgresDate.self) == .infinity)
         #expect(try decode("-infinity", as: PostgresDate.self) < PostgresDate(year: -4000, month: 1, day: 1))
-        #expect(throws: PostgresDecodingError.self) { try decode("2023-02-29", as: PostgresDate.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("2023-13-01", as: PostgresDate.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("2023-02-29", as: PostgresDate.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("2023-13-01", as: PostgresDate.self) }
         for value in [PostgresDate(year: 2024, month: 12, day: 31), PostgresDate(year: -43, month: 3, day: 15), .infinity, .negativeInfinity] {
             #expect(try roundTrip(value, as: .date) == value)
         }
@@ -167,8 +167,8 @@ struct CodecTests {
     @Test func times() throws {
         #expect(try decode("13:45:07.25", as: PostgresTime.self) == PostgresTime(hour: 13, minute: 45, second: 7, microsecond: 250_000))
         #expect(try decode("24:00:00", as: PostgresTime.self).hour == 24)
-        #expect(throws: PostgresDecodingError.self) { try decode("13:45:07+02", as: PostgresTime.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("25:00:00", as: PostgresTime.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("13:45:07+02", as: PostgresTime.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("25:00:00", as: PostgresTime.self) }
         let time = PostgresTime(hour: 0, minute: 0, second: 1, microsecond: 1)
         #expect(try encode(time, as: .time) == "00:00:01.000001")
         #expect(try roundTrip(time, as: .time) == time)
@@ -188,8 +188,8 @@ struct CodecTests {
         #expect(try decode("P1Y2M3DT4H5M6.5S", as: PostgresInterval.self)
             == PostgresInterval(months: 14, days: 3, microseconds: 14_706_500_000))
         #expect(try decode("PT0S", as: PostgresInterval.self) == PostgresInterval())
-        #expect(throws: PostgresDecodingError.self) { try decode("1 fortnight", as: PostgresInterval.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("", as: PostgresInterval.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("1 fortnight", as: PostgresInterval.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("", as: PostgresInterval.self) }
         for value in [PostgresInterval(months: 14, days: -3, microseconds: -14_706_000_789), PostgresInterval(), PostgresInterval(microseconds: 1)] {
             #expect(try roundTrip(value, as: .interval) == value)
         }
@@ -201,8 +201,8 @@ struct CodecTests {
         #expect(try decode("\\x4142ff00", as: Data.self) == Data([0x41, 0x42, 0xFF, 0x00]))
         #expect(try decode("\\x", as: Data.self) == Data())
         #expect(try decode("ab\\\\c\\000\\377", as: Data.self) == Data([0x61, 0x62, 0x5C, 0x63, 0x00, 0xFF]))  // escape format
-        #expect(throws: PostgresDecodingError.self) { try decode("\\x414", as: Data.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("\\xzz", as: Data.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("\\x414", as: Data.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("\\xzz", as: Data.self) }
         #expect(try encode(Data([0xDE, 0xAD, 0x00]), as: .bytea) == "\\xdead00")
         let bytes = Data((0...255).map { UInt8($0) })
         #expect(try roundTrip(bytes, as: .bytea) == bytes)
@@ -218,9 +218,9 @@ struct CodecTests {
         #expect(value["e"] == .object([:]))
         #expect(try encode(JSONValue.object(["b": 1, "a": [true, nil, "q\""]]), as: .jsonb) == #"{"a":[true,null,"q\""],"b":1}"#)
         #expect(try roundTrip(value, as: .jsonb) == value)
-        #expect(throws: PostgresDecodingError.self) { try decode(#"{"x": }"#, as: JSONValue.self) }
-        #expect(throws: PostgresDecodingError.self) { try decode(#"[1] 2"#, as: JSONValue.self) }
-        #expect(throws: PostgresEncodingError.self) { try encode(JSONValue.number(.nan), as: .json) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode(#"{"x": }"#, as: JSONValue.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode(#"[1] 2"#, as: JSONValue.self) }
+        #expect(throws: PostgresTextEncodingError.self) { try encode(JSONValue.number(.nan), as: .json) }
         #expect(try decode(#""\ud83d\udd4c""#, as: JSONValue.self) == "🕌")
         let codable = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a":[1,"x",false,null]}"#.utf8))
         #expect(codable == ["a": [1, "x", false, nil]])
@@ -231,7 +231,7 @@ struct CodecTests {
         #expect(try decode("{1,2,3}", as: [Int].self) == [1, 2, 3])
         #expect(try decode("{}", as: [Int].self) == [])
         #expect(try decode("{1,NULL,3}", as: [Int?].self) == [1, nil, 3])
-        #expect(throws: PostgresDecodingError.self) { try decode("{1,NULL,3}", as: [Int].self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("{1,NULL,3}", as: [Int].self) }
         #expect(try decode(#"{"a b","say \"hi\"","back\\slash",NULL,"NULL",plain}"#, as: [String?].self)
             == ["a b", "say \"hi\"", "back\\slash", nil, "NULL", "plain"])
         #expect(try decode("{{1,2},{3,4}}", as: [[Int]].self) == [[1, 2], [3, 4]])
@@ -241,9 +241,9 @@ struct CodecTests {
         #expect(try decode(#"{"2024-01-02 03:04:05+00"}"#, as: [Date].self).first?.timeIntervalSince1970 == 1_704_164_645)
         #expect(try decode(#"{"{\"a\": 1}"}"#, as: [JSONValue].self) == [["a": 1]])
         #expect(try decode(#"{"\\x4142"}"#, as: [Data].self) == [Data([0x41, 0x42])])
-        #expect(throws: PostgresDecodingError.self) { try decode("{1,2", as: [Int].self) }
-        #expect(throws: PostgresDecodingError.self) { try decode("1,2", as: [Int].self) }
-        #expect(throws: PostgresDecodingError.self) { try decode(#"{"unterminated}"#, as: [String].self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("{1,2", as: [Int].self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("1,2", as: [Int].self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode(#"{"unterminated}"#, as: [String].self) }
 
         #expect(try encode([1, 2], as: .array(.int4)) == #"{"1","2"}"#)
         #expect(try encode([Int?.none, 5], as: .array(.int4)) == #"{NULL,"5"}"#)
@@ -264,10 +264,10 @@ struct CodecTests {
     @Test func optionalsAndEnums() throws {
         #expect(try encode(Int?.none, as: .int4) == nil)
         #expect(try Int?.decodeNull() == nil)
-        #expect(throws: PostgresDecodingError.self) { try Int.decodeNull() }
+        #expect(throws: PostgresTextDecodingError.self) { try Int.decodeNull() }
         #expect(try decode("evening", as: TimeSlot.self) == .evening)
         #expect(try encode(TimeSlot.morning, as: .enumType("time_slot")) == "morning")
-        #expect(throws: PostgresDecodingError.self) { try decode("Morning", as: TimeSlot.self) }
+        #expect(throws: PostgresTextDecodingError.self) { try decode("Morning", as: TimeSlot.self) }
         #expect(try encode([TimeSlot.morning, .anytime], as: .array(.enumType("time_slot"))) == #"{"morning","anytime"}"#)
     }
 

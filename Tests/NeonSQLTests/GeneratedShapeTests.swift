@@ -42,9 +42,9 @@ public struct QueryClient: Swift.Sendable {
 
     public static var testValue: QueryClient {
         QueryClient(
-            fetchJourneyDuas: { _ in throw NeonSQL.UnimplementedQuery("FetchJourneyDuas") },
-            getUserProfile: { _ in throw NeonSQL.UnimplementedQuery("GetUserProfile") },
-            markDuaCompleted: { _, _ in throw NeonSQL.UnimplementedQuery("MarkDuaCompleted") }
+            fetchJourneyDuas: { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") },
+            getUserProfile: { _ in throw NeonSQL.UnimplementedQueryError("GetUserProfile") },
+            markDuaCompleted: { _, _ in throw NeonSQL.UnimplementedQueryError("MarkDuaCompleted") }
         )
     }
 
@@ -353,7 +353,7 @@ struct GeneratedShapeTests {
         do {
             try await client.markDuaCompleted(userId, 2)
             Issue.record("expected the unimplemented error")
-        } catch let error as UnimplementedQuery {
+        } catch let error as UnimplementedQueryError {
             #expect(error.queryName == "MarkDuaCompleted")
             #expect("\(error)" == "unimplemented: MarkDuaCompleted")
         }

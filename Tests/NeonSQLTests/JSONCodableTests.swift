@@ -2,7 +2,7 @@ import Foundation
 import NeonSQL
 import Testing
 
-private struct Attributes: Codable, Hashable, Sendable, PostgresJSONCodable {
+private struct Attributes: Codable, Hashable, Sendable, JSONColumnCodable {
     var color: String
     var sizes: [String]
 }
@@ -19,7 +19,7 @@ private struct ProductRow: DecodableRow, Hashable {
     }
 }
 
-@Suite("PostgresJSONCodable")
+@Suite("JSONColumnCodable")
 struct JSONCodableTests {
     @Test func encodesAsJSONText() throws {
         var bindings = Bindings()

@@ -23,7 +23,7 @@ struct RangeAndPointCodecTests {
 
     @Test func malformedRangesAreErrors() {
         for text in ["", "[1,2", "1,2)", "[1;2)", "[a,2)", "[\"1,2)", "[1,2)x"] {
-            #expect(throws: PostgresDecodingError.self, "\(text)") { try decode(text, as: PostgresRange<Int>.self) }
+            #expect(throws: PostgresTextDecodingError.self, "\(text)") { try decode(text, as: PostgresRange<Int>.self) }
         }
     }
 
@@ -54,7 +54,7 @@ struct RangeAndPointCodecTests {
         #expect(try encode(PostgresPoint(x: 0.1, y: -3), as: .point) == "(0.1,-3.0)")
         #expect(try roundTrip(PostgresPoint(x: 1.0 / 3.0, y: 2), as: .point) == PostgresPoint(x: 1.0 / 3.0, y: 2))
         for text in ["", "(1,2", "1,2)", "(1)", "(,2)", "(a,b)"] {
-            #expect(throws: PostgresDecodingError.self, "\(text)") { try decode(text, as: PostgresPoint.self) }
+            #expect(throws: PostgresTextDecodingError.self, "\(text)") { try decode(text, as: PostgresPoint.self) }
         }
     }
 

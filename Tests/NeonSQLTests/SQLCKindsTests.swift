@@ -65,14 +65,14 @@ struct SQLCKindsTests {
         #expect(transport.count == 0)
     }
 
-    @Test func executeBatchIsOneBatchRequest() async throws {
+    @Test func arrayBatchIsOneBatchRequest() async throws {
         let body = "{\"results\":[" + (0..<3).map { _ in
             "{\"fields\":[],\"rows\":[],\"command\":\"INSERT\",\"rowCount\":1,\"rowAsArray\":true}"
         }.joined(separator: ",") + "]}"
         let batchTransport = TransportDouble(body: body)
         let executor: any QueryExecutor = try makeClient(batchTransport)
         let statements = (0..<3).map { _ in Statement<Int>.execRows(name: "Add", sql: "INSERT INTO t VALUES (1)", bindings: Bindings(), readOnly: false) }
-        let results = try await executor.executeBatch(statements)
+        let results = try await executor.batch(statements, options: BatchOptions())
         #expect(results == [1, 1, 1])
         #expect(batchTransport.count == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: batchTransport.requests[0].body) as? [String: Any])

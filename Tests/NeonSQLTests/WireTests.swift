@@ -89,7 +89,7 @@ private func many<Row: DecodableRow>(_: Row.Type) -> Statement<[Row]> {
     .many(name: "Test", sql: "SELECT", bindings: Bindings(), readOnly: true)
 }
 
-private func decodingFailure(_ body: () throws -> Void) -> DecodingFailure? {
+private func decodingFailure(_ body: () throws -> Void) -> ResponseDecodingError? {
     do {
         try body()
     } catch let NeonError.decoding(failure) {

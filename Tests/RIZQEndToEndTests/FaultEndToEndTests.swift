@@ -1,6 +1,7 @@
 import Foundation
 import NeonSQL
 import RIZQQueries
+import NeonSQLTestSupport
 import Testing
 
 /// Real network and server faults (neon-local's `X-Neon-Local-Fault`) between the runtime and a real
@@ -153,7 +154,7 @@ struct FaultEndToEndTests {
     }
 }
 
-/// SplitMix64: a small, seeded, reproducible generator.
+/// SeededRandom: a small, seeded, reproducible generator.
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
     init(seed: UInt64) { state = seed }

@@ -50,7 +50,7 @@ struct DailyAdkharTests {
         do {
             _ = try await DailyAdkhar(client: client).complete(habit(3, journey: 1, slot: .morning), user: user)
             Issue.record("expected the unimplemented addXp to throw")
-        } catch let error as UnimplementedQuery {
+        } catch let error as UnimplementedQueryError {
             #expect(error.queryName == "AddXP")
             #expect("\(error)" == "unimplemented: AddXP")
         }

@@ -63,7 +63,7 @@ extension QueryExecutor {
             let body = encode(built.sql, built.bindings.values)
             if body.count > maxRequestBytes {
                 if splitting == .never {
-                    throw NeonError.copyTooLarge(CopyTooLarge(query: built.name, rows: part.count, requestBytes: body.count,
+                    throw NeonError.copyTooLarge(CopyTooLargeError(query: built.name, rows: part.count, requestBytes: body.count,
                                                               maxRequestBytes: maxRequestBytes))
                 }
                 if part.count > 1 {
@@ -103,7 +103,7 @@ private struct CopyProgress {
     /// committed (or when it is not a ``NeonError``), ``NeonError/copyIncomplete(_:)`` after.
     func failure(_ error: any Error, rows: Range<Int>) -> any Error {
         guard parts > 0, let cause = error as? NeonError else { return error }
-        return NeonError.copyIncomplete(CopyIncomplete(
+        return NeonError.copyIncomplete(CopyIncompleteError(
             rowsInserted: rowsInserted, committedRows: 0..<committedEnd, partsCommitted: parts, failedRows: rows,
             totalRows: totalRows, cause: cause))
     }

@@ -90,7 +90,8 @@ public struct NeonClient: QueryExecutor {
     }
 
     /// Runs statements of one result type in one request, as one transaction (for a list built at
-    /// run time, e.g. the duas of every subscribed journey). Same semantics as the variadic `batch`.
+    /// run time, e.g. the duas of every subscribed journey): what the generated `:batchexec`,
+    /// `:batchone` and `:batchmany` methods call. Same semantics as the variadic `batch`.
     public func batch<R: Sendable>(_ statements: [Statement<R>], options: BatchOptions = .init()) async throws -> [R] {
         guard !statements.isEmpty else { return [] }
         for statement in statements {
@@ -111,12 +112,6 @@ public struct NeonClient: QueryExecutor {
             try decoder.close()
             return (results, rows)
         }
-    }
-
-    /// Runs the statements as one batch (one request, one transaction): what the generated
-    /// `:batchexec`, `:batchone` and `:batchmany` methods call. Same semantics as the array-taking ``batch(_:options:)->[R]``.
-    public func executeBatch<R: Sendable>(_ statements: [Statement<R>]) async throws -> [R] {
-        try await batch(statements)
     }
 
     private static func unreachableEmptyResult<T>(_ statement: Statement<T>) throws -> T {

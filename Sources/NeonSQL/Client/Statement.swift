@@ -7,9 +7,10 @@ public protocol QueryExecutor: Sendable {
 
     /// Runs statements of one result type and returns their results in order (what the generated
     /// `:batchexec`, `:batchone` and `:batchmany` methods call). ``NeonClient`` sends them as one
-    /// batch: one request, one transaction. The default implementation runs them one after the
-    /// other with ``execute(_:)`` (enough for test doubles; not atomic).
-    func executeBatch<Result: Sendable>(_ statements: [Statement<Result>]) async throws -> [Result]
+    /// batch: one request, one transaction, with `options`. The default implementation runs them
+    /// one after the other with ``execute(_:)`` and ignores `options` (enough for test doubles;
+    /// not atomic).
+    func batch<Result: Sendable>(_ statements: [Statement<Result>], options: BatchOptions) async throws -> [Result]
 
     /// Runs one statement whose Neon request body the caller already encoded (`copyFrom`
     /// measures each part's body against its size limit and sends that same body). ``NeonClient``
@@ -25,11 +26,17 @@ extension QueryExecutor {
     }
 
     /// Runs the statements one after the other with ``execute(_:)``: not one transaction.
-    public func executeBatch<Result: Sendable>(_ statements: [Statement<Result>]) async throws -> [Result] {
+    public func batch<Result: Sendable>(_ statements: [Statement<Result>], options: BatchOptions) async throws -> [Result] {
         var results: [Result] = []
         results.reserveCapacity(statements.count)
         for statement in statements { results.append(try await execute(statement)) }
         return results
+    }
+
+    /// Renamed ``batch(_:options:)`` (one batch entry point); runs the statements with default options.
+    @available(*, deprecated, renamed: "batch(_:options:)")
+    public func executeBatch<Result: Sendable>(_ statements: [Statement<Result>]) async throws -> [Result] {
+        try await batch(statements, options: BatchOptions())
     }
 }
 
@@ -44,7 +51,7 @@ public struct Bindings: Sendable, Hashable {
     /// The types the parameters were bound as.
     public private(set) var types: [PostgresType]
     /// The first encoding failure, if any.
-    public private(set) var failure: EncodingFailure?
+    public private(set) var failure: ParameterEncodingError?
 
     /// Creates empty bindings with room for `capacity` parameters.
     public init(capacity: Int = 0) {
@@ -55,15 +62,15 @@ public struct Bindings: Sendable, Hashable {
     }
 
     /// Appends `value` as the next parameter, encoded as `type`.
-    public mutating func append<Value: PostgresEncodable>(_ value: Value, as type: PostgresType) {
+    public mutating func append<Value: PostgresTextEncodable>(_ value: Value, as type: PostgresType) {
         let parameter = values.count + 1
         do {
             values.append(try value.postgresText(as: type))
         } catch {
             values.append(nil)
             if failure == nil {
-                let reason = (error as? PostgresEncodingError)?.reason ?? "\(error)"
-                failure = EncodingFailure(parameter: parameter, type: type.name, reason: reason)
+                let reason = (error as? PostgresTextEncodingError)?.reason ?? "\(error)"
+                failure = ParameterEncodingError(parameter: parameter, type: type.name, reason: reason)
             }
         }
         types.append(type)

@@ -7,7 +7,7 @@
 /// the job, insert `rows[committedRows.upperBound...]` again (after checking the failed part when
 /// its outcome is unknown), or delete what was committed. To have all rows or none, pass
 /// ``CopyFrom/Splitting/never``.
-public struct CopyIncomplete: Error, Sendable, Hashable, CustomStringConvertible {
+public struct CopyIncompleteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The rows inserted by the committed parts, as PostgreSQL counted them (the sum of their
     /// `rowCount`s: fewer than `committedRows.count` when the statement skips rows, e.g. with
     /// `ON CONFLICT DO NOTHING`).

@@ -1,6 +1,6 @@
 /// `copyFrom` with ``CopyFrom/Splitting/never`` was given rows that do not fit one request:
 /// nothing was sent.
-public struct CopyTooLarge: Error, Sendable, Hashable, CustomStringConvertible {
+public struct CopyTooLargeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The query's name.
     public var query: String
     /// The number of rows.

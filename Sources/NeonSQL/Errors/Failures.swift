@@ -74,7 +74,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
 
 /// A value in the response could not be decoded into the expected Swift type, or the response's
 /// columns do not match what the generated row expects (schema drift).
-public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ResponseDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Name of the column (from the response's `fields`, or the generated row when missing).
     public var column: String?
     /// 0-based position of the column.
@@ -118,7 +118,7 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// A bound parameter could not be encoded to PostgreSQL text (e.g. an `Int` outside the range of
 /// the column type). Thrown by `execute` before anything is sent.
-public struct EncodingFailure: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ParameterEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The 1-based parameter number (`$n`).
     public var parameter: Int
     /// The PostgreSQL type the value was bound as.
@@ -137,9 +137,9 @@ public struct EncodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { "NeonSQL: cannot encode parameter $\(parameter) as \(type): \(reason)" }
 }
 
-/// Thrown by a ``PostgresDecodable`` type when a cell's text is not a valid value; the runtime adds
+/// Thrown by a ``PostgresTextDecodable`` type when a cell's text is not a valid value; the runtime adds
 /// the column, row and text and rethrows it as ``NeonError/decoding(_:)``.
-public struct PostgresDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PostgresTextDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong with the text.
     public var reason: String
     /// Creates an error with a reason.
@@ -148,9 +148,9 @@ public struct PostgresDecodingError: Error, Sendable, Hashable, CustomStringConv
     public var description: String { reason }
 }
 
-/// Thrown by a ``PostgresEncodable`` value that cannot be expressed as the requested PostgreSQL type;
+/// Thrown by a ``PostgresTextEncodable`` value that cannot be expressed as the requested PostgreSQL type;
 /// the runtime records it with the parameter number and throws it from `execute`.
-public struct PostgresEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PostgresTextEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong with the value.
     public var reason: String
     /// Creates an error with a reason.

@@ -18,9 +18,9 @@ public enum NeonError: Error, Sendable, Hashable {
     /// The calling `Task` was cancelled; the HTTP request was cancelled with it.
     case cancelled
     /// A response cell (or the response's column layout) could not be turned into the expected Swift value.
-    case decoding(DecodingFailure)
+    case decoding(ResponseDecodingError)
     /// A bound parameter could not be encoded; nothing was sent.
-    case encoding(EncodingFailure)
+    case encoding(ParameterEncodingError)
     /// The response body is not the JSON shape Neon's `/sql` endpoint produces (invalid or truncated JSON,
     /// missing keys, wrong result count).
     case malformedResponse(String)
@@ -42,12 +42,12 @@ public enum NeonError: Error, Sendable, Hashable {
     /// idempotent (e.g. `INSERT ... ON CONFLICT DO NOTHING` with a client-chosen key).
     indirect case outcomeUnknown(cause: NeonError)
     /// A `:copyfrom` insert split into several requests failed after at least one part was
-    /// committed: the error says which rows are in the database (``CopyIncomplete/committedRows``)
-    /// and why the next part failed (``CopyIncomplete/cause``). A failure of the first part is
+    /// committed: the error says which rows are in the database (``CopyIncompleteError/committedRows``)
+    /// and why the next part failed (``CopyIncompleteError/cause``). A failure of the first part is
     /// thrown as it is (nothing was committed).
-    indirect case copyIncomplete(CopyIncomplete)
+    indirect case copyIncomplete(CopyIncompleteError)
     /// A `:copyfrom` insert with ``CopyFrom/Splitting/never`` does not fit one request; nothing was sent.
-    case copyTooLarge(CopyTooLarge)
+    case copyTooLarge(CopyTooLargeError)
 
     /// The database error, when this is ``database(_:)``, or a ``copyIncomplete(_:)`` caused by one.
     public var databaseError: DatabaseError? {
@@ -70,7 +70,7 @@ public enum NeonError: Error, Sendable, Hashable {
 
     /// `true` when a write may or may not have been applied: ``outcomeUnknown(cause:)``, or a
     /// ``copyIncomplete(_:)`` whose failed part may have been applied
-    /// (``CopyIncomplete/isFailedPartOutcomeUnknown``; the committed parts certainly were).
+    /// (``CopyIncompleteError/isFailedPartOutcomeUnknown``; the committed parts certainly were).
     public var isOutcomeUnknown: Bool {
         switch self {
         case .outcomeUnknown: return true

@@ -1,6 +1,6 @@
 /// Thrown by a generated client's `testValue` for every query a test has not overridden:
 /// `unimplemented: FetchJourneyDuas`. A test that reaches it calls a query it did not expect.
-public struct UnimplementedQuery: Error, Sendable, Hashable, CustomStringConvertible {
+public struct UnimplementedQueryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The query's annotated name (`FetchJourneyDuas`).
     public let queryName: String
 

@@ -6,7 +6,7 @@
 /// An array encoded as its PostgreSQL literal and nested in an outer array as a quoted text
 /// element, not as a sub-array. Generated `:copyfrom` code uses it for array columns; apps need
 /// not use it directly.
-public struct ArrayAsElement<Value: PostgresEncodable>: PostgresEncodable {
+public struct ArrayAsElement<Value: PostgresTextEncodable>: PostgresTextEncodable {
     /// The row's array.
     public let value: Value
     /// The column's array type, which encodes `value` (`.array(.text)`).

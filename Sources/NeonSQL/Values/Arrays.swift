@@ -4,7 +4,7 @@
 // sub-array is handed to the element type, so `[[Int]]` works) and a leading dimension decoration
 // (`[0:2]={...}`). Encoding quotes every non-NULL scalar element and escapes `"` and `\`.
 
-extension Array: PostgresEncodable where Element: PostgresEncodable {
+extension Array: PostgresTextEncodable where Element: PostgresTextEncodable {
     /// An array literal; elements are encoded as the array's element type.
     public func postgresText(as type: PostgresType) throws -> String? {
         let elementType = type.elementType ?? type
@@ -34,7 +34,7 @@ extension Array: PostgresEncodable where Element: PostgresEncodable {
     public static var isPostgresArray: Bool { true }
 }
 
-extension Array: PostgresDecodable where Element: PostgresDecodable {
+extension Array: PostgresTextDecodable where Element: PostgresTextDecodable {
     /// Parses an array literal, decoding each element (NULL elements need an optional `Element`).
     public static func decode(postgresText text: borrowing PostgresText) throws -> [Element] {
         try text.withUTF8 { try ArrayLiteral.decode($0, as: Element.self) }
@@ -42,7 +42,7 @@ extension Array: PostgresDecodable where Element: PostgresDecodable {
 }
 
 enum ArrayLiteral {
-    static func decode<Element: PostgresDecodable>(_ bytes: UnsafeRawBufferPointer, as: Element.Type) throws -> [Element] {
+    static func decode<Element: PostgresTextDecodable>(_ bytes: UnsafeRawBufferPointer, as: Element.Type) throws -> [Element] {
         var index = 0
         let count = bytes.count
         func skipSpaces() {
@@ -52,12 +52,12 @@ enum ArrayLiteral {
         // Optional dimension decoration: [1:3]={...} or [1:2][1:2]={...}
         if index < count, bytes[index] == UInt8(ascii: "[") {
             while index < count, bytes[index] != UInt8(ascii: "=") { index += 1 }
-            guard index < count else { throw PostgresDecodingError("malformed array dimensions") }
+            guard index < count else { throw PostgresTextDecodingError("malformed array dimensions") }
             index += 1
             skipSpaces()
         }
         guard index < count, bytes[index] == UInt8(ascii: "{") else {
-            throw PostgresDecodingError("not an array literal (expected '{')")
+            throw PostgresTextDecodingError("not an array literal (expected '{')")
         }
         index += 1
         var result: [Element] = []
@@ -65,7 +65,7 @@ enum ArrayLiteral {
         if index < count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             skipSpaces()
-            guard index == count else { throw PostgresDecodingError("trailing characters after array") }
+            guard index == count else { throw PostgresTextDecodingError("trailing characters after array") }
             return result
         }
         // One allocation: the commas bound the number of elements (exact for flat arrays).
@@ -75,7 +75,7 @@ enum ArrayLiteral {
         var scratch: [UInt8] = []
         while true {
             skipSpaces()
-            guard index < count else { throw PostgresDecodingError("unterminated array literal") }
+            guard index < count else { throw PostgresTextDecodingError("unterminated array literal") }
             let first = bytes[index]
             if first == UInt8(ascii: "{") {
                 // Nested array: find the matching brace, respecting quotes.
@@ -100,7 +100,7 @@ enum ArrayLiteral {
                     }
                     index += 1
                 }
-                guard index < count else { throw PostgresDecodingError("unterminated nested array") }
+                guard index < count else { throw PostgresTextDecodingError("unterminated nested array") }
                 index += 1
                 result.append(try element(bytes, start..<index, escaped: false, scratch: &scratch))
             } else if first == UInt8(ascii: "\"") {
@@ -114,7 +114,7 @@ enum ArrayLiteral {
                     }
                     index += 1
                 }
-                guard index < count else { throw PostgresDecodingError("unterminated quoted array element") }
+                guard index < count else { throw PostgresTextDecodingError("unterminated quoted array element") }
                 let end = index
                 index += 1
                 result.append(try element(bytes, start..<end, escaped: escaped, scratch: &scratch))
@@ -128,39 +128,39 @@ enum ArrayLiteral {
                     }
                     index += 1
                 }
-                guard index < count else { throw PostgresDecodingError("unterminated array literal") }
+                guard index < count else { throw PostgresTextDecodingError("unterminated array literal") }
                 var end = index
                 while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-                guard end > start else { throw PostgresDecodingError("empty array element") }
+                guard end > start else { throw PostgresTextDecodingError("empty array element") }
                 if !escaped, end - start == 4, isNULL(bytes, start) {
                     do {
                         result.append(try Element.decodeNull())
                     } catch {
-                        throw PostgresDecodingError("NULL element in an array of non-optional \(Element.self)")
+                        throw PostgresTextDecodingError("NULL element in an array of non-optional \(Element.self)")
                     }
                 } else {
                     result.append(try element(bytes, start..<end, escaped: escaped, scratch: &scratch))
                 }
             }
             skipSpaces()
-            guard index < count else { throw PostgresDecodingError("unterminated array literal") }
+            guard index < count else { throw PostgresTextDecodingError("unterminated array literal") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
             guard bytes[index] == UInt8(ascii: "}") else {
-                throw PostgresDecodingError("unexpected character in array literal at byte \(index)")
+                throw PostgresTextDecodingError("unexpected character in array literal at byte \(index)")
             }
             index += 1
             skipSpaces()
-            guard index == count else { throw PostgresDecodingError("trailing characters after array") }
+            guard index == count else { throw PostgresTextDecodingError("trailing characters after array") }
             return result
         }
     }
 
     /// Decodes one element's text, removing backslash escapes first when there are any.
     @inline(__always)
-    private static func element<Element: PostgresDecodable>(
+    private static func element<Element: PostgresTextDecodable>(
         _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, escaped: Bool, scratch: inout [UInt8]
     ) throws -> Element {
         guard escaped else { return try Element.decode(postgresText: PostgresText(UnsafeRawBufferPointer(rebasing: bytes[range]))) }

@@ -2,7 +2,7 @@ import Foundation
 
 // boolean <-> Bool, text/varchar/char/name <-> String, uuid <-> UUID.
 
-extension Bool: PostgresEncodable, PostgresDecodable {
+extension Bool: PostgresTextEncodable, PostgresTextDecodable {
     /// `t` / `f`.
     public func postgresText(as type: PostgresType) throws -> String? { self ? "t" : "f" }
 
@@ -14,16 +14,16 @@ extension Bool: PostgresEncodable, PostgresDecodable {
         }
         if text.equals("true") { return true }
         if text.equals("false") { return false }
-        throw PostgresDecodingError("not a boolean (expected t or f)")
+        throw PostgresTextDecodingError("not a boolean (expected t or f)")
     }
 }
 
-extension String: PostgresEncodable, PostgresDecodable {
+extension String: PostgresTextEncodable, PostgresTextDecodable {
     /// The string verbatim (it travels as a JSON string, escaped on the wire). PostgreSQL text cannot
     /// contain NUL, so a string with U+0000 is an encoding error.
     public func postgresText(as type: PostgresType) throws -> String? {
         if utf8.contains(0) {
-            throw PostgresEncodingError("PostgreSQL text cannot contain the NUL character (U+0000)")
+            throw PostgresTextEncodingError("PostgreSQL text cannot contain the NUL character (U+0000)")
         }
         return self
     }
@@ -34,13 +34,13 @@ extension String: PostgresEncodable, PostgresDecodable {
     }
 }
 
-extension UUID: PostgresEncodable, PostgresDecodable {
+extension UUID: PostgresTextEncodable, PostgresTextDecodable {
     /// Lower-case canonical form.
     public func postgresText(as type: PostgresType) throws -> String? { uuidString.lowercased() }
 
     /// Parses the canonical 8-4-4-4-12 form (either case) without allocating.
     public static func decode(postgresText text: borrowing PostgresText) throws -> UUID {
-        guard text.count == 36 else { throw PostgresDecodingError("not a UUID") }
+        guard text.count == 36 else { throw PostgresTextDecodingError("not a UUID") }
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let ok = withUnsafeMutableBytes(of: &bytes) { out -> Bool in
             var position = 0
@@ -55,7 +55,7 @@ extension UUID: PostgresEncodable, PostgresDecodable {
             }
             return true
         }
-        guard ok else { throw PostgresDecodingError("not a UUID") }
+        guard ok else { throw PostgresTextDecodingError("not a UUID") }
         return UUID(uuid: bytes)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 // bytea <-> Data. Output is decoded from the hex format (`\x4142`, PostgreSQL's default) and from
 // the legacy escape format (`bytea_output = escape`); input is always sent as hex.
 
-extension Data: PostgresEncodable, PostgresDecodable {
+extension Data: PostgresTextEncodable, PostgresTextDecodable {
     /// `\x` followed by lower-case hex.
     public func postgresText(as type: PostgresType) throws -> String? {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
@@ -22,7 +22,7 @@ extension Data: PostgresEncodable, PostgresDecodable {
     public static func decode(postgresText text: borrowing PostgresText) throws -> Data {
         let count = text.count
         if count >= 2, text[0] == UInt8(ascii: "\\"), text[1] == UInt8(ascii: "x") {
-            guard count % 2 == 0 else { throw PostgresDecodingError("odd number of hex digits in bytea") }
+            guard count % 2 == 0 else { throw PostgresTextDecodingError("odd number of hex digits in bytea") }
             var data = Data(count: (count - 2) / 2)
             let ok = data.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) -> Bool in
                 var position = 2
@@ -37,7 +37,7 @@ extension Data: PostgresEncodable, PostgresDecodable {
                 }
                 return true
             }
-            guard ok else { throw PostgresDecodingError("invalid hex digit in bytea") }
+            guard ok else { throw PostgresTextDecodingError("invalid hex digit in bytea") }
             return data
         }
         // Escape format: `\\` is a backslash, `\ooo` an octal byte, anything else literal.
@@ -51,20 +51,20 @@ extension Data: PostgresEncodable, PostgresDecodable {
                 position += 1
                 continue
             }
-            guard position + 1 < count else { throw PostgresDecodingError("truncated escape in bytea") }
+            guard position + 1 < count else { throw PostgresTextDecodingError("truncated escape in bytea") }
             if text[position + 1] == UInt8(ascii: "\\") {
                 data.append(UInt8(ascii: "\\"))
                 position += 2
                 continue
             }
-            guard position + 3 < count else { throw PostgresDecodingError("truncated octal escape in bytea") }
+            guard position + 3 < count else { throw PostgresTextDecodingError("truncated octal escape in bytea") }
             var value = 0
             for offset in 1...3 {
                 let digit = Int(text[position + offset]) - Int(UInt8(ascii: "0"))
-                guard (0...7).contains(digit) else { throw PostgresDecodingError("invalid octal escape in bytea") }
+                guard (0...7).contains(digit) else { throw PostgresTextDecodingError("invalid octal escape in bytea") }
                 value = value * 8 + digit
             }
-            guard value <= 255 else { throw PostgresDecodingError("invalid octal escape in bytea") }
+            guard value <= 255 else { throw PostgresTextDecodingError("invalid octal escape in bytea") }
             data.append(UInt8(value))
             position += 4
         }

@@ -6,7 +6,7 @@ import Foundation
 // to 38 (PostgreSQL numeric allows up to 131072 digits before the point). `NaN` maps to
 // `Decimal.nan`; numeric `Infinity` (PostgreSQL 14+) has no Decimal equivalent and is an error.
 
-extension Decimal: PostgresEncodable, PostgresDecodable {
+extension Decimal: PostgresTextEncodable, PostgresTextDecodable {
     /// Plain decimal text (`-123.45`), `NaN` for NaN.
     public func postgresText(as type: PostgresType) throws -> String? {
         if isNaN { return "NaN" }
@@ -17,7 +17,7 @@ extension Decimal: PostgresEncodable, PostgresDecodable {
     public static func decode(postgresText text: borrowing PostgresText) throws -> Decimal {
         if text.equals("NaN") { return .nan }
         if text.equals("Infinity") || text.equals("-Infinity") {
-            throw PostgresDecodingError("numeric infinity cannot be represented as Decimal")
+            throw PostgresTextDecodingError("numeric infinity cannot be represented as Decimal")
         }
         if let fast = fastParse(text.bytes) { return fast }
         // Validate the shape before handing it to Foundation's (lenient) parser.
@@ -27,11 +27,11 @@ extension Decimal: PostgresEncodable, PostgresDecodable {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
             case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): continue
-            default: throw PostgresDecodingError("not a numeric value")
+            default: throw PostgresTextDecodingError("not a numeric value")
             }
         }
         guard sawDigit, let value = Decimal(string: text.string, locale: nil) else {
-            throw PostgresDecodingError("not a numeric value")
+            throw PostgresTextDecodingError("not a numeric value")
         }
         return value
     }

@@ -21,17 +21,17 @@ enum FloatText {
                 UInt8(ascii: "e"), UInt8(ascii: "E"):
                 continue
             default:
-                throw PostgresDecodingError("not a floating-point number")
+                throw PostgresTextDecodingError("not a floating-point number")
             }
         }
         guard !text.isEmpty, let value = T(text.string) else {
-            throw PostgresDecodingError("not a floating-point number")
+            throw PostgresTextDecodingError("not a floating-point number")
         }
         return value
     }
 }
 
-extension Double: PostgresEncodable, PostgresDecodable {
+extension Double: PostgresTextEncodable, PostgresTextDecodable {
     /// Shortest round-tripping text; `NaN`, `Infinity`, `-Infinity`.
     public func postgresText(as type: PostgresType) throws -> String? { FloatText.encode(self) }
     /// Parses PostgreSQL float text, including `NaN` and `±Infinity`.
@@ -40,7 +40,7 @@ extension Double: PostgresEncodable, PostgresDecodable {
     }
 }
 
-extension Float: PostgresEncodable, PostgresDecodable {
+extension Float: PostgresTextEncodable, PostgresTextDecodable {
     /// Shortest round-tripping text; `NaN`, `Infinity`, `-Infinity`.
     public func postgresText(as type: PostgresType) throws -> String? { FloatText.encode(self) }
     /// Parses PostgreSQL float text, including `NaN` and `±Infinity`.

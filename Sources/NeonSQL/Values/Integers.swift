@@ -33,10 +33,10 @@ enum IntegerText {
 
     static func decode<T: FixedWidthInteger>(_ text: borrowing PostgresText, as: T.Type) throws -> T {
         guard let value = parse(text.bytes) else {
-            throw PostgresDecodingError("not an integer")
+            throw PostgresTextDecodingError("not an integer")
         }
         guard let result = T(exactly: value) else {
-            throw PostgresDecodingError("\(value) does not fit in \(T.self)")
+            throw PostgresTextDecodingError("\(value) does not fit in \(T.self)")
         }
         return result
     }
@@ -47,15 +47,15 @@ enum IntegerText {
         switch target.oid {
         case PostgresType.int2.oid:
             guard Int16(exactly: value) != nil else {
-                throw PostgresEncodingError("\(value) is outside the range of smallint (-32768...32767)")
+                throw PostgresTextEncodingError("\(value) is outside the range of smallint (-32768...32767)")
             }
         case PostgresType.int4.oid:
             guard Int32(exactly: value) != nil else {
-                throw PostgresEncodingError("\(value) is outside the range of integer (-2147483648...2147483647)")
+                throw PostgresTextEncodingError("\(value) is outside the range of integer (-2147483648...2147483647)")
             }
         case PostgresType.oid.oid:
             guard UInt32(exactly: value) != nil else {
-                throw PostgresEncodingError("\(value) is outside the range of oid (0...4294967295)")
+                throw PostgresTextEncodingError("\(value) is outside the range of oid (0...4294967295)")
             }
         default:
             break
@@ -64,7 +64,7 @@ enum IntegerText {
     }
 }
 
-extension Int: PostgresEncodable, PostgresDecodable {
+extension Int: PostgresTextEncodable, PostgresTextDecodable {
     /// Decimal text; range-checked against `smallint`/`integer` when bound as those.
     public func postgresText(as type: PostgresType) throws -> String? { try IntegerText.encode(self, as: type) }
     /// Parses decimal text.
@@ -73,7 +73,7 @@ extension Int: PostgresEncodable, PostgresDecodable {
     }
 }
 
-extension Int64: PostgresEncodable, PostgresDecodable {
+extension Int64: PostgresTextEncodable, PostgresTextDecodable {
     /// Decimal text; range-checked against `smallint`/`integer` when bound as those.
     public func postgresText(as type: PostgresType) throws -> String? { try IntegerText.encode(self, as: type) }
     /// Parses decimal text.
@@ -82,7 +82,7 @@ extension Int64: PostgresEncodable, PostgresDecodable {
     }
 }
 
-extension Int32: PostgresEncodable, PostgresDecodable {
+extension Int32: PostgresTextEncodable, PostgresTextDecodable {
     /// Decimal text; range-checked against `smallint` when bound as it.
     public func postgresText(as type: PostgresType) throws -> String? { try IntegerText.encode(self, as: type) }
     /// Parses decimal text; out of range is an error.
@@ -91,7 +91,7 @@ extension Int32: PostgresEncodable, PostgresDecodable {
     }
 }
 
-extension Int16: PostgresEncodable, PostgresDecodable {
+extension Int16: PostgresTextEncodable, PostgresTextDecodable {
     /// Decimal text.
     public func postgresText(as type: PostgresType) throws -> String? { try IntegerText.encode(self, as: type) }
     /// Parses decimal text; out of range is an error.

@@ -6,7 +6,7 @@ import Foundation
 /// generator's `neon-sql.json` (`"overrides": {"columns": {"products.attributes": "ProductAttributes"}}`):
 ///
 /// ```swift
-/// struct ProductAttributes: Codable, Hashable, Sendable, PostgresJSONCodable {
+/// struct ProductAttributes: Codable, Hashable, Sendable, JSONColumnCodable {
 ///     var color: String
 ///     var sizes: [String]
 /// }
@@ -14,14 +14,14 @@ import Foundation
 ///
 /// Values are encoded with `JSONEncoder` and decoded with `JSONDecoder` (default strategies);
 /// override ``postgresJSONEncoder`` / ``postgresJSONDecoder`` to change them.
-public protocol PostgresJSONCodable: Codable, PostgresEncodable, PostgresDecodable {
+public protocol JSONColumnCodable: Codable, PostgresTextEncodable, PostgresTextDecodable {
     /// The encoder used for parameters (default: a plain `JSONEncoder` with sorted keys).
     static var postgresJSONEncoder: JSONEncoder { get }
     /// The decoder used for cells (default: a plain `JSONDecoder`).
     static var postgresJSONDecoder: JSONDecoder { get }
 }
 
-extension PostgresJSONCodable {
+extension JSONColumnCodable {
     /// A `JSONEncoder` with sorted keys.
     public static var postgresJSONEncoder: JSONEncoder {
         let encoder = JSONEncoder()
@@ -37,7 +37,7 @@ extension PostgresJSONCodable {
         do {
             return String(decoding: try Self.postgresJSONEncoder.encode(self), as: UTF8.self)
         } catch {
-            throw PostgresEncodingError("cannot encode \(Self.self) as JSON: \(error)")
+            throw PostgresTextEncodingError("cannot encode \(Self.self) as JSON: \(error)")
         }
     }
 
@@ -47,7 +47,7 @@ extension PostgresJSONCodable {
         do {
             return try postgresJSONDecoder.decode(Self.self, from: data)
         } catch {
-            throw PostgresDecodingError("JSON does not match \(Self.self): \(error)")
+            throw PostgresTextDecodingError("JSON does not match \(Self.self): \(error)")
         }
     }
 }

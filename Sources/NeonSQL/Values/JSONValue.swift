@@ -53,7 +53,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Compact JSON text with object keys sorted (deterministic). Non-finite numbers are not JSON
-    /// and throw ``PostgresEncodingError``.
+    /// and throw ``PostgresTextEncodingError``.
     public func jsonText() throws -> String {
         var out = ""
         try JSONValueWriter.write(self, into: &out)
@@ -99,7 +99,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     }
 }
 
-extension JSONValue: PostgresEncodable, PostgresDecodable {
+extension JSONValue: PostgresTextEncodable, PostgresTextDecodable {
     /// Compact JSON text.
     public func postgresText(as type: PostgresType) throws -> String? { try jsonText() }
 
@@ -116,14 +116,14 @@ enum JSONValueParser {
         var scratch: [UInt8] = []
         let value = try parseValue(&reader, &scratch, depth: 0)
         reader.skipWhitespace()
-        guard reader.atEnd else { throw PostgresDecodingError("invalid JSON: trailing characters at byte \(reader.index)") }
+        guard reader.atEnd else { throw PostgresTextDecodingError("invalid JSON: trailing characters at byte \(reader.index)") }
         return value
     }
 
     private static func parseValue(_ reader: inout JSONReader, _ scratch: inout [UInt8], depth: Int) throws -> JSONValue {
-        guard depth < 512 else { throw PostgresDecodingError("invalid JSON: nested too deeply") }
+        guard depth < 512 else { throw PostgresTextDecodingError("invalid JSON: nested too deeply") }
         reader.skipWhitespace()
-        guard let byte = reader.peek() else { throw PostgresDecodingError("invalid JSON: unexpected end") }
+        guard let byte = reader.peek() else { throw PostgresTextDecodingError("invalid JSON: unexpected end") }
         do {
             switch byte {
             case UInt8(ascii: "{"):
@@ -180,11 +180,11 @@ enum JSONValueParser {
             default:
                 let span = try reader.readNumberSpan()
                 let text = String(decoding: UnsafeRawBufferPointer(rebasing: reader.bytes[span]), as: UTF8.self)
-                guard let value = Double(text) else { throw PostgresDecodingError("invalid JSON number \(text)") }
+                guard let value = Double(text) else { throw PostgresTextDecodingError("invalid JSON number \(text)") }
                 return .number(value)
             }
         } catch let error as JSONReader.SyntaxError {
-            throw PostgresDecodingError("invalid JSON: \(error.message)")
+            throw PostgresTextDecodingError("invalid JSON: \(error.message)")
         }
     }
 }
@@ -196,7 +196,7 @@ enum JSONValueWriter {
         case .null: out += "null"
         case .bool(let flag): out += flag ? "true" : "false"
         case .number(let number):
-            guard number.isFinite else { throw PostgresEncodingError("JSON cannot represent \(number)") }
+            guard number.isFinite else { throw PostgresTextEncodingError("JSON cannot represent \(number)") }
             if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
                 out += String(Int64(number))
             } else {

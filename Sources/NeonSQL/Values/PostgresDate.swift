@@ -58,7 +58,7 @@ public struct PostgresDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     }
 }
 
-extension PostgresDate: PostgresEncodable, PostgresDecodable {
+extension PostgresDate: PostgresTextEncodable, PostgresTextDecodable {
     /// `YYYY-MM-DD` (with ` BC` for years before 1), `infinity`, `-infinity`.
     public func postgresText(as type: PostgresType) throws -> String? { description }
 
@@ -70,11 +70,11 @@ extension PostgresDate: PostgresEncodable, PostgresDecodable {
         guard let year = cursor.digits(min: 4), cursor.consume(UInt8(ascii: "-")),
             let month = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: "-")),
             let day = cursor.digits(min: 2, max: 2)
-        else { throw PostgresDecodingError("not a date (expected YYYY-MM-DD)") }
+        else { throw PostgresTextDecodingError("not a date (expected YYYY-MM-DD)") }
         let bc = cursor.consumeBC()
         guard cursor.atEnd, (1...12).contains(month), day >= 1,
             day <= CivilCalendar.daysIn(month: month, year: bc ? 1 - year : year)
-        else { throw PostgresDecodingError("not a date (expected YYYY-MM-DD)") }
+        else { throw PostgresTextDecodingError("not a date (expected YYYY-MM-DD)") }
         return PostgresDate(year: bc ? 1 - year : year, month: month, day: day)
     }
 }

@@ -35,14 +35,14 @@ public struct PostgresInterval: Sendable, Hashable, Codable, CustomStringConvert
     }
 }
 
-extension PostgresInterval: PostgresEncodable, PostgresDecodable {
+extension PostgresInterval: PostgresTextEncodable, PostgresTextDecodable {
     /// `<months> mons <days> days [-]HH:MM:SS[.ffffff]`, which PostgreSQL parses in every IntervalStyle.
     public func postgresText(as type: PostgresType) throws -> String? { description }
 
     /// Parses the `postgres` (default) and `postgres_verbose` IntervalStyles and ISO 8601 (`P1Y2M3DT4H5M6S`).
     public static func decode(postgresText text: borrowing PostgresText) throws -> PostgresInterval {
         guard let value = IntervalText.parse(text.bytes) else {
-            throw PostgresDecodingError("not an interval (expected IntervalStyle postgres, e.g. 1 year 2 mons 3 days 04:05:06)")
+            throw PostgresTextDecodingError("not an interval (expected IntervalStyle postgres, e.g. 1 year 2 mons 3 days 04:05:06)")
         }
         return value
     }

@@ -17,7 +17,7 @@ public struct PostgresPoint: Sendable, Hashable, Codable, CustomStringConvertibl
     public var description: String { "(\(FloatText.encode(x)),\(FloatText.encode(y)))" }
 }
 
-extension PostgresPoint: PostgresEncodable, PostgresDecodable {
+extension PostgresPoint: PostgresTextEncodable, PostgresTextDecodable {
     /// `(x,y)`, coordinates with full precision.
     public func postgresText(as type: PostgresType) throws -> String? { description }
 
@@ -26,7 +26,7 @@ extension PostgresPoint: PostgresEncodable, PostgresDecodable {
         let bytes = Array(UnsafeRawBufferPointer(text.bytes))
         guard bytes.first == UInt8(ascii: "("), bytes.last == UInt8(ascii: ")"),
               let comma = bytes.firstIndex(of: UInt8(ascii: ",")), comma > 1, comma < bytes.count - 2
-        else { throw PostgresDecodingError("not a point (expected (x,y))") }
+        else { throw PostgresTextDecodingError("not a point (expected (x,y))") }
         func coordinate(_ part: ArraySlice<UInt8>) throws -> Double {
             try Array(part).withUnsafeBytes { try FloatText.decode(PostgresText($0), as: Double.self) }
         }

@@ -80,7 +80,7 @@ public struct PostgresRange<Bound: PostgresRangeBound>: Sendable, Hashable, Cust
 
 /// A Swift type that can be the bound of a ``PostgresRange``: its values are encoded as
 /// `postgresRangeSubtype` inside the range text.
-public protocol PostgresRangeBound: PostgresEncodable, PostgresDecodable, Hashable {
+public protocol PostgresRangeBound: PostgresTextEncodable, PostgresTextDecodable, Hashable {
     /// The type bounds are encoded as (`bigint` for `Int`, `numeric`, `date`, `timestamptz`).
     static var postgresRangeSubtype: PostgresType { get }
 }
@@ -105,7 +105,7 @@ extension Date: PostgresRangeBound {
     public static var postgresRangeSubtype: PostgresType { .timestamptz }
 }
 
-extension PostgresRange: PostgresEncodable, PostgresDecodable {
+extension PostgresRange: PostgresTextEncodable, PostgresTextDecodable {
     /// The range's text form.
     public func postgresText(as type: PostgresType) throws -> String? { try text() }
 
@@ -115,12 +115,12 @@ extension PostgresRange: PostgresEncodable, PostgresDecodable {
         let bytes = Array(UnsafeRawBufferPointer(text.bytes))
         guard let open = bytes.first, open == UInt8(ascii: "[") || open == UInt8(ascii: "("),
               let close = bytes.last, close == UInt8(ascii: "]") || close == UInt8(ascii: ")"), bytes.count >= 3
-        else { throw PostgresDecodingError("not a range (expected [lower,upper) or empty)") }
+        else { throw PostgresTextDecodingError("not a range (expected [lower,upper) or empty)") }
         var index = 1
         let lowerText = try RangeText.bound(bytes, &index, until: UInt8(ascii: ","))
         index += 1
         let upperText = try RangeText.bound(bytes, &index, until: close)
-        guard index == bytes.count - 1 else { throw PostgresDecodingError("not a range (unexpected text after the upper bound)") }
+        guard index == bytes.count - 1 else { throw PostgresTextDecodingError("not a range (unexpected text after the upper bound)") }
         func end(_ text: [UInt8]?, inclusive: Bool) throws -> End {
             guard let text else { return .unbounded }
             let value = try text.withUnsafeBytes { try Bound.decode(postgresText: PostgresText($0)) }
@@ -136,7 +136,7 @@ extension PostgresRange: PostgresEncodable, PostgresDecodable {
 enum RangeText {
     static func quoted<Bound: PostgresRangeBound>(_ value: Bound) throws -> String {
         guard let text = try value.postgresText(as: Bound.postgresRangeSubtype) else {
-            throw PostgresEncodingError("a range bound cannot be NULL")
+            throw PostgresTextEncodingError("a range bound cannot be NULL")
         }
         let special = text.isEmpty || text.contains { ",()[]\" \\".contains($0) }
         guard special else { return text }
@@ -168,8 +168,8 @@ enum RangeText {
                 index += 1
             }
         }
-        if quoted { throw PostgresDecodingError("not a range (unterminated quoted bound)") }
-        if terminator == UInt8(ascii: ","), index >= end { throw PostgresDecodingError("not a range (expected a comma)") }
+        if quoted { throw PostgresTextDecodingError("not a range (unterminated quoted bound)") }
+        if terminator == UInt8(ascii: ","), index >= end { throw PostgresTextDecodingError("not a range (expected a comma)") }
         return sawAny ? out : nil
     }
 }

@@ -1,5 +1,5 @@
 /// The PostgreSQL text of one non-NULL value, borrowed from the response body for the duration of
-/// a ``PostgresDecodable/decode(postgresText:)`` call. It is non-copyable so it cannot outlive the
+/// a ``PostgresTextDecodable/decode(postgresText:)`` call. It is non-copyable so it cannot outlive the
 /// buffer it points into.
 public struct PostgresText: ~Copyable {
     @usableFromInline let bytes: UnsafeRawBufferPointer
@@ -36,10 +36,10 @@ public struct PostgresText: ~Copyable {
 }
 
 /// A Swift value that can be bound as a parameter: it is encoded to PostgreSQL's text format.
-public protocol PostgresEncodable: Sendable {
+public protocol PostgresTextEncodable: Sendable {
     /// The PostgreSQL text for this value as `type`, or `nil` for SQL NULL.
     ///
-    /// Throw ``PostgresEncodingError`` when the value cannot be represented (an integer outside the
+    /// Throw ``PostgresTextEncodingError`` when the value cannot be represented (an integer outside the
     /// range of `smallint`, a string containing NUL...).
     func postgresText(as type: PostgresType) throws -> String?
 
@@ -47,30 +47,30 @@ public protocol PostgresEncodable: Sendable {
     static var isPostgresArray: Bool { get }
 }
 
-extension PostgresEncodable {
+extension PostgresTextEncodable {
     /// Scalars are not arrays.
     public static var isPostgresArray: Bool { false }
 }
 
 /// A Swift value that can be decoded from a result cell in PostgreSQL's text format.
-public protocol PostgresDecodable: Sendable {
-    /// Decodes a non-NULL cell. Throw ``PostgresDecodingError`` when the text is not a valid value.
+public protocol PostgresTextDecodable: Sendable {
+    /// Decodes a non-NULL cell. Throw ``PostgresTextDecodingError`` when the text is not a valid value.
     static func decode(postgresText text: borrowing PostgresText) throws -> Self
 
     /// The value for SQL NULL; the default throws (a non-optional type cannot hold NULL).
     static func decodeNull() throws -> Self
 }
 
-extension PostgresDecodable {
+extension PostgresTextDecodable {
     /// Throws: a non-optional value cannot be NULL.
     public static func decodeNull() throws -> Self {
-        throw PostgresDecodingError("unexpected NULL in a non-optional column (expected \(Self.self))")
+        throw PostgresTextDecodingError("unexpected NULL in a non-optional column (expected \(Self.self))")
     }
 }
 
 // MARK: - Optional: NULL <-> nil
 
-extension Optional: PostgresEncodable where Wrapped: PostgresEncodable {
+extension Optional: PostgresTextEncodable where Wrapped: PostgresTextEncodable {
     /// `nil` is SQL NULL; otherwise the wrapped value's text.
     public func postgresText(as type: PostgresType) throws -> String? {
         switch self {
@@ -83,7 +83,7 @@ extension Optional: PostgresEncodable where Wrapped: PostgresEncodable {
     public static var isPostgresArray: Bool { Wrapped.isPostgresArray }
 }
 
-extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
+extension Optional: PostgresTextDecodable where Wrapped: PostgresTextDecodable {
     /// Decodes the wrapped value.
     public static func decode(postgresText text: borrowing PostgresText) throws -> Self {
         try Wrapped.decode(postgresText: text)
@@ -102,8 +102,8 @@ extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
 /// never fails: a label added to the database enum after the code was generated decodes into it
 /// (and encodes back as its text), while `allCases` lists the labels the code knows. With
 /// `"frozenEnums": true` in `neon-sql.json` the enum is a plain `String` enum whose
-/// `init?(rawValue:)` fails on such a label, which ``PostgresDecodable/decode(postgresText:)`` reports as an error.
-public protocol PostgresEnum: RawRepresentable, PostgresEncodable, PostgresDecodable, CaseIterable
+/// `init?(rawValue:)` fails on such a label, which ``PostgresTextDecodable/decode(postgresText:)`` reports as an error.
+public protocol PostgresEnum: RawRepresentable, PostgresTextEncodable, PostgresTextDecodable, CaseIterable
 where RawValue == String {}
 
 extension PostgresEnum {
@@ -116,7 +116,7 @@ extension PostgresEnum {
         let label = text.string
         guard let value = Self(rawValue: label) else {
             let known = allCases.map(\.rawValue).joined(separator: ", ")
-            throw PostgresDecodingError("\"\(label)\" is not a case of \(Self.self) (known: \(known))")
+            throw PostgresTextDecodingError("\"\(label)\" is not a case of \(Self.self) (known: \(known))")
         }
         return value
     }

@@ -36,11 +36,11 @@ public struct PostgresTime: Sendable, Hashable, Comparable, Codable, CustomStrin
     }
 }
 
-extension PostgresTime: PostgresEncodable, PostgresDecodable {
+extension PostgresTime: PostgresTextEncodable, PostgresTextDecodable {
     /// `HH:MM:SS[.ffffff]`.
     public func postgresText(as type: PostgresType) throws -> String? {
         guard (0...86_400_000_000).contains(microsecondsSinceMidnight) else {
-            throw PostgresEncodingError("time of day out of range (00:00:00...24:00:00)")
+            throw PostgresTextEncodingError("time of day out of range (00:00:00...24:00:00)")
         }
         return description
     }
@@ -51,25 +51,25 @@ extension PostgresTime: PostgresEncodable, PostgresDecodable {
         var cursor = TextCursor(text.bytes)
         guard let hour = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: ":")),
             let minute = cursor.digits(min: 2, max: 2)
-        else { throw PostgresDecodingError("not a time (expected HH:MM:SS)") }
+        else { throw PostgresTextDecodingError("not a time (expected HH:MM:SS)") }
         var second = 0
         var micros = 0
         if cursor.consume(UInt8(ascii: ":")) {
-            guard let value = cursor.digits(min: 2, max: 2) else { throw PostgresDecodingError("not a time") }
+            guard let value = cursor.digits(min: 2, max: 2) else { throw PostgresTextDecodingError("not a time") }
             second = value
             if cursor.consume(UInt8(ascii: ".")) {
-                guard let fraction = cursor.microsecondFraction() else { throw PostgresDecodingError("not a time") }
+                guard let fraction = cursor.microsecondFraction() else { throw PostgresTextDecodingError("not a time") }
                 micros = fraction
             }
         }
         if let byte = cursor.current, byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
-            throw PostgresDecodingError("time with time zone is not supported by PostgresTime")
+            throw PostgresTextDecodingError("time with time zone is not supported by PostgresTime")
         }
         guard cursor.atEnd, hour <= 24, minute <= 59, second <= 60 else {
-            throw PostgresDecodingError("not a time (expected HH:MM:SS)")
+            throw PostgresTextDecodingError("not a time (expected HH:MM:SS)")
         }
         let value = PostgresTime(hour: hour, minute: minute, second: second, microsecond: micros)
-        guard value.microsecondsSinceMidnight <= 86_400_000_000 else { throw PostgresDecodingError("time out of range") }
+        guard value.microsecondsSinceMidnight <= 86_400_000_000 else { throw PostgresTextDecodingError("time out of range") }
         return value
     }
 }

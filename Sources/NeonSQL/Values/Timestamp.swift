@@ -63,7 +63,7 @@ enum TimestampText {
         if date == .distantPast { return "-infinity" }
         let interval = date.timeIntervalSinceReferenceDate
         guard interval.isFinite, abs(interval) < 1e15 else {
-            throw PostgresEncodingError("date is outside the range of timestamp")
+            throw PostgresTextEncodingError("date is outside the range of timestamp")
         }
         let totalMicros = Int64((interval * 1_000_000).rounded())
         var days = Int(totalMicros / 86_400_000_000)
@@ -93,7 +93,7 @@ enum TimestampText {
     }
 }
 
-extension Date: PostgresEncodable, PostgresDecodable {
+extension Date: PostgresTextEncodable, PostgresTextDecodable {
     /// ISO-8601 with microseconds and offset: `2024-01-02T03:04:05.123456+00:00`.
     public func postgresText(as type: PostgresType) throws -> String? { try TimestampText.encode(self) }
 
@@ -102,7 +102,7 @@ extension Date: PostgresEncodable, PostgresDecodable {
         if text.equals("infinity") { return .distantFuture }
         if text.equals("-infinity") { return .distantPast }
         guard let date = TimestampText.parse(text.bytes) else {
-            throw PostgresDecodingError("not a timestamp (expected ISO format YYYY-MM-DD HH:MM:SS[.ffffff][+HH[:MM]])")
+            throw PostgresTextDecodingError("not a timestamp (expected ISO format YYYY-MM-DD HH:MM:SS[.ffffff][+HH[:MM]])")
         }
         return date
     }

@@ -121,7 +121,7 @@ struct ResultReader {
         }
         if let mismatch {
             let column = columns[mismatch.index]
-            throw NeonError.decoding(DecodingFailure(
+            throw NeonError.decoding(ResponseDecodingError(
                 column: fields.name(at: mismatch.index, in: reader.bytes), columnIndex: mismatch.index, statementIndex: statementIndex,
                 reason: "column type changed: \(rowType()) expects \(column.type.name) (OID \(column.type.oid)) for "
                     + "\"\(column.name)\" but the result has \(PostgresType.displayName(forOID: mismatch.oid)) "
@@ -146,7 +146,7 @@ struct ResultReader {
             column = firstDifference < names.count ? names[firstDifference] : ""
         }
         reason += "; the schema or query changed: regenerate the queries"
-        return NeonError.decoding(DecodingFailure(
+        return NeonError.decoding(ResponseDecodingError(
             column: column, columnIndex: firstDifference, statementIndex: statementIndex, reason: reason))
     }
 

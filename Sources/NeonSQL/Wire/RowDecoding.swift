@@ -99,17 +99,17 @@ public struct RowDecoder: ~Copyable {
     public var nextColumnName: String? { columnIndex < fields.count ? fields.name(at: columnIndex, in: reader.bytes) : nil }
 
     /// Decodes the next cell as `Value` (use an `Optional` type for nullable columns).
-    public mutating func decode<Value: PostgresDecodable>(_ type: Value.Type = Value.self) throws -> Value {
+    public mutating func decode<Value: PostgresTextDecodable>(_ type: Value.Type = Value.self) throws -> Value {
         try decodeCell(Value.self)
     }
 
     /// The cell decoder; concrete overloads (RowDecoder+Specialized.swift) call it with concrete
     /// types so it is specialized inside the module.
     @inline(__always)
-    mutating func decodeCell<Value: PostgresDecodable>(_: Value.Type) throws -> Value {
+    mutating func decodeCell<Value: PostgresTextDecodable>(_: Value.Type) throws -> Value {
         let column = columnIndex
         guard column < fields.count else {
-            throw NeonError.decoding(DecodingFailure(
+            throw NeonError.decoding(ResponseDecodingError(
                 columnIndex: column, row: rowIndex, statementIndex: statementIndex,
                 reason: "the row has only \(fields.count) columns; the generated row reads more (regenerate the queries)"))
         }
@@ -164,7 +164,7 @@ public struct RowDecoder: ~Copyable {
             throw NeonError.malformedResponse(error.message)
         } catch {
             let reason: String
-            if let failure = error as? PostgresDecodingError { reason = failure.reason } else { reason = "\(error)" }
+            if let failure = error as? PostgresTextDecodingError { reason = failure.reason } else { reason = "\(error)" }
             var text: String? = nil
             if let range = cellRange {
                 if cellEscaped, (try? reader.unescape(range, into: &scratch)) != nil {
@@ -173,7 +173,7 @@ public struct RowDecoder: ~Copyable {
                     text = String(decoding: UnsafeRawBufferPointer(rebasing: reader.bytes[range]), as: UTF8.self)
                 }
             }
-            throw NeonError.decoding(DecodingFailure(
+            throw NeonError.decoding(ResponseDecodingError(
                 column: fields.name(at: column, in: reader.bytes), columnIndex: column, row: rowIndex, statementIndex: statementIndex,
                 text: text, reason: reason))
         }

@@ -1,6 +1,6 @@
 /// Renders the target's dependency client: a `Sendable` struct with one `@Sendable` async closure
 /// per query, `live(_:)` running them with an executor, `testValue` whose every closure throws
-/// `NeonSQL.UnimplementedQuery` until a test replaces it, and `preview(...)` returning rows the
+/// `NeonSQL.UnimplementedQueryError` until a test replaces it, and `preview(...)` returning rows the
 /// caller gives. It needs no dependency library; the README shows how to register it with one.
 enum ClientRenderer {
     static func render(_ model: NamedModel, into printer: inout CodePrinter) {
@@ -12,7 +12,7 @@ enum ClientRenderer {
             "This module's queries as a dependency: one closure per query.",
             "",
             "Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;",
-            "every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(\(previewLabels))``",
+            "every other one throws `NeonSQL.UnimplementedQueryError`) and ``preview(\(previewLabels))``",
             "for previews.",
         ])
         printer.block("public struct \(client): Swift.Sendable") { printer in
@@ -50,12 +50,12 @@ enum ClientRenderer {
             }
             printer.blankLine()
             printer.docComment([
-                "A client whose every closure throws `NeonSQL.UnimplementedQuery` (`unimplemented: <QueryName>`):",
+                "A client whose every closure throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`):",
                 "a test overrides the closures it expects to be called.",
             ])
             printer.block("public static var testValue: \(client)") { printer in
                 construct(client, queries.map { named, signature in
-                    (named, "{ \(ignoredArguments(signature))throw NeonSQL.UnimplementedQuery(\(SwiftTypeMapping.stringLiteral(named.query.annotationName))) }")
+                    (named, "{ \(ignoredArguments(signature))throw NeonSQL.UnimplementedQueryError(\(SwiftTypeMapping.stringLiteral(named.query.annotationName))) }")
                 }, into: &printer, returns: false)
             }
             printer.blankLine()

@@ -71,8 +71,9 @@ struct SwiftRenderer {
         case .batchexec, .batchone, .batchmany:
             let arguments = named.parameters.map { "\(SwiftNaming.argumentLabel($0.name)): $0.\(SwiftNaming.escaped($0.name))" }
             let discard = named.query.kind == .batchexec ? "_ = " : ""
-            printer.line("\(discard)try await self.executor.executeBatch(\(signature.argumentsVariable).map { "
-                         + "\(statements).\(SwiftNaming.escaped(named.functionName))(\(arguments.joined(separator: ", "))) })")
+            printer.line("\(discard)try await self.executor.batch(\(signature.argumentsVariable).map { "
+                         + "\(statements).\(SwiftNaming.escaped(named.functionName))(\(arguments.joined(separator: ", "))) }, "
+                         + "options: BatchOptions())")
         case .copyfrom:
             printer.line("try await self.executor.copyFrom(\(signature.argumentsVariable)) { "
                          + "\(statements).\(SwiftNaming.escaped(named.functionName))($0) }")

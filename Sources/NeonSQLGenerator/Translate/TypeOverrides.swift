@@ -10,7 +10,7 @@
 /// `t.*`, `RETURNING`) and to parameters whose value goes into or is compared with it. A type
 /// override applies to every column and parameter of that type (by `format_type` name or alias);
 /// arrays of it become arrays of the Swift type. The Swift type must conform to the runtime's
-/// `PostgresEncodable`/`PostgresDecodable` (for JSON, `PostgresJSONCodable`). Nullability is still
+/// `PostgresTextEncodable`/`PostgresTextDecodable` (for JSON, `JSONColumnCodable`). Nullability is still
 /// inferred: an optional column of an overridden type is `Override?`.
 public struct TypeOverrides: Sendable, Hashable {
     /// `table.column` or `schema.table.column` -> Swift type.

@@ -24,7 +24,7 @@ public enum Statements {}
 /// This module's queries as a dependency: one closure per query.
 ///
 /// Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;
-/// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(funnel:eventPercentiles:sessionEvents:purgeEvents:runningTotals:metricCalendar:orgChain:variantShares:sessionSequence:userActivity:)``
+/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``preview(funnel:eventPercentiles:sessionEvents:purgeEvents:runningTotals:metricCalendar:orgChain:variantShares:sessionSequence:userActivity:)``
 /// for previews.
 public struct QueryClient: Swift.Sendable {
     /// Runs ``Queries/funnel()``.
@@ -90,20 +90,20 @@ public struct QueryClient: Swift.Sendable {
         )
     }
 
-    /// A client whose every closure throws `NeonSQL.UnimplementedQuery` (`unimplemented: <QueryName>`):
+    /// A client whose every closure throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`):
     /// a test overrides the closures it expects to be called.
     public static var testValue: QueryClient {
         QueryClient(
-            funnel: { throw NeonSQL.UnimplementedQuery("Funnel") },
-            eventPercentiles: { throw NeonSQL.UnimplementedQuery("EventPercentiles") },
-            sessionEvents: { throw NeonSQL.UnimplementedQuery("SessionEvents") },
-            purgeEvents: { _ in throw NeonSQL.UnimplementedQuery("PurgeEvents") },
-            runningTotals: { _ in throw NeonSQL.UnimplementedQuery("RunningTotals") },
-            metricCalendar: { _, _, _ in throw NeonSQL.UnimplementedQuery("MetricCalendar") },
-            orgChain: { _ in throw NeonSQL.UnimplementedQuery("OrgChain") },
-            variantShares: { throw NeonSQL.UnimplementedQuery("VariantShares") },
-            sessionSequence: { throw NeonSQL.UnimplementedQuery("SessionSequence") },
-            userActivity: { _ in throw NeonSQL.UnimplementedQuery("UserActivity") }
+            funnel: { throw NeonSQL.UnimplementedQueryError("Funnel") },
+            eventPercentiles: { throw NeonSQL.UnimplementedQueryError("EventPercentiles") },
+            sessionEvents: { throw NeonSQL.UnimplementedQueryError("SessionEvents") },
+            purgeEvents: { _ in throw NeonSQL.UnimplementedQueryError("PurgeEvents") },
+            runningTotals: { _ in throw NeonSQL.UnimplementedQueryError("RunningTotals") },
+            metricCalendar: { _, _, _ in throw NeonSQL.UnimplementedQueryError("MetricCalendar") },
+            orgChain: { _ in throw NeonSQL.UnimplementedQueryError("OrgChain") },
+            variantShares: { throw NeonSQL.UnimplementedQueryError("VariantShares") },
+            sessionSequence: { throw NeonSQL.UnimplementedQueryError("SessionSequence") },
+            userActivity: { _ in throw NeonSQL.UnimplementedQueryError("UserActivity") }
         )
     }
 

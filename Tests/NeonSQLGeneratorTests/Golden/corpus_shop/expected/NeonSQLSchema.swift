@@ -24,7 +24,7 @@ public enum Statements {}
 /// This module's queries as a dependency: one closure per query.
 ///
 /// Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;
-/// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(getProduct:productsWithTag:productPriceStats:allProductSummaries:productJson:productArrays:priceRanks:recentOrders:orderWithItems:customerOrderStats:createOrder:upsertInventory:addProductsToOrder:)``
+/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``preview(getProduct:productsWithTag:productPriceStats:allProductSummaries:productJson:productArrays:priceRanks:recentOrders:orderWithItems:customerOrderStats:createOrder:upsertInventory:addProductsToOrder:)``
 /// for previews.
 public struct QueryClient: Swift.Sendable {
     /// Runs ``Queries/getProduct(id:)``.
@@ -110,24 +110,24 @@ public struct QueryClient: Swift.Sendable {
         )
     }
 
-    /// A client whose every closure throws `NeonSQL.UnimplementedQuery` (`unimplemented: <QueryName>`):
+    /// A client whose every closure throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`):
     /// a test overrides the closures it expects to be called.
     public static var testValue: QueryClient {
         QueryClient(
-            getProduct: { _ in throw NeonSQL.UnimplementedQuery("GetProduct") },
-            productsWithTag: { _ in throw NeonSQL.UnimplementedQuery("ProductsWithTag") },
-            productPriceStats: { throw NeonSQL.UnimplementedQuery("ProductPriceStats") },
-            allProductSummaries: { throw NeonSQL.UnimplementedQuery("AllProductSummaries") },
-            productJson: { _ in throw NeonSQL.UnimplementedQuery("ProductJSON") },
-            productArrays: { throw NeonSQL.UnimplementedQuery("ProductArrays") },
-            priceRanks: { throw NeonSQL.UnimplementedQuery("PriceRanks") },
-            recentOrders: { _, _ in throw NeonSQL.UnimplementedQuery("RecentOrders") },
-            orderWithItems: { _ in throw NeonSQL.UnimplementedQuery("OrderWithItems") },
-            customerOrderStats: { throw NeonSQL.UnimplementedQuery("CustomerOrderStats") },
-            createOrder: { _, _, _, _ in throw NeonSQL.UnimplementedQuery("CreateOrder") },
-            upsertInventory: { _, _, _ in throw NeonSQL.UnimplementedQuery("UpsertInventory") },
-            bulkStock: { _, _, _ in throw NeonSQL.UnimplementedQuery("BulkStock") },
-            addProductsToOrder: { _, _ in throw NeonSQL.UnimplementedQuery("AddProductsToOrder") }
+            getProduct: { _ in throw NeonSQL.UnimplementedQueryError("GetProduct") },
+            productsWithTag: { _ in throw NeonSQL.UnimplementedQueryError("ProductsWithTag") },
+            productPriceStats: { throw NeonSQL.UnimplementedQueryError("ProductPriceStats") },
+            allProductSummaries: { throw NeonSQL.UnimplementedQueryError("AllProductSummaries") },
+            productJson: { _ in throw NeonSQL.UnimplementedQueryError("ProductJSON") },
+            productArrays: { throw NeonSQL.UnimplementedQueryError("ProductArrays") },
+            priceRanks: { throw NeonSQL.UnimplementedQueryError("PriceRanks") },
+            recentOrders: { _, _ in throw NeonSQL.UnimplementedQueryError("RecentOrders") },
+            orderWithItems: { _ in throw NeonSQL.UnimplementedQueryError("OrderWithItems") },
+            customerOrderStats: { throw NeonSQL.UnimplementedQueryError("CustomerOrderStats") },
+            createOrder: { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") },
+            upsertInventory: { _, _, _ in throw NeonSQL.UnimplementedQueryError("UpsertInventory") },
+            bulkStock: { _, _, _ in throw NeonSQL.UnimplementedQueryError("BulkStock") },
+            addProductsToOrder: { _, _ in throw NeonSQL.UnimplementedQueryError("AddProductsToOrder") }
         )
     }
 

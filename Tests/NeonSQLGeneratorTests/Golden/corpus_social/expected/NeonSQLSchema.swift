@@ -24,7 +24,7 @@ public enum Statements {}
 /// This module's queries as a dependency: one closure per query.
 ///
 /// Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;
-/// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(activity:followBothWays:notifications:publicTimeline:topPostsOfFollowees:visiblePosts:createPost:likePost:)``
+/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``preview(activity:followBothWays:notifications:publicTimeline:topPostsOfFollowees:visiblePosts:createPost:likePost:)``
 /// for previews.
 public struct QueryClient: Swift.Sendable {
     /// Runs ``Queries/activity(accountId:)``.
@@ -80,18 +80,18 @@ public struct QueryClient: Swift.Sendable {
         )
     }
 
-    /// A client whose every closure throws `NeonSQL.UnimplementedQuery` (`unimplemented: <QueryName>`):
+    /// A client whose every closure throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`):
     /// a test overrides the closures it expects to be called.
     public static var testValue: QueryClient {
         QueryClient(
-            activity: { _ in throw NeonSQL.UnimplementedQuery("Activity") },
-            followBothWays: { _ in throw NeonSQL.UnimplementedQuery("FollowBothWays") },
-            notifications: { _, _ in throw NeonSQL.UnimplementedQuery("Notifications") },
-            publicTimeline: { _ in throw NeonSQL.UnimplementedQuery("PublicTimeline") },
-            topPostsOfFollowees: { _ in throw NeonSQL.UnimplementedQuery("TopPostsOfFollowees") },
-            visiblePosts: { _ in throw NeonSQL.UnimplementedQuery("VisiblePosts") },
-            createPost: { _, _, _, _, _ in throw NeonSQL.UnimplementedQuery("CreatePost") },
-            likePost: { _, _ in throw NeonSQL.UnimplementedQuery("LikePost") }
+            activity: { _ in throw NeonSQL.UnimplementedQueryError("Activity") },
+            followBothWays: { _ in throw NeonSQL.UnimplementedQueryError("FollowBothWays") },
+            notifications: { _, _ in throw NeonSQL.UnimplementedQueryError("Notifications") },
+            publicTimeline: { _ in throw NeonSQL.UnimplementedQueryError("PublicTimeline") },
+            topPostsOfFollowees: { _ in throw NeonSQL.UnimplementedQueryError("TopPostsOfFollowees") },
+            visiblePosts: { _ in throw NeonSQL.UnimplementedQueryError("VisiblePosts") },
+            createPost: { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") },
+            likePost: { _, _ in throw NeonSQL.UnimplementedQueryError("LikePost") }
         )
     }
 

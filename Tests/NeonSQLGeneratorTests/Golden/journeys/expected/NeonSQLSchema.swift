@@ -24,7 +24,7 @@ public enum Statements {}
 /// This module's queries as a dependency: one closure per query.
 ///
 /// Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;
-/// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(fetchJourneyDuas:getJourneyBySlug:listJourneys:fetchDuasForJourneys:searchDuas:journeyDuasInSlot:updateDisplayName:addXp:patchProfile:)``
+/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``preview(fetchJourneyDuas:getJourneyBySlug:listJourneys:fetchDuasForJourneys:searchDuas:journeyDuasInSlot:updateDisplayName:addXp:patchProfile:)``
 /// for previews.
 public struct QueryClient: Swift.Sendable {
     /// Runs ``Queries/fetchJourneyDuas(journeyId:)``.
@@ -90,20 +90,20 @@ public struct QueryClient: Swift.Sendable {
         )
     }
 
-    /// A client whose every closure throws `NeonSQL.UnimplementedQuery` (`unimplemented: <QueryName>`):
+    /// A client whose every closure throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`):
     /// a test overrides the closures it expects to be called.
     public static var testValue: QueryClient {
         QueryClient(
-            fetchJourneyDuas: { _ in throw NeonSQL.UnimplementedQuery("FetchJourneyDuas") },
-            getJourneyBySlug: { _ in throw NeonSQL.UnimplementedQuery("GetJourneyBySlug") },
-            listJourneys: { throw NeonSQL.UnimplementedQuery("ListJourneys") },
-            fetchDuasForJourneys: { _ in throw NeonSQL.UnimplementedQuery("FetchDuasForJourneys") },
-            searchDuas: { _, _, _, _ in throw NeonSQL.UnimplementedQuery("SearchDuas") },
-            journeyDuasInSlot: { _ in throw NeonSQL.UnimplementedQuery("JourneyDuasInSlot") },
-            updateDisplayName: { _, _ in throw NeonSQL.UnimplementedQuery("UpdateDisplayName") },
-            addXp: { _, _ in throw NeonSQL.UnimplementedQuery("AddXP") },
-            deleteProfile: { _ in throw NeonSQL.UnimplementedQuery("DeleteProfile") },
-            patchProfile: { _, _, _ in throw NeonSQL.UnimplementedQuery("PatchProfile") }
+            fetchJourneyDuas: { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") },
+            getJourneyBySlug: { _ in throw NeonSQL.UnimplementedQueryError("GetJourneyBySlug") },
+            listJourneys: { throw NeonSQL.UnimplementedQueryError("ListJourneys") },
+            fetchDuasForJourneys: { _ in throw NeonSQL.UnimplementedQueryError("FetchDuasForJourneys") },
+            searchDuas: { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("SearchDuas") },
+            journeyDuasInSlot: { _ in throw NeonSQL.UnimplementedQueryError("JourneyDuasInSlot") },
+            updateDisplayName: { _, _ in throw NeonSQL.UnimplementedQueryError("UpdateDisplayName") },
+            addXp: { _, _ in throw NeonSQL.UnimplementedQueryError("AddXP") },
+            deleteProfile: { _ in throw NeonSQL.UnimplementedQueryError("DeleteProfile") },
+            patchProfile: { _, _, _ in throw NeonSQL.UnimplementedQueryError("PatchProfile") }
         )
     }
 

@@ -151,6 +151,6 @@ private let journeyDuasInSlotSQLTemplate = NeonSQL.SQLTemplate([
 extension Queries {
     /// A journey's duas, in one time slot when given.
     public func journeyDuasInSlot(_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]] {
-        try await self.executor.executeBatch(arguments.map { Statements.journeyDuasInSlot(journeyId: $0.journeyId, timeSlot: $0.timeSlot) })
+        try await self.executor.batch(arguments.map { Statements.journeyDuasInSlot(journeyId: $0.journeyId, timeSlot: $0.timeSlot) }, options: BatchOptions())
     }
 }

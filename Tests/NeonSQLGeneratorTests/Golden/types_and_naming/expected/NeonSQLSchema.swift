@@ -24,7 +24,7 @@ public enum Statements {}
 /// This module's queries as a dependency: one closure per query.
 ///
 /// Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;
-/// every other one throws `NeonSQL.UnimplementedQuery`) and ``preview(countOpenTasks:allTaskColumns:taskCounts:insertTask:)``
+/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``preview(countOpenTasks:allTaskColumns:taskCounts:insertTask:)``
 /// for previews.
 public struct QueryClient: Swift.Sendable {
     /// Runs ``Queries/countOpenTasks()``.
@@ -60,14 +60,14 @@ public struct QueryClient: Swift.Sendable {
         )
     }
 
-    /// A client whose every closure throws `NeonSQL.UnimplementedQuery` (`unimplemented: <QueryName>`):
+    /// A client whose every closure throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`):
     /// a test overrides the closures it expects to be called.
     public static var testValue: QueryClient {
         QueryClient(
-            countOpenTasks: { throw NeonSQL.UnimplementedQuery("CountOpenTasks") },
-            allTaskColumns: { _, _ in throw NeonSQL.UnimplementedQuery("AllTaskColumns") },
-            taskCounts: { throw NeonSQL.UnimplementedQuery("TaskCounts") },
-            insertTask: { _, _, _ in throw NeonSQL.UnimplementedQuery("InsertTask") }
+            countOpenTasks: { throw NeonSQL.UnimplementedQueryError("CountOpenTasks") },
+            allTaskColumns: { _, _ in throw NeonSQL.UnimplementedQueryError("AllTaskColumns") },
+            taskCounts: { throw NeonSQL.UnimplementedQueryError("TaskCounts") },
+            insertTask: { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
         )
     }
 
