@@ -36,23 +36,25 @@ let package = Package(
         .target(name: "RIZQFeatures", dependencies: ["RIZQQueries"]),
         .executableTarget(name: "rizq-demo", dependencies: ["RIZQFeatures", "RIZQQueries", "NeonSQL"]),
 
+        // What several test targets share: the seeded generator, the services' environment.
+        .target(name: "NeonSQLTestSupport", path: "Tests/NeonSQLTestSupport"),
         .testTarget(
             name: "NeonSQLGeneratorTests",
-            dependencies: ["NeonSQLGenerator"],
+            dependencies: ["NeonSQLGenerator", "NeonSQLTestSupport"],
             exclude: ["Golden", "Corpus/Data", "Diagnostics/Cases", "Differential/Data"]
         ),
-        .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL"]),
+        .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL", "NeonSQLTestSupport"]),
         // Type-checks generated Swift for random hostile schemas against the runtime (runs swiftc).
-        .testTarget(name: "GeneratedCodeCompileTests", dependencies: ["NeonSQLGenerator", "NeonSQL"]),
+        .testTarget(name: "GeneratedCodeCompileTests", dependencies: ["NeonSQLGenerator", "NeonSQL", "NeonSQLTestSupport"]),
         // Partly needs the local stack (PostgreSQL + neon-local).
-        .testTarget(name: "NeonSQLSchemaCheckTests", dependencies: ["NeonSQLSchemaCheck", "NeonSQLGenerator", "NeonSQL", "neon-sql-gen"]),
+        .testTarget(name: "NeonSQLSchemaCheckTests", dependencies: ["NeonSQLSchemaCheck", "NeonSQLGenerator", "NeonSQL", "neon-sql-gen", "NeonSQLTestSupport"]),
         // The feature with the generated client's test value: no server.
         .testTarget(name: "RIZQFeatureTests", dependencies: ["RIZQFeatures", "RIZQQueries"]),
         // Needs the local stack (Scripts/test.sh starts it): PostgreSQL + neon-local.
-        .testTarget(name: "RIZQEndToEndTests", dependencies: ["RIZQQueries", "NeonSQL"]),
+        .testTarget(name: "RIZQEndToEndTests", dependencies: ["RIZQQueries", "NeonSQL", "NeonSQLTestSupport"]),
         // sqlc's query kinds and macros through code the plugin generates, against the local stack.
         .target(name: "SQLCQueries", dependencies: ["NeonSQL"], path: "Tests/SQLCQueries", plugins: ["NeonSQLPlugin"]),
-        .testTarget(name: "SQLCEndToEndTests", dependencies: ["SQLCQueries", "NeonSQL"]),
+        .testTarget(name: "SQLCEndToEndTests", dependencies: ["SQLCQueries", "NeonSQL", "NeonSQLTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -46,7 +46,7 @@ case "$TARGET" in
         ;;
     response)
         MODULE=NeonSQL
-        SOURCES=(Sources/NeonSQL Fuzz/Shared/ResponseRows.swift Fuzz/Targets/ResponseTarget.swift)
+        SOURCES=(Sources/NeonSQL Fuzz/Shared/ResponseRows.swift Fuzz/Shared/ResponseDecodings.swift Fuzz/Targets/ResponseTarget.swift)
         while IFS= read -r -d '' file; do SEEDS+=("$file"); done < <(find Fuzz/Seeds/response -type f -print0)
         ;;
     *) echo "unknown target '$TARGET' (parser, analyzer, response)" >&2; exit 2 ;;

@@ -1,4 +1,5 @@
 import NeonSQLGenerator
+import NeonSQLTestSupport
 
 /// One generated case: a schema and query files built from ``HostileNames``, reproducible from
 /// its seed. `prefix` keeps the module-level Swift names of several cases apart when they share

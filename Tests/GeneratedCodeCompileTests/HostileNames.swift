@@ -26,7 +26,7 @@ enum HostileNames {
         "raw_value", "rawValue", "all_cases", "allCases", "hash_value", "hashValue", "hash", "encode", "id", "ID",
         "Id", "postgres_type", "PostgresType", "result_column", "ResultColumn", "row_decoder", "RowDecoder",
         "decodable_row", "DecodableRow", "postgres_enum", "PostgresEnum", "json_value", "JSONValue",
-        "postgres_date", "PostgresDate", "unimplemented_query", "UnimplementedQuery", "query_executor",
+        "postgres_date", "PostgresDate", "unimplemented_query", "UnimplementedQueryError", "query_executor",
         "QueryExecutor", "neon_client", "NeonClient", "concurrency", "_Concurrency", "task", "Task", "element",
         "description", "debug_description", "name", "kind", "sql", "is_read_only", "read_only", "capacity",
         "append", "values", "types", "failure", "value", "type", "text", "order", "user", "from", "to", "with",

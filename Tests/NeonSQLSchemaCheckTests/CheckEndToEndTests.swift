@@ -7,22 +7,17 @@ import NeonSQL
 import NeonSQLGenerator
 import NeonSQLSchemaCheck
 import Testing
+import NeonSQLTestSupport
 
 enum Services {
-    static let environment = ProcessInfo.processInfo.environment
-    static var endpoint: String? { environment["NEON_LOCAL_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 } }
-    static var databaseURL: String? { environment["NEON_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } }
-    static var isRequired: Bool { environment["CI"] == "true" || environment["NEON_SQL_REQUIRE_SERVICES"] == "true" }
-    static var shouldRun: Bool { (endpoint != nil && databaseURL != nil) || isRequired }
+    static var endpoint: String? { TestServices.neonLocalEndpoint }
+    static var databaseURL: String? { TestServices.databaseURL }
+    static var isRequired: Bool { TestServices.areRequired }
+    static var shouldRun: Bool { TestServices.shouldRunLocalStack }
 
-    struct Missing: Error, CustomStringConvertible {
-        let description = "NEON_LOCAL_ENDPOINT and NEON_DATABASE_URL are not set: run Scripts/test.sh, or eval \"$(Scripts/local-stack.sh start)\""
-    }
+    typealias Missing = TestServices.LocalStackMissing
 
-    static func stack() throws -> (endpoint: String, databaseURL: String) {
-        guard let endpoint, let databaseURL else { throw Missing() }
-        return (endpoint, databaseURL)
-    }
+    static func stack() throws -> (endpoint: String, databaseURL: String) { try TestServices.localStack() }
 
     /// The package root (this file is Tests/NeonSQLSchemaCheckTests/CheckEndToEndTests.swift).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import NeonSQL
+import NeonSQLTestSupport
 
 /// Deterministic mutation testing of the runtime's response parsing: thousands of seeded mutants of
 /// recorded response bodies (Fuzz/Seeds/response: single results with every type, a batch, an
-/// error body), and pathological nesting, decoded as rows, `:one`, `:exec`, `:execrows`, a batch
-/// and an error body. Each must end in a value or a thrown `NeonError`, never a trap, a stack
+/// error body), and pathological nesting, decoded every way the runtime reads a body
+/// (Fuzz/Shared/ResponseDecodings.swift, the fuzz target's list too). Each must end in a value or a thrown `NeonError`, never a trap, a stack
 /// overflow, another error type or a hang. The libFuzzer target `response` (Scripts/fuzz.sh)
 /// explores further.
 ///
@@ -32,12 +33,9 @@ struct ResponseMutationTests {
         "[[\"1\"]]", "{{1,2},{3}}", "\\\\x", "NaN", "infinity", "BC", "+00", "🕌", "\u{FEFF}", " ", "\n",
     ]
 
-    static let rows: Statement<[ResponseFuzzAllTypesRow]> = .many(name: "Fuzz", sql: "S", bindings: Bindings(), readOnly: true)
-    static let one: Statement<ResponseFuzzIDRow?> = .one(name: "Fuzz", sql: "S", bindings: Bindings(), readOnly: true)
-    static let exec: Statement<Void> = .exec(name: "Fuzz", sql: "U", bindings: Bindings(), readOnly: false)
-    static let execRows: Statement<Int> = .execRows(name: "Fuzz", sql: "U", bindings: Bindings(), readOnly: false)
+    static let rows = ResponseDecodings.rows
 
-    static func mutate(_ seed: [UInt8], _ random: inout Random) -> [UInt8] {
+    static func mutate(_ seed: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
         var bytes = seed
         for _ in 0...(random.next() % 4) {
             let position = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count + 1))
@@ -65,23 +63,9 @@ struct ResponseMutationTests {
     @discardableResult
     static func check(_ bytes: [UInt8], _ label: @autoclosure () -> String) -> Int {
         let body = Data(bytes)
-        let works = [
-            work { typed(label()) { try rows.decodeResponse(body) } },
-            work { typed(label()) { try one.decodeResponse(body) } },
-            work { typed(label()) { try exec.decodeResponse(body) } },
-            work { typed(label()) { try execRows.decodeResponse(body) } },
-            work {
-                typed(label()) {
-                    var decoder = BatchDecoder(body: body, count: 3)
-                    try decoder.open()
-                    _ = try decoder.next(one)
-                    _ = try decoder.next(execRows)
-                    _ = try decoder.next(rows)
-                    try decoder.close()
-                }
-            },
-            work { _ = ErrorBody.parse(body, status: 400) },
-        ]
+        let works = ResponseDecodings.all.map { decoding in
+            work { typed("\(label()) as \(decoding.name)") { try decoding.run(body) } }
+        }
         let largest = works.max() ?? 0
         #expect(largest <= ResponseWorkBudget.workBound(bytes: bytes.count),
                 "\(label()): reading work \(works) for \(bytes.count) bytes")
@@ -113,7 +97,7 @@ struct ResponseMutationTests {
     /// 4,000 mutants in 4 seeded rounds.
     @Test(arguments: 0..<4)
     func mutatedBodies(round: Int) {
-        var random = Random(seed: 0xB0D1_0000 + UInt64(round))
+        var random = SeededRandom(seed: 0xB0D1_0000 + UInt64(round))
         for index in 0..<1_000 {
             let seed = Self.seeds[Int(random.next() % UInt64(Self.seeds.count))]
             Self.check(Self.mutate(seed, &random), "round \(round) mutant \(index)")
@@ -203,17 +187,4 @@ enum ResponseWorkBudget {
     static let linearHeadroom = 1.5
 
     static func workBound(bytes: Int) -> Int { workConstant + workPerByte * bytes }
-}
-
-/// SplitMix64: a tiny deterministic generator, so every run tests the same mutants.
-struct Random {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

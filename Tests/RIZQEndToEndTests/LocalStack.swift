@@ -1,25 +1,24 @@
 import Foundation
 import NeonSQL
 import RIZQQueries
+import NeonSQLTestSupport
 
 /// The stack the end-to-end tests talk to: neon-local in front of a real PostgreSQL holding the
 /// RIZQ schema and seed data, as `Scripts/local-stack.sh start` sets it up. It exports
 /// `NEON_LOCAL_ENDPOINT` and `NEON_DATABASE_URL`; `Scripts/test.sh` does this for the tests.
 /// Under `CI=true` (or `NEON_SQL_REQUIRE_SERVICES=true`) the tests run and fail without it.
 enum LocalStack {
-    static let environment = ProcessInfo.processInfo.environment
+    static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-    static var endpoint: URL? { environment["NEON_LOCAL_ENDPOINT"].flatMap { $0.isEmpty ? nil : URL(string: $0) } }
+    static var endpoint: URL? { TestServices.neonLocalEndpoint.flatMap(URL.init(string:)) }
 
-    static var connectionString: String? { environment["NEON_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } }
+    static var connectionString: String? { TestServices.databaseURL }
 
-    static var isRequired: Bool { environment["CI"] == "true" || environment["NEON_SQL_REQUIRE_SERVICES"] == "true" }
+    static var isRequired: Bool { TestServices.areRequired }
 
-    static var shouldRun: Bool { (endpoint != nil && connectionString != nil) || isRequired }
+    static var shouldRun: Bool { TestServices.shouldRunLocalStack }
 
-    struct Missing: Error, CustomStringConvertible {
-        let description = "NEON_LOCAL_ENDPOINT and NEON_DATABASE_URL are not set: run Scripts/test.sh, or eval \"$(Scripts/local-stack.sh start)\""
-    }
+    typealias Missing = TestServices.LocalStackMissing
 
     static func client() throws -> NeonClient {
         guard let endpoint, let connectionString else { throw Missing() }

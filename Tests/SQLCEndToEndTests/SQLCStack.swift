@@ -1,23 +1,20 @@
 import Foundation
 import NeonSQL
+import NeonSQLTestSupport
 
 /// The local stack (`Scripts/local-stack.sh start`: PostgreSQL + neon-local) these tests use, as
 /// `NEON_LOCAL_ENDPOINT` and `NEON_DATABASE_URL` name it. Under `CI=true` (or
 /// `NEON_SQL_REQUIRE_SERVICES=true`) the tests run, and fail, without it.
 enum SQLCStack {
-    static let environment = ProcessInfo.processInfo.environment
+    static var endpoint: URL? { TestServices.neonLocalEndpoint.flatMap(URL.init(string:)) }
 
-    static var endpoint: URL? { environment["NEON_LOCAL_ENDPOINT"].flatMap { $0.isEmpty ? nil : URL(string: $0) } }
+    static var connectionString: String? { TestServices.databaseURL }
 
-    static var connectionString: String? { environment["NEON_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } }
+    static var isRequired: Bool { TestServices.areRequired }
 
-    static var isRequired: Bool { environment["CI"] == "true" || environment["NEON_SQL_REQUIRE_SERVICES"] == "true" }
+    static var shouldRun: Bool { TestServices.shouldRunLocalStack }
 
-    static var shouldRun: Bool { (endpoint != nil && connectionString != nil) || isRequired }
-
-    struct Missing: Error, CustomStringConvertible {
-        let description = "NEON_LOCAL_ENDPOINT and NEON_DATABASE_URL are not set: run Scripts/test.sh, or eval \"$(Scripts/local-stack.sh start)\""
-    }
+    typealias Missing = TestServices.LocalStackMissing
 
     /// A client of the stack whose every request `observer` records.
     static func client(observer: RequestLog) throws -> NeonClient {

@@ -15,10 +15,10 @@ struct DDLFormsTests {
         guard case .createTable(let all)? = parseStatement("CREATE TABLE c (LIKE src INCLUDING ALL)") else { Issue.record("the statement did not parse as expected"); return }
         #expect(all.likes.first?.includesDefaults == true && all.likes.first?.includesIndexes == true)
         guard case .createTable(let child)? = parseStatement(
-            "CREATE TABLE trucks (payload numeric NOT NULL) INHERITS (vehicles, things) PARTITION BY RANGE (payload)") else { return }
+            "CREATE TABLE trucks (payload numeric NOT NULL) INHERITS (vehicles, things) PARTITION BY RANGE (payload)") else { Issue.record("the statement did not parse as expected"); return }
         #expect(child.inherits.map(\.dump) == ["vehicles", "things"])
         guard case .createTable(let partition)? = parseStatement(
-            "CREATE TABLE e1 PARTITION OF events (kind WITH OPTIONS NOT NULL, PRIMARY KEY (id)) FOR VALUES FROM (1) TO (10)") else { return }
+            "CREATE TABLE e1 PARTITION OF events (kind WITH OPTIONS NOT NULL, PRIMARY KEY (id)) FOR VALUES FROM (1) TO (10)") else { Issue.record("the statement did not parse as expected"); return }
         #expect(partition.partitionOf?.dump == "events")
         #expect(partition.columns.map(\.name.name) == ["kind"])
         #expect(partition.columns.first?.constraints == [.notNull])
@@ -51,12 +51,12 @@ struct DDLFormsTests {
         guard case .table(let columns) = table.returns else { Issue.record("returns table"); return }
         #expect(columns.map(\.name.name) == ["x", "Y"])
         guard case .createFunction(let outs)? = parseStatement(
-            "CREATE FUNCTION g(OUT total bigint, INOUT x double precision) LANGUAGE plpgsql AS $$ BEGIN total := 1; END $$") else { return }
+            "CREATE FUNCTION g(OUT total bigint, INOUT x double precision) LANGUAGE plpgsql AS $$ BEGIN total := 1; END $$") else { Issue.record("the statement did not parse as expected"); return }
         #expect(outs.parameters.map(\.mode) == [.out, .inout])
         #expect(outs.parameters.map { $0.name?.name } == ["total", "x"])
         #expect(outs.returns == .none)
         guard case .createFunction(let setOf)? = parseStatement(
-            "CREATE FUNCTION h(integer) RETURNS SETOF people LANGUAGE sql BEGIN ATOMIC SELECT * FROM people; SELECT 1; END") else { return }
+            "CREATE FUNCTION h(integer) RETURNS SETOF people LANGUAGE sql BEGIN ATOMIC SELECT * FROM people; SELECT 1; END") else { Issue.record("the statement did not parse as expected"); return }
         #expect(setOf.parameters.first?.name == nil)
         if case .setOf(let type) = setOf.returns { #expect(type.name == "people") } else { Issue.record("setof") }
         guard case .createFunction(let procedure)? = parseStatement("CREATE PROCEDURE p(a integer) LANGUAGE sql AS 'SELECT 1'") else { Issue.record("the statement did not parse as expected"); return }

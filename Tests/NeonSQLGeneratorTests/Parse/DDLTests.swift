@@ -63,7 +63,7 @@ struct DDLTests {
                 EXCLUDE USING gist (span WITH &&),
                 PRIMARY KEY (id) INCLUDE (status)
             ) WITH (fillfactor = 70)
-            """) else { return }
+            """) else { Issue.record("the statement did not parse as expected"); return }
         #expect(table.name.dump == "shop.orders")
         #expect(table.ifNotExists)
         #expect(table.columns.map(\.dump) == [
@@ -155,7 +155,7 @@ struct DDLTests {
               ALTER COLUMN k SET STATISTICS 100,
               OWNER TO someone,
               ENABLE ROW LEVEL SECURITY
-            """) else { return }
+            """) else { Issue.record("the statement did not parse as expected"); return }
         #expect(alter.ifExists)
         #expect(alter.name.dump == "public.t")
         let shapes: [String] = alter.actions.map { action in
@@ -204,7 +204,7 @@ struct DDLTests {
         guard case .drop(let view)? = parseStatement("DROP MATERIALIZED VIEW mv") else { Issue.record("the statement did not parse as expected"); return }
         #expect(view.kind == .materializedView)
         for (sql, kind) in [("DROP VIEW v", DropObjectKind.view), ("DROP TYPE IF EXISTS mood", .type), ("DROP SCHEMA s CASCADE", .schema)] {
-            guard case .drop(let statement)? = parseStatement(sql) else { continue }
+            guard case .drop(let statement)? = parseStatement(sql) else { Issue.record("the statement did not parse as expected"); continue }
             #expect(statement.kind == kind)
         }
     }

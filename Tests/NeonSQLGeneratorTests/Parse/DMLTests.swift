@@ -8,7 +8,7 @@ struct DMLTests {
             INSERT INTO public.users AS u (id, name, tags[1]) VALUES (@id, 'a', DEFAULT), ($2, 'b', NULL)
             ON CONFLICT (id) WHERE id > 0 DO UPDATE SET name = EXCLUDED.name, (a, b) = (1, 2) WHERE u.name <> EXCLUDED.name
             RETURNING id, name AS n
-            """) else { return }
+            """) else { Issue.record("the statement did not parse as expected"); return }
         #expect(insert.table.dump == "public.users")
         #expect(insert.alias?.name == "u")
         #expect(insert.columns.map(\.name) == ["id", "name", "tags"])
@@ -41,7 +41,7 @@ struct DMLTests {
         guard case .update(let update)? = parseStatement("""
             UPDATE ONLY accounts a SET balance = a.balance - t.amount, (x, y) = (SELECT 1, 2), level = DEFAULT
             FROM transfers t WHERE t.account_id = a.id RETURNING a.*, balance
-            """) else { return }
+            """) else { Issue.record("the statement did not parse as expected"); return }
         #expect(update.alias?.name == "a")
         #expect(update.set.map(\.value.dump) == ["(- a.balance t.amount)", "(subquery)", "default"])
         #expect(update.from.map(\.dump) == ["transfers t"])
@@ -99,7 +99,7 @@ struct DMLTests {
                 updated_at = now()
             WHERE user_id = $1
             RETURNING *
-            """) else { return }
+            """) else { Issue.record("the statement did not parse as expected"); return }
         #expect(update.set.map { $0.columns[0].name } == ["total_xp", "level", "streak", "last_active_date", "updated_at"])
         #expect(update.set[2].value.dump == "(case (when (= last_active_date current_date) streak) (when (= last_active_date (- current_date 1)) (+ streak 1)) (else 1))")
         #expect(update.returning.map(\.dump) == ["*"])
@@ -134,7 +134,7 @@ struct DMLTests {
         #expect(core(week)?.whereClause?.dump == "(and (= user_id $1) (>= date (- current_date 6)))")
     }
 
-    @Test func analyticsStyleQueries() {
+    @Test func analyticsStyleQueries() throws {
         let sql = """
             WITH daily AS (
               SELECT date_trunc('day', o.created_at) AS day, o.customer_id,
@@ -160,7 +160,7 @@ struct DMLTests {
             ORDER BY day DESC, rnk
             LIMIT 100
             """
-        guard let select = parseSelect(sql) else { return }
+        let select = try #require(parseSelect(sql))
         #expect(select.with?.tables.first?.name.name == "daily")
         #expect(targets(select).count == 12)
     }

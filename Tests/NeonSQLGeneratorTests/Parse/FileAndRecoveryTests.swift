@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+import NeonSQLTestSupport
 
 @Suite("Parser: files, comments, error recovery, robustness")
 struct FileAndRecoveryTests {
@@ -173,7 +174,7 @@ struct FileAndRecoveryTests {
     }
 
     @Test func randomGarbageNeverCrashes() {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededRandom(seed: 0x5EED)
         let alphabet = Array("abcSELECTFROMWHEREselectfromwhere()[],;.:$@'\"\\-+*/<>=!~#%^&|?`{} \n\t0123456789EeXx_دعاء")
         let words = ["SELECT", "FROM", "WHERE", "(", ")", ",", "'x'", "$1", "@id", "JOIN", "ON", "CASE", "WHEN", "END",
                      "::", "int", "ARRAY[", "]", "INSERT", "INTO", "VALUES", "UPDATE", "SET", "=", "CREATE", "TABLE",
@@ -194,18 +195,5 @@ struct FileAndRecoveryTests {
         for garbage in ["))((", "SELECT SELECT", "FROM t", "@", "$", "'", "\"", "/*", "CREATE", "INSERT INTO", ", , ,", "]"] {
             #expect(!parseFile(garbage).diagnostics.isEmpty, "\(garbage)")
         }
-    }
-}
-
-/// A tiny deterministic random number generator for reproducible fuzzing.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -121,8 +121,8 @@ struct SelectTests {
         #expect(core(parseSelect("SELECT DISTINCT a FROM t"))?.distinct == .distinct)
     }
 
-    @Test func setOperations() {
-        guard let select = parseSelect("SELECT 1 UNION ALL SELECT 2 INTERSECT SELECT 3 EXCEPT SELECT 4 ORDER BY 1") else { return }
+    @Test func setOperations() throws {
+        let select = try #require(parseSelect("SELECT 1 UNION ALL SELECT 2 INTERSECT SELECT 3 EXCEPT SELECT 4 ORDER BY 1"))
         guard case .setOperation(.except, let all, let left, _, _) = select.body, !all,
               case .setOperation(.union, true, _, let right, _) = left,
               case .setOperation(.intersect, false, _, _, _) = right else {
@@ -144,8 +144,8 @@ struct SelectTests {
         #expect(from(parseSelect("TABLE users")) == ["users"])
     }
 
-    @Test func commonTableExpressions() {
-        guard let select = parseSelect("""
+    @Test func commonTableExpressions() throws {
+        let select = try #require(parseSelect("""
             WITH RECURSIVE tree(id, parent) AS (
                 SELECT id, parent_id FROM nodes WHERE parent_id IS NULL
                 UNION ALL
@@ -155,7 +155,8 @@ struct SelectTests {
             added AS NOT MATERIALIZED (INSERT INTO log (msg) VALUES ('x') RETURNING id),
             changed AS (UPDATE t SET x = 1 RETURNING x)
             SELECT * FROM tree
-            """), let with = select.with else { return }
+            """))
+        let with = try #require(select.with)
         #expect(with.recursive)
         #expect(with.tables.map(\.name.name) == ["tree", "moved", "added", "changed"])
         #expect(with.tables[0].columns.map(\.name) == ["id", "parent"])
@@ -166,10 +167,10 @@ struct SelectTests {
         }
     }
 
-    @Test func rangesAndLocations() {
+    @Test func rangesAndLocations() throws {
         let text = "-- name: X :one\nSELECT a\nFROM t  ;"
         let (file, _) = parseFile(text)
-        guard let statement = file.statements.first else { return }
+        let statement = try #require(file.statements.first)
         #expect(file.source.text(from: statement.range.start.offset, to: statement.range.endOffset) == "SELECT a\nFROM t")
         #expect(statement.range.start.line == 2 && statement.range.start.column == 1)
         guard case .select(let select) = statement.statement else { Issue.record("the statement did not parse as expected"); return }

@@ -1,4 +1,5 @@
 import Foundation
+import NeonSQLTestSupport
 import Testing
 @testable import NeonSQLGenerator
 
@@ -47,7 +48,7 @@ struct MutationTests {
     ]
 
     /// One mutant: 1-4 random edits of a seed.
-    static func mutate(_ seed: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
+    static func mutate(_ seed: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
         var bytes = seed
         for _ in 0...(random.next() % 4) {
             let position = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count + 1))
@@ -122,7 +123,7 @@ struct MutationTests {
     /// 3,000 mutants in 6 seeded rounds (Swift Testing runs the rounds in parallel).
     @Test(arguments: 0..<6)
     func mutatedCorpusFiles(round: Int) {
-        var random = SplitMix64(seed: 0xF022_0000 + UInt64(round))
+        var random = SeededRandom(seed: 0xF022_0000 + UInt64(round))
         for index in 0..<500 {
             let seed = Self.seeds[Int(random.next() % UInt64(Self.seeds.count))]
             let mutant = Self.mutate(seed, &random)

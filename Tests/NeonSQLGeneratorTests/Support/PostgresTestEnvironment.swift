@@ -1,21 +1,16 @@
 import Foundation
+import NeonSQLTestSupport
 
 /// Where tests find a real PostgreSQL: `NEON_SQL_TEST_POSTGRES_URL` (an admin URL such as
 /// `postgresql://postgres@127.0.0.1:54329/postgres`), set by `Scripts/test.sh`. Under `CI=true`
 /// tests that need it run and fail when it is missing; elsewhere they are skipped.
 enum PostgresTestEnvironment {
-    static var url: String? {
-        let value = ProcessInfo.processInfo.environment["NEON_SQL_TEST_POSTGRES_URL"]
-        return value?.isEmpty == false ? value : nil
-    }
+    static var url: String? { TestServices.postgresURL }
 
-    static var isCI: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["CI"] == "true" || environment["NEON_SQL_REQUIRE_SERVICES"] == "true"
-    }
+    static var isCI: Bool { TestServices.areRequired }
 
     /// Tests needing PostgreSQL are enabled when it is configured, and always under CI.
-    static var shouldRun: Bool { url != nil || isCI }
+    static var shouldRun: Bool { TestServices.shouldRunPostgres }
 }
 
 /// Runs psql against the test server. Used for the differential tests only, so the generator
