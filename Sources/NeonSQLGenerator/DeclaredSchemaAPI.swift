@@ -56,24 +56,29 @@ public struct DeclaredSchema: Sendable, Hashable {
 
 extension CodeGenerator {
     /// What `schema` (applied in order) declares; problems in the files are the build's to report.
+    /// ``QueryAnalysis/declaredSchema`` gives the same from a run that also analyzes queries.
     public static func declaredSchema(schema: [SQLSourceInput]) -> DeclaredSchema {
-        let model = Pipeline.analyze(schemaFiles: schema.map(SourceFile.init(input:)), queryFiles: [])
-        let catalog = model.catalog
+        DeclaredSchema(catalog: Pipeline.analyze(schemaFiles: schema.map(SourceFile.init(input:)), queryFiles: []).catalog)
+    }
+}
+
+extension DeclaredSchema {
+    /// The tables, enums and domains of a built catalog, each with where it is declared.
+    init(catalog: Catalog) {
         func site(_ declared: DeclarationSite?) -> DeclaredSite? {
             declared.map { DeclaredSite(file: $0.file, line: $0.line, column: $0.column) }
         }
-        let tables = catalog.relations.values.filter { $0.kind == .table }.sorted { ($0.schema, $0.name) < ($1.schema, $1.name) }.map { relation in
+        tables = catalog.relations.values.filter { $0.kind == .table }.sorted { ($0.schema, $0.name) < ($1.schema, $1.name) }.map { relation in
             DeclaredTable(schema: relation.schema, name: relation.name, columns: relation.columns.map { column in
                 DeclaredColumn(name: column.name, type: column.type.formatName, isNotNull: column.isNotNull, site: site(column.declaredAt))
             }, site: DeclaredSite(file: relation.file, line: relation.location.line, column: relation.location.column))
         }
-        let enums = catalog.enums.values.sorted { ($0.schema, $0.name) < ($1.schema, $1.name) }.map { value in
+        enums = catalog.enums.values.sorted { ($0.schema, $0.name) < ($1.schema, $1.name) }.map { value in
             DeclaredEnum(name: catalog.formatName(schema: value.schema, name: value.name), labels: value.labels, site: site(value.declaredAt))
         }
-        let domains = catalog.userTypes.domains.values.sorted { ($0.schema, $0.name) < ($1.schema, $1.name) }.map { domain in
+        domains = catalog.userTypes.domains.values.sorted { ($0.schema, $0.name) < ($1.schema, $1.name) }.map { domain in
             DeclaredDomain(name: catalog.formatName(schema: domain.schema, name: domain.name), isNotNull: domain.isNotNull,
                            site: site(domain.declaredAt))
         }
-        return DeclaredSchema(tables: tables, enums: enums, domains: domains)
     }
 }

@@ -137,6 +137,9 @@ public struct QueryAnalysis: Sendable, Hashable {
     public let hasErrors: Bool
     /// The error diagnostics alone, formatted as in ``diagnostics``.
     public let errors: [String]
+    /// What the schema files declare (tables, enums, domains), from the same catalog the queries
+    /// were analyzed against: `check` compares it with the live database.
+    public let declaredSchema: DeclaredSchema
 }
 
 /// Entry points of the generator: schema + annotated queries in, JSON or Swift out.
@@ -174,7 +177,9 @@ public enum CodeGenerator {
     /// `describe`.
     public static func analyzeQueries(schema: [SQLSourceInput], queries: [SQLSourceInput], postgresVersion: Int? = nil,
                                       lock: QueryLockInput? = nil) -> QueryAnalysis {
-        let model = analyze(schema: schema, queries: queries, postgresVersion: postgresVersion, lock: lock)
+        let generation = Pipeline.analyze(schemaFiles: schema.map(SourceFile.init(input:)), queryFiles: queries.map(SourceFile.init(input:)),
+                                          postgresVersion: postgresVersion, lock: lock)
+        let model = Pipeline.translate(generation)
         let analyzed = model.queries.map { named in
             let query = named.query
             var analyzed = AnalyzedQuery(
@@ -204,7 +209,8 @@ public enum CodeGenerator {
             queries: analyzed,
             diagnostics: model.diagnostics.map(\.formatted),
             hasErrors: model.diagnostics.contains { $0.severity == .error },
-            errors: model.diagnostics.filter { $0.severity == .error }.map(\.formatted)
+            errors: model.diagnostics.filter { $0.severity == .error }.map(\.formatted),
+            declaredSchema: DeclaredSchema(catalog: generation.catalog)
         )
     }
 

@@ -72,7 +72,7 @@ public enum SchemaCheckCommand {
         do {
             let probe = DatabaseProbe(configuration: configuration, transport: transport)
             let (columns, enums, domains) = try await SchemaDrift.read(probe)
-            let drift = SchemaDrift.diagnostics(declared: CodeGenerator.declaredSchema(schema: schema), columns: columns, enums: enums,
+            let drift = SchemaDrift.diagnostics(declared: analysis.declaredSchema, columns: columns, enums: enums,
                                                 domains: domains)
             for diagnostic in drift { write(diagnostic.formatted) }
             driftErrors = drift.count { $0.severity == .error }

@@ -85,15 +85,3 @@ enum LockedQueries {
         return position >= (start.line, start.column) && position <= (end.line, end.column)
     }
 }
-
-extension QueryFingerprint {
-    /// ``schemaHash(of:)`` of files given by their bytes.
-    static func schemaHash(ofContents files: [[UInt8]]) -> String {
-        var bytes: [UInt8] = []
-        for contents in files {
-            bytes += Array("\(contents.count):".utf8)
-            bytes += contents
-        }
-        return "sha256:" + SHA256.hex(of: bytes)
-    }
-}

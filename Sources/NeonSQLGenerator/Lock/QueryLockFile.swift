@@ -118,9 +118,13 @@ public enum QueryFingerprint {
     /// by its length, so moving text from one file to the next changes the hash; paths are left
     /// out, so the CLI and the plugin agree).
     public static func schemaHash(of schema: [SQLSourceInput]) -> String {
+        schemaHash(ofContents: schema.map { Array($0.contents.utf8) })
+    }
+
+    /// ``schemaHash(of:)`` of files given by their bytes: each file's length, `:`, its bytes.
+    static func schemaHash(ofContents files: [[UInt8]]) -> String {
         var bytes: [UInt8] = []
-        for file in schema {
-            let contents = Array(file.contents.utf8)
+        for contents in files {
             bytes += Array("\(contents.count):".utf8)
             bytes += contents
         }
