@@ -84,6 +84,8 @@ SQL
         log "applying ${file#"$ROOT"/}"
         psql_admin -d "$DB_NAME" -c "SET ROLE $DB_USER" -f "$file" >/dev/null
     done
+    log "applying Migrations/exactly_once_writes.sql"
+    psql_admin -d "$DB_NAME" -c "SET ROLE $DB_USER" -f "$ROOT/Migrations/exactly_once_writes.sql" >/dev/null
     log "loading Scripts/seed/rizq.sql"
     psql_admin -d "$DB_NAME" -c "SET ROLE $DB_USER" -f "$ROOT/Scripts/seed/rizq.sql" >/dev/null
 }

@@ -123,7 +123,7 @@ struct FaultEndToEndTests {
     /// known, exactly that.
     @Test func ledgerOfMixedFaultsBalances() async throws {
         let user = try await Fixtures.newUser(try LocalStack.client())
-        var generator = SeededGenerator(seed: 0x5EED_FA17)
+        var generator = SeededRandom(seed: 0x5EED_FA17)
         let menu: [(fault: String?, runs: Bool)] = [(nil, true), (nil, true), (nil, true)] + Self.faults.map { ($0.fault, $0.runs) }
         var succeeded = 0, unknown = 0, unknownButRan = 0, failedCleanly = 0
         let (client, transport) = try FaultStack.client(fault: nil)
@@ -151,18 +151,5 @@ struct FaultEndToEndTests {
         #expect(applied <= succeeded + unknown, "a write was applied twice")
         #expect(applied == succeeded + unknownButRan)
         #expect(succeeded > 0 && unknown > 0)
-    }
-}
-
-/// SeededRandom: a small, seeded, reproducible generator.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

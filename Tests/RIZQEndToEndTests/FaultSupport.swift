@@ -18,11 +18,12 @@ enum FaultStack {
     static func client(
         fault: String?, faultyAttempts: Int? = nil, timeout: Duration = .seconds(5),
         retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(20), maxDelay: .milliseconds(100)),
-        refuseFirstAttempt: Bool = false
+        refuseFirstAttempt: Bool = false, exactlyOnce: Bool = false
     ) throws -> (NeonClient, FaultInjectingTransport) {
         guard let endpoint, let connectionString = LocalStack.connectionString else { throw Missing() }
-        let configuration = try NeonConfiguration(
+        var configuration = try NeonConfiguration(
             connectionString: connectionString, endpoint: endpoint, requestTimeout: timeout, retryPolicy: retry)
+        if exactlyOnce { configuration.exactlyOnceWrites = ExactlyOnceWrites() }
         let transport = FaultInjectingTransport(fault: fault, faultyAttempts: faultyAttempts, refuseFirstAttempt: refuseFirstAttempt)
         return (NeonClient(configuration: configuration, transport: transport), transport)
     }
@@ -38,6 +39,9 @@ final class FaultInjectingTransport: NeonTransport, @unchecked Sendable {
     private let base = URLSessionTransport()
     private let lock = NSLock()
     private var attempts = 0
+    /// With `faultFirstSendOnly`: the bodies already sent, so a resend (same body) goes clean.
+    private var faultFirstSendOnly = false
+    private var sentBodies: Set<Data> = []
 
     init(fault: String?, faultyAttempts: Int?, refuseFirstAttempt: Bool) {
         self.fault = fault
@@ -51,8 +55,24 @@ final class FaultInjectingTransport: NeonTransport, @unchecked Sendable {
     /// Changes the fault of the following requests (`nil`: none), keeping the connections.
     func setFault(_ fault: String?) { lock.withLock { self.fault = fault } }
 
+    /// Changes the fault of the following requests, applied to the first send of each body only:
+    /// the client's retry of a request (the same body) goes through clean.
+    func setFaultOnFirstSend(_ fault: String?) {
+        lock.withLock {
+            self.fault = fault
+            faultFirstSendOnly = true
+        }
+    }
+
     func send(_ request: NeonHTTPRequest) async throws -> NeonHTTPResponse {
-        let (attempt, fault) = lock.withLock { attempts += 1; return (attempts, self.fault) }
+        let (attempt, fault) = lock.withLock {
+            attempts += 1
+            if faultFirstSendOnly {
+                let first = sentBodies.insert(request.body).inserted
+                return (attempts, first ? self.fault : nil)
+            }
+            return (attempts, self.fault)
+        }
         var request = request
         if let fault, attempt <= (faultyAttempts ?? Int.max) {
             request.headers.append(HTTPHeader("X-Neon-Local-Fault", fault))

@@ -1,6 +1,7 @@
 import Foundation
 import NeonSQL
 import RIZQQueries
+import NeonSQLTestSupport
 import Testing
 
 /// Hostile strings, reproducible from a seed: SQL metacharacters, escapes, JSON syntax, bidi and
@@ -20,7 +21,7 @@ enum HostileStrings {
     /// `count` strings: each 0...12 pieces or random scalars (never NUL, never a surrogate: Swift
     /// strings cannot hold one).
     static func generate(count: Int, seed: UInt64) -> [String] {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededRandom(seed: seed)
         var strings: [String] = []
         strings.reserveCapacity(count)
         for _ in 0..<count {
@@ -37,7 +38,7 @@ enum HostileStrings {
         return strings
     }
 
-    static func randomScalar(_ generator: inout SeededGenerator) -> Unicode.Scalar {
+    static func randomScalar(_ generator: inout SeededRandom) -> Unicode.Scalar {
         while true {
             let ranges: [ClosedRange<UInt32>] = [1...0x7F, 0x80...0x7FF, 0x800...0xFFFF, 0x10000...0x10FFFF]
             let range = ranges[Int(generator.next() % 4)]
@@ -48,7 +49,7 @@ enum HostileStrings {
 
     /// A string of about `bytes` UTF-8 bytes built from hostile pieces.
     static func large(bytes: Int, seed: UInt64) -> String {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededRandom(seed: seed)
         var text = ""
         var size = 0
         while size < bytes {

@@ -37,10 +37,16 @@ public struct NeonClient: QueryExecutor {
     /// Runs one statement whose request body (`RequestBody.single` of its SQL and parameters) is
     /// already encoded: `copyFrom` measures a part's body and sends that same body.
     /// Sends `body` (the statement's request body, encoded by the caller) as it is.
+    /// With ``NeonConfiguration/exactlyOnceWrites`` a write is sent with its idempotency key, as a
+    /// body of its own (a few bytes longer than `body`).
     public func execute<Result: Sendable>(_ statement: Statement<Result>, encodedBody body: Data) async throws -> Result {
+        if !statement.isReadOnly, configuration.exactlyOnceWrites != nil {
+            if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
+            return try await executeKeyed(statement)
+        }
         let context = RequestContext(queryNames: [statement.name], kinds: [statement.kind], isBatch: false,
                                      isReadOnly: statement.isReadOnly, requestBytes: body.count)
-        let response = try await send(body: body, extraHeaders: [], readOnly: statement.isReadOnly, context: context)
+        let response = try await send(body: body, extraHeaders: [], readOnly: statement.isReadOnly, keyed: false, context: context)
         return try observeDecoding(response, context) {
             let result = try statement.decodeResponse(response.body)
             return (result, statement.rowCount(result))
@@ -75,13 +81,15 @@ public struct NeonClient: QueryExecutor {
         if queries.isEmpty {
             return (repeat try Self.unreachableEmptyResult(each statements))
         }
-        let body = RequestBody.batch(queries)
+        let envelope = envelope(forBatch: queries, readOnly: allReadOnly || options.readOnly)
         let context = RequestContext(queryNames: names, kinds: kinds, isBatch: true,
-                                     isReadOnly: allReadOnly || options.readOnly, requestBytes: body.count)
-        let response = try await send(body: body, extraHeaders: options.headers, readOnly: context.isReadOnly, context: context)
+                                     isReadOnly: allReadOnly || options.readOnly, requestBytes: envelope.body.count)
+        let response = try await send(body: envelope.body, extraHeaders: options.headers, readOnly: context.isReadOnly,
+                                      keyed: envelope.isKeyed, context: context)
         return try observeDecoding(response, context) {
-            var decoder = BatchDecoder(body: response.body, count: queries.count)
+            var decoder = BatchDecoder(body: response.body, count: queries.count + (envelope.isKeyed ? 1 : 0))
             try decoder.open()
+            if envelope.isKeyed { try decoder.skipResult() }
             var rows: Int? = nil
             let results = (repeat try decoder.next(each statements, rows: &rows))
             try decoder.close()
@@ -98,13 +106,15 @@ public struct NeonClient: QueryExecutor {
             if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
         }
         let readOnly = options.readOnly || statements.allSatisfy(\.isReadOnly)
-        let body = RequestBody.batch(statements.map { ($0.sql, $0.bindings.values) })
+        let envelope = envelope(forBatch: statements.map { ($0.sql, $0.bindings.values) }, readOnly: readOnly)
         let context = RequestContext(queryNames: statements.map(\.name), kinds: statements.map(\.kind), isBatch: true,
-                                     isReadOnly: readOnly, requestBytes: body.count)
-        let response = try await send(body: body, extraHeaders: options.headers, readOnly: readOnly, context: context)
+                                     isReadOnly: readOnly, requestBytes: envelope.body.count)
+        let response = try await send(body: envelope.body, extraHeaders: options.headers, readOnly: readOnly,
+                                      keyed: envelope.isKeyed, context: context)
         return try observeDecoding(response, context) {
-            var decoder = BatchDecoder(body: response.body, count: statements.count)
+            var decoder = BatchDecoder(body: response.body, count: statements.count + (envelope.isKeyed ? 1 : 0))
             try decoder.open()
+            if envelope.isKeyed { try decoder.skipResult() }
             var results: [R] = []
             var rows: Int? = nil
             results.reserveCapacity(statements.count)
@@ -129,7 +139,7 @@ public struct NeonClient: QueryExecutor {
     }
 
     /// Decodes a response and reports the successful attempt (or the decoding failure) to the observer.
-    private func observeDecoding<T>(_ response: SentResponse, _ context: RequestContext,
+    func observeDecoding<T>(_ response: SentResponse, _ context: RequestContext,
                                     _ decode: () throws -> (T, Int?)) throws -> T {
         do {
             let (result, rows) = try decode()
@@ -150,7 +160,13 @@ public struct NeonClient: QueryExecutor {
     /// provider is asked once more and the request sent again with the new token.
     /// Every failed attempt is reported to the observer here; the successful one by the caller,
     /// once decoded.
-    func send(body: Data, extraHeaders: [HTTPHeader], readOnly: Bool, context: RequestContext) async throws -> SentResponse {
+    ///
+    /// A `keyed` write (its body starts with an idempotency key's insert, ``ExactlyOnceWrites``)
+    /// is safe to resend: it goes on shared connections, a lost answer is retried like a read's
+    /// with the same body, and the key's uniqueness violation on a resend is
+    /// ``NeonError/alreadyApplied(attempts:)``.
+    func send(body: Data, extraHeaders: [HTTPHeader], readOnly: Bool, keyed: Bool, context: RequestContext) async throws -> SentResponse {
+        let safeToResend = readOnly || keyed
         let policy = configuration.retryPolicy
         var attempt = 1
         var token = try await bearerToken()
@@ -161,6 +177,7 @@ public struct NeonClient: QueryExecutor {
             if Task.isCancelled { throw NeonError.cancelled }
             var request = makeRequest(body: body, extraHeaders: extraHeaders, token: token)
             request.isReadOnly = readOnly
+            request.isSafeToResend = safeToResend
             let start = ContinuousClock.now
             switch await attemptOnce(request, tokens: sentTokens) {
             case .success(let data):
@@ -175,15 +192,23 @@ public struct NeonClient: QueryExecutor {
                     attempt += 1
                     continue
                 }
-                // A write that may have run is never sent again: it may or may not have been applied.
-                if !readOnly && error.leavesWriteOutcomeUnknown { throw NeonError.outcomeUnknown(cause: error) }
+                if keyed, case .database(let databaseError) = error, let writes = configuration.exactlyOnceWrites,
+                   writes.isKeyConflict(databaseError) {
+                    throw NeonError.alreadyApplied(attempts: attempt)
+                }
+                // A write without a key that may have run is never sent again: it may or may not
+                // have been applied.
+                let outcomeUnknown = !readOnly && error.leavesWriteOutcomeUnknown
+                if outcomeUnknown && !keyed { throw NeonError.outcomeUnknown(cause: error) }
                 let mayRetry: Bool
                 switch retryable {
                 case .always: mayRetry = true
-                case .ifReadOnly: mayRetry = readOnly
+                case .ifReadOnly: mayRetry = safeToResend
                 case .never: mayRetry = false
                 }
-                guard mayRetry, attempt < policy.maxAttempts else { throw error }
+                guard mayRetry, attempt < policy.maxAttempts else {
+                    throw outcomeUnknown ? NeonError.outcomeUnknown(cause: error) : error
+                }
                 do {
                     try await Task.sleep(for: policy.delay(beforeRetry: attempt))
                 } catch {

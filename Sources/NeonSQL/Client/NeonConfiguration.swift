@@ -80,6 +80,10 @@ public struct NeonConfiguration: Sendable {
     /// rows and failure category (never SQL parameter values, passwords or tokens); nil (the
     /// default) observes nothing. It runs on the request's task: keep it quick.
     public var requestObserver: (@Sendable (NeonRequestEvent) -> Void)?
+    /// Exactly-once writes with idempotency keys (recommended for apps; needs the keys' table,
+    /// ``ExactlyOnceWrites/migrationSQL``). `nil` (the default): each write goes on a fresh
+    /// connection and a lost answer is ``NeonError/outcomeUnknown(cause:)``.
+    public var exactlyOnceWrites: ExactlyOnceWrites?
 
     /// The user name of the connection string.
     public var user: String { connection.user }

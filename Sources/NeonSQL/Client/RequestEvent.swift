@@ -57,6 +57,7 @@ public struct NeonRequestEvent: Sendable, Hashable {
             case .cancelled?: category = "cancelled"
             case .decoding?: category = "decoding"
             case .encoding?: category = "encoding"
+            case .alreadyApplied?: category = "alreadyApplied"
             case .malformedResponse?: category = "malformedResponse"
             case .authentication?: category = "authentication"
             case .invalidConfiguration?: category = "configuration"

@@ -48,6 +48,12 @@ public enum NeonError: Error, Sendable, Hashable {
     indirect case copyIncomplete(CopyIncompleteError)
     /// A `:copyfrom` insert with ``CopyFrom/Splitting/never`` does not fit one request; nothing was sent.
     case copyTooLarge(CopyTooLargeError)
+    /// With ``NeonConfiguration/exactlyOnceWrites``: an earlier attempt of this very write request
+    /// committed (its answer was lost), and this attempt, a resend, found the request's key
+    /// recorded and applied nothing. The write happened exactly once; its result (rows, counts)
+    /// is not available. For a write whose result you do not need (`:exec`), this is success.
+    /// `attempts` is the number of attempts the client made.
+    case alreadyApplied(attempts: Int)
 
     /// The database error, when this is ``database(_:)``, or a ``copyIncomplete(_:)`` caused by one.
     public var databaseError: DatabaseError? {
@@ -99,6 +105,8 @@ extension NeonError: CustomStringConvertible, CustomDebugStringConvertible, Loca
             return "NeonSQL: the write's outcome is unknown (it may or may not have been applied; it was not retried): \(cause.description.replacingOccurrences(of: "NeonSQL: ", with: ""))"
         case .copyIncomplete(let incomplete): return incomplete.description
         case .copyTooLarge(let error): return error.description
+        case .alreadyApplied(let attempts):
+            return "NeonSQL: the write was already applied by an earlier attempt of the same request (its answer was lost); attempt \(attempts) applied nothing"
         }
     }
 
@@ -119,6 +127,7 @@ extension NeonError: CustomStringConvertible, CustomDebugStringConvertible, Loca
         case .outcomeUnknown: return "NeonError.outcomeUnknown(\(description))"
         case .copyIncomplete: return "NeonError.copyIncomplete(\(description))"
         case .copyTooLarge: return "NeonError.copyTooLarge(\(description))"
+        case .alreadyApplied: return "NeonError.alreadyApplied(\(description))"
         }
     }
 

@@ -22,7 +22,7 @@ extension NeonError {
         case .httpStatus(let error):
             return error.isServerError && error.status != 501
         case .database, .cancelled, .decoding, .encoding, .malformedResponse, .invalidConfiguration, .authentication,
-            .tokenRejected, .outcomeUnknown, .copyIncomplete, .copyTooLarge:
+            .tokenRejected, .outcomeUnknown, .copyIncomplete, .copyTooLarge, .alreadyApplied:
             return false
         }
     }

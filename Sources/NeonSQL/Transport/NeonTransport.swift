@@ -33,15 +33,22 @@ public struct NeonHTTPRequest: Sendable {
     /// sends it on a connection of its own, because HTTP stacks silently resend a request whose
     /// reused keep-alive connection died before any answer, even after the server ran it.
     public var isReadOnly: Bool
+    /// `true` when the server cannot apply the request twice: it is read-only, or it is a write
+    /// carrying an idempotency key (``ExactlyOnceWrites``), whose second arrival fails on the key.
+    /// A transport may send such a request on a shared keep-alive connection; when `false` it must
+    /// not (see ``isReadOnly``).
+    public var isSafeToResend: Bool
 
-    /// Creates a request.
-    public init(url: URL, method: String = "POST", headers: [HTTPHeader], body: Data, timeout: Duration, isReadOnly: Bool = false) {
+    /// Creates a request. `isSafeToResend` defaults to `isReadOnly`.
+    public init(url: URL, method: String = "POST", headers: [HTTPHeader], body: Data, timeout: Duration, isReadOnly: Bool = false,
+                isSafeToResend: Bool? = nil) {
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
         self.timeout = timeout
         self.isReadOnly = isReadOnly
+        self.isSafeToResend = isSafeToResend ?? isReadOnly
     }
 
     /// The value of the first header named `name` (case-insensitive).

@@ -7,11 +7,13 @@ import FoundationNetworking
 /// The default transport: `URLSession` with one shared session (connection reuse, HTTP/2 where
 /// available), no cookies, no cache. Task cancellation cancels the underlying data task.
 ///
-/// Writes (``NeonHTTPRequest/isReadOnly`` `false`) each go on a new connection (a one-off session
-/// with the same configuration): URLSession (libcurl on Linux, and CFNetwork) silently resends a
-/// request when a *reused* connection dies before any response, which after a server committed
-/// the write and then lost the connection would apply it twice. On a fresh connection the HTTP
-/// stack never resends, and ``NeonClient`` reports ``NeonError/outcomeUnknown(cause:)`` instead.
+/// Writes that are not safe to resend (``NeonHTTPRequest/isSafeToResend`` `false`: no idempotency
+/// key) each go on a new connection (a one-off session with the same configuration): URLSession
+/// (libcurl on Linux, and CFNetwork) silently resends a request when a *reused* connection dies
+/// before any response, which after a server committed the write and then lost the connection
+/// would apply it twice. On a fresh connection the HTTP stack never resends, and ``NeonClient``
+/// reports ``NeonError/outcomeUnknown(cause:)`` instead. With ``ExactlyOnceWrites`` every write
+/// carries a key and goes on the shared, warm connections like a read.
 public final class URLSessionTransport: NeonTransport, @unchecked Sendable {
     // @unchecked: `session` is immutable and URLSession is thread-safe.
     private let session: URLSession
@@ -47,13 +49,13 @@ public final class URLSessionTransport: NeonTransport, @unchecked Sendable {
             urlRequest.setValue(header.value, forHTTPHeaderField: header.name)
         }
         let session: URLSession
-        if request.isReadOnly {
+        if request.isSafeToResend {
             session = self.session
         } else {
             session = URLSession(configuration: self.session.configuration)
         }
         defer {
-            if !request.isReadOnly { session.finishTasksAndInvalidate() }
+            if !request.isSafeToResend { session.finishTasksAndInvalidate() }
         }
         let holder = DataTaskHolder()
         return try await withTaskCancellationHandler {

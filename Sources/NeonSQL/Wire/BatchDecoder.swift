@@ -6,6 +6,9 @@ struct BatchDecoder {
     let count: Int
     private var offset = 0
     private var index = 0
+    /// Results skipped so far (the client's own statements, such as an idempotency key's insert):
+    /// the statement indices in errors count the caller's statements only.
+    private var skipped = 0
 
     init(body: Data, count: Int) {
         self.body = body
@@ -36,9 +39,28 @@ struct BatchDecoder {
         }
     }
 
+    /// Skips the next result (a statement the client added to the request), checking it is a value.
+    mutating func skipResult() throws {
+        let position = index
+        guard position < count else { throw NeonError.malformedResponse("internal: too many batch results requested") }
+        offset = try withReader { reader in
+            reader.skipWhitespace()
+            if position > 0 {
+                try reader.expect(UInt8(ascii: ","))
+            } else if reader.peek() == UInt8(ascii: "]") {
+                throw NeonError.malformedResponse("the batch response has 0 results for \(count) statements")
+            }
+            try reader.skipValue()
+            return reader.index
+        }
+        index += 1
+        skipped += 1
+    }
+
     /// Decodes the next result with `statement`.
     mutating func next<R>(_ statement: Statement<R>) throws -> R {
         let position = index
+        let reportedIndex = index - skipped
         guard position < count else { throw NeonError.malformedResponse("internal: too many batch results requested") }
         var value: R? = nil
         offset = try withReader { reader in
@@ -49,9 +71,9 @@ struct BatchDecoder {
                 throw NeonError.malformedResponse("the batch response has 0 results for \(count) statements")
             }
             do {
-                value = try statement.decode(batchResult: &reader, index: position)
+                value = try statement.decode(batchResult: &reader, index: reportedIndex)
             } catch NeonError.decoding(var failure) {
-                failure.statementIndex = position
+                failure.statementIndex = reportedIndex
                 throw NeonError.decoding(failure)
             }
             return reader.index
