@@ -46,7 +46,10 @@ extension StatementAnalyzer {
         // A composite type (CREATE TYPE ... AS, a table's row) is binary-coercible to record:
         // its comparisons are record's (`p = ROW(1, 'a')::pair`, `t = t`).
         let resolutionInputs = inputs.map { catalog.compositeFields(of: $0) == nil ? $0 : .builtin(.record) }
-        let outcome = CallResolver.resolveOperator(candidates, inputs: resolutionInputs)
+        // Resolution depends on the candidates (the catalog's, by name) and the input types only.
+        let outcome = catalog.derivedValue(OperatorResolutionKey(name: name, prefix: lhs == nil, inputs: resolutionInputs)) {
+            CallResolver.resolveOperator(candidates, inputs: resolutionInputs)
+        }
         var call = OperatorCall(operands: [])
         var declared: [SQLType] = inputs
         switch outcome {
@@ -306,4 +309,11 @@ extension StatementAnalyzer {
         if signature.returnsSet { return .nullable }
         return signature.isStrict ? .strict : .nullable
     }
+}
+
+/// What an operator's resolution depends on besides the catalog.
+private struct OperatorResolutionKey: Hashable {
+    let name: String
+    let prefix: Bool
+    let inputs: [SQLType]
 }

@@ -39,6 +39,7 @@ final class CallCandidateCache: @unchecked Sendable {
 
     private var functionEntries: [Key: FunctionOverloads] = [:]
     private var operatorEntries: [OperatorKey: VisibleOperators] = [:]
+    private var derived: [AnyHashable: Any] = [:]
     private let lock = CandidateLock()
 
     /// The entry for `key`, from `build` the first time.
@@ -57,6 +58,17 @@ final class CallCandidateCache: @unchecked Sendable {
         if let found = lock.withLock({ operatorEntries[key] }) { return found }
         let built = build()
         lock.withLock { operatorEntries[key] = built }
+        return built
+    }
+
+    /// A value a later stage derives from this catalog state alone (the analyzer's operator
+    /// resolutions: the same operator on the same input types resolves the same way all run),
+    /// from `build` the first time. `key` must identify everything `build` reads besides the catalog.
+    func derivedValue<Value>(_ key: AnyHashable, build: () -> Value) -> Value {
+        guard CandidateLock.isAvailable else { return build() }
+        if let found = lock.withLock({ derived[key] }) as? Value { return found }
+        let built = build()
+        lock.withLock { derived[key] = built }
         return built
     }
 }

@@ -131,14 +131,15 @@ indirect enum JSONValue: Sendable, Equatable {
         case .integer(let value):
             output += String(value)
         case .string(let value):
-            output += Self.quoted(value)
+            Self.appendQuoted(value, to: &output)
         case .array(let elements):
             writeContainer(open: "[", close: "]", count: elements.count, to: &output, indent: indent, pretty: pretty) {
                 elements[$0].write(to: &$1, indent: indent + 1, pretty: pretty)
             }
         case .object(let members):
             writeContainer(open: "{", close: "}", count: members.count, to: &output, indent: indent, pretty: pretty) {
-                $1 += Self.quoted(members[$0].0) + (pretty ? ": " : ":")
+                Self.appendQuoted(members[$0].0, to: &$1)
+                $1 += pretty ? ": " : ":"
                 members[$0].1.write(to: &$1, indent: indent + 1, pretty: pretty)
             }
         }
@@ -163,7 +164,25 @@ indirect enum JSONValue: Sendable, Equatable {
     /// A JSON string literal: escapes `"`, `\` and control characters (`\n`, `\t`... or `\u00XX`);
     /// everything else, non-ASCII included, stays as UTF-8.
     static func quoted(_ text: String) -> String {
-        var result = "\""
+        var result = ""
+        appendQuoted(text, to: &result)
+        return result
+    }
+
+    /// Appends ``quoted(_:)`` of `text` to `output`: the text as it is when nothing needs escaping
+    /// (the common case: names, types, SQL without quotes or newlines).
+    static func appendQuoted(_ text: String, to output: inout String) {
+        let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        output += "\""
+        if needsEscaping {
+            appendEscaped(text, to: &output)
+        } else {
+            output += text
+        }
+        output += "\""
+    }
+
+    private static func appendEscaped(_ text: String, to result: inout String) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -182,6 +201,5 @@ indirect enum JSONValue: Sendable, Equatable {
                 }
             }
         }
-        return result + "\""
     }
 }
