@@ -16,6 +16,11 @@ let package = Package(
             name: "GeneratorBenchmark",
             dependencies: [.product(name: "_NeonSQLGeneratorCore", package: "swift-neon-sql")]
         ),
+        // Round trips through a delaying proxy (Scripts/bench-latency.sh runs it).
+        .executableTarget(
+            name: "LatencyBenchmark",
+            dependencies: [.product(name: "NeonSQL", package: "swift-neon-sql")]
+        ),
         .executableTarget(
             name: "NeonSQLBenchmarks",
             dependencies: [
