@@ -67,6 +67,11 @@ struct CodePrinter {
     /// A comment line safe to print after `///`: control characters (a stray `\r` would end the
     /// comment early) become spaces, trailing whitespace is dropped.
     static func sanitizedCommentText(_ text: String) -> String {
+        let isControl: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F }
+        // Line and paragraph separators are E2 80 A8/A9 in UTF-8: any E2 byte takes the slow path.
+        if !text.utf8.contains(where: { isControl($0) || $0 == 0xE2 }) {
+            return trimmingTrailingWhitespace(text)
+        }
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
@@ -79,6 +84,7 @@ struct CodePrinter {
     }
 
     static func trimmingTrailingWhitespace(_ text: String) -> String {
+        guard let last = text.utf8.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") else { return text }
         var scalars = Substring(text).unicodeScalars
         while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
         return String(scalars)

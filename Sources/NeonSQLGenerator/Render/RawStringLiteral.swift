@@ -33,6 +33,10 @@ enum RawStringLiteral {
     /// characters escaped for a literal with `hashes` delimiters. Text ending in `\n` yields a
     /// final empty line, which the literal turns back into that newline.
     static func contentLines(for text: String, hashes: Int) -> [String] {
+        // Most SQL has no character to escape: split it as it is.
+        if !text.unicodeScalars.contains(where: { $0 != "\n" && needsEscape($0) }) {
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
         let escapePrefix = "\\" + String(repeating: "#", count: hashes)
         var lines: [String] = []
         var current = ""
