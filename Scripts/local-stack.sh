@@ -169,7 +169,8 @@ cmd_start() {
     check_jwt_round_trip "$port"
     # The fault tests' neon-local: same database, honours X-Neon-Local-Fault (never the default).
     fault_port="$(free_port)"
-    start_one "$FAULT_PID_FILE" "$FAULT_LOG" "$fault_port" --enable-fault-injection
+    # A low response limit too: the paging tests read past it (the default is 10 MB).
+    start_one "$FAULT_PID_FILE" "$FAULT_LOG" "$fault_port" --enable-fault-injection --max-response-bytes 1048576
     wait_for_neon_local "$fault_port" "$FAULT_PID_FILE" "$FAULT_LOG"
     check_round_trip "$fault_port"
     cat > "$ENV_FILE" <<ENV

@@ -207,6 +207,7 @@ public struct NeonClient: QueryExecutor {
                 case .never: mayRetry = false
                 }
                 guard mayRetry, attempt < policy.maxAttempts else {
+                    let error = Self.withPagingAdvice(error, context)
                     throw outcomeUnknown ? NeonError.outcomeUnknown(cause: error) : error
                 }
                 do {
@@ -217,6 +218,15 @@ public struct NeonClient: QueryExecutor {
                 attempt += 1
             }
         }
+    }
+
+    /// A 507 (the result does not fit one response) names the queries and says how to page them.
+    static func withPagingAdvice(_ error: NeonError, _ context: RequestContext) -> NeonError {
+        guard case .httpStatus(var status) = error, status.isResponseTooLarge else { return error }
+        let names = context.queryNames.joined(separator: ", ")
+        status.message += " (\(names): the result is larger than one response; read it page by page with "
+            + "'-- @page size N by <key columns>' on the query, or select fewer rows or columns)"
+        return .httpStatus(status)
     }
 
     private enum Retryability { case always, ifReadOnly, never }

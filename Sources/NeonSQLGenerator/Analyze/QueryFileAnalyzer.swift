@@ -119,11 +119,17 @@ enum QueryFileAnalyzer {
                 }
             }
         }
+        let unique = columns.indices.filter { columns[$0].isUnique && !columns[$0].nullable }.map { outputs[$0].sqlName }
+        var paging: QueryPaging?
+        if let page = annotation.page, !local.hasErrors {
+            paging = PageBuilder.paging(page, statement: parsed.statement, kind: kind, isReadOnly: analyzer.isReadOnly, sql: sql,
+                                        columns: outputs, uniqueColumns: unique, parameterCount: parameters.count,
+                                        hasTemplate: template != nil, source: source, &local)
+        }
         let hasErrors = local.hasErrors
         diagnostics.append(contentsOf: local.diagnostics)
         guard !hasErrors else { return nil }
 
-        let unique = columns.indices.filter { columns[$0].isUnique && !columns[$0].nullable }.map { outputs[$0].sqlName }
         var query = QueryDescription(
             annotationName: annotation.name,
             file: source.path,
@@ -138,6 +144,7 @@ enum QueryFileAnalyzer {
         )
         if case .call = parsed.statement { query.isUtility = true }
         query.template = template
+        query.paging = paging
         return query
     }
 

@@ -25,6 +25,8 @@ struct QueryDescription: Sendable, Hashable {
     /// For a query with `-- @optional` parameters: the fragments its SQL is assembled from per
     /// call (``sql`` is then the variant with every parameter given).
     var template: QueryTemplate?
+    /// Set by `-- @page`: how the query is also read page by page.
+    var paging: QueryPaging?
     /// SQL names of the non-null columns whose value is unique per row (a primary or unique key of
     /// the only row source), in result order: the translation makes a row identifiable by one.
     let uniqueColumns: [String]

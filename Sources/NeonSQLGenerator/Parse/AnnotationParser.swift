@@ -18,6 +18,8 @@ enum AnnotationParser {
         var patchParameters: [NamedDirectiveArgument] = []
         /// `-- @sort order: title, xp DESC`: the orders a call chooses among for `ORDER BY @order`.
         var sorts: [SortDirective] = []
+        /// `-- @page size 500 by id`: the query is also read page by page.
+        var page: PageDirective?
     }
 
     /// A parameter named by a directive (`category_id` in `-- @optional category_id`): its SQL
@@ -99,6 +101,7 @@ enum AnnotationParser {
         var optionalParameters: [NamedDirectiveArgument] = []
         var patchParameters: [NamedDirectiveArgument] = []
         var sorts: [SortDirective] = []
+        var page: PageDirective?
         for following in comments[(index + 1)...] {
             let text = following.text.drop { $0 == " " || $0 == "\t" }
             // A directive is its keyword and a space; other `-- @word` lines (`-- @sort_order: ASC or
@@ -109,6 +112,14 @@ enum AnnotationParser {
             }
             if !following.isBlock, isDirective(text, "@sort") {
                 if let sort = SortDirectiveParser.parse(text, following, source, &diagnostics) { sorts.append(sort) }
+                continue
+            }
+            if !following.isBlock, isDirective(text, "@page") {
+                if page != nil {
+                    diagnostics.error("a query has at most one '-- @page' line", in: source, at: following.location)
+                } else {
+                    page = PageDirectiveParser.parse(text, following, source, &diagnostics)
+                }
                 continue
             }
             if !following.isBlock, isDirective(text, "@patch") {
@@ -132,6 +143,7 @@ enum AnnotationParser {
         annotation.optionalParameters = optionalParameters
         annotation.patchParameters = patchParameters
         annotation.sorts = sorts
+        annotation.page = page
         return .annotated(annotation)
     }
 

@@ -32,6 +32,16 @@ enum DescribeJSON {
                 ])
             })))
         }
+        // Only on queries with `-- @page`.
+        if let paging = query.paging {
+            members.append(("page", .object([
+                ("size", .integer(paging.size)),
+                ("by", .array(paging.keyColumns.map { .string(named.columns[$0].sqlName) })),
+                ("descending", .bool(paging.descending)),
+                ("firstPageSQL", .string(paging.firstPageSQL)),
+                ("nextPageSQL", .string(paging.nextPageSQL)),
+            ])))
+        }
         return .object(members)
     }
 

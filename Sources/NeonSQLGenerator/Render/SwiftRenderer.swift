@@ -61,6 +61,9 @@ struct SwiftRenderer {
                 renderMethodBody(named, signature: signature, into: &printer)
             }
         }
+        if let paging = named.query.paging {
+            PageRenderer.print(named, paging: paging, typeNames: typeNames, into: &printer)
+        }
     }
 
     /// `try await self.executor.execute(...)`; a batch of one statement per argument set; or the

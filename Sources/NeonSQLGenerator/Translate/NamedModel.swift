@@ -56,6 +56,9 @@ struct NamedQuery: Sendable {
     var embeds: [NamedEmbed] = []
     /// The `-- @sort`s, as ``QueryTemplate/sorts`` orders them.
     var sorts: [NamedSort] = []
+    /// With `-- @page`: the `Statements` factory of a page and the `Queries` method of the pages.
+    var pageFactoryName = ""
+    var pagesMethodName = ""
     /// The parameters bound as `$n` (every one but the sorts').
     var boundParameters: [NamedValue] { parameters.filter { $0.sortIndex == nil } }
 }

@@ -94,6 +94,10 @@ struct SwiftNamer {
                                  warnings: &namingWarnings)
                 named.argumentsTypeName = argumentsTypeName
                 named.sorts = sorts
+                if query.paging != nil {
+                    named.pageFactoryName = functions.claim(functionName + "Page")
+                    named.pagesMethodName = functions.claim(functionName + "Pages")
+                }
                 return named
             })
         }

@@ -1,0 +1,60 @@
+/// Prints what `-- @page size N by key` adds to a query (docs/generated-code.md): a page factory in
+/// the target's `Statements` (the first page without a cursor, a later one after a row) and a
+/// `...Pages` method of its `Queries` returning the pages as they are read.
+enum PageRenderer {
+    /// `listDuasPage` / `listDuasPages` (claimed by the translate stage, unique among the functions).
+    static func factoryName(_ named: NamedQuery) -> String { named.pageFactoryName }
+    static func methodName(_ named: NamedQuery) -> String { named.pagesMethodName }
+
+    static func print(_ named: NamedQuery, paging: QueryPaging, typeNames: GeneratedTypeNames, into printer: inout CodePrinter) {
+        let parameters = named.parameters
+        let names = Set(parameters.map(\.name))
+        var cursor = "pageCursor"
+        while names.contains(cursor) { cursor += "_" }
+        var bindings = "bindings"
+        while names.contains(bindings) { bindings += "_" }
+        let row = named.rowTypeName
+        let parameterList = parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }
+        let arguments = parameters.map { "\(SwiftNaming.argumentLabel($0.name)): \(SwiftNaming.escaped($0.name))" }
+        let keys = paging.keyColumns.map { named.columns[$0] }
+        let keyList = keys.map(\.sqlName).joined(separator: ", ")
+        let name = SwiftTypeMapping.stringLiteral(named.query.annotationName)
+
+        printer.blankLine()
+        printer.block("extension \(typeNames.statements)") { printer in
+            printer.docComment([
+                "A page of `\(named.query.annotationName)`: at most \(paging.size) rows, the first page when `after` is nil,",
+                "else the rows after that row by (\(keyList)).",
+            ])
+            let declaration = (parameterList + ["after \(cursor): \(row)?"]).joined(separator: ", ")
+            printer.block("public static func \(SwiftNaming.escaped(factoryName(named)))(\(declaration)) -> NeonSQL.Statement<[\(row)]>") { printer in
+                printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(parameters.count + keys.count))")
+                for parameter in parameters {
+                    let type = SwiftTypeMapping.runtimeTypeExpression(for: parameter.type)
+                    printer.line("\(bindings).append(\(SwiftNaming.escaped(parameter.name)), as: \(type))")
+                }
+                printer.block("guard let \(cursor) else") { printer in
+                    RawStringLiteral.print(paging.firstPageSQL, prefix: "return .many(name: \(name), sql: ",
+                                           suffix: ", bindings: \(bindings), readOnly: true)", into: &printer)
+                }
+                for key in keys {
+                    let type = SwiftTypeMapping.runtimeTypeExpression(for: key.type)
+                    printer.line("\(bindings).append(\(cursor).\(SwiftNaming.escaped(key.name)), as: \(type))")
+                }
+                RawStringLiteral.print(paging.nextPageSQL, prefix: "return .many(name: \(name), sql: ",
+                                       suffix: ", bindings: \(bindings), readOnly: true)", into: &printer)
+            }
+        }
+        printer.blankLine()
+        printer.block("extension \(typeNames.queries)") { printer in
+            printer.docComment([
+                "Every row of `\(named.query.annotationName)`, in pages of at most \(paging.size) rows, one request each",
+                "(after the previous page's last row by (\(keyList)); never OFFSET). Pages are read as you iterate.",
+            ])
+            printer.block("public func \(SwiftNaming.escaped(methodName(named)))(\(parameterList.joined(separator: ", "))) -> Swift.AsyncThrowingStream<[\(row)], any Swift.Error>") { printer in
+                let call = (arguments + ["after: $0"]).joined(separator: ", ")
+                printer.line("self.executor.pages(pageSize: \(paging.size)) { \(typeNames.statements).\(SwiftNaming.escaped(factoryName(named)))(\(call)) }")
+            }
+        }
+    }
+}
