@@ -29,6 +29,11 @@ fi
 mkdir -p "$WORK/Benchmarks/Sources/GeneratorBenchmark"
 cp "$HERE/Package.swift" "$WORK/Benchmarks/Package.swift"
 cp "$HERE"/Sources/GeneratorBenchmark/*.swift "$WORK/Benchmarks/Sources/GeneratorBenchmark/"
+# Targets the base lacks are copied too, so the copied manifest resolves (only GeneratorBenchmark is built).
+for target in "$HERE"/Sources/*/; do
+    name="$(basename "$target")"
+    [[ -d "$WORK/Benchmarks/Sources/$name" ]] || cp -R "$target" "$WORK/Benchmarks/Sources/$name"
+done
 
 build() {
     log "building GeneratorBenchmark in $1 (release)"
