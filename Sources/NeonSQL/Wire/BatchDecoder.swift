@@ -41,8 +41,15 @@ struct BatchDecoder {
 
     /// Skips the next result (a statement the client added to the request), checking it is a value.
     mutating func skipResult() throws {
+        try readNextResult { reader, _ in try reader.skipValue() }
+        skipped += 1
+    }
+
+    /// Moves past the separator before result `index` (checking there is one) and reads it with `read`.
+    private mutating func readNextResult(_ read: (inout JSONReader, Int) throws -> Void) throws {
         let position = index
         guard position < count else { throw NeonError.malformedResponse("internal: too many batch results requested") }
+        let count = self.count
         offset = try withReader { reader in
             reader.skipWhitespace()
             if position > 0 {
@@ -50,35 +57,24 @@ struct BatchDecoder {
             } else if reader.peek() == UInt8(ascii: "]") {
                 throw NeonError.malformedResponse("the batch response has 0 results for \(count) statements")
             }
-            try reader.skipValue()
+            try read(&reader, position)
             return reader.index
         }
         index += 1
-        skipped += 1
     }
 
     /// Decodes the next result with `statement`.
     mutating func next<R>(_ statement: Statement<R>) throws -> R {
-        let position = index
         let reportedIndex = index - skipped
-        guard position < count else { throw NeonError.malformedResponse("internal: too many batch results requested") }
         var value: R? = nil
-        offset = try withReader { reader in
-            reader.skipWhitespace()
-            if position > 0 {
-                try reader.expect(UInt8(ascii: ","))
-            } else if reader.peek() == UInt8(ascii: "]") {
-                throw NeonError.malformedResponse("the batch response has 0 results for \(count) statements")
-            }
+        try readNextResult { reader, _ in
             do {
                 value = try statement.decode(batchResult: &reader, index: reportedIndex)
             } catch NeonError.decoding(var failure) {
                 failure.statementIndex = reportedIndex
                 throw NeonError.decoding(failure)
             }
-            return reader.index
         }
-        index += 1
         guard let value else { throw NeonError.malformedResponse("internal: batch result missing") }
         return value
     }
