@@ -32,20 +32,10 @@ struct OptionalFilterDifferentialTests {
         var mismatches: [String] = []
         for named in templated {
             guard let template = named.query.template else { continue }
-            let count = min(template.switchParameters.count, 4)
             let typeOf = Dictionary(named.boundParameters.map { ($0.index, $0.type.formatName) }, uniquingKeysWith: { first, _ in first })
             let columns = named.columns.map { "\($0.sqlName) \($0.type.baseType.formatName)" }
-            // Each subset of the switches, then each key of each sort (the others at their first).
-            var calls: [(switches: [Bool], choices: [Int])] = (0..<(1 << count)).map { mask in
-                ((0..<template.switchParameters.count).map { $0 < count && mask & (1 << $0) != 0 }, [])
-            }
-            for (position, sort) in template.sorts.enumerated() {
-                for key in sort.keys.indices.dropFirst() {
-                    var choices = Array(repeating: 0, count: template.sorts.count)
-                    choices[position] = key
-                    calls.append((Array(repeating: true, count: template.switchParameters.count), choices))
-                }
-            }
+            // The calls `check` prepares too: each subset of the first four switches, then each key of each sort.
+            let calls = TemplateAssembly.checkedCalls(template)
             for (switches, choices) in calls {
                 let variant = TemplateAssembly.variant(template, switches: switches, choices: choices)
                 variants += 1
