@@ -10,16 +10,7 @@ extension Parser {
         advance()
         advance()
         advance()
-        try expect(.leftParen, "'('")
-        let nameToken = current
-        let name: String
-        switch nameToken.kind {
-        case .word: name = source.text(from: nameToken.start, to: nameToken.end)
-        case .quotedIdentifier, .string: name = nameToken.value
-        default: throw error(expected: "parameter name")
-        }
-        advance()
-        try expect(.rightParen, "')'")
+        let (name, nameToken) = try macroArgumentName()
         try expect(.rightParen, "')'")
         let range = SourceRange(start: keyword.location, endOffset: lastEnd)
         var node = ParameterNode(reference: .named(name), location: nameToken.location, range: range)
@@ -35,6 +26,12 @@ extension Parser {
         let start = advance()
         advance()
         let nullable = advance().value == "narg"
+        let (name, _) = try macroArgumentName()
+        return parameter(nullable ? .nullableNamed(name) : .named(name), from: start)
+    }
+
+    /// `(name)`, `("Name")` or `('name')` of a sqlc macro: the name and its token.
+    private func macroArgumentName() throws(ParseError) -> (String, Token) {
         try expect(.leftParen, "'('")
         let nameToken = current
         let name: String
@@ -45,6 +42,6 @@ extension Parser {
         }
         advance()
         try expect(.rightParen, "')'")
-        return parameter(nullable ? .nullableNamed(name) : .named(name), from: start)
+        return (name, nameToken)
     }
 }
