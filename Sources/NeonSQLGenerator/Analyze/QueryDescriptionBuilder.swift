@@ -67,10 +67,12 @@ enum QueryDescriptionBuilder {
             var type = column.value.type
             if type == .unknown { type = .text }
             if case .array(.unknown) = type { type = .array(.text) }
-            result.append(ColumnDescription(
+            var description = ColumnDescription(
                 sqlName: column.name, type: type, nullable: column.nullable,
                 elementNullable: column.value.elementNullable, origin: column.value.origin, location: column.location,
-                embed: column.embed))
+                embed: column.embed)
+            description.nullabilityOverride = column.nullabilityOverride
+            result.append(description)
         }
         return result
     }

@@ -68,6 +68,9 @@ struct ColumnDescription: Sendable, Hashable {
     var location: SourceLocation = .unknown
     /// Set for the columns of a `sqlc.embed(t)` item: the row holds them as one nested value.
     var embed: EmbeddedColumn?
+    /// `AS "x!"` (false: forced non-null) or `AS "x?"` (true: forced nullable); nil when the
+    /// nullability is inferred. The SQL sent has the plain name.
+    var nullabilityOverride: Bool?
     /// `format_type` of its type as the wire's row description reports it: a domain column as its
     /// base type.
     var pgType: String { type.baseType.formatName }

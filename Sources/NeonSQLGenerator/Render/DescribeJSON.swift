@@ -5,9 +5,18 @@ enum DescribeJSON {
     static func render(_ model: NamedModel) -> String {
         let queries = model.queries.map(query)
         let diagnostics = model.diagnostics.map(diagnostic)
+        let enums = model.enums.map { value in
+            JSONValue.object([
+                ("name", .string(value.sqlName)),
+                ("swiftType", .string(value.typeName)),
+                ("labels", .array(value.cases.map { .string($0.label) })),
+                ("frozen", .bool(value.fallbackCaseName == nil)),
+            ])
+        }
         return JSONValue.object([
             ("queries", .array(queries)),
             ("diagnostics", .array(diagnostics)),
+            ("enums", .array(enums)),
         ]).prettyPrinted() + "\n"
     }
 
@@ -20,7 +29,7 @@ enum DescribeJSON {
             ("kind", .string(query.kind.rawValue)),
             ("sql", .string(query.sql)),
             ("params", .array(named.boundParameters.sorted { $0.index < $1.index }.map(parameter))),
-            ("columns", .array(named.columns.map { column($0, embeds: named.embeds) })),
+            ("columns", .array(named.columns.map { column($0, embeds: named.embeds, override: Self.override(of: $0, in: query)) })),
         ]
         // Only on queries with `-- @sort`, so other queries' JSON is unchanged.
         if !named.sorts.isEmpty {
@@ -69,7 +78,12 @@ enum DescribeJSON {
         return [("domain", .string(name))]
     }
 
-    static func column(_ column: NamedValue, embeds: [NamedEmbed] = []) -> JSONValue {
+    /// The `!`/`?` of a column's alias (its index is its 1-based position).
+    private static func override(of column: NamedValue, in query: QueryDescription) -> Bool? {
+        column.index >= 1 && column.index <= query.columns.count ? query.columns[column.index - 1].nullabilityOverride : nil
+    }
+
+    static func column(_ column: NamedValue, embeds: [NamedEmbed] = [], override: Bool? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("name", .string(column.name)),
             ("sqlName", .string(column.sqlName)),
@@ -80,6 +94,8 @@ enum DescribeJSON {
             ("swiftType", .string(column.swiftType)),
             ("nullable", .bool(column.nullable)),
         ]
+        // Only on a column whose alias forces its nullability (`AS "x!"`, `AS "x?"`).
+        if let override { members.append(("nullabilityOverride", .string(override ? "?" : "!"))) }
         // Only on a `sqlc.embed(t)` item's columns, so other queries' JSON is unchanged.
         if let index = column.embed, index < embeds.count {
             let embed = embeds[index]

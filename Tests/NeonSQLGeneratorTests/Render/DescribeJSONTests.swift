@@ -86,7 +86,8 @@ struct DescribeJSONTests {
                   "severity": "error",
                   "message": "column \"nme\" does not exist"
                 }
-              ]
+              ],
+              "enums": []
             }
 
             """#)
