@@ -8,6 +8,7 @@ extension GeneratorCommandLine {
         case "generate": return generateUsage
         case "check": return checkUsage
         case "prepare": return prepareUsage
+        case "breaking": return breakingUsage
         default: return generalUsage
         }
     }
@@ -23,6 +24,7 @@ extension GeneratorCommandLine {
           check      Compare every query's parameter and column types with a live database (docs/check.md).
           prepare    Write the lock file: PostgreSQL's own description of every query, for queries
                      the analyzer cannot type (DocC: "The lock file").
+          breaking   Report what new migrations break for a shipped version (its describe JSON).
           help       Show this text, or `neon-sql-gen help <command>`.
 
         Directories expand to their *.sql files (not recursive) sorted by name; schema files are
@@ -87,6 +89,27 @@ extension GeneratorCommandLine {
         <root>/journeys/by_slug.sql -> <output-dir>/journeys_by_slug.swift.
         Every output is written on success (also for a file without queries), each only when its
         content changed. On an error diagnostic nothing is written and the exit status is 1.
+        """
+
+    static let breakingUsage = """
+        OVERVIEW: Check a shipped version's queries against a new schema: each query's SQL, exactly as
+        that version sends it, must still run and still return what its binary decodes (the same
+        columns, names and types, no column that was non-optional now nullable), its parameters must
+        still accept what it sends, and enum labels it sends must still exist.
+
+        USAGE: neon-sql-gen breaking --against <describe.json> [--schema <file-or-dir>]... [--format text|json]
+
+        OPTIONS:
+          --against <file>         The shipped version's `neon-sql-gen describe` output (commit one per release).
+          --schema <file-or-dir>   The new schema: every migration, in order, as for describe; repeatable.
+          --format text|json       text (default): `migration.sql:LINE:COL: error: Query (query.sql:LINE) what breaks`;
+                                   json: {"changes": [{"severity", "file", "line", "column", "query",
+                                   "queryFile", "queryLine", "message"}], "schemaErrors": [...]}.
+
+        Each finding points at the migration statement after which it first appears. Warnings (a new
+        enum label this version decodes as .undocumented) do not fail the check.
+        Exit status: 0 nothing breaks, 1 something breaks (or the schema does not build, or a file
+        cannot be read), 2 a usage error (including an --against file that is not describe JSON).
         """
 
     static let prepareUsage = """

@@ -9,6 +9,23 @@ public enum GeneratorCommand: Sendable, Equatable {
     case generate(GenerateOptions)
     case check(CheckOptions)
     case prepare(PrepareOptions)
+    case breaking(BreakingOptions)
+}
+
+/// `neon-sql-gen breaking --against <describe.json> --schema <file-or-dir>... [--format text|json]`.
+public struct BreakingOptions: Sendable, Equatable {
+    /// The shipped version's describe JSON.
+    public var againstPath: String
+    /// The new schema, in order.
+    public var schemaPaths: [String]
+    /// `json` for tools; otherwise text lines.
+    public var json: Bool
+
+    public init(againstPath: String, schemaPaths: [String], json: Bool) {
+        self.againstPath = againstPath
+        self.schemaPaths = schemaPaths
+        self.json = json
+    }
 }
 
 /// `neon-sql-gen prepare --database-url <url> [--endpoint <url>] [--schema ...] [--config <file>]
@@ -154,7 +171,7 @@ public enum GeneratorCommandLine {
         switch command {
         case "-h", "--help", "help":
             guard let topic = rest.first else { return .help(command: nil) }
-            guard ["describe", "generate", "check", "prepare"].contains(topic) else {
+            guard ["describe", "generate", "check", "prepare", "breaking"].contains(topic) else {
                 throw CommandLineError("unknown command '\(topic)'", command: nil)
             }
             return .help(command: topic)
@@ -221,6 +238,21 @@ public enum GeneratorCommandLine {
                 return .prepare(PrepareOptions(database: options, outputPath: try single("--output", in: parsed, command: command, required: false)))
             }
             return .check(options)
+        case "breaking":
+            let parsed = try parseOptions(rest, command: command, valueOptions: ["--against", "--schema", "--format"])
+            if parsed.help { return .help(command: command) }
+            guard parsed.positional.isEmpty else {
+                throw CommandLineError("unexpected argument '\(parsed.positional[0])' (the schema goes in --schema)", command: command)
+            }
+            let against = try single("--against", in: parsed, command: command, required: true) ?? ""
+            guard let schema = parsed.values["--schema"], !schema.isEmpty else {
+                throw CommandLineError("missing required option '--schema' (the new schema's files, in order)", command: command)
+            }
+            let format = try single("--format", in: parsed, command: command, required: false) ?? "text"
+            guard format == "text" || format == "json" else {
+                throw CommandLineError("--format is text or json", command: command)
+            }
+            return .breaking(BreakingOptions(againstPath: against, schemaPaths: schema, json: format == "json"))
         default:
             throw CommandLineError("unknown command '\(command)'", command: nil)
         }

@@ -25,6 +25,8 @@ func run(_ arguments: [String]) async -> Int32 {
             return try await Commands.check(options)
         case .prepare(let options):
             return try await Commands.prepare(options)
+        case .breaking(let options):
+            return try BreakingCommand.run(options)
         }
     } catch {
         StandardStreams.writeError(error.formatted + "\n")

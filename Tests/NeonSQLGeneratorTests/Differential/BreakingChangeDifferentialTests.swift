@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import NeonSQLGenerator
+
+/// `neon-sql-gen breaking` against PostgreSQL: for each migration of a table of safe and breaking
+/// ones, the shipped queries (described from the old schema) are PREPAREd by PostgreSQL on the old
+/// schema plus the migration. PostgreSQL's verdict (the SQL fails, or returns other column names
+/// or types, a non-optional column's table column now allows NULL, a parameter's type no longer
+/// accepts what the app sends, or an enum label the app sends is gone) must name exactly the
+/// queries the checker names, and both must match the table's expectation.
+@Suite("Differential: breaking changes vs PostgreSQL", .serialized)
+struct BreakingChangeDifferentialTests {
+    static let schema = """
+        CREATE TYPE mood AS ENUM ('calm', 'busy');
+        CREATE TABLE users (
+            id bigint PRIMARY KEY, name text NOT NULL, handle varchar(20) NOT NULL, score integer NOT NULL,
+            bio text, mood mood NOT NULL
+        );
+        CREATE FUNCTION greet(n text) RETURNS text LANGUAGE sql AS $$ SELECT 'hi ' || n $$;
+        """
+
+    /// The shipped queries, and the table each one's columns come from (for PostgreSQL's
+    /// nullability: `pg_attribute.attnotnull` of the column of the same name).
+    static let queries = """
+        -- name: GetUser :one
+        SELECT * FROM users WHERE id = $1;
+
+        -- name: Names :many
+        SELECT name, greet(name) AS greeting FROM users WHERE mood = 'calm';
+
+        -- name: SetMood :exec
+        UPDATE users SET mood = @mood WHERE id = @id;
+
+        -- name: Scores :many
+        SELECT id, score FROM users WHERE score > @min;
+
+        -- name: Handles :many
+        SELECT handle FROM users WHERE handle LIKE @pattern;
+        """
+
+    /// (migration, the queries it breaks).
+    static let migrations: [(name: String, sql: String, breaks: Set<String>)] = [
+        ("add a nullable column", "ALTER TABLE users ADD COLUMN nick text;", []),
+        ("add a NOT NULL column with a default", "ALTER TABLE users ADD COLUMN level integer NOT NULL DEFAULT 1;", []),
+        ("add a table and an index", "CREATE TABLE extra (id integer);\nCREATE INDEX users_name ON users (name);", []),
+        ("add an enum label", "ALTER TYPE mood ADD VALUE 'sleepy';", []),
+        ("widen a varchar", "ALTER TABLE users ALTER COLUMN handle TYPE varchar(40);", []),
+        ("SET NOT NULL", "ALTER TABLE users ALTER COLUMN bio SET NOT NULL;", []),
+        ("drop a used column", "ALTER TABLE users DROP COLUMN score;", ["getUser", "scores"]),
+        ("rename a used column", "ALTER TABLE users RENAME COLUMN name TO full_name;", ["getUser", "names"]),
+        ("rename the table", "ALTER TABLE users RENAME TO people;", ["getUser", "names", "setMood", "scores", "handles"]),
+        ("drop the table", "DROP TABLE users;", ["getUser", "names", "setMood", "scores", "handles"]),
+        ("change a returned column's type", "ALTER TABLE users ALTER COLUMN score TYPE bigint;", ["getUser", "scores"]),
+        ("DROP NOT NULL on a returned column", "ALTER TABLE users ALTER COLUMN name DROP NOT NULL;", ["getUser", "names"]),
+        ("rename an enum value a query names", "ALTER TYPE mood RENAME VALUE 'calm' TO 'relaxed';", ["names", "setMood"]),
+        ("drop a function a query calls", "DROP FUNCTION greet(text);", ["names"]),
+        ("change a parameter's type to one that rejects what the app sends", "ALTER TABLE users ALTER COLUMN handle TYPE integer USING 0;", ["getUser", "handles"]),
+    ]
+
+    static func shipped() throws -> ShippedVersion {
+        let described = CodeGenerator.describe(schema: [SQLSourceInput(path: "schema/001_init.sql", contents: schema)],
+                                               queries: [SQLSourceInput(path: "queries/users.sql", contents: queries)])
+        #expect(!described.hasErrors, "\(described.diagnostics)")
+        return try JSONDecoder().decode(ShippedVersion.self, from: Data(described.json.utf8))
+    }
+
+    @Test func theCheckerNamesTheExpectedQueriesAtTheMigrationStatement() throws {
+        let shipped = try Self.shipped()
+        for migration in Self.migrations {
+            let report = CodeGenerator.breakingChanges(shipped: shipped, schema: [
+                SQLSourceInput(path: "schema/001_init.sql", contents: Self.schema),
+                SQLSourceInput(path: "schema/002_change.sql", contents: migration.sql),
+            ])
+            #expect(report.schemaErrors.isEmpty, "\(migration.name): \(report.schemaErrors)")
+            let named = Set(report.changes.filter { $0.severity == "error" }.map(\.queryName))
+            #expect(named == migration.breaks, "\(migration.name): \(report.changes.map(\.formatted))")
+            #expect(report.breaks == !migration.breaks.isEmpty, "\(migration.name)")
+            for change in report.changes where change.severity == "error" {
+                #expect(change.file == "schema/002_change.sql", "\(migration.name): \(change.formatted)")
+            }
+        }
+    }
+
+    @Test func aNewEnumLabelIsAWarningAtItsStatement() throws {
+        let report = CodeGenerator.breakingChanges(shipped: try Self.shipped(), schema: [
+            SQLSourceInput(path: "schema/001_init.sql", contents: Self.schema),
+            SQLSourceInput(path: "schema/002_change.sql", contents: "ALTER TABLE users ADD COLUMN nick text;\nALTER TYPE mood ADD VALUE 'sleepy';"),
+        ])
+        #expect(report.changes.map(\.formatted) == [
+            "schema/002_change.sql:2:1: warning: getUser (queries/users.sql:1) enum mood has new label 'sleepy' that column \"mood\" can return; this version decodes them as .undocumented",
+        ])
+        #expect(!report.breaks)
+    }
+
+    /// PostgreSQL's verdict for each shipped query on the old schema plus `migration`.
+    static func postgresBreaks(_ migration: String, shipped: ShippedVersion, psql: PSQL) throws -> Set<String> {
+        let database = "neon_sql_breaking_\(UInt32.random(in: 0...UInt32.max))"
+        _ = try psql.run("CREATE DATABASE \(database);")
+        defer { _ = try? psql.run("DROP DATABASE IF EXISTS \(database) WITH (FORCE);") }
+        _ = try psql.run(schema + "\n" + migration, database: database)
+        let notNull = try psql.run("""
+            SELECT a.attname || '=' || a.attnotnull FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+            WHERE c.relname IN ('users', 'people') AND a.attnum > 0 AND NOT a.attisdropped;
+            """, database: database)
+        var columnNotNull: [String: Bool] = [:]
+        for line in notNull.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2 { columnNotNull[String(parts[0])] = parts[1] == "true" || parts[1] == "t" }
+        }
+        let labels = Set(try psql.run("SELECT enumlabel FROM pg_enum;", database: database).split(separator: "\n").map(String.init))
+        var broken: Set<String> = []
+        for query in shipped.queries {
+            let output: String
+            do {
+                output = try psql.run("""
+                    PREPARE q AS \(query.sql);
+                    SELECT coalesce(array_to_string(parameter_types::text[], '|'), '') FROM pg_prepared_statements WHERE name = 'q';
+                    \\echo ---columns---
+                    \(query.sql)
+                    \\gdesc
+                    """, database: database)
+            } catch {
+                broken.insert(query.name)
+                continue
+            }
+            let parts = output.components(separatedBy: "---columns---\n")
+            let parameterLine = parts.first?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let parameterTypes = parameterLine.isEmpty ? [] : parameterLine.components(separatedBy: "|").map(DifferentialChecker.withoutTypmod)
+            // `\gdesc` of a statement without a result prints a sentence, not `name|type` lines.
+            let columns = (parts.count > 1 ? parts[1] : "").split(separator: "\n").filter { $0.contains("|") }.map { line -> (String, String) in
+                let fields = line.split(separator: "|", maxSplits: 1).map(String.init)
+                return (fields.first ?? "", DifferentialChecker.withoutTypmod(fields.count > 1 ? fields[1] : ""))
+            }
+            var isBroken = columns.count != query.columns.count
+            for (shippedColumn, (name, type)) in zip(query.columns, columns) {
+                if name != shippedColumn.sqlName || type != shippedColumn.pgType { isBroken = true }
+                if !shippedColumn.nullable, columnNotNull[name] == false { isBroken = true }
+            }
+            for parameter in query.params where parameter.index <= parameterTypes.count {
+                let now = parameterTypes[parameter.index - 1]
+                if !ShippedQueryComparison.accepts(now, valuesOf: parameter.pgType) { isBroken = true }
+                if let shippedEnum = shipped.enums?.first(where: { $0.name == parameter.pgType }),
+                   !shippedEnum.labels.allSatisfy(labels.contains) { isBroken = true }
+            }
+            if isBroken { broken.insert(query.name) }
+        }
+        return broken
+    }
+
+    @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
+    func postgresAgreesOnEveryMigration() throws {
+        let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
+        let shipped = try Self.shipped()
+        let psql = PSQL(url: url)
+        var agreed = 0
+        for migration in Self.migrations {
+            let report = CodeGenerator.breakingChanges(shipped: shipped, schema: [
+                SQLSourceInput(path: "schema/001_init.sql", contents: Self.schema),
+                SQLSourceInput(path: "schema/002_change.sql", contents: migration.sql),
+            ])
+            let ours = Set(report.changes.filter { $0.severity == "error" }.map(\.queryName))
+            let theirs = try Self.postgresBreaks(migration.sql, shipped: shipped, psql: psql)
+            #expect(ours == theirs, "\(migration.name): checker \(ours.sorted()), PostgreSQL \(theirs.sorted())")
+            #expect(theirs == migration.breaks, "\(migration.name): PostgreSQL \(theirs.sorted())")
+            if ours == theirs { agreed += 1 }
+        }
+        print("breaking changes: the checker and PostgreSQL agree on \(agreed)/\(Self.migrations.count) migrations")
+    }
+}
