@@ -11,27 +11,30 @@ enum BreakingChangeChecker {
         guard schemaErrors.isEmpty else { return BreakingReport(changes: [], schemaErrors: schemaErrors) }
 
         let steps = MigrationSteps(files)
-        var changes: [(order: [Int], change: BreakingChange)] = []
-        for index in all {
-            let findings = comparison.findings(index, in: final)
-            guard !findings.isEmpty else { continue }
-            let query = shipped.queries[index]
-            // Going back one statement at a time, the first schema without a finding is the one
-            // before the statement that brought it.
-            var remaining = Set(findings)
-            var count = steps.steps.count
-            var site: [ShippedQueryComparison.Finding: MigrationSteps.Step] = [:]
-            while !remaining.isEmpty, count > 0 {
-                count -= 1
-                let earlier = Set(comparison.findings(index, in: comparison.analyze([index], schema: steps.schema(after: count))))
-                for finding in remaining where !earlier.contains(finding) {
-                    site[finding] = steps.steps[count]
+        let findings = Dictionary(uniqueKeysWithValues: all.map { ($0, comparison.findings($0, in: final)) }.filter { !$0.1.isEmpty })
+        // Going back one statement at a time (all queries with findings analyzed together), the
+        // first schema without a finding is the one before the statement that brought it.
+        var unresolved = Set(findings.flatMap { index, list in list.map { Located(query: index, finding: $0) } })
+        var site: [Located: MigrationSteps.Step] = [:]
+        var count = steps.steps.count
+        while !unresolved.isEmpty, count > 0 {
+            count -= 1
+            let queries = Set(unresolved.map(\.query)).sorted()
+            let model = comparison.analyze(queries, schema: steps.schema(after: count))
+            for query in queries {
+                let earlier = Set(comparison.findings(query, in: model))
+                for located in unresolved where located.query == query && !earlier.contains(located.finding) {
+                    site[located] = steps.steps[count]
                 }
-                remaining.subtract(site.keys)
             }
-            for finding in findings {
+            unresolved.subtract(site.keys)
+        }
+        var changes: [(order: [Int], change: BreakingChange)] = []
+        for (index, list) in findings {
+            let query = shipped.queries[index]
+            for finding in list {
                 // A finding present from the first statement on is placed there.
-                let step = site[finding] ?? steps.steps.first
+                let step = site[Located(query: index, finding: finding)] ?? steps.steps.first
                 let file = step.map { steps.files[$0.file].path } ?? files.first?.path ?? "<schema>"
                 let location = step?.location
                 changes.append((
@@ -41,8 +44,16 @@ enum BreakingChangeChecker {
                                    queryLine: query.line, message: finding.message)))
             }
         }
-        let sorted = changes.sorted { $0.order.lexicographicallyPrecedes($1.order) }.map(\.change)
+        // Stable for equal positions: a query's findings keep their order.
+        let sorted = changes.enumerated().sorted { ($0.element.order + [$0.offset]).lexicographicallyPrecedes($1.element.order + [$1.offset]) }
+            .map(\.element.change)
         return BreakingReport(changes: sorted, schemaErrors: [])
+    }
+
+    /// One finding of one query.
+    private struct Located: Hashable {
+        let query: Int
+        let finding: ShippedQueryComparison.Finding
     }
 }
 
