@@ -73,7 +73,9 @@ struct SoakTests {
         // keep-alive connections a concurrent client may open or close.
         #expect(after.neonLocalDescriptors <= before.neonLocalDescriptors + 8, "neon-local descriptors \(before.neonLocalDescriptors) -> \(after.neonLocalDescriptors)")
         #expect(after.clientDescriptors <= before.clientDescriptors + 8, "test process descriptors \(before.clientDescriptors) -> \(after.clientDescriptors)")
-        #expect(after.postgresConnections <= 20, "neon-local holds \(after.postgresConnections) PostgreSQL connections (pool maximum 20)")
+        // The stack's two neon-local instances (plain and fault-injecting, which suites running
+        // alongside this one use) log in as the same role; each pools at most 20 connections.
+        #expect(after.postgresConnections <= 40, "the stack's neon-local instances hold \(after.postgresConnections) PostgreSQL connections (2 pools of at most 20)")
         #expect(after.postgresConnections <= before.postgresConnections + 8)
         #expect(after.clientThreads <= before.clientThreads + 8, "threads \(before.clientThreads) -> \(after.clientThreads)")
         // Memory flat: the second half adds no more than a small constant (allocator noise).

@@ -22,7 +22,7 @@ struct CodeGeneratorTests {
         let result = CodeGenerator.describe(schema: schema, queries: queries)
         #expect(!result.hasErrors)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.json == "{\n  \"queries\": [],\n  \"diagnostics\": []\n}\n")
+        #expect(result.json == "{\n  \"queries\": [],\n  \"diagnostics\": [],\n  \"enums\": []\n}\n")
     }
 
     @Test func outputIsDeterministic() {
