@@ -40,23 +40,44 @@ extension UUID: PostgresEncodable, PostgresDecodable {
 
     /// Parses the canonical 8-4-4-4-12 form (either case) without allocating.
     public static func decode(postgresText text: borrowing PostgresText) throws -> UUID {
-        guard text.count == 36 else { throw PostgresDecodingError("not a UUID") }
+        guard let uuid = UUIDText.parse(text.bytes) else { throw PostgresDecodingError("not a UUID") }
+        return uuid
+    }
+}
+
+enum UUIDText {
+    /// The canonical 8-4-4-4-12 form, either case; `nil` for anything else.
+    @inline(__always)
+    static func parse(_ text: UnsafeRawBufferPointer) -> UUID? {
+        guard text.count == 36, let base = text.baseAddress else { return nil }
+        let dash = UInt8(ascii: "-")
+        guard base.load(fromByteOffset: 8, as: UInt8.self) == dash, base.load(fromByteOffset: 13, as: UInt8.self) == dash,
+            base.load(fromByteOffset: 18, as: UInt8.self) == dash, base.load(fromByteOffset: 23, as: UInt8.self) == dash
+        else { return nil }
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let ok = withUnsafeMutableBytes(of: &bytes) { out -> Bool in
+        // Any invalid digit sets a high bit in `invalid` (hexNibble returns 0xFF for it).
+        var invalid: UInt8 = 0
+        withUnsafeMutableBytes(of: &bytes) { out in
             var position = 0
             for byteIndex in 0..<16 {
-                if position == 8 || position == 13 || position == 18 || position == 23 {
-                    guard text[position] == UInt8(ascii: "-") else { return false }
-                    position += 1
-                }
-                guard let high = hexValue(text[position]), let low = hexValue(text[position + 1]) else { return false }
-                out[byteIndex] = high << 4 | low
-                position += 2
+                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 { position &+= 1 }
+                let high = hexNibble(base.load(fromByteOffset: position, as: UInt8.self))
+                let low = hexNibble(base.load(fromByteOffset: position &+ 1, as: UInt8.self))
+                invalid |= high | low
+                out[byteIndex] = high << 4 | low & 0x0F
+                position &+= 2
             }
-            return true
         }
-        guard ok else { throw PostgresDecodingError("not a UUID") }
-        return UUID(uuid: bytes)
+        return invalid & 0xF0 == 0 ? UUID(uuid: bytes) : nil
+    }
+
+    /// A hex digit's value, or 0xFF.
+    @inline(__always)
+    private static func hexNibble(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? letter &+ 10 : 0xFF
     }
 }
 

@@ -14,15 +14,23 @@ enum TimestampText {
 
     static func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
         var cursor = TextCursor(bytes)
-        guard let year = cursor.digits(min: 4), cursor.consume(UInt8(ascii: "-")),
-            let month = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: "-")),
-            let day = cursor.digits(min: 2, max: 2)
-        else { return nil }
-        guard cursor.consume(UInt8(ascii: " ")) || cursor.consume(UInt8(ascii: "T")) else { return nil }
-        guard let hour = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: ":")),
-            let minute = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: ":")),
-            let second = cursor.digits(min: 2, max: 2)
-        else { return nil }
+        let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+        if let fixed = fixedWidthDateTime(bytes) {
+            // `YYYY-MM-DD HH:MM:SS`, what PostgreSQL prints for years 1000-9999: read in place.
+            (year, month, day, hour, minute, second) = fixed
+            cursor.index = 19
+        } else {
+            guard let parsedYear = cursor.digits(min: 4), cursor.consume(UInt8(ascii: "-")),
+                let parsedMonth = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: "-")),
+                let parsedDay = cursor.digits(min: 2, max: 2)
+            else { return nil }
+            guard cursor.consume(UInt8(ascii: " ")) || cursor.consume(UInt8(ascii: "T")) else { return nil }
+            guard let parsedHour = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: ":")),
+                let parsedMinute = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: ":")),
+                let parsedSecond = cursor.digits(min: 2, max: 2)
+            else { return nil }
+            (year, month, day, hour, minute, second) = (parsedYear, parsedMonth, parsedDay, parsedHour, parsedMinute, parsedSecond)
+        }
         var micros = 0
         if cursor.consume(UInt8(ascii: ".")) {
             guard let fraction = cursor.microsecondFraction() else { return nil }
@@ -56,6 +64,31 @@ enum TimestampText {
         // Relative to 2001-01-01 to keep Double precision at microseconds.
         let wholeSeconds = Int64(days - unixToReferenceDays) * 86_400 + Int64(secondsOfDay)
         return Date(timeIntervalSinceReferenceDate: Double(wholeSeconds) + Double(micros) / 1_000_000)
+    }
+
+    /// The fields of a leading `YYYY-MM-DD HH:MM:SS` (or `T` between date and time) with a
+    /// four-digit year not followed by another digit; `nil` when the text has another shape (a
+    /// longer year, missing seconds...), which the general cursor then reads.
+    @inline(__always)
+    static func fixedWidthDateTime(_ bytes: UnsafeRawBufferPointer)
+        -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
+        guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            bytes.count == 19 || bytes[19] &- UInt8(ascii: "0") >= 10
+        else { return nil }
+        var invalid = false
+        @inline(__always) func number(_ start: Int, _ length: Int) -> Int {
+            var value = 0
+            for position in start..<(start + length) {
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                if digit >= 10 { invalid = true }
+                value = value &* 10 &+ Int(digit)
+            }
+            return value
+        }
+        let fields = (number(0, 4), number(5, 2), number(8, 2), number(11, 2), number(14, 2), number(17, 2))
+        return invalid ? nil : fields
     }
 
     static func encode(_ date: Date) throws -> String {
