@@ -113,7 +113,7 @@ func run(rows: Int, iterations: Int) throws -> Double {
 
 // `--small` runs only the 10-row case (e.g. under `perf record`); `--large` only the 10,000-row case;
 // `--copyfrom` only the copyFrom encoding benchmark (CopyFromBenchmark.swift); `--template` only the
-// SQLTemplate benchmark (TemplateBenchmark.swift); `--profile` only NeonSQL's 10,000-row decode, 300 times
+// SQLTemplate benchmark (TemplateBenchmark.swift); `--profile` only NeonSQL's 10,000-row decode, 1,000 times
 // (for `perf record`).
 let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("--copyfrom") {
@@ -137,7 +137,7 @@ if arguments.contains("--profile") {
     let raw = rawArrayBody(rows: 10_000)
     let statement = Statements.fetchDuas()
     var total = 0
-    for _ in 0..<300 { total &+= try statement.decodeResponse(raw).count }
+    for _ in 0..<1000 { total &+= try statement.decodeResponse(raw).count }
     print("decoded \(total) rows")
     exit(0)
 }

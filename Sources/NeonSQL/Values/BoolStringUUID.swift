@@ -71,13 +71,14 @@ enum UUIDText {
         return invalid & 0xF0 == 0 ? UUID(uuid: bytes) : nil
     }
 
-    /// A hex digit's value, or 0xFF.
+    /// A hex digit's value, or 0xFF; written as selects, not branches (digits and letters alternate
+    /// unpredictably in a UUID).
     @inline(__always)
     private static func hexNibble(_ byte: UInt8) -> UInt8 {
         let digit = byte &- UInt8(ascii: "0")
-        if digit < 10 { return digit }
         let letter = (byte | 0x20) &- UInt8(ascii: "a")
-        return letter < 6 ? letter &+ 10 : 0xFF
+        let letterValue = letter < 6 ? letter &+ 10 : 0xFF
+        return digit < 10 ? digit : letterValue
     }
 }
 

@@ -113,38 +113,43 @@ struct JSONReader {
         let start = index
         var escaped = false
         let count = bytes.count
-        // Eight bytes at a time while none of them is '"', '\\' or a control character.
-        if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
+        guard let base = bytes.baseAddress else { throw SyntaxError(message: "unterminated string (truncated response?)") }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while true {
+            // Eight bytes at a time to the first '"', '\\' or control character: the lowest flagged
+            // byte of the word is exact (the borrow of these tests only runs upward).
             while index &+ 8 <= count {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let quote = word ^ (ones &* 0x22)
                 let backslash = word ^ (ones &* 0x5C)
-                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-                if special & highs != 0 { break }
+                let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)) & highs
+                if special != 0 {
+                    index &+= special.trailingZeroBitCount &>> 3
+                    break
+                }
                 index &+= 8
             }
-        }
-        while index < count {
-            let byte = bytes[index]
+            guard index < count else {
+                index = count
+                throw SyntaxError(message: "unterminated string (truncated response?)")
+            }
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
             if byte == UInt8(ascii: "\"") {
                 let range = start..<index
-                index += 1
+                index &+= 1
                 return (range, escaped)
             }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
-                index += 2
+                index &+= 2
                 continue
             }
             if byte < 0x20 {
                 throw SyntaxError(message: "control character in string at byte \(index)")
             }
-            index += 1
+            index &+= 1
         }
-        index = count
-        throw SyntaxError(message: "unterminated string (truncated response?)")
     }
 
     /// Reads a string (at the opening quote) into a Swift `String`.
@@ -159,7 +164,24 @@ struct JSONReader {
     /// Decodes JSON escapes in `range` into `scratch` (UTF-8).
     func unescape(_ range: Range<Int>, into scratch: inout [UInt8]) throws {
         scratch.removeAll(keepingCapacity: true)
-        scratch.reserveCapacity(range.count)
+        scratch.append(contentsOf: repeatElement(0, count: range.count))
+        let written = try scratch.withUnsafeMutableBytes { try unescape(range, into: $0) }
+        scratch.removeLast(scratch.count - written)
+    }
+
+    /// The string cell in `range` with its JSON escapes decoded, written straight into the
+    /// `String`'s storage (no intermediate buffer).
+    func unescapedString(_ range: Range<Int>) throws -> String {
+        try String(unsafeUninitializedCapacity: range.count) { buffer in
+            try unescape(range, into: UnsafeMutableRawBufferPointer(buffer))
+        }
+    }
+
+    /// Decodes JSON escapes in `range` into `out`, which has room for `range.count` bytes (decoding
+    /// never lengthens: `\n` is one byte, `\uXXXX` at most three, a surrogate pair four). Returns
+    /// the number of bytes written.
+    func unescape(_ range: Range<Int>, into out: UnsafeMutableRawBufferPointer) throws -> Int {
+        var written = 0
         var position = range.lowerBound
         let end = range.upperBound
         while position < end {
@@ -168,22 +190,26 @@ struct JSONReader {
                 // Copy the run up to the next backslash in one go.
                 var runEnd = position + 1
                 while runEnd < end, bytes[runEnd] != UInt8(ascii: "\\") { runEnd += 1 }
-                scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[position..<runEnd]))
+                let run = runEnd - position
+                UnsafeMutableRawBufferPointer(rebasing: out[written..<(written + run)])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[position..<runEnd]))
+                written += run
                 position = runEnd
                 continue
             }
             guard position + 1 < end else { throw SyntaxError(message: "truncated escape at byte \(position)") }
             let kind = bytes[position + 1]
             position += 2
+            let decoded: UInt8
             switch kind {
-            case UInt8(ascii: "\""): scratch.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): scratch.append(UInt8(ascii: "\\"))
-            case UInt8(ascii: "/"): scratch.append(UInt8(ascii: "/"))
-            case UInt8(ascii: "b"): scratch.append(0x08)
-            case UInt8(ascii: "f"): scratch.append(0x0C)
-            case UInt8(ascii: "n"): scratch.append(0x0A)
-            case UInt8(ascii: "r"): scratch.append(0x0D)
-            case UInt8(ascii: "t"): scratch.append(0x09)
+            case UInt8(ascii: "\""): decoded = UInt8(ascii: "\"")
+            case UInt8(ascii: "\\"): decoded = UInt8(ascii: "\\")
+            case UInt8(ascii: "/"): decoded = UInt8(ascii: "/")
+            case UInt8(ascii: "b"): decoded = 0x08
+            case UInt8(ascii: "f"): decoded = 0x0C
+            case UInt8(ascii: "n"): decoded = 0x0A
+            case UInt8(ascii: "r"): decoded = 0x0D
+            case UInt8(ascii: "t"): decoded = 0x09
             case UInt8(ascii: "u"):
                 var scalar = try hex4(at: position, end: end)
                 position += 4
@@ -203,31 +229,18 @@ struct JSONReader {
                 guard let unicode = Unicode.Scalar(scalar) else {
                     throw SyntaxError(message: "invalid unicode escape at byte \(position)")
                 }
-                appendUTF8(unicode, to: &scratch)
+                for unit in unicode.utf8 {
+                    out[written] = unit
+                    written += 1
+                }
+                continue
             default:
                 throw SyntaxError(message: "invalid escape at byte \(position - 1)")
             }
+            out[written] = decoded
+            written += 1
         }
-    }
-
-    private func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
-        let value = scalar.value
-        switch value {
-        case 0..<0x80:
-            out.append(UInt8(value))
-        case 0x80..<0x800:
-            out.append(UInt8(0xC0 | value >> 6))
-            out.append(UInt8(0x80 | value & 0x3F))
-        case 0x800..<0x10000:
-            out.append(UInt8(0xE0 | value >> 12))
-            out.append(UInt8(0x80 | value >> 6 & 0x3F))
-            out.append(UInt8(0x80 | value & 0x3F))
-        default:
-            out.append(UInt8(0xF0 | value >> 18))
-            out.append(UInt8(0x80 | value >> 12 & 0x3F))
-            out.append(UInt8(0x80 | value >> 6 & 0x3F))
-            out.append(UInt8(0x80 | value & 0x3F))
-        }
+        return written
     }
 
     private func hex4(at position: Int, end: Int) throws -> UInt32 {

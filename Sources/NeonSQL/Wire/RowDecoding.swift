@@ -132,6 +132,10 @@ public struct RowDecoder: ~Copyable {
                 cellEscaped = escaped
                 if !escaped {
                     value = try Value.decode(postgresText: PostgresText(UnsafeRawBufferPointer(rebasing: reader.bytes[range])))
+                } else if Value.self == String.self || Value.self == String?.self,
+                    let string = try reader.unescapedString(range) as? Value {
+                    // A text column: unescaped straight into the String (a compile-time test once specialized).
+                    value = string
                 } else {
                     try reader.unescape(range, into: &scratch)
                     value = try scratch.withUnsafeBytes { try Value.decode(postgresText: PostgresText($0)) }
