@@ -54,21 +54,25 @@ enum UUIDText {
         guard base.load(fromByteOffset: 8, as: UInt8.self) == dash, base.load(fromByteOffset: 13, as: UInt8.self) == dash,
             base.load(fromByteOffset: 18, as: UInt8.self) == dash, base.load(fromByteOffset: 23, as: UInt8.self) == dash
         else { return nil }
-        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        // Any invalid digit sets a high bit in `invalid` (hexNibble returns 0xFF for it).
+        // The 32 digits accumulate into two words (stored bytes read back as a tuple would stall
+        // store-to-load forwarding); an invalid digit sets a high bit in `invalid` (hexNibble
+        // returns 0xFF for it).
         var invalid: UInt8 = 0
-        withUnsafeMutableBytes(of: &bytes) { out in
-            var position = 0
-            for byteIndex in 0..<16 {
-                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 { position &+= 1 }
-                let high = hexNibble(base.load(fromByteOffset: position, as: UInt8.self))
-                let low = hexNibble(base.load(fromByteOffset: position &+ 1, as: UInt8.self))
-                invalid |= high | low
-                out[byteIndex] = high << 4 | low & 0x0F
-                position &+= 2
+        var words: (UInt64, UInt64) = (0, 0)
+        var position = 0
+        for digitIndex in 0..<32 {
+            if digitIndex == 8 || digitIndex == 12 || digitIndex == 16 || digitIndex == 20 { position &+= 1 }
+            let nibble = hexNibble(base.load(fromByteOffset: position, as: UInt8.self))
+            invalid |= nibble
+            if digitIndex < 16 {
+                words.0 = words.0 << 4 | UInt64(nibble & 0x0F)
+            } else {
+                words.1 = words.1 << 4 | UInt64(nibble & 0x0F)
             }
+            position &+= 1
         }
-        return invalid & 0xF0 == 0 ? UUID(uuid: bytes) : nil
+        guard invalid & 0xF0 == 0 else { return nil }
+        return UUID(uuid: unsafeBitCast((words.0.bigEndian, words.1.bigEndian), to: uuid_t.self))
     }
 
     /// A hex digit's value, or 0xFF; written as selects, not branches (digits and letters alternate

@@ -3,8 +3,13 @@
 /// skips values without building them.
 @usableFromInline
 struct JSONReader {
+    @usableFromInline
     struct SyntaxError: Error {
-        var message: String
+        @usableFromInline var message: String
+
+        @usableFromInline init(message: String) {
+            self.message = message
+        }
     }
 
     @usableFromInline let bytes: UnsafeRawBufferPointer
@@ -24,12 +29,15 @@ struct JSONReader {
         self.index = index
     }
 
+    @usableFromInline
     var atEnd: Bool { index >= bytes.count }
 
     @inline(__always)
+    @inlinable
     func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
     @inline(__always)
+    @inlinable
     mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -39,6 +47,7 @@ struct JSONReader {
         }
     }
 
+    @usableFromInline
     func describeHere() -> String {
         if index >= bytes.count { return "unexpected end of body at byte \(index) (truncated response?)" }
         let byte = bytes[index]
@@ -47,6 +56,7 @@ struct JSONReader {
     }
 
     @inline(__always)
+    @inlinable
     mutating func expect(_ byte: UInt8) throws {
         guard index < bytes.count, bytes[index] == byte else { throw unexpected(expected: byte) }
         index += 1
@@ -55,22 +65,26 @@ struct JSONReader {
     /// Opens an object: whitespace, `{`, whitespace. Returns whether a member follows; an empty
     /// object is consumed whole. Walk members with `repeat { ... } while try nextObjectMember()`.
     @inline(__always)
+    @inlinable
     mutating func beginObject() throws -> Bool { try beginContainer(UInt8(ascii: "{"), UInt8(ascii: "}")) }
 
     /// Opens an array like ``beginObject()``; walk elements with `nextArrayElement()`.
     @inline(__always)
+    @inlinable
     mutating func beginArray() throws -> Bool { try beginContainer(UInt8(ascii: "["), UInt8(ascii: "]")) }
 
     /// After an object member's value: consumes `,` and returns true, or consumes `}` and returns false.
     @inline(__always)
+    @inlinable
     mutating func nextObjectMember() throws -> Bool { try nextInContainer(closedBy: UInt8(ascii: "}")) }
 
     /// After an array element: consumes `,` and returns true, or consumes `]` and returns false.
     @inline(__always)
+    @inlinable
     mutating func nextArrayElement() throws -> Bool { try nextInContainer(closedBy: UInt8(ascii: "]")) }
 
-    @inline(__always)
-    private mutating func beginContainer(_ open: UInt8, _ close: UInt8) throws -> Bool {
+    @inlinable @inline(__always)
+    mutating func beginContainer(_ open: UInt8, _ close: UInt8) throws -> Bool {
         skipWhitespace()
         try expect(open)
         skipWhitespace()
@@ -79,8 +93,8 @@ struct JSONReader {
         return false
     }
 
-    @inline(__always)
-    private mutating func nextInContainer(closedBy close: UInt8) throws -> Bool {
+    @inlinable @inline(__always)
+    mutating func nextInContainer(closedBy close: UInt8) throws -> Bool {
         skipWhitespace()
         if peek() == UInt8(ascii: ",") {
             index += 1
@@ -92,10 +106,12 @@ struct JSONReader {
 
     /// The error of a failed `expect` (kept out of line so `expect` inlines to a compare).
     @inline(never)
+    @usableFromInline
     func unexpected(expected byte: UInt8) -> SyntaxError {
         SyntaxError(message: describeHere() + ", expected '\(Character(Unicode.Scalar(byte)))'")
     }
 
+    @usableFromInline
     mutating func expectLiteral(_ literal: StaticString) throws {
         let count = literal.utf8CodeUnitCount
         guard index + count <= bytes.count else { throw SyntaxError(message: describeHere()) }
@@ -108,7 +124,7 @@ struct JSONReader {
 
     /// After the opening quote has been consumed: scans to the closing quote and returns the raw
     /// content range and whether it contains escapes. Validates that no control characters appear.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     mutating func scanStringContent() throws -> (range: Range<Int>, escaped: Bool) {
         let start = index
         var escaped = false
@@ -321,6 +337,7 @@ struct JSONReader {
     }
 
     /// Skips any JSON value.
+    @usableFromInline
     mutating func skipValue(depth: Int = 0) throws {
         guard depth < 512 else { throw SyntaxError(message: "nested too deeply") }
         skipWhitespace()
@@ -355,6 +372,7 @@ struct JSONReader {
     /// Keys of Neon's envelope never contain escapes; an escaped key is decoded when compared.
     /// `scratch` is unused (kept for call-site compatibility).
     @inline(__always)
+    @usableFromInline
     mutating func readKey(_ scratch: inout [UInt8]) throws -> Key {
         skipWhitespace()
         try expect(UInt8(ascii: "\""))
@@ -366,11 +384,12 @@ struct JSONReader {
 
     /// An object key: a span of the body (trivially copyable), compared against literals without
     /// allocating. An escaped key (never sent by Neon) is unescaped on comparison.
+    @usableFromInline
     struct Key {
         let bytes: UnsafeRawBufferPointer
         let escaped: Bool
 
-        @inline(__always)
+        @usableFromInline
         func `is`(_ literal: StaticString) -> Bool {
             if escaped { return escapedIs(literal) }
             let count = literal.utf8CodeUnitCount

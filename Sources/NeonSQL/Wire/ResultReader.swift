@@ -3,11 +3,12 @@ import Foundation
 /// Reads one query result object of Neon's `/sql` response
 /// (`{"fields":[...],"rows":[[...]],"command":"SELECT","rowCount":1,"rowAsArray":true}`),
 /// in any key order, decoding rows straight into generated row values.
+@usableFromInline
 struct ResultReader {
-    var reader: JSONReader
-    var scratch: [UInt8] = []
+    @usableFromInline var reader: JSONReader
+    @usableFromInline var scratch: [UInt8] = []
     /// Index within a batch, for error messages.
-    var statementIndex: Int?
+    @usableFromInline var statementIndex: Int?
 
     init(reader: JSONReader, statementIndex: Int? = nil) {
         self.reader = reader
@@ -15,6 +16,7 @@ struct ResultReader {
     }
 
     /// Decodes the rows of a result (at most `limit`), after checking `fields` against `Row.columns`.
+    @inlinable
     mutating func decodeRows<Row: DecodableRow>(_: Row.Type, limit: Int?) throws -> [Row] {
         var fields: FieldList? = nil
         var deferredRows: Int? = nil
@@ -84,7 +86,8 @@ struct ResultReader {
 
     /// Reads `fields`, checking them against `columns` as it goes (count, then OIDs where both are
     /// non-zero). Builds nothing: names are re-read from the body only for error messages.
-    private mutating func readFields(against columns: [ResultColumn], rowType: @autoclosure () -> String) throws -> FieldList {
+    @usableFromInline
+    mutating func readFields(against columns: [ResultColumn], rowType: @autoclosure () -> String) throws -> FieldList {
         reader.skipWhitespace()
         let start = reader.index
         var count = 0
@@ -150,7 +153,8 @@ struct ResultReader {
             column: column, columnIndex: firstDifference, statementIndex: statementIndex, reason: reason))
     }
 
-    private mutating func readRows<Row: DecodableRow>(into rows: inout [Row], fields: FieldList, limit: Int?) throws {
+    @inlinable
+    mutating func readRows<Row: DecodableRow>(into rows: inout [Row], fields: FieldList, limit: Int?) throws {
         reader.skipWhitespace()
         if reader.peek() == UInt8(ascii: "n") {
             try reader.expectLiteral("null")
