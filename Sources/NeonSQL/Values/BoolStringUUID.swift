@@ -55,34 +55,28 @@ enum UUIDText {
             base.load(fromByteOffset: 18, as: UInt8.self) == dash, base.load(fromByteOffset: 23, as: UInt8.self) == dash
         else { return nil }
         // The 32 digits accumulate into two words (stored bytes read back as a tuple would stall
-        // store-to-load forwarding); an invalid digit sets a high bit in `invalid` (hexNibble
-        // returns 0xFF for it).
-        var invalid: UInt8 = 0
+        // store-to-load forwarding). Straight-line arithmetic, no branch per digit: digits and
+        // letters alternate unpredictably in a UUID.
+        var valid: UInt32 = 1
         var words: (UInt64, UInt64) = (0, 0)
         var position = 0
         for digitIndex in 0..<32 {
             if digitIndex == 8 || digitIndex == 12 || digitIndex == 16 || digitIndex == 20 { position &+= 1 }
-            let nibble = hexNibble(base.load(fromByteOffset: position, as: UInt8.self))
-            invalid |= nibble
+            let byte = UInt32(base.load(fromByteOffset: position, as: UInt8.self))
+            let isDigit: UInt32 = byte &- 0x30 < 10 ? 1 : 0
+            let isLetter: UInt32 = (byte | 0x20) &- 0x61 < 6 ? 1 : 0
+            valid &= isDigit | isLetter
+            // '0'-'9' -> 0-9; 'a'-'f' and 'A'-'F' (0x41..., 0x61...) -> low nibble + 9.
+            let nibble = UInt64((byte & 0x0F) &+ 9 &* (byte >> 6))
             if digitIndex < 16 {
-                words.0 = words.0 << 4 | UInt64(nibble & 0x0F)
+                words.0 = words.0 << 4 | nibble
             } else {
-                words.1 = words.1 << 4 | UInt64(nibble & 0x0F)
+                words.1 = words.1 << 4 | nibble
             }
             position &+= 1
         }
-        guard invalid & 0xF0 == 0 else { return nil }
+        guard valid == 1 else { return nil }
         return UUID(uuid: unsafeBitCast((words.0.bigEndian, words.1.bigEndian), to: uuid_t.self))
-    }
-
-    /// A hex digit's value, or 0xFF; written as selects, not branches (digits and letters alternate
-    /// unpredictably in a UUID).
-    @inline(__always)
-    private static func hexNibble(_ byte: UInt8) -> UInt8 {
-        let digit = byte &- UInt8(ascii: "0")
-        let letter = (byte | 0x20) &- UInt8(ascii: "a")
-        let letterValue = letter < 6 ? letter &+ 10 : 0xFF
-        return digit < 10 ? digit : letterValue
     }
 }
 
