@@ -114,6 +114,7 @@ func run(rows: Int, iterations: Int) throws -> Double {
 // `--small` runs only the 10-row case (e.g. under `perf record`); `--large` only the 10,000-row case;
 // `--copyfrom` only the copyFrom encoding benchmark (CopyFromBenchmark.swift); `--template` only the
 // SQLTemplate benchmark (TemplateBenchmark.swift); `--profile` only NeonSQL's 10,000-row decode, 1,000 times
+// (`--profile --small`: the 10-row decode a million times)
 // (for `perf record`).
 let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("--copyfrom") {
@@ -133,11 +134,12 @@ if arguments.contains("--template") {
     exit(0)
 }
 if arguments.contains("--profile") {
-    // Only NeonSQL's decoding of the 10,000-row body, repeatedly: a clean `perf record` profile.
-    let raw = rawArrayBody(rows: 10_000)
+    // Only NeonSQL's decoding, repeatedly (10,000 rows, or 10 with --small): a clean `perf record` profile.
+    let small = arguments.contains("--small")
+    let raw = rawArrayBody(rows: small ? 10 : 10_000)
     let statement = Statements.fetchDuas()
     var total = 0
-    for _ in 0..<1000 { total &+= try statement.decodeResponse(raw).count }
+    for _ in 0..<(small ? 1_000_000 : 1000) { total &+= try statement.decodeResponse(raw).count }
     print("decoded \(total) rows")
     exit(0)
 }

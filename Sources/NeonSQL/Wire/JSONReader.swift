@@ -389,7 +389,7 @@ struct JSONReader {
         let bytes: UnsafeRawBufferPointer
         let escaped: Bool
 
-        @usableFromInline
+        @usableFromInline @inline(__always)
         func `is`(_ literal: StaticString) -> Bool {
             if escaped { return escapedIs(literal) }
             let count = literal.utf8CodeUnitCount

@@ -26,7 +26,7 @@ struct ResultReader {
             repeat {
                 let key = try reader.readKey(&scratch)
                 if key.is("fields") {
-                    fields = try readFields(against: Row.columns, rowType: "\(Row.self)")
+                    fields = try readFields(against: Row.columns, rowType: "\(Row.self)", cacheKey: ObjectIdentifier(Row.self))
                 } else if key.is("rows") {
                     sawRows = true
                     if let fields {
@@ -85,11 +85,18 @@ struct ResultReader {
     }
 
     /// Reads `fields`, checking them against `columns` as it goes (count, then OIDs where both are
-    /// non-zero). Builds nothing: names are re-read from the body only for error messages.
+    /// non-zero). Builds nothing: names are re-read from the body only for error messages. Text
+    /// identical to the last that checked out for the row type (`cacheKey`) is not parsed again.
     @usableFromInline
-    mutating func readFields(against columns: [ResultColumn], rowType: @autoclosure () -> String) throws -> FieldList {
+    mutating func readFields(
+        against columns: [ResultColumn], rowType: @autoclosure () -> String, cacheKey: ObjectIdentifier
+    ) throws -> FieldList {
         reader.skipWhitespace()
         let start = reader.index
+        if let known = ValidatedFieldsCache.shared.match(cacheKey, in: reader.bytes, at: start) {
+            reader.index = start + known.length
+            return FieldList(start: start, count: known.count)
+        }
         var count = 0
         var mismatch: (index: Int, oid: UInt32)? = nil
         if try reader.beginArray() {
@@ -130,6 +137,8 @@ struct ResultReader {
                     + "\"\(column.name)\" but the result has \(PostgresType.displayName(forOID: mismatch.oid)) "
                     + "(OID \(mismatch.oid)); the schema changed: regenerate the queries"))
         }
+        ValidatedFieldsCache.shared.remember(
+            cacheKey, text: UnsafeRawBufferPointer(rebasing: reader.bytes[start..<reader.index]), count: count)
         return fields
     }
 
