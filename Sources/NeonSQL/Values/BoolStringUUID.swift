@@ -54,29 +54,39 @@ enum UUIDText {
         guard base.load(fromByteOffset: 8, as: UInt8.self) == dash, base.load(fromByteOffset: 13, as: UInt8.self) == dash,
             base.load(fromByteOffset: 18, as: UInt8.self) == dash, base.load(fromByteOffset: 23, as: UInt8.self) == dash
         else { return nil }
-        // The 32 digits accumulate into two words (stored bytes read back as a tuple would stall
-        // store-to-load forwarding). Straight-line arithmetic, no branch per digit: digits and
-        // letters alternate unpredictably in a UUID.
-        var valid: UInt32 = 1
-        var words: (UInt64, UInt64) = (0, 0)
-        var position = 0
-        for digitIndex in 0..<32 {
-            if digitIndex == 8 || digitIndex == 12 || digitIndex == 16 || digitIndex == 20 { position &+= 1 }
-            let byte = UInt32(base.load(fromByteOffset: position, as: UInt8.self))
-            let isDigit: UInt32 = byte &- 0x30 < 10 ? 1 : 0
-            let isLetter: UInt32 = (byte | 0x20) &- 0x61 < 6 ? 1 : 0
-            valid &= isDigit | isLetter
-            // '0'-'9' -> 0-9; 'a'-'f' and 'A'-'F' (0x41..., 0x61...) -> low nibble + 9.
-            let nibble = UInt64((byte & 0x0F) &+ 9 &* (byte >> 6))
-            if digitIndex < 16 {
-                words.0 = words.0 << 4 | nibble
-            } else {
-                words.1 = words.1 << 4 | nibble
-            }
-            position &+= 1
+        // Eight digits at a time (SWAR): groups 0-7, 9-12 + 14-17, 19-22 + 24-27, 28-35.
+        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func half(_ offset: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
         }
-        guard valid == 1 else { return nil }
-        return UUID(uuid: unsafeBitCast((words.0.bigEndian, words.1.bigEndian), to: uuid_t.self))
+        guard let first = hexGroup(word(0)), let second = hexGroup(half(9) | half(14) << 32),
+            let third = hexGroup(half(19) | half(24) << 32), let fourth = hexGroup(word(28))
+        else { return nil }
+        let low = (first | second << 32).littleEndian
+        let high = (third | fourth << 32).littleEndian
+        return UUID(uuid: unsafeBitCast((low, high), to: uuid_t.self))
+    }
+
+    /// Eight ASCII hex digits (the first in the lowest byte) as four bytes (the first digit pair in
+    /// the lowest byte), or `nil` when any is not a hex digit. Straight-line arithmetic: digits
+    /// and letters alternate unpredictably in a UUID, so branches per digit would mispredict.
+    @inline(__always)
+    static func hexGroup(_ word: UInt64) -> UInt64? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        guard word & highs == 0 else { return nil }
+        // Per byte x < 0x80: x + (0x80 - lo) has its high bit set iff x >= lo, x + (0x7F - hi) iff
+        // x > hi; no byte carries into the next.
+        let digits = (word &+ ones &* 0x50) & ~(word &+ ones &* 0x46) & highs
+        let folded = word | ones &* 0x20
+        let letters = (folded &+ ones &* 0x1F) & ~(folded &+ ones &* 0x19) & highs
+        guard digits | letters == highs else { return nil }
+        // '0'-'9' -> low nibble; 'a'-'f' / 'A'-'F' (bit 6 set) -> low nibble + 9.
+        let nibbles = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ ((word >> 6) & ones) &* 9
+        // Pair the nibbles (first digit high), then gather the four bytes.
+        let pairs = ((nibbles & 0x000F_000F_000F_000F) << 4 | (nibbles >> 8) & 0x000F_000F_000F_000F)
+        let quads = (pairs | pairs >> 8) & 0x0000_FFFF_0000_FFFF
+        return (quads | quads >> 16) & 0xFFFF_FFFF
     }
 }
 
