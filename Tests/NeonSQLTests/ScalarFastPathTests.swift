@@ -3,9 +3,10 @@ import Testing
 
 @testable import NeonSQL
 
-// The allocation-free scalar parsers (DoubleText, UUIDText, the fixed-width timestamp prefix)
-// compared against reference parsers: `Double(String)` (strtod), `UUID(uuidString:)`, and
-// Foundation's Gregorian calendar.
+// The allocation-free scalar parsers (DoubleText, UUIDText, the fixed-width timestamp prefix,
+// plain integer arrays, escaped text cells) compared against reference parsers: `Double(String)`
+// (strtod), `UUID(uuidString:)`, Foundation's Gregorian calendar, the general array-literal
+// reader, and the scratch-buffer unescaper.
 
 /// A deterministic generator (SplitMix64), so failures reproduce.
 private struct SplitMix: RandomNumberGenerator {
@@ -172,6 +173,66 @@ struct ScalarFastPathTests {
                      "2024-01-02 03:04:056", "2024-01-02_03:04:05", "2024-13-02 03:04:05", "2024-01-02 25:04:05",
                      "2024/01/02 03:04:05", "2024-01-02 03-04-05", "-024-01-02 03:04:05"] {
             #expect(throws: PostgresDecodingError.self, "\(text)") { try decode(text, as: Date.self) }
+        }
+    }
+
+    @Test func plainIntegerArraysMatchTheGeneralReader() throws {
+        func both(_ text: String) -> (fast: [Int]?, general: [Int]?) {
+            var text = text
+            return text.withUTF8 { raw in
+                let bytes = UnsafeRawBufferPointer(raw)
+                return (ArrayLiteral.plainIntegers(bytes), try? ArrayLiteral.decode(bytes, as: Int.self))
+            }
+        }
+        var random = SplitMix(state: 5)
+        var texts = ["{}", "{0}", "{-1}", "{+1}", "{1,2,3}", "{9223372036854775807,-9223372036854775808}"]
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...8, using: &random)
+            let values = (0..<count).map { _ in Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0...63, using: &random) }
+            texts.append("{" + values.map(String.init).joined(separator: ",") + "}")
+        }
+        for text in texts {
+            let (fast, general) = both(text)
+            #expect(fast != nil, "\(text)")
+            #expect(fast == general, "\(text)")
+        }
+        // Declined: the general reader answers (or rejects) these.
+        for text in ["", "{", "}", "{1,}", "{,1}", "{1,,2}", "{ 1}", "{1 }", "{NULL}", #"{"1"}"#, "{{1}}", "[0:1]={1,2}",
+                     "{9223372036854775808}", "{-9223372036854775809}", "{1;2}", "{-}", "{1}x", "x{1}"] {
+            #expect(both(text).fast == nil, "\(text)")
+        }
+        #expect(try decode("[0:1]={1,2}", as: [Int].self) == [1, 2])
+        #expect(try decode("{ 1 , 2 }", as: [Int].self) == [1, 2])
+        #expect(throws: PostgresDecodingError.self) { try decode("{9223372036854775808}", as: [Int].self) }
+        #expect(throws: PostgresDecodingError.self) { try decode("{1,NULL}", as: [Int].self) }
+        #expect(try decode("{1,NULL}", as: [Int?].self) == [1, nil])
+    }
+
+    @Test func escapedTextUnescapesTheSameIntoAStringAndIntoScratch() throws {
+        let cells = [
+            #"say \"hi\""#, #"back\\slash"#, #"\/\b\f\n\r\t"#, #"caf\u00e9 \u0645\u0631\u062d\u0628\u0627"#,
+            #"\ud83d\udd4c mosque"#, #"\u0000"#, #"tail\""#, #"\"head"#, String(repeating: #"ab\"cd"#, count: 50),
+        ]
+        for cell in cells {
+            let bytes = Array(cell.utf8)
+            try bytes.withUnsafeBytes { raw in
+                let reader = JSONReader(raw)
+                var scratch: [UInt8] = [1, 2, 3]
+                try reader.unescape(0..<raw.count, into: &scratch)
+                let string = try reader.unescapedString(0..<raw.count)
+                #expect(Array(string.utf8) == scratch, "\(cell)")
+                let reference = try JSONSerialization.jsonObject(with: Data(("\"" + cell + "\"").utf8), options: .fragmentsAllowed)
+                #expect(string == reference as? String, "\(cell)")
+            }
+        }
+        for bad in [#"\x"#, #"\u12"#, #"\ud800"#, #"\udc00x"#, #"\ud800\u0041"#, #"trailing\"#] {
+            let bytes = Array(bad.utf8)
+            bytes.withUnsafeBytes { raw in
+                let reader = JSONReader(raw)
+                #expect(throws: JSONReader.SyntaxError.self, "\(bad)") { try reader.unescapedString(0..<raw.count) }
+                var scratch: [UInt8] = []
+                #expect(throws: JSONReader.SyntaxError.self, "\(bad)") { try reader.unescape(0..<raw.count, into: &scratch) }
+            }
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A byte-level JSON tokenizer over a borrowed buffer, built for Neon's response envelope: it
 /// reads keys and string cells as spans into the body (no copy unless a string has escapes) and
 /// skips values without building them.
@@ -204,8 +206,10 @@ struct JSONReader {
             let byte = bytes[position]
             guard byte == UInt8(ascii: "\\") else {
                 // Copy the run up to the next backslash in one go.
-                var runEnd = position + 1
-                while runEnd < end, bytes[runEnd] != UInt8(ascii: "\\") { runEnd += 1 }
+                var runEnd = end
+                if let base = bytes.baseAddress, let found = memchr(base + position, 0x5C, end - position) {
+                    runEnd = position + (UnsafeRawPointer(found) - (base + position))
+                }
                 let run = runEnd - position
                 UnsafeMutableRawBufferPointer(rebasing: out[written..<(written + run)])
                     .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[position..<runEnd]))
