@@ -235,4 +235,39 @@ struct ScalarFastPathTests {
             }
         }
     }
+
+    @Test func escapedCellsDecodeTheSameThroughStringOptionalAndGenericColumns() throws {
+        struct TextsRow: DecodableRow {
+            static let columns = [ResultColumn("a", .text), ResultColumn("b", .text), ResultColumn("c", .text), ResultColumn("d", .array(.text))]
+            var a: String
+            var b: String?
+            var c: Wrapped
+            var d: [String]
+            init(from row: inout RowDecoder) throws {
+                a = try row.decode(String.self)
+                b = try row.decode(String?.self)
+                c = try row.decode(Wrapped.self)
+                d = try row.decode([String].self)
+            }
+        }
+        /// Decoded through the generic scratch-buffer path.
+        struct Wrapped: PostgresDecodable {
+            var text: String
+            static func decode(postgresText text: borrowing PostgresText) throws -> Wrapped { Wrapped(text: text.string) }
+        }
+        let cell = #"say \"hi\" caf\u00e9 \ud83d\udd4c\n"#
+        let expected = "say \"hi\" café 🕌\n"
+        let body = #"{"fields":[{"name":"a","dataTypeID":25},{"name":"b","dataTypeID":25},{"name":"c","dataTypeID":25},"#
+            + #"{"name":"d","dataTypeID":1009}],"rows":[[""# + cell + #"",""# + cell + #"",""# + cell + #"","{\"x\\\"y\"}"],"#
+            + #"["plain",null,"plain","{}"]]}"#
+        let statement: Statement<[TextsRow]> = .many(name: "Test", sql: "", bindings: Bindings(), readOnly: true)
+        let rows = try statement.decodeResponse(Data(body.utf8))
+        #expect(rows.count == 2)
+        #expect(rows.first?.a == expected)
+        #expect(rows.first?.b == expected)
+        #expect(rows.first?.c.text == expected)
+        #expect(rows.first?.d == [#"x"y"#])
+        #expect(rows.last?.b == nil)
+        #expect(rows.last?.a == "plain")
+    }
 }
