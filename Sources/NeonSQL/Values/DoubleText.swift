@@ -22,23 +22,10 @@ enum DoubleText {
         }
         var mantissa: UInt64 = 0
         var significantDigits = 0
-        var decimalExponent = 0
-        var integerDigits = 0
-        while index < count {
-            let digit = bytes[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            if mantissa != 0 || digit != 0 {
-                guard significantDigits < 19 else { return nil }
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                significantDigits += 1
-            }
-            integerDigits += 1
-            index += 1
-        }
-        guard integerDigits > 0 else { return nil }
-        if index < count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            let fractionStart = index
+        /// Reads a run of digits into `mantissa` (leading zeros skipped); their count, or `nil`
+        /// past 19 significant digits.
+        func readDigits() -> Int? {
+            let start = index
             while index < count {
                 let digit = bytes[index] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
@@ -47,10 +34,16 @@ enum DoubleText {
                     mantissa = mantissa &* 10 &+ UInt64(digit)
                     significantDigits += 1
                 }
-                decimalExponent -= 1
                 index += 1
             }
-            guard index > fractionStart else { return nil }
+            return index - start
+        }
+        guard let integerDigits = readDigits(), integerDigits > 0 else { return nil }
+        var decimalExponent = 0
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard let fractionDigits = readDigits(), fractionDigits > 0 else { return nil }
+            decimalExponent = -fractionDigits
         }
         if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
