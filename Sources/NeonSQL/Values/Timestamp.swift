@@ -72,23 +72,26 @@ enum TimestampText {
     @inline(__always)
     static func fixedWidthDateTime(_ bytes: UnsafeRawBufferPointer)
         -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
-        guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"),
-            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-            bytes.count == 19 || bytes[19] &- UInt8(ascii: "0") >= 10
+        guard bytes.count >= 19, let base = bytes.baseAddress else { return nil }
+        @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
+        guard byte(4) == UInt8(ascii: "-"), byte(7) == UInt8(ascii: "-"),
+            byte(10) == UInt8(ascii: " ") || byte(10) == UInt8(ascii: "T"),
+            byte(13) == UInt8(ascii: ":"), byte(16) == UInt8(ascii: ":"),
+            bytes.count == 19 || byte(19) &- UInt8(ascii: "0") >= 10
         else { return nil }
-        var invalid = false
-        @inline(__always) func number(_ start: Int, _ length: Int) -> Int {
-            var value = 0
-            for position in start..<(start + length) {
-                let digit = bytes[position] &- UInt8(ascii: "0")
-                if digit >= 10 { invalid = true }
-                value = value &* 10 &+ Int(digit)
-            }
+        // Digit values (0-9, or 10-255 for anything else), checked together: `value + 118` has
+        // bit 7 or 8 set exactly when the value is 10 or more.
+        var outOfRange = 0
+        @inline(__always) func digit(_ offset: Int) -> Int {
+            let value = Int(byte(offset) &- UInt8(ascii: "0"))
+            outOfRange |= (value &+ 118) & 0x180
             return value
         }
-        let fields = (number(0, 4), number(5, 2), number(8, 2), number(11, 2), number(14, 2), number(17, 2))
-        return invalid ? nil : fields
+        let (y0, y1, y2, y3) = (digit(0), digit(1), digit(2), digit(3))
+        let (mo0, mo1, d0, d1) = (digit(5), digit(6), digit(8), digit(9))
+        let (h0, h1, mi0, mi1, s0, s1) = (digit(11), digit(12), digit(14), digit(15), digit(17), digit(18))
+        guard outOfRange == 0 else { return nil }
+        return (y0 * 1000 + y1 * 100 + y2 * 10 + y3, mo0 * 10 + mo1, d0 * 10 + d1, h0 * 10 + h1, mi0 * 10 + mi1, s0 * 10 + s1)
     }
 
     static func encode(_ date: Date) throws -> String {
