@@ -270,4 +270,22 @@ struct ScalarFastPathTests {
         #expect(rows.last?.b == nil)
         #expect(rows.last?.a == "plain")
     }
+
+    @Test func integersAroundTheUncheckedDigitCount() throws {
+        // Up to 18 digits are parsed without overflow checks; 19 and more with them.
+        for text in ["0", "-0", "+7", "999999999999999999", "-999999999999999999", "1000000000000000000",
+                     "-1000000000000000000", "9223372036854775807", "-9223372036854775808", "000000000000000000000000042"] {
+            #expect(try decode(text, as: Int.self) == Int(text), "\(text)")
+            #expect(try decode(text, as: Int64.self) == Int64(text), "\(text)")
+        }
+        var random = SplitMix(state: 9)
+        for _ in 0..<5_000 {
+            let value = Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0...63, using: &random)
+            #expect(try decode(String(value), as: Int.self) == value)
+        }
+        for text in ["9223372036854775808", "-9223372036854775809", "99999999999999999999", "12345678901234567a", "1-2", "--1", "+-1"] {
+            #expect(throws: PostgresDecodingError.self, "\(text)") { try decode(text, as: Int.self) }
+        }
+        #expect(throws: PostgresDecodingError.self) { try decode("99999", as: Int16.self) }
+    }
 }

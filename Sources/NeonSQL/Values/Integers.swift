@@ -15,6 +15,17 @@ enum IntegerText {
             index = 1
         }
         guard index < count else { return nil }
+        if count - index <= 18 {
+            // At most 18 digits cannot overflow: no checks per digit.
+            var value: Int64 = 0
+            while index < count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int64(digit)
+                index += 1
+            }
+            return negative ? -value : value
+        }
         var value: Int64 = 0
         while index < count {
             let digit = bytes[index] &- UInt8(ascii: "0")
