@@ -8,17 +8,8 @@ import Testing
 // (strtod), `UUID(uuidString:)`, Foundation's Gregorian calendar, the general array-literal
 // reader, and the scratch-buffer unescaper.
 
-/// A deterministic generator (SplitMix64), so failures reproduce.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The SplitMix64 generator of ResponseMutationTests, as a RandomNumberGenerator: the same cases every run.
+extension Random: RandomNumberGenerator {}
 
 private func fastDouble(_ text: String) -> Double? {
     var text = text
@@ -70,7 +61,7 @@ struct ScalarFastPathTests {
     }
 
     @Test func doublesPrintedShortestMatchStrtod() {
-        var random = SplitMix(state: 42)
+        var random = Random(seed: 42)
         for _ in 0..<20_000 {
             // Magnitudes Swift prints without an exponent or with a small one.
             let exponent = Int.random(in: -18...18, using: &random)
@@ -89,7 +80,7 @@ struct ScalarFastPathTests {
     }
 
     @Test func randomDecimalTextsMatchStrtod() {
-        var random = SplitMix(state: 7)
+        var random = Random(seed: 7)
         for _ in 0..<50_000 {
             let digitCount = Int.random(in: 1...19, using: &random)
             var digits = String(Int.random(in: 1...9, using: &random))
@@ -112,7 +103,7 @@ struct ScalarFastPathTests {
     }
 
     @Test func uuidsMatchFoundation() throws {
-        var random = SplitMix(state: 3)
+        var random = Random(seed: 3)
         for _ in 0..<2_000 {
             var bytes = [UInt8](repeating: 0, count: 16)
             for index in 0..<16 { bytes[index] = UInt8.random(in: 0...255, using: &random) }
@@ -141,7 +132,7 @@ struct ScalarFastPathTests {
     @Test func timestampsMatchFoundationCalendar() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        var random = SplitMix(state: 11)
+        var random = Random(seed: 11)
         for _ in 0..<3_000 {
             let year = Int.random(in: 1600...9999, using: &random)  // Foundation is Julian before 1582
             let month = Int.random(in: 1...12, using: &random)
@@ -184,7 +175,7 @@ struct ScalarFastPathTests {
                 return (ArrayLiteral.plainIntegers(bytes), try? ArrayLiteral.decode(bytes, as: Int.self))
             }
         }
-        var random = SplitMix(state: 5)
+        var random = Random(seed: 5)
         var texts = ["{}", "{0}", "{-1}", "{+1}", "{1,2,3}", "{9223372036854775807,-9223372036854775808}"]
         for _ in 0..<2_000 {
             let count = Int.random(in: 0...8, using: &random)
@@ -278,7 +269,7 @@ struct ScalarFastPathTests {
             #expect(try decode(text, as: Int.self) == Int(text), "\(text)")
             #expect(try decode(text, as: Int64.self) == Int64(text), "\(text)")
         }
-        var random = SplitMix(state: 9)
+        var random = Random(seed: 9)
         for _ in 0..<5_000 {
             let value = Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0...63, using: &random)
             #expect(try decode(String(value), as: Int.self) == value)

@@ -27,46 +27,41 @@ private struct CachedTextRow: DecodableRow, Equatable {
     }
 }
 
-private func decodeRows<Row: DecodableRow>(_: Row.Type, _ body: String) throws -> [Row] {
-    let statement: Statement<[Row]> = .many(name: "Test", sql: "", bindings: Bindings(), readOnly: true)
-    return try statement.decodeResponse(Data(body.utf8))
-}
-
 private let fields = #"[{"name":"id","dataTypeID":23},{"name":"name","dataTypeID":25}]"#
 
 @Suite("Validated fields cache")
 struct ValidatedFieldsCacheTests {
     @Test func repeatedFieldsDecodeTheSameRows() throws {
         let body = #"{"fields":\#(fields),"rows":[["1","a"],["2","b"]],"rowCount":2}"#
-        let first = try decodeRows(CachedIDRow.self, body)
-        let second = try decodeRows(CachedIDRow.self, body)
+        let first = try rows(CachedIDRow.self, body)
+        let second = try rows(CachedIDRow.self, body)
         #expect(first == second)
         #expect(second.map(\.id) == [1, 2])
         // The same fields with other rows, and with rows before fields.
         let reordered = #"{"rows":[["3","c"]],"fields":\#(fields)}"#
-        #expect(try decodeRows(CachedIDRow.self, reordered).map(\.name) == ["c"])
+        #expect(try rows(CachedIDRow.self, reordered).map(\.name) == ["c"])
     }
 
     @Test func changedTypeAfterACachedTextIsStillReported() throws {
-        _ = try decodeRows(CachedIDRow.self, #"{"fields":\#(fields),"rows":[]}"#)
+        _ = try rows(CachedIDRow.self, #"{"fields":\#(fields),"rows":[]}"#)
         // Same length, one OID changed (23 -> 25).
         let drifted = fields.replacingOccurrences(of: "23", with: "25")
         #expect(drifted.utf8.count == fields.utf8.count)
         do {
-            _ = try decodeRows(CachedIDRow.self, #"{"fields":\#(drifted),"rows":[]}"#)
+            _ = try rows(CachedIDRow.self, #"{"fields":\#(drifted),"rows":[]}"#)
             Issue.record("expected the OID change to be reported")
         } catch NeonError.decoding(let failure) {
             #expect(failure.column == "id")
             #expect(failure.reason.contains("OID 25"))
         }
         // And the original text is still accepted afterwards.
-        #expect(try decodeRows(CachedIDRow.self, #"{"fields":\#(fields),"rows":[["5","e"]]}"#).map(\.id) == [5])
+        #expect(try rows(CachedIDRow.self, #"{"fields":\#(fields),"rows":[["5","e"]]}"#).map(\.id) == [5])
     }
 
     @Test func textValidForOneRowTypeIsCheckedForAnother() throws {
-        _ = try decodeRows(CachedIDRow.self, #"{"fields":\#(fields),"rows":[]}"#)
+        _ = try rows(CachedIDRow.self, #"{"fields":\#(fields),"rows":[]}"#)
         do {
-            _ = try decodeRows(CachedTextRow.self, #"{"fields":\#(fields),"rows":[]}"#)
+            _ = try rows(CachedTextRow.self, #"{"fields":\#(fields),"rows":[]}"#)
             Issue.record("expected CachedTextRow to reject an int4 id")
         } catch NeonError.decoding(let failure) {
             #expect(failure.reason.contains("expects text"))
@@ -75,16 +70,16 @@ struct ValidatedFieldsCacheTests {
 
     @Test func truncatedOrMalformedBodiesAfterACachedTextFail() throws {
         let body = #"{"fields":\#(fields),"rows":[["1","a"]]}"#
-        _ = try decodeRows(CachedIDRow.self, body)
+        _ = try rows(CachedIDRow.self, body)
         // Cut inside the fields text: shorter than the cached text, so parsed (and rejected).
         for cut in [10, 30, fields.utf8.count] {
             let truncated = String(body.utf8.prefix(cut)) ?? ""
-            #expect(throws: NeonError.self, "cut at \(cut)") { try decodeRows(CachedIDRow.self, truncated) }
+            #expect(throws: NeonError.self, "cut at \(cut)") { try rows(CachedIDRow.self, truncated) }
         }
         // Fields match the cache, rows do not: row errors are unchanged.
-        #expect(throws: NeonError.self) { try decodeRows(CachedIDRow.self, #"{"fields":\#(fields),"rows":[["x","a"]]}"#) }
-        #expect(throws: NeonError.self) { try decodeRows(CachedIDRow.self, #"{"fields":\#(fields),"rows":[["1"]]}"#) }
-        #expect(throws: NeonError.self) { try decodeRows(CachedIDRow.self, #"{"fields":\#(fields),"rows":[["1","a"]]"#) }
+        #expect(throws: NeonError.self) { try rows(CachedIDRow.self, #"{"fields":\#(fields),"rows":[["x","a"]]}"#) }
+        #expect(throws: NeonError.self) { try rows(CachedIDRow.self, #"{"fields":\#(fields),"rows":[["1"]]}"#) }
+        #expect(throws: NeonError.self) { try rows(CachedIDRow.self, #"{"fields":\#(fields),"rows":[["1","a"]]"#) }
     }
 
     @Test func cacheMatchesOnlyTheExactRememberedBytes() {

@@ -12,14 +12,8 @@ enum DoubleText {
     static func parse(_ bytes: UnsafeRawBufferPointer) -> Double? {
         let count = bytes.count
         guard count > 0, count < 64 else { return nil }
-        var index = 0
-        var negative = false
-        if bytes[0] == UInt8(ascii: "-") {
-            negative = true
-            index = 1
-        } else if bytes[0] == UInt8(ascii: "+") {
-            index = 1
-        }
+        let (negative, digitsStart) = IntegerText.sign(bytes)
+        var index = digitsStart
         var mantissa: UInt64 = 0
         var significantDigits = 0
         /// Reads a run of digits into `mantissa` (leading zeros skipped); their count, or `nil`
