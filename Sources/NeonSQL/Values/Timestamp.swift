@@ -16,7 +16,7 @@ enum TimestampText {
         var cursor = TextCursor(bytes)
         let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
         if let fixed = fixedWidthDateTime(bytes) {
-            // `YYYY-MM-DD HH:MM:SS`, what PostgreSQL prints for years 1000-9999: read in place.
+            // `YYYY-MM-DD HH:MM:SS`, what PostgreSQL prints for years 1-9999 (zero-padded): read in place.
             (year, month, day, hour, minute, second) = fixed
             cursor.index = 19
         } else {
