@@ -22,7 +22,8 @@ private struct TwoColumnRow: DecodableRow {
     }
 }
 
-private func rows<Row: DecodableRow>(_: Row.Type, _ body: String) throws -> [Row] {
+/// Decodes `body` as a `:many` result of `Row` (also used by ValidatedFieldsCacheTests).
+func rows<Row: DecodableRow>(_: Row.Type, _ body: String) throws -> [Row] {
     let statement: Statement<[Row]> = .many(name: "Test", sql: "", bindings: Bindings(), readOnly: true)
     return try statement.decodeResponse(Data(body.utf8))
 }

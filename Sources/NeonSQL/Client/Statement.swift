@@ -95,11 +95,11 @@ public struct Statement<Result: Sendable>: Sendable {
     public let bindings: Bindings
     /// `true` for a `SELECT` without data-modifying CTEs: safe to send again after a lost response.
     public let isReadOnly: Bool
-    let decoder: @Sendable (inout ResultReader) throws -> Result
+    @usableFromInline let decoder: @Sendable (inout ResultReader) throws -> Result
     /// Rows returned or affected, as the observer reports them (nil for `:exec`).
-    let rowCount: @Sendable (Result) -> Int?
+    @usableFromInline let rowCount: @Sendable (Result) -> Int?
 
-    init(name: String, kind: QueryKind, sql: String, bindings: Bindings, readOnly: Bool,
+    @usableFromInline init(name: String, kind: QueryKind, sql: String, bindings: Bindings, readOnly: Bool,
          rowCount: @escaping @Sendable (Result) -> Int? = { _ in nil },
          decoder: @escaping @Sendable (inout ResultReader) throws -> Result) {
         self.rowCount = rowCount
@@ -147,7 +147,9 @@ public enum QueryKind: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 extension Statement {
-    /// A statement returning every row (`:many`).
+    /// A statement returning every row (`:many`). Inlinable, so the row loop is specialized for
+    /// the generated row type in the app's module.
+    @inlinable
     public static func many<Row: DecodableRow>(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<[Row]> {
         Statement<[Row]>(name: name, kind: .many, sql: sql, bindings: bindings, readOnly: readOnly, rowCount: { $0.count }) { reader in
             try reader.decodeRows(Row.self, limit: nil)
@@ -155,6 +157,7 @@ extension Statement {
     }
 
     /// A statement returning its first row or `nil` (`:one`); further rows are ignored.
+    @inlinable
     public static func one<Row: DecodableRow>(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Row?> {
         Statement<Row?>(name: name, kind: .one, sql: sql, bindings: bindings, readOnly: readOnly, rowCount: { $0 == nil ? 0 : 1 }) { reader in
             try reader.decodeRows(Row.self, limit: 1).first

@@ -37,11 +37,41 @@ extension Array: PostgresTextEncodable where Element: PostgresTextEncodable {
 extension Array: PostgresTextDecodable where Element: PostgresTextDecodable {
     /// Parses an array literal, decoding each element (NULL elements need an optional `Element`).
     public static func decode(postgresText text: borrowing PostgresText) throws -> [Element] {
-        try text.withUTF8 { try ArrayLiteral.decode($0, as: Element.self) }
+        // `{1,2,3}` into [Int] without the general element machinery (a compile-time test once
+        // specialized); anything else, errors included, goes the general way.
+        if Element.self == Int.self, let integers = ArrayLiteral.plainIntegers(text.bytes), let same = integers as? [Element] {
+            return same
+        }
+        return try text.withUTF8 { try ArrayLiteral.decode($0, as: Element.self) }
     }
 }
 
 enum ArrayLiteral {
+    /// The elements of `{i,j,...}` (or `{}`) where every element is a bare decimal integer that fits
+    /// in `Int`; `nil` for any other text (spaces, quotes, NULL, nesting, dimensions, overflow),
+    /// which ``decode(_:as:)`` then reads or rejects.
+    static func plainIntegers(_ bytes: UnsafeRawBufferPointer) -> [Int]? {
+        let count = bytes.count
+        guard count >= 2, bytes[0] == UInt8(ascii: "{"), bytes[count - 1] == UInt8(ascii: "}") else { return nil }
+        let end = count - 1
+        guard end > 1 else { return [] }
+        var separators = 0
+        for position in 1..<end where bytes[position] == UInt8(ascii: ",") { separators += 1 }
+        var result: [Int] = []
+        result.reserveCapacity(separators + 1)
+        var index = 1
+        while true {
+            let start = index
+            while index < end, bytes[index] != UInt8(ascii: ",") { index += 1 }
+            guard let value = IntegerText.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<index])),
+                let integer = Int(exactly: value)
+            else { return nil }
+            result.append(integer)
+            if index == end { return result }
+            index += 1
+        }
+    }
+
     static func decode<Element: PostgresTextDecodable>(_ bytes: UnsafeRawBufferPointer, as: Element.Type) throws -> [Element] {
         var index = 0
         let count = bytes.count

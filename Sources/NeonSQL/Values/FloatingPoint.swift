@@ -36,7 +36,8 @@ extension Double: PostgresTextEncodable, PostgresTextDecodable {
     public func postgresText(as type: PostgresType) throws -> String? { FloatText.encode(self) }
     /// Parses PostgreSQL float text, including `NaN` and `±Infinity`.
     public static func decode(postgresText text: borrowing PostgresText) throws -> Double {
-        try FloatText.decode(text, as: Double.self)
+        if let value = DoubleText.parse(text.bytes) { return value }
+        return try FloatText.decode(text, as: Double.self)
     }
 }
 

@@ -4,17 +4,22 @@ enum IntegerText {
     /// Parses an optionally signed decimal integer with overflow checking.
     @inline(__always)
     static func parse(_ bytes: UnsafeRawBufferPointer) -> Int64? {
-        var index = 0
         let count = bytes.count
         guard count > 0 else { return nil }
-        var negative = false
-        if bytes[0] == UInt8(ascii: "-") {
-            negative = true
-            index = 1
-        } else if bytes[0] == UInt8(ascii: "+") {
-            index = 1
-        }
+        let (negative, digitsStart) = sign(bytes)
+        var index = digitsStart
         guard index < count else { return nil }
+        if count - index <= 18 {
+            // At most 18 digits cannot overflow: no checks per digit.
+            var value: Int64 = 0
+            while index < count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int64(digit)
+                index += 1
+            }
+            return negative ? -value : value
+        }
         var value: Int64 = 0
         while index < count {
             let digit = bytes[index] &- UInt8(ascii: "0")
@@ -29,6 +34,16 @@ enum IntegerText {
         if negative { return value }
         let (positive, overflow) = Int64(0).subtractingReportingOverflow(value)
         return overflow ? nil : positive
+    }
+
+    /// A leading `-` or `+` of non-empty text: whether it is `-`, and where the digits start.
+    @inline(__always)
+    static func sign(_ bytes: UnsafeRawBufferPointer) -> (negative: Bool, digitsStart: Int) {
+        switch bytes[0] {
+        case UInt8(ascii: "-"): return (true, 1)
+        case UInt8(ascii: "+"): return (false, 1)
+        default: return (false, 0)
+        }
     }
 
     static func decode<T: FixedWidthInteger>(_ text: borrowing PostgresText, as: T.Type) throws -> T {

@@ -14,15 +14,23 @@ enum TimestampText {
 
     static func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
         var cursor = TextCursor(bytes)
-        guard let year = cursor.digits(min: 4), cursor.consume(UInt8(ascii: "-")),
-            let month = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: "-")),
-            let day = cursor.digits(min: 2, max: 2)
-        else { return nil }
-        guard cursor.consume(UInt8(ascii: " ")) || cursor.consume(UInt8(ascii: "T")) else { return nil }
-        guard let hour = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: ":")),
-            let minute = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: ":")),
-            let second = cursor.digits(min: 2, max: 2)
-        else { return nil }
+        let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+        if let fixed = fixedWidthDateTime(bytes) {
+            // `YYYY-MM-DD HH:MM:SS`, what PostgreSQL prints for years 1-9999 (zero-padded): read in place.
+            (year, month, day, hour, minute, second) = fixed
+            cursor.index = 19
+        } else {
+            guard let parsedYear = cursor.digits(min: 4), cursor.consume(UInt8(ascii: "-")),
+                let parsedMonth = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: "-")),
+                let parsedDay = cursor.digits(min: 2, max: 2)
+            else { return nil }
+            guard cursor.consume(UInt8(ascii: " ")) || cursor.consume(UInt8(ascii: "T")) else { return nil }
+            guard let parsedHour = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: ":")),
+                let parsedMinute = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: ":")),
+                let parsedSecond = cursor.digits(min: 2, max: 2)
+            else { return nil }
+            (year, month, day, hour, minute, second) = (parsedYear, parsedMonth, parsedDay, parsedHour, parsedMinute, parsedSecond)
+        }
         var micros = 0
         if cursor.consume(UInt8(ascii: ".")) {
             guard let fraction = cursor.microsecondFraction() else { return nil }
@@ -56,6 +64,34 @@ enum TimestampText {
         // Relative to 2001-01-01 to keep Double precision at microseconds.
         let wholeSeconds = Int64(days - unixToReferenceDays) * 86_400 + Int64(secondsOfDay)
         return Date(timeIntervalSinceReferenceDate: Double(wholeSeconds) + Double(micros) / 1_000_000)
+    }
+
+    /// The fields of a leading `YYYY-MM-DD HH:MM:SS` (or `T` between date and time) with a
+    /// four-digit year not followed by another digit; `nil` when the text has another shape (a
+    /// longer year, missing seconds...), which the general cursor then reads.
+    @inline(__always)
+    static func fixedWidthDateTime(_ bytes: UnsafeRawBufferPointer)
+        -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
+        guard bytes.count >= 19, let base = bytes.baseAddress else { return nil }
+        @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
+        guard byte(4) == UInt8(ascii: "-"), byte(7) == UInt8(ascii: "-"),
+            byte(10) == UInt8(ascii: " ") || byte(10) == UInt8(ascii: "T"),
+            byte(13) == UInt8(ascii: ":"), byte(16) == UInt8(ascii: ":"),
+            bytes.count == 19 || byte(19) &- UInt8(ascii: "0") >= 10
+        else { return nil }
+        // Digit values (0-9, or 10-255 for anything else), checked together: `value + 118` has
+        // bit 7 or 8 set exactly when the value is 10 or more.
+        var outOfRange = 0
+        @inline(__always) func digit(_ offset: Int) -> Int {
+            let value = Int(byte(offset) &- UInt8(ascii: "0"))
+            outOfRange |= (value &+ 118) & 0x180
+            return value
+        }
+        let (y0, y1, y2, y3) = (digit(0), digit(1), digit(2), digit(3))
+        let (mo0, mo1, d0, d1) = (digit(5), digit(6), digit(8), digit(9))
+        let (h0, h1, mi0, mi1, s0, s1) = (digit(11), digit(12), digit(14), digit(15), digit(17), digit(18))
+        guard outOfRange == 0 else { return nil }
+        return (y0 * 1000 + y1 * 100 + y2 * 10 + y3, mo0 * 10 + mo1, d0 * 10 + d1, h0 * 10 + h1, mi0 * 10 + mi1, s0 * 10 + s1)
     }
 
     static func encode(_ date: Date) throws -> String {

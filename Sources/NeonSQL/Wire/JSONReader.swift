@@ -3,8 +3,13 @@
 /// skips values without building them.
 @usableFromInline
 struct JSONReader {
+    @usableFromInline
     struct SyntaxError: Error {
-        var message: String
+        @usableFromInline var message: String
+
+        @usableFromInline init(message: String) {
+            self.message = message
+        }
     }
 
     @usableFromInline let bytes: UnsafeRawBufferPointer
@@ -24,12 +29,15 @@ struct JSONReader {
         self.index = index
     }
 
+    @usableFromInline
     var atEnd: Bool { index >= bytes.count }
 
     @inline(__always)
+    @inlinable
     func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
     @inline(__always)
+    @inlinable
     mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -39,6 +47,7 @@ struct JSONReader {
         }
     }
 
+    @usableFromInline
     func describeHere() -> String {
         if index >= bytes.count { return "unexpected end of body at byte \(index) (truncated response?)" }
         let byte = bytes[index]
@@ -47,6 +56,7 @@ struct JSONReader {
     }
 
     @inline(__always)
+    @inlinable
     mutating func expect(_ byte: UInt8) throws {
         guard index < bytes.count, bytes[index] == byte else { throw unexpected(expected: byte) }
         index += 1
@@ -55,22 +65,26 @@ struct JSONReader {
     /// Opens an object: whitespace, `{`, whitespace. Returns whether a member follows; an empty
     /// object is consumed whole. Walk members with `repeat { ... } while try nextObjectMember()`.
     @inline(__always)
+    @inlinable
     mutating func beginObject() throws -> Bool { try beginContainer(UInt8(ascii: "{"), UInt8(ascii: "}")) }
 
     /// Opens an array like ``beginObject()``; walk elements with `nextArrayElement()`.
     @inline(__always)
+    @inlinable
     mutating func beginArray() throws -> Bool { try beginContainer(UInt8(ascii: "["), UInt8(ascii: "]")) }
 
     /// After an object member's value: consumes `,` and returns true, or consumes `}` and returns false.
     @inline(__always)
+    @inlinable
     mutating func nextObjectMember() throws -> Bool { try nextInContainer(closedBy: UInt8(ascii: "}")) }
 
     /// After an array element: consumes `,` and returns true, or consumes `]` and returns false.
     @inline(__always)
+    @inlinable
     mutating func nextArrayElement() throws -> Bool { try nextInContainer(closedBy: UInt8(ascii: "]")) }
 
-    @inline(__always)
-    private mutating func beginContainer(_ open: UInt8, _ close: UInt8) throws -> Bool {
+    @inlinable @inline(__always)
+    mutating func beginContainer(_ open: UInt8, _ close: UInt8) throws -> Bool {
         skipWhitespace()
         try expect(open)
         skipWhitespace()
@@ -79,8 +93,8 @@ struct JSONReader {
         return false
     }
 
-    @inline(__always)
-    private mutating func nextInContainer(closedBy close: UInt8) throws -> Bool {
+    @inlinable @inline(__always)
+    mutating func nextInContainer(closedBy close: UInt8) throws -> Bool {
         skipWhitespace()
         if peek() == UInt8(ascii: ",") {
             index += 1
@@ -92,10 +106,12 @@ struct JSONReader {
 
     /// The error of a failed `expect` (kept out of line so `expect` inlines to a compare).
     @inline(never)
+    @usableFromInline
     func unexpected(expected byte: UInt8) -> SyntaxError {
         SyntaxError(message: describeHere() + ", expected '\(Character(Unicode.Scalar(byte)))'")
     }
 
+    @usableFromInline
     mutating func expectLiteral(_ literal: StaticString) throws {
         let count = literal.utf8CodeUnitCount
         guard index + count <= bytes.count else { throw SyntaxError(message: describeHere()) }
@@ -108,43 +124,48 @@ struct JSONReader {
 
     /// After the opening quote has been consumed: scans to the closing quote and returns the raw
     /// content range and whether it contains escapes. Validates that no control characters appear.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     mutating func scanStringContent() throws -> (range: Range<Int>, escaped: Bool) {
         let start = index
         var escaped = false
         let count = bytes.count
-        // Eight bytes at a time while none of them is '"', '\\' or a control character.
-        if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
+        guard let base = bytes.baseAddress else { throw SyntaxError(message: "unterminated string (truncated response?)") }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while true {
+            // Eight bytes at a time to the first '"', '\\' or control character: the lowest flagged
+            // byte of the word is exact (the borrow of these tests only runs upward).
             while index &+ 8 <= count {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let quote = word ^ (ones &* 0x22)
                 let backslash = word ^ (ones &* 0x5C)
-                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-                if special & highs != 0 { break }
+                let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)) & highs
+                if special != 0 {
+                    index &+= special.trailingZeroBitCount &>> 3
+                    break
+                }
                 index &+= 8
             }
-        }
-        while index < count {
-            let byte = bytes[index]
+            guard index < count else {
+                index = count
+                throw SyntaxError(message: "unterminated string (truncated response?)")
+            }
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
             if byte == UInt8(ascii: "\"") {
                 let range = start..<index
-                index += 1
+                index &+= 1
                 return (range, escaped)
             }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
-                index += 2
+                index &+= 2
                 continue
             }
             if byte < 0x20 {
                 throw SyntaxError(message: "control character in string at byte \(index)")
             }
-            index += 1
+            index &+= 1
         }
-        index = count
-        throw SyntaxError(message: "unterminated string (truncated response?)")
     }
 
     /// Reads a string (at the opening quote) into a Swift `String`.
@@ -154,92 +175,6 @@ struct JSONReader {
         if !escaped { return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         try unescape(range, into: &scratch)
         return String(decoding: scratch, as: UTF8.self)
-    }
-
-    /// Decodes JSON escapes in `range` into `scratch` (UTF-8).
-    func unescape(_ range: Range<Int>, into scratch: inout [UInt8]) throws {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.reserveCapacity(range.count)
-        var position = range.lowerBound
-        let end = range.upperBound
-        while position < end {
-            let byte = bytes[position]
-            guard byte == UInt8(ascii: "\\") else {
-                // Copy the run up to the next backslash in one go.
-                var runEnd = position + 1
-                while runEnd < end, bytes[runEnd] != UInt8(ascii: "\\") { runEnd += 1 }
-                scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[position..<runEnd]))
-                position = runEnd
-                continue
-            }
-            guard position + 1 < end else { throw SyntaxError(message: "truncated escape at byte \(position)") }
-            let kind = bytes[position + 1]
-            position += 2
-            switch kind {
-            case UInt8(ascii: "\""): scratch.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): scratch.append(UInt8(ascii: "\\"))
-            case UInt8(ascii: "/"): scratch.append(UInt8(ascii: "/"))
-            case UInt8(ascii: "b"): scratch.append(0x08)
-            case UInt8(ascii: "f"): scratch.append(0x0C)
-            case UInt8(ascii: "n"): scratch.append(0x0A)
-            case UInt8(ascii: "r"): scratch.append(0x0D)
-            case UInt8(ascii: "t"): scratch.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4(at: position, end: end)
-                position += 4
-                if (0xD800..<0xDC00).contains(scalar) {
-                    // High surrogate: must be followed by \uDC00-\uDFFF.
-                    guard position + 6 <= end, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
-                    else { throw SyntaxError(message: "unpaired surrogate at byte \(position)") }
-                    let low = try hex4(at: position + 2, end: end)
-                    guard (0xDC00..<0xE000).contains(low) else {
-                        throw SyntaxError(message: "unpaired surrogate at byte \(position)")
-                    }
-                    position += 6
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                } else if (0xDC00..<0xE000).contains(scalar) {
-                    throw SyntaxError(message: "unpaired surrogate at byte \(position)")
-                }
-                guard let unicode = Unicode.Scalar(scalar) else {
-                    throw SyntaxError(message: "invalid unicode escape at byte \(position)")
-                }
-                appendUTF8(unicode, to: &scratch)
-            default:
-                throw SyntaxError(message: "invalid escape at byte \(position - 1)")
-            }
-        }
-    }
-
-    private func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
-        let value = scalar.value
-        switch value {
-        case 0..<0x80:
-            out.append(UInt8(value))
-        case 0x80..<0x800:
-            out.append(UInt8(0xC0 | value >> 6))
-            out.append(UInt8(0x80 | value & 0x3F))
-        case 0x800..<0x10000:
-            out.append(UInt8(0xE0 | value >> 12))
-            out.append(UInt8(0x80 | value >> 6 & 0x3F))
-            out.append(UInt8(0x80 | value & 0x3F))
-        default:
-            out.append(UInt8(0xF0 | value >> 18))
-            out.append(UInt8(0x80 | value >> 12 & 0x3F))
-            out.append(UInt8(0x80 | value >> 6 & 0x3F))
-            out.append(UInt8(0x80 | value & 0x3F))
-        }
-    }
-
-    private func hex4(at position: Int, end: Int) throws -> UInt32 {
-        guard position + 4 <= end else { throw SyntaxError(message: "truncated \\u escape at byte \(position)") }
-        var value: UInt32 = 0
-        for offset in 0..<4 {
-            guard let digit = hexValue(bytes[position + offset]) else {
-                throw SyntaxError(message: "invalid \\u escape at byte \(position)")
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
     }
 
     /// Reads a JSON number's span (validated).
@@ -308,6 +243,7 @@ struct JSONReader {
     }
 
     /// Skips any JSON value.
+    @usableFromInline
     mutating func skipValue(depth: Int = 0) throws {
         guard depth < 512 else { throw SyntaxError(message: "nested too deeply") }
         skipWhitespace()
@@ -342,6 +278,7 @@ struct JSONReader {
     /// Keys of Neon's envelope never contain escapes; an escaped key is decoded when compared.
     /// `scratch` is unused (kept for call-site compatibility).
     @inline(__always)
+    @usableFromInline
     mutating func readKey(_ scratch: inout [UInt8]) throws -> Key {
         skipWhitespace()
         try expect(UInt8(ascii: "\""))
@@ -353,11 +290,12 @@ struct JSONReader {
 
     /// An object key: a span of the body (trivially copyable), compared against literals without
     /// allocating. An escaped key (never sent by Neon) is unescaped on comparison.
+    @usableFromInline
     struct Key {
         let bytes: UnsafeRawBufferPointer
         let escaped: Bool
 
-        @inline(__always)
+        @usableFromInline @inline(__always)
         func `is`(_ literal: StaticString) -> Bool {
             if escaped { return escapedIs(literal) }
             let count = literal.utf8CodeUnitCount

@@ -3,11 +3,12 @@ import Foundation
 /// Reads one query result object of Neon's `/sql` response
 /// (`{"fields":[...],"rows":[[...]],"command":"SELECT","rowCount":1,"rowAsArray":true}`),
 /// in any key order, decoding rows straight into generated row values.
+@usableFromInline
 struct ResultReader {
-    var reader: JSONReader
-    var scratch: [UInt8] = []
+    @usableFromInline var reader: JSONReader
+    @usableFromInline var scratch: [UInt8] = []
     /// Index within a batch, for error messages.
-    var statementIndex: Int?
+    @usableFromInline var statementIndex: Int?
 
     init(reader: JSONReader, statementIndex: Int? = nil) {
         self.reader = reader
@@ -15,6 +16,7 @@ struct ResultReader {
     }
 
     /// Decodes the rows of a result (at most `limit`), after checking `fields` against `Row.columns`.
+    @inlinable
     mutating func decodeRows<Row: DecodableRow>(_: Row.Type, limit: Int?) throws -> [Row] {
         var fields: FieldList? = nil
         var deferredRows: Int? = nil
@@ -24,7 +26,7 @@ struct ResultReader {
             repeat {
                 let key = try reader.readKey(&scratch)
                 if key.is("fields") {
-                    fields = try readFields(against: Row.columns, rowType: "\(Row.self)")
+                    fields = try readFields(against: Row.columns, rowType: "\(Row.self)", cacheKey: ObjectIdentifier(Row.self))
                 } else if key.is("rows") {
                     sawRows = true
                     if let fields {
@@ -83,10 +85,18 @@ struct ResultReader {
     }
 
     /// Reads `fields`, checking them against `columns` as it goes (count, then OIDs where both are
-    /// non-zero). Builds nothing: names are re-read from the body only for error messages.
-    private mutating func readFields(against columns: [ResultColumn], rowType: @autoclosure () -> String) throws -> FieldList {
+    /// non-zero). Builds nothing: names are re-read from the body only for error messages. Text
+    /// identical to the last that checked out for the row type (`cacheKey`) is not parsed again.
+    @usableFromInline
+    mutating func readFields(
+        against columns: [ResultColumn], rowType: @autoclosure () -> String, cacheKey: ObjectIdentifier
+    ) throws -> FieldList {
         reader.skipWhitespace()
         let start = reader.index
+        if let known = ValidatedFieldsCache.shared.match(cacheKey, in: reader.bytes, at: start) {
+            reader.index = start + known.length
+            return FieldList(start: start, count: known.count)
+        }
         var count = 0
         var mismatch: (index: Int, oid: UInt32)? = nil
         if try reader.beginArray() {
@@ -127,6 +137,8 @@ struct ResultReader {
                     + "\"\(column.name)\" but the result has \(PostgresType.displayName(forOID: mismatch.oid)) "
                     + "(OID \(mismatch.oid)); the schema changed: regenerate the queries"))
         }
+        ValidatedFieldsCache.shared.remember(
+            cacheKey, text: UnsafeRawBufferPointer(rebasing: reader.bytes[start..<reader.index]), count: count)
         return fields
     }
 
@@ -150,7 +162,8 @@ struct ResultReader {
             column: column, columnIndex: firstDifference, statementIndex: statementIndex, reason: reason))
     }
 
-    private mutating func readRows<Row: DecodableRow>(into rows: inout [Row], fields: FieldList, limit: Int?) throws {
+    @inlinable
+    mutating func readRows<Row: DecodableRow>(into rows: inout [Row], fields: FieldList, limit: Int?) throws {
         reader.skipWhitespace()
         if reader.peek() == UInt8(ascii: "n") {
             try reader.expectLiteral("null")

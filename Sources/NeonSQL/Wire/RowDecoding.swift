@@ -29,10 +29,11 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
 /// The `fields` of a response, already checked against the row type: where the array starts in the
 /// body and how many fields it has. Names are re-read from the body only for error messages, so a
 /// response costs no per-field allocation.
+@usableFromInline
 struct FieldList {
     /// Index of the array's `[` in the body.
-    let start: Int
-    let count: Int
+    @usableFromInline let start: Int
+    @usableFromInline let count: Int
 
     /// The field names, re-parsed from the (already validated) body; `""` for a field without one.
     func names(in bytes: UnsafeRawBufferPointer) -> [String] {
@@ -79,6 +80,7 @@ public struct RowDecoder: ~Copyable {
     public private(set) var columnIndex: Int
     let statementIndex: Int?
 
+    @usableFromInline
     init(reader: JSONReader, scratch: consuming [UInt8], fields: FieldList, rowIndex: Int, statementIndex: Int?) {
         self.reader = reader
         self.scratch = scratch
@@ -88,6 +90,7 @@ public struct RowDecoder: ~Copyable {
         self.statementIndex = statementIndex
     }
 
+    @usableFromInline
     consuming func finish() -> (reader: JSONReader, scratch: [UInt8], decodedColumns: Int) {
         (reader, scratch, columnIndex)
     }
@@ -132,6 +135,10 @@ public struct RowDecoder: ~Copyable {
                 cellEscaped = escaped
                 if !escaped {
                     value = try Value.decode(postgresText: PostgresText(UnsafeRawBufferPointer(rebasing: reader.bytes[range])))
+                } else if Value.self == String.self || Value.self == String?.self,
+                    let string = try reader.unescapedString(range) as? Value {
+                    // A text column: unescaped straight into the String (a compile-time test once specialized).
+                    value = string
                 } else {
                     try reader.unescape(range, into: &scratch)
                     value = try scratch.withUnsafeBytes { try Value.decode(postgresText: PostgresText($0)) }
