@@ -9,7 +9,6 @@ import Testing
 // (strtod), `UUID(uuidString:)`, Foundation's Gregorian calendar, the general array-literal
 // reader, and the scratch-buffer unescaper.
 
-
 private func fastDouble(_ text: String) -> Double? {
     var text = text
     return text.withUTF8 { DoubleText.parse(UnsafeRawBufferPointer($0)) }
