@@ -1,6 +1,8 @@
 import ArgumentParser
 import LocalNeonServer
 import Logging
+import NIOCore
+import NIOPosix
 
 /// `neon-local`: a Neon-compatible `POST /sql` endpoint on 127.0.0.1 in front of a real PostgreSQL.
 @main
@@ -49,6 +51,11 @@ struct NeonLocalCommand: AsyncParsableCommand {
     var logLevel: String = "info"
 
     func run() async throws {
+        // Swift Concurrency's tasks then run on the event loops that serve HTTP and PostgreSQL, so a
+        // request does not hop between those threads and the default pool at every await (the
+        // difference between ~4% and ~20% of PostgreSQL's own rate, BENCHMARKS.md). neon-local never
+        // blocks a thread in its tasks, which running on event loops requires.
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         var configuration = LocalNeonConfiguration(
             port: port,
             maximumRequestBytes: maxRequestBytes,

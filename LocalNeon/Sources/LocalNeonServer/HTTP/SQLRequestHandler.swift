@@ -70,7 +70,7 @@ struct SQLRequestHandler: Sendable {
                 // If the request is cancelled (the client went away) while the connection is leased,
                 // its statement is cancelled on PostgreSQL (as Neon's CancelRequest) and the connection
                 // is closed instead of going back to the pool.
-                let canceller = BackendCanceller(pid: await Self.backendPID(connection, logger: logger), pools: pools, logger: logger)
+                let canceller = BackendCanceller(pid: await pools.backendPID(of: connection, logger: logger), pools: pools, logger: logger)
                 let outcome = await withTaskCancellationHandler { () async -> Result<[UInt8], NeonError> in
                     do throws(NeonError) {
                         if let jwtSession {
@@ -142,19 +142,5 @@ struct SQLRequestHandler: Sendable {
     /// The value when it is visible ASCII (what `HeaderValue::to_str` accepts), else `nil`.
     static func visibleASCII(_ value: String) -> String? {
         value.utf8.allSatisfy { $0 == 0x09 || (0x20...0x7E).contains($0) } ? value : nil
-    }
-
-    /// The PostgreSQL process serving `connection` (what `pg_cancel_backend` needs), `nil` if unknown.
-    private static func backendPID(_ connection: PostgresConnection, logger: Logger) async -> Int32? {
-        do {
-            let rows = try await connection.query("SELECT pg_catalog.pg_backend_pid()", logger: logger)
-            var pid: Int32?
-            for try await row in rows {
-                pid = try row.decode(Int32.self)
-            }
-            return pid
-        } catch {
-            return nil
-        }
     }
 }
