@@ -1,12 +1,19 @@
 import Logging
 import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
 import PostgresNIO
 
-/// The admin user's small pool: reads password fingerprints (``UpstreamPools``) and cancels the
-/// statements of disconnected clients (``BackendCanceller``). Each query is given up after
-/// ``timeout``; the first failure is logged, later ones are not.
+/// The admin user's connections: one that reads password fingerprints (``UpstreamPools``; reads
+/// come one at a time, see ``PasswordFingerprints``) and a small pool that cancels the statements
+/// of disconnected clients (``BackendCanceller``). Each query is given up after ``timeout``; the
+/// first failure is logged, later ones are not.
 final class AdminConnection: Sendable {
     private let client: PostgresClient
+    private let fingerprintConfiguration: PostgresConnection.Configuration
+    /// The open connection for fingerprint reads; `nil` until the first read and after a failure.
+    private let fingerprintConnection = NIOLockedValueBox<PostgresConnection?>(nil)
+    private let nextConnectionID = NIOLockedValueBox(1)
     private let user: String
     private let logger: Logger
     /// Set once an admin query failed, so that the failure is logged once.
@@ -14,9 +21,15 @@ final class AdminConnection: Sendable {
     /// How long an admin query may take before it is given up (e.g. while the admin cannot connect).
     static let timeout: Duration = .seconds(2)
 
-    init(client: PostgresClient, user: String, logger: Logger) {
+    init(client: PostgresClient, configuration: LocalNeonConfiguration, logger: Logger) {
         self.client = client
-        self.user = user
+        var connectionConfiguration = PostgresConnection.Configuration(
+            host: configuration.postgresHost, port: configuration.postgresPort,
+            username: configuration.postgresAdminUser, password: configuration.postgresAdminPassword,
+            database: configuration.postgresAdminDatabase, tls: .disable)
+        connectionConfiguration.options.connectTimeout = .init(Self.timeout)
+        fingerprintConfiguration = connectionConfiguration
+        user = configuration.postgresAdminUser
         self.logger = logger
     }
 
@@ -35,13 +48,52 @@ final class AdminConnection: Sendable {
                 """,
             binds: binds
         )
-        return await query { client in
-            var fingerprints: [String: String] = [:]
-            for try await (role, fingerprint) in try await client.query(statement, logger: self.logger).decode((String, String).self) {
-                fingerprints[role] = fingerprint
+        do {
+            let connection = try await openFingerprintConnection()
+            // A read that hangs is given up by closing its connection (the read then fails).
+            let timer = connection.eventLoop.scheduleTask(in: .init(Self.timeout)) {
+                let _: EventLoopFuture<Void> = connection.close()
             }
-            return fingerprints
+            defer { timer.cancel() }
+            do {
+                let fingerprints = NIOLockedValueBox<[String: String]>([:])
+                _ = try await connection.query(statement, logger: logger) { row in
+                    let (role, fingerprint) = try row.decode((String, String).self)
+                    fingerprints.withLockedValue { $0[role] = fingerprint }
+                }.get()
+                return fingerprints.withLockedValue { $0 }
+            } catch {
+                fingerprintConnection.withLockedValue { if $0 === connection { $0 = nil } }
+                try? await connection.close()
+                throw error
+            }
+        } catch {
+            logFailure(Self.describe(error))
+            return nil
         }
+    }
+
+    /// The fingerprint connection, connecting first when there is none.
+    private func openFingerprintConnection() async throws -> PostgresConnection {
+        if let connection = fingerprintConnection.withLockedValue({ $0 }), !connection.isClosed {
+            return connection
+        }
+        let id = nextConnectionID.withLockedValue { id -> Int in
+            defer { id += 1 }
+            return id
+        }
+        let connection = try await PostgresConnection.connect(configuration: fingerprintConfiguration, id: id, logger: logger)
+        fingerprintConnection.withLockedValue { $0 = connection }
+        return connection
+    }
+
+    /// Closes the fingerprint connection (at shutdown).
+    func close() async {
+        let connection = fingerprintConnection.withLockedValue { connection in
+            defer { connection = nil }
+            return connection
+        }
+        try? await connection?.close()
     }
 
     /// Asks PostgreSQL to cancel whatever backend `pid` is running; returns whether the request was sent.
@@ -57,34 +109,36 @@ final class AdminConnection: Sendable {
     }
 
     /// Runs `body` on the admin pool within ``timeout``; `nil` (the first failure logged) when it fails.
+    /// The timeout is an event-loop timer, so a query costs no extra task or thread wake-up.
     private func query<Value: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> Value) async -> Value? {
         let client = self.client
-        let outcome = await withTaskGroup(of: Result<Value, any Error>?.self) { group in
-            group.addTask {
-                do {
-                    return .success(try await body(client))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            group.addTask {
-                try? await Task.sleep(for: Self.timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        let work = Task { try await body(client) }
+        let timedOut = NIOLockedValueBox(false)
+        let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .init(Self.timeout)) {
+            timedOut.withLockedValue { $0 = true }
+            work.cancel()
         }
+        let outcome = await withTaskCancellationHandler {
+            await work.result
+        } onCancel: {
+            work.cancel()
+        }
+        timer.cancel()
         switch outcome {
         case .success(let value):
             return value
-        case .failure(let error):
-            logFailure("\(String(reflecting: type(of: error)))\((error as? PSQLError).flatMap { DatabaseErrorFields($0) }.map { ": \($0.code)" } ?? "")")
-            return nil
-        case nil:
+        case .failure where timedOut.withLockedValue({ $0 }):
             logFailure("timed out")
             return nil
+        case .failure(let error):
+            logFailure(Self.describe(error))
+            return nil
         }
+    }
+
+    /// An error's type and SQLSTATE (never its text, which may quote credentials).
+    private static func describe(_ error: any Error) -> String {
+        "\(String(reflecting: type(of: error)))\((error as? PSQLError).flatMap { DatabaseErrorFields($0) }.map { ": \($0.code)" } ?? "")"
     }
 
     private func logFailure(_ reason: String) {

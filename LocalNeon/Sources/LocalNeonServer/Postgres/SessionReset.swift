@@ -30,8 +30,8 @@ enum SessionReset {
         }
     }
 
+    /// Runs a statement that returns no rows (through the callback API, which costs less than a row sequence).
     private static func execute(_ statement: String, on connection: PostgresConnection, logger: Logger) async throws {
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-        for try await _ in rows {}
+        _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) { _ in }.get()
     }
 }

@@ -43,7 +43,7 @@ final class UpstreamPools: Sendable {
             database: configuration.postgresAdminDatabase, maximumConnections: 4)
         let adminClient = PostgresClient(configuration: adminConfiguration, backgroundLogger: logger)
         newClientsContinuation.yield(adminClient)
-        let admin = AdminConnection(client: adminClient, user: configuration.postgresAdminUser, logger: logger)
+        let admin = AdminConnection(client: adminClient, configuration: configuration, logger: logger)
         self.admin = admin
         fingerprints = PasswordFingerprints(read: { roles in await admin.passwordFingerprints(of: roles) })
     }
@@ -77,6 +77,36 @@ final class UpstreamPools: Sendable {
     /// Stops accepting new pools (``run()`` then ends once its task is cancelled).
     func shutdown() {
         newClientsContinuation.finish()
+        Task { [admin] in await admin.close() }
+    }
+
+    /// A connection for a request with these credentials (see ``client(for:recheckingPassword:)``).
+    /// Once the pool exists, leasing and the password check run at the same time; the connection is
+    /// handed out only after the check passed.
+    func lease(for key: Key, recheckingPassword: Bool, logger: Logger) async throws(NeonError) -> ConnectionLease {
+        if recheckingPassword, let client = clients.withLockedValue({ $0[key] }) {
+            async let early = Self.lease(from: client, logger: logger)
+            do {
+                try await checkPassword(key)
+            } catch {
+                if case .success(let lease) = await early {
+                    lease.giveBack(.reset)
+                }
+                throw error
+            }
+            return try await early.get()
+        }
+        let client = try await client(for: key, recheckingPassword: recheckingPassword)
+        return try await Self.lease(from: client, logger: logger).get()
+    }
+
+    private static func lease(from client: PostgresClient, logger: Logger) async -> Result<ConnectionLease, NeonError> {
+        do {
+            return .success(try await ConnectionLease.lease(from: client, logger: logger))
+        } catch {
+            logger.warning("could not lease a connection", metadata: ["error": "\(String(describing: type(of: error)))"])
+            return .failure(.internalError("Failed to acquire permit to connect to the database. Too many database connection attempts are currently ongoing."))
+        }
     }
 
     /// The pool for these credentials. The first request for a key authenticates against PostgreSQL;

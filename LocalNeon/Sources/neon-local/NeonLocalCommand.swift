@@ -81,6 +81,7 @@ struct NeonLocalCommand: AsyncParsableCommand {
         guard maxQueuedRequests >= 0 else { throw ValidationError("--max-queued-requests must not be negative") }
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown --log-level \(logLevel)") }
 
+        LoggingSystem.bootstrap { label in LineLogHandler(label: label) }
         var logger = Logger(label: "neon-local")
         logger.logLevel = level
         let server = LocalNeonServer(configuration: configuration, logger: logger)
