@@ -47,6 +47,9 @@ struct NeonLocalCommand: AsyncParsableCommand {
     @Option(help: "Most requests waiting for a connection when all are busy; beyond it requests get HTTP 500 at once.")
     var maxQueuedRequests: Int = 256
 
+    @Option(help: "Connections each pool (one per user, password and database) opens at once and keeps open; more (up to 20) open on demand and close after 5 idle minutes.")
+    var minConnectionsPerPool: Int = 8
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -63,6 +66,7 @@ struct NeonLocalCommand: AsyncParsableCommand {
         )
         configuration.faultInjectionEnabled = enableFaultInjection
         configuration.maximumQueuedRequests = maxQueuedRequests
+        configuration.minimumConnectionsPerPool = minConnectionsPerPool
         do {
             try configuration.setPostgresURL(postgresURL)
             if let jwksFile {
@@ -79,6 +83,9 @@ struct NeonLocalCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxRequestBytes > 0, maxResponseBytes > 0 else { throw ValidationError("size limits must be positive") }
         guard maxQueuedRequests >= 0 else { throw ValidationError("--max-queued-requests must not be negative") }
+        guard (0...configuration.maximumConnectionsPerPool).contains(minConnectionsPerPool) else {
+            throw ValidationError("--min-connections-per-pool must be between 0 and \(configuration.maximumConnectionsPerPool)")
+        }
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown --log-level \(logLevel)") }
 
         LoggingSystem.bootstrap { label in LineLogHandler(label: label) }

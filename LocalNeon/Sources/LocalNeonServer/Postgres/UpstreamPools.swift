@@ -48,12 +48,14 @@ final class UpstreamPools: Sendable {
         fingerprints = PasswordFingerprints(read: { roles in await admin.passwordFingerprints(of: roles) })
     }
 
-    /// A pool's configuration for the upstream PostgreSQL: idle connections close after 5 minutes
-    /// (Neon's pooled idle timeout), no keep-alive queries, no TLS (127.0.0.1 only).
+    /// A pool's configuration for the upstream PostgreSQL: connections beyond `minimumConnections`
+    /// close after 5 idle minutes (Neon's pooled idle timeout), no keep-alive queries, no TLS (127.0.0.1 only).
     private static func clientConfiguration(
-        _ configuration: LocalNeonConfiguration, user: String, password: String?, database: String, maximumConnections: Int
+        _ configuration: LocalNeonConfiguration, user: String, password: String?, database: String,
+        minimumConnections: Int = 0, maximumConnections: Int
     ) -> PostgresClient.Configuration {
         var options = PostgresClient.Configuration.Options()
+        options.minimumConnections = max(0, min(minimumConnections, maximumConnections))
         options.maximumConnections = maximumConnections
         options.connectionIdleTimeout = .seconds(300)
         options.keepAliveBehavior = nil
@@ -125,7 +127,7 @@ final class UpstreamPools: Sendable {
         }
         let clientConfiguration = Self.clientConfiguration(
             configuration, user: key.user, password: key.password, database: key.database,
-            maximumConnections: configuration.maximumConnectionsPerPool)
+            minimumConnections: configuration.minimumConnectionsPerPool, maximumConnections: configuration.maximumConnectionsPerPool)
         let (client, isNew) = clients.withLockedValue { clients -> (PostgresClient, Bool) in
             if let existing = clients[key] { return (existing, false) }
             let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
