@@ -61,18 +61,9 @@ PG_PORT="${ADMIN_URL##*:}"
 PG_PORT="${PG_PORT%%/*}"
 
 log "preparing role and database $DB (pgbench scale $SCALE)"
-"$POSTGRES_SH" psql -d postgres >/dev/null <<SQL
-DO \$\$
-BEGIN
-    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$ROLE') THEN
-        CREATE ROLE $ROLE LOGIN PASSWORD '$PASSWORD';
-    ELSE
-        ALTER ROLE $ROLE LOGIN PASSWORD '$PASSWORD';
-    END IF;
-END
-\$\$;
-SQL
 "$POSTGRES_SH" psql -d postgres -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null
+"$POSTGRES_SH" psql -d postgres -c "DROP ROLE IF EXISTS $ROLE" >/dev/null
+"$POSTGRES_SH" psql -d postgres -c "CREATE ROLE $ROLE LOGIN PASSWORD '$PASSWORD'" >/dev/null
 "$POSTGRES_SH" psql -d postgres -c "CREATE DATABASE $DB OWNER $ROLE" >/dev/null
 PGPASSWORD="$PASSWORD" "$PGBENCH" -i -q -s "$SCALE" -h 127.0.0.1 -p "$PG_PORT" -U "$ROLE" "$DB" >"$WORK_DIR/init.log" 2>&1 \
     || { cat "$WORK_DIR/init.log" >&2; die "pgbench -i failed"; }
