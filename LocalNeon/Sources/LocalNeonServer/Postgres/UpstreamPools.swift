@@ -125,9 +125,12 @@ final class UpstreamPools: Sendable {
         if let client = clients.withLockedValue({ $0[key] }) {
             return client
         }
+        // The admin's own pools (JWT setup) are used rarely: no connections kept open for them.
+        let isAdmin = key.user == configuration.postgresAdminUser && key.password == configuration.postgresAdminPassword
         let clientConfiguration = Self.clientConfiguration(
             configuration, user: key.user, password: key.password, database: key.database,
-            minimumConnections: configuration.minimumConnectionsPerPool, maximumConnections: configuration.maximumConnectionsPerPool)
+            minimumConnections: isAdmin ? 0 : configuration.minimumConnectionsPerPool,
+            maximumConnections: configuration.maximumConnectionsPerPool)
         let (client, isNew) = clients.withLockedValue { clients -> (PostgresClient, Bool) in
             if let existing = clients[key] { return (existing, false) }
             let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
