@@ -167,10 +167,13 @@ cmd_start() {
     wait_for_neon_local "$port"
     check_round_trip "$port"
     check_jwt_round_trip "$port"
-    # The fault tests' neon-local: same database, honours X-Neon-Local-Fault (never the default).
+    # The fault tests' neon-local: same database, honours X-Neon-Local-Fault (never the default); it keeps
+    # no idle connections open (SoakTests counts the role's connections of both neon-locals).
     fault_port="$(free_port)"
-    # A low response limit too: the paging tests read past it (the default is 10 MB).
-    start_one "$FAULT_PID_FILE" "$FAULT_LOG" "$fault_port" --enable-fault-injection --max-response-bytes 1048576
+    # A low response limit too: the paging tests read past it (the default is 10 MB). No pool
+    # minimum: its connections count in SoakTests' bound of the role's connections.
+    start_one "$FAULT_PID_FILE" "$FAULT_LOG" "$fault_port" --enable-fault-injection --max-response-bytes 1048576 \
+        --min-connections-per-pool 0
     wait_for_neon_local "$fault_port" "$FAULT_PID_FILE" "$FAULT_LOG"
     check_round_trip "$fault_port"
     cat > "$ENV_FILE" <<ENV

@@ -14,6 +14,20 @@ struct SQLRequestHandler: Sendable {
     let logger: Logger
     /// Set when JWT authentication is configured.
     let jwt: (verifier: JWTVerifier, sessions: JWTSessions)?
+    /// Connection strings parsed before.
+    let connectionInfos: ConnectionInfoCache
+
+    init(
+        configuration: LocalNeonConfiguration, pools: UpstreamPools, typeCatalog: TypeCatalog, logger: Logger,
+        jwt: (verifier: JWTVerifier, sessions: JWTSessions)?
+    ) {
+        self.configuration = configuration
+        self.pools = pools
+        self.typeCatalog = typeCatalog
+        self.logger = logger
+        self.jwt = jwt
+        connectionInfos = ConnectionInfoCache(jwtRoles: configuration.jwtAuthentication?.roles)
+    }
 
     func handle(_ request: Request, requestID: String) async -> Response {
         var logger = self.logger
@@ -39,11 +53,10 @@ struct SQLRequestHandler: Sendable {
 
     private func process(_ request: Request, logger: Logger) async throws(NeonError) -> ([UInt8], [(name: String, value: String)]) {
         let authorization = Self.header(request, "Authorization")
-        let info = try ConnectionInfo.parse(
+        let info = try connectionInfos.parse(
             connectionString: Self.header(request, "Neon-Connection-String").flatMap(Self.visibleASCII),
             authorization: authorization,
-            authorizationIsValidText: authorization.map { Self.visibleASCII($0) != nil } ?? true,
-            jwtRoles: configuration.jwtAuthentication?.roles
+            authorizationIsValidText: authorization.map { Self.visibleASCII($0) != nil } ?? true
         )
         logger.debug("credentials", metadata: ["connection": "\(info.redactedDescription)"])
         let options = try RequestOptions.parse { Self.header(request, $0) }
@@ -62,46 +75,38 @@ struct SQLRequestHandler: Sendable {
             jwtSession = (claims, prepared)
             key = prepared.poolKey
         }
-        let client = try await pools.client(for: key, recheckingPassword: jwtSession == nil)
-
-        let result: Result<[UInt8], NeonError>
-        do {
-            result = try await client.withConnection { connection in
-                // If the request is cancelled (the client went away) while the connection is leased,
-                // its statement is cancelled on PostgreSQL (as Neon's CancelRequest) and the connection
-                // is closed instead of going back to the pool.
-                let canceller = BackendCanceller(pid: await Self.backendPID(connection, logger: logger), pools: pools, logger: logger)
-                let outcome = await withTaskCancellationHandler { () async -> Result<[UInt8], NeonError> in
-                    do throws(NeonError) {
-                        if let jwtSession {
-                            try await JWTSessions.begin(role: info.user, claims: jwtSession.claims, prepared: jwtSession.prepared, on: connection, logger: logger)
-                        }
-                        let executor = PayloadExecutor(
-                            connection: connection,
-                            database: info.database,
-                            options: options,
-                            maximumResponseBytes: configuration.maximumResponseBytes,
-                            typeCatalog: typeCatalog,
-                            logger: logger
-                        )
-                        return .success(try await executor.run(payload))
-                    } catch {
-                        return .failure(error)
-                    }
-                } onCancel: {
-                    canceller.cancel()
+        let lease = try await pools.lease(for: key, recheckingPassword: jwtSession == nil, logger: logger)
+        let connection = lease.connection
+        // If the request is cancelled (the client went away) while the connection is leased,
+        // its statement is cancelled on PostgreSQL (as Neon's CancelRequest) and the connection
+        // is closed instead of going back to the pool.
+        let canceller = BackendCanceller(pid: await pools.backendPID(of: connection, logger: logger), pools: pools, logger: logger)
+        let result = await withTaskCancellationHandler { () async -> Result<[UInt8], NeonError> in
+            do throws(NeonError) {
+                if let jwtSession {
+                    try await JWTSessions.begin(role: info.user, claims: jwtSession.claims, prepared: jwtSession.prepared, on: connection, logger: logger)
                 }
-                if await canceller.finish() || Task.isCancelled {
-                    logger.debug("request cancelled; closing its connection")
-                    try? await connection.close()
-                } else {
-                    await SessionReset.reset(connection, logger: logger)
-                }
-                return outcome
+                let executor = PayloadExecutor(
+                    connection: connection,
+                    database: info.database,
+                    options: options,
+                    maximumResponseBytes: configuration.maximumResponseBytes,
+                    typeCatalog: typeCatalog,
+                    logger: logger
+                )
+                return .success(try await executor.run(payload))
+            } catch {
+                return .failure(error)
             }
-        } catch {
-            logger.warning("could not lease a connection", metadata: ["error": "\(String(describing: type(of: error)))"])
-            throw NeonError.internalError("Failed to acquire permit to connect to the database. Too many database connection attempts are currently ongoing.")
+        } onCancel: {
+            canceller.cancel()
+        }
+        if await canceller.finish() || Task.isCancelled {
+            logger.debug("request cancelled; closing its connection")
+            lease.giveBack(.close)
+        } else {
+            // The reset runs while the response goes out; the connection is leased again only after it.
+            lease.giveBack(.reset)
         }
         let responseBody = try result.get()
         var headers: [(name: String, value: String)] = []
@@ -142,19 +147,5 @@ struct SQLRequestHandler: Sendable {
     /// The value when it is visible ASCII (what `HeaderValue::to_str` accepts), else `nil`.
     static func visibleASCII(_ value: String) -> String? {
         value.utf8.allSatisfy { $0 == 0x09 || (0x20...0x7E).contains($0) } ? value : nil
-    }
-
-    /// The PostgreSQL process serving `connection` (what `pg_cancel_backend` needs), `nil` if unknown.
-    private static func backendPID(_ connection: PostgresConnection, logger: Logger) async -> Int32? {
-        do {
-            let rows = try await connection.query("SELECT pg_catalog.pg_backend_pid()", logger: logger)
-            var pid: Int32?
-            for try await row in rows {
-                pid = try row.decode(Int32.self)
-            }
-            return pid
-        } catch {
-            return nil
-        }
     }
 }

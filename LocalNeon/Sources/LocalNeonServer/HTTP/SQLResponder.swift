@@ -26,7 +26,7 @@ struct SQLResponder: HTTPResponder {
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
-        let requestID = UUID().uuidString.lowercased()
+        let requestID = RequestID.make()
         var response: Response
         if request.uri.path == "/sql" && request.method == .post {
             do {
@@ -56,35 +56,16 @@ struct SQLResponder: HTTPResponder {
         channel: any Channel,
         _ operation: @escaping @Sendable () async -> Response
     ) async -> Response {
-        let (disconnected, signal) = AsyncStream.makeStream(of: Void.self)
-        let watching = await DisconnectWatcher.install(on: channel) { signal.finish() }
-        defer {
-            if watching { DisconnectWatcher.remove(from: channel) }
+        let signal = await DisconnectSignal.signal(for: channel)
+        let work = Task { await operation() }
+        signal.watch { work.cancel() }
+        let response = await withTaskCancellationHandler {
+            await work.value
+        } onCancel: {
+            work.cancel()
         }
-        enum Outcome: Sendable {
-            case response(Response)
-            case disconnected
-        }
-        return await withTaskGroup(of: Outcome?.self) { group in
-            group.addTask { .response(await operation()) }
-            group.addTask {
-                for await _ in disconnected {}
-                return Task.isCancelled ? nil : .disconnected
-            }
-            var response: Response?
-            while let outcome = await group.next() {
-                switch outcome {
-                case .response(let value):
-                    response = value
-                    group.cancelAll()
-                case .disconnected:
-                    group.cancelAll()
-                case nil:
-                    break
-                }
-            }
-            return response ?? Response(status: .badRequest)
-        }
+        signal.unwatch()
+        return response
     }
 
     static func preflight() -> Response {
@@ -111,8 +92,8 @@ extension HTTPField.Name {
     static let accessControlMaxAge = Self("Access-Control-Max-Age")!
 }
 
-/// The request context: Hummingbird's basic one plus the connection's channel, which
-/// ``SQLResponder/cancellingOnDisconnect(channel:_:)`` watches for the client going away.
+/// The request context: Hummingbird's basic one plus the connection's channel, whose
+/// ``DisconnectSignal`` tells ``SQLResponder/cancellingOnDisconnect(channel:_:)`` that the client went away.
 struct SQLRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let channel: any Channel
@@ -120,60 +101,5 @@ struct SQLRequestContext: RequestContext {
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         channel = source.channel
-    }
-}
-
-/// A pass-through handler at the front of a connection's pipeline that reports once when the
-/// client's side of the connection ends (input closed, or the connection closed or reset).
-final class DisconnectWatcher: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = NIOAny
-    static let name = "neon-local.disconnect-watcher"
-
-    private var onDisconnect: (@Sendable () -> Void)?
-
-    private init(onDisconnect: @escaping @Sendable () -> Void) {
-        self.onDisconnect = onDisconnect
-    }
-
-    /// Adds a watcher to `channel`; returns `false` when it could not (reporting a disconnect at once
-    /// when that is because the channel is already closed).
-    static func install(on channel: any Channel, onDisconnect: @escaping @Sendable () -> Void) async -> Bool {
-        do {
-            try await channel.eventLoop.submit {
-                guard channel.isActive else { throw ChannelError.ioOnClosedChannel }
-                try channel.pipeline.syncOperations.addHandler(DisconnectWatcher(onDisconnect: onDisconnect), name: name, position: .first)
-            }.get()
-            return true
-        } catch {
-            if !channel.isActive { onDisconnect() }
-            return false
-        }
-    }
-
-    static func remove(from channel: any Channel) {
-        channel.pipeline.removeHandler(name: name, promise: nil)
-    }
-
-    private func fire() {
-        let callback = onDisconnect
-        onDisconnect = nil
-        callback?()
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let event = event as? ChannelEvent, event == .inputClosed {
-            fire()
-        }
-        context.fireUserInboundEventTriggered(event)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        fire()
-        context.fireChannelInactive()
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        fire()
-        context.fireErrorCaught(error)
     }
 }

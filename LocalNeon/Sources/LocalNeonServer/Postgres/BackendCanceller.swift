@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 /// Cancels the statement running on one leased connection when its request is cancelled, the way
 /// Neon's proxy sends a CancelRequest when the HTTP client disconnects (reference §4).
 ///
-/// postgres-nio does not expose the connection's BackendKeyData, so the cancellation is
+/// postgres-nio does not expose the connection's BackendKeyData (for a CancelRequest), so the cancellation is
 /// `pg_cancel_backend(pid)` on the admin connection. It is repeated until the lease ends
 /// (``finish()``), so that a statement started just after a cancellation arrived is cancelled too;
 /// ``finish()`` waits for the last attempt, so no cancellation can reach the backend after the

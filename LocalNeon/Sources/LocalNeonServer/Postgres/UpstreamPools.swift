@@ -4,12 +4,14 @@ import PostgresNIO
 
 /// One connection pool (postgres-nio `PostgresClient`) per (user, password, database), created on
 /// first use after the credentials were checked against PostgreSQL with a direct connection,
-/// plus a small admin pool that watches password changes and cancels abandoned statements.
+/// plus a small admin pool (``AdminConnection``) that watches password changes and cancels
+/// abandoned statements.
 ///
 /// Like Neon's proxy, a pooled connection is only used after the request's password has been
 /// checked (reference §4 "Password changes"): a password is re-authenticated with a direct
-/// connection whenever the role's password entry (`pg_authid`, read by the admin connection)
-/// changed since it last succeeded, so after `ALTER ROLE ... PASSWORD` the old password fails.
+/// connection whenever the role's password entry (`pg_authid`, read by the admin connection for
+/// each request, concurrent requests sharing one read: ``PasswordFingerprints``) changed since it
+/// last succeeded, so after `ALTER ROLE ... PASSWORD` the old password fails.
 final class UpstreamPools: Sendable {
     struct Key: Hashable, Sendable {
         var user: String
@@ -26,11 +28,11 @@ final class UpstreamPools: Sendable {
     /// For each key whose password last authenticated: the role's password fingerprint at that time.
     private let authenticated = NIOLockedValueBox<[Key: String]>([:])
     /// The admin pool (password-change checks, cancellation).
-    private let admin: PostgresClient
-    /// Set once an admin query failed, so that the failure is logged once.
-    private let adminFailureLogged = NIOLockedValueBox(false)
-    /// How long an admin query may take before it is given up (e.g. while the admin cannot connect).
-    static let adminTimeout: Duration = .seconds(2)
+    private let admin: AdminConnection
+    /// Process ids of open pooled connections (for cancellation).
+    private let backendPIDs = BackendPIDs()
+    /// Coalesces the password checks of concurrent requests into shared reads of `pg_authid`.
+    private let fingerprints: PasswordFingerprints
 
     init(configuration: LocalNeonConfiguration, logger: Logger) {
         self.configuration = configuration
@@ -39,16 +41,21 @@ final class UpstreamPools: Sendable {
         let adminConfiguration = Self.clientConfiguration(
             configuration, user: configuration.postgresAdminUser, password: configuration.postgresAdminPassword,
             database: configuration.postgresAdminDatabase, maximumConnections: 4)
-        admin = PostgresClient(configuration: adminConfiguration, backgroundLogger: logger)
-        newClientsContinuation.yield(admin)
+        let adminClient = PostgresClient(configuration: adminConfiguration, backgroundLogger: logger)
+        newClientsContinuation.yield(adminClient)
+        let admin = AdminConnection(client: adminClient, configuration: configuration, logger: logger)
+        self.admin = admin
+        fingerprints = PasswordFingerprints(read: { roles in await admin.passwordFingerprints(of: roles) })
     }
 
-    /// A pool's configuration for the upstream PostgreSQL: idle connections close after 5 minutes
-    /// (Neon's pooled idle timeout), no keep-alive queries, no TLS (127.0.0.1 only).
+    /// A pool's configuration for the upstream PostgreSQL: connections beyond `minimumConnections`
+    /// close after 5 idle minutes (Neon's pooled idle timeout), no keep-alive queries, no TLS (127.0.0.1 only).
     private static func clientConfiguration(
-        _ configuration: LocalNeonConfiguration, user: String, password: String?, database: String, maximumConnections: Int
+        _ configuration: LocalNeonConfiguration, user: String, password: String?, database: String,
+        minimumConnections: Int = 0, maximumConnections: Int
     ) -> PostgresClient.Configuration {
         var options = PostgresClient.Configuration.Options()
+        options.minimumConnections = max(0, min(minimumConnections, maximumConnections))
         options.maximumConnections = maximumConnections
         options.connectionIdleTimeout = .seconds(300)
         options.keepAliveBehavior = nil
@@ -72,6 +79,36 @@ final class UpstreamPools: Sendable {
     /// Stops accepting new pools (``run()`` then ends once its task is cancelled).
     func shutdown() {
         newClientsContinuation.finish()
+        Task { [admin] in await admin.close() }
+    }
+
+    /// A connection for a request with these credentials (see ``client(for:recheckingPassword:)``).
+    /// Once the pool exists, leasing and the password check run at the same time; the connection is
+    /// handed out only after the check passed.
+    func lease(for key: Key, recheckingPassword: Bool, logger: Logger) async throws(NeonError) -> ConnectionLease {
+        if recheckingPassword, let client = clients.withLockedValue({ $0[key] }) {
+            async let early = Self.lease(from: client, logger: logger)
+            do {
+                try await checkPassword(key)
+            } catch {
+                if case .success(let lease) = await early {
+                    lease.giveBack(.reset)
+                }
+                throw error
+            }
+            return try await early.get()
+        }
+        let client = try await client(for: key, recheckingPassword: recheckingPassword)
+        return try await Self.lease(from: client, logger: logger).get()
+    }
+
+    private static func lease(from client: PostgresClient, logger: Logger) async -> Result<ConnectionLease, NeonError> {
+        do {
+            return .success(try await ConnectionLease.lease(from: client, logger: logger))
+        } catch {
+            logger.warning("could not lease a connection", metadata: ["error": "\(String(describing: type(of: error)))"])
+            return .failure(.internalError("Failed to acquire permit to connect to the database. Too many database connection attempts are currently ongoing."))
+        }
     }
 
     /// The pool for these credentials. The first request for a key authenticates against PostgreSQL;
@@ -88,8 +125,11 @@ final class UpstreamPools: Sendable {
         if let client = clients.withLockedValue({ $0[key] }) {
             return client
         }
+        // The admin's own pools (JWT setup) are used rarely: no connections kept open for them.
+        let isAdmin = key.user == configuration.postgresAdminUser && key.password == configuration.postgresAdminPassword
         let clientConfiguration = Self.clientConfiguration(
             configuration, user: key.user, password: key.password, database: key.database,
+            minimumConnections: isAdmin ? 0 : configuration.minimumConnectionsPerPool,
             maximumConnections: configuration.maximumConnectionsPerPool)
         let (client, isNew) = clients.withLockedValue { clients -> (PostgresClient, Bool) in
             if let existing = clients[key] { return (existing, false) }
@@ -106,7 +146,7 @@ final class UpstreamPools: Sendable {
 
     /// Authenticates `key` unless it succeeded before and the role's password entry is unchanged since.
     private func checkPassword(_ key: Key) async throws(NeonError) {
-        let fingerprint = await passwordFingerprint(of: key.user)
+        let fingerprint = await fingerprints.current(of: key.user)
         if let fingerprint, authenticated.withLockedValue({ $0[key] }) == fingerprint {
             return
         }
@@ -119,84 +159,15 @@ final class UpstreamPools: Sendable {
         authenticated.withLockedValue { $0[key] = fingerprint }
     }
 
-    /// A digest of everything in `pg_authid` that decides whether a password logs in (the secret,
-    /// whose salt changes with every `ALTER ROLE ... PASSWORD`; LOGIN; VALID UNTIL; the role's oid),
-    /// or `nil` when the role does not exist or the admin connection cannot tell.
-    private func passwordFingerprint(of role: String) async -> String? {
-        let query = PostgresQuery(
-            unsafeSQL: """
-                SELECT pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
-                    oid::text || '|' || rolcanlogin::text || '|' || (rolvaliduntil IS NULL OR rolvaliduntil > pg_catalog.now())::text
-                    || '|' || coalesce(rolpassword, ''), 'UTF8')), 'hex')
-                FROM pg_catalog.pg_authid WHERE rolname = $1
-                """,
-            binds: .untypedText([role])
-        )
-        let result: String?? = await adminQuery { client in
-            let rows = try await client.query(query, logger: self.logger)
-            var fingerprint: String?
-            for try await row in rows {
-                fingerprint = try row.decode(String.self)
-            }
-            return fingerprint
-        }
-        return result ?? nil
-    }
-
     /// Asks PostgreSQL to cancel whatever backend `pid` is running; returns whether the request was sent.
     @discardableResult
     func cancelBackend(pid: Int32) async -> Bool {
-        let query = PostgresQuery(unsafeSQL: "SELECT pg_catalog.pg_cancel_backend($1)", binds: .untypedText(["\(pid)"]))
-        let sent: Bool? = await adminQuery { client in
-            let rows = try await client.query(query, logger: self.logger)
-            for try await _ in rows {}
-            return true
-        }
-        return sent ?? false
+        await admin.cancelBackend(pid: pid)
     }
 
-    /// Runs `body` on the admin pool within ``adminTimeout``; `nil` (the first failure logged) when it fails.
-    private func adminQuery<Value: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> Value) async -> Value? {
-        let admin = self.admin
-        let outcome = await withTaskGroup(of: Result<Value, any Error>?.self) { group in
-            group.addTask {
-                do {
-                    return .success(try await body(admin))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            group.addTask {
-                try? await Task.sleep(for: Self.adminTimeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-        switch outcome {
-        case .success(let value):
-            return value
-        case .failure(let error):
-            logAdminFailure("\(String(reflecting: type(of: error)))\((error as? PSQLError).flatMap { DatabaseErrorFields($0) }.map { ": \($0.code)" } ?? "")")
-            return nil
-        case nil:
-            logAdminFailure("timed out")
-            return nil
-        }
-    }
-
-    private func logAdminFailure(_ reason: String) {
-        let first = adminFailureLogged.withLockedValue { logged in
-            defer { logged = true }
-            return !logged
-        }
-        if first {
-            logger.warning(
-                "the admin connection failed: password changes are detected by authenticating every request, and statements of disconnected clients may not be cancelled",
-                metadata: ["user": "\(configuration.postgresAdminUser)", "reason": "\(reason)"]
-            )
-        }
+    /// The PostgreSQL process serving a pooled `connection` (read on its first lease), `nil` if unknown.
+    func backendPID(of connection: PostgresConnection, logger: Logger) async -> Int32? {
+        await backendPIDs.pid(of: connection, logger: logger)
     }
 
     /// Connects once directly, so that wrong credentials give Neon's errors instead of a pool retrying.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import LocalNeonServer
 import Logging
+import NIOCore
+import NIOPosix
 
 /// `neon-local`: a Neon-compatible `POST /sql` endpoint on 127.0.0.1 in front of a real PostgreSQL.
 @main
@@ -45,10 +47,18 @@ struct NeonLocalCommand: AsyncParsableCommand {
     @Option(help: "Most requests waiting for a connection when all are busy; beyond it requests get HTTP 500 at once.")
     var maxQueuedRequests: Int = 256
 
+    @Option(help: "Connections each pool (one per user, password and database) opens at once and keeps open; more (up to 20) open on demand and close after 5 idle minutes.")
+    var minConnectionsPerPool: Int = 8
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
     func run() async throws {
+        // Swift Concurrency's tasks then run on the event loops that serve HTTP and PostgreSQL, so a
+        // request does not hop between those threads and the default pool at every await (the
+        // difference between ~4% and ~20% of PostgreSQL's own rate, BENCHMARKS.md). neon-local never
+        // blocks a thread in its tasks, which running on event loops requires.
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         var configuration = LocalNeonConfiguration(
             port: port,
             maximumRequestBytes: maxRequestBytes,
@@ -56,6 +66,7 @@ struct NeonLocalCommand: AsyncParsableCommand {
         )
         configuration.faultInjectionEnabled = enableFaultInjection
         configuration.maximumQueuedRequests = maxQueuedRequests
+        configuration.minimumConnectionsPerPool = minConnectionsPerPool
         do {
             try configuration.setPostgresURL(postgresURL)
             if let jwksFile {
@@ -72,8 +83,12 @@ struct NeonLocalCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxRequestBytes > 0, maxResponseBytes > 0 else { throw ValidationError("size limits must be positive") }
         guard maxQueuedRequests >= 0 else { throw ValidationError("--max-queued-requests must not be negative") }
+        guard (0...configuration.maximumConnectionsPerPool).contains(minConnectionsPerPool) else {
+            throw ValidationError("--min-connections-per-pool must be between 0 and \(configuration.maximumConnectionsPerPool)")
+        }
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown --log-level \(logLevel)") }
 
+        LoggingSystem.bootstrap { label in LineLogHandler(label: label) }
         var logger = Logger(label: "neon-local")
         logger.logLevel = level
         let server = LocalNeonServer(configuration: configuration, logger: logger)
