@@ -22,6 +22,7 @@ struct GeneratedCodeCompilesTests {
         let checker = try SwiftTypeChecker.locate()
         var failures: [String] = []
         var checked = 0
+        var paged = 0
         var start = 0
         while start < Self.caseCount {
             let seeds = (start..<min(start + Self.casesPerModule, Self.caseCount)).map { Self.firstSeed &+ UInt64($0) }
@@ -29,6 +30,7 @@ struct GeneratedCodeCompilesTests {
             var casesByFile: [String: HostileCase] = [:]
             for seed in seeds {
                 let hostile = HostileCase(seed: seed, prefix: "C\(seed)", queryCount: 1...4, enumCount: 0...2)
+                paged += hostile.queries.map { $0.contents.components(separatedBy: "-- @page ").count - 1 }.reduce(0, +)
                 guard let generated = generate(hostile, failures: &failures) else { continue }
                 for (name, source) in generated {
                     files["case\(seed)_\(name)"] = source
@@ -40,8 +42,9 @@ struct GeneratedCodeCompilesTests {
             failures += report(diagnostics, casesByFile: casesByFile)
             start += Self.casesPerModule
         }
-        print("GeneratedCodeCompilesTests: \(checked) batched cases type-checked, \(failures.count) failures")
+        print("GeneratedCodeCompilesTests: \(checked) batched cases type-checked (\(paged) paged queries), \(failures.count) failures")
         #expect(checked == Self.caseCount)
+        #expect(paged > 0 || Self.caseCount < 200, "no case exercised '-- @page'")
         #expect(failures.isEmpty, Comment(rawValue: failures.prefix(5).joined(separator: "\n\n")))
     }
 

@@ -139,7 +139,7 @@ struct HostileCase {
         func annotation(_ kind: String) -> String {
             blockAnnotations ? "/* name: \(name) :\(kind) */\n" : "-- name: \(name) :\(kind)\n"
         }
-        switch random.int(0...13) {
+        switch random.int(0...14) {
         case 12 where !comparable.isEmpty:
             // `-- @optional`: the optional filters' names are identifiers, hostile ones included
             // (`variant`, `parameter`, a name like the template's); one is required.
@@ -161,6 +161,14 @@ struct HostileCase {
             return documentation + annotation(kind) + "-- @optional \(names[1]), \(names[2])\n" + sortDirective
                 + "\(body) WHERE \(quoted(key.name)) = @\(names[0]) AND \(quoted(key.name)) = @\(names[1]) "
                 + "AND (\(quoted(key.name)) = @\(names[2]) OR \(quoted(key.name)) IS NULL)\(orderBy)\(limit);"
+        case 14 where table.columns.first?.comparable == true
+            && table.columns[0].name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }):
+            // `-- @page` by the primary key, with a parameter named like what the page factory
+            // declares (`after`, `pageCursor`, `bindings`) or hostile.
+            let key = quoted(table.columns[0].name)
+            let parameterName = random.pick(["after", "pageCursor", "bindings", "executor", "pageSize"] + HostileNames.all)
+            return documentation + annotation("many") + "-- @page size \(random.int(1...500)) by \(table.columns[0].name)\n"
+                + "SELECT \(key) FROM \(from) WHERE \(key) <> sqlc.arg(\(literal(parameterName))) ORDER BY \(key)\(random.chance(0.5) ? " DESC" : "");"
         case 13 where !comparable.isEmpty && table.columns.count >= 2:
             // `-- @patch`: every assignment patched, or one kept alongside.
             let key = random.pick(comparable)
