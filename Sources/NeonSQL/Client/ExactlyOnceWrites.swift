@@ -13,7 +13,7 @@ import Foundation
 ///   request whose connection died is harmless now;
 /// - retries a write whose outcome is unknown (connection lost, timeout, 5xx after sending) with
 ///   the same key, under ``NeonConfiguration/retryPolicy``;
-/// - reports a resend that finds its key already recorded as ``NeonError/alreadyApplied``: an
+/// - reports a resend that finds its key already recorded as ``NeonError/alreadyApplied(attempts:)``: an
 ///   earlier attempt of this very request committed. For a write whose result you do not need
 ///   (`:exec`), that is success.
 ///

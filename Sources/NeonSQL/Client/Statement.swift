@@ -33,7 +33,7 @@ extension QueryExecutor {
         return results
     }
 
-    /// Renamed ``batch(_:options:)`` (one batch entry point); runs the statements with default options.
+    /// Renamed ``QueryExecutor/batch(_:options:)`` (one batch entry point); runs the statements with default options.
     @available(*, deprecated, renamed: "batch(_:options:)")
     public func executeBatch<Result: Sendable>(_ statements: [Statement<Result>]) async throws -> [Result] {
         try await batch(statements, options: BatchOptions())
