@@ -55,6 +55,14 @@ struct BreakingChangeDifferentialTests {
         ("rename an enum value a query names", "ALTER TYPE mood RENAME VALUE 'calm' TO 'relaxed';", ["names", "setMood"]),
         ("drop a function a query calls", "DROP FUNCTION greet(text);", ["names"]),
         ("change a parameter's type to one that rejects what the app sends", "ALTER TABLE users ALTER COLUMN handle TYPE integer USING 0;", ["getUser", "handles"]),
+        // Realistic ones beyond the list.
+        ("set a default", "ALTER TABLE users ALTER COLUMN score SET DEFAULT 0;", []),
+        ("add a check constraint", "ALTER TABLE users ADD CONSTRAINT score_positive CHECK (score >= 0);", []),
+        ("move a column to a domain over its type", "CREATE DOMAIN short_text AS text CHECK (length(VALUE) < 200);\nALTER TABLE users ALTER COLUMN name TYPE short_text;", []),
+        ("rename the enum type", "ALTER TYPE mood RENAME TO feeling;", ["getUser", "setMood"]),
+        ("recreate a function with another return type", "DROP FUNCTION greet(text);\nCREATE FUNCTION greet(n text) RETURNS varchar LANGUAGE sql AS $$ SELECT 'hi ' || n $$;", ["names"]),
+        ("rename a column only one query returns", "ALTER TABLE users RENAME COLUMN bio TO about;", ["getUser"]),
+        ("widen a returned integer column", "ALTER TABLE users ALTER COLUMN id TYPE numeric;", ["getUser", "scores"]),
     ]
 
     static func shipped() throws -> ShippedVersion {
