@@ -1,6 +1,8 @@
 -- swift-neon-sql: the table of exactly-once writes (NeonConfiguration.exactlyOnceWrites).
 -- Apply it once, as the owner of your schema (a migration of your project). Every role may insert
--- a key; no role but the owner may read any. Delete old keys regularly (ExactlyOnceWrites.cleanupSQL):
+-- a key; no role but the owner may read any. Read replicas check their client's writes with
+-- requests_applied(uuid[]) (security definer: it only tells whether given random keys are
+-- recorded). Delete old keys regularly (ExactlyOnceWrites.cleanupSQL):
 --   DELETE FROM neon_sql.applied_requests WHERE applied_at < now() - interval '7 days';
 CREATE SCHEMA IF NOT EXISTS neon_sql;
 CREATE TABLE IF NOT EXISTS neon_sql.applied_requests (
@@ -14,3 +16,8 @@ CREATE POLICY applied_requests_insert ON neon_sql.applied_requests FOR INSERT WI
 REVOKE ALL ON neon_sql.applied_requests FROM PUBLIC;
 GRANT USAGE ON SCHEMA neon_sql TO PUBLIC;
 GRANT INSERT ON neon_sql.applied_requests TO PUBLIC;
+CREATE OR REPLACE FUNCTION neon_sql.requests_applied(keys uuid[]) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$ SELECT count(*) = cardinality(keys) FROM neon_sql.applied_requests WHERE key = ANY (keys) $$;
+REVOKE ALL ON FUNCTION neon_sql.requests_applied(uuid[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION neon_sql.requests_applied(uuid[]) TO PUBLIC;

@@ -24,11 +24,17 @@ public struct ExactlyOnceWrites: Sendable, Hashable {
     public var schema: String
     /// The keys' table (default `applied_requests`), with a `uuid` primary key `key`.
     public var table: String
+    /// The function, in ``schema``, that read replicas answer read-your-writes checks with
+    /// (default `requests_applied(uuid[]) RETURNS boolean`, security definer: `true` when every
+    /// key is in the table).
+    public var catchUpFunction: String
 
-    /// Uses `schema.table` (default `neon_sql.applied_requests`).
-    public init(schema: String = "neon_sql", table: String = "applied_requests") {
+    /// Uses `schema.table` (default `neon_sql.applied_requests`) and `schema.catchUpFunction`
+    /// (default `neon_sql.requests_applied`).
+    public init(schema: String = "neon_sql", table: String = "applied_requests", catchUpFunction: String = "requests_applied") {
         self.schema = schema
         self.table = table
+        self.catchUpFunction = catchUpFunction
     }
 
     /// `"schema"."table"`, each part quoted as an identifier.
@@ -50,6 +56,8 @@ public struct ExactlyOnceWrites: Sendable, Hashable {
 
     /// The SQL that creates the keys' table of the default configuration, with grants that work
     /// under row-level security: every role may insert a key, no role but the owner may read any.
+    /// Read replicas use its function `requests_applied(uuid[])` (security definer: it tells only
+    /// whether given keys, random and known to their writer alone, are recorded).
     /// Delete old keys regularly (see ``cleanupSQL``).
     public static let migrationSQL = """
         CREATE SCHEMA IF NOT EXISTS neon_sql;
@@ -64,6 +72,11 @@ public struct ExactlyOnceWrites: Sendable, Hashable {
         REVOKE ALL ON neon_sql.applied_requests FROM PUBLIC;
         GRANT USAGE ON SCHEMA neon_sql TO PUBLIC;
         GRANT INSERT ON neon_sql.applied_requests TO PUBLIC;
+        CREATE OR REPLACE FUNCTION neon_sql.requests_applied(keys uuid[]) RETURNS boolean
+            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+            AS $$ SELECT count(*) = cardinality(keys) FROM neon_sql.applied_requests WHERE key = ANY (keys) $$;
+        REVOKE ALL ON FUNCTION neon_sql.requests_applied(uuid[]) FROM PUBLIC;
+        GRANT EXECUTE ON FUNCTION neon_sql.requests_applied(uuid[]) TO PUBLIC;
         """
 
     /// Deletes keys older than a week: run it as the table's owner, e.g. daily with `pg_cron`

@@ -84,6 +84,12 @@ public struct NeonConfiguration: Sendable {
     /// ``ExactlyOnceWrites/migrationSQL``). `nil` (the default): each write goes on a fresh
     /// connection and a lost answer is ``NeonError/outcomeUnknown(cause:)``.
     public var exactlyOnceWrites: ExactlyOnceWrites?
+    /// Read replicas, in the order added (``addReadReplica(connectionString:endpoint:)``); the
+    /// observer's ``NeonRequestRoute/replica(_:)`` is an index into it. Empty (the default): every
+    /// request goes to the primary.
+    public internal(set) var readReplicas: [ReadReplica] = []
+    /// How replicas are used and taken out of rotation.
+    public var replicaPolicy: ReplicaPolicy = .default
 
     /// The user name of the connection string.
     public var user: String { connection.user }
@@ -137,12 +143,20 @@ public struct NeonConfiguration: Sendable {
     /// Replaces the password and `token` in `text` by `****`.
     func redact(_ text: String, token: String? = nil) -> String {
         var text = text
-        for secret in [connection.password, connection.password?.addingPercentEncoding(withAllowedCharacters: .urlPasswordAllowed), token] {
-            if let secret, secret.count >= 1, text.contains(secret) {
+        let connections = [connection] + readReplicas.map(\.connection)
+        for connection in connections where text.contains(connection.raw) {
+            text = text.replacingOccurrences(of: connection.raw, with: connection.redacted)
+        }
+        var secrets = [token]
+        for connection in connections {
+            secrets += [connection.password, connection.password?.addingPercentEncoding(withAllowedCharacters: .urlPasswordAllowed)]
+        }
+        // Longest first: one secret may contain another.
+        for secret in secrets.compactMap({ $0 }).sorted(by: { $0.count > $1.count }) {
+            if secret.count >= 1, text.contains(secret) {
                 text = text.replacingOccurrences(of: secret, with: "****")
             }
         }
-        if text.contains(connection.raw) { text = text.replacingOccurrences(of: connection.raw, with: connection.redacted) }
         return text
     }
 }
@@ -151,7 +165,8 @@ extension NeonConfiguration: CustomStringConvertible, CustomDebugStringConvertib
     /// Endpoint, user, host, database; never the password.
     public var description: String {
         "NeonConfiguration(endpoint: \(endpoint.absoluteString), connection: \(connection.redacted), "
-            + "auth: \(authenticationName), timeout: \(requestTimeout), retries: \(retryPolicy.maxAttempts - 1))"
+            + "auth: \(authenticationName), timeout: \(requestTimeout), retries: \(retryPolicy.maxAttempts - 1)"
+            + (readReplicas.isEmpty ? "" : ", replicas: \(readReplicas.map(\.host).joined(separator: ", "))") + ")"
     }
 
     /// Same as ``description``.
@@ -165,6 +180,7 @@ extension NeonConfiguration: CustomStringConvertible, CustomDebugStringConvertib
             "authentication": authenticationName,
             "requestTimeout": requestTimeout,
             "retryPolicy": retryPolicy,
+            "readReplicas": readReplicas.map(\.connection.redacted),
         ], displayStyle: .struct)
     }
 

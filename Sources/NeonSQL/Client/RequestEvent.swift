@@ -28,12 +28,16 @@ public struct NeonRequestEvent: Sendable, Hashable {
     public let rows: Int?
     /// How the attempt failed, or nil on success.
     public let failure: Failure?
+    /// Where the attempt went: the primary or a read replica.
+    public let route: NeonRequestRoute
 
     /// A failure without its message (which may quote values): its category, and the SQLSTATE or
     /// HTTP status when there is one.
     public struct Failure: Sendable, Hashable {
         /// `database`, `http`, `transport`, `timeout`, `cancelled`, `decoding`, `encoding`,
-        /// `malformedResponse`, `authentication`, `configuration` or `other`.
+        /// `malformedResponse`, `authentication`, `configuration`, `alreadyApplied`,
+        /// `outcomeUnknown`, `replicaBehind` (a replica had not yet replayed the client's own
+        /// writes: the read went on to the primary) or `other`.
         public let category: String
         /// The PostgreSQL error code (`23505`), for `database` failures.
         public let sqlState: String?
@@ -58,10 +62,17 @@ public struct NeonRequestEvent: Sendable, Hashable {
             case .decoding?: category = "decoding"
             case .encoding?: category = "encoding"
             case .alreadyApplied?: category = "alreadyApplied"
+            case .outcomeUnknown?: category = "outcomeUnknown"
+            case .tokenRejected?: category = "authentication"
             case .malformedResponse?: category = "malformedResponse"
             case .authentication?: category = "authentication"
             case .invalidConfiguration?: category = "configuration"
-            default: category = error is CancellationError ? "cancelled" : "other"
+            default:
+                if error is ReplicaBehind {
+                    category = "replicaBehind"
+                } else {
+                    category = error is CancellationError ? "cancelled" : "other"
+                }
             }
             self.category = category
             self.sqlState = sqlState
@@ -71,7 +82,7 @@ public struct NeonRequestEvent: Sendable, Hashable {
 
     /// Creates an event (for tests of observers).
     public init(queryNames: [String], kinds: [QueryKind], isBatch: Bool, isReadOnly: Bool, attempt: Int, duration: Duration,
-                requestBytes: Int, responseBytes: Int, rows: Int?, failure: Failure?) {
+                requestBytes: Int, responseBytes: Int, rows: Int?, failure: Failure?, route: NeonRequestRoute = .primary) {
         self.queryNames = queryNames
         self.kinds = kinds
         self.isBatch = isBatch
@@ -82,7 +93,29 @@ public struct NeonRequestEvent: Sendable, Hashable {
         self.responseBytes = responseBytes
         self.rows = rows
         self.failure = failure
+        self.route = route
     }
+}
+
+/// Where a request went.
+public enum NeonRequestRoute: Sendable, Hashable, CustomStringConvertible {
+    /// The primary endpoint.
+    case primary
+    /// The read replica at this index of ``NeonConfiguration/readReplicas``.
+    case replica(Int)
+
+    /// `primary` or `replica N`.
+    public var description: String {
+        switch self {
+        case .primary: return "primary"
+        case .replica(let index): return "replica \(index)"
+        }
+    }
+}
+
+/// A replica had not replayed the client's own writes yet: the read was not answered from it.
+struct ReplicaBehind: Error, CustomStringConvertible {
+    var description: String { "the replica has not yet replayed this client's last writes" }
 }
 
 /// The statements of one request, as the observer sees them.
@@ -91,15 +124,15 @@ struct RequestContext: Sendable {
     let kinds: [QueryKind]
     let isBatch: Bool
     let isReadOnly: Bool
-    let requestBytes: Int
+    var requestBytes: Int
 
     /// Reports one attempt to `observer` (nothing without one).
     func report(to observer: (@Sendable (NeonRequestEvent) -> Void)?, attempt: Int, since start: ContinuousClock.Instant,
-                responseBytes: Int, rows: Int?, failure: (any Error)?) {
+                responseBytes: Int, rows: Int?, failure: (any Error)?, route: NeonRequestRoute = .primary) {
         guard let observer else { return }
         observer(NeonRequestEvent(
             queryNames: queryNames, kinds: kinds, isBatch: isBatch, isReadOnly: isReadOnly, attempt: attempt,
             duration: ContinuousClock.now - start, requestBytes: requestBytes, responseBytes: responseBytes, rows: rows,
-            failure: failure.map(NeonRequestEvent.Failure.init)))
+            failure: failure.map(NeonRequestEvent.Failure.init), route: route))
     }
 }

@@ -79,6 +79,25 @@ struct BatchDecoder {
         return value
     }
 
+    /// Decodes the next result, one of the client's own statements (not counted in the indices
+    /// errors report).
+    mutating func nextOwn<R>(_ statement: Statement<R>) throws -> R {
+        let value = try next(statement)
+        skipped += 1
+        return value
+    }
+
+    /// Decodes the next result, the caller's lone statement sent in a batch with the client's
+    /// own statements: a decoding error names no statement index, as for a statement sent alone.
+    mutating func nextAsSingleStatement<R>(_ statement: Statement<R>) throws -> R {
+        do {
+            return try next(statement)
+        } catch NeonError.decoding(var failure) {
+            failure.statementIndex = nil
+            throw NeonError.decoding(failure)
+        }
+    }
+
     /// Decodes the next result and adds its rows (if it reports any) to `rows`.
     mutating func next<R>(_ statement: Statement<R>, rows: inout Int?) throws -> R {
         let value = try next(statement)
