@@ -10,8 +10,11 @@
 #                                  `authenticated`, no password) and `RIZQ_JWT_SIGNER` (prints a token: append
 #                                  `--sub <user uuid>`); neon-local verifies tokens against a key pair made at start.
 #                                  Also NEON_LOCAL_PID, and NEON_LOCAL_FAULT_ENDPOINT: a second neon-local on the
-#                                  same database with --enable-fault-injection, for the fault tests
-#   Scripts/local-stack.sh stop    stop neon-local and PostgreSQL (safe to call from a trap, and twice)
+#                                  same database with --enable-fault-injection, for the fault tests;
+#                                  NEON_LOCAL_REPLICA_ENDPOINT: a third neon-local in front of a streaming hot
+#                                  standby of the primary (Scripts/standby.sh), whose admin URL is
+#                                  NEON_SQL_TEST_STANDBY_URL (to pause and resume its replay)
+#   Scripts/local-stack.sh stop    stop neon-local, the standby and PostgreSQL (safe to call from a trap, and twice)
 #
 # Typical use:  eval "$(Scripts/local-stack.sh start)"; trap 'Scripts/local-stack.sh stop' EXIT
 # `start` when the stack already runs prints its env again without touching the data.
@@ -25,6 +28,9 @@ PID_FILE="$STATE_DIR/neon-local.pid"
 NEON_LOG="$STATE_DIR/neon-local.log"
 FAULT_PID_FILE="$STATE_DIR/neon-local-faults.pid"
 FAULT_LOG="$STATE_DIR/neon-local-faults.log"
+REPLICA_PID_FILE="$STATE_DIR/neon-local-replica.pid"
+REPLICA_LOG="$STATE_DIR/neon-local-replica.log"
+STANDBY_SH="$ROOT/Scripts/standby.sh"
 POSTGRES_SH="$ROOT/Scripts/postgres.sh"
 
 DB_NAME="rizq"
@@ -42,15 +48,18 @@ die() { log "error: $*"; exit 1; }
 
 neon_local_running() {
     [[ -f "$PID_FILE" ]] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null \
-        && [[ -f "$FAULT_PID_FILE" ]] && kill -0 "$(cat "$FAULT_PID_FILE")" 2>/dev/null
+        && [[ -f "$FAULT_PID_FILE" ]] && kill -0 "$(cat "$FAULT_PID_FILE")" 2>/dev/null \
+        && [[ -f "$REPLICA_PID_FILE" ]] && kill -0 "$(cat "$REPLICA_PID_FILE")" 2>/dev/null
 }
 
 # Starts a neon-local: start_one PID_FILE LOG PORT [extra arguments...]
+# start_one PID_FILE LOG_FILE PORT [neon-local options]: a neon-local in front of $UPSTREAM_URL
+# (the primary's admin URL unless set).
 start_one() {
     local pid_file="$1" log_file="$2" port="$3"
     shift 3
     log "starting neon-local $* on 127.0.0.1:$port (log: $log_file)"
-    nohup "$NEON_LOCAL_BIN" --port "$port" --postgres-url "$PG_URL" "$@" >"$log_file" 2>&1 </dev/null &
+    nohup "$NEON_LOCAL_BIN" --port "$port" --postgres-url "${UPSTREAM_URL:-$PG_URL}" "$@" >"$log_file" 2>&1 </dev/null &
     printf '%s\n' "$!" > "$pid_file"
 }
 
@@ -176,6 +185,16 @@ cmd_start() {
         --min-connections-per-pool 0
     wait_for_neon_local "$fault_port" "$FAULT_PID_FILE" "$FAULT_LOG"
     check_round_trip "$fault_port"
+    # The read-replica tests' standby: a streaming hot standby of the primary (a fresh base backup
+    # each start: the primary's database was just recreated), with a neon-local of its own
+    # (password auth only: neon-local installs its JWT functions with writes a standby refuses).
+    "$STANDBY_SH" reset >/dev/null 2>&1 || true
+    local standby_url replica_port
+    standby_url="$("$STANDBY_SH" start)" || die "the standby did not start"
+    replica_port="$(free_port)"
+    UPSTREAM_URL="$standby_url" start_one "$REPLICA_PID_FILE" "$REPLICA_LOG" "$replica_port"
+    wait_for_neon_local "$replica_port" "$REPLICA_PID_FILE" "$REPLICA_LOG"
+    check_round_trip "$replica_port"
     cat > "$ENV_FILE" <<ENV
 export NEON_LOCAL_ENDPOINT=http://127.0.0.1:$port/sql
 export NEON_DATABASE_URL=postgresql://$DB_USER:$DB_PASSWORD@$DB_HOST/$DB_NAME
@@ -183,6 +202,8 @@ export NEON_JWT_DATABASE_URL=postgresql://$JWT_ROLE@$DB_HOST/$DB_NAME
 export RIZQ_JWT_SIGNER='python3 $JWT_SIGNER sign $JWT_DIR'
 export NEON_LOCAL_PID=$(cat "$PID_FILE")
 export NEON_LOCAL_FAULT_ENDPOINT=http://127.0.0.1:$fault_port/sql
+export NEON_LOCAL_REPLICA_ENDPOINT=http://127.0.0.1:$replica_port/sql
+export NEON_SQL_TEST_STANDBY_URL=$standby_url
 ENV
     print_env
 }
@@ -190,6 +211,7 @@ ENV
 stop_neon_local() {
     stop_one "$PID_FILE"
     stop_one "$FAULT_PID_FILE"
+    stop_one "$REPLICA_PID_FILE"
     rm -f "$ENV_FILE"
 }
 
@@ -214,6 +236,7 @@ stop_one() {
 
 cmd_stop() {
     stop_neon_local
+    "$STANDBY_SH" stop >/dev/null 2>&1 || true
     "$POSTGRES_SH" stop || true
 }
 

@@ -22,16 +22,8 @@ PG_DIR="$STATE_DIR/pg"
 log() { printf 'postgres.sh: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
-find_bin_dir() {
-    local dir
-    for dir in /usr/lib/postgresql/15/bin $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
-        if [[ -x "$dir/initdb" && -x "$dir/pg_ctl" ]]; then
-            printf '%s\n' "$dir"
-            return 0
-        fi
-    done
-    return 1
-}
+# shellcheck source=lib/postgres-bin.sh
+source "$ROOT/Scripts/lib/postgres-bin.sh"
 
 install_postgres() {
     if [[ ! -f /etc/debian_version ]]; then
@@ -53,15 +45,6 @@ ensure_bin_dir() {
     if [[ -z "$BIN_DIR" ]]; then
         install_postgres
         BIN_DIR="$(find_bin_dir)" || die "PostgreSQL was installed but no initdb/pg_ctl was found under /usr/lib/postgresql/*/bin"
-    fi
-}
-
-# As root, PostgreSQL must run as the unprivileged `postgres` user.
-as_pg_user() {
-    if [[ "$(id -u)" == 0 ]]; then
-        runuser -u postgres -- "$@"
-    else
-        "$@"
     fi
 }
 

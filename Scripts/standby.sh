@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A hot standby of the throwaway PostgreSQL cluster of Scripts/postgres.sh: a streaming replica
-# made with `pg_basebackup -R` (the groundwork of issue 20's read replicas; nothing uses it yet).
+# made with `pg_basebackup -R` (Scripts/local-stack.sh starts one, with a neon-local of its own, for the read-replica tests).
 #
 #   Scripts/standby.sh start    base backup of the running primary (first time) and start the
 #                               standby on a free 127.0.0.1 port; prints its admin URL
@@ -27,18 +27,11 @@ source "$ROOT/Scripts/lib/ports.sh"
 [[ -f "$STATE_DIR/pg-location" ]] || die "the primary was never started (Scripts/postgres.sh start)"
 PG_DIR="$(cat "$STATE_DIR/pg-location")"
 STANDBY_DIR="$PG_DIR/standby"
-# The primary's server build (Scripts/postgres.sh picks the same: POSTGRES_BIN_DIR, else Debian's newest).
-BIN_DIR="${POSTGRES_BIN_DIR:-}"
-if [[ -z "$BIN_DIR" ]]; then
-    for candidate in /usr/lib/postgresql/15/bin $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
-        if [[ -x "$candidate/pg_basebackup" ]]; then BIN_DIR="$candidate"; break; fi
-    done
-fi
+# shellcheck source=lib/postgres-bin.sh
+source "$ROOT/Scripts/lib/postgres-bin.sh"
+# The primary's server build (Scripts/postgres.sh picks the same: POSTGRES_BIN_DIR, else Debian's).
+BIN_DIR="${POSTGRES_BIN_DIR:-$(find_bin_dir || true)}"
 [[ -x "$BIN_DIR/pg_basebackup" ]] || die "pg_basebackup not found (install Debian's postgresql package, or set POSTGRES_BIN_DIR)"
-
-as_pg_user() {
-    if [[ "$(id -u)" == 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi
-}
 
 is_running() {
     [[ -f "$STANDBY_DIR/data/PG_VERSION" ]] || return 1
@@ -72,8 +65,13 @@ cmd_start() {
         as_pg_user "$BIN_DIR/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U postgres -D "$STANDBY_DIR/data" -R -X stream \
             || die "pg_basebackup failed"
     fi
-    local port
-    port="$(free_port)"
+    # A restart keeps its port while it is free (a neon-local in front of it keeps working).
+    local port=""
+    if [[ -f "$STANDBY_DIR/port" ]] && ! port_in_use "$(cat "$STANDBY_DIR/port")"; then
+        port="$(cat "$STANDBY_DIR/port")"
+    else
+        port="$(free_port)"
+    fi
     printf '%s\n' "$port" > "$STANDBY_DIR/port"
     # A hot standby needs max_connections (and friends) at least the primary's.
     log "starting the standby on 127.0.0.1:$port"
