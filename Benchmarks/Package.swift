@@ -21,6 +21,11 @@ let package = Package(
             name: "LatencyBenchmark",
             dependencies: [.product(name: "NeonSQL", package: "swift-neon-sql")]
         ),
+        // Read replicas and paged reads against the local stack (Scripts/bench-scale.sh runs it).
+        .executableTarget(
+            name: "ScaleBenchmark",
+            dependencies: [.product(name: "NeonSQL", package: "swift-neon-sql")]
+        ),
         .executableTarget(
             name: "NeonSQLBenchmarks",
             dependencies: [

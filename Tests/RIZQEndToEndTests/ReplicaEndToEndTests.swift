@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import NeonSQL
 import NeonSQLTestSupport
 import RIZQQueries
@@ -18,10 +21,10 @@ enum ReplicaStack {
     }
 
     /// A client of the primary's neon-local with the standby's neon-local as its read replica.
-    static func client(policy: ReplicaPolicy = .default, events: EventRecorder? = nil) throws -> NeonClient {
+    static func client(policy: ReplicaPolicy = .default, events: EventRecorder? = nil, timeout: Duration = .seconds(30)) throws -> NeonClient {
         guard let endpoint, let primary = LocalStack.endpoint, let connectionString = LocalStack.connectionString else { throw Missing() }
         var configuration = try NeonConfiguration(
-            connectionString: connectionString, endpoint: primary,
+            connectionString: connectionString, endpoint: primary, requestTimeout: timeout,
             retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(20), maxDelay: .milliseconds(100)))
         try configuration.addReadReplica(connectionString: connectionString, endpoint: endpoint)
         configuration.replicaPolicy = policy
@@ -46,30 +49,45 @@ enum ReplicaStack {
         let description: String
     }
 
+    /// Runs a command and returns its standard output. Spawned and awaited with posix_spawn and
+    /// waitpid: Foundation's `Process.waitUntilExit` here can miss the exit of a script that
+    /// starts a daemon (pg_ctl start) and wait forever.
     @discardableResult
     private static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CommandFailed(description: "\(arguments.first ?? "") exited \(process.terminationStatus): \(errorText)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replica-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputPath = directory.appendingPathComponent("out").path
+        let errorPath = directory.appendingPathComponent("err").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+        guard spawned == 0 else { throw CommandFailed(description: "\(arguments[0]) could not start: error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let errorText = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        // WIFEXITED && WEXITSTATUS == 0
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            throw CommandFailed(description: "\(arguments[0]) failed (status \(status)): \(errorText)")
         }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Holds the standby's replay until `resumeReplay` (and waits until it is held).
-    static func pauseReplay() async throws {
+    /// Holds the standby's replay until `resumeReplay`: from now on it applies no WAL record
+    /// (`pause requested` becomes `paused` only when the next record arrives).
+    static func pauseReplay() throws {
         try standby("SELECT pg_wal_replay_pause()")
-        for _ in 0..<200 where try standby("SELECT pg_get_wal_replay_pause_state()") != "paused" {
-            try await Task.sleep(for: .milliseconds(25))
+        let state = try standby("SELECT pg_get_wal_replay_pause_state()")
+        guard state == "paused" || state == "pause requested" else {
+            throw CommandFailed(description: "the standby's replay is \(state) after pg_wal_replay_pause()")
         }
     }
 
@@ -121,7 +139,7 @@ struct ReplicaEndToEndTests {
         for _ in 0..<200 where try await Queries(client.routing(.replicaAllowingStaleReads)).fetchUserProfile(userId: user) == nil {
             try await Task.sleep(for: .milliseconds(10))
         }
-        try await ReplicaStack.pauseReplay()
+        try ReplicaStack.pauseReplay()
         do {
             _ = try await Queries(client).addXp(amount: 5, userId: user)
             events.removeAll()
@@ -170,7 +188,7 @@ struct ReplicaEndToEndTests {
                 expected += amount
                 _ = try await Queries(client).addXp(amount: amount, userId: user)
             case 3:
-                if paused { try ReplicaStack.resumeReplay() } else { try await ReplicaStack.pauseReplay() }
+                if paused { try ReplicaStack.resumeReplay() } else { try ReplicaStack.pauseReplay() }
                 paused.toggle()
             default:
                 let total = try await Queries(client).fetchUserProfile(userId: user)?.totalXp
@@ -188,7 +206,9 @@ struct ReplicaEndToEndTests {
 
     @Test func aStoppedStandbySendsReadsToThePrimary() async throws {
         let events = EventRecorder()
-        let client = try ReplicaStack.client(policy: ReplicaPolicy(retryAfter: .seconds(60)), events: events)
+        // neon-local keeps trying to connect to a stopped server for a while: a short timeout
+        // makes the replica's attempt fail sooner (a timeout is a reason to fall back too).
+        let client = try ReplicaStack.client(policy: ReplicaPolicy(retryAfter: .seconds(60)), events: events, timeout: .seconds(3))
         try ReplicaStack.standbyScript("stop")
         do {
             #expect(try await client.execute(Self.whereAmI)?.inRecovery == false)
