@@ -5,7 +5,7 @@
 //    same run; the observer counts where the reads went.
 // 2. A 100,000-row query read page by page (`pages(pageSize:)`, keyset predicate, 5,000 rows a
 //    page): rows per second and the process's peak resident memory before and after, beside the
-//    total size of the responses (what holding every page at once would take at least).
+//    total size of the responses, and the same rows read in one request for comparison.
 //
 // Arguments: --endpoint URL --replica-endpoint URL --database-url URL [--seconds S] [--rounds R]
 // [--concurrency C]. Not a timed test.
@@ -189,6 +189,18 @@ print("paged read: \(rows) rows in \(pageCount) pages of <= 5,000 in \(String(fo
       + "\(format(Double(rows) / pageSeconds)) rows/s; requests to the replica \(pageTally.replica), to the primary \(pageTally.primary)")
 print("paged read: response bytes in all \(pageTally.bytes / 1024) KiB; peak resident set \(peakBefore / 1024) KiB before, "
       + "\(peakAfter / 1024) KiB after (+\((peakAfter - peakBefore) / 1024) KiB)")
+// For comparison, the same rows in one request (they fit neon-local's default 10 MB limit),
+// held until measured: the peak grows by the whole result at once.
+let allAtOnce: Statement<[PageRow]> = .many(name: "AllPages", sql: "SELECT id, payload FROM bench_pages ORDER BY id",
+                                            bindings: Bindings(), readOnly: true)
+let oneRequestStart = ContinuousClock.now
+let everyRow = try await withReplica.execute(allAtOnce)
+let oneRequestElapsed = ContinuousClock.now - oneRequestStart
+let peakOneRequest = peakResidentBytes()
+guard everyRow.count == 100_000 else { throw BenchmarkError("one request read \(everyRow.count) rows") }
+print("one request (comparison): 100000 rows in \(oneRequestElapsed); peak resident set \(peakOneRequest / 1024) KiB "
+      + "(+\((peakOneRequest - peakAfter) / 1024) KiB over the paged read's peak)")
+_ = tally.take()
 
 // 1. Alternating rounds.
 _ = try await readRate(primaryOnly, seconds: 1, concurrency: options.concurrency)
