@@ -198,7 +198,8 @@ struct ReadReplicaRoutingTests {
     @Test func aReplicaMayBeWaitedForBriefly() async throws {
         let checks = Counter()
         let transport = Self.database(replicaSees: { request, _ in request.url == Self.replicaA && checks.increment() >= 3 })
-        let client = try Self.client(transport, policy: ReplicaPolicy(catchUpWait: .seconds(5)))
+        // No lag bound in reach: a loaded machine must not turn the wait into a lag verdict.
+        let client = try Self.client(transport, policy: ReplicaPolicy(catchUpWait: .seconds(600), maxLag: .seconds(3600)))
         _ = try await client.execute(Self.write)
         #expect(try await client.execute(Self.read).map(\.n) == [1])
         #expect(transport.requests.map(\.url) == [Self.primary, Self.replicaA, Self.replicaA, Self.replicaA])
@@ -223,6 +224,11 @@ struct ReadReplicaRoutingTests {
         // A batch with a write goes to the primary.
         _ = try await client.batch(Self.read, Self.write)
         #expect(transport.requests[2].url == Self.primary)
+        // So does a serializable one: a hot standby refuses SERIALIZABLE.
+        _ = try await client.batch(Self.read, Self.read, options: BatchOptions(isolationLevel: .serializable, readOnly: true))
+        #expect(transport.requests[3].url == Self.primary)
+        _ = try await client.batch(Self.read, Self.read, options: BatchOptions(isolationLevel: .repeatableRead, readOnly: true))
+        #expect(transport.requests[4].url == Self.replicaA)
     }
 
     @Test func replicasMustShareTheRoleAndNeverShowThePassword() throws {

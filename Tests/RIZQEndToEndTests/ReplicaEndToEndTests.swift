@@ -34,15 +34,26 @@ enum ReplicaStack {
 
     /// Runs `sql` on the standby as the admin (psql) and returns its output.
     @discardableResult
-    static func standby(_ sql: String) throws -> String {
+    static func standby(_ sql: String) async throws -> String {
         guard let standbyURL else { throw Missing() }
-        return try run(["psql", "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-d", standbyURL, "-c", sql])
+        return try await run(["psql", "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-d", standbyURL, "-c", sql])
     }
 
     /// Runs `Scripts/standby.sh <command>` (start, stop).
-    static func standbyScript(_ command: String) throws {
+    static func standbyScript(_ command: String) async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        try run([root.appendingPathComponent("Scripts/standby.sh").path, command])
+        try await run([root.appendingPathComponent("Scripts/standby.sh").path, command])
+    }
+
+    /// Runs a command on a Dispatch thread, off the tasks' cooperative threads (other suites run
+    /// meanwhile, and a standby's start takes seconds).
+    @discardableResult
+    private static func run(_ arguments: [String]) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runBlocking(arguments) })
+            }
+        }
     }
 
     struct CommandFailed: Error, CustomStringConvertible {
@@ -52,8 +63,7 @@ enum ReplicaStack {
     /// Runs a command and returns its standard output. Spawned and awaited with posix_spawn and
     /// waitpid: Foundation's `Process.waitUntilExit` here can miss the exit of a script that
     /// starts a daemon (pg_ctl start) and wait forever.
-    @discardableResult
-    private static func run(_ arguments: [String]) throws -> String {
+    private static func runBlocking(_ arguments: [String]) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replica-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -83,16 +93,16 @@ enum ReplicaStack {
 
     /// Holds the standby's replay until `resumeReplay`: from now on it applies no WAL record
     /// (`pause requested` becomes `paused` only when the next record arrives).
-    static func pauseReplay() throws {
-        try standby("SELECT pg_wal_replay_pause()")
-        let state = try standby("SELECT pg_get_wal_replay_pause_state()")
+    static func pauseReplay() async throws {
+        try await standby("SELECT pg_wal_replay_pause()")
+        let state = try await standby("SELECT pg_get_wal_replay_pause_state()")
         guard state == "paused" || state == "pause requested" else {
             throw CommandFailed(description: "the standby's replay is \(state) after pg_wal_replay_pause()")
         }
     }
 
-    static func resumeReplay() throws {
-        try standby("SELECT pg_wal_replay_resume()")
+    static func resumeReplay() async throws {
+        try await standby("SELECT pg_wal_replay_resume()")
     }
 }
 
@@ -139,7 +149,7 @@ struct ReplicaEndToEndTests {
         for _ in 0..<200 where try await Queries(client.routing(.replicaAllowingStaleReads)).fetchUserProfile(userId: user) == nil {
             try await Task.sleep(for: .milliseconds(10))
         }
-        try ReplicaStack.pauseReplay()
+        try await ReplicaStack.pauseReplay()
         do {
             _ = try await Queries(client).addXp(amount: 5, userId: user)
             events.removeAll()
@@ -154,10 +164,10 @@ struct ReplicaEndToEndTests {
             _ = try await Queries(client.session()).fetchUserProfile(userId: user)
             #expect(events.events.map(\.route) == [.replica(0)])
         } catch {
-            try? ReplicaStack.resumeReplay()
+            try? await ReplicaStack.resumeReplay()
             throw error
         }
-        try ReplicaStack.resumeReplay()
+        try await ReplicaStack.resumeReplay()
         // Once replayed, the same read stays on the standby.
         var served: NeonRequestRoute? = nil
         for _ in 0..<100 {
@@ -180,23 +190,27 @@ struct ReplicaEndToEndTests {
         let user = try await Fixtures.newUser(client)
         var expected = 0
         var paused = false
-        defer { if paused { try? ReplicaStack.resumeReplay() } }
-        for step in 0..<120 {
-            switch random.int(0...9) {
-            case 0...2:
-                let amount = random.int(1...9)
-                expected += amount
-                _ = try await Queries(client).addXp(amount: amount, userId: user)
-            case 3:
-                if paused { try ReplicaStack.resumeReplay() } else { try ReplicaStack.pauseReplay() }
-                paused.toggle()
-            default:
-                let total = try await Queries(client).fetchUserProfile(userId: user)?.totalXp
-                #expect(total == expected, "seed \(seed), step \(step): read \(total.map(String.init) ?? "nil"), wrote \(expected)")
+        do {
+            for step in 0..<120 {
+                switch random.int(0...9) {
+                case 0...2:
+                    let amount = random.int(1...9)
+                    expected += amount
+                    _ = try await Queries(client).addXp(amount: amount, userId: user)
+                case 3:
+                    if paused { try await ReplicaStack.resumeReplay() } else { try await ReplicaStack.pauseReplay() }
+                    paused.toggle()
+                default:
+                    let total = try await Queries(client).fetchUserProfile(userId: user)?.totalXp
+                    #expect(total == expected, "seed \(seed), step \(step): read \(total.map(String.init) ?? "nil"), wrote \(expected)")
+                }
             }
+        } catch {
+            // Never leave the standby paused for the tests that follow.
+            if paused { try? await ReplicaStack.resumeReplay() }
+            throw error
         }
-        if paused { try ReplicaStack.resumeReplay() }
-        paused = false
+        if paused { try await ReplicaStack.resumeReplay() }
         let reads = events.events.filter { $0.queryNames == ["FetchUserProfile"] }
         let fromStandby = reads.filter { $0.route == .replica(0) && $0.failure == nil }.count
         let behind = reads.filter { $0.failure?.category == "replicaBehind" }.count
@@ -209,7 +223,7 @@ struct ReplicaEndToEndTests {
         // neon-local keeps trying to connect to a stopped server for a while: a short timeout
         // makes the replica's attempt fail sooner (a timeout is a reason to fall back too).
         let client = try ReplicaStack.client(policy: ReplicaPolicy(retryAfter: .seconds(60)), events: events, timeout: .seconds(3))
-        try ReplicaStack.standbyScript("stop")
+        try await ReplicaStack.standbyScript("stop")
         do {
             #expect(try await client.execute(Self.whereAmI)?.inRecovery == false)
             #expect(try await client.execute(Self.whereAmI)?.inRecovery == false)
@@ -217,10 +231,10 @@ struct ReplicaEndToEndTests {
             #expect(events.events.map(\.route) == [.replica(0), .primary, .primary])
             #expect(events.events.first?.failure != nil)
         } catch {
-            try? ReplicaStack.standbyScript("start")
+            try? await ReplicaStack.standbyScript("start")
             throw error
         }
-        try ReplicaStack.standbyScript("start")
+        try await ReplicaStack.standbyScript("start")
         // Back: a new client (a fresh rotation) reads from it again.
         var inRecovery: Bool? = nil
         for _ in 0..<100 {

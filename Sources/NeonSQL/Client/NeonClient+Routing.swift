@@ -13,7 +13,8 @@ extension NeonClient {
         let keys = configuration.writeKeys
         let writeKey: UUID? = work.readOnly || keys == nil ? nil : UUID()
         let ticket = writeKey.map { _ in writtenKeys.beginWrite() }
-        var route = firstRoute(readOnly: work.readOnly)
+        // A hot standby refuses SERIALIZABLE ("cannot use serializable mode in a hot standby").
+        var route = firstRoute(readOnly: work.readOnly && work.options.isolationLevel != .serializable)
         var firstBehind: ContinuousClock.Instant? = nil
         while true {
             let catchUpKeys = route != .primary && readRouting == .replicaReadingYourWrites ? writtenKeys.pending : []
