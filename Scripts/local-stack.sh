@@ -187,14 +187,17 @@ cmd_start() {
     check_round_trip "$fault_port"
     # The read-replica tests' standby: a streaming hot standby of the primary (a fresh base backup
     # each start: the primary's database was just recreated), with a neon-local of its own
-    # (password auth only: neon-local installs its JWT functions with writes a standby refuses).
+    # and the same JWT settings (on a standby neon-local reads what the primary's installed above).
     "$STANDBY_SH" reset >/dev/null 2>&1 || true
     local standby_url replica_port
     standby_url="$("$STANDBY_SH" start)" || die "the standby did not start"
     replica_port="$(free_port)"
-    UPSTREAM_URL="$standby_url" start_one "$REPLICA_PID_FILE" "$REPLICA_LOG" "$replica_port"
+    UPSTREAM_URL="$standby_url" start_one "$REPLICA_PID_FILE" "$REPLICA_LOG" "$replica_port" \
+        --jwks-file "$JWT_DIR/jwks.json" --jwt-audience rizq-local --jwt-issuer https://auth.rizq.localtest.me \
+        --jwt-role "$JWT_ROLE"
     wait_for_neon_local "$replica_port" "$REPLICA_PID_FILE" "$REPLICA_LOG"
     check_round_trip "$replica_port"
+    check_jwt_round_trip "$replica_port"
     cat > "$ENV_FILE" <<ENV
 export NEON_LOCAL_ENDPOINT=http://127.0.0.1:$port/sql
 export NEON_DATABASE_URL=postgresql://$DB_USER:$DB_PASSWORD@$DB_HOST/$DB_NAME

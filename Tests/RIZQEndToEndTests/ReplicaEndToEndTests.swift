@@ -146,7 +146,8 @@ struct ReplicaEndToEndTests {
         let client = try ReplicaStack.client(events: events)
         let user = try await Fixtures.newUser(client)
         // The standby has the new user's row before replay stops.
-        for _ in 0..<200 where try await Queries(client.routing(.replicaAllowingStaleReads)).fetchUserProfile(userId: user) == nil {
+        for _ in 0..<200 {
+            if try await Queries(client.routing(.replicaAllowingStaleReads)).fetchUserProfile(userId: user) != nil { break }
             try await Task.sleep(for: .milliseconds(10))
         }
         try await ReplicaStack.pauseReplay()
@@ -216,6 +217,52 @@ struct ReplicaEndToEndTests {
         let behind = reads.filter { $0.failure?.category == "replicaBehind" }.count
         print("read replicas: \(reads.count) read attempts, \(fromStandby) answered by the standby, \(behind) found it behind")
         #expect(fromStandby > 0 && behind > 0, "both paths exercised (seed \(seed))")
+    }
+
+    /// An app signed in with a token provider (no database password): its reads go to the
+    /// standby under row-level security, and it reads its own writes while replay is paused.
+    @Test func aSignedInUserReadsTheirOwnWritesUnderRowLevelSecurity() async throws {
+        guard let endpoint = ReplicaStack.endpoint, let primary = LocalStack.endpoint,
+              let url = LocalStack.environment["NEON_JWT_DATABASE_URL"], !url.isEmpty else { throw ReplicaStack.Missing() }
+        let owner = try LocalStack.client()
+        let user = try await Fixtures.newUser(owner)
+        let events = EventRecorder()
+        var configuration = try NeonConfiguration(
+            connectionString: url, endpoint: primary, authentication: .bearerToken { try RowLevelSecurityTests.token(for: user) },
+            retryPolicy: .none)
+        try configuration.addReadReplica(connectionString: url, endpoint: endpoint)
+        configuration.requestObserver = { events.append($0) }
+        let client = NeonClient(configuration: configuration)
+        // The standby has the new user's row (the owner's write, not this client's: wait for it).
+        for _ in 0..<200 {
+            if try await Queries(client).fetchMyProfile() != nil { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        // The token's reads went to the standby, and it answered under the user's policies.
+        #expect(events.events.last?.route == .replica(0) && events.events.last?.failure == nil)
+        events.removeAll()
+        #expect(try await Queries(client).addMyXp(amount: 4)?.totalXp == 4)
+        #expect(try await Queries(client).fetchMyProfile()?.totalXp == 4)
+        #expect(events.events.first?.route == .primary)
+        try await ReplicaStack.pauseReplay()
+        do {
+            #expect(try await Queries(client).addMyXp(amount: 3)?.totalXp == 7)
+            events.removeAll()
+            #expect(try await Queries(client).fetchMyProfile()?.totalXp == 7)
+            #expect(events.events.map(\.route) == [.replica(0), .primary])
+            #expect(events.events.first?.failure?.category == "replicaBehind")
+        } catch {
+            try? await ReplicaStack.resumeReplay()
+            throw error
+        }
+        try await ReplicaStack.resumeReplay()
+        // Another user's token reads nothing of this user's, on the standby as on the primary.
+        let stranger = try await Fixtures.newUser(owner)
+        var strangerConfiguration = try NeonConfiguration(
+            connectionString: url, endpoint: primary, authentication: .bearerToken { try RowLevelSecurityTests.token(for: stranger) })
+        try strangerConfiguration.addReadReplica(connectionString: url, endpoint: endpoint)
+        let strangerProfile = try await Queries(NeonClient(configuration: strangerConfiguration)).fetchMyProfile()
+        #expect(strangerProfile == nil || strangerProfile?.userId == stranger)
     }
 
     @Test func aStoppedStandbySendsReadsToThePrimary() async throws {

@@ -165,7 +165,8 @@ _ = try await primaryOnly.execute(Statements.createPages)
 _ = try await primaryOnly.execute(Statements.fillPages)
 guard try await primaryOnly.execute(Statements.countPages)?.n == 100_000 else { throw BenchmarkError("bench_pages does not hold 100,000 rows") }
 // Warm up (connections), and let the standby replay the table.
-for _ in 0..<50 where (try? await withReplica.routing(.replicaAllowingStaleReads).execute(Statements.countPages)?.n) != 100_000 {
+for _ in 0..<50 {
+    if (try? await withReplica.routing(.replicaAllowingStaleReads).execute(Statements.countPages)?.n) == 100_000 { break }
     try await Task.sleep(for: .milliseconds(100))
 }
 _ = tally.take()

@@ -79,6 +79,15 @@ final class JWTSessions: Sendable {
         }
         let admin = try await adminClient(database: configuration.postgresAdminDatabase)
         let password: String = try await transaction(on: admin) { connection in
+            if try await Self.isInRecovery(connection, logger: self.logger) {
+                // A hot standby: the primary's neon-local made the role and its secret, and
+                // replication brought both here; a standby can only read them.
+                guard let secret = try await Self.text(AuthSchemaSQL.selectAuthenticatorSecret, on: connection, logger: self.logger) else {
+                    self.logger.error("on a standby, JWT sessions need the primary's neon-local to have served a JWT request first")
+                    throw SetupFailure()
+                }
+                return secret
+            }
             for statement in AuthSchemaSQL.authenticatorSecret {
                 try await Self.execute(statement, on: connection, logger: self.logger)
             }
@@ -99,6 +108,14 @@ final class JWTSessions: Sendable {
     private func install(database: String, role: String) async throws(NeonError) -> String {
         let admin = try await adminClient(database: database)
         return try await transaction(on: admin) { connection in
+            if try await Self.isInRecovery(connection, logger: self.logger) {
+                // A hot standby has the primary's schema, functions and grants; only the key is read.
+                guard let key = try await Self.text(AuthSchemaSQL.selectClaimsKey, on: connection, logger: self.logger) else {
+                    self.logger.error("on a standby, JWT sessions need the primary's neon-local to have served a JWT request first")
+                    throw SetupFailure()
+                }
+                return key
+            }
             for statement in AuthSchemaSQL.claimsKey {
                 try await Self.execute(statement, on: connection, logger: self.logger)
             }
@@ -143,7 +160,9 @@ final class JWTSessions: Sendable {
             return try await client.withConnection { connection in
                 try await Self.execute("BEGIN", on: connection, logger: self.logger)
                 do {
-                    try await Self.execute(AuthSchemaSQL.advisoryLock, on: connection, logger: self.logger)
+                    if try await !Self.isInRecovery(connection, logger: self.logger) {
+                        try await Self.execute(AuthSchemaSQL.advisoryLock, on: connection, logger: self.logger)
+                    }
                     let value = try await body(connection)
                     try await Self.execute("COMMIT", on: connection, logger: self.logger)
                     return value
@@ -157,6 +176,11 @@ final class JWTSessions: Sendable {
             logger.error("could not set up JWT sessions (the admin user must be able to create roles, schemas and functions)", metadata: ["error": "\(detail)"])
             throw NeonError.internalError("could not set up the JWT authorization database extension")
         }
+    }
+
+    /// Whether the server is a hot standby (read-only: nothing to install, everything to read).
+    private static func isInRecovery(_ connection: PostgresConnection, logger: Logger) async throws -> Bool {
+        try await text("SELECT pg_catalog.pg_is_in_recovery()::text", on: connection, logger: logger) == "true"
     }
 
     private static func execute(_ sql: String, binds: [String] = [], on connection: PostgresConnection, logger: Logger) async throws {
