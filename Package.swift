@@ -37,7 +37,7 @@ let package = Package(
         .executableTarget(name: "rizq-demo", dependencies: ["RIZQFeatures", "RIZQQueries", "NeonSQL"]),
 
         // What several test targets share: the seeded generator, the services' environment.
-        .target(name: "NeonSQLTestSupport", path: "Tests/NeonSQLTestSupport"),
+        .target(name: "NeonSQLTestSupport", dependencies: ["NeonSQL"], path: "Tests/NeonSQLTestSupport"),
         .testTarget(
             name: "NeonSQLGeneratorTests",
             dependencies: ["NeonSQLGenerator", "NeonSQLTestSupport"],

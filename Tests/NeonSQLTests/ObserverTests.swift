@@ -1,16 +1,7 @@
 import Foundation
 import NeonSQL
+import NeonSQLTestSupport
 import Testing
-
-/// Collects observer events (the observer may be called from any task).
-final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [NeonRequestEvent] = []
-
-    var events: [NeonRequestEvent] { lock.withLock { recorded } }
-
-    func append(_ event: NeonRequestEvent) { lock.withLock { recorded.append(event) } }
-}
 
 private struct ObservedIDRow: DecodableRow, Equatable {
     static let columns = [ResultColumn("id", .int4)]
@@ -22,7 +13,7 @@ private struct ObservedIDRow: DecodableRow, Equatable {
 struct ObserverTests {
     private let secretValue = "parameter-value-7f3a"
 
-    private func client(_ transport: TransportDouble, log: EventLog, authentication: NeonAuthentication = .password) throws -> NeonClient {
+    private func client(_ transport: TransportDouble, log: RequestEventLog, authentication: NeonAuthentication = .password) throws -> NeonClient {
         var configuration = try NeonConfiguration(
             connectionString: testConnectionString, authentication: authentication, requestTimeout: .seconds(5),
             retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2)))
@@ -39,7 +30,7 @@ struct ObserverTests {
     @Test func seesEveryAttemptWithNameKindBytesAndRows() async throws {
         let body = resultBody(fields: [("id", 23)], rows: [["1"], ["2"], ["3"]])
         let transport = TransportDouble(responses: [(503, #"{"message":"busy"}"#), (200, body)])
-        let log = EventLog()
+        let log = RequestEventLog()
         let rows = try await client(transport, log: log).execute(statement())
         #expect(rows.map(\.id) == [1, 2, 3])
         let events = log.events
@@ -71,7 +62,7 @@ struct ObserverTests {
             default: return NeonHTTPResponse(status: 400, body: Data(database.utf8))
             }
         }
-        let log = EventLog()
+        let log = RequestEventLog()
         let neon = try client(transport, log: log)
         // Three attempts (503, lost, 502), then a body that does not decode, then a database error.
         for _ in 0..<3 {
@@ -86,7 +77,7 @@ struct ObserverTests {
     @Test func batchesReportEveryNameAndTheSQLSTATE() async throws {
         let error = #"{"message":"duplicate key","code":"23505","severity":"ERROR"}"#
         let transport = TransportDouble(responses: [(400, error)])
-        let log = EventLog()
+        let log = RequestEventLog()
         let neon = try client(transport, log: log)
         await #expect(throws: NeonError.self) {
             _ = try await neon.batch(statement(), statement())
@@ -102,7 +93,7 @@ struct ObserverTests {
         let token = "eyJ-token-9c1e"
         let transport = TransportDouble(responses: [(500, #"{"message":"value parameter-value-7f3a broke"}"#),
                                                     (200, resultBody(fields: [("id", 23)], rows: [["1"]]))])
-        let log = EventLog()
+        let log = RequestEventLog()
         let neon = try client(transport, log: log, authentication: .bearerToken { token })
         _ = try await neon.execute(statement())
         #expect(log.events.count == 2)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import NeonSQL
+import NeonSQLTestSupport
 import Testing
 
 /// Read replicas: read-only requests go to replicas round-robin, writes to the primary; a read
@@ -69,7 +70,7 @@ struct ReadReplicaRoutingTests {
 
     @Test func readsGoToReplicasRoundRobinAndWritesToThePrimary() async throws {
         let transport = Self.database()
-        let events = EventLog()
+        let events = RequestEventLog()
         let client = try Self.client(transport, replicas: [Self.replicaA, Self.replicaB], observer: events.append)
         _ = try await client.execute(Self.read)
         _ = try await client.execute(Self.read)
@@ -101,7 +102,7 @@ struct ReadReplicaRoutingTests {
 
     @Test func aReplicaBehindTheClientsWriteSendsTheReadToThePrimary() async throws {
         let transport = Self.database(replicaSees: { request, _ in request.url != Self.replicaA })
-        let events = EventLog()
+        let events = RequestEventLog()
         let client = try Self.client(transport, observer: events.append)
         _ = try await client.execute(Self.write)
         #expect(try await client.execute(Self.read).map(\.n) == [1])

@@ -21,7 +21,7 @@ enum ReplicaStack {
     }
 
     /// A client of the primary's neon-local with the standby's neon-local as its read replica.
-    static func client(policy: ReplicaPolicy = .default, events: EventRecorder? = nil, timeout: Duration = .seconds(30)) throws -> NeonClient {
+    static func client(policy: ReplicaPolicy = .default, events: RequestEventLog? = nil, timeout: Duration = .seconds(30)) throws -> NeonClient {
         guard let endpoint, let primary = LocalStack.endpoint, let connectionString = LocalStack.connectionString else { throw Missing() }
         var configuration = try NeonConfiguration(
             connectionString: connectionString, endpoint: primary, requestTimeout: timeout,
@@ -106,15 +106,6 @@ enum ReplicaStack {
     }
 }
 
-/// Collects observer events.
-final class EventRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [NeonRequestEvent] = []
-    var events: [NeonRequestEvent] { lock.withLock { recorded } }
-    func append(_ event: NeonRequestEvent) { lock.withLock { recorded.append(event) } }
-    func removeAll() { lock.withLock { recorded.removeAll() } }
-}
-
 struct InRecoveryRow: DecodableRow {
     static let columns = [ResultColumn("in_recovery", .bool)]
     let inRecovery: Bool
@@ -130,7 +121,7 @@ struct ReplicaEndToEndTests {
         name: "WhereAmI", sql: "SELECT pg_is_in_recovery() AS in_recovery", bindings: Bindings(), readOnly: true)
 
     @Test func readsLandOnTheStandbyAndWritesOnThePrimary() async throws {
-        let events = EventRecorder()
+        let events = RequestEventLog()
         let client = try ReplicaStack.client(events: events)
         #expect(try await client.execute(Self.whereAmI)?.inRecovery == true)
         #expect(try await client.routing(.primary).execute(Self.whereAmI)?.inRecovery == false)
@@ -142,7 +133,7 @@ struct ReplicaEndToEndTests {
     }
 
     @Test func aWriteIsReadBackWhileTheStandbysReplayIsPaused() async throws {
-        let events = EventRecorder()
+        let events = RequestEventLog()
         let client = try ReplicaStack.client(events: events)
         let user = try await Fixtures.newUser(client)
         // The standby has the new user's row before replay stops.
@@ -186,7 +177,7 @@ struct ReplicaEndToEndTests {
     @Test func randomlyInterleavedWritesReadsAndReplayPausesNeverReadOldData() async throws {
         let seed: UInt64 = 20_261_127
         var random = SeededRandom(seed: seed)
-        let events = EventRecorder()
+        let events = RequestEventLog()
         let client = try ReplicaStack.client(events: events)
         let user = try await Fixtures.newUser(client)
         var expected = 0
@@ -226,7 +217,7 @@ struct ReplicaEndToEndTests {
               let url = LocalStack.environment["NEON_JWT_DATABASE_URL"], !url.isEmpty else { throw ReplicaStack.Missing() }
         let owner = try LocalStack.client()
         let user = try await Fixtures.newUser(owner)
-        let events = EventRecorder()
+        let events = RequestEventLog()
         var configuration = try NeonConfiguration(
             connectionString: url, endpoint: primary, authentication: .bearerToken { try RowLevelSecurityTests.token(for: user) },
             retryPolicy: .none)
@@ -266,7 +257,7 @@ struct ReplicaEndToEndTests {
     }
 
     @Test func aStoppedStandbySendsReadsToThePrimary() async throws {
-        let events = EventRecorder()
+        let events = RequestEventLog()
         // neon-local keeps trying to connect to a stopped server for a while: a short timeout
         // makes the replica's attempt fail sooner (a timeout is a reason to fall back too).
         let client = try ReplicaStack.client(policy: ReplicaPolicy(retryAfter: .seconds(60)), events: events, timeout: .seconds(3))

@@ -1,5 +1,6 @@
 import Foundation
 import NeonSQL
+import NeonSQLTestSupport
 import SQLCQueries
 import Testing
 
@@ -15,7 +16,7 @@ struct InstalledAppEndToEndTests {
     let run = UUID().uuidString
 
     init() async throws {
-        client = try SQLCStack.client(observer: RequestLog())
+        client = try SQLCStack.client(observer: RequestEventLog())
         queries = Queries(client)
         try await SQLCStack.createTables(client)
     }

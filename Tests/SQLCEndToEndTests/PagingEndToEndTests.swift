@@ -13,10 +13,10 @@ struct PagingEndToEndTests {
     static let rowCount = 100_000
 
     /// A client of the instance with the 1 MB response limit, and its request log.
-    static func limitedClient() throws -> (NeonClient, RequestLog) {
+    static func limitedClient() throws -> (NeonClient, RequestEventLog) {
         guard let endpoint = ProcessInfo.processInfo.environment["NEON_LOCAL_FAULT_ENDPOINT"].flatMap(URL.init(string:)),
               let connectionString = SQLCStack.connectionString else { throw SQLCStack.Missing() }
-        let log = RequestLog()
+        let log = RequestEventLog()
         var configuration = try NeonConfiguration(connectionString: connectionString, endpoint: endpoint)
         configuration.requestObserver = { log.append($0) }
         return (NeonClient(configuration: configuration), log)

@@ -1,5 +1,6 @@
 import Foundation
 import NeonSQL
+import NeonSQLTestSupport
 import SQLCQueries
 import Testing
 
@@ -14,7 +15,7 @@ struct SQLCEmbedEndToEndTests {
     let run = UUID().uuidString
 
     init() async throws {
-        client = try SQLCStack.client(observer: RequestLog())
+        client = try SQLCStack.client(observer: RequestEventLog())
         queries = Queries(client)
         try await SQLCStack.createTables(client)
     }

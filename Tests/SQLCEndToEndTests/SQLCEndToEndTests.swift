@@ -1,5 +1,6 @@
 import Foundation
 import NeonSQL
+import NeonSQLTestSupport
 import SQLCQueries
 import Testing
 
@@ -11,7 +12,7 @@ struct SQLCEndToEndTests {
     let client: NeonClient
     let queries: Queries
     /// Every request the client sent, as its observer saw it.
-    let requests = RequestLog()
+    let requests = RequestEventLog()
     /// This test's rows: every row written carries it, every count filters on it.
     let run = UUID().uuidString
 

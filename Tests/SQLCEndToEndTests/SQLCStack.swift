@@ -17,7 +17,7 @@ enum SQLCStack {
     typealias Missing = TestServices.LocalStackMissing
 
     /// A client of the stack whose every request `observer` records.
-    static func client(observer: RequestLog) throws -> NeonClient {
+    static func client(observer: RequestEventLog) throws -> NeonClient {
         guard let endpoint, let connectionString else { throw Missing() }
         var configuration = try NeonConfiguration(connectionString: connectionString, endpoint: endpoint)
         configuration.requestObserver = { observer.append($0) }
@@ -56,12 +56,3 @@ enum SQLCStack {
     }
 }
 
-/// The request events a client reported, in order.
-final class RequestLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [NeonRequestEvent] = []
-
-    func append(_ event: NeonRequestEvent) { lock.withLock { recorded.append(event) } }
-
-    var events: [NeonRequestEvent] { lock.withLock { recorded } }
-}
