@@ -56,6 +56,19 @@ enum Pipeline {
                                catalog: catalog, parseWork: (parsedSchema + parsedQueries).reduce(0) { $0 + $1.work })
     }
 
+    /// Analyze only: `queryFiles` against a catalog built elsewhere (the breaking-change checker's
+    /// schema after each migration statement, MigrationSteps.swift). No lock; the catalog's own
+    /// diagnostics were reported where it was built.
+    static func analyze(queryFiles: [SourceFile], against catalog: Catalog) -> GenerationModel {
+        var diagnostics = DiagnosticCollector()
+        for file in queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
+        let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
+        let files = rejectDuplicateNames(parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) },
+                                         &diagnostics)
+        return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted,
+                               catalog: catalog, parseWork: parsedQueries.reduce(0) { $0 + $1.work })
+    }
+
     /// Translate: every Swift name and type, the user's overrides checked and applied.
     static func translate(_ model: GenerationModel, options: TranslationOptions = TranslationOptions()) -> NamedModel {
         SwiftNamer.name(model, overrides: options.overrides, typeNames: options.typeNames, configPath: options.configPath,

@@ -20,7 +20,7 @@ enum BreakingChangeChecker {
         while !unresolved.isEmpty, count > 0 {
             count -= 1
             let queries = Set(unresolved.map(\.query)).sorted()
-            let model = comparison.analyze(queries, schema: steps.schema(after: count))
+            let model = comparison.analyze(queries, catalog: steps.catalog(after: count))
             for query in queries {
                 let earlier = Set(comparison.findings(query, in: model))
                 for located in unresolved where located.query == query && !earlier.contains(located.finding) {

@@ -1,41 +1,66 @@
-/// The new schema's statements in order, and the schema as it stands after each of them: the
+/// The new schema's statements in order, and the catalog as it stands after each of them: the
 /// breaking-change checker finds the statement after which a shipped query stops working.
+///
+/// The files are parsed once and the catalog is built once, statement by statement, keeping a
+/// snapshot every ``checkpointInterval`` statements; the catalog after any statement is the
+/// nearest earlier snapshot with the statements since applied (a `Catalog` is a value: a snapshot
+/// shares what later statements leave unchanged).
 struct MigrationSteps {
-    /// One statement: its file (index into `files`) and where it ends and starts.
+    /// One statement: its file (index into `files`) and where it starts.
     struct Step {
         let file: Int
-        let endOffset: Int
         let location: SourceLocation
+        /// The parsed statement (nil for one that failed to parse: it changes nothing).
+        let statement: ParsedStatement?
+        /// The source it was parsed from (the file as psql would run it).
+        let source: SourceFile
     }
+
+    static let checkpointInterval = 32
 
     let files: [SourceFile]
     let steps: [Step]
+    /// `checkpoints[k]`: the catalog after the first `k * checkpointInterval` statements.
+    private let checkpoints: [Catalog]
 
     init(_ files: [SourceFile]) {
         self.files = files
         var steps: [Step] = []
+        var ignored = DiagnosticCollector()
         for (index, file) in files.enumerated() {
-            var ignored = DiagnosticCollector()
             let parsed = SQLParser.parse(PsqlScript.withoutMetaCommands(file, &ignored), diagnostics: &ignored)
-            let ranges = parsed.statements.map(\.range) + parsed.unparsedStatements.map(\.range)
-            for range in ranges.sorted(by: { $0.start.offset < $1.start.offset }) {
-                steps.append(Step(file: index, endOffset: range.endOffset, location: range.start))
+            let statements = parsed.statements.map { (offset: $0.range.start.offset, location: $0.range.start, statement: Optional($0)) }
+            let unparsed = parsed.unparsedStatements.map { (offset: $0.range.start.offset, location: $0.range.start, statement: ParsedStatement?.none) }
+            for entry in (statements + unparsed).sorted(by: { $0.offset < $1.offset }) {
+                steps.append(Step(file: index, location: entry.location, statement: entry.statement, source: parsed.source))
             }
         }
         self.steps = steps
+        var checkpoints: [Catalog] = []
+        var catalog = Catalog()
+        for (index, step) in steps.enumerated() {
+            if index % Self.checkpointInterval == 0 { checkpoints.append(catalog) }
+            Self.apply(step, to: &catalog)
+        }
+        self.checkpoints = checkpoints
     }
 
-    /// The schema files after the first `count` statements (0: none; `steps.count`: all). A file
-    /// cut after a statement keeps its path and the text before the cut, so locations stay right.
-    func schema(after count: Int) -> [SourceFile] {
-        guard count < steps.count else { return files }
-        guard count > 0 else { return [] }
-        let last = steps[count - 1]
-        var result = Array(files[..<last.file])
-        let file = files[last.file]
-        let bytes = Array(file.text.utf8)
-        let cut = min(last.endOffset, bytes.count)
-        result.append(SourceFile(path: file.path, text: String(decoding: bytes[..<cut], as: UTF8.self) + ";\n"))
-        return result
+    /// The catalog after the first `count` statements (0: none), ready for analysis.
+    func catalog(after count: Int) -> Catalog {
+        let count = min(max(count, 0), steps.count)
+        let checkpoint = min(count / Self.checkpointInterval, checkpoints.count - 1)
+        var catalog = checkpoint >= 0 ? checkpoints[checkpoint] : Catalog()
+        let start = max(checkpoint, 0) * Self.checkpointInterval
+        for step in steps[start..<count] { Self.apply(step, to: &catalog) }
+        // As CatalogBuilder.build ends: queries see the default search path, whatever SET the
+        // schema files ran.
+        catalog.setSearchPath(catalog.defaultSearchPath)
+        return catalog
+    }
+
+    private static func apply(_ step: Step, to catalog: inout Catalog) {
+        guard let statement = step.statement else { return }
+        var ignored = DiagnosticCollector()
+        CatalogBuilder.apply(statement.statement, source: step.source, to: &catalog, viewColumns: ViewQueryAnalyzer(), diagnostics: &ignored)
     }
 }

@@ -31,6 +31,11 @@ struct ShippedQueryComparison {
         Pipeline.analyze(schemaFiles: schema, queryFiles: indices.map { Self.file(for: shipped.queries[$0], index: $0) })
     }
 
+    /// Analyzes the shipped queries `indices` against a catalog (the schema after some statement).
+    func analyze(_ indices: [Int], catalog: Catalog) -> GenerationModel {
+        Pipeline.analyze(queryFiles: indices.map { Self.file(for: shipped.queries[$0], index: $0) }, against: catalog)
+    }
+
     /// The findings about query `index` in `model` (which analyzed it).
     func findings(_ index: Int, in model: GenerationModel) -> [Finding] {
         let query = shipped.queries[index]

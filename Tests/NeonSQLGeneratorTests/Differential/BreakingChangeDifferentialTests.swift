@@ -100,6 +100,34 @@ struct BreakingChangeDifferentialTests {
         #expect(!report.breaks)
     }
 
+    /// A long migration history (more statements than the checker's catalog checkpoints hold
+    /// apart, over several files): each break is placed at the very statement that made it, and
+    /// a change undone by a later statement is no break at all.
+    @Test func findingsInALongHistoryArePlacedAtTheirStatement() throws {
+        var first = ""
+        for index in 0..<40 { first += "CREATE TABLE filler_\(index) (id int);\n" }
+        first += "DROP FUNCTION greet(text);\n"                             // line 41: breaks names
+        for index in 40..<75 { first += "CREATE TABLE filler_\(index) (id int);\n" }
+        var second = "ALTER TABLE users ALTER COLUMN score TYPE bigint;\nALTER TABLE users ALTER COLUMN score TYPE integer;\n"
+        for index in 75..<110 { second += "CREATE INDEX filler_\(index)_id ON filler_\(index % 75) (id);\n" }
+        second += "ALTER TYPE mood ADD VALUE 'sleepy';\n"                    // line 38: a new label
+        let report = CodeGenerator.breakingChanges(shipped: try Self.shipped(), schema: [
+            SQLSourceInput(path: "schema/001_init.sql", contents: Self.schema),
+            SQLSourceInput(path: "schema/002_many.sql", contents: first),
+            SQLSourceInput(path: "schema/003_more.sql", contents: second),
+        ])
+        #expect(report.schemaErrors.isEmpty, "\(report.schemaErrors)")
+        let errors = report.changes.filter { $0.severity == "error" }
+        #expect(!errors.isEmpty)
+        for change in errors {
+            #expect(change.queryName == "names" && change.file == "schema/002_many.sql" && change.line == 41, "\(change.formatted)")
+        }
+        let warnings = report.changes.filter { $0.severity == "warning" }
+        #expect(warnings.contains { $0.file == "schema/003_more.sql" && $0.line == 38 && $0.message.contains("sleepy") },
+                "\(report.changes.map(\.formatted))")
+        #expect(!report.changes.contains { $0.message.contains("score") }, "\(report.changes.map(\.formatted))")
+    }
+
     /// PostgreSQL's verdict for each shipped query on the old schema plus `migration`.
     static func postgresBreaks(_ migration: String, shipped: ShippedVersion, psql: PSQL) throws -> Set<String> {
         let database = "neon_sql_breaking_\(UInt32.random(in: 0...UInt32.max))"
