@@ -33,7 +33,7 @@ enum PatchAssignments {
             let ranges = assignments.compactMap(\.range)
             guard ranges.count == assignments.count, let first = ranges.first,
                   let keyword = QueryTemplateBuilder.keywordOffset(before: first.start.offset, "set", source) else {
-                diagnostics.error("write the assignments right after SET (no comment between them) so that patched ones can be left out",
+                diagnostics.error("SET was not found right before the assignments, so patched ones cannot be left out",
                                   in: source, at: annotation.location)
                 continue
             }

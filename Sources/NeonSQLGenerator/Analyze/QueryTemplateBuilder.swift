@@ -127,8 +127,8 @@ enum QueryTemplateBuilder {
                 continue
             }
             guard let keywordOffset = keywordOffset(before: condition.range.start.offset, keyword, source) else {
-                diagnostics.error("write the condition right after \(keyword.uppercased()) (no comment between them) "
-                                  + "so that its optional filters can be left out", in: source, at: condition.location)
+                diagnostics.error("\(keyword.uppercased()) was not found right before this condition, so its optional filters "
+                                  + "cannot be left out", in: source, at: condition.location)
                 continue
             }
             lists.append(CuttableList(
@@ -164,17 +164,22 @@ enum QueryTemplateBuilder {
         source.text(from: node.range.start.offset, to: node.range.endOffset)
     }
 
-    /// The offset of `keyword` (lower case) ending right before `offset` (whitespace between).
+    /// The offset of `keyword` (lower case): the token right before `offset`, with only
+    /// whitespace or comments (`--`, nested `/* */`) between them.
     static func keywordOffset(before offset: Int, _ keyword: String, _ source: SourceFile) -> Int? {
         let bytes = source.bytes
         var end = min(offset, bytes.count)
         while end > 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[end - 1]) { end -= 1 }
         let start = end - keyword.utf8.count
-        guard start >= 0, String(decoding: bytes[start..<end], as: UTF8.self).lowercased() == keyword else { return nil }
-        if start > 0, bytes[start - 1] == UInt8(ascii: "_") || (bytes[start - 1] | 0x20 >= UInt8(ascii: "a") && bytes[start - 1] | 0x20 <= UInt8(ascii: "z")) {
-            return nil
+        if start >= 0, String(decoding: bytes[start..<end], as: UTF8.self).lowercased() == keyword,
+           start == 0 || !(bytes[start - 1] == UInt8(ascii: "_") || Lexer.isIdentifierContinuation(bytes[start - 1])) {
+            return start
         }
-        return start
+        // A comment in between: the lexer knows where comments end and the keyword's token starts.
+        var ignored = DiagnosticCollector()
+        let tokens = Lexer.tokenize(source, diagnostics: &ignored).tokens
+        guard let last = tokens.last(where: { $0.kind != .eof && $0.end <= offset }), last.isWord(keyword) else { return nil }
+        return last.start
     }
 
     enum MarkRole: Hashable {

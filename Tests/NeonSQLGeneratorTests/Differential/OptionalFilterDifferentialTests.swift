@@ -20,7 +20,7 @@ struct OptionalFilterDifferentialTests {
                                  queryFiles: [SourceFile(path: "queries.sql", text: queries)])
         #expect(model.diagnostics.filter { $0.severity == .error }.map(\.formatted) == [])
         let templated = model.queries.filter { $0.query.template != nil }
-        #expect(templated.count == 11)
+        #expect(templated.count == 13)
 
         let psql = PSQL(url: url)
         let database = "neon_sql_optional_\(UInt32.random(in: 0...UInt32.max))"
@@ -66,7 +66,7 @@ struct OptionalFilterDifferentialTests {
             }
         }
         print("optional filters differential: \(variants) variants of \(templated.count) queries, \(mismatches.count) disagreements")
-        #expect(variants == 53)
+        #expect(variants == 65)
         #expect(mismatches == [])
     }
 }

@@ -83,3 +83,23 @@ SELECT c.slug, sum(d.xp) AS total
 FROM categories c JOIN duas d ON d.category_id = c.id
 GROUP BY c.slug
 ORDER BY @sort_by;
+
+-- name: CommentedFilters :many
+-- Comments between a keyword and its condition, and between and inside conjuncts.
+-- @optional category_slug, min_xp, slot
+SELECT d.id, d.title
+FROM duas d
+LEFT JOIN categories c ON /* the category */ c.id = d.category_id AND c.slug = @category_slug
+WHERE -- the filters
+  d.xp >= @min_xp -- minimum XP
+  AND /* a slot */ d.slot = @slot
+  AND d.title <> '-- not a comment' /* last */
+ORDER BY d.id;
+
+-- name: PatchDuaCommented :one
+-- A PATCH with comments after SET and between assignments.
+-- @patch title, xp
+UPDATE duas SET -- what changes
+    title = @title, /* and */ xp = @xp
+WHERE id = @id
+RETURNING id, title, xp;
