@@ -50,6 +50,9 @@ struct NeonLocalCommand: AsyncParsableCommand {
     @Option(help: "Connections each pool (one per user, password and database) opens at once and keeps open; more (up to 20) open on demand and close after 5 idle minutes.")
     var minConnectionsPerPool: Int = 8
 
+    @Option(help: "Seconds a password that PostgreSQL accepted is trusted without reading pg_authid again (as Neon's proxy caches role secrets); within them a password change, NOLOGIN or an expired VALID UNTIL does not yet apply to that user, password and database. Wrong passwords are never cached. 0 checks every request.")
+    var credentialCacheTtl: Double = 1
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -67,6 +70,10 @@ struct NeonLocalCommand: AsyncParsableCommand {
         configuration.faultInjectionEnabled = enableFaultInjection
         configuration.maximumQueuedRequests = maxQueuedRequests
         configuration.minimumConnectionsPerPool = minConnectionsPerPool
+        guard credentialCacheTtl.isFinite, (0...86_400).contains(credentialCacheTtl) else {
+            throw ValidationError("--credential-cache-ttl must be between 0 and 86400 seconds")
+        }
+        configuration.credentialCacheTTL = .milliseconds(Int64((credentialCacheTtl * 1000).rounded()))
         do {
             try configuration.setPostgresURL(postgresURL)
             if let jwksFile {
