@@ -12,7 +12,8 @@
 # and prints each round's figures, the medians and the ratio neon-local / pgbench.
 #
 # Environment: CLIENTS (8), THREADS (2, for both tools), DURATION (10 s), ROUNDS (3), SCALE
-# (pgbench scale, 10 = 1,000,000 accounts), NEON_LOCAL_BIN (skip the build and run this binary).
+# (pgbench scale, 10 = 1,000,000 accounts), NEON_LOCAL_BIN (skip the build and run this binary),
+# NEON_LOCAL_ARGS (more neon-local options, e.g. "--threads 2 --credential-cache-ttl 0"; split on spaces).
 # Needs wrk (Debian: apt-get install -y wrk) and pgbench (PostgreSQL's bin directory or PATH).
 # Stops what it started (neon-local always, PostgreSQL when it was not running before).
 set -euo pipefail
@@ -77,7 +78,9 @@ fi
 [[ -x "$NEON_LOCAL_BIN" ]] || die "neon-local binary not found at $NEON_LOCAL_BIN"
 
 NEON_PORT="$(free_port)"
-"$NEON_LOCAL_BIN" --port "$NEON_PORT" --postgres-url "$ADMIN_URL" --log-level warning >"$WORK_DIR/neon-local.log" 2>&1 &
+read -r -a EXTRA_ARGS <<<"${NEON_LOCAL_ARGS:-}"
+[[ ${#EXTRA_ARGS[@]} -eq 0 ]] || log "neon-local options: ${EXTRA_ARGS[*]}"
+"$NEON_LOCAL_BIN" --port "$NEON_PORT" --postgres-url "$ADMIN_URL" --log-level warning ${EXTRA_ARGS[@]+"${EXTRA_ARGS[@]}"} >"$WORK_DIR/neon-local.log" 2>&1 &
 NEON_PID=$!
 for _ in $(seq 1 150); do
     curl -fsS -o /dev/null -X OPTIONS "http://127.0.0.1:$NEON_PORT/sql" 2>/dev/null && break

@@ -29,6 +29,13 @@ public struct LocalNeonConfiguration: Sendable {
     /// costs a timer each time one goes back to the pool; keeping the connections a busy client uses
     /// open makes each request cheaper. 0 (the default) opens connections only on demand.
     public var minimumConnectionsPerPool = 0
+    /// How long a password that PostgreSQL accepted is trusted without looking at `pg_authid`
+    /// again, as Neon's proxy caches role secrets: within it a request with the same user, password
+    /// and database is not checked at all, so an `ALTER ROLE ... PASSWORD` (or `NOLOGIN`, or an
+    /// expired `VALID UNTIL`) takes effect for them only once it has passed. A wrong password is
+    /// never cached: it is checked by PostgreSQL every time. `.zero` checks every request (the role's
+    /// password entry is read, shared by concurrent requests); the default is 1 second.
+    public var credentialCacheTTL: Duration = .seconds(1)
 
     /// Honour the `X-Neon-Local-Fault` request header (tests of client fault handling only; see
     /// `FaultPlan`). Off by default: without it the header is ignored.

@@ -50,10 +50,20 @@ struct NeonLocalCommand: AsyncParsableCommand {
     @Option(help: "Connections each pool (one per user, password and database) opens at once and keeps open; more (up to 20) open on demand and close after 5 idle minutes.")
     var minConnectionsPerPool: Int = 8
 
+    @Option(help: "Seconds a password that PostgreSQL accepted is trusted without reading pg_authid again (as Neon's proxy caches role secrets); within them a password change, NOLOGIN or an expired VALID UNTIL does not yet apply to that user, password and database. Wrong passwords are never cached. 0 checks every request.")
+    var credentialCacheTtl: Double = 1
+
+    @Option(help: "Threads (event loops) that serve HTTP, the PostgreSQL connections and neon-local's own work; default: half the cores, at least 1. Fewer threads wake each other less: on 2 cores shared with PostgreSQL, 1 thread costs 2/3 of the CPU per request of 2 and serves 1.3x the requests (BENCHMARKS.md).")
+    var threads: Int?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
     func run() async throws {
+        // Set before anything uses NIO's shared event loops (setting it later would stop the process).
+        let threadCount = threads ?? max(1, System.coreCount / 2)
+        guard (1...256).contains(threadCount) else { throw ValidationError("--threads must be between 1 and 256") }
+        NIOSingletons.groupLoopCountSuggestion = threadCount
         // Swift Concurrency's tasks then run on the event loops that serve HTTP and PostgreSQL, so a
         // request does not hop between those threads and the default pool at every await (the
         // difference between ~4% and ~20% of PostgreSQL's own rate, BENCHMARKS.md). neon-local never
@@ -67,6 +77,10 @@ struct NeonLocalCommand: AsyncParsableCommand {
         configuration.faultInjectionEnabled = enableFaultInjection
         configuration.maximumQueuedRequests = maxQueuedRequests
         configuration.minimumConnectionsPerPool = minConnectionsPerPool
+        guard credentialCacheTtl.isFinite, (0...86_400).contains(credentialCacheTtl) else {
+            throw ValidationError("--credential-cache-ttl must be between 0 and 86400 seconds")
+        }
+        configuration.credentialCacheTTL = .milliseconds(Int64((credentialCacheTtl * 1000).rounded()))
         do {
             try configuration.setPostgresURL(postgresURL)
             if let jwksFile {

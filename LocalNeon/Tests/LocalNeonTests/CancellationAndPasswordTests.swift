@@ -71,16 +71,21 @@ struct CancellationAndPasswordTests {
         }
     }
 
-    @Test("After ALTER ROLE ... PASSWORD the old password fails even with pooled connections open")
+    /// The connection string of `role` with `password` (percent-encoded) for the test database.
+    static func connectionString(role: String, password: String) -> String {
+        let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? password
+        return "postgresql://\(role):\(encoded)@ep-test-123.localtest.me/\(TestPostgres.database)"
+    }
+
+    @Test("Without the credential cache (TTL 0), after ALTER ROLE ... PASSWORD the old password fails at once even with pooled connections open")
     func passwordChangeIsChecked() async throws {
         let role = "localneon_pw_test"
         let oldPassword = "old pw 1"
         let newPassword = "new pw 2"
         func connectionString(_ password: String) -> String {
-            let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? password
-            return "postgresql://\(role):\(encoded)@ep-test-123.localtest.me/\(TestPostgres.database)"
+            Self.connectionString(role: role, password: password)
         }
-        try await LocalNeonHarness.with { neon in
+        try await LocalNeonHarness.with(configure: { $0.credentialCacheTTL = .zero }) { neon in
             try await TestPostgres.adminExecute([
                 "DROP ROLE IF EXISTS \(role)",
                 "CREATE ROLE \(role) LOGIN PASSWORD '\(oldPassword)'",
@@ -108,6 +113,64 @@ struct CancellationAndPasswordTests {
             try await TestPostgres.adminExecute(["ALTER ROLE \(role) NOLOGIN"])
             let noLogin = try await neon.request(body: body, connectionString: .some(connectionString(newPassword)))
             #expect(noLogin.status != 200, "\(noLogin.text)")
+
+            try await TestPostgres.adminExecute([
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(role)'",
+            ])
+        }
+    }
+}
+
+extension CancellationAndPasswordTests {
+    @Test("With the credential cache, a password that passed is not checked again within the TTL (no pg_authid read: the old password still works after ALTER ROLE), and after it the new password is required; a wrong password is never cached")
+    func credentialCacheTTL() async throws {
+        let role = "localneon_pw_ttl_test"
+        let oldPassword = "old ttl pw 1"
+        let newPassword = "new ttl pw 2"
+        let ttl: Duration = .seconds(4)
+        func connectionString(_ password: String) -> String {
+            Self.connectionString(role: role, password: password)
+        }
+        try await LocalNeonHarness.with(configure: { $0.credentialCacheTTL = ttl }) { neon in
+            try await TestPostgres.adminExecute([
+                "DROP ROLE IF EXISTS \(role)",
+                "CREATE ROLE \(role) LOGIN PASSWORD '\(oldPassword)'",
+            ])
+            let body = #"{"query":"select current_user as u"}"#
+            let clock = ContinuousClock()
+            let checked = clock.now
+            let first = try await neon.request(body: body, connectionString: .some(connectionString(oldPassword)))
+            #expect(first.status == 200, "\(first.text)")
+
+            // A wrong password is checked by PostgreSQL even though the role's right one is cached.
+            let wrong = try await neon.request(body: body, connectionString: .some(connectionString("not the password")))
+            #expect(wrong.status == 400, "\(wrong.text)")
+            #expect(wrong.text == proxyErrorBody("password authentication failed for user '\(role)'"), "\(wrong.text)")
+
+            try await TestPostgres.adminExecute(["ALTER ROLE \(role) PASSWORD '\(newPassword)'"])
+            // Within the TTL the old password is trusted without a check: had pg_authid been read,
+            // its changed entry would have sent the old password to PostgreSQL, which refuses it.
+            let cached = try await neon.request(body: body, connectionString: .some(connectionString(oldPassword)))
+            let withinTTL = clock.now - checked < ttl
+            #expect(withinTTL, "the machine was too slow for this test's TTL")
+            if withinTTL {
+                #expect(cached.status == 200, "\(cached.text)")
+                #expect(cached.text.contains(#""rows":[{"u":"\#(role)"}]"#), "\(cached.text)")
+            }
+            // The wrong password was not cached by the failure either.
+            let wrongAgain = try await neon.request(body: body, connectionString: .some(connectionString("not the password")))
+            #expect(wrongAgain.status == 400, "\(wrongAgain.text)")
+
+            // Once the TTL has passed, the password is checked again: the old one fails, the new one works.
+            try await Task.sleep(until: checked + ttl + .milliseconds(300), clock: clock)
+            let stale = try await neon.request(body: body, connectionString: .some(connectionString(oldPassword)))
+            #expect(stale.status == 400, "\(stale.text)")
+            #expect(stale.text == proxyErrorBody("password authentication failed for user '\(role)'"), "\(stale.text)")
+            let fresh = try await neon.request(body: body, connectionString: .some(connectionString(newPassword)))
+            #expect(fresh.status == 200, "\(fresh.text)")
+            // The failure was not cached: the old password keeps failing within the next TTL.
+            let staleAgain = try await neon.request(body: body, connectionString: .some(connectionString(oldPassword)))
+            #expect(staleAgain.status == 400, "\(staleAgain.text)")
 
             try await TestPostgres.adminExecute([
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(role)'",

@@ -1,5 +1,6 @@
 import Logging
 import NIOConcurrencyHelpers
+import NIOCore
 import PostgresNIO
 
 /// One connection pool (postgres-nio `PostgresClient`) per (user, password, database), created on
@@ -11,7 +12,9 @@ import PostgresNIO
 /// checked (reference §4 "Password changes"): a password is re-authenticated with a direct
 /// connection whenever the role's password entry (`pg_authid`, read by the admin connection for
 /// each request, concurrent requests sharing one read: ``PasswordFingerprints``) changed since it
-/// last succeeded, so after `ALTER ROLE ... PASSWORD` the old password fails.
+/// last succeeded, so after `ALTER ROLE ... PASSWORD` the old password fails. A password that passed
+/// is trusted without any check for ``LocalNeonConfiguration/credentialCacheTTL`` (as Neon's proxy
+/// caches role secrets); a password that failed is never remembered, so it is checked every time.
 final class UpstreamPools: Sendable {
     struct Key: Hashable, Sendable {
         var user: String
@@ -25,8 +28,18 @@ final class UpstreamPools: Sendable {
     private let newClients: AsyncStream<PostgresClient>
     private let newClientsContinuation: AsyncStream<PostgresClient>.Continuation
     private let nextConnectionID = NIOLockedValueBox(1)
-    /// For each key whose password last authenticated: the role's password fingerprint at that time.
-    private let authenticated = NIOLockedValueBox<[Key: String]>([:])
+    /// A key whose password last passed its check.
+    private struct Authenticated {
+        /// The role's password fingerprint when it passed (`nil` if the admin could not read it).
+        var fingerprint: String?
+        /// Until when the key is trusted without a check (the check's start plus the TTL).
+        var trustedUntil: NIODeadline
+    }
+
+    /// For each key whose password last authenticated: when, and the role's password fingerprint then.
+    private let authenticated = NIOLockedValueBox<[Key: Authenticated]>([:])
+    /// ``LocalNeonConfiguration/credentialCacheTTL``.
+    private let credentialCacheTTL: TimeAmount
     /// The admin pool (password-change checks, cancellation).
     private let admin: AdminConnection
     /// Process ids of open pooled connections (for cancellation).
@@ -37,6 +50,7 @@ final class UpstreamPools: Sendable {
     init(configuration: LocalNeonConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
+        credentialCacheTTL = max(.zero, TimeAmount(configuration.credentialCacheTTL))
         (newClients, newClientsContinuation) = AsyncStream.makeStream(of: PostgresClient.self)
         let adminConfiguration = Self.clientConfiguration(
             configuration, user: configuration.postgresAdminUser, password: configuration.postgresAdminPassword,
@@ -84,9 +98,12 @@ final class UpstreamPools: Sendable {
 
     /// A connection for a request with these credentials (see ``client(for:recheckingPassword:)``).
     /// Once the pool exists, leasing and the password check run at the same time; the connection is
-    /// handed out only after the check passed.
+    /// handed out only after the check passed. Credentials trusted from a recent check need none.
     func lease(for key: Key, recheckingPassword: Bool, logger: Logger) async throws(NeonError) -> ConnectionLease {
         if recheckingPassword, let client = clients.withLockedValue({ $0[key] }) {
+            if isTrusted(key) {
+                return try await Self.lease(from: client, logger: logger).get()
+            }
             async let early = Self.lease(from: client, logger: logger)
             do {
                 try await checkPassword(key)
@@ -144,10 +161,25 @@ final class UpstreamPools: Sendable {
         return client
     }
 
-    /// Authenticates `key` unless it succeeded before and the role's password entry is unchanged since.
+    /// Whether `key` passed a check less than ``LocalNeonConfiguration/credentialCacheTTL`` ago.
+    private func isTrusted(_ key: Key) -> Bool {
+        guard credentialCacheTTL > .zero else { return false }
+        let now = NIODeadline.now()
+        return authenticated.withLockedValue { authenticated in
+            guard let entry = authenticated[key] else { return false }
+            return now < entry.trustedUntil
+        }
+    }
+
+    /// Authenticates `key` unless it is trusted from a recent check, or it succeeded before and the
+    /// role's password entry is unchanged since. Only a success is remembered, from the time the
+    /// check started (the TTL counts from before PostgreSQL was asked).
     private func checkPassword(_ key: Key) async throws(NeonError) {
+        if isTrusted(key) { return }
+        let started = NIODeadline.now()
         let fingerprint = await fingerprints.current(of: key.user)
-        if let fingerprint, authenticated.withLockedValue({ $0[key] }) == fingerprint {
+        if let fingerprint, authenticated.withLockedValue({ $0[key]?.fingerprint }) == fingerprint {
+            authenticated.withLockedValue { $0[key] = Authenticated(fingerprint: fingerprint, trustedUntil: started + credentialCacheTTL) }
             return
         }
         do {
@@ -156,7 +188,7 @@ final class UpstreamPools: Sendable {
             authenticated.withLockedValue { _ = $0.removeValue(forKey: key) }
             throw error
         }
-        authenticated.withLockedValue { $0[key] = fingerprint }
+        authenticated.withLockedValue { $0[key] = Authenticated(fingerprint: fingerprint, trustedUntil: started + credentialCacheTTL) }
     }
 
     /// Asks PostgreSQL to cancel whatever backend `pid` is running; returns whether the request was sent.
