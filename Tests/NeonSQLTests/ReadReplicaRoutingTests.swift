@@ -140,6 +140,21 @@ struct ReadReplicaRoutingTests {
         #expect(Set(checked.dropFirst().dropLast().split(separator: ",").map(String.init)) == Set([keys, keys2].compactMap { $0 }))
     }
 
+    @Test func aWriteWhoseAnswerFailsToDecodeStillCountsAsCommitted() async throws {
+        let transport = TransportDouble { request, _ in
+            if request.url == Self.primary {
+                // 200: the batch committed; its second result is not what an :execrows decodes.
+                return NeonHTTPResponse(status: 200, body: Data(ExactlyOnceWritesTests.batchBody([Self.keyResult, "42"]).utf8))
+            }
+            return try await Self.database().send(request)
+        }
+        let client = try Self.client(transport)
+        await #expect(throws: NeonError.self) { try await client.execute(Self.write) }
+        let key = try #require(try Self.queries(transport.requests[0]).first?.params.first)
+        _ = try await client.execute(Self.read)
+        #expect(try Self.queries(transport.requests[1]).first?.params == ["{\(key)}"])
+    }
+
     @Test func routingAndSessionsChooseWhatAReadWaitsFor() async throws {
         let transport = Self.database()
         let client = try Self.client(transport)

@@ -34,12 +34,12 @@ extension NeonClient {
                 }
                 throw error
             }
+            // A 200 for a write: it committed, whatever decoding its answer gives.
+            if let writeKey, let ticket { writtenKeys.committed(writeKey, ticket: ticket) }
             do {
-                let value = try observeDecoding(response, work.context, route: route) {
+                return try observeDecoding(response, work.context, route: route) {
                     try plan.decode(response.body, single: single, batch: batch)
                 }
-                if let writeKey, let ticket { writtenKeys.committed(writeKey, ticket: ticket) }
-                return value
             } catch is ReplicaBehind {
                 guard case .replica(let index) = route else { throw NeonError.malformedResponse("internal: a catch-up check on the primary") }
                 let policy = configuration.replicaPolicy
