@@ -155,6 +155,27 @@ struct ReadReplicaRoutingTests {
         #expect(try Self.queries(transport.requests[1]).first?.params == ["{\(key)}"])
     }
 
+    @Test func aWriteWithAnUnknownOutcomeIsWaitedForButMakesNoReplicaLag() async throws {
+        let transport = TransportDouble { request, _ in
+            if request.url == Self.primary, try Self.queries(request).contains(where: { $0.sql.hasPrefix("UPDATE") }) {
+                throw TransportError(kind: .other, message: "connection reset")
+            }
+            // The replica never sees the key (the write may never have committed).
+            return try await Self.database(replicaSees: { _, _ in false }).send(request)
+        }
+        let client = try Self.client(transport, policy: ReplicaPolicy(maxLag: .zero, retryAfter: .seconds(60)))
+        await #expect(throws: NeonError.self) { try await client.execute(Self.write) }
+        let key = try #require(try Self.queries(transport.requests[0]).first?.params.first)
+        let writes = transport.count
+        #expect(try await client.execute(Self.read).map(\.n) == [1])
+        let reads = Array(transport.requests[writes...])
+        // The read-back checks the write's key on the replica, then asks the primary...
+        #expect(reads.map(\.url) == [Self.replicaA, Self.primary])
+        #expect(try Self.queries(reads[0]).first?.params == ["{\(key)}"])
+        // ...and the replica, though behind that key with maxLag zero, stays in rotation.
+        #expect(client.replicaRotation.isInRotation(0))
+    }
+
     @Test func routingAndSessionsChooseWhatAReadWaitsFor() async throws {
         let transport = Self.database()
         let client = try Self.client(transport)

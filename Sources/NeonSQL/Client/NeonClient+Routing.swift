@@ -29,8 +29,12 @@ extension NeonClient {
                     route = .primary
                     continue
                 }
-                if case .alreadyApplied = error, let writeKey, let ticket {
-                    writtenKeys.committed(writeKey, ticket: ticket)
+                if let writeKey, let ticket {
+                    switch error {
+                    case .alreadyApplied: writtenKeys.committed(writeKey, ticket: ticket)
+                    case .outcomeUnknown: writtenKeys.committed(writeKey, ticket: ticket, confirmed: false)
+                    default: break
+                    }
                 }
                 throw error
             }

@@ -12,6 +12,8 @@ final class WrittenKeys: @unchecked Sendable {
         let key: UUID
         let completedAt: UInt64
         let completedTime: ContinuousClock.Instant
+        /// `false` for a write whose outcome is unknown: it may never have committed.
+        let isConfirmed: Bool
     }
 
     private let lock = NSLock()
@@ -26,13 +28,15 @@ final class WrittenKeys: @unchecked Sendable {
         return clock
     }
 
-    /// Records that the write holding `key`, started at `ticket`, committed.
-    func committed(_ key: UUID, ticket: UInt64, now: ContinuousClock.Instant = .now) {
+    /// Records that the write holding `key`, started at `ticket`, committed (`confirmed`), or may
+    /// have: a write whose outcome is unknown is waited for too (a read-back must not miss it), but
+    /// its key, which may never appear, does not make a replica count as lagging.
+    func committed(_ key: UUID, ticket: UInt64, confirmed: Bool = true, now: ContinuousClock.Instant = .now) {
         lock.lock()
         defer { lock.unlock() }
         clock += 1
         entries.removeAll { $0.completedAt < ticket }
-        entries.append(Entry(key: key, completedAt: clock, completedTime: now))
+        entries.append(Entry(key: key, completedAt: clock, completedTime: now, isConfirmed: confirmed))
     }
 
     /// The keys a read must see, oldest first.
@@ -42,10 +46,10 @@ final class WrittenKeys: @unchecked Sendable {
         return entries.map(\.key)
     }
 
-    /// When the newest pending write completed (nil when there is none).
+    /// When the newest pending write known to have committed completed (nil when there is none).
     var newestCompletion: ContinuousClock.Instant? {
         lock.lock()
         defer { lock.unlock() }
-        return entries.last?.completedTime
+        return entries.last(where: \.isConfirmed)?.completedTime
     }
 }
