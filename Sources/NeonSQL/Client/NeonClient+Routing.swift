@@ -73,7 +73,8 @@ extension NeonClient {
     /// A replica in rotation for a read-only request (unless this client reads from the
     /// primary), else the primary.
     func firstRoute(readOnly: Bool) -> NeonRequestRoute {
-        guard readOnly, readRouting != .primary, let index = replicaRotation.next() else { return .primary }
+        guard readOnly, readRouting != .primary, !configuration.readReplicas.isEmpty,
+              let index = replicaRotation.next() else { return .primary }
         return .replica(index)
     }
 

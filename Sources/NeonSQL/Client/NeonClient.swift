@@ -84,7 +84,7 @@ public struct NeonClient: QueryExecutor {
     public func execute<Result: Sendable>(_ statement: Statement<Result>, encodedBody body: Data) async throws -> Result {
         if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
         let work = RequestWork(
-            queries: [(statement.sql, statement.bindings.values)], singleBody: body, readOnly: statement.isReadOnly,
+            queries: [(statement.sql, statement.bindings.values)], singleBody: body,
             options: BatchOptions(),
             context: RequestContext(queryNames: [statement.name], kinds: [statement.kind], isBatch: false,
                                     isReadOnly: statement.isReadOnly, requestBytes: body.count))
@@ -126,7 +126,7 @@ public struct NeonClient: QueryExecutor {
             return (repeat try Self.unreachableEmptyResult(each statements))
         }
         let readOnly = allReadOnly || options.readOnly
-        let work = RequestWork(queries: queries, singleBody: nil, readOnly: readOnly, options: options,
+        let work = RequestWork(queries: queries, singleBody: nil, options: options,
                                context: RequestContext(queryNames: names, kinds: kinds, isBatch: true, isReadOnly: readOnly,
                                                        requestBytes: 0))
         return try await perform(work, single: { _ in
@@ -147,8 +147,7 @@ public struct NeonClient: QueryExecutor {
             if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
         }
         let readOnly = options.readOnly || statements.allSatisfy(\.isReadOnly)
-        let work = RequestWork(queries: statements.map { ($0.sql, $0.bindings.values) }, singleBody: nil, readOnly: readOnly,
-                               options: options,
+        let work = RequestWork(queries: statements.map { ($0.sql, $0.bindings.values) }, singleBody: nil, options: options,
                                context: RequestContext(queryNames: statements.map(\.name), kinds: statements.map(\.kind),
                                                        isBatch: true, isReadOnly: readOnly, requestBytes: 0))
         return try await perform(work, single: { _ in

@@ -5,9 +5,11 @@ struct RequestWork {
     let queries: [(sql: String, parameters: [String?])]
     /// The encoded single-statement body of a lone statement (`execute`); nil for a batch.
     let singleBody: Data?
-    let readOnly: Bool
     let options: BatchOptions
+    /// The observer's view of the request; `context.isReadOnly` says whether it is a read.
     var context: RequestContext
+
+    var readOnly: Bool { context.isReadOnly }
 }
 
 /// What goes over the wire for one ``RequestWork`` at one destination: the caller's statements,
