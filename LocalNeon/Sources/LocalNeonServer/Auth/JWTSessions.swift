@@ -78,8 +78,8 @@ final class JWTSessions: Sendable {
             return password
         }
         let admin = try await adminClient(database: configuration.postgresAdminDatabase)
-        let password: String = try await transaction(on: admin) { connection in
-            if try await Self.isInRecovery(connection, logger: self.logger) {
+        let password: String = try await transaction(on: admin) { connection, inRecovery in
+            if inRecovery {
                 // A hot standby: the primary's neon-local made the role and its secret, and
                 // replication brought both here; a standby can only read them.
                 guard let secret = try await Self.text(AuthSchemaSQL.selectAuthenticatorSecret, on: connection, logger: self.logger) else {
@@ -107,8 +107,8 @@ final class JWTSessions: Sendable {
     /// Installs the `auth` schema in `database` and lets the authenticator become `role`; returns the claims key.
     private func install(database: String, role: String) async throws(NeonError) -> String {
         let admin = try await adminClient(database: database)
-        return try await transaction(on: admin) { connection in
-            if try await Self.isInRecovery(connection, logger: self.logger) {
+        return try await transaction(on: admin) { connection, inRecovery in
+            if inRecovery {
                 // A hot standby has the primary's schema, functions and grants; only the key is read.
                 guard let key = try await Self.text(AuthSchemaSQL.selectClaimsKey, on: connection, logger: self.logger) else {
                     self.logger.error("on a standby, JWT sessions need the primary's neon-local to have served a JWT request first")
@@ -150,20 +150,23 @@ final class JWTSessions: Sendable {
 
     private struct SetupFailure: Error {}
 
-    /// Runs `body` in one transaction holding the install lock; any failure is Neon's 500 for a failed
+    /// Runs `body` in one transaction holding the install lock (on a hot standby, `inRecovery`, no lock:
+    /// there the body only reads); any failure is Neon's 500 for a failed
     /// proxy-internal query (its details are logged, not sent).
     private func transaction<Value: Sendable>(
         on client: PostgresClient,
-        _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+        _ body: @escaping @Sendable (_ connection: PostgresConnection, _ inRecovery: Bool) async throws -> Value
     ) async throws(NeonError) -> Value {
         do {
             return try await client.withConnection { connection in
                 try await Self.execute("BEGIN", on: connection, logger: self.logger)
                 do {
-                    if try await !Self.isInRecovery(connection, logger: self.logger) {
+                    // A hot standby takes no lock (it installs nothing; the body only reads).
+                    let inRecovery = try await Self.isInRecovery(connection, logger: self.logger)
+                    if !inRecovery {
                         try await Self.execute(AuthSchemaSQL.advisoryLock, on: connection, logger: self.logger)
                     }
-                    let value = try await body(connection)
+                    let value = try await body(connection, inRecovery)
                     try await Self.execute("COMMIT", on: connection, logger: self.logger)
                     return value
                 } catch {
