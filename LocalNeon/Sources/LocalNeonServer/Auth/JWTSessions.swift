@@ -1,7 +1,6 @@
 import Crypto
 import Logging
 import NIOConcurrencyHelpers
-import PostgresNIO
 
 /// Runs JWT requests as their role: prepares each database once (the `auth` schema, the claims key,
 /// the authenticator's membership in the role; see ``AuthSchemaSQL``), then hands out the
@@ -59,14 +58,9 @@ final class JWTSessions: Sendable {
     }
 
     /// Switches a leased connection of the authenticator to `role` with `claims`.
-    static func begin(role: String, claims: String, prepared: Prepared, on connection: PostgresConnection, logger: Logger) async throws(NeonError) {
+    static func begin(role: String, claims: String, prepared: Prepared, on connection: WireConnection, logger: Logger) async throws(NeonError) {
         do {
-            let query = PostgresQuery(
-                unsafeSQL: AuthSchemaSQL.beginRequest,
-                binds: .untypedText([role, signedClaims(claims, key: prepared.claimsKey)])
-            )
-            let rows = try await connection.query(query, logger: logger)
-            for try await _ in rows {}
+            _ = try await connection.execute(AuthSchemaSQL.beginRequest, parameters: [role, signedClaims(claims, key: prepared.claimsKey)])
         } catch {
             throw PayloadExecutor.queryError(error)
         }
@@ -141,7 +135,7 @@ final class JWTSessions: Sendable {
         }
     }
 
-    private func adminClient(database: String) async throws(NeonError) -> PostgresClient {
+    private func adminClient(database: String) async throws(NeonError) -> WirePool {
         try await pools.client(
             for: .init(user: configuration.postgresAdminUser, password: configuration.postgresAdminPassword, database: database),
             recheckingPassword: false
@@ -154,56 +148,50 @@ final class JWTSessions: Sendable {
     /// there the body only reads); any failure is Neon's 500 for a failed
     /// proxy-internal query (its details are logged, not sent).
     private func transaction<Value: Sendable>(
-        on client: PostgresClient,
-        _ body: @escaping @Sendable (_ connection: PostgresConnection, _ inRecovery: Bool) async throws -> Value
+        on client: WirePool,
+        _ body: @escaping @Sendable (_ connection: WireConnection, _ inRecovery: Bool) async throws -> Value
     ) async throws(NeonError) -> Value {
         do {
-            return try await client.withConnection { connection in
+            let lease = try await ConnectionLease.lease(from: client)
+            let connection = lease.connection
+            do {
                 try await Self.execute("BEGIN", on: connection, logger: self.logger)
-                do {
-                    // A hot standby takes no lock (it installs nothing; the body only reads).
-                    let inRecovery = try await Self.isInRecovery(connection, logger: self.logger)
-                    if !inRecovery {
-                        try await Self.execute(AuthSchemaSQL.advisoryLock, on: connection, logger: self.logger)
-                    }
-                    let value = try await body(connection, inRecovery)
-                    try await Self.execute("COMMIT", on: connection, logger: self.logger)
-                    return value
-                } catch {
-                    try? await Self.execute("ROLLBACK", on: connection, logger: self.logger)
-                    throw error
+                // A hot standby takes no lock (it installs nothing; the body only reads).
+                let inRecovery = try await Self.isInRecovery(connection, logger: self.logger)
+                if !inRecovery {
+                    try await Self.execute(AuthSchemaSQL.advisoryLock, on: connection, logger: self.logger)
                 }
+                let value = try await body(connection, inRecovery)
+                try await Self.execute("COMMIT", on: connection, logger: self.logger)
+                lease.giveBack(.reset)
+                return value
+            } catch {
+                try? await Self.execute("ROLLBACK", on: connection, logger: self.logger)
+                lease.giveBack(.reset)
+                throw error
             }
         } catch {
-            let detail = (error as? PSQLError).flatMap { DatabaseErrorFields($0) }.map { "\($0.code) \($0.message)" } ?? String(describing: type(of: error))
+            let detail = (error as? WireError)?.serverFields.map { "\($0.code) \($0.message)" } ?? String(describing: type(of: error))
             logger.error("could not set up JWT sessions (the admin user must be able to create roles, schemas and functions)", metadata: ["error": "\(detail)"])
             throw NeonError.internalError("could not set up the JWT authorization database extension")
         }
     }
 
     /// Whether the server is a hot standby (read-only: nothing to install, everything to read).
-    private static func isInRecovery(_ connection: PostgresConnection, logger: Logger) async throws -> Bool {
+    private static func isInRecovery(_ connection: WireConnection, logger: Logger) async throws -> Bool {
         try await text("SELECT pg_catalog.pg_is_in_recovery()::text", on: connection, logger: logger) == "true"
     }
 
-    private static func execute(_ sql: String, binds: [String] = [], on connection: PostgresConnection, logger: Logger) async throws {
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: .untypedText(binds)), logger: logger)
-        for try await _ in rows {}
+    private static func execute(_ sql: String, binds: [String] = [], on connection: WireConnection, logger: Logger) async throws {
+        _ = try await connection.execute(sql, parameters: binds)
     }
 
-    private static func text(_ sql: String, on connection: PostgresConnection, logger: Logger) async throws -> String? {
-        var value: String?
-        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {
-            value = try row.decode(String.self)
-        }
-        return value
+    /// The first column of the last row, `nil` when there is none or it is NULL.
+    private static func text(_ sql: String, binds: [String] = [], on connection: WireConnection, logger: Logger) async throws -> String? {
+        try await connection.execute(sql, parameters: binds).rows.last?.first ?? nil
     }
 
-    private static func integer(_ sql: String, binds: [String] = [], on connection: PostgresConnection, logger: Logger) async throws -> Int32 {
-        var value: Int32 = 0
-        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: .untypedText(binds)), logger: logger) {
-            value = try row.decode(Int32.self)
-        }
-        return value
+    private static func integer(_ sql: String, binds: [String] = [], on connection: WireConnection, logger: Logger) async throws -> Int32 {
+        try await text(sql, binds: binds, on: connection, logger: logger).flatMap { Int32($0) } ?? 0
     }
 }

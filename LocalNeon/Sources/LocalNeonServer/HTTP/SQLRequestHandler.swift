@@ -3,7 +3,6 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
-import PostgresNIO
 
 /// Handles `POST /sql` in the proxy's order: connection string, option headers, body, authentication,
 /// execution; the first failure is the answer (reference §2, §7).
@@ -80,7 +79,7 @@ struct SQLRequestHandler: Sendable {
         // If the request is cancelled (the client went away) while the connection is leased,
         // its statement is cancelled on PostgreSQL (as Neon's CancelRequest) and the connection
         // is closed instead of going back to the pool.
-        let canceller = BackendCanceller(pid: await pools.backendPID(of: connection, logger: logger), pools: pools, logger: logger)
+        let canceller = BackendCanceller(pid: connection.processID, pools: pools, logger: logger)
         let result = await withTaskCancellationHandler { () async -> Result<[UInt8], NeonError> in
             do throws(NeonError) {
                 if let jwtSession {

@@ -1,13 +1,8 @@
-import Logging
 import NIOConcurrencyHelpers
-import PostgresNIO
 
-/// A pooled connection held for one request, whose session reset runs after the request is
+/// A pooled connection held for one request, whose session reset finishes after the request is
 /// answered: ``giveBack(_:)`` returns at once, and the connection goes back to the pool only once
-/// it is reset (or closed), so the next request that leases it finds a clean session.
-///
-/// postgres-nio lends connections only for the duration of a closure (`withConnection`), so a
-/// small task holds that closure open until the request gives the connection back.
+/// its session is reset (or it is closed), so the next request that leases it finds a clean session.
 final class ConnectionLease: Sendable {
     /// What happens to the connection when the request is done with it.
     enum Return: Sendable {
@@ -18,50 +13,38 @@ final class ConnectionLease: Sendable {
     }
 
     /// The leased connection.
-    let connection: PostgresConnection
-    private let returned: NIOLockedValueBox<CheckedContinuation<Return, Never>?>
+    let connection: WireConnection
+    private let pool: WirePool
+    private let returned = NIOLockedValueBox(false)
 
-    private init(connection: PostgresConnection, returned: CheckedContinuation<Return, Never>) {
+    private init(connection: WireConnection, pool: WirePool) {
         self.connection = connection
-        self.returned = NIOLockedValueBox(returned)
+        self.pool = pool
     }
 
-    /// Leases a connection from `client` (waiting, cancellably, while all are busy).
-    static func lease(from client: PostgresClient, logger: Logger) async throws -> ConnectionLease {
-        let holder = NIOLockedValueBox<Task<Void, Never>?>(nil)
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (leased: CheckedContinuation<ConnectionLease, any Error>) in
-                let task = Task {
-                    do {
-                        try await client.withConnection { connection in
-                            let action = await withCheckedContinuation { (returned: CheckedContinuation<Return, Never>) in
-                                leased.resume(returning: ConnectionLease(connection: connection, returned: returned))
-                            }
-                            switch action {
-                            case .reset:
-                                await SessionReset.reset(connection, logger: logger)
-                            case .close:
-                                try? await connection.close()
-                            }
-                        }
-                    } catch {
-                        // Only a failed lease gets here: the closure above never throws.
-                        leased.resume(throwing: error)
-                    }
-                }
-                holder.withLockedValue { $0 = task }
-            }
-        } onCancel: {
-            holder.withLockedValue { $0?.cancel() }
-        }
+    /// Leases a connection from `pool` (waiting, cancellably, while all are busy).
+    static func lease(from pool: WirePool) async throws(WireError) -> ConnectionLease {
+        ConnectionLease(connection: try await pool.lease(), pool: pool)
     }
 
     /// Hands the connection back (once; later calls do nothing).
     func giveBack(_ action: Return) {
-        let continuation = returned.withLockedValue { returned in
-            defer { returned = nil }
-            return returned
+        let first = returned.withLockedValue { returned in
+            defer { returned = true }
+            return !returned
         }
-        continuation?.resume(returning: action)
+        guard first else { return }
+        switch action {
+        case .reset:
+            connection.resetSession().whenComplete { [pool, connection] result in
+                if case .success(true) = result {
+                    pool.giveBack(connection)
+                } else {
+                    pool.discard(connection)
+                }
+            }
+        case .close:
+            pool.discard(connection)
+        }
     }
 }

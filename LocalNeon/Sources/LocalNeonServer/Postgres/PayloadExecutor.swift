@@ -1,10 +1,9 @@
 import Logging
-import PostgresNIO
 
 /// Runs a request's payload on one leased connection and renders Neon's JSON response:
 /// a single query in autocommit mode, or a batch as one transaction (reference §4-§6).
 struct PayloadExecutor {
-    var connection: PostgresConnection
+    var connection: WireConnection
     var database: String
     var options: RequestOptions
     var maximumResponseBytes: Int
@@ -16,7 +15,7 @@ struct PayloadExecutor {
         var writer = JSONWriter(reservingCapacity: 1024)
         switch payload {
         case .single(let query):
-            try await runQuery(query, insideTransaction: false, into: &writer)
+            try await runQuery(query, isLastStatement: true, into: &writer)
         case .batch(let queries):
             try await runBatch(queries, into: &writer)
         }
@@ -31,7 +30,7 @@ struct PayloadExecutor {
             writer.raw("[")
             for (index, query) in queries.enumerated() {
                 if index > 0 { writer.raw(",") }
-                try await runQuery(query, insideTransaction: true, into: &writer)
+                try await runQuery(query, isLastStatement: false, into: &writer)
             }
             writer.raw("]}")
         } catch {
@@ -42,21 +41,19 @@ struct PayloadExecutor {
             }
             throw error
         }
-        try await simple("COMMIT")
+        try await simple("COMMIT", resetAfterwards: true)
     }
 
-    private func runQuery(_ query: QueryRequest, insideTransaction: Bool, into writer: inout JSONWriter) async throws(NeonError) {
+    private func runQuery(_ query: QueryRequest, isLastStatement: Bool, into writer: inout JSONWriter) async throws(NeonError) {
         let executor = StatementExecutor(
             connection: connection,
             logger: logger,
             collectionByteLimit: max(maximumResponseBytes, 1024) * 8,
-            maximumResponseBytes: maximumResponseBytes,
-            insideTransaction: insideTransaction
+            maximumResponseBytes: maximumResponseBytes
         )
-        let result: StatementResult
+        let result = try await executor.execute(query, isLastStatement: isLastStatement)
         let elementTypes: [UInt32: UInt32]
         do {
-            result = try await executor.execute(query)
             elementTypes = options.rawTextOutput
                 ? [:]
                 : try await typeCatalog.elementTypes(
@@ -74,48 +71,37 @@ struct PayloadExecutor {
         try renderer.render(result, into: &writer)
     }
 
-    private func simple(_ sql: String) async throws(NeonError) {
+    private func simple(_ sql: String, resetAfterwards: Bool = false) async throws(NeonError) {
         do {
-            let rows = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
-            for try await _ in rows {}
+            try await connection.simpleQuery(sql, resetAfterwards: resetAfterwards)
         } catch {
             throw Self.queryError(error)
         }
     }
 
     /// Maps an execution failure to Neon's answer: PostgreSQL errors with all their fields (400),
-    /// other client errors with their text (400), conversion failures (500).
+    /// other client errors with their text (400), anything else as a failed response (500).
     static func queryError(_ error: any Error) -> NeonError {
         switch error {
         case let error as NeonError:
             return error
-        case let error as PSQLError:
-            if let fields = DatabaseErrorFields(error) {
+        case let error as WireError:
+            switch error {
+            case .server(let fields):
                 return .database(fields)
+            case .connectionClosed:
+                return .user("connection closed")
+            case .zeroByteInStatement:
+                return .user("db error: the query contains a zero byte")
+            case .resultTooLarge:
+                return .internalError("response is too large")
+            case .authentication, .passwordRequired, .protocolViolation:
+                return .internalError("could not parse postgres response")
             }
-            return .user(Self.clientErrorText(error))
         case is CancellationError:
             return .user("query was cancelled")
-        case is TextConversion.ConversionError, is PostgresDecodingError:
-            return .internalError("could not parse postgres response")
         default:
             return .internalError("could not parse postgres response")
-        }
-    }
-
-    /// A short description of a non-server postgres-nio error (no query text, no parameters).
-    static func clientErrorText(_ error: PSQLError) -> String {
-        switch error.code {
-        case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
-            return "connection closed"
-        case .queryCancelled:
-            return "query was cancelled"
-        case .tooManyParameters:
-            return "too many parameters (at most 65535)"
-        case .invalidCommandTag:
-            return "invalid command tag"
-        default:
-            return "db error: \(error.code)"
         }
     }
 }

@@ -1,6 +1,5 @@
 import Logging
 import NIOConcurrencyHelpers
-import PostgresNIO
 
 /// Knows which result types are arrays (and of which element type), per database:
 /// built-in types from a fixed table, user-defined ones (e.g. `time_slot[]`) from `pg_type`, cached.
@@ -11,7 +10,7 @@ final class TypeCatalog: Sendable {
     func elementTypes(
         of oids: some Sequence<UInt32>,
         database: String,
-        connection: PostgresConnection,
+        connection: WireConnection,
         logger: Logger
     ) async throws -> [UInt32: UInt32] {
         var result: [UInt32: UInt32] = [:]
@@ -29,15 +28,12 @@ final class TypeCatalog: Sendable {
         guard !unknown.isEmpty else { return result }
 
         let literal = "{" + unknown.map(String.init).joined(separator: ",") + "}"
-        let query = PostgresQuery(
-            unsafeSQL: "SELECT oid::pg_catalog.int8, typelem::pg_catalog.int8 FROM pg_catalog.pg_type "
-                + "WHERE oid = ANY($1::pg_catalog.oid[]) AND typcategory = 'A' AND typelem <> 0",
-            binds: .untypedText([literal])
-        )
+        let sql = "SELECT oid::pg_catalog.int8, typelem::pg_catalog.int8 FROM pg_catalog.pg_type "
+            + "WHERE oid = ANY($1::pg_catalog.oid[]) AND typcategory = 'A' AND typelem <> 0"
         var found: [UInt32: UInt32?] = Dictionary(uniqueKeysWithValues: unknown.map { ($0, nil) })
-        let rows = try await connection.query(query, logger: logger)
-        for try await (oid, element) in rows.decode((Int64, Int64).self) {
-            found[UInt32(truncatingIfNeeded: oid)] = UInt32(truncatingIfNeeded: element)
+        for row in try await connection.execute(sql, parameters: [literal]).rows {
+            guard row.count == 2, let oid = row[0].flatMap({ UInt32($0) }), let element = row[1].flatMap({ UInt32($0) }) else { continue }
+            found[oid] = element
         }
         for (oid, element) in found {
             if let element { result[oid] = element }

@@ -3,10 +3,9 @@ import NIOConcurrencyHelpers
 import NIOCore
 import PostgresNIO
 
-/// One connection pool (postgres-nio `PostgresClient`) per (user, password, database), created on
-/// first use after the credentials were checked against PostgreSQL with a direct connection,
-/// plus a small admin pool (``AdminConnection``) that watches password changes and cancels
-/// abandoned statements.
+/// One connection pool (``WirePool``) per (user, password, database), created on first use after the
+/// credentials were checked against PostgreSQL with a direct connection, plus a small admin pool
+/// (``AdminConnection``, postgres-nio) that watches password changes and cancels abandoned statements.
 ///
 /// Like Neon's proxy, a pooled connection is only used after the request's password has been
 /// checked (reference §4 "Password changes"): a password is re-authenticated with a direct
@@ -24,10 +23,10 @@ final class UpstreamPools: Sendable {
 
     private let configuration: LocalNeonConfiguration
     private let logger: Logger
-    private let clients = NIOLockedValueBox<[Key: PostgresClient]>([:])
-    private let newClients: AsyncStream<PostgresClient>
-    private let newClientsContinuation: AsyncStream<PostgresClient>.Continuation
-    private let nextConnectionID = NIOLockedValueBox(1)
+    private let clients = NIOLockedValueBox<[Key: WirePool]>([:])
+    /// The background work of each pool (``run()`` runs it).
+    private let newClients: AsyncStream<@Sendable () async -> Void>
+    private let newClientsContinuation: AsyncStream<@Sendable () async -> Void>.Continuation
     /// A key whose password last passed its check.
     private struct Authenticated {
         /// The role's password fingerprint when it passed (`nil` if the admin could not read it).
@@ -42,8 +41,6 @@ final class UpstreamPools: Sendable {
     private let credentialCacheTTL: TimeAmount
     /// The admin pool (password-change checks, cancellation).
     private let admin: AdminConnection
-    /// Process ids of open pooled connections (for cancellation).
-    private let backendPIDs = BackendPIDs()
     /// Coalesces the password checks of concurrent requests into shared reads of `pg_authid`.
     private let fingerprints: PasswordFingerprints
 
@@ -51,31 +48,27 @@ final class UpstreamPools: Sendable {
         self.configuration = configuration
         self.logger = logger
         credentialCacheTTL = max(.zero, TimeAmount(configuration.credentialCacheTTL))
-        (newClients, newClientsContinuation) = AsyncStream.makeStream(of: PostgresClient.self)
-        let adminConfiguration = Self.clientConfiguration(
-            configuration, user: configuration.postgresAdminUser, password: configuration.postgresAdminPassword,
-            database: configuration.postgresAdminDatabase, maximumConnections: 4)
+        (newClients, newClientsContinuation) = AsyncStream.makeStream(of: (@Sendable () async -> Void).self)
+        let adminConfiguration = Self.adminClientConfiguration(configuration)
         let adminClient = PostgresClient(configuration: adminConfiguration, backgroundLogger: logger)
-        newClientsContinuation.yield(adminClient)
+        newClientsContinuation.yield { await adminClient.run() }
         let admin = AdminConnection(client: adminClient, configuration: configuration, logger: logger)
         self.admin = admin
         fingerprints = PasswordFingerprints(read: { roles in await admin.passwordFingerprints(of: roles) })
     }
 
-    /// A pool's configuration for the upstream PostgreSQL: connections beyond `minimumConnections`
-    /// close after 5 idle minutes (Neon's pooled idle timeout), no keep-alive queries, no TLS (127.0.0.1 only).
-    private static func clientConfiguration(
-        _ configuration: LocalNeonConfiguration, user: String, password: String?, database: String,
-        minimumConnections: Int = 0, maximumConnections: Int
-    ) -> PostgresClient.Configuration {
+    /// The admin pool's configuration: at most 4 connections, closed after 5 idle minutes, no
+    /// keep-alive queries, no TLS (127.0.0.1 only).
+    private static func adminClientConfiguration(_ configuration: LocalNeonConfiguration) -> PostgresClient.Configuration {
         var options = PostgresClient.Configuration.Options()
-        options.minimumConnections = max(0, min(minimumConnections, maximumConnections))
-        options.maximumConnections = maximumConnections
+        options.minimumConnections = 0
+        options.maximumConnections = 4
         options.connectionIdleTimeout = .seconds(300)
         options.keepAliveBehavior = nil
         var clientConfiguration = PostgresClient.Configuration(
             host: configuration.postgresHost, port: configuration.postgresPort,
-            username: user, password: password, database: database, tls: .disable)
+            username: configuration.postgresAdminUser, password: configuration.postgresAdminPassword,
+            database: configuration.postgresAdminDatabase, tls: .disable)
         clientConfiguration.options = options
         return clientConfiguration
     }
@@ -83,8 +76,8 @@ final class UpstreamPools: Sendable {
     /// Runs every pool's background work until cancelled.
     func run() async {
         await withDiscardingTaskGroup { group in
-            for await client in newClients {
-                group.addTask { await client.run() }
+            for await work in newClients {
+                group.addTask { await work() }
             }
             group.cancelAll()
         }
@@ -94,6 +87,7 @@ final class UpstreamPools: Sendable {
     func shutdown() {
         newClientsContinuation.finish()
         Task { [admin] in await admin.close() }
+        for pool in clients.withLockedValue({ Array($0.values) }) { pool.shutDown() }
     }
 
     /// A connection for a request with these credentials (see ``client(for:recheckingPassword:)``).
@@ -119,11 +113,11 @@ final class UpstreamPools: Sendable {
         return try await Self.lease(from: client, logger: logger).get()
     }
 
-    private static func lease(from client: PostgresClient, logger: Logger) async -> Result<ConnectionLease, NeonError> {
+    private static func lease(from client: WirePool, logger: Logger) async -> Result<ConnectionLease, NeonError> {
         do {
-            return .success(try await ConnectionLease.lease(from: client, logger: logger))
+            return .success(try await ConnectionLease.lease(from: client))
         } catch {
-            logger.warning("could not lease a connection", metadata: ["error": "\(String(describing: type(of: error)))"])
+            logger.warning("could not lease a connection", metadata: ["error": "\(error)"])
             return .failure(.internalError("Failed to acquire permit to connect to the database. Too many database connection attempts are currently ongoing."))
         }
     }
@@ -131,7 +125,7 @@ final class UpstreamPools: Sendable {
     /// The pool for these credentials. The first request for a key authenticates against PostgreSQL;
     /// with `recheckingPassword`, a password is authenticated again whenever the role's password
     /// entry changed since it last succeeded (and always when the admin cannot read it).
-    func client(for key: Key, recheckingPassword: Bool) async throws(NeonError) -> PostgresClient {
+    func client(for key: Key, recheckingPassword: Bool) async throws(NeonError) -> WirePool {
         if recheckingPassword {
             try await checkPassword(key)
         } else if let client = clients.withLockedValue({ $0[key] }) {
@@ -144,18 +138,19 @@ final class UpstreamPools: Sendable {
         }
         // The admin's own pools (JWT setup) are used rarely: no connections kept open for them.
         let isAdmin = key.user == configuration.postgresAdminUser && key.password == configuration.postgresAdminPassword
-        let clientConfiguration = Self.clientConfiguration(
-            configuration, user: key.user, password: key.password, database: key.database,
-            minimumConnections: isAdmin ? 0 : configuration.minimumConnectionsPerPool,
+        let settings = WirePool.Settings(
+            host: configuration.postgresHost, port: configuration.postgresPort,
+            user: key.user, password: key.password, database: key.database,
+            minimumConnections: isAdmin ? 0 : min(configuration.minimumConnectionsPerPool, configuration.maximumConnectionsPerPool),
             maximumConnections: configuration.maximumConnectionsPerPool)
-        let (client, isNew) = clients.withLockedValue { clients -> (PostgresClient, Bool) in
+        let (client, isNew) = clients.withLockedValue { clients -> (WirePool, Bool) in
             if let existing = clients[key] { return (existing, false) }
-            let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
+            let client = WirePool(settings: settings)
             clients[key] = client
             return (client, true)
         }
         if isNew {
-            newClientsContinuation.yield(client)
+            newClientsContinuation.yield { await client.run() }
             logger.info("opened a connection pool", metadata: ["user": "\(key.user)", "database": "\(key.database)"])
         }
         return client
@@ -197,51 +192,37 @@ final class UpstreamPools: Sendable {
         await admin.cancelBackend(pid: pid)
     }
 
-    /// The PostgreSQL process serving a pooled `connection` (read on its first lease), `nil` if unknown.
-    func backendPID(of connection: PostgresConnection, logger: Logger) async -> Int32? {
-        await backendPIDs.pid(of: connection, logger: logger)
-    }
-
     /// Connects once directly, so that wrong credentials give Neon's errors instead of a pool retrying.
     private func verify(_ key: Key) async throws(NeonError) {
-        let connectionID = nextConnectionID.withLockedValue { id -> Int in
-            defer { id += 1 }
-            return id
-        }
-        let connectionConfiguration = PostgresConnection.Configuration(
-            host: configuration.postgresHost,
-            port: configuration.postgresPort,
-            username: key.user,
-            password: key.password,
-            database: key.database,
-            tls: .disable
-        )
         do {
-            let connection = try await PostgresConnection.connect(configuration: connectionConfiguration, id: connectionID, logger: logger)
-            try? await connection.close()
-        } catch let error as PSQLError {
-            throw Self.connectError(error, user: key.user)
+            let connection = try await WireConnection.connect(
+                host: configuration.postgresHost, port: configuration.postgresPort,
+                user: key.user, password: key.password, database: key.database)
+            connection.close()
         } catch {
-            logger.warning("could not connect to PostgreSQL", metadata: ["error": "\(type(of: error))"])
-            throw NeonError.internalError("Couldn't connect to compute node")
+            if case .connectionClosed = error {
+                logger.warning("could not connect to PostgreSQL")
+            }
+            throw Self.connectError(error, user: key.user)
         }
     }
 
     /// Maps a connection failure to Neon's answer (reference §7.2).
-    static func connectError(_ error: PSQLError, user: String) -> NeonError {
-        if error.code == .authMechanismRequiresPassword {
+    static func connectError(_ error: WireError, user: String) -> NeonError {
+        switch error {
+        case .passwordRequired:
             return .user("password authentication failed for user '\(user)'")
-        }
-        guard let fields = DatabaseErrorFields(error) else {
+        case .server(let fields):
+            switch fields.code {
+            case "28P01", "28000":
+                return .user("password authentication failed for user '\(user)'")
+            case "3D000":
+                return .database(fields, status: 400)
+            default:
+                return .database(fields, status: 500)
+            }
+        case .connectionClosed, .authentication, .protocolViolation, .zeroByteInStatement, .resultTooLarge:
             return .internalError("Couldn't connect to compute node")
-        }
-        switch fields.code {
-        case "28P01", "28000":
-            return .user("password authentication failed for user '\(user)'")
-        case "3D000":
-            return .database(fields, status: 400)
-        default:
-            return .database(fields, status: 500)
         }
     }
 }

@@ -88,7 +88,9 @@ struct DatabaseErrorFields: Sendable, Equatable {
     var file: String?
     var line: String?
     var routine: String?
+}
 
+extension DatabaseErrorFields {
     /// The server fields of a postgres-nio error, `nil` when the error did not come from the server.
     init?(_ error: PSQLError) {
         guard error.code == .server, let info = error.serverInfo else { return nil }
