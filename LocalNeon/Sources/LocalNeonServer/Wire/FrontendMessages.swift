@@ -78,11 +78,6 @@ enum FrontendMessages {
         message("Q", into: &buffer) { $0.writeNullTerminatedString(sql) }
     }
 
-    /// `CopyFail` (the answer to a `COPY ... FROM STDIN`, which the HTTP API cannot feed).
-    static func copyFail(_ reason: String, into buffer: inout ByteBuffer) {
-        message("f", into: &buffer) { $0.writeNullTerminatedString(reason) }
-    }
-
     /// `Terminate`.
     static func terminate(into buffer: inout ByteBuffer) {
         message("X", into: &buffer) { _ in }

@@ -144,9 +144,8 @@ final class WireHandler: ChannelInboundHandler {
             case 5:
                 guard let password = credentials.password else { throw .passwordRequired }
                 guard let salt = data.readBytes(length: 4) else { throw .protocolViolation("AuthenticationMD5Password") }
-                let inner = Self.hex(Insecure.MD5.hash(data: Array((password + credentials.user).utf8)))
-                let outer = Self.hex(Insecure.MD5.hash(data: Array(inner.utf8) + salt))
-                write(context) { FrontendMessages.password("md5" + outer, into: &$0) }
+                let answer = Self.md5PasswordAnswer(password: password, user: credentials.user, salt: salt)
+                write(context) { FrontendMessages.password(answer, into: &$0) }
             case 10:
                 guard let password = credentials.password else { throw .passwordRequired }
                 var mechanisms: [String] = []
@@ -216,7 +215,12 @@ final class WireHandler: ChannelInboundHandler {
         case .errorResponse(let fields):
             if operation.error == nil { operation.error = fields }
         case .copyInResponse:
-            write(context) { FrontendMessages.copyFail("COPY FROM STDIN is not supported over HTTP", into: &$0) }
+            // Nothing can feed it over HTTP, and PostgreSQL in copy-in mode ignores the Sync and
+            // reset already written: the statement fails here and the connection is closed.
+            operations.removeFirst()
+            operation.fail(.server(DatabaseErrorFields(
+                message: "COPY FROM STDIN is not supported over HTTP", code: "0A000", severity: "ERROR")))
+            failAndClose(.connectionClosed, context: context)
         case .readyForQuery(let status):
             transactionStatus = status
             operations.removeFirst()
@@ -235,6 +239,12 @@ final class WireHandler: ChannelInboundHandler {
         var buffer = context.channel.allocator.buffer(capacity: 128)
         encode(&buffer)
         context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+    }
+
+    /// The answer to `AuthenticationMD5Password`: `md5` + hex(md5(hex(md5(password + user)) + salt)).
+    static func md5PasswordAnswer(password: String, user: String, salt: [UInt8]) -> String {
+        let inner = hex(Insecure.MD5.hash(data: Array((password + user).utf8)))
+        return "md5" + hex(Insecure.MD5.hash(data: Array(inner.utf8) + salt))
     }
 
     private static func hex(_ digest: some Sequence<UInt8>) -> String {
