@@ -79,4 +79,11 @@ struct PasswordFingerprintsTests {
             #expect("89ab".contains(Array(id)[19]), "\(id)")
         }
     }
+
+    @Test("The request-id generator is xoshiro256** (the reference outputs for seed 1, 2, 3, 4)")
+    func requestIDGenerator() {
+        var generator = Xoshiro256StarStar(seed: (1, 2, 3, 4))
+        #expect((0..<4).map { _ in generator.next() } == [11520, 0, 1_509_978_240, 1_215_971_899_390_074_240])
+        #expect(RequestID.format(high: 0x0123_4567_89AB_CDEF, low: 0xFEDC_BA98_7654_3210) == "01234567-89ab-cdef-fedc-ba9876543210")
+    }
 }
