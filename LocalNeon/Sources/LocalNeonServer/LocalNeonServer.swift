@@ -1,4 +1,3 @@
-import Hummingbird
 import Logging
 import NIOCore
 
@@ -36,18 +35,11 @@ public struct LocalNeonServer: Sendable {
             (verifier: JWTVerifier(settings: settings), sessions: JWTSessions(configuration: configuration, pools: pools, logger: logger))
         }
         let handler = SQLRequestHandler(configuration: configuration, pools: pools, typeCatalog: TypeCatalog(), logger: logger, jwt: jwt)
-        let app = Application(
-            responder: SQLResponder(handler: handler),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: configuration.port), serverName: nil),
-            onServerRunning: { channel in
-                await onListening(channel.localAddress?.port ?? configuration.port)
-            },
-            logger: logger
-        )
+        let server = HTTPServer(port: configuration.port, responder: SQLResponder(handler: handler), logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await pools.run() }
             group.addTask {
-                try await app.runService(gracefulShutdownSignals: gracefulShutdownOnSignals ? [.sigterm, .sigint] : [])
+                try await server.run(stopOnSignals: gracefulShutdownOnSignals, onListening: onListening)
             }
             defer {
                 pools.shutdown()

@@ -1,8 +1,5 @@
-import Foundation
-import HTTPTypes
-import Hummingbird
 import Logging
-import NIOCore
+import NIOHTTP1
 
 /// Handles `POST /sql` in the proxy's order: connection string, option headers, body, authentication,
 /// execution; the first failure is the answer (reference §2, §7).
@@ -28,29 +25,27 @@ struct SQLRequestHandler: Sendable {
         connectionInfos = ConnectionInfoCache(jwtRoles: configuration.jwtAuthentication?.roles)
     }
 
-    func handle(_ request: Request, requestID: String) async -> Response {
+    func handle(_ request: HTTPRequestMessage, requestID: String) async -> HTTPResponseMessage {
         var logger = self.logger
         logger[metadataKey: "request_id"] = "\(requestID)"
-        var response: Response
+        var response: HTTPResponseMessage
         do {
             let (body, headers) = try await process(request, logger: logger)
-            response = SQLResponder.json(status: .ok, body: body)
-            for header in headers {
-                if let name = HTTPField.Name(header.name) { response.headers[name] = header.value }
-            }
+            response = .json(status: .ok, body: body)
+            response.headers.append(contentsOf: headers)
         } catch {
             if error.status >= 500 {
                 logger.warning("request failed", metadata: ["status": "\(error.status)", "message": "\(error.message)"])
             } else {
                 logger.debug("request failed", metadata: ["status": "\(error.status)", "message": "\(error.message)"])
             }
-            response = SQLResponder.json(status: HTTPResponse.Status(code: error.status), body: error.body())
+            response = .json(status: HTTPResponseStatus(statusCode: error.status), body: error.body())
         }
-        response.headers[.accessControlAllowOrigin] = "*"
+        response.headers.append(("Access-Control-Allow-Origin", "*"))
         return response
     }
 
-    private func process(_ request: Request, logger: Logger) async throws(NeonError) -> ([UInt8], [(name: String, value: String)]) {
+    private func process(_ request: HTTPRequestMessage, logger: Logger) async throws(NeonError) -> ([UInt8], [(name: String, value: String)]) {
         let authorization = Self.header(request, "Authorization")
         let info = try connectionInfos.parse(
             connectionString: Self.header(request, "Neon-Connection-String").flatMap(Self.visibleASCII),
@@ -59,7 +54,7 @@ struct SQLRequestHandler: Sendable {
         )
         logger.debug("credentials", metadata: ["connection": "\(info.redactedDescription)"])
         let options = try RequestOptions.parse { Self.header(request, $0) }
-        let body = try await readBody(request)
+        let body = try readBody(request)
         let payload = try RequestPayload.parse(body)
 
         let key: UpstreamPools.Key
@@ -115,32 +110,17 @@ struct SQLRequestHandler: Sendable {
         return (responseBody, headers)
     }
 
-    /// Reads the body up to the configured limit (413 beyond it, judged by Content-Length first).
-    private func readBody(_ request: Request) async throws(NeonError) -> [UInt8] {
-        let limit = configuration.maximumRequestBytes
-        if let length = Self.header(request, "Content-Length").flatMap({ Int($0) }), length > limit {
-            throw NeonError.requestTooLarge(limit: limit)
+    /// The body, or 413 when it outgrew the configured limit (judged by Content-Length first).
+    private func readBody(_ request: HTTPRequestMessage) throws(NeonError) -> [UInt8] {
+        if request.bodyExceededLimit {
+            throw NeonError.requestTooLarge(limit: configuration.maximumRequestBytes)
         }
-        var bytes: [UInt8] = []
-        do {
-            for try await buffer in request.body {
-                if bytes.count + buffer.readableBytes > limit {
-                    throw NeonError.requestTooLarge(limit: limit)
-                }
-                bytes.append(contentsOf: buffer.readableBytesView)
-            }
-        } catch let error as NeonError {
-            throw error
-        } catch {
-            throw NeonError.user("could not read the HTTP request body: \(error)")
-        }
-        return bytes
+        return request.body
     }
 
     /// The first value of a header (names are case-insensitive), as sent.
-    static func header(_ request: Request, _ name: String) -> String? {
-        guard let fieldName = HTTPField.Name(name) else { return nil }
-        return request.headers[fields: fieldName].first?.value
+    static func header(_ request: HTTPRequestMessage, _ name: String) -> String? {
+        request.header(name)
     }
 
     /// The value when it is visible ASCII (what `HeaderValue::to_str` accepts), else `nil`.
