@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LocalNeonServer
 
-/// neon-local's own PostgreSQL connections (Wire/) against the test PostgreSQL: authentication,
+/// neon-local's own PostgreSQL connections (PostgresWire/) against the test PostgreSQL: authentication,
 /// text results and described portals, errors, pipelining, the session reset written with a
 /// statement, the row-size limit, and the pool's limits.
 @Suite("Wire connections", .enabled(if: TestPostgres.shouldRun))

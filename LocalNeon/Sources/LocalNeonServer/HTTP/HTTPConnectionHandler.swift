@@ -43,6 +43,12 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
             bodyExceededLimit = announced > maximumRequestBytes
             if faultInjection, responder.faults.closesBeforeRead(requestHead.headers) {
                 context.close(promise: nil)
+                return
+            }
+            // A client that asks first (curl does for larger bodies) is told to send the body.
+            if requestHead.headers.first(name: "Expect")?.lowercased() == "100-continue", !bodyExceededLimit {
+                let interim = HTTPResponseHead(version: requestHead.version, status: .continue)
+                context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
             }
         case .body(let buffer):
             guard !bodyExceededLimit else { return }
