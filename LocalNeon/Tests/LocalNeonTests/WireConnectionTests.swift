@@ -192,6 +192,36 @@ struct WireConnectionTests {
         #expect(try await connection.execute("SHOW application_name").rows == [[""]])
     }
 
+    @Test("A CancelRequest with the connection's BackendKeyData cancels its running statement")
+    func cancelRequest() async throws {
+        guard let target = try await Self.target() else { return }
+        let connection = try await Self.connect(target)
+        defer { connection.close() }
+        let sleeping = Task { () async throws(WireError) -> StatementResult in
+            try await connection.execute("SELECT pg_sleep(30)")
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(await connection.cancelRunningStatement())
+        do {
+            _ = try await sleeping.value
+            Issue.record("the statement was not cancelled")
+        } catch {
+            #expect((error as? WireError)?.serverFields?.code == "57014")
+        }
+        #expect(try await connection.execute("SELECT 1").rows == [["1"]], "the connection stays usable")
+    }
+
+    @Test("Role names reach PostgreSQL intact through the admin's array literal")
+    func arrayLiteral() async throws {
+        guard let target = try await Self.target() else { return }
+        let connection = try await Self.connect(target)
+        defer { connection.close() }
+        let names = ["plain", "with \"quote\"", "back\\slash", "comma,brace}{", "", "NULL", " spaced ", "ü"]
+        let rows = try await connection.execute(
+            "SELECT unnest($1::text[])", parameters: [AdminConnection.arrayLiteral(names)]).rows
+        #expect(rows.map { $0.first ?? nil } == names)
+    }
+
     @Test("Rows beyond the byte limit fail the statement and close the connection")
     func rowLimit() async throws {
         guard let target = try await Self.target() else { return }

@@ -74,7 +74,7 @@ struct SQLRequestHandler: Sendable {
         // If the request is cancelled (the client went away) while the connection is leased,
         // its statement is cancelled on PostgreSQL (as Neon's CancelRequest) and the connection
         // is closed instead of going back to the pool.
-        let canceller = BackendCanceller(pid: connection.processID, pools: pools, logger: logger)
+        let canceller = BackendCanceller(connection: connection, logger: logger)
         let result = await withTaskCancellationHandler { () async -> Result<[UInt8], NeonError> in
             do throws(NeonError) {
                 if let jwtSession {

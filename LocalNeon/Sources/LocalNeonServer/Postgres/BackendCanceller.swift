@@ -4,8 +4,7 @@ import NIOConcurrencyHelpers
 /// Cancels the statement running on one leased connection when its request is cancelled, the way
 /// Neon's proxy sends a CancelRequest when the HTTP client disconnects (reference §4).
 ///
-/// postgres-nio does not expose the connection's BackendKeyData (for a CancelRequest), so the cancellation is
-/// `pg_cancel_backend(pid)` on the admin connection. It is repeated until the lease ends
+/// The CancelRequest (``WireConnection/cancelRunningStatement()``) is repeated until the lease ends
 /// (``finish()``), so that a statement started just after a cancellation arrived is cancelled too;
 /// ``finish()`` waits for the last attempt, so no cancellation can reach the backend after the
 /// connection was closed or handed to another request.
@@ -19,14 +18,12 @@ final class BackendCanceller: Sendable {
     /// Pause between two cancellation attempts.
     static let retryInterval: Duration = .milliseconds(200)
 
-    private let pid: Int32?
-    private let pools: UpstreamPools
+    private let connection: WireConnection
     private let logger: Logger
     private let state = NIOLockedValueBox(State.running)
 
-    init(pid: Int32?, pools: UpstreamPools, logger: Logger) {
-        self.pid = pid
-        self.pools = pools
+    init(connection: WireConnection, logger: Logger) {
+        self.connection = connection
         self.logger = logger
     }
 
@@ -62,13 +59,11 @@ final class BackendCanceller: Sendable {
     }
 
     private func cancelUntilFinished() async {
-        guard let pid else {
-            logger.warning("cannot cancel the statement of a disconnected client: its backend is unknown")
-            return
-        }
-        logger.debug("client went away; cancelling its statement", metadata: ["pid": "\(pid)"])
+        logger.debug("client went away; cancelling its statement", metadata: ["pid": "\(connection.processID)"])
         while !isFinished {
-            await pools.cancelBackend(pid: pid)
+            if !(await connection.cancelRunningStatement()) {
+                logger.warning("could not send a CancelRequest for the statement of a disconnected client")
+            }
             if isFinished { return }
             try? await Task.sleep(for: Self.retryInterval)
         }

@@ -1,11 +1,10 @@
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
-import PostgresNIO
 
 /// One connection pool (``WirePool``) per (user, password, database), created on first use after the
-/// credentials were checked against PostgreSQL with a direct connection, plus a small admin pool
-/// (``AdminConnection``, postgres-nio) that watches password changes and cancels abandoned statements.
+/// credentials were checked against PostgreSQL with a direct connection, plus the admin's connection
+/// (``AdminConnection``) that watches password changes.
 ///
 /// Like Neon's proxy, a pooled connection is only used after the request's password has been
 /// checked (reference §4 "Password changes"): a password is re-authenticated with a direct
@@ -39,7 +38,7 @@ final class UpstreamPools: Sendable {
     private let authenticated = NIOLockedValueBox<[Key: Authenticated]>([:])
     /// ``LocalNeonConfiguration/credentialCacheTTL``.
     private let credentialCacheTTL: TimeAmount
-    /// The admin pool (password-change checks, cancellation).
+    /// The admin's connection (password-change checks).
     private let admin: AdminConnection
     /// Coalesces the password checks of concurrent requests into shared reads of `pg_authid`.
     private let fingerprints: PasswordFingerprints
@@ -49,28 +48,9 @@ final class UpstreamPools: Sendable {
         self.logger = logger
         credentialCacheTTL = max(.zero, TimeAmount(configuration.credentialCacheTTL))
         (newClients, newClientsContinuation) = AsyncStream.makeStream(of: (@Sendable () async -> Void).self)
-        let adminConfiguration = Self.adminClientConfiguration(configuration)
-        let adminClient = PostgresClient(configuration: adminConfiguration, backgroundLogger: logger)
-        newClientsContinuation.yield { await adminClient.run() }
-        let admin = AdminConnection(client: adminClient, configuration: configuration, logger: logger)
+        let admin = AdminConnection(configuration: configuration, logger: logger)
         self.admin = admin
         fingerprints = PasswordFingerprints(read: { roles in await admin.passwordFingerprints(of: roles) })
-    }
-
-    /// The admin pool's configuration: at most 4 connections, closed after 5 idle minutes, no
-    /// keep-alive queries, no TLS (127.0.0.1 only).
-    private static func adminClientConfiguration(_ configuration: LocalNeonConfiguration) -> PostgresClient.Configuration {
-        var options = PostgresClient.Configuration.Options()
-        options.minimumConnections = 0
-        options.maximumConnections = 4
-        options.connectionIdleTimeout = .seconds(300)
-        options.keepAliveBehavior = nil
-        var clientConfiguration = PostgresClient.Configuration(
-            host: configuration.postgresHost, port: configuration.postgresPort,
-            username: configuration.postgresAdminUser, password: configuration.postgresAdminPassword,
-            database: configuration.postgresAdminDatabase, tls: .disable)
-        clientConfiguration.options = options
-        return clientConfiguration
     }
 
     /// Runs every pool's background work until cancelled.
@@ -86,7 +66,7 @@ final class UpstreamPools: Sendable {
     /// Stops accepting new pools (``run()`` then ends once its task is cancelled).
     func shutdown() {
         newClientsContinuation.finish()
-        Task { [admin] in await admin.close() }
+        admin.close()
         for pool in clients.withLockedValue({ Array($0.values) }) { pool.shutDown() }
     }
 
@@ -184,12 +164,6 @@ final class UpstreamPools: Sendable {
             throw error
         }
         authenticated.withLockedValue { $0[key] = Authenticated(fingerprint: fingerprint, trustedUntil: started + credentialCacheTTL) }
-    }
-
-    /// Asks PostgreSQL to cancel whatever backend `pid` is running; returns whether the request was sent.
-    @discardableResult
-    func cancelBackend(pid: Int32) async -> Bool {
-        await admin.cancelBackend(pid: pid)
     }
 
     /// Connects once directly, so that wrong credentials give Neon's errors instead of a pool retrying.

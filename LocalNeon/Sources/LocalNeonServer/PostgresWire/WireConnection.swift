@@ -11,15 +11,23 @@ import NIOPosix
 final class WireConnection: Sendable {
     /// The PostgreSQL process serving the connection (BackendKeyData).
     let processID: Int32
+    /// The key a CancelRequest for this connection must carry (BackendKeyData).
+    private let secretKey: Int32
+    /// Where the server listens (a CancelRequest goes there on a connection of its own).
+    private let host: String
+    private let port: Int
     private let channel: any Channel
     private let handler: NIOLoopBound<WireHandler>
     /// The reset written after the last operation, if nothing was written after it.
     private let pendingReset: NIOLoopBoundBox<EventLoopFuture<StatementResult>?>
 
     /// Made on `channel`'s event loop.
-    private init(channel: any Channel, handler: WireHandler, processID: Int32) {
+    private init(channel: any Channel, handler: WireHandler, processID: Int32, secretKey: Int32, host: String, port: Int) {
         self.channel = channel
         self.processID = processID
+        self.secretKey = secretKey
+        self.host = host
+        self.port = port
         self.handler = NIOLoopBound(handler, eventLoop: channel.eventLoop)
         pendingReset = NIOLoopBoundBox(nil, eventLoop: channel.eventLoop)
     }
@@ -30,6 +38,7 @@ final class WireConnection: Sendable {
     /// Connects and authenticates (trust, cleartext, MD5 or SCRAM-SHA-256).
     static func connect(
         host: String, port: Int, user: String, password: String?, database: String,
+        connectTimeout: TimeAmount = .seconds(10),
         eventLoop: any EventLoop = MultiThreadedEventLoopGroup.singleton.any()
     ) async throws(WireError) -> WireConnection {
         let startupDone = eventLoop.makePromise(of: (processID: Int32, secretKey: Int32).self)
@@ -38,7 +47,7 @@ final class WireConnection: Sendable {
         do {
             channel = try await ClientBootstrap(group: eventLoop)
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
-                .connectTimeout(.seconds(10))
+                .connectTimeout(connectTimeout)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(WireHandler(credentials: credentials, startupDone: startupDone))
@@ -61,7 +70,8 @@ final class WireConnection: Sendable {
             // Loop-bound state is made on the connection's event loop.
             return try await channel.eventLoop.submit {
                 let handler = try channel.pipeline.syncOperations.handler(type: WireHandler.self)
-                return WireConnection(channel: channel, handler: handler, processID: key.processID)
+                return WireConnection(
+                    channel: channel, handler: handler, processID: key.processID, secretKey: key.secretKey, host: host, port: port)
             }.get()
         } catch {
             channel.close(promise: nil)
@@ -161,6 +171,27 @@ final class WireConnection: Sendable {
         operations.append(reset)
         handler.value.send(buffer, operations: operations)
         return reset.futureResult
+    }
+
+    /// Asks PostgreSQL to cancel the statement this connection runs, as Neon's proxy does when the
+    /// HTTP client goes away: a CancelRequest with the connection's BackendKeyData, sent on a new
+    /// connection. Returns whether it was sent (PostgreSQL answers nothing; a statement that already
+    /// ended is not affected).
+    func cancelRunningStatement() async -> Bool {
+        do {
+            let cancelChannel = try await ClientBootstrap(group: channel.eventLoop)
+                .connectTimeout(.seconds(2))
+                .connect(host: host, port: port)
+                .get()
+            var buffer = cancelChannel.allocator.buffer(capacity: 16)
+            FrontendMessages.cancelRequest(processID: processID, secretKey: secretKey, into: &buffer)
+            try await cancelChannel.writeAndFlush(buffer).get()
+            // PostgreSQL closes the connection once it has read the request.
+            _ = try? await cancelChannel.closeFuture.get()
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Closes the connection (pending operations fail).

@@ -1,5 +1,3 @@
-import PostgresNIO
-
 /// An error answered to the client, with the HTTP status and JSON body of Neon's proxy (reference §7).
 struct NeonError: Error, Sendable {
     /// HTTP status code (400, 413, 500, 507).
@@ -88,31 +86,4 @@ struct DatabaseErrorFields: Sendable, Equatable {
     var file: String?
     var line: String?
     var routine: String?
-}
-
-extension DatabaseErrorFields {
-    /// The server fields of a postgres-nio error, `nil` when the error did not come from the server.
-    init?(_ error: PSQLError) {
-        guard error.code == .server, let info = error.serverInfo else { return nil }
-        message = info[.message] ?? ""
-        code = info[.sqlState] ?? ""
-        severity = info[.localizedSeverity] ?? info[.severity] ?? ""
-        detail = info[.detail]
-        hint = info[.hint]
-        if let original = info[.position] {
-            position = original
-        } else if let internalPositionValue = info[.internalPosition] {
-            internalPosition = internalPositionValue
-            internalQuery = info[.internalQuery]
-        }
-        `where` = info[.locationContext]
-        table = info[.tableName]
-        column = info[.columnName]
-        schema = info[.schemaName]
-        dataType = info[.dataTypeName]
-        constraint = info[.constraintName]
-        file = info[.file]
-        line = info[.line]
-        routine = info[.routine]
-    }
 }
