@@ -25,9 +25,8 @@ public struct LocalNeonConfiguration: Sendable {
     /// Most pooled connections per (user, password, database).
     public var maximumConnectionsPerPool: Int
     /// Pooled connections per (user, password, database) opened with the pool and kept open (at
-    /// most ``maximumConnectionsPerPool``). Connections beyond them close after 5 idle minutes, which
-    /// costs a timer each time one goes back to the pool; keeping the connections a busy client uses
-    /// open makes each request cheaper. 0 (the default) opens connections only on demand.
+    /// most ``maximumConnectionsPerPool``). Connections beyond them close after 5 idle minutes.
+    /// 0 (the default) opens connections only on demand.
     public var minimumConnectionsPerPool = 0
     /// How long a password that PostgreSQL accepted is trusted without looking at `pg_authid`
     /// again, as Neon's proxy caches role secrets: within it a request with the same user, password

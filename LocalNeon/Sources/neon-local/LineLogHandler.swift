@@ -5,8 +5,8 @@ import NIOConcurrencyHelpers
 /// Writes one line per message to standard output: `<time> <level> <label>: <metadata> [<source>] <message>`.
 ///
 /// Unlike swift-log's `StreamLogHandler`, which formats all metadata again whenever a key is set,
-/// this handler formats only when it writes a message: neon-local and postgres-nio set metadata
-/// (a request id, a connection id) for every request and every query, and almost never log.
+/// this handler formats only when it writes a message: neon-local sets metadata (the request id)
+/// for every request, and almost never logs.
 struct LineLogHandler: LogHandler {
     var logLevel: Logger.Level = .info
     var metadata: Logger.Metadata = [:]

@@ -273,4 +273,29 @@ struct WireConnectionTests {
         pool.giveBack(again)
         pool.giveBack(fourth)
     }
+
+    @Test("A running pool opens its minimum at once and closes idle connections beyond it after the idle timeout")
+    func poolMinimumAndIdleTimeout() async throws {
+        guard let target = try await Self.target() else { return }
+        var settings = WirePool.Settings(
+            host: target.host, port: target.port, user: TestPostgres.role, password: TestPostgres.password,
+            database: TestPostgres.database, minimumConnections: 1, maximumConnections: 4)
+        settings.idleTimeout = .milliseconds(300)
+        settings.idleSweepInterval = .milliseconds(50)
+        let pool = WirePool(settings: settings)
+        let running = Task { await pool.run() }
+        defer { running.cancel() }
+        for _ in 0..<200 where pool.load.idle < 1 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(pool.load == (open: 1, idle: 1), "the minimum is opened without a lease")
+
+        let leased = [try await pool.lease(), try await pool.lease(), try await pool.lease()]
+        #expect(pool.load.open == 3)
+        for connection in leased { pool.giveBack(connection) }
+        #expect(pool.load == (open: 3, idle: 3))
+        for _ in 0..<300 where pool.load.open > 1 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(pool.load == (open: 1, idle: 1), "idle connections beyond the minimum are closed")
+        let kept = try await pool.lease()
+        #expect(try await kept.execute("SELECT 1").rows == [["1"]])
+        pool.giveBack(kept)
+    }
 }

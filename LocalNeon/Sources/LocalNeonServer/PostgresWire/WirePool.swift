@@ -17,6 +17,8 @@ final class WirePool: Sendable {
         var minimumConnections: Int
         var maximumConnections: Int
         var idleTimeout: Duration = .seconds(300)
+        /// How often idle connections are looked at.
+        var idleSweepInterval: Duration = .seconds(5)
     }
 
     /// What a waiting request is handed.
@@ -45,6 +47,11 @@ final class WirePool: Sendable {
 
     init(settings: Settings) {
         self.settings = settings
+    }
+
+    /// Connections open (leased, idle or being opened) and idle now (for tests and logs).
+    var load: (open: Int, idle: Int) {
+        state.withLockedValue { ($0.open, $0.idle.count) }
     }
 
     /// A connection for one request; give it back with ``giveBack(_:)`` (clean session) or ``discard(_:)``.
@@ -109,7 +116,7 @@ final class WirePool: Sendable {
             if let connection = try? await openConnection() { giveBack(connection) }
         }
         while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(5))
+            try? await Task.sleep(for: settings.idleSweepInterval)
             closeIdleConnections(olderThan: ContinuousClock.now - settings.idleTimeout)
         }
         shutDown()

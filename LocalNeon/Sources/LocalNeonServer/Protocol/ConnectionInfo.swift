@@ -203,7 +203,7 @@ enum PercentDecoding {
         String(validating: decodeBytes(text), as: UTF8.self)
     }
 
-    /// Decodes, replacing invalid UTF-8 (PostgreSQL passwords are bytes; postgres-nio takes a String).
+    /// Decodes, replacing invalid UTF-8 (PostgreSQL passwords are bytes; the startup sends a String's UTF-8).
     static func decodeLossy(_ text: String) -> String {
         String(decoding: decodeBytes(text), as: UTF8.self)
     }
