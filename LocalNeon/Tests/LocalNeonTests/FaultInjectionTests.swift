@@ -99,7 +99,7 @@ struct FaultInjectionTests {
     @Test("A truncated body carries the full Content-Length and half the bytes")
     func truncatedBodyOnTheWire() async throws {
         try await LocalNeonHarness.with(configure: { $0.faultInjectionEnabled = true }) { neon in
-            let raw = try RawHTTP.exchange(
+            let raw = try await RawHTTP.exchange(
                 port: neon.port,
                 body: #"{"query":"select repeat('x', 1000) as x"}"#,
                 headers: ["Neon-Connection-String": TestPostgres.connectionString, Self.header: "truncate-body"])
@@ -139,44 +139,5 @@ struct FaultInjectionTests {
     ])
     func parse(value: String, expected: FaultPlan) throws {
         #expect(try FaultPlan.parse(value) == expected)
-    }
-}
-
-/// One HTTP/1.1 exchange over a plain socket, reading until the server closes: shows exactly what
-/// was sent on the wire (URLSession hides truncated bodies behind an error).
-enum RawHTTP {
-    static func exchange(port: Int, body: String, headers: [String: String]) throws -> Data {
-        var request = "POST /sql HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
-        for (name, value) in headers { request += "\(name): \(value)\r\n" }
-        request += "\r\n" + body
-
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw TestSetupError("socket() failed") }
-        defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw TestSetupError("connect() failed") }
-        let bytes = Array(request.utf8)
-        var sent = 0
-        while sent < bytes.count {
-            let written = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
-            guard written > 0 else { throw TestSetupError("send() failed") }
-            sent += written
-        }
-        var received = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }  // closed (or reset, or timed out)
-            received.append(contentsOf: buffer[0..<count])
-        }
-        return received
     }
 }
