@@ -211,6 +211,25 @@ struct WireConnectionTests {
         #expect(try await connection.execute("SELECT 1").rows == [["1"]], "the connection stays usable")
     }
 
+    @Test("A statement whose backend is terminated fails with PostgreSQL's own error (57P01), and the connection is closed")
+    func terminatedBackend() async throws {
+        guard let target = try await Self.target() else { return }
+        let connection = try await Self.connect(target)
+        let sleeping = Task { () async throws(WireError) -> StatementResult in
+            try await connection.execute("SELECT pg_sleep(30)")
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        try await TestPostgres.adminExecute(["SELECT pg_terminate_backend(\(connection.processID))"])
+        do {
+            _ = try await sleeping.value
+            Issue.record("the statement survived")
+        } catch {
+            #expect((error as? WireError)?.serverFields?.code == "57P01")
+        }
+        for _ in 0..<100 where connection.isOpen { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!connection.isOpen)
+    }
+
     @Test("Role names reach PostgreSQL intact through the admin's array literal")
     func arrayLiteral() async throws {
         guard let target = try await Self.target() else { return }

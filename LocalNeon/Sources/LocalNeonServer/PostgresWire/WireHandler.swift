@@ -120,7 +120,14 @@ final class WireHandler: ChannelInboundHandler {
             break
         }
         while let operation = operations.popFirst() {
-            operation.fail(operation.exceededByteLimit ? .resultTooLarge : error)
+            if operation.exceededByteLimit {
+                operation.fail(.resultTooLarge)
+            } else if let serverError = operation.error {
+                // PostgreSQL said why before closing (e.g. FATAL 57P01 when its backend was terminated).
+                operation.fail(.server(serverError))
+            } else {
+                operation.fail(error)
+            }
         }
     }
 
