@@ -11,6 +11,11 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", exact: "1.6.1"),
     ],
     targets: [
+        // Command-line options and row types the benchmarks below share.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "NeonSQL", package: "swift-neon-sql")]
+        ),
         // Generator speed: 1,000 queries over a 100-table schema. Run: swift run -c release GeneratorBenchmark
         .executableTarget(
             name: "GeneratorBenchmark",
@@ -19,12 +24,12 @@ let package = Package(
         // Round trips through a delaying proxy (Scripts/bench-latency.sh runs it).
         .executableTarget(
             name: "LatencyBenchmark",
-            dependencies: [.product(name: "NeonSQL", package: "swift-neon-sql")]
+            dependencies: ["BenchmarkSupport", .product(name: "NeonSQL", package: "swift-neon-sql")]
         ),
         // Read replicas and paged reads against the local stack (Scripts/bench-scale.sh runs it).
         .executableTarget(
             name: "ScaleBenchmark",
-            dependencies: [.product(name: "NeonSQL", package: "swift-neon-sql")]
+            dependencies: ["BenchmarkSupport", .product(name: "NeonSQL", package: "swift-neon-sql")]
         ),
         .executableTarget(
             name: "NeonSQLBenchmarks",

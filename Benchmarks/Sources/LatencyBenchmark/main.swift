@@ -7,6 +7,7 @@
 //
 // Arguments: --endpoint URL (the proxy's /sql), --database-url URL, --stats-file FILE (the proxy's),
 // --rtt-ms MS, --requests N.
+import BenchmarkSupport
 import Foundation
 import NeonSQL
 
@@ -17,25 +18,16 @@ struct Options {
     var rttMilliseconds: Double
     var requests: Int
 
-    static func parse(_ arguments: [String]) -> Options? {
-        func value(_ name: String) -> String? {
-            arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-        }
-        guard let endpoint = value("--endpoint").flatMap(URL.init(string:)), let databaseURL = value("--database-url"),
-              let statsFile = value("--stats-file"), let rtt = value("--rtt-ms").flatMap(Double.init) else { return nil }
+    static func parse(_ options: CommandLineOptions) -> Options? {
+        guard let endpoint = options.url("--endpoint"), let databaseURL = options.string("--database-url"),
+              let statsFile = options.string("--stats-file"), let rtt = options.double("--rtt-ms") else { return nil }
         return Options(endpoint: endpoint, databaseURL: databaseURL, statsFile: statsFile, rttMilliseconds: rtt,
-                       requests: value("--requests").flatMap(Int.init) ?? 100)
+                       requests: options.int("--requests") ?? 100)
     }
 }
 
-struct CounterRow: DecodableRow {
-    static let columns = [ResultColumn("n", .int4)]
-    let n: Int
-    init(from row: inout RowDecoder) throws { n = try row.decode(Int.self) }
-}
-
 enum Requests {
-    static func read(_ id: Int) -> Statement<CounterRow?> {
+    static func read(_ id: Int) -> Statement<CountRow?> {
         var bindings = Bindings(capacity: 1)
         bindings.append(id, as: .int4)
         return .one(name: "ReadCounter", sql: "SELECT n FROM latency_bench WHERE id = $1", bindings: bindings, readOnly: true)
@@ -95,7 +87,7 @@ func measure(_ kind: String, exactlyOnce: Bool, options: Options, _ work: @escap
                p50: percentile(times, 0.5), p99: percentile(times, 0.99))
 }
 
-guard let options = Options.parse(CommandLine.arguments) else {
+guard let options = Options.parse(CommandLineOptions()) else {
     FileHandle.standardError.write(Data("usage: LatencyBenchmark --endpoint URL --database-url URL --stats-file FILE --rtt-ms MS [--requests N]\n".utf8))
     exit(2)
 }

@@ -9,6 +9,7 @@
 //
 // Arguments: --endpoint URL --replica-endpoint URL --database-url URL [--seconds S] [--rounds R]
 // [--concurrency C]. Not a timed test.
+import BenchmarkSupport
 import Foundation
 import NeonSQL
 
@@ -20,23 +21,13 @@ struct Options {
     var rounds: Int
     var concurrency: Int
 
-    static func parse(_ arguments: [String]) -> Options? {
-        func value(_ name: String) -> String? {
-            arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-        }
-        guard let endpoint = value("--endpoint").flatMap(URL.init(string:)),
-              let replica = value("--replica-endpoint").flatMap(URL.init(string:)),
-              let databaseURL = value("--database-url") else { return nil }
+    static func parse(_ options: CommandLineOptions) -> Options? {
+        guard let endpoint = options.url("--endpoint"), let replica = options.url("--replica-endpoint"),
+              let databaseURL = options.string("--database-url") else { return nil }
         return Options(endpoint: endpoint, replicaEndpoint: replica, databaseURL: databaseURL,
-                       seconds: value("--seconds").flatMap(Double.init) ?? 5, rounds: value("--rounds").flatMap(Int.init) ?? 3,
-                       concurrency: value("--concurrency").flatMap(Int.init) ?? 16)
+                       seconds: options.double("--seconds") ?? 5, rounds: options.int("--rounds") ?? 3,
+                       concurrency: options.int("--concurrency") ?? 16)
     }
-}
-
-struct NumberRow: DecodableRow {
-    static let columns = [ResultColumn("n", .int4)]
-    let n: Int
-    init(from row: inout RowDecoder) throws { n = try row.decode(Int.self) }
 }
 
 struct PageRow: DecodableRow {
@@ -70,7 +61,7 @@ final class Tally: @unchecked Sendable {
 }
 
 enum Statements {
-    static func journey(_ id: Int) -> Statement<NumberRow?> {
+    static func journey(_ id: Int) -> Statement<CountRow?> {
         var bindings = Bindings(capacity: 1)
         bindings.append(id, as: .int4)
         return .one(name: "Journey", sql: "SELECT id AS n FROM journeys WHERE id = $1", bindings: bindings, readOnly: true)
@@ -86,7 +77,7 @@ enum Statements {
         sql: "INSERT INTO bench_pages SELECT g, md5(g::text) || md5((g * 7)::text) FROM generate_series(1, 100000) g ON CONFLICT DO NOTHING",
         bindings: Bindings(), readOnly: false)
 
-    static let countPages: Statement<NumberRow?> = .one(
+    static let countPages: Statement<CountRow?> = .one(
         name: "CountPages", sql: "SELECT count(*)::int4 AS n FROM bench_pages", bindings: Bindings(), readOnly: true)
 
     static func page(after: PageRow?, size: Int) -> Statement<[PageRow]> {
@@ -151,7 +142,7 @@ func median(_ values: [Double]) -> Double {
 
 func format(_ value: Double) -> String { String(format: "%.0f", value) }
 
-guard let options = Options.parse(CommandLine.arguments) else {
+guard let options = Options.parse(CommandLineOptions()) else {
     print("usage: ScaleBenchmark --endpoint URL --replica-endpoint URL --database-url URL [--seconds S] [--rounds R] [--concurrency C]")
     exit(2)
 }

@@ -57,7 +57,7 @@ struct PayloadExecutor {
             elementTypes = options.rawTextOutput
                 ? [:]
                 : try await typeCatalog.elementTypes(
-                    of: result.columns.map(\.dataTypeID), database: database, connection: connection, logger: logger
+                    of: result.columns.map(\.dataTypeID), database: database, connection: connection
                 )
         } catch {
             throw Self.queryError(error)

@@ -1,4 +1,3 @@
-import Logging
 import NIOConcurrencyHelpers
 
 /// Knows which result types are arrays (and of which element type), per database:
@@ -10,9 +9,8 @@ final class TypeCatalog: Sendable {
     func elementTypes(
         of oids: some Sequence<UInt32>,
         database: String,
-        connection: WireConnection,
-        logger: Logger
-    ) async throws -> [UInt32: UInt32] {
+        connection: WireConnection
+    ) async throws(WireError) -> [UInt32: UInt32] {
         var result: [UInt32: UInt32] = [:]
         var unknown: Set<UInt32> = []
         let known = cache.withLockedValue { $0[database] ?? [:] }
