@@ -1,4 +1,5 @@
 import Foundation
+import NeonSQLTestSupport
 
 /// Type-checks Swift files against the `NeonSQL` module this package built, with `swiftc
 /// -typecheck`: one compiler run per module, as many files as wanted.
@@ -43,17 +44,9 @@ struct SwiftTypeChecker {
             try Data(source.utf8).write(to: url)
             paths.append(url.path)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-wmo", "-swift-version", "6", "-module-name", moduleName,
-                             "-I", modulesDirectory.path] + paths
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        let result = try CommandRunner.run(["swiftc", "-typecheck", "-wmo", "-swift-version", "6", "-module-name", moduleName,
+                                            "-I", modulesDirectory.path] + paths)
+        let text = result.stdout + result.stderr
         let diagnostics = text.split(separator: "\n").compactMap { line -> Diagnostic? in
             let parts = line.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
             guard parts.count == 5, parts[0].hasPrefix("/"), let number = Int(parts[1]) else { return nil }
@@ -62,7 +55,7 @@ struct SwiftTypeChecker {
             return Diagnostic(file: URL(fileURLWithPath: String(parts[0])).lastPathComponent, line: number,
                               severity: severity, message: parts[4].trimmingCharacters(in: .whitespaces))
         }
-        if process.terminationStatus != 0 && !diagnostics.contains(where: { $0.severity == "error" }) {
+        if !result.succeeded && !diagnostics.contains(where: { $0.severity == "error" }) {
             throw CheckerError("swiftc failed without a diagnostic:\n\(text.prefix(2000))")
         }
         return diagnostics

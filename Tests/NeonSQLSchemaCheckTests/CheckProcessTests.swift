@@ -2,6 +2,7 @@
 // The binary is the one SwiftPM built next to the test bundle (the RIZQ target's plugin needs it,
 // so it is built with the tests).
 import Foundation
+import NeonSQLTestSupport
 import Testing
 
 enum Binary {
@@ -24,25 +25,9 @@ enum Binary {
 
     static func run(_ arguments: [String], in directory: URL = Services.root) throws -> Result {
         guard let url else { throw NotFound() }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         // The CLI falls back to NEON_DATABASE_URL; the tests pass the URL explicitly or not at all.
-        var environment = ProcessInfo.processInfo.environment
-        environment["NEON_DATABASE_URL"] = nil
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes before waiting, so a full pipe cannot block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        let result = try CommandRunner.run([url.path] + arguments, directory: directory, environment: ["NEON_DATABASE_URL": nil])
+        return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     struct NotFound: Error, CustomStringConvertible {

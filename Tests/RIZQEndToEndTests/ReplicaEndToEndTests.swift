@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import NeonSQL
 import NeonSQLTestSupport
 import RIZQQueries
@@ -45,50 +42,19 @@ enum ReplicaStack {
         try await run([root.appendingPathComponent("Scripts/standby.sh").path, command])
     }
 
-    /// Runs a command on a Dispatch thread, off the tasks' cooperative threads (other suites run
-    /// meanwhile, and a standby's start takes seconds).
+    /// Runs a command off the tasks' cooperative threads (other suites run meanwhile, and a
+    /// standby's start takes seconds); its standard output, trimmed.
     @discardableResult
     private static func run(_ arguments: [String]) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try runBlocking(arguments) })
-            }
+        let result = try await CommandRunner.runOffPool(arguments)
+        guard result.succeeded else {
+            throw CommandFailed(description: "\(arguments[0]) failed (status \(result.status)): \(result.stderr)")
         }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     struct CommandFailed: Error, CustomStringConvertible {
         let description: String
-    }
-
-    /// Runs a command and returns its standard output. Spawned and awaited with posix_spawn and
-    /// waitpid: Foundation's `Process.waitUntilExit` here can miss the exit of a script that
-    /// starts a daemon (pg_ctl start) and wait forever.
-    private static func runBlocking(_ arguments: [String]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replica-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outputPath = directory.appendingPathComponent("out").path
-        let errorPath = directory.appendingPathComponent("err").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
-        guard spawned == 0 else { throw CommandFailed(description: "\(arguments[0]) could not start: error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        let errorText = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-        // WIFEXITED && WEXITSTATUS == 0
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            throw CommandFailed(description: "\(arguments[0]) failed (status \(status)): \(errorText)")
-        }
-        return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Holds the standby's replay until `resumeReplay`: from now on it applies no WAL record

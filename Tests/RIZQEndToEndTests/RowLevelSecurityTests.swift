@@ -1,4 +1,5 @@
 import Foundation
+import NeonSQLTestSupport
 import NeonSQL
 import RIZQQueries
 import Testing
@@ -21,16 +22,9 @@ struct RowLevelSecurityTests {
     /// A token for `user` from the stack's signer (`ttl` in seconds; negative for an expired one).
     static func token(for user: UUID, ttl: Int = 300) throws -> String {
         guard let signer = LocalStack.environment["RIZQ_JWT_SIGNER"], !signer.isEmpty else { throw MissingJWTStack() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(signer) --sub \(user.uuidString.lowercased()) --ttl \(ttl)"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw MissingJWTStack() }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = try CommandRunner.run(["/bin/sh", "-c", "\(signer) --sub \(user.uuidString.lowercased()) --ttl \(ttl)"])
+        guard result.succeeded else { throw MissingJWTStack() }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A client signed in as `user` (a fresh token for each request, as an app's auth SDK gives).

@@ -1,4 +1,5 @@
 import Foundation
+import NeonSQLTestSupport
 import Testing
 @testable import NeonSQLGenerator
 
@@ -284,23 +285,11 @@ extension PSQL {
     /// Runs a long script from a temporary file (no pipe to fill while psql writes), with
     /// errors not stopping the run.
     func runFile(_ script: String, database: String) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("neon-sql-probe-\(UUID().uuidString).sql")
-        try Data(script.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
         var target = url
         if let range = target.range(of: "/", options: .backwards), range.lowerBound > target.index(target.startIndex, offsetBy: 12) {
             let query = target[range.upperBound...].firstIndex(of: "?").map { String(target[$0...]) } ?? ""
             target = String(target[..<range.upperBound]) + database + query
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["psql", target, "-X", "-A", "-t", "-q", "-f", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: stdout, as: UTF8.self)
+        return try CommandRunner.run(["psql", target, "-X", "-A", "-t", "-q", "-f", "-"], input: script).stdout
     }
 }

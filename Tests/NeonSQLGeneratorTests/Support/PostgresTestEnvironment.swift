@@ -24,27 +24,15 @@ struct PSQL {
 
     /// Runs `script` with `psql -X -A -t -q -v ON_ERROR_STOP=1` and returns stdout.
     func run(_ script: String, database: String? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var target = url
         if let database, let range = target.range(of: "/", options: .backwards), range.lowerBound > target.index(target.startIndex, offsetBy: 12) {
             let query = target[range.upperBound...].firstIndex(of: "?").map { String(target[$0...]) } ?? ""
             target = String(target[..<range.upperBound]) + database + query
         }
-        process.arguments = ["psql", target, "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-f", "-"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(script.utf8))
-        try input.fileHandleForWriting.close()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "psql failed (\(process.terminationStatus)): \(String(decoding: stderr, as: UTF8.self))")
+        let result = try CommandRunner.run(["psql", target, "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-f", "-"], input: script)
+        guard result.succeeded else {
+            throw Failure(description: "psql failed (\(result.status)): \(result.stderr)")
         }
-        return String(decoding: stdout, as: UTF8.self)
+        return result.stdout
     }
 }
