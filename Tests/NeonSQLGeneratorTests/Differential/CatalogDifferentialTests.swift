@@ -282,14 +282,9 @@ struct CatalogDifferentialTests {
 }
 
 extension PSQL {
-    /// Runs a long script from a temporary file (no pipe to fill while psql writes), with
-    /// errors not stopping the run.
+    /// Runs a long script with errors not stopping the run (its input and output go through files,
+    /// so no pipe can fill while psql writes).
     func runFile(_ script: String, database: String) throws -> String {
-        var target = url
-        if let range = target.range(of: "/", options: .backwards), range.lowerBound > target.index(target.startIndex, offsetBy: 12) {
-            let query = target[range.upperBound...].firstIndex(of: "?").map { String(target[$0...]) } ?? ""
-            target = String(target[..<range.upperBound]) + database + query
-        }
-        return try CommandRunner.run(["psql", target, "-X", "-A", "-t", "-q", "-f", "-"], input: script).stdout
+        try CommandRunner.run(["psql", url(database: database), "-X", "-A", "-t", "-q", "-f", "-"], input: script).stdout
     }
 }

@@ -22,13 +22,18 @@ struct PSQL {
         let description: String
     }
 
+    /// The server's URL with `database` as its database (a query string kept).
+    func url(database: String) -> String {
+        guard let range = url.range(of: "/", options: .backwards), range.lowerBound > url.index(url.startIndex, offsetBy: 12) else {
+            return url
+        }
+        let query = url[range.upperBound...].firstIndex(of: "?").map { String(url[$0...]) } ?? ""
+        return String(url[..<range.upperBound]) + database + query
+    }
+
     /// Runs `script` with `psql -X -A -t -q -v ON_ERROR_STOP=1` and returns stdout.
     func run(_ script: String, database: String? = nil) throws -> String {
-        var target = url
-        if let database, let range = target.range(of: "/", options: .backwards), range.lowerBound > target.index(target.startIndex, offsetBy: 12) {
-            let query = target[range.upperBound...].firstIndex(of: "?").map { String(target[$0...]) } ?? ""
-            target = String(target[..<range.upperBound]) + database + query
-        }
+        let target = database.map { url(database: $0) } ?? url
         let result = try CommandRunner.run(["psql", target, "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-f", "-"], input: script)
         guard result.succeeded else {
             throw Failure(description: "psql failed (\(result.status)): \(result.stderr)")
