@@ -81,7 +81,7 @@ struct StageBoundaryTests {
     }
 
     /// Every file or folder `docs/architecture.md` names in backticks exists (relative to the
-    /// repository, the generator's or the runtime's sources), so the map cannot rot unnoticed.
+    /// repository, the generator's, the runtime's or neon-local's sources), so the map cannot rot unnoticed.
     /// Patterns (`Parser+<Construct>.swift`, `docs/*.md`) and the endpoint `/sql` are not paths.
     @Test func theArchitectureMapNamesRealFiles() throws {
         let root = Self.generatorSources.deletingLastPathComponent().deletingLastPathComponent()
@@ -89,7 +89,8 @@ struct StageBoundaryTests {
         let names = text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
             .filter { $0.offset % 2 == 1 }.map { String($0.element) }
             .filter { $0.contains("/") && !$0.contains(" ") && !$0.contains("<") && !$0.contains("*") && $0 != "/sql" }
-        let bases = [root, Self.generatorSources, root.appendingPathComponent("Sources/NeonSQL")]
+        let bases = [root, Self.generatorSources, root.appendingPathComponent("Sources/NeonSQL"),
+                     root.appendingPathComponent("LocalNeon/Sources/LocalNeonServer")]
         let missing = names.filter { name in
             !bases.contains { FileManager.default.fileExists(atPath: $0.appendingPathComponent(name).path) }
         }
