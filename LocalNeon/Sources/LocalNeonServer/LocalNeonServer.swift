@@ -15,7 +15,7 @@ public struct LocalNeonServer: Sendable {
     public let configuration: LocalNeonConfiguration
     private let logger: Logger
 
-    /// Creates a server; nothing listens until ``run(gracefulShutdownOnSignals:onListening:)``.
+    /// Creates a server; nothing listens until ``run(stopOnSignals:onListening:)``.
     public init(configuration: LocalNeonConfiguration, logger: Logger = Logger(label: "neon-local")) {
         self.configuration = configuration
         self.logger = logger
@@ -24,10 +24,11 @@ public struct LocalNeonServer: Sendable {
     /// Listens and serves until the task is cancelled (or, when enabled, SIGINT/SIGTERM arrives).
     ///
     /// - Parameters:
-    ///   - gracefulShutdownOnSignals: stop gracefully on SIGINT and SIGTERM (for the executable).
+    ///   - stopOnSignals: stop on SIGINT and SIGTERM (for the executable): the listener and then every
+    ///     open connection are closed.
     ///   - onListening: called with the bound port once the server accepts connections.
     public func run(
-        gracefulShutdownOnSignals: Bool = false,
+        stopOnSignals: Bool = false,
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let pools = UpstreamPools(configuration: configuration, logger: logger)
@@ -39,7 +40,7 @@ public struct LocalNeonServer: Sendable {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await pools.run() }
             group.addTask {
-                try await server.run(stopOnSignals: gracefulShutdownOnSignals, onListening: onListening)
+                try await server.run(stopOnSignals: stopOnSignals, onListening: onListening)
             }
             defer {
                 pools.shutdown()

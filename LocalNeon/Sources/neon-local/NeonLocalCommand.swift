@@ -109,7 +109,7 @@ struct NeonLocalCommand: AsyncParsableCommand {
         let upstream = "\(configuration.postgresHost):\(configuration.postgresPort)"
         let startupLogger = logger
         let faultInjectionEnabled = configuration.faultInjectionEnabled
-        try await server.run(gracefulShutdownOnSignals: true) { boundPort in
+        try await server.run(stopOnSignals: true) { boundPort in
             startupLogger.notice("neon-local listening on http://127.0.0.1:\(boundPort)/sql (PostgreSQL at \(upstream))")
             if faultInjectionEnabled {
                 startupLogger.warning("fault injection is ON: requests with X-Neon-Local-Fault fail on purpose (tests only)")

@@ -166,7 +166,7 @@ final class JWTSessions: Sendable {
                 lease.giveBack(.reset)
                 return value
             } catch {
-                try? await Self.execute("ROLLBACK", on: connection, logger: self.logger)
+                // The reset rolls the open or failed transaction back.
                 lease.giveBack(.reset)
                 throw error
             }

@@ -123,7 +123,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
         case .close:
             context.close(promise: nil)
         case .respond(let response):
-            context.write(wrapOutboundOut(.head(Self.head(of: response, version: version, keepAlive: keepAlive, contentLength: response.body.count))), promise: nil)
+            context.write(wrapOutboundOut(.head(Self.head(of: response, version: version, keepAlive: keepAlive))), promise: nil)
             if !response.body.isEmpty {
                 context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
             }
@@ -134,7 +134,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
                 context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
             }
         case .truncate(let response):
-            context.write(wrapOutboundOut(.head(Self.head(of: response, version: version, keepAlive: keepAlive, contentLength: response.body.count))), promise: nil)
+            context.write(wrapOutboundOut(.head(Self.head(of: response, version: version, keepAlive: keepAlive))), promise: nil)
             let half = context.channel.allocator.buffer(bytes: response.body.prefix(response.body.count / 2))
             context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(half))), promise: nil)
             // Give the bytes a moment to reach the wire, then cut the connection.
@@ -143,13 +143,14 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
         }
     }
 
-    private static func head(of response: HTTPResponseMessage, version: HTTPVersion, keepAlive: Bool, contentLength: Int) -> HTTPResponseHead {
+    /// The response's head with its full `Content-Length` (also when only part of the body follows).
+    private static func head(of response: HTTPResponseMessage, version: HTTPVersion, keepAlive: Bool) -> HTTPResponseHead {
         var headers = HTTPHeaders()
         headers.reserveCapacity(response.headers.count + 2)
         for header in response.headers {
             headers.add(name: header.name, value: header.value)
         }
-        headers.add(name: "Content-Length", value: String(contentLength))
+        headers.add(name: "Content-Length", value: String(response.body.count))
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         return HTTPResponseHead(version: version, status: response.status, headers: headers)
     }

@@ -46,14 +46,14 @@ struct SQLRequestHandler: Sendable {
     }
 
     private func process(_ request: HTTPRequestMessage, logger: Logger) async throws(NeonError) -> ([UInt8], [(name: String, value: String)]) {
-        let authorization = Self.header(request, "Authorization")
+        let authorization = request.header("Authorization")
         let info = try connectionInfos.parse(
-            connectionString: Self.header(request, "Neon-Connection-String").flatMap(Self.visibleASCII),
+            connectionString: request.header("Neon-Connection-String").flatMap(Self.visibleASCII),
             authorization: authorization,
             authorizationIsValidText: authorization.map { Self.visibleASCII($0) != nil } ?? true
         )
         logger.debug("credentials", metadata: ["connection": "\(info.redactedDescription)"])
-        let options = try RequestOptions.parse { Self.header(request, $0) }
+        let options = try RequestOptions.parse { request.header($0) }
         let body = try readBody(request)
         let payload = try RequestPayload.parse(body)
 
@@ -116,11 +116,6 @@ struct SQLRequestHandler: Sendable {
             throw NeonError.requestTooLarge(limit: configuration.maximumRequestBytes)
         }
         return request.body
-    }
-
-    /// The first value of a header (names are case-insensitive), as sent.
-    static func header(_ request: HTTPRequestMessage, _ name: String) -> String? {
-        request.header(name)
     }
 
     /// The value when it is visible ASCII (what `HeaderValue::to_str` accepts), else `nil`.

@@ -22,25 +22,18 @@ struct PayloadExecutor {
         return writer.bytes
     }
 
+    /// A failed statement ends the batch; its transaction is rolled back by the session reset that
+    /// follows every request (``SessionReset``: `ROLLBACK` first when a transaction block is open or failed).
     private func runBatch(_ queries: [QueryRequest], into writer: inout JSONWriter) async throws(NeonError) {
         try await simple(options.startTransactionSQL)
-        do {
-            writer.raw("{")
-            writer.key("results")
-            writer.raw("[")
-            for (index, query) in queries.enumerated() {
-                if index > 0 { writer.raw(",") }
-                try await runQuery(query, isLastStatement: false, into: &writer)
-            }
-            writer.raw("]}")
-        } catch {
-            do {
-                try await simple("ROLLBACK")
-            } catch {
-                logger.warning("could not roll back a failed batch", metadata: ["error": "\(error.message)"])
-            }
-            throw error
+        writer.raw("{")
+        writer.key("results")
+        writer.raw("[")
+        for (index, query) in queries.enumerated() {
+            if index > 0 { writer.raw(",") }
+            try await runQuery(query, isLastStatement: false, into: &writer)
         }
+        writer.raw("]}")
         try await simple("COMMIT", resetAfterwards: true)
     }
 

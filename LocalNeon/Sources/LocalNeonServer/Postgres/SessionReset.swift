@@ -12,4 +12,6 @@
 enum SessionReset {
     static let discardAll = "DISCARD ALL"
     static let rollback = "ROLLBACK"
+    /// SQLSTATEs with which `DISCARD ALL` refuses to run inside a transaction block (open or failed).
+    static let transactionBlockStates: Set<String> = ["25001", "25P02"]
 }

@@ -27,6 +27,15 @@ enum BackendMessage: Sendable {
     case copyData
     case copyDone
 
+    /// ParameterStatus, NoticeResponse and NotificationResponse: sent whenever the server has them,
+    /// not as part of an answer.
+    var isAsynchronous: Bool {
+        switch self {
+        case .parameterStatus, .noticeResponse, .notificationResponse: return true
+        default: return false
+        }
+    }
+
     /// Reads one whole message from `buffer` when it holds one; `nil` when more bytes are needed.
     /// - Throws: ``WireError/protocolViolation(_:)`` for a message that cannot be PostgreSQL's.
     static func read(from buffer: inout ByteBuffer) throws(WireError) -> BackendMessage? {

@@ -32,9 +32,6 @@ final class WireConnection: Sendable {
         pendingReset = NIOLoopBoundBox(nil, eventLoop: channel.eventLoop)
     }
 
-    /// SQLSTATEs with which `DISCARD ALL` refuses to run inside a transaction block (open or failed).
-    static let transactionBlockStates: Set<String> = ["25001", "25P02"]
-
     /// Connects and authenticates (trust, cleartext, MD5 or SCRAM-SHA-256).
     static func connect(
         host: String, port: Int, user: String, password: String?, database: String,
@@ -143,7 +140,7 @@ final class WireConnection: Sendable {
             let first = pending ?? writeReset(rollbackFirst: handler.value.transactionStatus != UInt8(ascii: "I"))
             return first.map { _ in true }.flatMapError { [self] error in
                 // A transaction block left open by the request (a single `BEGIN`): roll it back, then reset.
-                if let code = (error as? WireError)?.serverFields?.code, Self.transactionBlockStates.contains(code) {
+                if let code = (error as? WireError)?.serverFields?.code, SessionReset.transactionBlockStates.contains(code) {
                     return writeReset(rollbackFirst: true).map { _ in true }
                 }
                 return eventLoop.makeSucceededFuture(false)

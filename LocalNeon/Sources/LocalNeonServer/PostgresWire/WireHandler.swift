@@ -195,12 +195,8 @@ final class WireHandler: ChannelInboundHandler {
     }
 
     private func handleOperationMessage(_ message: BackendMessage, context: ChannelHandlerContext) throws(WireError) {
-        switch message {
-        case .parameterStatus, .noticeResponse, .notificationResponse:
-            return
-        default:
-            break
-        }
+        // These may arrive at any time, also with nothing pending.
+        if message.isAsynchronous { return }
         guard let operation = operations.first else {
             if case .errorResponse(let fields) = message { throw .server(fields) }  // e.g. FATAL at shutdown
             throw .protocolViolation("a message with no request pending")
@@ -233,12 +229,10 @@ final class WireHandler: ChannelInboundHandler {
             operations.removeFirst()
             operation.complete()
         case .parseComplete, .bindComplete, .closeComplete, .portalSuspended, .parameterDescription,
-             .copyOutResponse, .copyData, .copyDone:
+             .copyOutResponse, .copyData, .copyDone, .parameterStatus, .noticeResponse, .notificationResponse:
             break
         case .authentication, .backendKeyData:
             throw .protocolViolation("authentication message after startup")
-        case .parameterStatus, .noticeResponse, .notificationResponse:
-            break
         }
     }
 

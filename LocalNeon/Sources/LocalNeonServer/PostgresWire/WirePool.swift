@@ -40,6 +40,18 @@ final class WirePool: Sendable {
         var waiters: [Waiter] = []
         var nextWaiterID: UInt64 = 0
         var isShutDown = false
+
+        /// The most recently returned open connection, else a slot to open one while below
+        /// `maximum`, else `nil` (the caller waits). Closed idle connections free their slots.
+        mutating func takeConnectionOrSlot(maximum: Int) -> Grant? {
+            while let entry = idle.popLast() {
+                if entry.connection.isOpen { return .connection(entry.connection) }
+                open -= 1
+            }
+            guard open < maximum else { return nil }
+            open += 1
+            return .slot
+        }
     }
 
     let settings: Settings
@@ -56,44 +68,36 @@ final class WirePool: Sendable {
 
     /// A connection for one request; give it back with ``giveBack(_:)`` (clean session) or ``discard(_:)``.
     func lease() async throws(WireError) -> WireConnection {
-        enum Decision { case use(WireConnection), connect, wait, shutDown }
-        let decision = state.withLockedValue { state -> Decision in
-            if state.isShutDown { return .shutDown }
-            while let entry = state.idle.popLast() {
-                if entry.connection.isOpen { return .use(entry.connection) }
-                state.open -= 1
-            }
-            if state.open < settings.maximumConnections {
-                state.open += 1
-                return .connect
-            }
-            return .wait
+        let immediate = state.withLockedValue { state -> Result<Grant?, WireError> in
+            if state.isShutDown { return .failure(.connectionClosed) }
+            return .success(state.takeConnectionOrSlot(maximum: settings.maximumConnections))
         }
-        switch decision {
-        case .use(let connection): return connection
-        case .connect: return try await openConnection()
-        case .shutDown: throw .connectionClosed
-        case .wait:
-            switch try await waitForTurn() {
-            case .connection(let connection): return connection
-            case .slot: return try await openConnection()
-            }
+        let grant: Grant
+        if let ready = try immediate.get() {
+            grant = ready
+        } else {
+            grant = try await waitForTurn()
+        }
+        switch grant {
+        case .connection(let connection): return connection
+        case .slot: return try await openConnection()
         }
     }
 
     /// Returns a connection whose session is clean to the pool (or to the longest-waiting request).
     func giveBack(_ connection: WireConnection) {
         guard connection.isOpen else { return discard(connection) }
-        let waiter = state.withLockedValue { state -> Waiter? in
-            if state.isShutDown { return nil }
-            if !state.waiters.isEmpty { return state.waiters.removeFirst() }
+        enum Destination { case waiter(Waiter), idle, closed }
+        let destination = state.withLockedValue { state -> Destination in
+            if state.isShutDown { return .closed }
+            if !state.waiters.isEmpty { return .waiter(state.waiters.removeFirst()) }
             state.idle.append((connection, .now))
-            return nil
+            return .idle
         }
-        if let waiter {
-            waiter.continuation.resume(returning: .connection(connection))
-        } else if state.withLockedValue({ $0.isShutDown }) {
-            discard(connection)
+        switch destination {
+        case .waiter(let waiter): waiter.continuation.resume(returning: .connection(connection))
+        case .idle: break
+        case .closed: discard(connection)
         }
     }
 
@@ -182,14 +186,7 @@ final class WirePool: Sendable {
                     let immediate = state.withLockedValue { state -> Result<Grant, any Error>? in
                         if state.isShutDown { return .failure(WireError.connectionClosed) }
                         if Task.isCancelled { return .failure(CancellationError()) }
-                        while let entry = state.idle.popLast() {
-                            if entry.connection.isOpen { return .success(.connection(entry.connection)) }
-                            state.open -= 1
-                        }
-                        if state.open < settings.maximumConnections {
-                            state.open += 1
-                            return .success(.slot)
-                        }
+                        if let grant = state.takeConnectionOrSlot(maximum: settings.maximumConnections) { return .success(grant) }
                         state.waiters.append(Waiter(id: id, continuation: continuation))
                         return nil
                     }
