@@ -9,6 +9,7 @@ enum QueryFileAnalyzer {
     static func analyze(_ file: ParsedFile, catalog: Catalog, diagnostics: inout DiagnosticCollector) -> QueryFileDescription {
         var queries: [QueryDescription] = []
         let statements = file.statements
+        var effects = TableEffectsResolver(catalog: catalog)
         var previousAnnotation: Annotation?
         for parsed in statements {
             let annotation: Annotation?
@@ -33,7 +34,8 @@ enum QueryFileAnalyzer {
                 continue
             }
             previousAnnotation = annotation
-            if let query = analyzeQuery(parsed, resolved, inferKind: annotation == nil, file.source, catalog, &diagnostics) {
+            if var query = analyzeQuery(parsed, resolved, inferKind: annotation == nil, file.source, catalog, &diagnostics) {
+                query.tables = tableEffects(of: parsed, query, file.source, &effects)
                 queries.append(query)
             }
         }
@@ -50,6 +52,19 @@ enum QueryFileAnalyzer {
         case .ignored(let keyword, _): return !UtilityStatements.keywords.contains(keyword)
         default: return true
         }
+    }
+
+    /// What a query reads and changes: from its syntax tree, or, for a utility statement, from its text.
+    private static func tableEffects(of parsed: ParsedStatement, _ query: QueryDescription, _ source: SourceFile,
+                                     _ effects: inout TableEffectsResolver) -> TableEffectsDescription {
+        let references: StatementReferences
+        if case .ignored = parsed.statement {
+            let text = source.text(from: parsed.range.start.offset, to: parsed.range.endOffset)
+            references = SQLTextReferenceScanner.references(ofText: text, catalog: effects.catalog)
+        } else {
+            references = RelationReferenceCollector.references(of: parsed.statement, catalog: effects.catalog)
+        }
+        return effects.effects(of: references)
     }
 
     /// `fetch_journey_duas.sql` -> `fetch_journey_duas`.
@@ -126,6 +141,10 @@ enum QueryFileAnalyzer {
                                         columns: outputs, uniqueColumns: unique, parameterCount: parameters.count,
                                         hasTemplate: template != nil, source: source, &local)
         }
+        if let cache = annotation.cache, !analyzer.isReadOnly {
+            local.error("'-- @cache' caches the results of a read; this statement changes rows (only a SELECT without data-modifying CTEs can be cached)",
+                        in: source, at: cache.location)
+        }
         let hasErrors = local.hasErrors
         diagnostics.append(contentsOf: local.diagnostics)
         guard !hasErrors else { return nil }
@@ -145,6 +164,7 @@ enum QueryFileAnalyzer {
         if case .call = parsed.statement { query.isUtility = true }
         query.template = template
         query.paging = paging
+        query.cacheMaxAgeSeconds = annotation.cache?.maxAgeSeconds
         return query
     }
 
@@ -173,6 +193,10 @@ enum QueryFileAnalyzer {
         guard kind == .exec || kind == .execrows || kind == .execresult else {
             diagnostics.error("':\(kind.rawValue)' cannot run this statement; a utility statement returns no rows: use ':exec', ':execrows' or ':execresult'",
                               in: source, at: annotation.location)
+            return nil
+        }
+        if let cache = annotation.cache {
+            diagnostics.error("'-- @cache' caches the results of a read; a utility statement returns none", in: source, at: cache.location)
             return nil
         }
         guard !UtilityStatements.mentionsParameter(sql) else {

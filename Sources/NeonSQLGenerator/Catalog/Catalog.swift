@@ -92,6 +92,9 @@ struct Catalog: Sendable {
     /// The search path queries run with, which also decides how `format_type` spells user types:
     /// `public`, unless `ALTER DATABASE|ROLE ... SET search_path` changed it.
     private(set) var defaultSearchPath = ["public"]
+    /// Foreign-key actions, triggers, function bodies, view definitions and partitions: what the
+    /// table effects of a statement follow (TableEffectsCatalog.swift).
+    var tableEffects = TableEffectsCatalog()
 
     /// The schema new objects go to when their name is unqualified: the first existing one on the path.
     var creationSchema: String? { searchPath.first { schemas.contains($0) && $0 != "pg_temp" } }

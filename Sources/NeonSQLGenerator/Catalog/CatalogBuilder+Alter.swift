@@ -21,6 +21,8 @@ extension CatalogBuilder.Context {
         }
         catalog.removeRelation(schema: schema, name: name)
         catalog.setRelation(relation)
+        catalog.tableEffects.renameRelation(from: Catalog.key(schema: schema, name: name),
+                                            to: Catalog.key(schema: relation.schema, name: relation.name))
     }
 
     mutating func requireColumn(_ column: Identifier, in relation: CatalogRelation) -> Int? {
@@ -41,6 +43,7 @@ extension CatalogBuilder.Context {
             }
             guard let (column, isPrimaryKey, isUnique) = column(from: definition) else { return false }
             relation.columns.append(column)
+            recordForeignKeys(of: definition, in: relation)
             if isPrimaryKey {
                 if !relation.primaryKey.isEmpty {
                     error("multiple primary keys for table \"\(relation.name)\" are not allowed", at: definition.name.location)

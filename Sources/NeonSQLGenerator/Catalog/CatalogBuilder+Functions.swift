@@ -7,6 +7,12 @@ extension CatalogBuilder.Context {
 
     mutating func createFunction(_ create: CreateFunctionStatement) {
         guard let (schema, name) = split(create.name) else { return }
+        // Its body counts for table effects even when its signature cannot be registered.
+        let writtenSignature = create.parameters.filter { $0.mode != .out }.map { parameter in
+            (parameter.type.schema.map { $0 + "." } ?? "") + parameter.type.name + String(repeating: "[]", count: parameter.type.arrayDimensions)
+        }
+        catalog.tableEffects.setFunctionBody(key: Catalog.key(schema: schema, name: name), TableEffectsCatalog.FunctionBody(
+            signature: writtenSignature, language: create.language, source: create.body))
         // Until the function is registered, it counts as left out (each early return below).
         let leftOutKey = Catalog.key(schema: schema, name: name)
         let otherOverloadLeftOut = !catalog.userTypes.functionsLeftOut.insert(leftOutKey).inserted

@@ -83,6 +83,8 @@ enum CatalogBuilder {
                 createView(create)
             case .createFunction(let create):
                 createFunction(create)
+            case .createTrigger(let create):
+                createTrigger(create)
             case .alterDomain(let alter):
                 alterDomain(alter)
             case .alterFunction(let alter):
@@ -195,6 +197,8 @@ enum CatalogBuilder {
                 }
                 for constraint in create.constraints { addConstraint(constraint, to: &relation) }
                 catalog.setRelation(relation)
+                catalog.tableEffects.setPartitionParent(Catalog.key(schema: schema, name: name),
+                                                         parent: Catalog.key(schema: parent.schema, name: parent.name))
                 return
             }
             for parentName in create.inherits {
@@ -234,6 +238,7 @@ enum CatalogBuilder {
                 addConstraint(constraint, to: &relation)
             }
             catalog.setRelation(relation)
+            for definition in create.columns { recordForeignKeys(of: definition, in: relation) }
         }
 
         /// `LIKE source`: its columns with their types and NOT NULL; defaults and keys when included.
@@ -323,10 +328,11 @@ enum CatalogBuilder {
                     }
                 }
                 addKey(columns: names, primary: constraint.kind.isPrimaryKey, name: constraint.name?.name, to: &relation)
-            case .foreignKey(let columns, _, _):
+            case .foreignKey(let columns, let referenced, _, let actions):
                 for column in columns where relation.column(named: column.name) == nil {
                     error("column \"\(column.name)\" referenced in foreign key constraint does not exist", at: column.location)
                 }
+                recordForeignKey(from: relation, to: referenced, actions)
             case .check, .other:
                 break
             }
@@ -343,6 +349,7 @@ enum CatalogBuilder {
                                              tooMany: "CREATE VIEW specifies more column names than columns") else { return }
             catalog.setRelation(CatalogRelation(schema: schema, name: name, kind: .view, columns: columns, indexes: [],
                                                 file: source.path, location: create.location))
+            catalog.tableEffects.setViewReferences(key: key, RelationReferenceCollector.references(of: create.query, catalog: catalog))
         }
     }
 }

@@ -27,6 +27,11 @@ struct QueryDescription: Sendable, Hashable {
     var template: QueryTemplate?
     /// Set by `-- @page`: how the query is also read page by page.
     var paging: QueryPaging?
+    /// The base tables it reads and can change (`Analyze/TableEffects/`).
+    var tables = TableEffectsDescription.unknown
+    /// `-- @cache max-age 10m`: how long a result stays fresh, in seconds; nil when not cacheable
+    /// by annotation.
+    var cacheMaxAgeSeconds: Int?
     /// SQL names of the non-null columns whose value is unique per row (a primary or unique key of
     /// the only row source), in result order: the translation makes a row identifiable by one.
     let uniqueColumns: [String]

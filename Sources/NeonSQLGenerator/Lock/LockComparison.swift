@@ -76,9 +76,20 @@ enum LockedQueryBuilder {
                               in: statement.source, at: annotation.location)
             return nil
         }
-        return QueryDescription(
+        var query = QueryDescription(
             annotationName: annotation.name, file: statement.source.path, line: annotation.location.line, kind: kind,
             sql: statement.sentSQL, documentation: annotation.documentation, parameters: parameters, columns: columns,
             isReadOnly: statement.isReadOnlyQuery, uniqueColumns: [])
+        // No syntax tree for a statement the analyzer cannot type: its tables come from its tokens.
+        var effects = TableEffectsResolver(catalog: catalog)
+        query.tables = effects.effects(of: SQLTextReferenceScanner.references(ofText: statement.sentSQL, catalog: catalog))
+        if let cache = annotation.cache {
+            guard statement.isReadOnlyQuery else {
+                diagnostics.error("'-- @cache' caches the results of a read; this statement changes rows", in: statement.source, at: cache.location)
+                return nil
+            }
+            query.cacheMaxAgeSeconds = cache.maxAgeSeconds
+        }
+        return query
     }
 }

@@ -20,6 +20,8 @@ enum AnnotationParser {
         var sorts: [SortDirective] = []
         /// `-- @page size 500 by id`: the query is also read page by page.
         var page: PageDirective?
+        /// `-- @cache max-age 10m`: its results may be cached, fresh that long.
+        var cache: CacheDirective?
     }
 
     /// A parameter named by a directive (`category_id` in `-- @optional category_id`): its SQL
@@ -102,6 +104,7 @@ enum AnnotationParser {
         var patchParameters: [NamedDirectiveArgument] = []
         var sorts: [SortDirective] = []
         var page: PageDirective?
+        var cache: CacheDirective?
         for following in comments[(index + 1)...] {
             let text = following.text.drop { $0 == " " || $0 == "\t" }
             // A directive is its keyword and a space; other `-- @word` lines (`-- @sort_order: ASC or
@@ -119,6 +122,14 @@ enum AnnotationParser {
                     diagnostics.error("a query has at most one '-- @page' line", in: source, at: following.location)
                 } else {
                     page = PageDirectiveParser.parse(text, following, source, &diagnostics)
+                }
+                continue
+            }
+            if !following.isBlock, isDirective(text, "@cache") {
+                if cache != nil {
+                    diagnostics.error("a query has at most one '-- @cache' line", in: source, at: following.location)
+                } else {
+                    cache = CacheDirectiveParser.parse(text, following, source, &diagnostics)
                 }
                 continue
             }
@@ -144,6 +155,7 @@ enum AnnotationParser {
         annotation.patchParameters = patchParameters
         annotation.sorts = sorts
         annotation.page = page
+        annotation.cache = cache
         return .annotated(annotation)
     }
 

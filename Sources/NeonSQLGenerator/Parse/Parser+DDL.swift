@@ -29,6 +29,8 @@ extension Parser {
             return try parseCreateTable(start: start, temporary: temporary)
         case "function", "procedure":
             return try parseCreateFunction(start: start, orReplace: orReplace)
+        case "trigger":
+            return parseCreateTrigger(start: start)
         case "index":
             return try parseCreateIndex(start: start, isUnique: unique)
         case "type":

@@ -12,6 +12,8 @@ extension Parser {
         let parameters = try parseFunctionParameters()
         var returns = FunctionReturnDefinition.none
         var isStrict = false
+        var language: String?
+        var body: FunctionBodySource?
         while !atEnd {
             if acceptWord("returns") {
                 if acceptWords("null", "on", "null", "input") {
@@ -35,13 +37,21 @@ extension Parser {
             } else if acceptWords("called", "on", "null", "input") {
                 isStrict = false
             } else if acceptWord("as") {
-                try expect(.string, "function body")
+                body = .text(try expect(.string, "function body").value)
                 if accept(.comma) { try expect(.string, "link symbol") }
-            } else if acceptWord("return") {
+            } else if atWord("return") {
+                let first = index
+                advance()
                 _ = try parseExpression()
+                body = .sqlTokens(Array(tokens[first..<index]))
             } else if atWord("begin"), peek().isWord("atomic") {
-                // The body's statements are not analyzed; the splitter kept them in this statement.
+                // The body's statements are not typed; the splitter kept them in this statement.
+                let first = index
                 skipToEnd()
+                body = .sqlTokens(Array(tokens[first..<index]))
+            } else if acceptWord("language") {
+                let name = advance()
+                language = name.value.lowercased()
             } else if acceptWord("set") {
                 _ = try parseLabel("configuration parameter")
                 while at(.dot) { advance(); _ = try parseLabel("configuration parameter") }
@@ -64,9 +74,12 @@ extension Parser {
                 throw error(expected: "function option")
             }
         }
-        return .createFunction(CreateFunctionStatement(
+        var statement = CreateFunctionStatement(
             name: name, orReplace: orReplace, isProcedure: isProcedure, parameters: parameters, returns: returns,
-            isStrict: isStrict, location: start.location))
+            isStrict: isStrict, location: start.location)
+        statement.language = language ?? (body.map { if case .sqlTokens = $0 { "sql" } else { nil } } ?? nil)
+        statement.body = body
+        return .createFunction(statement)
     }
 
     /// A parameter or result type; `table.column%TYPE` is kept as a type named `table.column%type`.

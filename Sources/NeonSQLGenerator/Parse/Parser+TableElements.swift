@@ -100,8 +100,8 @@ extension Parser {
             } else if acceptWord("check") {
                 constraints.append(.check(try parseCheckBody()))
             } else if acceptWord("references") {
-                let (table, columns) = try parseReferences()
-                constraints.append(.references(table, columns: columns))
+                let (table, columns, actions) = try parseReferences()
+                constraints.append(.references(table, columns: columns, actions: actions))
             } else if acceptWord("generated") {
                 if !acceptWord("always") {
                     try expectWord("by")
@@ -170,24 +170,37 @@ extension Parser {
     }
 
     /// After REFERENCES: `table [(cols)] [MATCH ...] [ON DELETE/UPDATE action]...`
-    private func parseReferences() throws(ParseError) -> (QualifiedName, [Identifier]) {
+    private func parseReferences() throws(ParseError) -> (QualifiedName, [Identifier], ReferentialActions) {
         let table = try parseQualifiedName("table name")
         var columns: [Identifier] = []
+        var actions = ReferentialActions()
         if at(.leftParen) { columns = try parseParenthesizedIdentifiers() }
         while true {
             if acceptWord("match") {
                 _ = try parseLabel()
             } else if atWord("on"), peek().isWord("delete") || peek().isWord("update") {
                 advance()
-                advance()
-                if acceptWords("no", "action") || acceptWord("restrict") || acceptWord("cascade") {
-                    continue
+                let isDelete = advance().value == "delete"
+                let action: ReferentialAction
+                if acceptWords("no", "action") {
+                    action = .noAction
+                } else if acceptWord("restrict") {
+                    action = .restrict
+                } else if acceptWord("cascade") {
+                    action = .cascade
+                } else {
+                    try expectWord("set")
+                    if acceptWord("null") {
+                        action = .setNull
+                    } else {
+                        try expectWord("default")
+                        action = .setDefault
+                    }
+                    if at(.leftParen) { _ = try parseParenthesizedIdentifiers() }
                 }
-                try expectWord("set")
-                if !acceptWord("null") { try expectWord("default") }
-                if at(.leftParen) { _ = try parseParenthesizedIdentifiers() }
+                if isDelete { actions.onDelete = action } else { actions.onUpdate = action }
             } else {
-                return (table, columns)
+                return (table, columns, actions)
             }
         }
     }
@@ -222,8 +235,8 @@ extension Parser {
         } else if acceptWords("foreign", "key") {
             let columns = try parseParenthesizedIdentifiers()
             try expectWord("references")
-            let (table, referenced) = try parseReferences()
-            kind = .foreignKey(columns: columns, references: table, referencedColumns: referenced)
+            let (table, referenced, actions) = try parseReferences()
+            kind = .foreignKey(columns: columns, references: table, referencedColumns: referenced, actions: actions)
         } else if acceptWord("check") {
             kind = .check(try parseCheckBody())
         } else if acceptWord("exclude") {

@@ -30,7 +30,15 @@ enum DescribeJSON {
             ("sql", .string(query.sql)),
             ("params", .array(named.boundParameters.sorted { $0.index < $1.index }.map(parameter))),
             ("columns", .array(named.columns.map { column($0, embeds: named.embeds, override: Self.override(of: $0, in: query)) })),
+            ("tables", .object([
+                ("reads", .array(query.tables.reads.map { .string($0) })),
+                ("writes", .array(query.tables.writes.map { .string($0) })),
+                ("readsUnknown", .bool(query.tables.readsUnknown)),
+                ("writesUnknown", .bool(query.tables.writesUnknown)),
+            ])),
         ]
+        // Only on queries with `-- @cache`.
+        if let maxAge = query.cacheMaxAgeSeconds { members.append(("cacheMaxAge", .integer(maxAge))) }
         // Only on queries with `-- @sort`, so other queries' JSON is unchanged.
         if !named.sorts.isEmpty {
             members.append(("sorts", .array(named.sorts.map { sort in

@@ -11,7 +11,7 @@ extension ColumnConstraint {
         case .unique: return "unique"
         case .defaultValue(let e): return "default \(e.dump)"
         case .check(let e): return "check \(e.dump)"
-        case .references(let table, let columns): return "references \(table.dump)(\(columns.map(\.name).joined(separator: ",")))"
+        case .references(let table, let columns, _): return "references \(table.dump)(\(columns.map(\.name).joined(separator: ",")))"
         case .generated(let e): return "generated \(e.dump)"
         case .identity: return "identity"
         }
@@ -27,7 +27,7 @@ extension TableConstraintKind {
         switch self {
         case .primaryKey(let c): return "pk(\(c.map(\.name).joined(separator: ",")))"
         case .unique(let c): return "unique(\(c.map(\.name).joined(separator: ",")))"
-        case .foreignKey(let c, let t, let r):
+        case .foreignKey(let c, let t, let r, _):
             return "fk(\(c.map(\.name).joined(separator: ",")))->\(t.dump)(\(r.map(\.name).joined(separator: ",")))"
         case .check(let e): return "check \(e.dump)"
         case .other: return "other"
@@ -246,6 +246,7 @@ struct DDLTests {
             case .createTable(let create):
                 return "sequence " + create.name.parts.map(\.name).joined(separator: ".") + "(" + create.columns.map(\.name.name).joined(separator: ",") + ")"
             case .createFunction(let function): return function.isProcedure ? "create procedure" : "create function"
+            case .createTrigger: return "create trigger"
             case .setSearchPath: return "set"
             case .createIndex(let index): return index.isUnique ? "create unique index" : "create index"
             case .drop(let drop): return "drop \(drop.kind.rawValue)"

@@ -29,7 +29,7 @@ struct DescribeJSONTests {
     }
 
     @Test func rendersTheContract() {
-        let query = RenderFixtures.query(
+        var query = RenderFixtures.query(
             "FetchThings", kind: .one, file: "queries/things.sql", line: 3, sql: "SELECT \"x\" FROM t WHERE a = $1\n",
             parameters: [
                 RenderFixtures.parameter(2, "slot", .enumeration("time_slot"), nullable: true),
@@ -37,6 +37,7 @@ struct DescribeJSONTests {
             ],
             columns: [RenderFixtures.column("created_at", .builtin(.timestamptz), nullable: true)]
         )
+        query.tables = TableEffectsDescription(reads: ["public.t", "shop.orders"], writes: [], readsUnknown: false, writesUnknown: true)
         let model = SwiftNamer.name(GenerationModel(
             files: [QueryFileDescription(path: "queries/things.sql", queries: [query])],
             enums: [],
@@ -75,7 +76,16 @@ struct DescribeJSONTests {
                       "swiftType": "Date?",
                       "nullable": true
                     }
-                  ]
+                  ],
+                  "tables": {
+                    "reads": [
+                      "public.t",
+                      "shop.orders"
+                    ],
+                    "writes": [],
+                    "readsUnknown": false,
+                    "writesUnknown": true
+                  }
                 }
               ],
               "diagnostics": [

@@ -7,7 +7,7 @@ enum ColumnConstraint: Sendable, Hashable {
     case unique
     case defaultValue(Expression)
     case check(Expression)
-    case references(QualifiedName, columns: [Identifier])
+    case references(QualifiedName, columns: [Identifier], actions: ReferentialActions)
     /// `GENERATED ALWAYS AS (expr) STORED`
     case generated(Expression)
     /// `GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY`: implies NOT NULL.
@@ -26,10 +26,34 @@ struct ColumnDefinition: Sendable, Hashable {
 enum TableConstraintKind: Sendable, Hashable {
     case primaryKey([Identifier])
     case unique([Identifier])
-    case foreignKey(columns: [Identifier], references: QualifiedName, referencedColumns: [Identifier])
+    case foreignKey(columns: [Identifier], references: QualifiedName, referencedColumns: [Identifier], actions: ReferentialActions)
     case check(Expression)
     /// EXCLUDE and anything else that changes no column type or nullability.
     case other
+}
+
+/// What a foreign key does to the referencing rows when a referenced row is deleted or its key
+/// updated (`ON DELETE` / `ON UPDATE`).
+enum ReferentialAction: Sendable, Hashable {
+    case noAction
+    case restrict
+    case cascade
+    case setNull
+    case setDefault
+
+    /// CASCADE, SET NULL and SET DEFAULT change rows of the referencing table.
+    var changesReferencingRows: Bool {
+        switch self {
+        case .cascade, .setNull, .setDefault: true
+        case .noAction, .restrict: false
+        }
+    }
+}
+
+/// A foreign key's `ON DELETE` and `ON UPDATE` actions (NO ACTION when not written).
+struct ReferentialActions: Sendable, Hashable {
+    var onDelete = ReferentialAction.noAction
+    var onUpdate = ReferentialAction.noAction
 }
 
 struct TableConstraint: Sendable, Hashable {
@@ -113,6 +137,37 @@ struct CreateFunctionStatement: Sendable, Hashable {
     let returns: FunctionReturnDefinition
     /// STRICT / RETURNS NULL ON NULL INPUT.
     let isStrict: Bool
+    let location: SourceLocation
+    /// `LANGUAGE name` (lower case); nil when not written (a `RETURN` or `BEGIN ATOMIC` body is SQL).
+    var language: String?
+    /// The body, for the tables a call reads and changes (`Analyze/TableEffects/`).
+    var body: FunctionBodySource?
+}
+
+/// A function's body as written.
+enum FunctionBodySource: Sendable, Hashable {
+    /// `AS 'text'` / `AS $$text$$`: the string's contents, in the language of `LANGUAGE`.
+    case text(String)
+    /// `RETURN expr` or `BEGIN ATOMIC ... END`: SQL tokens of the statement itself.
+    case sqlTokens([Token])
+}
+
+/// How a statement changes a table's rows: the events a trigger fires on, and the kinds of writes
+/// table effects follow through foreign keys and triggers.
+enum TableChange: String, Sendable, Hashable, CaseIterable {
+    case insert
+    case update
+    case delete
+    case truncate
+}
+
+/// `CREATE [OR REPLACE] [CONSTRAINT] TRIGGER name {BEFORE | AFTER | INSTEAD OF} event [OR event ...]
+/// ON table ... EXECUTE {FUNCTION | PROCEDURE} function(arguments)`.
+struct CreateTriggerStatement: Sendable, Hashable {
+    let name: Identifier
+    let table: QualifiedName
+    let events: Set<TableChange>
+    let function: QualifiedName
     let location: SourceLocation
 }
 

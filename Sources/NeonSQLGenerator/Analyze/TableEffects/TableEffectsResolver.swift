@@ -1,0 +1,144 @@
+/// Expands a statement's direct references into its table effects: reads through views
+/// (recursively) and the bodies of called functions; writes plus, transitively, the tables that
+/// foreign-key actions (`ON DELETE`/`ON UPDATE` CASCADE, SET NULL, SET DEFAULT) and triggers change,
+/// and what the triggers' and called functions' bodies read and change. A partition counts as its
+/// partitioned root. A call or trigger whose body cannot be read (another language, dynamic SQL,
+/// an unresolved trigger) makes the effects unknown.
+///
+/// Memoizes function bodies, so one resolver serves every statement of a file.
+struct TableEffectsResolver {
+    let catalog: Catalog
+    /// Each function's own references (its body's, overloads merged), by key.
+    private var functionReferences: [String: StatementReferences] = [:]
+
+    init(catalog: Catalog) { self.catalog = catalog }
+
+    /// The table effects of a statement's references.
+    mutating func effects(of direct: StatementReferences) -> TableEffectsDescription {
+        var closure = direct
+        expandCalls(&closure)
+        var reads: Set<String> = []
+        readThroughViews(closure.reads, into: &reads, closure: &closure)
+        expandWrites(&closure, reads: &reads)
+        var writes: Set<String> = []
+        for key in closure.writes.keys { writes.insert(effects.partitionRoot(of: key)) }
+        return TableEffectsDescription(reads: reads.map { effects.partitionRoot(of: $0) }.uniqueSorted(),
+                                       writes: writes.sorted(),
+                                       readsUnknown: closure.readsUnknown, writesUnknown: closure.writesUnknown)
+    }
+
+    private var effects: TableEffectsCatalog { catalog.tableEffects }
+
+    /// Adds the references of every function `references` calls, transitively.
+    private mutating func expandCalls(_ references: inout StatementReferences) {
+        var done: Set<String> = []
+        var pending = Array(references.calls)
+        while let key = pending.popLast() {
+            guard done.insert(key).inserted else { continue }
+            let body = functionBody(key)
+            references.formUnion(body)
+            pending.append(contentsOf: body.calls.subtracting(done))
+        }
+    }
+
+    /// Base relations read by reading `keys`: a view reads what its definition reads (its calls
+    /// added to `closure`); a table, materialized view or system relation is itself.
+    private mutating func readThroughViews(_ keys: Set<String>, into reads: inout Set<String>, closure: inout StatementReferences) {
+        var seen: Set<String> = []
+        var pending = Array(keys)
+        while let key = pending.popLast() {
+            guard seen.insert(key).inserted else { continue }
+            if let relation = catalog.relation(key: key), relation.kind == .view {
+                guard let definition = effects.viewReferences[key] else {
+                    reads.insert(key)
+                    continue
+                }
+                pending.append(contentsOf: definition.reads)
+                let newCalls = definition.calls.subtracting(closure.calls)
+                if !newCalls.isEmpty || definition.readsUnknown || definition.writesUnknown {
+                    var called = StatementReferences(calls: newCalls)
+                    called.readsUnknown = definition.readsUnknown
+                    called.writesUnknown = definition.writesUnknown
+                    expandCalls(&called)
+                    closure.formUnion(called)
+                    pending.append(contentsOf: called.reads)
+                }
+            } else {
+                reads.insert(key)
+            }
+        }
+    }
+
+    /// Adds the tables foreign-key actions and triggers change, transitively, with what the
+    /// triggers' functions read.
+    private mutating func expandWrites(_ closure: inout StatementReferences, reads: inout Set<String>) {
+        var handled: [String: Set<TableChange>] = [:]
+        var pending = closure.writes.map { ($0.key, $0.value) }
+        if !closure.writes.isEmpty, effects.hasUnresolvedTriggers {
+            closure.readsUnknown = true
+            closure.writesUnknown = true
+        }
+        while let (table, changes) = pending.popLast() {
+            let new = changes.subtracting(handled[table] ?? [])
+            guard !new.isEmpty else { continue }
+            handled[table, default: []].formUnion(new)
+            closure.writes[table, default: []].formUnion(new)
+            let ancestry = effects.partitionAncestry(of: table)
+            for key in effects.foreignKeys where ancestry.contains(key.referenced) {
+                var follows: Set<TableChange> = []
+                for change in new {
+                    switch change {
+                    case .delete where key.actions.onDelete.changesReferencingRows:
+                        follows.insert(key.actions.onDelete == .cascade ? .delete : .update)
+                    case .update where key.actions.onUpdate.changesReferencingRows:
+                        follows.insert(.update)
+                    case .truncate:
+                        // TRUNCATE ... CASCADE empties the referencing tables too.
+                        follows.insert(.truncate)
+                    default:
+                        break
+                    }
+                }
+                if !follows.isEmpty { pending.append((key.referencing, follows)) }
+            }
+            for trigger in effects.triggers where ancestry.contains(trigger.table) && !trigger.events.isDisjoint(with: new) {
+                guard let function = trigger.function else { continue }
+                var fired = StatementReferences(calls: [function])
+                expandCalls(&fired)
+                closure.readsUnknown = closure.readsUnknown || fired.readsUnknown
+                closure.writesUnknown = closure.writesUnknown || fired.writesUnknown
+                readThroughViews(fired.reads, into: &reads, closure: &closure)
+                for (written, changes) in fired.writes { pending.append((written, changes)) }
+            }
+        }
+    }
+
+    /// The references of function `key`'s body (all overloads), memoized; unknown when a body is
+    /// missing or in a language other than SQL and PL/pgSQL.
+    private mutating func functionBody(_ key: String) -> StatementReferences {
+        if let known = functionReferences[key] { return known }
+        var references = StatementReferences()
+        let bodies = effects.functionBodies[key] ?? []
+        if bodies.isEmpty {
+            references.readsUnknown = true
+            references.writesUnknown = true
+        }
+        for body in bodies {
+            switch (body.language, body.source) {
+            case ("sql", .text(let text)?), ("plpgsql", .text(let text)?):
+                references.formUnion(SQLTextReferenceScanner.references(ofText: text, catalog: catalog))
+            case (_, .sqlTokens(let tokens)?):
+                references.formUnion(SQLTextReferenceScanner.references(of: tokens, catalog: catalog))
+            default:
+                references.readsUnknown = true
+                references.writesUnknown = true
+            }
+        }
+        functionReferences[key] = references
+        return references
+    }
+}
+
+private extension Sequence where Element == String {
+    func uniqueSorted() -> [String] { Set(self).sorted() }
+}

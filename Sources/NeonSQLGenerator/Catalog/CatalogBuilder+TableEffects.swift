@@ -1,0 +1,52 @@
+// What the schema adds to the tables a statement touches (TableEffectsCatalog.swift): foreign keys
+// with their actions, and triggers with the function they run. Never an error: PostgreSQL has
+// accepted the schema, and these only widen what a write invalidates.
+
+extension CatalogBuilder.Context {
+    /// Column-level `REFERENCES t [ON DELETE ...]` of `definition`, a column of `relation`.
+    mutating func recordForeignKeys(of definition: ColumnDefinition, in relation: CatalogRelation) {
+        for case .references(let referenced, _, let actions) in definition.constraints {
+            recordForeignKey(from: relation, to: referenced, actions)
+        }
+    }
+
+    /// A foreign key of `relation` referencing `referenced` (possibly `relation` itself, not yet in
+    /// the catalog while CREATE TABLE runs).
+    mutating func recordForeignKey(from relation: CatalogRelation, to referenced: QualifiedName, _ actions: ReferentialActions) {
+        guard let name = referenced.name?.name else { return }
+        let schema = referenced.qualifier.last?.name
+        let referencingKey = Catalog.key(schema: relation.schema, name: relation.name)
+        let referencedKey: String
+        if let found = catalog.relation(name, schema: schema) {
+            referencedKey = Catalog.key(schema: found.schema, name: found.name)
+        } else if name == relation.name, schema == nil || schema == relation.schema {
+            referencedKey = referencingKey
+        } else {
+            return
+        }
+        catalog.tableEffects.addForeignKey(TableEffectsCatalog.ForeignKey(
+            referencing: referencingKey, referenced: referencedKey, actions: actions))
+    }
+
+    /// `CREATE TRIGGER`: the table's changes of its events run its function. A trigger whose table
+    /// is unknown makes every write's effects unknown; a function that is not a user function is a
+    /// built-in trigger function (`tsvector_update_trigger`), which changes only the row itself.
+    mutating func createTrigger(_ create: CreateTriggerStatement) {
+        guard let tableName = create.table.name?.name,
+              let table = catalog.relation(tableName, schema: create.table.qualifier.last?.name) else {
+            catalog.tableEffects.markUnresolvedTrigger()
+            return
+        }
+        var function: String?
+        if let functionName = create.function.name?.name {
+            let schema = create.function.qualifier.last?.name
+            if let found = catalog.userFunctions(functionName, schema: schema).first {
+                function = Catalog.key(schema: found.schema, name: found.name)
+            } else if let key = catalog.tableEffects.functionBodyKey(functionName, schema: schema, searchPath: catalog.searchPath) {
+                function = key
+            }
+        }
+        catalog.tableEffects.addTrigger(TableEffectsCatalog.Trigger(
+            name: create.name.name, table: Catalog.key(schema: table.schema, name: table.name), events: create.events, function: function))
+    }
+}

@@ -1,0 +1,112 @@
+/// What the schema says about which tables a statement touches beyond the ones it names: foreign
+/// keys whose actions change other tables, triggers, function bodies, what views read, and
+/// partitions. The catalog builder fills it as it applies the schema; `Analyze/TableEffects/`
+/// reads it. Relations are identified by their catalog key (`schema.name`); renames move them.
+struct TableEffectsCatalog: Sendable {
+    /// A foreign key from `referencing` to `referenced`, with its actions.
+    struct ForeignKey: Sendable, Hashable {
+        var referencing: String
+        var referenced: String
+        let actions: ReferentialActions
+    }
+
+    /// A trigger: changes of `events` to `table` run `function` (a user function's key, or nil for a
+    /// built-in trigger function, which touches no other table).
+    struct Trigger: Sendable, Hashable {
+        let name: String
+        var table: String
+        let events: Set<TableChange>
+        let function: String?
+    }
+
+    /// One overload's body.
+    struct FunctionBody: Sendable, Hashable {
+        /// The input argument types as written (`CREATE OR REPLACE` of the same signature replaces it).
+        let signature: [String]
+        /// `sql`, `plpgsql`, `c`, ... (lower case); nil when not written.
+        let language: String?
+        let source: FunctionBodySource?
+    }
+
+    private(set) var foreignKeys: [ForeignKey] = []
+    private(set) var triggers: [Trigger] = []
+    /// Bodies of user functions by key, one entry per overload.
+    private(set) var functionBodies: [String: [FunctionBody]] = [:]
+    /// What each view (and materialized view) reads and calls, resolved when it was created.
+    private(set) var viewReferences: [String: StatementReferences] = [:]
+    /// A partition's parent table.
+    private(set) var partitionParents: [String: String] = [:]
+    /// A trigger the builder could not resolve (its table or function unknown): every write may
+    /// then touch tables the generator cannot see.
+    private(set) var hasUnresolvedTriggers = false
+
+    mutating func addForeignKey(_ key: ForeignKey) { foreignKeys.append(key) }
+
+    mutating func addTrigger(_ trigger: Trigger) {
+        triggers.removeAll { $0.name == trigger.name && $0.table == trigger.table }
+        triggers.append(trigger)
+    }
+
+    mutating func markUnresolvedTrigger() { hasUnresolvedTriggers = true }
+
+    mutating func setFunctionBody(key: String, _ body: FunctionBody) {
+        var bodies = functionBodies[key] ?? []
+        bodies.removeAll { $0.signature == body.signature }
+        bodies.append(body)
+        functionBodies[key] = bodies
+    }
+
+    /// The key of a function with a recorded body named `name` (in `schema`, else on `searchPath`):
+    /// also functions whose signature the catalog could not register.
+    func functionBodyKey(_ name: String, schema: String?, searchPath: [String]) -> String? {
+        if let schema { return functionBodies[Catalog.key(schema: schema, name: name)] != nil ? Catalog.key(schema: schema, name: name) : nil }
+        return searchPath.lazy.map { Catalog.key(schema: $0, name: name) }.first { functionBodies[$0] != nil }
+    }
+
+    mutating func setViewReferences(key: String, _ references: StatementReferences) { viewReferences[key] = references }
+
+    mutating func setPartitionParent(_ partition: String, parent: String) { partitionParents[partition] = parent }
+
+    /// The partitioned table at the top of `key`'s partition tree (`key` itself when it is none).
+    func partitionRoot(of key: String) -> String {
+        var current = key
+        var seen: Set<String> = [key]
+        while let parent = partitionParents[current], seen.insert(parent).inserted { current = parent }
+        return current
+    }
+
+    /// `key` and the tables it is a partition of, innermost first (triggers of each fire).
+    func partitionAncestry(of key: String) -> [String] {
+        var chain = [key]
+        var seen: Set<String> = [key]
+        while let last = chain.last, let parent = partitionParents[last], seen.insert(parent).inserted { chain.append(parent) }
+        return chain
+    }
+
+    /// A relation renamed or moved to another schema (`ALTER TABLE ... RENAME TO` / `SET SCHEMA`):
+    /// everything that referred to it follows, as PostgreSQL's references by OID do.
+    mutating func renameRelation(from old: String, to new: String) {
+        guard old != new else { return }
+        func move(_ key: String) -> String { key == old ? new : key }
+        for index in foreignKeys.indices {
+            foreignKeys[index].referencing = move(foreignKeys[index].referencing)
+            foreignKeys[index].referenced = move(foreignKeys[index].referenced)
+        }
+        for index in triggers.indices { triggers[index].table = move(triggers[index].table) }
+        if let own = viewReferences.removeValue(forKey: old) { viewReferences[new] = own }
+        for (key, references) in viewReferences where references.mentions(old) {
+            viewReferences[key] = references.renamingRelation(from: old, to: new)
+        }
+        var parents: [String: String] = [:]
+        for (partition, parent) in partitionParents { parents[move(partition)] = move(parent) }
+        partitionParents = parents
+    }
+
+    /// A relation dropped: its own triggers, keys, view definition and partition link go with it.
+    mutating func removeRelation(_ key: String) {
+        foreignKeys.removeAll { $0.referencing == key || $0.referenced == key }
+        triggers.removeAll { $0.table == key }
+        viewReferences[key] = nil
+        partitionParents[key] = nil
+    }
+}

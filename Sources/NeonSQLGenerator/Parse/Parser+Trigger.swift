@@ -1,0 +1,47 @@
+// CREATE TRIGGER: the table, the events that fire it and the function it runs, which is all the
+// table effects need (`Analyze/TableEffects/`): a statement that changes the table also does what
+// the function does.
+
+extension Parser {
+    /// `CREATE [OR REPLACE] [CONSTRAINT] TRIGGER name {BEFORE | AFTER | INSTEAD OF} event [OR ...] ON table
+    /// [FROM ...] [DEFERRABLE ...] [REFERENCING ...] [FOR [EACH] {ROW | STATEMENT}] [WHEN (...)]
+    /// EXECUTE {FUNCTION | PROCEDURE} name(arguments)`. A shape it cannot read is kept as an ignored
+    /// statement, never a syntax error: the generator does not judge DDL it only reads for effects.
+    func parseCreateTrigger(start: Token) -> Statement {
+        let saved = mark()
+        if let trigger = try? parseTriggerDefinition(start: start) {
+            skipToEnd()
+            return .createTrigger(trigger)
+        }
+        reset(saved)
+        skipToEnd()
+        return .ignored(keyword: "create trigger", location: start.location)
+    }
+
+    private func parseTriggerDefinition(start: Token) throws(ParseError) -> CreateTriggerStatement {
+        try expectWord("trigger")
+        let name = try parseColumnId("trigger name")
+        if !acceptWord("before"), !acceptWord("after") {
+            try expectWord("instead")
+            try expectWord("of")
+        }
+        var events: Set<TableChange> = []
+        repeat {
+            guard current.kind == .word, let event = TableChange(rawValue: current.value) else {
+                throw error(expected: "INSERT, UPDATE, DELETE or TRUNCATE")
+            }
+            advance()
+            events.insert(event)
+            if event == .update, acceptWord("of") {
+                repeat { _ = try parseColumnId("column name") } while accept(.comma)
+            }
+        } while acceptWord("or")
+        try expectWord("on")
+        let table = try parseQualifiedName("table name")
+        while !atEnd, !(atWord("execute") && (peek().isWord("function") || peek().isWord("procedure"))) { advance() }
+        try expectWord("execute")
+        advance()
+        let function = try parseQualifiedName("function name")
+        return CreateTriggerStatement(name: name, table: table, events: events, function: function, location: start.location)
+    }
+}
