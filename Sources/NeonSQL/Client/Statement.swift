@@ -18,12 +18,25 @@ public protocol QueryExecutor: Sendable {
     /// An executor that wraps another should forward this, so the body is encoded once.
     func execute<Result: Sendable>(_ statement: Statement<Result>, encodedBody body: Data) async throws -> Result
 
+    /// The statement's results over time, for a live screen (what the generated
+    /// `queries.observe.<query>(...)` calls). ``NeonClient``'s observation is live: cached result,
+    /// fresh result, and a new one after every write that may change it
+    /// (``NeonClient/observe(_:)``). The default implementation runs the statement once with
+    /// ``execute(_:)``, yields its result and ends. An executor that wraps another should
+    /// forward this.
+    func observe<Result: Sendable>(_ statement: Statement<Result>) -> QueryObservation<Result>
 }
 
 extension QueryExecutor {
     /// Runs the statement with ``execute(_:)``; the encoded body is not needed.
     public func execute<Result: Sendable>(_ statement: Statement<Result>, encodedBody body: Data) async throws -> Result {
         try await execute(statement)
+    }
+
+    /// Runs the statement once with ``execute(_:)``, yields its result and ends.
+    public func observe<Result: Sendable>(_ statement: Statement<Result>) -> QueryObservation<Result> {
+        let executor = self
+        return .once { try await executor.execute(statement) }
     }
 
     /// Runs the statements one after the other with ``execute(_:)``: not one transaction.
