@@ -64,6 +64,11 @@ final class InFlightRequests: @unchecked Sendable {
         }
     }
 
+    /// How many callers are waiting for requests in flight (for tests).
+    var waiterCount: Int {
+        lock.withLock { calls.values.reduce(0) { $0 + $1.waiters.count } }
+    }
+
     private func finish(_ key: CacheKey, _ call: Call, _ result: Result<Fetched, any Error>) {
         lock.lock()
         if calls[key] === call { calls[key] = nil }
