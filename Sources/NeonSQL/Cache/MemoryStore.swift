@@ -3,7 +3,7 @@ import Foundation
 /// The in-memory entries of a ``QueryCache``, least recently used out when their cost (body
 /// bytes plus ``overhead`` each) exceeds the limit. Not thread-safe: the cache locks around it.
 struct MemoryStore {
-    /// The cost counted for an entry besides its body: key, dates, decoded value's bookkeeping.
+    /// The fixed cost counted for an entry besides its body (key, dates, bookkeeping).
     static let overhead = 256
 
     struct Slot {
@@ -11,7 +11,7 @@ struct MemoryStore {
         /// The decoded result, so a hit does not decode the body again.
         var value: (any Sendable)?
         var lastUse: UInt64
-        var cost: Int { entry.body.count + MemoryStore.overhead + entry.key.sql.utf8.count }
+        var cost: Int { entry.body.count + MemoryStore.overhead }
     }
 
     let limit: Int
