@@ -59,6 +59,27 @@ struct QueryCacheLiveTests {
         #expect(server.requests(read.sql) == 3, "no request after the consumer stopped")
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingTheOnlyWaiterCancelsTheRequestInFlight() async throws {
+        let server = CacheServer()
+        let release = AsyncStream<Void>.makeStream()
+        server.gate = {
+            var iterator = release.stream.makeAsyncIterator()
+            _ = await iterator.next()       // only a cancellation of the request ends this wait
+        }
+        let cache = QueryCache()
+        let client = try makeCachingClient(server, cache: cache)
+        let consumer = Task {
+            for try await _ in client.observe(readStatement("duas")) {}
+        }
+        while server.requests("SELECT id FROM duas WHERE k = $1") < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        consumer.cancel()
+        _ = await consumer.result
+        #expect(cache.inFlight.waiterCount == 0)
+        #expect(cache.observers.count == 0)
+        #expect(server.requests("SELECT id FROM duas WHERE k = $1") == 1)
+    }
+
     @Test func invalidatingTablesFromOutsideRefreshesAnObservation() async throws {
         let server = CacheServer()
         let cache = QueryCache()
