@@ -6,7 +6,7 @@ import Foundation
 extension NeonClient {
     /// Sends `work` and decodes its answer with `single` (a lone statement sent as such) or
     /// `batch` (the caller's results in a batch response).
-    func perform<T>(
+    func performRequest<T>(
         _ work: RequestWork, single: (Data) throws -> (T, Int?), batch: (inout BatchDecoder) throws -> (T, Int?)
     ) async throws -> T {
         var work = work
@@ -22,7 +22,7 @@ extension NeonClient {
             work.context.requestBytes = plan.body.count
             let response: SentResponse
             do {
-                response = try await send(plan, to: try target(route), context: work.context)
+                response = try await send(plan, to: try target(route), context: work.context, lease: work.lease)
             } catch let error as NeonError {
                 if case .replica(let index) = route, error.justifiesReplicaFallback {
                     replicaRotation.takeOut(index, for: configuration.replicaPolicy.retryAfter)

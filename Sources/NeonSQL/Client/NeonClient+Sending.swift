@@ -39,14 +39,23 @@ extension NeonClient {
     /// ``NeonError/alreadyApplied(attempts:)``.
     ///
     /// A replica gets one attempt: the caller sends a read that failed there to the primary.
-    func send(_ plan: RequestPlan, to target: RequestTarget, context: RequestContext) async throws -> SentResponse {
+    ///
+    /// With a `lease`, its current token is sent instead of asking the provider, and a token
+    /// asked for again after a rejection is recorded in it.
+    func send(_ plan: RequestPlan, to target: RequestTarget, context: RequestContext,
+              lease: TokenLease? = nil) async throws -> SentResponse {
         let readOnly = context.isReadOnly
         let keyed = plan.writeKey != nil
         let safeToResend = readOnly || keyed
         let policy = configuration.retryPolicy
         let maxAttempts = target.route == .primary ? policy.maxAttempts : 1
         var attempt = 1
-        var token = try await bearerToken()
+        var token: String?
+        if let lease {
+            token = lease.current
+        } else {
+            token = try await bearerToken()
+        }
         // Every token this request sent, redacted from any error text.
         var sentTokens = token.map { [$0] } ?? []
         var askedAgain = false
@@ -66,6 +75,7 @@ extension NeonClient {
                     askedAgain = true
                     token = try await bearerToken()
                     if let token { sentTokens.append(token) }
+                    lease?.replace(with: token)
                     attempt += 1
                     continue
                 }
@@ -119,7 +129,7 @@ extension NeonClient {
     }
 
     /// A token from the configured provider (`nil` with password authentication).
-    private func bearerToken() async throws -> String? {
+    func bearerToken() async throws -> String? {
         guard case .bearerToken(let provider) = configuration.authentication else { return nil }
         let value: String
         do {

@@ -25,6 +25,9 @@ public struct NeonClient: QueryExecutor {
     let replicaRotation: ReplicaRotation
     /// The writes this client's reads must see, shared by its copies (not by its sessions).
     let writtenKeys: WrittenKeys
+    /// The live observations of this client and its copies when there is no
+    /// ``NeonConfiguration/cache`` (with one, the cache's are used, shared by its clients).
+    let ownObservers: ObserverRegistry
 
     /// Creates a client; by default it shares one process-wide `URLSession`.
     public init(configuration: NeonConfiguration, transport: any NeonTransport = URLSessionTransport.shared) {
@@ -32,6 +35,7 @@ public struct NeonClient: QueryExecutor {
         self.transport = transport
         self.replicaRotation = ReplicaRotation(count: configuration.readReplicas.count)
         self.writtenKeys = WrittenKeys()
+        self.ownObservers = ObserverRegistry()
     }
 
     /// Creates a client from a connection string with default settings.
@@ -67,12 +71,20 @@ public struct NeonClient: QueryExecutor {
         self.readRouting = client.readRouting
         self.replicaRotation = client.replicaRotation
         self.writtenKeys = writtenKeys
+        self.ownObservers = client.ownObservers
     }
 
     /// Runs one statement (one HTTP request, autocommit).
-    /// - Throws: ``NeonError``.
+    ///
+    /// With a ``NeonConfiguration/cache``, a read-only statement is answered as its
+    /// ``CachePolicy`` says (possibly without a request), and a write marks stale the cached
+    /// results it may have changed; ``executeCached(_:)`` also tells whether the answer is fresh.
+    /// - Throws: ``NeonError``; ``CacheMissError`` for ``CachePolicy/cacheOnly`` without an entry.
     public func execute<Result: Sendable>(_ statement: Statement<Result>) async throws -> Result {
         if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
+        if let plan = cachePlan(for: statement) {
+            return try await cachedRead(statement, plan: plan, body: nil).value
+        }
         return try await execute(statement, encodedBody: RequestBody.single(sql: statement.sql, parameters: statement.bindings.values))
     }
 
@@ -83,17 +95,29 @@ public struct NeonClient: QueryExecutor {
     /// the statement is sent in a batch of its own (a few bytes longer than `body`).
     public func execute<Result: Sendable>(_ statement: Statement<Result>, encodedBody body: Data) async throws -> Result {
         if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
+        if let plan = cachePlan(for: statement) {
+            return try await cachedRead(statement, plan: plan, body: body).value
+        }
+        return try await fetch(statement, encodedBody: body, lease: nil).value
+    }
+
+    /// Sends one statement whose request body is encoded and returns its result and the raw
+    /// response body of the statement (its own result when the client sent it in a batch).
+    func fetch<Result: Sendable>(
+        _ statement: Statement<Result>, encodedBody body: Data, lease: TokenLease?
+    ) async throws -> (value: Result, body: Data) {
         let work = RequestWork(
             queries: [(statement.sql, statement.bindings.values)], singleBody: body,
             options: BatchOptions(),
             context: RequestContext(queryNames: [statement.name], kinds: [statement.kind], isBatch: false,
-                                    isReadOnly: statement.isReadOnly, requestBytes: body.count))
+                                    isReadOnly: statement.isReadOnly, requestBytes: body.count),
+            effects: statement.tables, lease: lease)
         return try await perform(work, single: { body in
             let result = try statement.decodeResponse(body)
-            return (result, statement.rowCount(result))
+            return ((result, body), statement.rowCount(result))
         }, batch: { decoder in
-            let result = try decoder.nextAsSingleStatement(statement)
-            return (result, statement.rowCount(result))
+            let (result, raw) = try decoder.nextAsSingleStatementWithBody(statement)
+            return ((result, raw), statement.rowCount(result))
         })
     }
 
@@ -115,7 +139,9 @@ public struct NeonClient: QueryExecutor {
         var names: [String] = []
         var kinds: [QueryKind] = []
         var allReadOnly = true
+        var effects = TableEffects()
         for statement in repeat each statements {
+            effects = effects.union(statement.tables)
             if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
             queries.append((statement.sql, statement.bindings.values))
             names.append(statement.name)
@@ -128,7 +154,8 @@ public struct NeonClient: QueryExecutor {
         let readOnly = allReadOnly || options.readOnly
         let work = RequestWork(queries: queries, singleBody: nil, options: options,
                                context: RequestContext(queryNames: names, kinds: kinds, isBatch: true, isReadOnly: readOnly,
-                                                       requestBytes: 0))
+                                                       requestBytes: 0),
+                               effects: effects)
         return try await perform(work, single: { _ in
             throw NeonError.malformedResponse("internal: a batch was sent as a single statement")
         }, batch: { decoder in
@@ -149,7 +176,8 @@ public struct NeonClient: QueryExecutor {
         let readOnly = options.readOnly || statements.allSatisfy(\.isReadOnly)
         let work = RequestWork(queries: statements.map { ($0.sql, $0.bindings.values) }, singleBody: nil, options: options,
                                context: RequestContext(queryNames: statements.map(\.name), kinds: statements.map(\.kind),
-                                                       isBatch: true, isReadOnly: readOnly, requestBytes: 0))
+                                                       isBatch: true, isReadOnly: readOnly, requestBytes: 0),
+                               effects: statements.map(\.tables).reduce(TableEffects()) { $0.union($1) })
         return try await perform(work, single: { _ in
             throw NeonError.malformedResponse("internal: a batch was sent as a single statement")
         }, batch: { decoder in

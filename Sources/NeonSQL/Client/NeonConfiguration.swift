@@ -90,6 +90,17 @@ public struct NeonConfiguration: Sendable {
     public internal(set) var readReplicas: [ReadReplica] = []
     /// How replicas are used and taken out of rotation.
     public var replicaPolicy: ReplicaPolicy = .default
+    /// The cache of query results (memory, optionally a directory); nil (the default) caches
+    /// nothing. See ``QueryCache`` and ``CachePolicy``.
+    public var cache: QueryCache?
+    /// The cache policy of a read-only statement that has neither an override
+    /// (``Statement/cachePolicy``) nor a `-- @cache max-age`; ``CachePolicy/networkOnly`` by
+    /// default. Used only with a ``cache``.
+    public var defaultCachePolicy: CachePolicy = .networkOnly
+    /// How old a cached result may be and still answer a read whose request failed for lack of
+    /// network (a transport failure, a timeout, or 500/502/503/504), marked stale; 7 days by
+    /// default.
+    public var maxStale: Duration = .seconds(7 * 24 * 60 * 60)
 
     /// The user name of the connection string.
     public var user: String { connection.user }

@@ -8,6 +8,11 @@ struct RequestWork {
     let options: BatchOptions
     /// The observer's view of the request; `context.isReadOnly` says whether it is a read.
     var context: RequestContext
+    /// The tables its statements read and change: what a write makes stale in the cache.
+    let effects: TableEffects
+    /// The bearer token to send first, when the caller already asked the provider for it (the
+    /// cache keys a read by the token's identity); nil: ask the provider.
+    var lease: TokenLease? = nil
 
     var readOnly: Bool { context.isReadOnly }
 }

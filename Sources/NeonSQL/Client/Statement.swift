@@ -17,12 +17,26 @@ public protocol QueryExecutor: Sendable {
     /// sends `body` as it is; the default implementation ignores it and calls ``execute(_:)``.
     /// An executor that wraps another should forward this, so the body is encoded once.
     func execute<Result: Sendable>(_ statement: Statement<Result>, encodedBody body: Data) async throws -> Result
+
+    /// The statement's results over time, for a live screen (what the generated
+    /// `queries.observe.<query>(...)` calls). ``NeonClient``'s observation is live: cached result,
+    /// fresh result, and a new one after every write that may change it
+    /// (``NeonClient/observe(_:)``). The default implementation runs the statement once with
+    /// ``execute(_:)``, yields its result and ends. An executor that wraps another should
+    /// forward this.
+    func observe<Result: Sendable>(_ statement: Statement<Result>) -> QueryObservation<Result>
 }
 
 extension QueryExecutor {
     /// Runs the statement with ``execute(_:)``; the encoded body is not needed.
     public func execute<Result: Sendable>(_ statement: Statement<Result>, encodedBody body: Data) async throws -> Result {
         try await execute(statement)
+    }
+
+    /// Runs the statement once with ``execute(_:)``, yields its result and ends.
+    public func observe<Result: Sendable>(_ statement: Statement<Result>) -> QueryObservation<Result> {
+        let executor = self
+        return .once { try await executor.execute(statement) }
     }
 
     /// Runs the statements one after the other with ``execute(_:)``: not one transaction.
@@ -95,20 +109,45 @@ public struct Statement<Result: Sendable>: Sendable {
     public let bindings: Bindings
     /// `true` for a `SELECT` without data-modifying CTEs: safe to send again after a lost response.
     public let isReadOnly: Bool
+    /// The base tables the statement reads and may change, as the generator computed them
+    /// (``TableEffects/unknown(readOnly:)`` when it did not): what a write makes stale in a
+    /// ``QueryCache``.
+    public let tables: TableEffects
+    /// How long a cached result stays fresh, from the query's `-- @cache max-age` annotation; nil
+    /// when the query has none. A statement with one is read with
+    /// ``CachePolicy/cacheFirst(maxAge:)`` unless ``cachePolicy`` says otherwise.
+    public let cacheMaxAge: Duration?
+    /// This call's cache policy, overriding the one from ``cacheMaxAge`` and the client's
+    /// default; nil (the default) keeps those. Set it with ``cachePolicy(_:)``.
+    public var cachePolicy: CachePolicy?
     @usableFromInline let decoder: @Sendable (inout ResultReader) throws -> Result
     /// Rows returned or affected, as the observer reports them (nil for `:exec`).
     @usableFromInline let rowCount: @Sendable (Result) -> Int?
 
     @usableFromInline init(name: String, kind: QueryKind, sql: String, bindings: Bindings, readOnly: Bool,
+         tables: TableEffects? = nil, cacheMaxAge: Duration? = nil,
          rowCount: @escaping @Sendable (Result) -> Int? = { _ in nil },
          decoder: @escaping @Sendable (inout ResultReader) throws -> Result) {
         self.rowCount = rowCount
+        self.tables = tables ?? .unknown(readOnly: readOnly)
+        self.cacheMaxAge = cacheMaxAge
         self.name = name
         self.kind = kind
         self.sql = sql
         self.bindings = bindings
         self.isReadOnly = readOnly
         self.decoder = decoder
+    }
+
+    /// This statement with the cache policy `policy` for this call (see ``CachePolicy``).
+    ///
+    /// ```swift
+    /// let fresh = try await client.execute(Statements.fetchBalance(userId: id).cachePolicy(.networkOnly))
+    /// ```
+    public func cachePolicy(_ policy: CachePolicy) -> Statement {
+        var copy = self
+        copy.cachePolicy = policy
+        return copy
     }
 
     /// Decodes a Neon `/sql` success body (array mode, raw text) for this statement. Useful for test
@@ -150,37 +189,55 @@ extension Statement {
     /// A statement returning every row (`:many`). Inlinable, so the row loop is specialized for
     /// the generated row type in the app's module.
     @inlinable
-    public static func many<Row: DecodableRow>(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<[Row]> {
-        Statement<[Row]>(name: name, kind: .many, sql: sql, bindings: bindings, readOnly: readOnly, rowCount: { $0.count }) { reader in
+    public static func many<Row: DecodableRow>(
+        name: String, sql: String, bindings: Bindings, readOnly: Bool,
+        tables: TableEffects? = nil, cacheMaxAge: Duration? = nil
+    ) -> Statement<[Row]> {
+        Statement<[Row]>(name: name, kind: .many, sql: sql, bindings: bindings, readOnly: readOnly,
+                         tables: tables, cacheMaxAge: cacheMaxAge, rowCount: { $0.count }) { reader in
             try reader.decodeRows(Row.self, limit: nil)
         }
     }
 
     /// A statement returning its first row or `nil` (`:one`); further rows are ignored.
     @inlinable
-    public static func one<Row: DecodableRow>(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Row?> {
-        Statement<Row?>(name: name, kind: .one, sql: sql, bindings: bindings, readOnly: readOnly, rowCount: { $0 == nil ? 0 : 1 }) { reader in
+    public static func one<Row: DecodableRow>(
+        name: String, sql: String, bindings: Bindings, readOnly: Bool,
+        tables: TableEffects? = nil, cacheMaxAge: Duration? = nil
+    ) -> Statement<Row?> {
+        Statement<Row?>(name: name, kind: .one, sql: sql, bindings: bindings, readOnly: readOnly,
+                         tables: tables, cacheMaxAge: cacheMaxAge, rowCount: { $0 == nil ? 0 : 1 }) { reader in
             try reader.decodeRows(Row.self, limit: 1).first
         }
     }
 
     /// A statement whose result is ignored (`:exec`).
-    public static func exec(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Void> {
-        Statement<Void>(name: name, kind: .exec, sql: sql, bindings: bindings, readOnly: readOnly) { reader in
+    public static func exec(
+        name: String, sql: String, bindings: Bindings, readOnly: Bool,
+        tables: TableEffects? = nil, cacheMaxAge: Duration? = nil
+    ) -> Statement<Void> {
+        Statement<Void>(name: name, kind: .exec, sql: sql, bindings: bindings, readOnly: readOnly, tables: tables, cacheMaxAge: cacheMaxAge) { reader in
             _ = try reader.decodeCommand()
         }
     }
 
     /// A statement returning the number of rows affected (`:execrows`; `rowCount`, 0 when absent).
-    public static func execRows(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<Int> {
-        Statement<Int>(name: name, kind: .execRows, sql: sql, bindings: bindings, readOnly: readOnly, rowCount: { $0 }) { reader in
+    public static func execRows(
+        name: String, sql: String, bindings: Bindings, readOnly: Bool,
+        tables: TableEffects? = nil, cacheMaxAge: Duration? = nil
+    ) -> Statement<Int> {
+        Statement<Int>(name: name, kind: .execRows, sql: sql, bindings: bindings, readOnly: readOnly,
+                         tables: tables, cacheMaxAge: cacheMaxAge, rowCount: { $0 }) { reader in
             try reader.decodeCommand() ?? 0
         }
     }
 
     /// A statement returning the number of rows affected and the command tag (`:execresult`).
-    public static func execResult(name: String, sql: String, bindings: Bindings, readOnly: Bool) -> Statement<ExecResult> {
-        Statement<ExecResult>(name: name, kind: .execResult, sql: sql, bindings: bindings, readOnly: readOnly,
+    public static func execResult(
+        name: String, sql: String, bindings: Bindings, readOnly: Bool,
+        tables: TableEffects? = nil, cacheMaxAge: Duration? = nil
+    ) -> Statement<ExecResult> {
+        Statement<ExecResult>(name: name, kind: .execResult, sql: sql, bindings: bindings, readOnly: readOnly, tables: tables, cacheMaxAge: cacheMaxAge,
                               rowCount: { $0.rowsAffected }) { reader in
             let result = try reader.decodeCommandResult()
             return ExecResult(rowsAffected: result.rowCount ?? 0, command: result.command)
@@ -189,8 +246,11 @@ extension Statement {
 
     /// A statement inserting many rows at once (`:copyfrom`: `INSERT ... SELECT * FROM unnest($1::t[], ...)`),
     /// returning the number of rows inserted.
-    public static func copyFrom(name: String, sql: String, bindings: Bindings) -> Statement<Int> {
-        Statement<Int>(name: name, kind: .copyFrom, sql: sql, bindings: bindings, readOnly: false, rowCount: { $0 }) { reader in
+    public static func copyFrom(
+        name: String, sql: String, bindings: Bindings,
+        tables: TableEffects? = nil, cacheMaxAge: Duration? = nil
+    ) -> Statement<Int> {
+        Statement<Int>(name: name, kind: .copyFrom, sql: sql, bindings: bindings, readOnly: false, tables: tables, cacheMaxAge: cacheMaxAge, rowCount: { $0 }) { reader in
             try reader.decodeCommand() ?? 0
         }
     }

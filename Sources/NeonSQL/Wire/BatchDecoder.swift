@@ -98,6 +98,26 @@ struct BatchDecoder {
         }
     }
 
+    /// ``nextAsSingleStatement(_:)``, also returning the result's JSON as a body of its own (what
+    /// the cache stores: a single-statement response body).
+    mutating func nextAsSingleStatementWithBody<R>(_ statement: Statement<R>) throws -> (R, Data) {
+        var start = 0
+        var end = 0
+        try readNextResult { reader, _ in
+            reader.skipWhitespace()
+            start = reader.index
+            try reader.skipValue()
+            end = reader.index
+        }
+        let raw = Data(body[body.startIndex + start ..< body.startIndex + end])
+        do {
+            return (try statement.decodeResponse(raw), raw)
+        } catch NeonError.decoding(var failure) {
+            failure.statementIndex = nil
+            throw NeonError.decoding(failure)
+        }
+    }
+
     /// Decodes the next result and adds its rows (if it reports any) to `rows`.
     mutating func next<R>(_ statement: Statement<R>, rows: inout Int?) throws -> R {
         let value = try next(statement)

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Live observation of queries: a result now, and again after every write that may change it.
+extension NeonClient {
+    /// The results of a read-only statement over time: the cached result at once if there is one
+    /// (no older than ``NeonConfiguration/maxStale``), then the server's (unless the cached one
+    /// is fresh for a ``CachePolicy/cacheFirst(maxAge:)`` policy), then a new one after every
+    /// write through a client sharing this one's cache (or this client, without a cache) that
+    /// may change it (its ``TableEffects``), and after ``QueryCache/invalidate(tables:)``.
+    ///
+    /// - A failure with nothing yielded yet ends the sequence with the error. A refetch that
+    ///   fails for lack of network (see ``executeCached(_:)``) after a result was yielded does
+    ///   not: the last result stays, and the next invalidation tries again. Other errors end it.
+    /// - With ``CachePolicy/cacheOnly`` it yields the cached result and ends (or throws
+    ///   ``CacheMissError``).
+    /// - A statement that is not read-only is run once, and the sequence ends.
+    /// - Stopping the iteration (leaving the loop, cancelling its task) cancels a request in flight
+    ///   and sends no more.
+    public func observe<Result: Sendable>(_ statement: Statement<Result>) -> QueryObservation<Result> {
+        let client = self
+        return QueryObservation { client.observationStream(statement) { $0.value } }
+    }
+
+    /// ``observe(_:)`` yielding each result with where it came from and whether it is stale.
+    public func observeCached<Result: Sendable>(_ statement: Statement<Result>) -> QueryObservation<Cached<Result>> {
+        let client = self
+        return QueryObservation { client.observationStream(statement) { $0 } }
+    }
+
+    /// The registry of observations writes through this client signal.
+    var liveObservers: ObserverRegistry { configuration.cache?.observers ?? ownObservers }
+
+    func observationStream<R: Sendable, T: Sendable>(
+        _ statement: Statement<R>, _ transform: @escaping @Sendable (Cached<R>) -> T
+    ) -> AsyncThrowingStream<T, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<T, any Error>.makeStream()
+        let (signals, signaller) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let registry = liveObservers
+        let id = registry.add(tables: statement.tables) { signaller.yield() }
+        let client = self
+        let task = Task {
+            do {
+                try await client.runObservation(statement, signals: signals) { continuation.yield(transform($0)) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in
+            task.cancel()
+            registry.remove(id)
+            signaller.finish()
+        }
+        return stream
+    }
+
+    /// Yields the results of `statement` until `signals` ends or the task is cancelled.
+    private func runObservation<R: Sendable>(
+        _ statement: Statement<R>, signals: AsyncStream<Void>, yield: (Cached<R>) -> Void
+    ) async throws {
+        guard statement.isReadOnly else {
+            yield(try await executeCached(statement))
+            return
+        }
+        if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
+        let policy = effectivePolicy(statement)
+        var delivered = false
+        var needsFetch = true
+        if let cache = configuration.cache {
+            let key = CacheKey(statement, identity: identity(for: try await bearerToken()))
+            if let found = cachedValue(statement, key: key, in: cache), Self.age(of: found) <= configuration.maxStale {
+                cache.emit(.hit(query: statement.name, isStale: found.isStale))
+                yield(found)
+                delivered = true
+                switch policy {
+                case .cacheOnly: return
+                case .cacheFirst(let maxAge): needsFetch = found.isStale || Self.age(of: found) > maxAge
+                case .networkOnly, .staleWhileRevalidate: break
+                }
+            }
+        }
+        if policy == .cacheOnly && !delivered { throw CacheMissError(queryName: statement.name) }
+        var iterator = signals.makeAsyncIterator()
+        while !Task.isCancelled {
+            if needsFetch {
+                do {
+                    yield(try await fetchForObservation(statement))
+                    delivered = true
+                } catch {
+                    if Task.isCancelled { return }
+                    guard delivered, Self.allowsOfflineFallback(error) else { throw error }
+                }
+            }
+            guard await iterator.next() != nil else { return }
+            needsFetch = true
+        }
+    }
+
+    /// A network result for an observation, stored in the cache (shared with identical reads).
+    private func fetchForObservation<R: Sendable>(_ statement: Statement<R>) async throws -> Cached<R> {
+        guard let cache = configuration.cache else {
+            let start = Date()
+            let body = RequestBody.single(sql: statement.sql, parameters: statement.bindings.values)
+            let value = try await fetch(statement, encodedBody: body, lease: nil).value
+            return Cached(value: value, fetchedAt: start, isStale: false, isFromNetwork: true)
+        }
+        let lease = TokenLease(try await bearerToken())
+        let key = CacheKey(statement, identity: identity(for: lease.current))
+        cache.emit(.miss(query: statement.name))
+        return try await fetchShared(statement, key: key, lease: lease, body: nil, cache: cache)
+    }
+}
