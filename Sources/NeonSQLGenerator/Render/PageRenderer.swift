@@ -35,14 +35,14 @@ enum PageRenderer {
                 }
                 printer.block("guard let \(cursor) else") { printer in
                     RawStringLiteral.print(paging.firstPageSQL, prefix: "return .many(name: \(name), sql: ",
-                                           suffix: ", bindings: \(bindings), readOnly: true)", into: &printer)
+                                           suffix: ", bindings: \(bindings), readOnly: true\(TableEffectsRenderer.factoryArguments(for: named)))", into: &printer)
                 }
                 for key in keys {
                     let type = SwiftTypeMapping.runtimeTypeExpression(for: key.type)
                     printer.line("\(bindings).append(\(cursor).\(SwiftNaming.escaped(key.name)), as: \(type))")
                 }
                 RawStringLiteral.print(paging.nextPageSQL, prefix: "return .many(name: \(name), sql: ",
-                                       suffix: ", bindings: \(bindings), readOnly: true)", into: &printer)
+                                       suffix: ", bindings: \(bindings), readOnly: true\(TableEffectsRenderer.factoryArguments(for: named)))", into: &printer)
             }
         }
         printer.blankLine()

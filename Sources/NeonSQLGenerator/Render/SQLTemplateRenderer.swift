@@ -139,7 +139,8 @@ enum SQLTemplateRenderer {
             printer.line("}")
         }
         printer.line("return .\(signature.factory)(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), "
-                     + "sql: \(variant).sql, bindings: \(bindings), readOnly: \(named.query.isReadOnly))")
+                     + "sql: \(variant).sql, bindings: \(bindings), readOnly: \(named.query.isReadOnly)"
+                     + "\(TableEffectsRenderer.factoryArguments(for: named)))")
     }
 
     /// The file-level name of a query's template: `<function>SQLTemplate`, made different from

@@ -25,6 +25,19 @@ enum SharedFileRenderer {
             printer.block("public init(_ executor: any NeonSQL.QueryExecutor)") { printer in
                 printer.line("self.executor = executor")
             }
+            printer.blankLine()
+            printer.docComment([
+                "Live versions of the read queries: `for try await rows in queries.observe.someQuery(...)` yields",
+                "the cached result at once (when the client has a `NeonSQL.QueryCache`), then the fresh one,",
+                "then again after every write through the same client that may change it.",
+            ])
+            printer.line("public var observe: Observe { Observe(executor: executor) }")
+            printer.blankLine()
+            printer.docComment(["The read queries as `NeonSQL.QueryObservation`s (see ``observe``)."])
+            printer.block("public struct Observe: Swift.Sendable") { printer in
+                printer.docComment(["What runs and observes the statements."])
+                printer.line("public let executor: any NeonSQL.QueryExecutor")
+            }
         }
         printer.blankLine()
         printer.docComment([

@@ -61,9 +61,20 @@ struct SwiftRenderer {
                 renderMethodBody(named, signature: signature, into: &printer)
             }
         }
+        if named.query.isReadOnly, [.many, .one].contains(named.query.kind), let result = signature.resultType {
+            printer.blankLine()
+            printer.block("extension \(typeNames.queries).Observe") { printer in
+                printer.docComment(documentation + ["", "Yields the result again after every write through the same client that may change it."])
+                printer.block("public func \(signature.declaration) -> NeonSQL.QueryObservation<\(result)>") { printer in
+                    printer.line("self.executor.observe(\(typeNames.statements).\(signature.call))")
+                }
+            }
+        }
         if let paging = named.query.paging {
             PageRenderer.print(named, paging: paging, typeNames: typeNames, into: &printer)
         }
+        printer.blankLine()
+        TableEffectsRenderer.printDeclaration(for: named, into: &printer)
     }
 
     /// `try await self.executor.execute(...)`; a batch of one statement per argument set; or the
@@ -262,7 +273,7 @@ struct SwiftRenderer {
             RawStringLiteral.print(
                 named.query.sql,
                 prefix: "return .copyFrom(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), sql: ",
-                suffix: ", bindings: \(bindings))",
+                suffix: ", bindings: \(bindings)\(TableEffectsRenderer.factoryArguments(for: named)))",
                 into: &printer
             )
             return
@@ -284,7 +295,7 @@ struct SwiftRenderer {
         RawStringLiteral.print(
             named.query.sql,
             prefix: "return .\(signature.factory)(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), sql: ",
-            suffix: ", bindings: \(bindings), readOnly: \(named.query.isReadOnly))",
+            suffix: ", bindings: \(bindings), readOnly: \(named.query.isReadOnly)\(TableEffectsRenderer.factoryArguments(for: named)))",
             into: &printer
         )
     }

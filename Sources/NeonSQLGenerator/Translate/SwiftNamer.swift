@@ -23,7 +23,7 @@ struct SwiftNamer {
     static let moduleNames: Set<String> = ["Swift", "Foundation", "NeonSQL", "_Concurrency"]
     /// Members of `Queries`, `Statements` and the client that a query's function may not take.
     static let reservedFunctionNames: Set<String> = [
-        "executor", "live", "liveValue", "testValue", "previewValue", "preview", "queries",
+        "executor", "live", "liveValue", "testValue", "previewValue", "preview", "queries", "observe",
     ]
     /// Members a row struct has besides its columns (protocol requirements and synthesized members).
     static let reservedColumnNames: Set<String> = ["columns", "hashValue", "hash", "encode", "decode"]

@@ -56,7 +56,7 @@ extension Statements {
             FROM sessions s
             JOIN events e ON e.session_id = s.id
             GROUP BY s.user_id
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: funnel_tables)
     }
 }
 
@@ -67,6 +67,19 @@ extension Queries {
         try await self.executor.execute(Statements.funnel())
     }
 }
+
+extension Queries.Observe {
+    /// count with FILTER is never NULL; other aggregates with FILTER may see no row; min of a
+    /// NOT NULL column without FILTER in a non-empty group is not NULL; user_id groups include NULL.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func funnel() -> NeonSQL.QueryObservation<[FunnelRow]> {
+        self.executor.observe(Statements.funnel())
+    }
+}
+
+/// The tables `funnel` reads and can change: what a result cache invalidates by.
+private let funnel_tables = NeonSQL.TableEffects(reads: ["public.events", "public.sessions"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/eventPercentiles()``.
 public struct EventPercentilesRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -110,7 +123,7 @@ extension Statements {
                    mode() WITHIN GROUP (ORDER BY path) AS top_path
             FROM events
             GROUP BY kind
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: eventPercentiles_tables)
     }
 }
 
@@ -120,6 +133,18 @@ extension Queries {
         try await self.executor.execute(Statements.eventPercentiles())
     }
 }
+
+extension Queries.Observe {
+    /// ordered-set aggregates take their type from WITHIN GROUP; they skip NULLs and can be NULL.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func eventPercentiles() -> NeonSQL.QueryObservation<[EventPercentilesRow]> {
+        self.executor.observe(Statements.eventPercentiles())
+    }
+}
+
+/// The tables `eventPercentiles` reads and can change: what a result cache invalidates by.
+private let eventPercentiles_tables = NeonSQL.TableEffects(reads: ["public.events"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/sessionEvents()``.
 public struct SessionEventsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -166,7 +191,7 @@ extension Statements {
             FROM sessions s
             JOIN events e ON e.session_id = s.id
             GROUP BY s.id
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: sessionEvents_tables)
     }
 }
 
@@ -176,6 +201,18 @@ extension Queries {
         try await self.executor.execute(Statements.sessionEvents())
     }
 }
+
+extension Queries.Observe {
+    /// json_agg/array_agg over a non-empty group are not NULL; array_agg keeps NULL paths as elements.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func sessionEvents() -> NeonSQL.QueryObservation<[SessionEventsRow]> {
+        self.executor.observe(Statements.sessionEvents())
+    }
+}
+
+/// The tables `sessionEvents` reads and can change: what a result cache invalidates by.
+private let sessionEvents_tables = NeonSQL.TableEffects(reads: ["public.events", "public.sessions"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/purgeEvents(cutoff:)``.
 public struct PurgeEventsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -210,7 +247,7 @@ extension Statements {
                 DELETE FROM events WHERE occurred_at < $1 RETURNING session_id, kind
             )
             SELECT kind, count(*) AS removed FROM moved GROUP BY kind
-            """#, bindings: bindings, readOnly: false)
+            """#, bindings: bindings, readOnly: false, tables: purgeEvents_tables)
     }
 }
 
@@ -220,3 +257,6 @@ extension Queries {
         try await self.executor.execute(Statements.purgeEvents(cutoff: cutoff))
     }
 }
+
+/// The tables `purgeEvents` reads and can change: what a result cache invalidates by.
+private let purgeEvents_tables = NeonSQL.TableEffects(reads: ["public.events"], writes: ["public.events"], readsUnknown: false, writesUnknown: false)

@@ -45,7 +45,7 @@ extension Statements {
             FROM daily_metrics
             WHERE metric = $1
             ORDER BY day
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: runningTotals_tables)
     }
 }
 
@@ -55,6 +55,18 @@ extension Queries {
         try await self.executor.execute(Statements.runningTotals(metric: metric))
     }
 }
+
+extension Queries.Observe {
+    /// both windows' frames include the current row, whose value is NOT NULL.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func runningTotals(metric: Swift.String) -> NeonSQL.QueryObservation<[RunningTotalsRow]> {
+        self.executor.observe(Statements.runningTotals(metric: metric))
+    }
+}
+
+/// The tables `runningTotals` reads and can change: what a result cache invalidates by.
+private let runningTotals_tables = NeonSQL.TableEffects(reads: ["public.daily_metrics"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/metricCalendar(firstDay:lastDay:metric:)``.
 public struct MetricCalendarRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -91,7 +103,7 @@ extension Statements {
             FROM generate_series($1::date, $2::date, '1 day'::interval) AS d
             LEFT JOIN daily_metrics m ON m.day = d::date AND m.metric = $3
             ORDER BY 1
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: metricCalendar_tables)
     }
 }
 
@@ -101,6 +113,18 @@ extension Queries {
         try await self.executor.execute(Statements.metricCalendar(firstDay: firstDay, lastDay: lastDay, metric: metric))
     }
 }
+
+extension Queries.Observe {
+    /// generate_series(date, date, interval) resolves to timestamptz; the LEFT JOINed value is optional.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) -> NeonSQL.QueryObservation<[MetricCalendarRow]> {
+        self.executor.observe(Statements.metricCalendar(firstDay: firstDay, lastDay: lastDay, metric: metric))
+    }
+}
+
+/// The tables `metricCalendar` reads and can change: what a result cache invalidates by.
+private let metricCalendar_tables = NeonSQL.TableEffects(reads: ["public.daily_metrics"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/orgChain(rootId:)``.
 public struct OrgChainRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -152,7 +176,7 @@ extension Statements {
                 WHERE NOT o.id = ANY (c.path)
             )
             SELECT id, parent_id, name, depth, path FROM chain
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: orgChain_tables)
     }
 }
 
@@ -162,6 +186,18 @@ extension Queries {
         try await self.executor.execute(Statements.orgChain(rootId: rootId))
     }
 }
+
+extension Queries.Observe {
+    /// recursive CTE with column names; ARRAY[id] || id keeps NOT NULL elements.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func orgChain(rootId: Swift.Int) -> NeonSQL.QueryObservation<[OrgChainRow]> {
+        self.executor.observe(Statements.orgChain(rootId: rootId))
+    }
+}
+
+/// The tables `orgChain` reads and can change: what a result cache invalidates by.
+private let orgChain_tables = NeonSQL.TableEffects(reads: ["public.org_units"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/variantShares()``.
 public struct VariantSharesRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -203,7 +239,7 @@ extension Statements {
                    count(*)::float8 / sum(count(*)) OVER (PARTITION BY experiment_id) AS share
             FROM assignments
             GROUP BY experiment_id, variant
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: variantShares_tables)
     }
 }
 
@@ -213,3 +249,15 @@ extension Queries {
         try await self.executor.execute(Statements.variantShares())
     }
 }
+
+extension Queries.Observe {
+    /// window sum over a partition (no frame clause) of a NOT NULL count is not NULL.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func variantShares() -> NeonSQL.QueryObservation<[VariantSharesRow]> {
+        self.executor.observe(Statements.variantShares())
+    }
+}
+
+/// The tables `variantShares` reads and can change: what a result cache invalidates by.
+private let variantShares_tables = NeonSQL.TableEffects(reads: ["public.assignments"], writes: [], readsUnknown: false, writesUnknown: false)

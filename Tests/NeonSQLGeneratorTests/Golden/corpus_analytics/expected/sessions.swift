@@ -69,7 +69,7 @@ extension Statements {
                    percent_rank() OVER (ORDER BY started_at) AS pct
             FROM sessions
             WHERE user_id IS NOT NULL
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: sessionSequence_tables)
     }
 }
 
@@ -80,6 +80,19 @@ extension Queries {
         try await self.executor.execute(Statements.sessionSequence())
     }
 }
+
+extension Queries.Observe {
+    /// WHERE user_id IS NOT NULL narrows user_id; lag without default is NULL on the first row;
+    /// lead with a NOT NULL default is not NULL; first_value over the default frame sees the current row.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func sessionSequence() -> NeonSQL.QueryObservation<[SessionSequenceRow]> {
+        self.executor.observe(Statements.sessionSequence())
+    }
+}
+
+/// The tables `sessionSequence` reads and can change: what a result cache invalidates by.
+private let sessionSequence_tables = NeonSQL.TableEffects(reads: ["public.sessions"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/userActivity(plan:)``.
 public struct UserActivityRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
@@ -129,7 +142,7 @@ extension Statements {
                          WHERE s.user_id = u.id ORDER BY 1) AS kinds
             FROM users u
             WHERE u.plan = $1
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: userActivity_tables)
     }
 }
 
@@ -139,3 +152,15 @@ extension Queries {
         try await self.executor.execute(Statements.userActivity(plan: plan))
     }
 }
+
+extension Queries.Observe {
+    /// count(*) in a subquery without GROUP BY always returns one row; max may be NULL; ARRAY(...) is never NULL.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func userActivity(plan: Swift.String) -> NeonSQL.QueryObservation<[UserActivityRow]> {
+        self.executor.observe(Statements.userActivity(plan: plan))
+    }
+}
+
+/// The tables `userActivity` reads and can change: what a result cache invalidates by.
+private let userActivity_tables = NeonSQL.TableEffects(reads: ["public.events", "public.sessions", "public.users"], writes: [], readsUnknown: false, writesUnknown: false)

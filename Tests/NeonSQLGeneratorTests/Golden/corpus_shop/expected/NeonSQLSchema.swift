@@ -15,6 +15,17 @@ public struct Queries: Swift.Sendable {
     public init(_ executor: any NeonSQL.QueryExecutor) {
         self.executor = executor
     }
+
+    /// Live versions of the read queries: `for try await rows in queries.observe.someQuery(...)` yields
+    /// the cached result at once (when the client has a `NeonSQL.QueryCache`), then the fresh one,
+    /// then again after every write through the same client that may change it.
+    public var observe: Observe { Observe(executor: executor) }
+
+    /// The read queries as `NeonSQL.QueryObservation`s (see ``observe``).
+    public struct Observe: Swift.Sendable {
+        /// What runs and observes the statements.
+        public let executor: any NeonSQL.QueryExecutor
+    }
 }
 
 /// This module's statement values, one factory per query, for batches:

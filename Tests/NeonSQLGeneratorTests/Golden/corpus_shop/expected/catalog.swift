@@ -62,7 +62,7 @@ extension Statements {
             SELECT id, sku, name, description, kind, price, sale_price, tags, attributes
             FROM products
             WHERE id = $1
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: getProduct_tables)
     }
 }
 
@@ -72,6 +72,18 @@ extension Queries {
         try await self.executor.execute(Statements.getProduct(id: id))
     }
 }
+
+extension Queries.Observe {
+    /// columns keep their declared NOT NULL; description and sale_price are nullable columns.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func getProduct(id: Swift.Int) -> NeonSQL.QueryObservation<GetProductRow?> {
+        self.executor.observe(Statements.getProduct(id: id))
+    }
+}
+
+/// The tables `getProduct` reads and can change: what a result cache invalidates by.
+private let getProduct_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/productsWithTag(tag:)``.
 public struct ProductsWithTagRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
@@ -107,7 +119,7 @@ extension Statements {
         bindings.append(tag, as: .text)
         return .many(name: "ProductsWithTag", sql: #"""
             SELECT id, name, tags FROM products WHERE $1 = ANY (tags)
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: productsWithTag_tables)
     }
 }
 
@@ -117,6 +129,18 @@ extension Queries {
         try await self.executor.execute(Statements.productsWithTag(tag: tag))
     }
 }
+
+extension Queries.Observe {
+    /// `@tag = ANY(tags)` types the parameter as the array's element (text).
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func productsWithTag(tag: Swift.String) -> NeonSQL.QueryObservation<[ProductsWithTagRow]> {
+        self.executor.observe(Statements.productsWithTag(tag: tag))
+    }
+}
+
+/// The tables `productsWithTag` reads and can change: what a result cache invalidates by.
+private let productsWithTag_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/productPriceStats()``.
 public struct ProductPriceStatsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -168,7 +192,7 @@ extension Statements {
             FROM products
             GROUP BY kind
             ORDER BY kind
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: productPriceStats_tables)
     }
 }
 
@@ -179,6 +203,19 @@ extension Queries {
         try await self.executor.execute(Statements.productPriceStats())
     }
 }
+
+extension Queries.Observe {
+    /// with GROUP BY every group has a row, so min/max/avg of a NOT NULL column are never NULL;
+    /// sum of the nullable weight_grams is NULL when all of a group's weights are.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func productPriceStats() -> NeonSQL.QueryObservation<[ProductPriceStatsRow]> {
+        self.executor.observe(Statements.productPriceStats())
+    }
+}
+
+/// The tables `productPriceStats` reads and can change: what a result cache invalidates by.
+private let productPriceStats_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/allProductSummaries()``.
 public struct AllProductSummariesRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -234,7 +271,7 @@ extension Statements {
         let bindings = NeonSQL.Bindings()
         return .many(name: "AllProductSummaries", sql: #"""
             SELECT product_summary.id, product_summary.sku, product_summary.name, product_summary.price, product_summary.effective_price, product_summary.category_name, product_summary.review_count, product_summary.avg_rating FROM product_summary ORDER BY id
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: allProductSummaries_tables)
     }
 }
 
@@ -245,6 +282,19 @@ extension Queries {
         try await self.executor.execute(Statements.allProductSummaries())
     }
 }
+
+extension Queries.Observe {
+    /// the view's columns follow its definition: COALESCE with NOT NULL price is not NULL,
+    /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func allProductSummaries() -> NeonSQL.QueryObservation<[AllProductSummariesRow]> {
+        self.executor.observe(Statements.allProductSummaries())
+    }
+}
+
+/// The tables `allProductSummaries` reads and can change: what a result cache invalidates by.
+private let allProductSummaries_tables = NeonSQL.TableEffects(reads: ["public.categories", "public.products", "public.reviews"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/productJson(filter:)``.
 public struct ProductJsonRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
@@ -296,7 +346,7 @@ extension Statements {
                    attributes ? 'gift' AS giftable
             FROM products
             WHERE attributes @> $1
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: productJson_tables)
     }
 }
 
@@ -306,6 +356,18 @@ extension Queries {
         try await self.executor.execute(Statements.productJson(filter: filter))
     }
 }
+
+extension Queries.Observe {
+    /// -> and ->> are NULL for a missing key; `?` is strict and attributes is NOT NULL.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func productJson(filter: NeonSQL.JSONValue) -> NeonSQL.QueryObservation<[ProductJsonRow]> {
+        self.executor.observe(Statements.productJson(filter: filter))
+    }
+}
+
+/// The tables `productJson` reads and can change: what a result cache invalidates by.
+private let productJson_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/productArrays()``.
 public struct ProductArraysRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
@@ -359,7 +421,7 @@ extension Statements {
                    array_append(tags, 'new') AS with_new, array_to_string(tags, ', ') AS tag_list,
                    tags[1] AS first_tag, array_remove(tags, 'sale') AS without_sale
             FROM products
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: productArrays_tables)
     }
 }
 
@@ -369,6 +431,18 @@ extension Queries {
         try await self.executor.execute(Statements.productArrays())
     }
 }
+
+extension Queries.Observe {
+    /// array_length of an empty array is NULL, cardinality is 0; a subscript may be out of range.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func productArrays() -> NeonSQL.QueryObservation<[ProductArraysRow]> {
+        self.executor.observe(Statements.productArrays())
+    }
+}
+
+/// The tables `productArrays` reads and can change: what a result cache invalidates by.
+private let productArrays_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/priceRanks()``.
 public struct PriceRanksRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
@@ -426,7 +500,7 @@ extension Statements {
                    sum(price) OVER (PARTITION BY category_id) AS category_total
             FROM products
             WINDOW w AS (PARTITION BY category_id ORDER BY price DESC)
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: priceRanks_tables)
     }
 }
 
@@ -437,3 +511,16 @@ extension Queries {
         try await self.executor.execute(Statements.priceRanks())
     }
 }
+
+extension Queries.Observe {
+    /// rank/row_number are never NULL; lag is NULL on the first row; sum over a partition without
+    /// a frame clause sees at least the current row.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func priceRanks() -> NeonSQL.QueryObservation<[PriceRanksRow]> {
+        self.executor.observe(Statements.priceRanks())
+    }
+}
+
+/// The tables `priceRanks` reads and can change: what a result cache invalidates by.
+private let priceRanks_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)

@@ -53,7 +53,7 @@ extension Statements {
             LEFT JOIN customers c ON c.id = o.customer_id
             WHERE o.placed_at >= $1 AND o.status = ANY ($2::order_status[])
             ORDER BY o.placed_at DESC
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: recentOrders_tables)
     }
 }
 
@@ -63,6 +63,18 @@ extension Queries {
         try await self.executor.execute(Statements.recentOrders(since: since, statuses: statuses))
     }
 }
+
+extension Queries.Observe {
+    /// guests have no customer row, so the LEFT JOINed columns are optional.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) -> NeonSQL.QueryObservation<[RecentOrdersRow]> {
+        self.executor.observe(Statements.recentOrders(since: since, statuses: statuses))
+    }
+}
+
+/// The tables `recentOrders` reads and can change: what a result cache invalidates by.
+private let recentOrders_tables = NeonSQL.TableEffects(reads: ["public.customers", "public.orders"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/orderWithItems(orderId:)``.
 public struct OrderWithItemsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -105,7 +117,7 @@ extension Statements {
             LEFT JOIN products p ON p.id = oi.product_id
             WHERE o.id = $1
             GROUP BY o.id
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: orderWithItems_tables)
     }
 }
 
@@ -115,6 +127,18 @@ extension Queries {
         try await self.executor.execute(Statements.orderWithItems(orderId: orderId))
     }
 }
+
+extension Queries.Observe {
+    /// COALESCE with a NOT NULL constant is never NULL.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func orderWithItems(orderId: Swift.Int) -> NeonSQL.QueryObservation<OrderWithItemsRow?> {
+        self.executor.observe(Statements.orderWithItems(orderId: orderId))
+    }
+}
+
+/// The tables `orderWithItems` reads and can change: what a result cache invalidates by.
+private let orderWithItems_tables = NeonSQL.TableEffects(reads: ["public.order_items", "public.orders", "public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/customerOrderStats()``.
 public struct CustomerOrderStatsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -166,7 +190,7 @@ extension Statements {
                    string_agg(DISTINCT status::text, ',') AS statuses
             FROM orders
             GROUP BY customer_id
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: customerOrderStats_tables)
     }
 }
 
@@ -177,3 +201,16 @@ extension Queries {
         try await self.executor.execute(Statements.customerOrderStats())
     }
 }
+
+extension Queries.Observe {
+    /// GROUP BY customer_id has a NULL group (guests); count is never NULL even with FILTER;
+    /// max/bool_or/string_agg of NOT NULL values in a non-empty group are not NULL.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func customerOrderStats() -> NeonSQL.QueryObservation<[CustomerOrderStatsRow]> {
+        self.executor.observe(Statements.customerOrderStats())
+    }
+}
+
+/// The tables `customerOrderStats` reads and can change: what a result cache invalidates by.
+private let customerOrderStats_tables = NeonSQL.TableEffects(reads: ["public.orders"], writes: [], readsUnknown: false, writesUnknown: false)

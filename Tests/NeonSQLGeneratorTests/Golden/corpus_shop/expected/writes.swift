@@ -41,7 +41,7 @@ extension Statements {
             INSERT INTO orders (customer_id, shipping_address, coupon_code, note)
             VALUES ($1, $2, $3, $4)
             RETURNING id, status, placed_at
-            """#, bindings: bindings, readOnly: false)
+            """#, bindings: bindings, readOnly: false, tables: createOrder_tables)
     }
 }
 
@@ -51,6 +51,9 @@ extension Queries {
         try await self.executor.execute(Statements.createOrder(customerId: customerId, shippingAddress: shippingAddress, couponCode: couponCode, note: note))
     }
 }
+
+/// The tables `createOrder` reads and can change: what a result cache invalidates by.
+private let createOrder_tables = NeonSQL.TableEffects(reads: [], writes: ["public.orders"], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/upsertInventory(productId:warehouse:onHand:)``.
 public struct UpsertInventoryRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -104,7 +107,7 @@ extension Statements {
             ON CONFLICT (product_id, warehouse) DO UPDATE
             SET on_hand = inventory.on_hand + EXCLUDED.on_hand, updated_at = now()
             RETURNING product_id, warehouse, on_hand, reserved, on_hand - reserved AS available, updated_at
-            """#, bindings: bindings, readOnly: false)
+            """#, bindings: bindings, readOnly: false, tables: upsertInventory_tables)
     }
 }
 
@@ -114,6 +117,9 @@ extension Queries {
         try await self.executor.execute(Statements.upsertInventory(productId: productId, warehouse: warehouse, onHand: onHand))
     }
 }
+
+/// The tables `upsertInventory` reads and can change: what a result cache invalidates by.
+private let upsertInventory_tables = NeonSQL.TableEffects(reads: ["public.inventory"], writes: ["public.inventory"], readsUnknown: false, writesUnknown: false)
 
 extension Statements {
     /// unnest of several arrays yields one column per array; casts type the parameters.
@@ -126,7 +132,7 @@ extension Statements {
             INSERT INTO inventory (product_id, warehouse, on_hand)
             SELECT * FROM unnest($1::int[], $2::text[], $3::int[])
             ON CONFLICT DO NOTHING
-            """#, bindings: bindings, readOnly: false)
+            """#, bindings: bindings, readOnly: false, tables: bulkStock_tables)
     }
 }
 
@@ -136,6 +142,9 @@ extension Queries {
         try await self.executor.execute(Statements.bulkStock(productIds: productIds, warehouses: warehouses, counts: counts))
     }
 }
+
+/// The tables `bulkStock` reads and can change: what a result cache invalidates by.
+private let bulkStock_tables = NeonSQL.TableEffects(reads: [], writes: ["public.inventory"], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/addProductsToOrder(orderId:productIds:)``.
 public struct AddProductsToOrderRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -172,7 +181,7 @@ extension Statements {
             FROM products p
             WHERE p.id = ANY ($2)
             RETURNING line_no, unit_price
-            """#, bindings: bindings, readOnly: false)
+            """#, bindings: bindings, readOnly: false, tables: addProductsToOrder_tables)
     }
 }
 
@@ -182,3 +191,6 @@ extension Queries {
         try await self.executor.execute(Statements.addProductsToOrder(orderId: orderId, productIds: productIds))
     }
 }
+
+/// The tables `addProductsToOrder` reads and can change: what a result cache invalidates by.
+private let addProductsToOrder_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: ["public.order_items"], readsUnknown: false, writesUnknown: false)

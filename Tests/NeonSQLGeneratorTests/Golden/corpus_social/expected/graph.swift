@@ -49,7 +49,7 @@ extension Statements {
             WHERE f.followee_id = $1
             ORDER BY created_at DESC
             LIMIT 20
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: activity_tables)
     }
 }
 
@@ -59,6 +59,18 @@ extension Queries {
         try await self.executor.execute(Statements.activity(accountId: accountId))
     }
 }
+
+extension Queries.Observe {
+    /// UNION ALL: NULL in the second branch makes post_id optional and takes bigint from the first.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func activity(accountId: Swift.Int) -> NeonSQL.QueryObservation<[ActivityRow]> {
+        self.executor.observe(Statements.activity(accountId: accountId))
+    }
+}
+
+/// The tables `activity` reads and can change: what a result cache invalidates by.
+private let activity_tables = NeonSQL.TableEffects(reads: ["social.follows", "social.likes", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/followBothWays(accountId:)``.
 public struct FollowBothWaysRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -97,7 +109,7 @@ extension Statements {
             SELECT COALESCE(a.followee_id, b.follower_id) AS account_id, a.followee_id AS follows, b.follower_id AS followed_by
             FROM (SELECT follows.follower_id, follows.followee_id, follows.created_at FROM social.follows WHERE follower_id = $1) a
             FULL JOIN (SELECT follows.follower_id, follows.followee_id, follows.created_at FROM social.follows WHERE followee_id = $1) b ON a.followee_id = b.follower_id
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: followBothWays_tables)
     }
 }
 
@@ -108,3 +120,16 @@ extension Queries {
         try await self.executor.execute(Statements.followBothWays(accountId: accountId))
     }
 }
+
+extension Queries.Observe {
+    /// FULL JOIN makes both sides optional; COALESCE of two optional columns is conservatively optional
+    /// (PostgreSQL cannot tell that one side of a FULL JOIN row is always present).
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func followBothWays(accountId: Swift.Int) -> NeonSQL.QueryObservation<[FollowBothWaysRow]> {
+        self.executor.observe(Statements.followBothWays(accountId: accountId))
+    }
+}
+
+/// The tables `followBothWays` reads and can change: what a result cache invalidates by.
+private let followBothWays_tables = NeonSQL.TableEffects(reads: ["social.follows"], writes: [], readsUnknown: false, writesUnknown: false)

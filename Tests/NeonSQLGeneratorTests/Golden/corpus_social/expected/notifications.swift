@@ -60,7 +60,7 @@ extension Statements {
             WHERE n.recipient_id = $1
               AND ($2::boolean IS NULL OR (n.read_at IS NULL) = $2::boolean)
             ORDER BY n.created_at DESC
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: notifications_tables)
     }
 }
 
@@ -70,3 +70,15 @@ extension Queries {
         try await self.executor.execute(Statements.notifications(recipientId: recipientId, onlyUnread: onlyUnread))
     }
 }
+
+extension Queries.Observe {
+    /// IS NOT NULL is never NULL; LEFT JOINs make actor and post optional; json ->> text is text.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) -> NeonSQL.QueryObservation<[NotificationsRow]> {
+        self.executor.observe(Statements.notifications(recipientId: recipientId, onlyUnread: onlyUnread))
+    }
+}
+
+/// The tables `notifications` reads and can change: what a result cache invalidates by.
+private let notifications_tables = NeonSQL.TableEffects(reads: ["social.accounts", "social.notifications", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)

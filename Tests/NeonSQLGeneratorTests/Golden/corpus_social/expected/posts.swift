@@ -52,7 +52,7 @@ extension Statements {
         bindings.append(username, as: .text)
         return .many(name: "PublicTimeline", sql: #"""
             SELECT timeline.id, timeline.body, timeline.created_at, timeline.username, timeline.display_name, timeline.reply_to_id, timeline.likes FROM social.timeline WHERE username = $1 ORDER BY created_at DESC
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: publicTimeline_tables)
     }
 }
 
@@ -62,6 +62,18 @@ extension Queries {
         try await self.executor.execute(Statements.publicTimeline(username: username))
     }
 }
+
+extension Queries.Observe {
+    /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func publicTimeline(username: Swift.String) -> NeonSQL.QueryObservation<[PublicTimelineRow]> {
+        self.executor.observe(Statements.publicTimeline(username: username))
+    }
+}
+
+/// The tables `publicTimeline` reads and can change: what a result cache invalidates by.
+private let publicTimeline_tables = NeonSQL.TableEffects(reads: ["social.accounts", "social.likes", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/topPostsOfFollowees(viewerId:)``.
 public struct TopPostsOfFolloweesRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -103,7 +115,7 @@ extension Statements {
                 SELECT p.id, p.like_count FROM social.posts p WHERE p.author_id = a.id ORDER BY p.like_count DESC LIMIT 3
             ) AS top
             WHERE f.follower_id = $1
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: topPostsOfFollowees_tables)
     }
 }
 
@@ -113,6 +125,18 @@ extension Queries {
         try await self.executor.execute(Statements.topPostsOfFollowees(viewerId: viewerId))
     }
 }
+
+extension Queries.Observe {
+    /// CROSS JOIN LATERAL keeps the subquery's NOT NULL columns.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func topPostsOfFollowees(viewerId: Swift.Int) -> NeonSQL.QueryObservation<[TopPostsOfFolloweesRow]> {
+        self.executor.observe(Statements.topPostsOfFollowees(viewerId: viewerId))
+    }
+}
+
+/// The tables `topPostsOfFollowees` reads and can change: what a result cache invalidates by.
+private let topPostsOfFollowees_tables = NeonSQL.TableEffects(reads: ["social.accounts", "social.follows", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/visiblePosts(viewerId:)``.
 public struct VisiblePostsRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
@@ -156,7 +180,7 @@ extension Statements {
                    END AS can_see
             FROM social.posts p
             WHERE NOT EXISTS (SELECT 1 FROM social.blocks b WHERE b.blocker_id = p.author_id AND b.blocked_id = $1)
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: visiblePosts_tables)
     }
 }
 
@@ -166,6 +190,18 @@ extension Queries {
         try await self.executor.execute(Statements.visiblePosts(viewerId: viewerId))
     }
 }
+
+extension Queries.Observe {
+    /// CASE over an enum with ELSE; each branch is NOT NULL.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func visiblePosts(viewerId: Swift.Int) -> NeonSQL.QueryObservation<[VisiblePostsRow]> {
+        self.executor.observe(Statements.visiblePosts(viewerId: viewerId))
+    }
+}
+
+/// The tables `visiblePosts` reads and can change: what a result cache invalidates by.
+private let visiblePosts_tables = NeonSQL.TableEffects(reads: ["social.blocks", "social.follows", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/createPost(authorId:replyToId:body:visibility:hashtags:)``.
 public struct CreatePostRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
@@ -207,7 +243,7 @@ extension Statements {
             INSERT INTO social.posts (author_id, reply_to_id, body, visibility, hashtags)
             VALUES ($1, $2, $3, $4, $5)
             RETURNING id, created_at, array_length(hashtags, 1) AS tag_count
-            """#, bindings: bindings, readOnly: false)
+            """#, bindings: bindings, readOnly: false, tables: createPost_tables)
     }
 }
 
@@ -217,6 +253,9 @@ extension Queries {
         try await self.executor.execute(Statements.createPost(authorId: authorId, replyToId: replyToId, body: body, visibility: visibility, hashtags: hashtags))
     }
 }
+
+/// The tables `createPost` reads and can change: what a result cache invalidates by.
+private let createPost_tables = NeonSQL.TableEffects(reads: [], writes: ["social.posts"], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/likePost(accountId:postId:)``.
 public struct LikePostRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
@@ -257,7 +296,7 @@ extension Statements {
             FROM liked
             WHERE p.id = liked.post_id
             RETURNING p.id, p.like_count
-            """#, bindings: bindings, readOnly: false)
+            """#, bindings: bindings, readOnly: false, tables: likePost_tables)
     }
 }
 
@@ -267,3 +306,6 @@ extension Queries {
         try await self.executor.execute(Statements.likePost(accountId: accountId, postId: postId))
     }
 }
+
+/// The tables `likePost` reads and can change: what a result cache invalidates by.
+private let likePost_tables = NeonSQL.TableEffects(reads: ["social.posts"], writes: ["social.likes", "social.posts"], readsUnknown: false, writesUnknown: false)

@@ -45,7 +45,7 @@ extension Statements {
             LEFT JOIN categories c ON c.id = d.category_id
             WHERE jd.journey_id = $1
             ORDER BY jd.sort_order
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: fetchJourneyDuas_tables)
     }
 }
 
@@ -55,3 +55,15 @@ extension Queries {
         try await self.executor.execute(Statements.fetchJourneyDuas(journeyId: journeyId))
     }
 }
+
+extension Queries.Observe {
+    /// Duas of one journey, in the order the journey lists them.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
+        self.executor.observe(Statements.fetchJourneyDuas(journeyId: journeyId))
+    }
+}
+
+/// The tables `fetchJourneyDuas` reads and can change: what a result cache invalidates by.
+private let fetchJourneyDuas_tables = NeonSQL.TableEffects(reads: ["public.categories", "public.duas", "public.journey_duas"], writes: [], readsUnknown: false, writesUnknown: false)

@@ -42,7 +42,7 @@ extension Statements {
             SELECT id, slug, name, is_featured
             FROM journeys
             WHERE slug = $1
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: getJourneyBySlug_tables)
     }
 }
 
@@ -52,6 +52,18 @@ extension Queries {
         try await self.executor.execute(Statements.getJourneyBySlug(slug: slug))
     }
 }
+
+extension Queries.Observe {
+    /// One journey by its slug.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func getJourneyBySlug(slug: Swift.String) -> NeonSQL.QueryObservation<GetJourneyBySlugRow?> {
+        self.executor.observe(Statements.getJourneyBySlug(slug: slug))
+    }
+}
+
+/// The tables `getJourneyBySlug` reads and can change: what a result cache invalidates by.
+private let getJourneyBySlug_tables = NeonSQL.TableEffects(reads: ["public.journeys"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/listJourneys()``.
 public struct ListJourneysRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
@@ -86,7 +98,7 @@ extension Statements {
         let bindings = NeonSQL.Bindings()
         return .many(name: "ListJourneys", sql: #"""
             SELECT id, slug, name FROM journeys ORDER BY is_featured DESC, sort_order
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: listJourneys_tables)
     }
 }
 
@@ -96,6 +108,18 @@ extension Queries {
         try await self.executor.execute(Statements.listJourneys())
     }
 }
+
+extension Queries.Observe {
+    /// Runs `ListJourneys` from journeys.sql:7.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func listJourneys() -> NeonSQL.QueryObservation<[ListJourneysRow]> {
+        self.executor.observe(Statements.listJourneys())
+    }
+}
+
+/// The tables `listJourneys` reads and can change: what a result cache invalidates by.
+private let listJourneys_tables = NeonSQL.TableEffects(reads: ["public.journeys"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/fetchDuasForJourneys(journeyIds:)``.
 public struct FetchDuasForJourneysRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -134,7 +158,7 @@ extension Statements {
             FROM journey_duas jd
             WHERE jd.journey_id = ANY($1::int[])
             ORDER BY jd.journey_id, jd.sort_order
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: fetchDuasForJourneys_tables)
     }
 }
 
@@ -144,3 +168,15 @@ extension Queries {
         try await self.executor.execute(Statements.fetchDuasForJourneys(journeyIds: journeyIds))
     }
 }
+
+extension Queries.Observe {
+    /// The duas of several journeys at once (one round trip for the Adkhar screen).
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func fetchDuasForJourneys(journeyIds: [Swift.Int]) -> NeonSQL.QueryObservation<[FetchDuasForJourneysRow]> {
+        self.executor.observe(Statements.fetchDuasForJourneys(journeyIds: journeyIds))
+    }
+}
+
+/// The tables `fetchDuasForJourneys` reads and can change: what a result cache invalidates by.
+private let fetchDuasForJourneys_tables = NeonSQL.TableEffects(reads: ["public.journey_duas"], writes: [], readsUnknown: false, writesUnknown: false)

@@ -56,7 +56,7 @@ extension Statements {
             default: break
             }
         }
-        return .many(name: "SearchDuas", sql: variant.sql, bindings: bindings, readOnly: true)
+        return .many(name: "SearchDuas", sql: variant.sql, bindings: bindings, readOnly: true, tables: searchDuas_tables)
     }
 }
 
@@ -83,6 +83,18 @@ extension Queries {
         try await self.executor.execute(Statements.searchDuas(query: query, categorySlug: categorySlug, minXp: minXp, order: order))
     }
 }
+
+extension Queries.Observe {
+    /// Duas whose English title matches, optionally in one category and worth at least some XP.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil, order: SearchDuasOrder = .titleEn) -> NeonSQL.QueryObservation<[SearchDuasRow]> {
+        self.executor.observe(Statements.searchDuas(query: query, categorySlug: categorySlug, minXp: minXp, order: order))
+    }
+}
+
+/// The tables `searchDuas` reads and can change: what a result cache invalidates by.
+private let searchDuas_tables = NeonSQL.TableEffects(reads: ["public.categories", "public.duas"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/journeyDuasInSlot(_:)``.
 public struct JourneyDuasInSlotRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -130,7 +142,7 @@ extension Statements {
             default: break
             }
         }
-        return .many(name: "JourneyDuasInSlot", sql: variant.sql, bindings: bindings, readOnly: true)
+        return .many(name: "JourneyDuasInSlot", sql: variant.sql, bindings: bindings, readOnly: true, tables: journeyDuasInSlot_tables)
     }
 }
 
@@ -154,3 +166,6 @@ extension Queries {
         try await self.executor.batch(arguments.map { Statements.journeyDuasInSlot(journeyId: $0.journeyId, timeSlot: $0.timeSlot) }, options: BatchOptions())
     }
 }
+
+/// The tables `journeyDuasInSlot` reads and can change: what a result cache invalidates by.
+private let journeyDuasInSlot_tables = NeonSQL.TableEffects(reads: ["public.journey_duas"], writes: [], readsUnknown: false, writesUnknown: false)

@@ -48,7 +48,7 @@ extension Statements {
             SET display_name = COALESCE($1, display_name), updated_at = now()
             WHERE user_id = $2
             RETURNING user_profiles.user_id, user_profiles.display_name, user_profiles.total_xp, user_profiles.updated_at, user_profiles.streak
-            """#, bindings: bindings, readOnly: false)
+            """#, bindings: bindings, readOnly: false, tables: updateDisplayName_tables)
     }
 }
 
@@ -59,6 +59,9 @@ extension Queries {
     }
 }
 
+/// The tables `updateDisplayName` reads and can change: what a result cache invalidates by.
+private let updateDisplayName_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)
+
 extension Statements {
     /// Runs `AddXP` from user_profile.sql:8.
     public static func addXp(xp: Swift.Int, userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Int> {
@@ -67,7 +70,7 @@ extension Statements {
         bindings.append(userId, as: .uuid)
         return .execRows(name: "AddXP", sql: #"""
             UPDATE user_profiles SET total_xp = total_xp + $1 WHERE user_id = $2
-            """#, bindings: bindings, readOnly: false)
+            """#, bindings: bindings, readOnly: false, tables: addXp_tables)
     }
 }
 
@@ -79,6 +82,9 @@ extension Queries {
     }
 }
 
+/// The tables `addXp` reads and can change: what a result cache invalidates by.
+private let addXp_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)
+
 extension Statements {
     /// Runs `DeleteProfile` from user_profile.sql:11.
     public static func deleteProfile(userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Void> {
@@ -86,7 +92,7 @@ extension Statements {
         bindings.append(userId, as: .uuid)
         return .exec(name: "DeleteProfile", sql: #"""
             DELETE FROM user_profiles WHERE user_id = $1
-            """#, bindings: bindings, readOnly: false)
+            """#, bindings: bindings, readOnly: false, tables: deleteProfile_tables)
     }
 }
 
@@ -96,6 +102,9 @@ extension Queries {
         try await self.executor.execute(Statements.deleteProfile(userId: userId))
     }
 }
+
+/// The tables `deleteProfile` reads and can change: what a result cache invalidates by.
+private let deleteProfile_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/patchProfile(userId:displayName:totalXp:)``.
 public struct PatchProfileRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -137,7 +146,7 @@ extension Statements {
             default: break
             }
         }
-        return .one(name: "PatchProfile", sql: variant.sql, bindings: bindings, readOnly: false)
+        return .one(name: "PatchProfile", sql: variant.sql, bindings: bindings, readOnly: false, tables: patchProfile_tables)
     }
 }
 
@@ -164,3 +173,6 @@ extension Queries {
         try await self.executor.execute(Statements.patchProfile(userId: userId, displayName: displayName, totalXp: totalXp))
     }
 }
+
+/// The tables `patchProfile` reads and can change: what a result cache invalidates by.
+private let patchProfile_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)

@@ -27,7 +27,7 @@ extension Statements {
         let bindings = NeonSQL.Bindings()
         return .many(name: "CountOpenTasks", sql: #"""
             SELECT count(*) AS open_tasks FROM tasks WHERE status <> 'done'
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: countOpenTasks_tables)
     }
 }
 
@@ -37,3 +37,15 @@ extension Queries {
         try await self.executor.execute(Statements.countOpenTasks())
     }
 }
+
+extension Queries.Observe {
+    /// No annotation: the name comes from the file name; a row-returning statement is :many.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func countOpenTasks() -> NeonSQL.QueryObservation<[CountOpenTasksRow]> {
+        self.executor.observe(Statements.countOpenTasks())
+    }
+}
+
+/// The tables `countOpenTasks` reads and can change: what a result cache invalidates by.
+private let countOpenTasks_tables = NeonSQL.TableEffects(reads: ["public.tasks"], writes: [], readsUnknown: false, writesUnknown: false)

@@ -89,7 +89,7 @@ extension Statements {
         bindings.append(tags, as: .array(.text))
         return .many(name: "AllTaskColumns", sql: #"""
             SELECT tasks.id, tasks."order", tasks.status, tasks.tags, tasks.scores, tasks.estimate, tasks.ratio, tasks.due_on, tasks.due_at, tasks.spent, tasks.payload, tasks.blob, tasks.owner_id, tasks.created_at, tasks.title, tasks.note FROM tasks WHERE status = $1 AND tags @> $2
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: allTaskColumns_tables)
     }
 }
 
@@ -99,6 +99,18 @@ extension Queries {
         try await self.executor.execute(Statements.allTaskColumns(status: status, tags: tags))
     }
 }
+
+extension Queries.Observe {
+    /// Every column type the default mapping knows.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.QueryObservation<[AllTaskColumnsRow]> {
+        self.executor.observe(Statements.allTaskColumns(status: status, tags: tags))
+    }
+}
+
+/// The tables `allTaskColumns` reads and can change: what a result cache invalidates by.
+private let allTaskColumns_tables = NeonSQL.TableEffects(reads: ["public.tasks"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/taskCounts()``.
 public struct TaskCountsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -139,7 +151,7 @@ extension Statements {
             SELECT status, count(*) AS total, max(estimate) AS "largest", min(title) AS "first_title"
             FROM tasks
             GROUP BY status
-            """#, bindings: bindings, readOnly: true)
+            """#, bindings: bindings, readOnly: true, tables: taskCounts_tables)
     }
 }
 
@@ -149,6 +161,18 @@ extension Queries {
         try await self.executor.execute(Statements.taskCounts())
     }
 }
+
+extension Queries.Observe {
+    /// Runs `TaskCounts` from tasks.sql:5.
+    ///
+    /// Yields the result again after every write through the same client that may change it.
+    public func taskCounts() -> NeonSQL.QueryObservation<[TaskCountsRow]> {
+        self.executor.observe(Statements.taskCounts())
+    }
+}
+
+/// The tables `taskCounts` reads and can change: what a result cache invalidates by.
+private let taskCounts_tables = NeonSQL.TableEffects(reads: ["public.tasks"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/insertTask(order:title:status:)``.
 public struct InsertTaskRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
@@ -187,7 +211,7 @@ extension Statements {
         return .one(name: "InsertTask", sql: #"""
             INSERT INTO tasks ("order", title, status) VALUES ($1, $2, $3)
             RETURNING id, "order", 'a "quoted" \ string' AS odd_text
-            """#, bindings: bindings, readOnly: false)
+            """#, bindings: bindings, readOnly: false, tables: insertTask_tables)
     }
 }
 
@@ -197,3 +221,6 @@ extension Queries {
         try await self.executor.execute(Statements.insertTask(order: order, title: title, status: status))
     }
 }
+
+/// The tables `insertTask` reads and can change: what a result cache invalidates by.
+private let insertTask_tables = NeonSQL.TableEffects(reads: [], writes: ["public.tasks"], readsUnknown: false, writesUnknown: false)
