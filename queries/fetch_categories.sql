@@ -1,3 +1,4 @@
 -- name: FetchCategories :many
 -- All categories, by id.
+-- @cache max-age 10m
 SELECT * FROM categories ORDER BY id;
