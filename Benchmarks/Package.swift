@@ -31,6 +31,15 @@ let package = Package(
             name: "ScaleBenchmark",
             dependencies: ["BenchmarkSupport", .product(name: "NeonSQL", package: "swift-neon-sql")]
         ),
+        // The result cache against neon-local reads (Scripts/bench-cache.sh runs it).
+        .executableTarget(
+            name: "CacheBenchmark",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "NeonSQL", package: "swift-neon-sql"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ]
+        ),
         .executableTarget(
             name: "NeonSQLBenchmarks",
             dependencies: [

@@ -8,15 +8,15 @@ struct CacheKey: Sendable, Hashable {
     let name: String
     let sql: String
     let parameters: [String?]
-    /// The parameters' type OIDs and names.
-    let types: [String]
+    /// The types the parameters were bound as.
+    let types: [PostgresType]
 
     init<R>(_ statement: Statement<R>, identity: CacheIdentity) {
         self.identity = identity.digest
         self.name = statement.name
         self.sql = statement.sql
         self.parameters = statement.bindings.values
-        self.types = statement.bindings.types.map { "\($0.oid):\($0.name)" }
+        self.types = statement.bindings.types
     }
 
     /// An unambiguous byte encoding of every field (length-prefixed), stored in the entry's file
@@ -36,7 +36,7 @@ struct CacheKey: Sendable, Hashable {
             }
         }
         writer.uint32(UInt32(truncatingIfNeeded: types.count))
-        for type in types { writer.string(type) }
+        for type in types { writer.string("\(type.oid):\(type.name)") }
         return writer.data
     }
 

@@ -58,7 +58,8 @@ extension NeonClient {
 
     /// The identity of a request sent with `token` (nil: password authentication).
     func identity(for token: String?) -> CacheIdentity {
-        token.map { CacheIdentity(bearerToken: $0, configuration: configuration) } ?? CacheIdentity(configuration: configuration)
+        if let cache = configuration.cache { return cache.identities.identity(token: token, configuration: configuration) }
+        return token.map { CacheIdentity(bearerToken: $0, configuration: configuration) } ?? CacheIdentity(configuration: configuration)
     }
 
     /// A read following `plan`; `body` is the request body when the caller encoded it.

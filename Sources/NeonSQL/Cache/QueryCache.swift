@@ -64,6 +64,8 @@ public final class QueryCache: Sendable {
     private let state: LockedState
     private let store: DirectoryStore?
     let inFlight = InFlightRequests()
+    /// Identities already computed for recent credentials.
+    let identities = IdentityMemo()
     let observers = ObserverRegistry()
 
     /// Creates a cache.
