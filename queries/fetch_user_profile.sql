@@ -1,3 +1,4 @@
 -- name: FetchUserProfile :one
 -- A user's profile: XP, level, streak.
+-- @cache max-age 1m
 SELECT * FROM user_profiles WHERE user_id = @user_id;

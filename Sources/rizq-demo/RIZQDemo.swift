@@ -42,8 +42,8 @@ struct RIZQDemo {
             throw DemoError("RIZQ_DEMO_USER_ID is not a UUID")
         }
         let signIn = DemoAuthentication.provider(environment: environment, userID: userID)
-        let client = NeonClient(configuration: try NeonConfiguration(
-            connectionString: connectionString, endpoint: endpoint, authentication: signIn ?? .password))
+        let configuration = try NeonConfiguration(connectionString: connectionString, endpoint: endpoint, authentication: signIn ?? .password)
+        let client = NeonClient(configuration: configuration)
         // The generated client: one closure per query (tests use `QueryClient.testValue` instead).
         let queries = QueryClient.live(client)
         print(signIn == nil ? "Signed in with the connection string's password" : "Signed in with a JWT as user \(userID.uuidString.lowercased()) (row-level security applies)")
@@ -129,6 +129,13 @@ struct RIZQDemo {
             let bar = String(repeating: "▇", count: max(1, day.xpEarned / 10))
             print("  \(day.date)  \(bar) \(day.xpEarned) XP · \(day.duasCompleted.count) duas")
         }
+
+        // 6. The home screen through a result cache: a second open makes no request; a write makes
+        // stale exactly the queries that read the tables it changes.
+        let doneNow = Set(week.first { $0.date == today }?.duasCompleted ?? [])
+        let next = unique.first { !doneNow.contains($0.duaId) }
+        try await CachedHomeScreen(configuration: configuration, userID: userID, fromToken: signIn != nil)
+            .run(completing: next?.duaId, xp: next?.xpValue ?? 0)
         print("")
     }
 
