@@ -50,3 +50,16 @@ extension CatalogBuilder.Context {
             name: create.name.name, table: Catalog.key(schema: table.schema, name: table.name), events: create.events, function: function))
     }
 }
+
+extension CatalogBuilder.Context {
+    /// `CREATE POLICY ... ON table`: reading the table (for a role the policy applies to) also reads
+    /// what its conditions read.
+    mutating func createPolicy(_ create: CreatePolicyStatement) {
+        guard let tableName = create.table.name?.name,
+              let table = catalog.relation(tableName, schema: create.table.qualifier.last?.name) else { return }
+        let key = Catalog.key(schema: table.schema, name: table.name)
+        var references = SQLTextReferenceScanner.references(of: create.tokens, catalog: catalog)
+        references.reads.remove(key)
+        catalog.tableEffects.addPolicyReferences(on: key, references)
+    }
+}

@@ -85,6 +85,8 @@ enum CatalogBuilder {
                 createFunction(create)
             case .createTrigger(let create):
                 createTrigger(create)
+            case .createPolicy(let create):
+                createPolicy(create)
             case .alterDomain(let alter):
                 alterDomain(alter)
             case .alterFunction(let alter):
@@ -239,6 +241,13 @@ enum CatalogBuilder {
             }
             catalog.setRelation(relation)
             for definition in create.columns { recordForeignKeys(of: definition, in: relation) }
+            // A child of legacy inheritance counts as its parent for table effects, as a partition
+            // does: reading or changing the parent without ONLY reads or changes the child's rows.
+            if let parentName = create.inherits.first?.name?.name,
+               let parent = catalog.relation(parentName, schema: create.inherits.first?.qualifier.last?.name) {
+                catalog.tableEffects.setPartitionParent(Catalog.key(schema: schema, name: name),
+                                                         parent: Catalog.key(schema: parent.schema, name: parent.name))
+            }
         }
 
         /// `LIKE source`: its columns with their types and NOT NULL; defaults and keys when included.

@@ -34,8 +34,10 @@ struct TableEffectsCatalog: Sendable {
     private(set) var functionBodies: [String: [FunctionBody]] = [:]
     /// What each view (and materialized view) reads and calls, resolved when it was created.
     private(set) var viewReferences: [String: StatementReferences] = [:]
-    /// A partition's parent table.
+    /// A partition's parent table (also a legacy inheritance child's first parent).
     private(set) var partitionParents: [String: String] = [:]
+    /// What the row-level security policies on a table read, by the table's key.
+    private(set) var policyReferences: [String: StatementReferences] = [:]
     /// A trigger the builder could not resolve (its table or function unknown): every write may
     /// then touch tables the generator cannot see.
     private(set) var hasUnresolvedTriggers = false
@@ -64,6 +66,10 @@ struct TableEffectsCatalog: Sendable {
     }
 
     mutating func setViewReferences(key: String, _ references: StatementReferences) { viewReferences[key] = references }
+
+    mutating func addPolicyReferences(on table: String, _ references: StatementReferences) {
+        policyReferences[table, default: StatementReferences()].formUnion(references)
+    }
 
     mutating func setPartitionParent(_ partition: String, parent: String) { partitionParents[partition] = parent }
 
@@ -100,6 +106,10 @@ struct TableEffectsCatalog: Sendable {
         var parents: [String: String] = [:]
         for (partition, parent) in partitionParents { parents[move(partition)] = move(parent) }
         partitionParents = parents
+        if let own = policyReferences.removeValue(forKey: old) { policyReferences[new] = own }
+        for (key, references) in policyReferences where references.mentions(old) {
+            policyReferences[key] = references.renamingRelation(from: old, to: new)
+        }
     }
 
     /// A relation dropped: its own triggers, keys, view definition and partition link go with it.
@@ -108,5 +118,6 @@ struct TableEffectsCatalog: Sendable {
         triggers.removeAll { $0.table == key }
         viewReferences[key] = nil
         partitionParents[key] = nil
+        policyReferences[key] = nil
     }
 }

@@ -31,6 +31,8 @@ extension Parser {
             return try parseCreateFunction(start: start, orReplace: orReplace)
         case "trigger":
             return parseCreateTrigger(start: start)
+        case "policy":
+            return parseCreatePolicy(start: start)
         case "index":
             return try parseCreateIndex(start: start, isUnique: unique)
         case "type":

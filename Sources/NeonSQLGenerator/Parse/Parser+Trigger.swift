@@ -1,4 +1,4 @@
-// CREATE TRIGGER: the table, the events that fire it and the function it runs, which is all the
+// CREATE TRIGGER and CREATE POLICY: the table, the events that fire it and the function it runs, which is all the
 // table effects need (`Analyze/TableEffects/`): a statement that changes the table also does what
 // the function does.
 
@@ -43,5 +43,23 @@ extension Parser {
         advance()
         let function = try parseQualifiedName("function name")
         return CreateTriggerStatement(name: name, table: table, events: events, function: function, location: start.location)
+    }
+}
+
+extension Parser {
+    /// `CREATE POLICY name ON table [AS ...] [FOR ...] [TO ...] [USING (...)] [WITH CHECK (...)]`:
+    /// the table and every token after it (a policy's conditions may read other tables). A shape
+    /// it cannot read is kept as an ignored statement.
+    func parseCreatePolicy(start: Token) -> Statement {
+        let saved = mark()
+        advance()
+        if (try? parseColumnId("policy name")) != nil, acceptWord("on"), let table = try? parseQualifiedName("table name") {
+            let first = index
+            skipToEnd()
+            return .createPolicy(CreatePolicyStatement(table: table, tokens: Array(tokens[first..<index]), location: start.location))
+        }
+        reset(saved)
+        skipToEnd()
+        return .ignored(keyword: "create policy", location: start.location)
     }
 }

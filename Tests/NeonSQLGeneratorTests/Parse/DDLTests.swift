@@ -247,6 +247,7 @@ struct DDLTests {
                 return "sequence " + create.name.parts.map(\.name).joined(separator: ".") + "(" + create.columns.map(\.name.name).joined(separator: ",") + ")"
             case .createFunction(let function): return function.isProcedure ? "create procedure" : "create function"
             case .createTrigger: return "create trigger"
+            case .createPolicy: return "create policy"
             case .setSearchPath: return "set"
             case .createIndex(let index): return index.isUnique ? "create unique index" : "create index"
             case .drop(let drop): return "drop \(drop.kind.rawValue)"

@@ -50,7 +50,11 @@ struct TableEffectsResolver {
             guard seen.insert(key).inserted else { continue }
             if let relation = catalog.relation(key: key), relation.kind == .view {
                 guard let definition = effects.viewReferences[key] else {
+                    // A system view (`pg_tables`, `information_schema.columns`, `pg_stat_activity`):
+                    // its definition is not in the catalog, and statistics views change without
+                    // any table write. Listed, and unknown.
                     reads.insert(key)
+                    closure.readsUnknown = true
                     continue
                 }
                 pending.append(contentsOf: definition.reads)
@@ -65,6 +69,14 @@ struct TableEffectsResolver {
                 }
             } else {
                 reads.insert(key)
+                // Row-level security: reading the table runs its policies' conditions.
+                if let policies = effects.policyReferences[key] {
+                    pending.append(contentsOf: policies.reads)
+                    var called = StatementReferences(calls: policies.calls.subtracting(closure.calls))
+                    expandCalls(&called)
+                    closure.formUnion(called)
+                    pending.append(contentsOf: called.reads)
+                }
             }
         }
     }

@@ -152,6 +152,14 @@ enum FunctionBodySource: Sendable, Hashable {
     case sqlTokens([Token])
 }
 
+/// `CREATE POLICY name ON table ...`: the tokens after the table (its USING and WITH CHECK
+/// expressions among them), for the tables a row-level security check reads.
+struct CreatePolicyStatement: Sendable, Hashable {
+    let table: QualifiedName
+    let tokens: [Token]
+    let location: SourceLocation
+}
+
 /// How a statement changes a table's rows: the events a trigger fires on, and the kinds of writes
 /// table effects follow through foreign keys and triggers.
 enum TableChange: String, Sendable, Hashable, CaseIterable {

@@ -14,6 +14,8 @@ indirect enum Statement: Sendable, Hashable {
     case createFunction(CreateFunctionStatement)
     /// `CREATE TRIGGER` (Parser+Trigger.swift): what it fires on and the function it runs.
     case createTrigger(CreateTriggerStatement)
+    /// `CREATE POLICY` (Parser+Trigger.swift): the table and the tokens of its conditions.
+    case createPolicy(CreatePolicyStatement)
     /// `SET [SESSION|LOCAL] search_path TO|= a, b` (schema names; `DEFAULT` is `["public"]`).
     case setSearchPath([String], location: SourceLocation)
     /// `ALTER DATABASE|ROLE ... SET search_path ...`: the search path of every later connection,
