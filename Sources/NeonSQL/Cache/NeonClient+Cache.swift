@@ -109,7 +109,9 @@ extension NeonClient {
     func cachedValue<R: Sendable>(_ statement: Statement<R>, key: CacheKey, in cache: QueryCache) -> Cached<R>? {
         guard let lookup = cache.lookup(key) else { return nil }
         let entry = lookup.entry
-        if let value = lookup.value as? R {
+        // `lookup.value` is nil for an entry read from disk; `nil as? R` would succeed for an
+        // optional R (a `:one` result) and answer nil without decoding.
+        if let stored = lookup.value, let value = stored as? R {
             return Cached(value: value, fetchedAt: entry.fetchedAt, isStale: entry.isStale, isFromNetwork: false)
         }
         do {

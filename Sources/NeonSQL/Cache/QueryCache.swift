@@ -134,7 +134,24 @@ public final class QueryCache: Sendable {
             slot.entry.isStale = slot.entry.isStale || state.markers.invalidate(slot.entry)
             return Lookup(entry: slot.entry, value: slot.value)
         }
-        if let inMemory { return inMemory }
+        if let inMemory {
+            // Another process sharing the directory (an app and its widget) records its writes
+            // only on disk: a fresh memory entry is checked against the markers of the tables it
+            // read (a few small file reads; only with a directory).
+            guard let store, !inMemory.entry.isStale else { return inMemory }
+            var diskMarkers = Markers()
+            for name in Markers.names(readBy: inMemory.entry.tables) {
+                if let date = store.marker(name) { diskMarkers.record(name, at: date) }
+            }
+            let stale = state.withLock { state in
+                state.markers.merge(diskMarkers)
+                return state.markers.invalidate(inMemory.entry)
+            }
+            guard stale else { return inMemory }
+            var entry = inMemory.entry
+            entry.isStale = true
+            return Lookup(entry: entry, value: inMemory.value)
+        }
         guard let store, let data = store.read(key) else { return nil }
         switch CacheFileFormat.decode(data, key: key, schemaVersion: schemaVersion) {
         case .failure(.dropped(let reason)):
