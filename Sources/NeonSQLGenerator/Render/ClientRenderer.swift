@@ -1,77 +1,112 @@
-/// Renders the target's dependency client: a `Sendable` struct with one `@Sendable` async closure
-/// per query, `live(_:)` running them with an executor, `testValue` whose every closure throws
-/// `NeonSQL.UnimplementedQueryError` until a test replaces it, and `preview(...)` returning rows the
-/// caller gives. It needs no dependency library; the README shows how to register it with one.
+/// Renders the target's dependency client: a `Sendable` struct whose every query is a settable
+/// `@Sendable` closure property. `live(_:)` runs the queries with an executor, `testValue` throws
+/// `NeonSQL.UnimplementedQueryError` for every query a test did not set, `previewValue` returns
+/// empty results unless a preview sets one. It needs no dependency library; the README shows how
+/// to register it with one.
+///
+/// The struct itself (in the shared file) does not depend on the queries: each query file extends
+/// it with its queries' properties, so adding, removing or re-typing a query changes only that
+/// file's Swift (the edit-rebuild loop of a large target stays one file's work).
 enum ClientRenderer {
+    /// The shared part: the struct, its modes, the override storage and `observe`.
     static func render(_ model: NamedModel, into printer: inout CodePrinter) {
         let names = model.typeNames
         let client = names.client
-        let queries = model.queries.map { (named: $0, signature: QuerySignature($0)) }
-        let previewLabels = queries.filter { $0.signature.resultType != nil }.map { $0.named.functionName + ":" }.joined()
         printer.docComment([
-            "This module's queries as a dependency: one closure per query.",
+            "This module's queries as a dependency: every query is a `@Sendable` closure property.",
             "",
-            "Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;",
-            "every other one throws `NeonSQL.UnimplementedQueryError`) and ``preview(\(previewLabels))``",
-            "for previews.",
+            "Use ``live(_:)`` in the app, ``testValue`` in tests (set the closures a test expects;",
+            "every other one throws `NeonSQL.UnimplementedQueryError`) and ``previewValue`` for previews",
+            "(every query returns no rows, `nil` or 0 until set): `var client = \(client).previewValue;",
+            "client.someQuery = { _ in rows }`. Each query file declares its queries' properties.",
         ])
         printer.block("public struct \(client): Swift.Sendable") { printer in
-            for (named, signature) in queries {
-                // A reference, not the SQL comment: editing a comment rewrites only its query's file.
-                printer.docComment(["Runs ``\(names.queries)/\(signature.symbolReference)``."])
-                printer.line("public var \(SwiftNaming.escaped(named.functionName)): \(closureType(signature))")
+            printer.docComment(["What a query answers when no closure was set for it."])
+            printer.block("enum Mode: Swift.Sendable") { printer in
+                printer.line("case live(any NeonSQL.QueryExecutor)")
+                printer.line("case unimplemented")
+                printer.line("case preview")
             }
-            if !queries.isEmpty { printer.blankLine() }
-            printer.docComment(["Creates a client from one closure per query."])
-            let parameters = queries.map { "\(SwiftNaming.escaped($0.named.functionName)): @escaping \(closureType($0.signature))" }
-            if parameters.isEmpty {
-                printer.line("public init() {}")
-            } else {
-                printer.line("public init(")
-                printer.indented { printer in
-                    for (position, parameter) in parameters.enumerated() {
-                        printer.line(parameter + (position == parameters.count - 1 ? "" : ","))
-                    }
-                }
-                printer.line(") {")
+            printer.blankLine()
+            printer.line("let neonSQLMode: Mode")
+            printer.docComment(["The closures set, by query (observations under `observe.<query>`)."])
+            printer.line("var neonSQLOverrides: [Swift.String: any Swift.Sendable] = [:]")
+            printer.blankLine()
+            printer.block("init(mode: Mode)") { printer in
+                printer.line("self.neonSQLMode = mode")
             }
-            printer.indented { printer in
-                for (named, _) in queries {
-                    let name = SwiftNaming.escaped(named.functionName)
-                    printer.line("self.\(name) = \(name)")
-                }
-            }
-            if !parameters.isEmpty { printer.line("}") }
             printer.blankLine()
             printer.docComment(["The client that runs every query with `executor` (a `NeonSQL.NeonClient`)."])
             printer.block("public static func live(_ executor: any NeonSQL.QueryExecutor) -> \(client)") { printer in
-                printer.line("let queries = \(names.queries)(executor)")
-                construct(client, queries.map { ($0.named, "{ try await queries.\($0.signature.closureCall) }") }, into: &printer)
+                printer.line("\(client)(mode: .live(executor))")
             }
             printer.blankLine()
             printer.docComment([
-                "A client whose every closure throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`):",
-                "a test overrides the closures it expects to be called.",
+                "A client whose every query throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`)",
+                "until a test sets its closure.",
             ])
-            printer.block("public static var testValue: \(client)") { printer in
-                construct(client, queries.map { named, signature in
-                    (named, "{ \(ignoredArguments(signature))throw NeonSQL.UnimplementedQueryError(\(SwiftTypeMapping.stringLiteral(named.query.annotationName))) }")
-                }, into: &printer, returns: false)
-            }
+            printer.line("public static var testValue: \(client) { \(client)(mode: .unimplemented) }")
+            printer.blankLine()
+            printer.docComment(["A client whose every query returns no rows, `nil` or 0 until a preview sets its closure."])
+            printer.line("public static var previewValue: \(client) { \(client)(mode: .preview) }")
             printer.blankLine()
             printer.docComment([
-                "A client returning the given rows (no rows, `nil` or 0 unless given) for previews.",
+                "The read queries as observations (`for try await rows in client.observe.someQuery(...)`): live",
+                "through the executor's cache; in tests and previews, the query's closure once unless set.",
             ])
-            let previewParameters = queries.compactMap { named, signature in
-                signature.resultType.map { type in
-                    "\(SwiftNaming.escaped(named.functionName)): \(type) = \(defaultValue(named.query.kind))"
+            printer.block("public var observe: Observe") { printer in
+                printer.line("get { Observe(neonSQLClient: self) }")
+                printer.line("set { self = newValue.neonSQLClient }")
+            }
+            printer.blankLine()
+            printer.docComment(["The read queries as `NeonSQL.QueryObservation` closures (see ``observe``)."])
+            printer.block("public struct Observe: Swift.Sendable") { printer in
+                printer.line("var neonSQLClient: \(client)")
+            }
+        }
+    }
+
+    /// A query's part, in its query file: its closure property and, for a read, its observation.
+    static func renderQuery(_ named: NamedQuery, signature: QuerySignature, typeNames: GeneratedTypeNames, into printer: inout CodePrinter) {
+        let client = typeNames.client
+        let name = SwiftNaming.escaped(named.functionName)
+        let key = SwiftTypeMapping.stringLiteral(named.functionName)
+        let closure = closureType(signature)
+        let ignored = ignoredArguments(signature)
+        let unimplemented = "{ \(ignored)throw NeonSQL.UnimplementedQueryError(\(SwiftTypeMapping.stringLiteral(named.query.annotationName))) }"
+        let preview = "{ \(ignored)\(defaultValue(named.query.kind)) }"
+        printer.block("extension \(client)") { printer in
+            printer.docComment(["Runs ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the query (tests, previews)."])
+            printer.block("public var \(name): \(closure)") { printer in
+                printer.block("get") { printer in
+                    printer.line("if let closure = neonSQLOverrides[\(key)] as? \(closure) { return closure }")
+                    printer.line("switch neonSQLMode {")
+                    printer.line("case .live(let executor): return { try await \(typeNames.queries)(executor).\(signature.closureCall) }")
+                    printer.line("case .unimplemented: return \(unimplemented)")
+                    printer.line("case .preview: return \(preview)")
+                    printer.line("}")
                 }
+                printer.line("set { neonSQLOverrides[\(key)] = newValue }")
             }
-            printer.block("public static func preview(\(previewParameters.joined(separator: ", "))) -> \(client)") { printer in
-                construct(client, queries.map { named, signature in
-                    let value = signature.resultType == nil ? "" : SwiftNaming.escaped(named.functionName) + " "
-                    return (named, "{ \(ignoredArguments(signature))\(value)}")
-                }, into: &printer)
+        }
+        guard named.query.isReadOnly, [.many, .one].contains(named.query.kind), let result = signature.resultType else { return }
+        let observation = "@Sendable \(signature.closureParameters) -> NeonSQL.QueryObservation<\(result)>"
+        let observeKey = SwiftTypeMapping.stringLiteral("observe." + named.functionName)
+        let parameters = (0..<signature.closureArity).map { "p\($0)" }.joined(separator: ", ")
+        let once = "{ \(parameters.isEmpty ? "" : parameters + " in ").once { try await query(\(parameters)) } }"
+        printer.blankLine()
+        printer.block("extension \(client).Observe") { printer in
+            printer.docComment(["Observes ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the observation."])
+            printer.block("public var \(name): \(observation)") { printer in
+                printer.block("get") { printer in
+                    printer.line("if let closure = neonSQLClient.neonSQLOverrides[\(observeKey)] as? \(observation) { return closure }")
+                    printer.block("if case .live(let executor) = neonSQLClient.neonSQLMode") { printer in
+                        printer.line("return { \(typeNames.queries)(executor).observe.\(signature.closureCall) }")
+                    }
+                    printer.line("let query = neonSQLClient.\(name)")
+                    printer.line("return \(once)")
+                }
+                printer.line("set { neonSQLClient.neonSQLOverrides[\(observeKey)] = newValue }")
             }
         }
     }
@@ -86,31 +121,14 @@ enum ClientRenderer {
         signature.closureArity == 0 ? "" : Array(repeating: "_", count: signature.closureArity).joined(separator: ", ") + " in "
     }
 
-    /// The preview's default result of a query of `kind` (kinds without a result have no preview parameter).
+    /// The preview's result of a query of `kind`: no rows, `nil`, 0 or nothing.
     static func defaultValue(_ kind: QueryDescription.Kind) -> String {
         switch kind {
         case .many, .batchone, .batchmany: return "[]"
         case .one: return "nil"
-        case .exec, .execrows, .batchexec, .copyfrom: return "0"
+        case .execrows, .copyfrom: return "0"
+        case .exec, .batchexec: return "()"
         case .execresult: return "NeonSQL.ExecResult(rowsAffected: 0, command: \"\")"
         }
-    }
-
-    /// `return Client(a: { ... }, b: { ... })` (or without `return`), one argument per line.
-    private static func construct(_ client: String, _ arguments: [(NamedQuery, String)], into printer: inout CodePrinter,
-                                  returns: Bool = true) {
-        let prefix = returns ? "return " : ""
-        guard !arguments.isEmpty else {
-            printer.line("\(prefix)\(client)()")
-            return
-        }
-        printer.line("\(prefix)\(client)(")
-        printer.indented { printer in
-            for (position, (named, closure)) in arguments.enumerated() {
-                let comma = position == arguments.count - 1 ? "" : ","
-                printer.line("\(SwiftNaming.argumentLabel(named.functionName)): \(closure)\(comma)")
-            }
-        }
-        printer.line(")")
     }
 }

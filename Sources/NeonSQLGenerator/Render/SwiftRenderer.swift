@@ -74,6 +74,8 @@ struct SwiftRenderer {
             PageRenderer.print(named, paging: paging, typeNames: typeNames, into: &printer)
         }
         printer.blankLine()
+        ClientRenderer.renderQuery(named, signature: signature, typeNames: typeNames, into: &printer)
+        printer.blankLine()
         TableEffectsRenderer.printDeclaration(for: named, into: &printer)
     }
 

@@ -57,7 +57,7 @@ struct SwiftRendererTests {
                         LEFT JOIN categories c ON c.id = d.category_id
                         WHERE jd.journey_id = $1
                         ORDER BY jd.sort_order
-                        """#, bindings: bindings, readOnly: true)
+                        """#, bindings: bindings, readOnly: true, tables: fetchJourneyDuas_tables)
                 }
             }
 
@@ -67,6 +67,48 @@ struct SwiftRendererTests {
                     try await self.executor.execute(Statements.fetchJourneyDuas(journeyId: journeyId))
                 }
             }
+
+            extension Queries.Observe {
+                /// Duas of one journey, in the order the journey lists them.
+                ///
+                /// Yields the result again after every write through the same client that may change it.
+                public func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
+                    self.executor.observe(Statements.fetchJourneyDuas(journeyId: journeyId))
+                }
+            }
+
+            extension QueryClient {
+                /// Runs ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the query (tests, previews).
+                public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
+                    get {
+                        if let closure = neonSQLOverrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
+                        switch neonSQLMode {
+                        case .live(let executor): return { try await Queries(executor).fetchJourneyDuas(journeyId: $0) }
+                        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
+                        case .preview: return { _ in [] }
+                        }
+                    }
+                    set { neonSQLOverrides["fetchJourneyDuas"] = newValue }
+                }
+            }
+
+            extension QueryClient.Observe {
+                /// Observes ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the observation.
+                public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
+                    get {
+                        if let closure = neonSQLClient.neonSQLOverrides["observe.fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> { return closure }
+                        if case .live(let executor) = neonSQLClient.neonSQLMode {
+                            return { Queries(executor).observe.fetchJourneyDuas(journeyId: $0) }
+                        }
+                        let query = neonSQLClient.fetchJourneyDuas
+                        return { p0 in .once { try await query(p0) } }
+                    }
+                    set { neonSQLClient.neonSQLOverrides["observe.fetchJourneyDuas"] = newValue }
+                }
+            }
+
+            /// The tables `fetchJourneyDuas` reads and can change: what a result cache invalidates by.
+            private let fetchJourneyDuas_tables = NeonSQL.TableEffects(reads: [], writes: [], readsUnknown: true, writesUnknown: true)
 
             """##
         #expect(render([RenderFixtures.fetchJourneyDuas]) == expected)
@@ -107,7 +149,14 @@ struct SwiftRendererDetailTests {
         #expect(all.contains("@discardableResult"))
         #expect(all.contains("public func countIt() async throws -> Swift.Int {"))
         #expect(all.contains("return .execRows(name: \"CountIt\", sql: #\"\"\""))
-        #expect(all.contains("\"\"\"#, bindings: bindings, readOnly: false)"))
+        #expect(all.contains("\"\"\"#, bindings: bindings, readOnly: false, tables: doIt_tables)"))
+        #expect(all.contains("private let countIt_tables = NeonSQL.TableEffects(reads: [], writes: [], readsUnknown: true, writesUnknown: true)"))
+        // Only reads are observed.
+        #expect(all.contains("public func getOne() -> NeonSQL.QueryObservation<GetOneRow?> {"))
+        #expect(!all.contains { $0.contains("QueryObservation<Swift.Void>") || $0.contains("QueryObservation<Swift.Int>") })
+        // The client's closure for each query is in the query's file.
+        #expect(all.contains("public var countIt: @Sendable () async throws -> Swift.Int {"))
+        #expect(all.contains("case .preview: return { 0 }"))
         #expect(all.contains("let bindings = NeonSQL.Bindings()"))
         // exec and execrows have no row struct.
         #expect(!text.contains("DoItRow"))
@@ -280,13 +329,23 @@ struct SharedFileRendererTests {
             """##))
     }
 
+    @Test func theSharedFileDoesNotDependOnTheQueries() {
+        // Adding, removing or re-typing a query rewrites only its query file's Swift.
+        let none = SharedFileRenderer.render(RenderFixtures.named([], enums: [RenderFixtures.timeSlot]))
+        let one = SharedFileRenderer.render(RenderFixtures.named([RenderFixtures.fetchJourneyDuas], enums: [RenderFixtures.timeSlot]))
+        #expect(none == one)
+        #expect(!one.contains("fetchJourneyDuas"))
+    }
+
     @Test func declaresTheTargetsOwnQueriesStatementsAndClient() {
         let names = GeneratedTypeNames(queries: "AppQueries", statements: "AppStatements", client: "AppClient")
         let text = SharedFileRenderer.render(RenderFixtures.named([], typeNames: names))
         #expect(text.contains("public struct AppQueries: Swift.Sendable {"))
         #expect(text.contains("public enum AppStatements {}"))
         #expect(text.contains("public struct AppClient: Swift.Sendable {"))
-        #expect(text.contains("    public init() {}"))
+        #expect(text.contains("    public static func live(_ executor: any NeonSQL.QueryExecutor) -> AppClient {"))
+        #expect(text.contains("    public static var testValue: AppClient { AppClient(mode: .unimplemented) }"))
+        #expect(text.contains("    public static var previewValue: AppClient { AppClient(mode: .preview) }"))
     }
 }
 

@@ -32,106 +32,50 @@ public struct Queries: Swift.Sendable {
 /// `try await client.batch(Statements.a(), Statements.b())`.
 public enum Statements {}
 
-/// This module's queries as a dependency: one closure per query.
+/// This module's queries as a dependency: every query is a `@Sendable` closure property.
 ///
-/// Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;
-/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``preview(funnel:eventPercentiles:sessionEvents:purgeEvents:runningTotals:metricCalendar:orgChain:variantShares:sessionSequence:userActivity:)``
-/// for previews.
+/// Use ``live(_:)`` in the app, ``testValue`` in tests (set the closures a test expects;
+/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``previewValue`` for previews
+/// (every query returns no rows, `nil` or 0 until set): `var client = QueryClient.previewValue;
+/// client.someQuery = { _ in rows }`. Each query file declares its queries' properties.
 public struct QueryClient: Swift.Sendable {
-    /// Runs ``Queries/funnel()``.
-    public var funnel: @Sendable () async throws -> [FunnelRow]
-    /// Runs ``Queries/eventPercentiles()``.
-    public var eventPercentiles: @Sendable () async throws -> [EventPercentilesRow]
-    /// Runs ``Queries/sessionEvents()``.
-    public var sessionEvents: @Sendable () async throws -> [SessionEventsRow]
-    /// Runs ``Queries/purgeEvents(cutoff:)``.
-    public var purgeEvents: @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow]
-    /// Runs ``Queries/runningTotals(metric:)``.
-    public var runningTotals: @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow]
-    /// Runs ``Queries/metricCalendar(firstDay:lastDay:metric:)``.
-    public var metricCalendar: @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow]
-    /// Runs ``Queries/orgChain(rootId:)``.
-    public var orgChain: @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow]
-    /// Runs ``Queries/variantShares()``.
-    public var variantShares: @Sendable () async throws -> [VariantSharesRow]
-    /// Runs ``Queries/sessionSequence()``.
-    public var sessionSequence: @Sendable () async throws -> [SessionSequenceRow]
-    /// Runs ``Queries/userActivity(plan:)``.
-    public var userActivity: @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow]
+    /// What a query answers when no closure was set for it.
+    enum Mode: Swift.Sendable {
+        case live(any NeonSQL.QueryExecutor)
+        case unimplemented
+        case preview
+    }
 
-    /// Creates a client from one closure per query.
-    public init(
-        funnel: @escaping @Sendable () async throws -> [FunnelRow],
-        eventPercentiles: @escaping @Sendable () async throws -> [EventPercentilesRow],
-        sessionEvents: @escaping @Sendable () async throws -> [SessionEventsRow],
-        purgeEvents: @escaping @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow],
-        runningTotals: @escaping @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow],
-        metricCalendar: @escaping @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow],
-        orgChain: @escaping @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow],
-        variantShares: @escaping @Sendable () async throws -> [VariantSharesRow],
-        sessionSequence: @escaping @Sendable () async throws -> [SessionSequenceRow],
-        userActivity: @escaping @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow]
-    ) {
-        self.funnel = funnel
-        self.eventPercentiles = eventPercentiles
-        self.sessionEvents = sessionEvents
-        self.purgeEvents = purgeEvents
-        self.runningTotals = runningTotals
-        self.metricCalendar = metricCalendar
-        self.orgChain = orgChain
-        self.variantShares = variantShares
-        self.sessionSequence = sessionSequence
-        self.userActivity = userActivity
+    let neonSQLMode: Mode
+    /// The closures set, by query (observations under `observe.<query>`).
+    var neonSQLOverrides: [Swift.String: any Swift.Sendable] = [:]
+
+    init(mode: Mode) {
+        self.neonSQLMode = mode
     }
 
     /// The client that runs every query with `executor` (a `NeonSQL.NeonClient`).
     public static func live(_ executor: any NeonSQL.QueryExecutor) -> QueryClient {
-        let queries = Queries(executor)
-        return QueryClient(
-            funnel: { try await queries.funnel() },
-            eventPercentiles: { try await queries.eventPercentiles() },
-            sessionEvents: { try await queries.sessionEvents() },
-            purgeEvents: { try await queries.purgeEvents(cutoff: $0) },
-            runningTotals: { try await queries.runningTotals(metric: $0) },
-            metricCalendar: { try await queries.metricCalendar(firstDay: $0, lastDay: $1, metric: $2) },
-            orgChain: { try await queries.orgChain(rootId: $0) },
-            variantShares: { try await queries.variantShares() },
-            sessionSequence: { try await queries.sessionSequence() },
-            userActivity: { try await queries.userActivity(plan: $0) }
-        )
+        QueryClient(mode: .live(executor))
     }
 
-    /// A client whose every closure throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`):
-    /// a test overrides the closures it expects to be called.
-    public static var testValue: QueryClient {
-        QueryClient(
-            funnel: { throw NeonSQL.UnimplementedQueryError("Funnel") },
-            eventPercentiles: { throw NeonSQL.UnimplementedQueryError("EventPercentiles") },
-            sessionEvents: { throw NeonSQL.UnimplementedQueryError("SessionEvents") },
-            purgeEvents: { _ in throw NeonSQL.UnimplementedQueryError("PurgeEvents") },
-            runningTotals: { _ in throw NeonSQL.UnimplementedQueryError("RunningTotals") },
-            metricCalendar: { _, _, _ in throw NeonSQL.UnimplementedQueryError("MetricCalendar") },
-            orgChain: { _ in throw NeonSQL.UnimplementedQueryError("OrgChain") },
-            variantShares: { throw NeonSQL.UnimplementedQueryError("VariantShares") },
-            sessionSequence: { throw NeonSQL.UnimplementedQueryError("SessionSequence") },
-            userActivity: { _ in throw NeonSQL.UnimplementedQueryError("UserActivity") }
-        )
+    /// A client whose every query throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`)
+    /// until a test sets its closure.
+    public static var testValue: QueryClient { QueryClient(mode: .unimplemented) }
+
+    /// A client whose every query returns no rows, `nil` or 0 until a preview sets its closure.
+    public static var previewValue: QueryClient { QueryClient(mode: .preview) }
+
+    /// The read queries as observations (`for try await rows in client.observe.someQuery(...)`): live
+    /// through the executor's cache; in tests and previews, the query's closure once unless set.
+    public var observe: Observe {
+        get { Observe(neonSQLClient: self) }
+        set { self = newValue.neonSQLClient }
     }
 
-    /// A client returning the given rows (no rows, `nil` or 0 unless given) for previews.
-    public static func preview(funnel: [FunnelRow] = [], eventPercentiles: [EventPercentilesRow] = [], sessionEvents: [SessionEventsRow] = [], purgeEvents: [PurgeEventsRow] = [], runningTotals: [RunningTotalsRow] = [], metricCalendar: [MetricCalendarRow] = [], orgChain: [OrgChainRow] = [], variantShares: [VariantSharesRow] = [], sessionSequence: [SessionSequenceRow] = [], userActivity: [UserActivityRow] = []) -> QueryClient {
-        return QueryClient(
-            funnel: { funnel },
-            eventPercentiles: { eventPercentiles },
-            sessionEvents: { sessionEvents },
-            purgeEvents: { _ in purgeEvents },
-            runningTotals: { _ in runningTotals },
-            metricCalendar: { _, _, _ in metricCalendar },
-            orgChain: { _ in orgChain },
-            variantShares: { variantShares },
-            sessionSequence: { sessionSequence },
-            userActivity: { _ in userActivity }
-        )
+    /// The read queries as `NeonSQL.QueryObservation` closures (see ``observe``).
+    public struct Observe: Swift.Sendable {
+        var neonSQLClient: QueryClient
     }
 }
 

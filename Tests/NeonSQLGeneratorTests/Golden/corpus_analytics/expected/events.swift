@@ -78,6 +78,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/funnel()``; set it to replace the query (tests, previews).
+    public var funnel: @Sendable () async throws -> [FunnelRow] {
+        get {
+            if let closure = neonSQLOverrides["funnel"] as? @Sendable () async throws -> [FunnelRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).funnel() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("Funnel") }
+            case .preview: return { [] }
+            }
+        }
+        set { neonSQLOverrides["funnel"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/funnel()``; set it to replace the observation.
+    public var funnel: @Sendable () -> NeonSQL.QueryObservation<[FunnelRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.funnel"] as? @Sendable () -> NeonSQL.QueryObservation<[FunnelRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.funnel() }
+            }
+            let query = neonSQLClient.funnel
+            return { .once { try await query() } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.funnel"] = newValue }
+    }
+}
+
 /// The tables `funnel` reads and can change: what a result cache invalidates by.
 private let funnel_tables = NeonSQL.TableEffects(reads: ["public.events", "public.sessions"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -140,6 +170,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func eventPercentiles() -> NeonSQL.QueryObservation<[EventPercentilesRow]> {
         self.executor.observe(Statements.eventPercentiles())
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/eventPercentiles()``; set it to replace the query (tests, previews).
+    public var eventPercentiles: @Sendable () async throws -> [EventPercentilesRow] {
+        get {
+            if let closure = neonSQLOverrides["eventPercentiles"] as? @Sendable () async throws -> [EventPercentilesRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).eventPercentiles() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("EventPercentiles") }
+            case .preview: return { [] }
+            }
+        }
+        set { neonSQLOverrides["eventPercentiles"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/eventPercentiles()``; set it to replace the observation.
+    public var eventPercentiles: @Sendable () -> NeonSQL.QueryObservation<[EventPercentilesRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.eventPercentiles"] as? @Sendable () -> NeonSQL.QueryObservation<[EventPercentilesRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.eventPercentiles() }
+            }
+            let query = neonSQLClient.eventPercentiles
+            return { .once { try await query() } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.eventPercentiles"] = newValue }
     }
 }
 
@@ -211,6 +271,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/sessionEvents()``; set it to replace the query (tests, previews).
+    public var sessionEvents: @Sendable () async throws -> [SessionEventsRow] {
+        get {
+            if let closure = neonSQLOverrides["sessionEvents"] as? @Sendable () async throws -> [SessionEventsRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).sessionEvents() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("SessionEvents") }
+            case .preview: return { [] }
+            }
+        }
+        set { neonSQLOverrides["sessionEvents"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/sessionEvents()``; set it to replace the observation.
+    public var sessionEvents: @Sendable () -> NeonSQL.QueryObservation<[SessionEventsRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.sessionEvents"] as? @Sendable () -> NeonSQL.QueryObservation<[SessionEventsRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.sessionEvents() }
+            }
+            let query = neonSQLClient.sessionEvents
+            return { .once { try await query() } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.sessionEvents"] = newValue }
+    }
+}
+
 /// The tables `sessionEvents` reads and can change: what a result cache invalidates by.
 private let sessionEvents_tables = NeonSQL.TableEffects(reads: ["public.events", "public.sessions"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -255,6 +345,21 @@ extension Queries {
     /// a data-modifying CTE's RETURNING columns keep their NOT NULL.
     public func purgeEvents(cutoff: Foundation.Date) async throws -> [PurgeEventsRow] {
         try await self.executor.execute(Statements.purgeEvents(cutoff: cutoff))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/purgeEvents(cutoff:)``; set it to replace the query (tests, previews).
+    public var purgeEvents: @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow] {
+        get {
+            if let closure = neonSQLOverrides["purgeEvents"] as? @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).purgeEvents(cutoff: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("PurgeEvents") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["purgeEvents"] = newValue }
     }
 }
 

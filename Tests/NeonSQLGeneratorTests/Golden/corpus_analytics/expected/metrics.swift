@@ -65,6 +65,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/runningTotals(metric:)``; set it to replace the query (tests, previews).
+    public var runningTotals: @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow] {
+        get {
+            if let closure = neonSQLOverrides["runningTotals"] as? @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).runningTotals(metric: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("RunningTotals") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["runningTotals"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/runningTotals(metric:)``; set it to replace the observation.
+    public var runningTotals: @Sendable (_ metric: Swift.String) -> NeonSQL.QueryObservation<[RunningTotalsRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.runningTotals"] as? @Sendable (_ metric: Swift.String) -> NeonSQL.QueryObservation<[RunningTotalsRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.runningTotals(metric: $0) }
+            }
+            let query = neonSQLClient.runningTotals
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.runningTotals"] = newValue }
+    }
+}
+
 /// The tables `runningTotals` reads and can change: what a result cache invalidates by.
 private let runningTotals_tables = NeonSQL.TableEffects(reads: ["public.daily_metrics"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -120,6 +150,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) -> NeonSQL.QueryObservation<[MetricCalendarRow]> {
         self.executor.observe(Statements.metricCalendar(firstDay: firstDay, lastDay: lastDay, metric: metric))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/metricCalendar(firstDay:lastDay:metric:)``; set it to replace the query (tests, previews).
+    public var metricCalendar: @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow] {
+        get {
+            if let closure = neonSQLOverrides["metricCalendar"] as? @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).metricCalendar(firstDay: $0, lastDay: $1, metric: $2) }
+            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("MetricCalendar") }
+            case .preview: return { _, _, _ in [] }
+            }
+        }
+        set { neonSQLOverrides["metricCalendar"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/metricCalendar(firstDay:lastDay:metric:)``; set it to replace the observation.
+    public var metricCalendar: @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) -> NeonSQL.QueryObservation<[MetricCalendarRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.metricCalendar"] as? @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) -> NeonSQL.QueryObservation<[MetricCalendarRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.metricCalendar(firstDay: $0, lastDay: $1, metric: $2) }
+            }
+            let query = neonSQLClient.metricCalendar
+            return { p0, p1, p2 in .once { try await query(p0, p1, p2) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.metricCalendar"] = newValue }
     }
 }
 
@@ -196,6 +256,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/orgChain(rootId:)``; set it to replace the query (tests, previews).
+    public var orgChain: @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow] {
+        get {
+            if let closure = neonSQLOverrides["orgChain"] as? @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).orgChain(rootId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("OrgChain") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["orgChain"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/orgChain(rootId:)``; set it to replace the observation.
+    public var orgChain: @Sendable (_ rootId: Swift.Int) -> NeonSQL.QueryObservation<[OrgChainRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.orgChain"] as? @Sendable (_ rootId: Swift.Int) -> NeonSQL.QueryObservation<[OrgChainRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.orgChain(rootId: $0) }
+            }
+            let query = neonSQLClient.orgChain
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.orgChain"] = newValue }
+    }
+}
+
 /// The tables `orgChain` reads and can change: what a result cache invalidates by.
 private let orgChain_tables = NeonSQL.TableEffects(reads: ["public.org_units"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -256,6 +346,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func variantShares() -> NeonSQL.QueryObservation<[VariantSharesRow]> {
         self.executor.observe(Statements.variantShares())
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/variantShares()``; set it to replace the query (tests, previews).
+    public var variantShares: @Sendable () async throws -> [VariantSharesRow] {
+        get {
+            if let closure = neonSQLOverrides["variantShares"] as? @Sendable () async throws -> [VariantSharesRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).variantShares() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("VariantShares") }
+            case .preview: return { [] }
+            }
+        }
+        set { neonSQLOverrides["variantShares"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/variantShares()``; set it to replace the observation.
+    public var variantShares: @Sendable () -> NeonSQL.QueryObservation<[VariantSharesRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.variantShares"] as? @Sendable () -> NeonSQL.QueryObservation<[VariantSharesRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.variantShares() }
+            }
+            let query = neonSQLClient.variantShares
+            return { .once { try await query() } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.variantShares"] = newValue }
     }
 }
 

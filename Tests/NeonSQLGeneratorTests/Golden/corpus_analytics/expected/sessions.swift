@@ -91,6 +91,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/sessionSequence()``; set it to replace the query (tests, previews).
+    public var sessionSequence: @Sendable () async throws -> [SessionSequenceRow] {
+        get {
+            if let closure = neonSQLOverrides["sessionSequence"] as? @Sendable () async throws -> [SessionSequenceRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).sessionSequence() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("SessionSequence") }
+            case .preview: return { [] }
+            }
+        }
+        set { neonSQLOverrides["sessionSequence"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/sessionSequence()``; set it to replace the observation.
+    public var sessionSequence: @Sendable () -> NeonSQL.QueryObservation<[SessionSequenceRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.sessionSequence"] as? @Sendable () -> NeonSQL.QueryObservation<[SessionSequenceRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.sessionSequence() }
+            }
+            let query = neonSQLClient.sessionSequence
+            return { .once { try await query() } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.sessionSequence"] = newValue }
+    }
+}
+
 /// The tables `sessionSequence` reads and can change: what a result cache invalidates by.
 private let sessionSequence_tables = NeonSQL.TableEffects(reads: ["public.sessions"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -159,6 +189,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func userActivity(plan: Swift.String) -> NeonSQL.QueryObservation<[UserActivityRow]> {
         self.executor.observe(Statements.userActivity(plan: plan))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/userActivity(plan:)``; set it to replace the query (tests, previews).
+    public var userActivity: @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow] {
+        get {
+            if let closure = neonSQLOverrides["userActivity"] as? @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).userActivity(plan: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("UserActivity") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["userActivity"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/userActivity(plan:)``; set it to replace the observation.
+    public var userActivity: @Sendable (_ plan: Swift.String) -> NeonSQL.QueryObservation<[UserActivityRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.userActivity"] as? @Sendable (_ plan: Swift.String) -> NeonSQL.QueryObservation<[UserActivityRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.userActivity(plan: $0) }
+            }
+            let query = neonSQLClient.userActivity
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.userActivity"] = newValue }
     }
 }
 

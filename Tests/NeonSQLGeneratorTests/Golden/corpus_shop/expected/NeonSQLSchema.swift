@@ -32,134 +32,50 @@ public struct Queries: Swift.Sendable {
 /// `try await client.batch(Statements.a(), Statements.b())`.
 public enum Statements {}
 
-/// This module's queries as a dependency: one closure per query.
+/// This module's queries as a dependency: every query is a `@Sendable` closure property.
 ///
-/// Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;
-/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``preview(getProduct:productsWithTag:productPriceStats:allProductSummaries:productJson:productArrays:priceRanks:recentOrders:orderWithItems:customerOrderStats:createOrder:upsertInventory:addProductsToOrder:)``
-/// for previews.
+/// Use ``live(_:)`` in the app, ``testValue`` in tests (set the closures a test expects;
+/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``previewValue`` for previews
+/// (every query returns no rows, `nil` or 0 until set): `var client = QueryClient.previewValue;
+/// client.someQuery = { _ in rows }`. Each query file declares its queries' properties.
 public struct QueryClient: Swift.Sendable {
-    /// Runs ``Queries/getProduct(id:)``.
-    public var getProduct: @Sendable (_ id: Swift.Int) async throws -> GetProductRow?
-    /// Runs ``Queries/productsWithTag(tag:)``.
-    public var productsWithTag: @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow]
-    /// Runs ``Queries/productPriceStats()``.
-    public var productPriceStats: @Sendable () async throws -> [ProductPriceStatsRow]
-    /// Runs ``Queries/allProductSummaries()``.
-    public var allProductSummaries: @Sendable () async throws -> [AllProductSummariesRow]
-    /// Runs ``Queries/productJson(filter:)``.
-    public var productJson: @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow]
-    /// Runs ``Queries/productArrays()``.
-    public var productArrays: @Sendable () async throws -> [ProductArraysRow]
-    /// Runs ``Queries/priceRanks()``.
-    public var priceRanks: @Sendable () async throws -> [PriceRanksRow]
-    /// Runs ``Queries/recentOrders(since:statuses:)``.
-    public var recentOrders: @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow]
-    /// Runs ``Queries/orderWithItems(orderId:)``.
-    public var orderWithItems: @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow?
-    /// Runs ``Queries/customerOrderStats()``.
-    public var customerOrderStats: @Sendable () async throws -> [CustomerOrderStatsRow]
-    /// Runs ``Queries/createOrder(customerId:shippingAddress:couponCode:note:)``.
-    public var createOrder: @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow?
-    /// Runs ``Queries/upsertInventory(productId:warehouse:onHand:)``.
-    public var upsertInventory: @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow?
-    /// Runs ``Queries/bulkStock(productIds:warehouses:counts:)``.
-    public var bulkStock: @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void
-    /// Runs ``Queries/addProductsToOrder(orderId:productIds:)``.
-    public var addProductsToOrder: @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow]
+    /// What a query answers when no closure was set for it.
+    enum Mode: Swift.Sendable {
+        case live(any NeonSQL.QueryExecutor)
+        case unimplemented
+        case preview
+    }
 
-    /// Creates a client from one closure per query.
-    public init(
-        getProduct: @escaping @Sendable (_ id: Swift.Int) async throws -> GetProductRow?,
-        productsWithTag: @escaping @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow],
-        productPriceStats: @escaping @Sendable () async throws -> [ProductPriceStatsRow],
-        allProductSummaries: @escaping @Sendable () async throws -> [AllProductSummariesRow],
-        productJson: @escaping @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow],
-        productArrays: @escaping @Sendable () async throws -> [ProductArraysRow],
-        priceRanks: @escaping @Sendable () async throws -> [PriceRanksRow],
-        recentOrders: @escaping @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow],
-        orderWithItems: @escaping @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow?,
-        customerOrderStats: @escaping @Sendable () async throws -> [CustomerOrderStatsRow],
-        createOrder: @escaping @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow?,
-        upsertInventory: @escaping @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow?,
-        bulkStock: @escaping @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void,
-        addProductsToOrder: @escaping @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow]
-    ) {
-        self.getProduct = getProduct
-        self.productsWithTag = productsWithTag
-        self.productPriceStats = productPriceStats
-        self.allProductSummaries = allProductSummaries
-        self.productJson = productJson
-        self.productArrays = productArrays
-        self.priceRanks = priceRanks
-        self.recentOrders = recentOrders
-        self.orderWithItems = orderWithItems
-        self.customerOrderStats = customerOrderStats
-        self.createOrder = createOrder
-        self.upsertInventory = upsertInventory
-        self.bulkStock = bulkStock
-        self.addProductsToOrder = addProductsToOrder
+    let neonSQLMode: Mode
+    /// The closures set, by query (observations under `observe.<query>`).
+    var neonSQLOverrides: [Swift.String: any Swift.Sendable] = [:]
+
+    init(mode: Mode) {
+        self.neonSQLMode = mode
     }
 
     /// The client that runs every query with `executor` (a `NeonSQL.NeonClient`).
     public static func live(_ executor: any NeonSQL.QueryExecutor) -> QueryClient {
-        let queries = Queries(executor)
-        return QueryClient(
-            getProduct: { try await queries.getProduct(id: $0) },
-            productsWithTag: { try await queries.productsWithTag(tag: $0) },
-            productPriceStats: { try await queries.productPriceStats() },
-            allProductSummaries: { try await queries.allProductSummaries() },
-            productJson: { try await queries.productJson(filter: $0) },
-            productArrays: { try await queries.productArrays() },
-            priceRanks: { try await queries.priceRanks() },
-            recentOrders: { try await queries.recentOrders(since: $0, statuses: $1) },
-            orderWithItems: { try await queries.orderWithItems(orderId: $0) },
-            customerOrderStats: { try await queries.customerOrderStats() },
-            createOrder: { try await queries.createOrder(customerId: $0, shippingAddress: $1, couponCode: $2, note: $3) },
-            upsertInventory: { try await queries.upsertInventory(productId: $0, warehouse: $1, onHand: $2) },
-            bulkStock: { try await queries.bulkStock(productIds: $0, warehouses: $1, counts: $2) },
-            addProductsToOrder: { try await queries.addProductsToOrder(orderId: $0, productIds: $1) }
-        )
+        QueryClient(mode: .live(executor))
     }
 
-    /// A client whose every closure throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`):
-    /// a test overrides the closures it expects to be called.
-    public static var testValue: QueryClient {
-        QueryClient(
-            getProduct: { _ in throw NeonSQL.UnimplementedQueryError("GetProduct") },
-            productsWithTag: { _ in throw NeonSQL.UnimplementedQueryError("ProductsWithTag") },
-            productPriceStats: { throw NeonSQL.UnimplementedQueryError("ProductPriceStats") },
-            allProductSummaries: { throw NeonSQL.UnimplementedQueryError("AllProductSummaries") },
-            productJson: { _ in throw NeonSQL.UnimplementedQueryError("ProductJSON") },
-            productArrays: { throw NeonSQL.UnimplementedQueryError("ProductArrays") },
-            priceRanks: { throw NeonSQL.UnimplementedQueryError("PriceRanks") },
-            recentOrders: { _, _ in throw NeonSQL.UnimplementedQueryError("RecentOrders") },
-            orderWithItems: { _ in throw NeonSQL.UnimplementedQueryError("OrderWithItems") },
-            customerOrderStats: { throw NeonSQL.UnimplementedQueryError("CustomerOrderStats") },
-            createOrder: { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") },
-            upsertInventory: { _, _, _ in throw NeonSQL.UnimplementedQueryError("UpsertInventory") },
-            bulkStock: { _, _, _ in throw NeonSQL.UnimplementedQueryError("BulkStock") },
-            addProductsToOrder: { _, _ in throw NeonSQL.UnimplementedQueryError("AddProductsToOrder") }
-        )
+    /// A client whose every query throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`)
+    /// until a test sets its closure.
+    public static var testValue: QueryClient { QueryClient(mode: .unimplemented) }
+
+    /// A client whose every query returns no rows, `nil` or 0 until a preview sets its closure.
+    public static var previewValue: QueryClient { QueryClient(mode: .preview) }
+
+    /// The read queries as observations (`for try await rows in client.observe.someQuery(...)`): live
+    /// through the executor's cache; in tests and previews, the query's closure once unless set.
+    public var observe: Observe {
+        get { Observe(neonSQLClient: self) }
+        set { self = newValue.neonSQLClient }
     }
 
-    /// A client returning the given rows (no rows, `nil` or 0 unless given) for previews.
-    public static func preview(getProduct: GetProductRow? = nil, productsWithTag: [ProductsWithTagRow] = [], productPriceStats: [ProductPriceStatsRow] = [], allProductSummaries: [AllProductSummariesRow] = [], productJson: [ProductJsonRow] = [], productArrays: [ProductArraysRow] = [], priceRanks: [PriceRanksRow] = [], recentOrders: [RecentOrdersRow] = [], orderWithItems: OrderWithItemsRow? = nil, customerOrderStats: [CustomerOrderStatsRow] = [], createOrder: CreateOrderRow? = nil, upsertInventory: UpsertInventoryRow? = nil, addProductsToOrder: [AddProductsToOrderRow] = []) -> QueryClient {
-        return QueryClient(
-            getProduct: { _ in getProduct },
-            productsWithTag: { _ in productsWithTag },
-            productPriceStats: { productPriceStats },
-            allProductSummaries: { allProductSummaries },
-            productJson: { _ in productJson },
-            productArrays: { productArrays },
-            priceRanks: { priceRanks },
-            recentOrders: { _, _ in recentOrders },
-            orderWithItems: { _ in orderWithItems },
-            customerOrderStats: { customerOrderStats },
-            createOrder: { _, _, _, _ in createOrder },
-            upsertInventory: { _, _, _ in upsertInventory },
-            bulkStock: { _, _, _ in },
-            addProductsToOrder: { _, _ in addProductsToOrder }
-        )
+    /// The read queries as `NeonSQL.QueryObservation` closures (see ``observe``).
+    public struct Observe: Swift.Sendable {
+        var neonSQLClient: QueryClient
     }
 }
 

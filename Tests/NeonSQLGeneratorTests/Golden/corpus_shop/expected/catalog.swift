@@ -82,6 +82,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/getProduct(id:)``; set it to replace the query (tests, previews).
+    public var getProduct: @Sendable (_ id: Swift.Int) async throws -> GetProductRow? {
+        get {
+            if let closure = neonSQLOverrides["getProduct"] as? @Sendable (_ id: Swift.Int) async throws -> GetProductRow? { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).getProduct(id: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetProduct") }
+            case .preview: return { _ in nil }
+            }
+        }
+        set { neonSQLOverrides["getProduct"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/getProduct(id:)``; set it to replace the observation.
+    public var getProduct: @Sendable (_ id: Swift.Int) -> NeonSQL.QueryObservation<GetProductRow?> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.getProduct"] as? @Sendable (_ id: Swift.Int) -> NeonSQL.QueryObservation<GetProductRow?> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.getProduct(id: $0) }
+            }
+            let query = neonSQLClient.getProduct
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.getProduct"] = newValue }
+    }
+}
+
 /// The tables `getProduct` reads and can change: what a result cache invalidates by.
 private let getProduct_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -136,6 +166,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func productsWithTag(tag: Swift.String) -> NeonSQL.QueryObservation<[ProductsWithTagRow]> {
         self.executor.observe(Statements.productsWithTag(tag: tag))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/productsWithTag(tag:)``; set it to replace the query (tests, previews).
+    public var productsWithTag: @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow] {
+        get {
+            if let closure = neonSQLOverrides["productsWithTag"] as? @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).productsWithTag(tag: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("ProductsWithTag") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["productsWithTag"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/productsWithTag(tag:)``; set it to replace the observation.
+    public var productsWithTag: @Sendable (_ tag: Swift.String) -> NeonSQL.QueryObservation<[ProductsWithTagRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.productsWithTag"] as? @Sendable (_ tag: Swift.String) -> NeonSQL.QueryObservation<[ProductsWithTagRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.productsWithTag(tag: $0) }
+            }
+            let query = neonSQLClient.productsWithTag
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.productsWithTag"] = newValue }
     }
 }
 
@@ -211,6 +271,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func productPriceStats() -> NeonSQL.QueryObservation<[ProductPriceStatsRow]> {
         self.executor.observe(Statements.productPriceStats())
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/productPriceStats()``; set it to replace the query (tests, previews).
+    public var productPriceStats: @Sendable () async throws -> [ProductPriceStatsRow] {
+        get {
+            if let closure = neonSQLOverrides["productPriceStats"] as? @Sendable () async throws -> [ProductPriceStatsRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).productPriceStats() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ProductPriceStats") }
+            case .preview: return { [] }
+            }
+        }
+        set { neonSQLOverrides["productPriceStats"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/productPriceStats()``; set it to replace the observation.
+    public var productPriceStats: @Sendable () -> NeonSQL.QueryObservation<[ProductPriceStatsRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.productPriceStats"] as? @Sendable () -> NeonSQL.QueryObservation<[ProductPriceStatsRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.productPriceStats() }
+            }
+            let query = neonSQLClient.productPriceStats
+            return { .once { try await query() } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.productPriceStats"] = newValue }
     }
 }
 
@@ -293,6 +383,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/allProductSummaries()``; set it to replace the query (tests, previews).
+    public var allProductSummaries: @Sendable () async throws -> [AllProductSummariesRow] {
+        get {
+            if let closure = neonSQLOverrides["allProductSummaries"] as? @Sendable () async throws -> [AllProductSummariesRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).allProductSummaries() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("AllProductSummaries") }
+            case .preview: return { [] }
+            }
+        }
+        set { neonSQLOverrides["allProductSummaries"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/allProductSummaries()``; set it to replace the observation.
+    public var allProductSummaries: @Sendable () -> NeonSQL.QueryObservation<[AllProductSummariesRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.allProductSummaries"] as? @Sendable () -> NeonSQL.QueryObservation<[AllProductSummariesRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.allProductSummaries() }
+            }
+            let query = neonSQLClient.allProductSummaries
+            return { .once { try await query() } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.allProductSummaries"] = newValue }
+    }
+}
+
 /// The tables `allProductSummaries` reads and can change: what a result cache invalidates by.
 private let allProductSummaries_tables = NeonSQL.TableEffects(reads: ["public.categories", "public.products", "public.reviews"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -363,6 +483,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func productJson(filter: NeonSQL.JSONValue) -> NeonSQL.QueryObservation<[ProductJsonRow]> {
         self.executor.observe(Statements.productJson(filter: filter))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/productJson(filter:)``; set it to replace the query (tests, previews).
+    public var productJson: @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] {
+        get {
+            if let closure = neonSQLOverrides["productJson"] as? @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).productJson(filter: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("ProductJSON") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["productJson"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/productJson(filter:)``; set it to replace the observation.
+    public var productJson: @Sendable (_ filter: NeonSQL.JSONValue) -> NeonSQL.QueryObservation<[ProductJsonRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.productJson"] as? @Sendable (_ filter: NeonSQL.JSONValue) -> NeonSQL.QueryObservation<[ProductJsonRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.productJson(filter: $0) }
+            }
+            let query = neonSQLClient.productJson
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.productJson"] = newValue }
     }
 }
 
@@ -438,6 +588,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func productArrays() -> NeonSQL.QueryObservation<[ProductArraysRow]> {
         self.executor.observe(Statements.productArrays())
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/productArrays()``; set it to replace the query (tests, previews).
+    public var productArrays: @Sendable () async throws -> [ProductArraysRow] {
+        get {
+            if let closure = neonSQLOverrides["productArrays"] as? @Sendable () async throws -> [ProductArraysRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).productArrays() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ProductArrays") }
+            case .preview: return { [] }
+            }
+        }
+        set { neonSQLOverrides["productArrays"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/productArrays()``; set it to replace the observation.
+    public var productArrays: @Sendable () -> NeonSQL.QueryObservation<[ProductArraysRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.productArrays"] as? @Sendable () -> NeonSQL.QueryObservation<[ProductArraysRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.productArrays() }
+            }
+            let query = neonSQLClient.productArrays
+            return { .once { try await query() } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.productArrays"] = newValue }
     }
 }
 
@@ -519,6 +699,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func priceRanks() -> NeonSQL.QueryObservation<[PriceRanksRow]> {
         self.executor.observe(Statements.priceRanks())
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/priceRanks()``; set it to replace the query (tests, previews).
+    public var priceRanks: @Sendable () async throws -> [PriceRanksRow] {
+        get {
+            if let closure = neonSQLOverrides["priceRanks"] as? @Sendable () async throws -> [PriceRanksRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).priceRanks() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("PriceRanks") }
+            case .preview: return { [] }
+            }
+        }
+        set { neonSQLOverrides["priceRanks"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/priceRanks()``; set it to replace the observation.
+    public var priceRanks: @Sendable () -> NeonSQL.QueryObservation<[PriceRanksRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.priceRanks"] as? @Sendable () -> NeonSQL.QueryObservation<[PriceRanksRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.priceRanks() }
+            }
+            let query = neonSQLClient.priceRanks
+            return { .once { try await query() } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.priceRanks"] = newValue }
     }
 }
 

@@ -73,6 +73,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/recentOrders(since:statuses:)``; set it to replace the query (tests, previews).
+    public var recentOrders: @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow] {
+        get {
+            if let closure = neonSQLOverrides["recentOrders"] as? @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).recentOrders(since: $0, statuses: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("RecentOrders") }
+            case .preview: return { _, _ in [] }
+            }
+        }
+        set { neonSQLOverrides["recentOrders"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/recentOrders(since:statuses:)``; set it to replace the observation.
+    public var recentOrders: @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) -> NeonSQL.QueryObservation<[RecentOrdersRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.recentOrders"] as? @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) -> NeonSQL.QueryObservation<[RecentOrdersRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.recentOrders(since: $0, statuses: $1) }
+            }
+            let query = neonSQLClient.recentOrders
+            return { p0, p1 in .once { try await query(p0, p1) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.recentOrders"] = newValue }
+    }
+}
+
 /// The tables `recentOrders` reads and can change: what a result cache invalidates by.
 private let recentOrders_tables = NeonSQL.TableEffects(reads: ["public.customers", "public.orders"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -134,6 +164,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func orderWithItems(orderId: Swift.Int) -> NeonSQL.QueryObservation<OrderWithItemsRow?> {
         self.executor.observe(Statements.orderWithItems(orderId: orderId))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/orderWithItems(orderId:)``; set it to replace the query (tests, previews).
+    public var orderWithItems: @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow? {
+        get {
+            if let closure = neonSQLOverrides["orderWithItems"] as? @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow? { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).orderWithItems(orderId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("OrderWithItems") }
+            case .preview: return { _ in nil }
+            }
+        }
+        set { neonSQLOverrides["orderWithItems"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/orderWithItems(orderId:)``; set it to replace the observation.
+    public var orderWithItems: @Sendable (_ orderId: Swift.Int) -> NeonSQL.QueryObservation<OrderWithItemsRow?> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.orderWithItems"] as? @Sendable (_ orderId: Swift.Int) -> NeonSQL.QueryObservation<OrderWithItemsRow?> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.orderWithItems(orderId: $0) }
+            }
+            let query = neonSQLClient.orderWithItems
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.orderWithItems"] = newValue }
     }
 }
 
@@ -209,6 +269,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func customerOrderStats() -> NeonSQL.QueryObservation<[CustomerOrderStatsRow]> {
         self.executor.observe(Statements.customerOrderStats())
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/customerOrderStats()``; set it to replace the query (tests, previews).
+    public var customerOrderStats: @Sendable () async throws -> [CustomerOrderStatsRow] {
+        get {
+            if let closure = neonSQLOverrides["customerOrderStats"] as? @Sendable () async throws -> [CustomerOrderStatsRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).customerOrderStats() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("CustomerOrderStats") }
+            case .preview: return { [] }
+            }
+        }
+        set { neonSQLOverrides["customerOrderStats"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/customerOrderStats()``; set it to replace the observation.
+    public var customerOrderStats: @Sendable () -> NeonSQL.QueryObservation<[CustomerOrderStatsRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.customerOrderStats"] as? @Sendable () -> NeonSQL.QueryObservation<[CustomerOrderStatsRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.customerOrderStats() }
+            }
+            let query = neonSQLClient.customerOrderStats
+            return { .once { try await query() } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.customerOrderStats"] = newValue }
     }
 }
 

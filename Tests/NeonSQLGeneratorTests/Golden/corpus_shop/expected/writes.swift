@@ -52,6 +52,21 @@ extension Queries {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/createOrder(customerId:shippingAddress:couponCode:note:)``; set it to replace the query (tests, previews).
+    public var createOrder: @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow? {
+        get {
+            if let closure = neonSQLOverrides["createOrder"] as? @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow? { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).createOrder(customerId: $0, shippingAddress: $1, couponCode: $2, note: $3) }
+            case .unimplemented: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") }
+            case .preview: return { _, _, _, _ in nil }
+            }
+        }
+        set { neonSQLOverrides["createOrder"] = newValue }
+    }
+}
+
 /// The tables `createOrder` reads and can change: what a result cache invalidates by.
 private let createOrder_tables = NeonSQL.TableEffects(reads: [], writes: ["public.orders"], readsUnknown: false, writesUnknown: false)
 
@@ -118,6 +133,21 @@ extension Queries {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/upsertInventory(productId:warehouse:onHand:)``; set it to replace the query (tests, previews).
+    public var upsertInventory: @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow? {
+        get {
+            if let closure = neonSQLOverrides["upsertInventory"] as? @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow? { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).upsertInventory(productId: $0, warehouse: $1, onHand: $2) }
+            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("UpsertInventory") }
+            case .preview: return { _, _, _ in nil }
+            }
+        }
+        set { neonSQLOverrides["upsertInventory"] = newValue }
+    }
+}
+
 /// The tables `upsertInventory` reads and can change: what a result cache invalidates by.
 private let upsertInventory_tables = NeonSQL.TableEffects(reads: ["public.inventory"], writes: ["public.inventory"], readsUnknown: false, writesUnknown: false)
 
@@ -140,6 +170,21 @@ extension Queries {
     /// unnest of several arrays yields one column per array; casts type the parameters.
     public func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) async throws {
         try await self.executor.execute(Statements.bulkStock(productIds: productIds, warehouses: warehouses, counts: counts))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/bulkStock(productIds:warehouses:counts:)``; set it to replace the query (tests, previews).
+    public var bulkStock: @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void {
+        get {
+            if let closure = neonSQLOverrides["bulkStock"] as? @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).bulkStock(productIds: $0, warehouses: $1, counts: $2) }
+            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("BulkStock") }
+            case .preview: return { _, _, _ in () }
+            }
+        }
+        set { neonSQLOverrides["bulkStock"] = newValue }
     }
 }
 
@@ -189,6 +234,21 @@ extension Queries {
     /// in INSERT ... SELECT an untyped parameter in the select list takes the target column's type.
     public func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] {
         try await self.executor.execute(Statements.addProductsToOrder(orderId: orderId, productIds: productIds))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/addProductsToOrder(orderId:productIds:)``; set it to replace the query (tests, previews).
+    public var addProductsToOrder: @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] {
+        get {
+            if let closure = neonSQLOverrides["addProductsToOrder"] as? @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).addProductsToOrder(orderId: $0, productIds: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AddProductsToOrder") }
+            case .preview: return { _, _ in [] }
+            }
+        }
+        set { neonSQLOverrides["addProductsToOrder"] = newValue }
     }
 }
 

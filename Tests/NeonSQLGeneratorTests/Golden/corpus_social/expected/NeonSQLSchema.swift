@@ -32,92 +32,50 @@ public struct Queries: Swift.Sendable {
 /// `try await client.batch(Statements.a(), Statements.b())`.
 public enum Statements {}
 
-/// This module's queries as a dependency: one closure per query.
+/// This module's queries as a dependency: every query is a `@Sendable` closure property.
 ///
-/// Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;
-/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``preview(activity:followBothWays:notifications:publicTimeline:topPostsOfFollowees:visiblePosts:createPost:likePost:)``
-/// for previews.
+/// Use ``live(_:)`` in the app, ``testValue`` in tests (set the closures a test expects;
+/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``previewValue`` for previews
+/// (every query returns no rows, `nil` or 0 until set): `var client = QueryClient.previewValue;
+/// client.someQuery = { _ in rows }`. Each query file declares its queries' properties.
 public struct QueryClient: Swift.Sendable {
-    /// Runs ``Queries/activity(accountId:)``.
-    public var activity: @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow]
-    /// Runs ``Queries/followBothWays(accountId:)``.
-    public var followBothWays: @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow]
-    /// Runs ``Queries/notifications(recipientId:onlyUnread:)``.
-    public var notifications: @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow]
-    /// Runs ``Queries/publicTimeline(username:)``.
-    public var publicTimeline: @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow]
-    /// Runs ``Queries/topPostsOfFollowees(viewerId:)``.
-    public var topPostsOfFollowees: @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow]
-    /// Runs ``Queries/visiblePosts(viewerId:)``.
-    public var visiblePosts: @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow]
-    /// Runs ``Queries/createPost(authorId:replyToId:body:visibility:hashtags:)``.
-    public var createPost: @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow?
-    /// Runs ``Queries/likePost(accountId:postId:)``.
-    public var likePost: @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow]
+    /// What a query answers when no closure was set for it.
+    enum Mode: Swift.Sendable {
+        case live(any NeonSQL.QueryExecutor)
+        case unimplemented
+        case preview
+    }
 
-    /// Creates a client from one closure per query.
-    public init(
-        activity: @escaping @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow],
-        followBothWays: @escaping @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow],
-        notifications: @escaping @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow],
-        publicTimeline: @escaping @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow],
-        topPostsOfFollowees: @escaping @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow],
-        visiblePosts: @escaping @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow],
-        createPost: @escaping @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow?,
-        likePost: @escaping @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow]
-    ) {
-        self.activity = activity
-        self.followBothWays = followBothWays
-        self.notifications = notifications
-        self.publicTimeline = publicTimeline
-        self.topPostsOfFollowees = topPostsOfFollowees
-        self.visiblePosts = visiblePosts
-        self.createPost = createPost
-        self.likePost = likePost
+    let neonSQLMode: Mode
+    /// The closures set, by query (observations under `observe.<query>`).
+    var neonSQLOverrides: [Swift.String: any Swift.Sendable] = [:]
+
+    init(mode: Mode) {
+        self.neonSQLMode = mode
     }
 
     /// The client that runs every query with `executor` (a `NeonSQL.NeonClient`).
     public static func live(_ executor: any NeonSQL.QueryExecutor) -> QueryClient {
-        let queries = Queries(executor)
-        return QueryClient(
-            activity: { try await queries.activity(accountId: $0) },
-            followBothWays: { try await queries.followBothWays(accountId: $0) },
-            notifications: { try await queries.notifications(recipientId: $0, onlyUnread: $1) },
-            publicTimeline: { try await queries.publicTimeline(username: $0) },
-            topPostsOfFollowees: { try await queries.topPostsOfFollowees(viewerId: $0) },
-            visiblePosts: { try await queries.visiblePosts(viewerId: $0) },
-            createPost: { try await queries.createPost(authorId: $0, replyToId: $1, body: $2, visibility: $3, hashtags: $4) },
-            likePost: { try await queries.likePost(accountId: $0, postId: $1) }
-        )
+        QueryClient(mode: .live(executor))
     }
 
-    /// A client whose every closure throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`):
-    /// a test overrides the closures it expects to be called.
-    public static var testValue: QueryClient {
-        QueryClient(
-            activity: { _ in throw NeonSQL.UnimplementedQueryError("Activity") },
-            followBothWays: { _ in throw NeonSQL.UnimplementedQueryError("FollowBothWays") },
-            notifications: { _, _ in throw NeonSQL.UnimplementedQueryError("Notifications") },
-            publicTimeline: { _ in throw NeonSQL.UnimplementedQueryError("PublicTimeline") },
-            topPostsOfFollowees: { _ in throw NeonSQL.UnimplementedQueryError("TopPostsOfFollowees") },
-            visiblePosts: { _ in throw NeonSQL.UnimplementedQueryError("VisiblePosts") },
-            createPost: { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") },
-            likePost: { _, _ in throw NeonSQL.UnimplementedQueryError("LikePost") }
-        )
+    /// A client whose every query throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`)
+    /// until a test sets its closure.
+    public static var testValue: QueryClient { QueryClient(mode: .unimplemented) }
+
+    /// A client whose every query returns no rows, `nil` or 0 until a preview sets its closure.
+    public static var previewValue: QueryClient { QueryClient(mode: .preview) }
+
+    /// The read queries as observations (`for try await rows in client.observe.someQuery(...)`): live
+    /// through the executor's cache; in tests and previews, the query's closure once unless set.
+    public var observe: Observe {
+        get { Observe(neonSQLClient: self) }
+        set { self = newValue.neonSQLClient }
     }
 
-    /// A client returning the given rows (no rows, `nil` or 0 unless given) for previews.
-    public static func preview(activity: [ActivityRow] = [], followBothWays: [FollowBothWaysRow] = [], notifications: [NotificationsRow] = [], publicTimeline: [PublicTimelineRow] = [], topPostsOfFollowees: [TopPostsOfFolloweesRow] = [], visiblePosts: [VisiblePostsRow] = [], createPost: CreatePostRow? = nil, likePost: [LikePostRow] = []) -> QueryClient {
-        return QueryClient(
-            activity: { _ in activity },
-            followBothWays: { _ in followBothWays },
-            notifications: { _, _ in notifications },
-            publicTimeline: { _ in publicTimeline },
-            topPostsOfFollowees: { _ in topPostsOfFollowees },
-            visiblePosts: { _ in visiblePosts },
-            createPost: { _, _, _, _, _ in createPost },
-            likePost: { _, _ in likePost }
-        )
+    /// The read queries as `NeonSQL.QueryObservation` closures (see ``observe``).
+    public struct Observe: Swift.Sendable {
+        var neonSQLClient: QueryClient
     }
 }
 

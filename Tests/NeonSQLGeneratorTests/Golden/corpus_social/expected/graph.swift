@@ -69,6 +69,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/activity(accountId:)``; set it to replace the query (tests, previews).
+    public var activity: @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow] {
+        get {
+            if let closure = neonSQLOverrides["activity"] as? @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).activity(accountId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("Activity") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["activity"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/activity(accountId:)``; set it to replace the observation.
+    public var activity: @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[ActivityRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.activity"] as? @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[ActivityRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.activity(accountId: $0) }
+            }
+            let query = neonSQLClient.activity
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.activity"] = newValue }
+    }
+}
+
 /// The tables `activity` reads and can change: what a result cache invalidates by.
 private let activity_tables = NeonSQL.TableEffects(reads: ["social.follows", "social.likes", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -128,6 +158,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func followBothWays(accountId: Swift.Int) -> NeonSQL.QueryObservation<[FollowBothWaysRow]> {
         self.executor.observe(Statements.followBothWays(accountId: accountId))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/followBothWays(accountId:)``; set it to replace the query (tests, previews).
+    public var followBothWays: @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow] {
+        get {
+            if let closure = neonSQLOverrides["followBothWays"] as? @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).followBothWays(accountId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FollowBothWays") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["followBothWays"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/followBothWays(accountId:)``; set it to replace the observation.
+    public var followBothWays: @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[FollowBothWaysRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.followBothWays"] as? @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[FollowBothWaysRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.followBothWays(accountId: $0) }
+            }
+            let query = neonSQLClient.followBothWays
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.followBothWays"] = newValue }
     }
 }
 

@@ -80,5 +80,35 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/notifications(recipientId:onlyUnread:)``; set it to replace the query (tests, previews).
+    public var notifications: @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] {
+        get {
+            if let closure = neonSQLOverrides["notifications"] as? @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).notifications(recipientId: $0, onlyUnread: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("Notifications") }
+            case .preview: return { _, _ in [] }
+            }
+        }
+        set { neonSQLOverrides["notifications"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/notifications(recipientId:onlyUnread:)``; set it to replace the observation.
+    public var notifications: @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) -> NeonSQL.QueryObservation<[NotificationsRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.notifications"] as? @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) -> NeonSQL.QueryObservation<[NotificationsRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.notifications(recipientId: $0, onlyUnread: $1) }
+            }
+            let query = neonSQLClient.notifications
+            return { p0, p1 in .once { try await query(p0, p1) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.notifications"] = newValue }
+    }
+}
+
 /// The tables `notifications` reads and can change: what a result cache invalidates by.
 private let notifications_tables = NeonSQL.TableEffects(reads: ["social.accounts", "social.notifications", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)

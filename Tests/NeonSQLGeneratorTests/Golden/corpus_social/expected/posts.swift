@@ -72,6 +72,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/publicTimeline(username:)``; set it to replace the query (tests, previews).
+    public var publicTimeline: @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow] {
+        get {
+            if let closure = neonSQLOverrides["publicTimeline"] as? @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).publicTimeline(username: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("PublicTimeline") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["publicTimeline"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/publicTimeline(username:)``; set it to replace the observation.
+    public var publicTimeline: @Sendable (_ username: Swift.String) -> NeonSQL.QueryObservation<[PublicTimelineRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.publicTimeline"] as? @Sendable (_ username: Swift.String) -> NeonSQL.QueryObservation<[PublicTimelineRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.publicTimeline(username: $0) }
+            }
+            let query = neonSQLClient.publicTimeline
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.publicTimeline"] = newValue }
+    }
+}
+
 /// The tables `publicTimeline` reads and can change: what a result cache invalidates by.
 private let publicTimeline_tables = NeonSQL.TableEffects(reads: ["social.accounts", "social.likes", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -132,6 +162,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func topPostsOfFollowees(viewerId: Swift.Int) -> NeonSQL.QueryObservation<[TopPostsOfFolloweesRow]> {
         self.executor.observe(Statements.topPostsOfFollowees(viewerId: viewerId))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/topPostsOfFollowees(viewerId:)``; set it to replace the query (tests, previews).
+    public var topPostsOfFollowees: @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] {
+        get {
+            if let closure = neonSQLOverrides["topPostsOfFollowees"] as? @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).topPostsOfFollowees(viewerId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("TopPostsOfFollowees") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["topPostsOfFollowees"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/topPostsOfFollowees(viewerId:)``; set it to replace the observation.
+    public var topPostsOfFollowees: @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[TopPostsOfFolloweesRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.topPostsOfFollowees"] as? @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[TopPostsOfFolloweesRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.topPostsOfFollowees(viewerId: $0) }
+            }
+            let query = neonSQLClient.topPostsOfFollowees
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.topPostsOfFollowees"] = newValue }
     }
 }
 
@@ -200,6 +260,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/visiblePosts(viewerId:)``; set it to replace the query (tests, previews).
+    public var visiblePosts: @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow] {
+        get {
+            if let closure = neonSQLOverrides["visiblePosts"] as? @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).visiblePosts(viewerId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("VisiblePosts") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["visiblePosts"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/visiblePosts(viewerId:)``; set it to replace the observation.
+    public var visiblePosts: @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[VisiblePostsRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.visiblePosts"] as? @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[VisiblePostsRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.visiblePosts(viewerId: $0) }
+            }
+            let query = neonSQLClient.visiblePosts
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.visiblePosts"] = newValue }
+    }
+}
+
 /// The tables `visiblePosts` reads and can change: what a result cache invalidates by.
 private let visiblePosts_tables = NeonSQL.TableEffects(reads: ["social.blocks", "social.follows", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -254,6 +344,21 @@ extension Queries {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/createPost(authorId:replyToId:body:visibility:hashtags:)``; set it to replace the query (tests, previews).
+    public var createPost: @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow? {
+        get {
+            if let closure = neonSQLOverrides["createPost"] as? @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow? { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).createPost(authorId: $0, replyToId: $1, body: $2, visibility: $3, hashtags: $4) }
+            case .unimplemented: return { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") }
+            case .preview: return { _, _, _, _, _ in nil }
+            }
+        }
+        set { neonSQLOverrides["createPost"] = newValue }
+    }
+}
+
 /// The tables `createPost` reads and can change: what a result cache invalidates by.
 private let createPost_tables = NeonSQL.TableEffects(reads: [], writes: ["social.posts"], readsUnknown: false, writesUnknown: false)
 
@@ -304,6 +409,21 @@ extension Queries {
     /// a data-modifying CTE feeds UPDATE ... FROM.
     public func likePost(accountId: Swift.Int, postId: Swift.Int) async throws -> [LikePostRow] {
         try await self.executor.execute(Statements.likePost(accountId: accountId, postId: postId))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/likePost(accountId:postId:)``; set it to replace the query (tests, previews).
+    public var likePost: @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow] {
+        get {
+            if let closure = neonSQLOverrides["likePost"] as? @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).likePost(accountId: $0, postId: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("LikePost") }
+            case .preview: return { _, _ in [] }
+            }
+        }
+        set { neonSQLOverrides["likePost"] = newValue }
     }
 }
 

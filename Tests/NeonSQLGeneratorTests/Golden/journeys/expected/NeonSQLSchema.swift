@@ -32,106 +32,50 @@ public struct Queries: Swift.Sendable {
 /// `try await client.batch(Statements.a(), Statements.b())`.
 public enum Statements {}
 
-/// This module's queries as a dependency: one closure per query.
+/// This module's queries as a dependency: every query is a `@Sendable` closure property.
 ///
-/// Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;
-/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``preview(fetchJourneyDuas:getJourneyBySlug:listJourneys:fetchDuasForJourneys:searchDuas:journeyDuasInSlot:updateDisplayName:addXp:patchProfile:)``
-/// for previews.
+/// Use ``live(_:)`` in the app, ``testValue`` in tests (set the closures a test expects;
+/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``previewValue`` for previews
+/// (every query returns no rows, `nil` or 0 until set): `var client = QueryClient.previewValue;
+/// client.someQuery = { _ in rows }`. Each query file declares its queries' properties.
 public struct QueryClient: Swift.Sendable {
-    /// Runs ``Queries/fetchJourneyDuas(journeyId:)``.
-    public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow]
-    /// Runs ``Queries/getJourneyBySlug(slug:)``.
-    public var getJourneyBySlug: @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow?
-    /// Runs ``Queries/listJourneys()``.
-    public var listJourneys: @Sendable () async throws -> [ListJourneysRow]
-    /// Runs ``Queries/fetchDuasForJourneys(journeyIds:)``.
-    public var fetchDuasForJourneys: @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow]
-    /// Runs ``Queries/searchDuas(query:categorySlug:minXp:order:)``.
-    public var searchDuas: @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow]
-    /// Runs ``Queries/journeyDuasInSlot(_:)``.
-    public var journeyDuasInSlot: @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]]
-    /// Runs ``Queries/updateDisplayName(displayName:userId:)``.
-    public var updateDisplayName: @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow?
-    /// Runs ``Queries/addXp(xp:userId:)``.
-    public var addXp: @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int
-    /// Runs ``Queries/deleteProfile(userId:)``.
-    public var deleteProfile: @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void
-    /// Runs ``Queries/patchProfile(userId:displayName:totalXp:)``.
-    public var patchProfile: @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow?
+    /// What a query answers when no closure was set for it.
+    enum Mode: Swift.Sendable {
+        case live(any NeonSQL.QueryExecutor)
+        case unimplemented
+        case preview
+    }
 
-    /// Creates a client from one closure per query.
-    public init(
-        fetchJourneyDuas: @escaping @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow],
-        getJourneyBySlug: @escaping @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow?,
-        listJourneys: @escaping @Sendable () async throws -> [ListJourneysRow],
-        fetchDuasForJourneys: @escaping @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow],
-        searchDuas: @escaping @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow],
-        journeyDuasInSlot: @escaping @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]],
-        updateDisplayName: @escaping @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow?,
-        addXp: @escaping @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int,
-        deleteProfile: @escaping @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void,
-        patchProfile: @escaping @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow?
-    ) {
-        self.fetchJourneyDuas = fetchJourneyDuas
-        self.getJourneyBySlug = getJourneyBySlug
-        self.listJourneys = listJourneys
-        self.fetchDuasForJourneys = fetchDuasForJourneys
-        self.searchDuas = searchDuas
-        self.journeyDuasInSlot = journeyDuasInSlot
-        self.updateDisplayName = updateDisplayName
-        self.addXp = addXp
-        self.deleteProfile = deleteProfile
-        self.patchProfile = patchProfile
+    let neonSQLMode: Mode
+    /// The closures set, by query (observations under `observe.<query>`).
+    var neonSQLOverrides: [Swift.String: any Swift.Sendable] = [:]
+
+    init(mode: Mode) {
+        self.neonSQLMode = mode
     }
 
     /// The client that runs every query with `executor` (a `NeonSQL.NeonClient`).
     public static func live(_ executor: any NeonSQL.QueryExecutor) -> QueryClient {
-        let queries = Queries(executor)
-        return QueryClient(
-            fetchJourneyDuas: { try await queries.fetchJourneyDuas(journeyId: $0) },
-            getJourneyBySlug: { try await queries.getJourneyBySlug(slug: $0) },
-            listJourneys: { try await queries.listJourneys() },
-            fetchDuasForJourneys: { try await queries.fetchDuasForJourneys(journeyIds: $0) },
-            searchDuas: { try await queries.searchDuas(query: $0, categorySlug: $1, minXp: $2, order: $3) },
-            journeyDuasInSlot: { try await queries.journeyDuasInSlot($0) },
-            updateDisplayName: { try await queries.updateDisplayName(displayName: $0, userId: $1) },
-            addXp: { try await queries.addXp(xp: $0, userId: $1) },
-            deleteProfile: { try await queries.deleteProfile(userId: $0) },
-            patchProfile: { try await queries.patchProfile(userId: $0, displayName: $1, totalXp: $2) }
-        )
+        QueryClient(mode: .live(executor))
     }
 
-    /// A client whose every closure throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`):
-    /// a test overrides the closures it expects to be called.
-    public static var testValue: QueryClient {
-        QueryClient(
-            fetchJourneyDuas: { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") },
-            getJourneyBySlug: { _ in throw NeonSQL.UnimplementedQueryError("GetJourneyBySlug") },
-            listJourneys: { throw NeonSQL.UnimplementedQueryError("ListJourneys") },
-            fetchDuasForJourneys: { _ in throw NeonSQL.UnimplementedQueryError("FetchDuasForJourneys") },
-            searchDuas: { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("SearchDuas") },
-            journeyDuasInSlot: { _ in throw NeonSQL.UnimplementedQueryError("JourneyDuasInSlot") },
-            updateDisplayName: { _, _ in throw NeonSQL.UnimplementedQueryError("UpdateDisplayName") },
-            addXp: { _, _ in throw NeonSQL.UnimplementedQueryError("AddXP") },
-            deleteProfile: { _ in throw NeonSQL.UnimplementedQueryError("DeleteProfile") },
-            patchProfile: { _, _, _ in throw NeonSQL.UnimplementedQueryError("PatchProfile") }
-        )
+    /// A client whose every query throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`)
+    /// until a test sets its closure.
+    public static var testValue: QueryClient { QueryClient(mode: .unimplemented) }
+
+    /// A client whose every query returns no rows, `nil` or 0 until a preview sets its closure.
+    public static var previewValue: QueryClient { QueryClient(mode: .preview) }
+
+    /// The read queries as observations (`for try await rows in client.observe.someQuery(...)`): live
+    /// through the executor's cache; in tests and previews, the query's closure once unless set.
+    public var observe: Observe {
+        get { Observe(neonSQLClient: self) }
+        set { self = newValue.neonSQLClient }
     }
 
-    /// A client returning the given rows (no rows, `nil` or 0 unless given) for previews.
-    public static func preview(fetchJourneyDuas: [FetchJourneyDuasRow] = [], getJourneyBySlug: GetJourneyBySlugRow? = nil, listJourneys: [ListJourneysRow] = [], fetchDuasForJourneys: [FetchDuasForJourneysRow] = [], searchDuas: [SearchDuasRow] = [], journeyDuasInSlot: [[JourneyDuasInSlotRow]] = [], updateDisplayName: UpdateDisplayNameRow? = nil, addXp: Swift.Int = 0, patchProfile: PatchProfileRow? = nil) -> QueryClient {
-        return QueryClient(
-            fetchJourneyDuas: { _ in fetchJourneyDuas },
-            getJourneyBySlug: { _ in getJourneyBySlug },
-            listJourneys: { listJourneys },
-            fetchDuasForJourneys: { _ in fetchDuasForJourneys },
-            searchDuas: { _, _, _, _ in searchDuas },
-            journeyDuasInSlot: { _ in journeyDuasInSlot },
-            updateDisplayName: { _, _ in updateDisplayName },
-            addXp: { _, _ in addXp },
-            deleteProfile: { _ in },
-            patchProfile: { _, _, _ in patchProfile }
-        )
+    /// The read queries as `NeonSQL.QueryObservation` closures (see ``observe``).
+    public struct Observe: Swift.Sendable {
+        var neonSQLClient: QueryClient
     }
 }
 

@@ -65,5 +65,35 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the query (tests, previews).
+    public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
+        get {
+            if let closure = neonSQLOverrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).fetchJourneyDuas(journeyId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["fetchJourneyDuas"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the observation.
+    public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.fetchJourneyDuas(journeyId: $0) }
+            }
+            let query = neonSQLClient.fetchJourneyDuas
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.fetchJourneyDuas"] = newValue }
+    }
+}
+
 /// The tables `fetchJourneyDuas` reads and can change: what a result cache invalidates by.
 private let fetchJourneyDuas_tables = NeonSQL.TableEffects(reads: ["public.categories", "public.duas", "public.journey_duas"], writes: [], readsUnknown: false, writesUnknown: false)

@@ -62,6 +62,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/getJourneyBySlug(slug:)``; set it to replace the query (tests, previews).
+    public var getJourneyBySlug: @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow? {
+        get {
+            if let closure = neonSQLOverrides["getJourneyBySlug"] as? @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow? { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).getJourneyBySlug(slug: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetJourneyBySlug") }
+            case .preview: return { _ in nil }
+            }
+        }
+        set { neonSQLOverrides["getJourneyBySlug"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/getJourneyBySlug(slug:)``; set it to replace the observation.
+    public var getJourneyBySlug: @Sendable (_ slug: Swift.String) -> NeonSQL.QueryObservation<GetJourneyBySlugRow?> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.getJourneyBySlug"] as? @Sendable (_ slug: Swift.String) -> NeonSQL.QueryObservation<GetJourneyBySlugRow?> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.getJourneyBySlug(slug: $0) }
+            }
+            let query = neonSQLClient.getJourneyBySlug
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.getJourneyBySlug"] = newValue }
+    }
+}
+
 /// The tables `getJourneyBySlug` reads and can change: what a result cache invalidates by.
 private let getJourneyBySlug_tables = NeonSQL.TableEffects(reads: ["public.journeys"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -115,6 +145,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func listJourneys() -> NeonSQL.QueryObservation<[ListJourneysRow]> {
         self.executor.observe(Statements.listJourneys())
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/listJourneys()``; set it to replace the query (tests, previews).
+    public var listJourneys: @Sendable () async throws -> [ListJourneysRow] {
+        get {
+            if let closure = neonSQLOverrides["listJourneys"] as? @Sendable () async throws -> [ListJourneysRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).listJourneys() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ListJourneys") }
+            case .preview: return { [] }
+            }
+        }
+        set { neonSQLOverrides["listJourneys"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/listJourneys()``; set it to replace the observation.
+    public var listJourneys: @Sendable () -> NeonSQL.QueryObservation<[ListJourneysRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.listJourneys"] as? @Sendable () -> NeonSQL.QueryObservation<[ListJourneysRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.listJourneys() }
+            }
+            let query = neonSQLClient.listJourneys
+            return { .once { try await query() } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.listJourneys"] = newValue }
     }
 }
 
@@ -175,6 +235,36 @@ extension Queries.Observe {
     /// Yields the result again after every write through the same client that may change it.
     public func fetchDuasForJourneys(journeyIds: [Swift.Int]) -> NeonSQL.QueryObservation<[FetchDuasForJourneysRow]> {
         self.executor.observe(Statements.fetchDuasForJourneys(journeyIds: journeyIds))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/fetchDuasForJourneys(journeyIds:)``; set it to replace the query (tests, previews).
+    public var fetchDuasForJourneys: @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] {
+        get {
+            if let closure = neonSQLOverrides["fetchDuasForJourneys"] as? @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).fetchDuasForJourneys(journeyIds: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchDuasForJourneys") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["fetchDuasForJourneys"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/fetchDuasForJourneys(journeyIds:)``; set it to replace the observation.
+    public var fetchDuasForJourneys: @Sendable (_ journeyIds: [Swift.Int]) -> NeonSQL.QueryObservation<[FetchDuasForJourneysRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.fetchDuasForJourneys"] as? @Sendable (_ journeyIds: [Swift.Int]) -> NeonSQL.QueryObservation<[FetchDuasForJourneysRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.fetchDuasForJourneys(journeyIds: $0) }
+            }
+            let query = neonSQLClient.fetchDuasForJourneys
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.fetchDuasForJourneys"] = newValue }
     }
 }
 

@@ -93,6 +93,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/searchDuas(query:categorySlug:minXp:order:)``; set it to replace the query (tests, previews).
+    public var searchDuas: @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow] {
+        get {
+            if let closure = neonSQLOverrides["searchDuas"] as? @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).searchDuas(query: $0, categorySlug: $1, minXp: $2, order: $3) }
+            case .unimplemented: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("SearchDuas") }
+            case .preview: return { _, _, _, _ in [] }
+            }
+        }
+        set { neonSQLOverrides["searchDuas"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/searchDuas(query:categorySlug:minXp:order:)``; set it to replace the observation.
+    public var searchDuas: @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) -> NeonSQL.QueryObservation<[SearchDuasRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.searchDuas"] as? @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) -> NeonSQL.QueryObservation<[SearchDuasRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.searchDuas(query: $0, categorySlug: $1, minXp: $2, order: $3) }
+            }
+            let query = neonSQLClient.searchDuas
+            return { p0, p1, p2, p3 in .once { try await query(p0, p1, p2, p3) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.searchDuas"] = newValue }
+    }
+}
+
 /// The tables `searchDuas` reads and can change: what a result cache invalidates by.
 private let searchDuas_tables = NeonSQL.TableEffects(reads: ["public.categories", "public.duas"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -164,6 +194,21 @@ extension Queries {
     /// A journey's duas, in one time slot when given.
     public func journeyDuasInSlot(_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]] {
         try await self.executor.batch(arguments.map { Statements.journeyDuasInSlot(journeyId: $0.journeyId, timeSlot: $0.timeSlot) }, options: BatchOptions())
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/journeyDuasInSlot(_:)``; set it to replace the query (tests, previews).
+    public var journeyDuasInSlot: @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]] {
+        get {
+            if let closure = neonSQLOverrides["journeyDuasInSlot"] as? @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).journeyDuasInSlot($0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("JourneyDuasInSlot") }
+            case .preview: return { _ in [] }
+            }
+        }
+        set { neonSQLOverrides["journeyDuasInSlot"] = newValue }
     }
 }
 

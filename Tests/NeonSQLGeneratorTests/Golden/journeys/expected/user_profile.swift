@@ -59,6 +59,21 @@ extension Queries {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/updateDisplayName(displayName:userId:)``; set it to replace the query (tests, previews).
+    public var updateDisplayName: @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? {
+        get {
+            if let closure = neonSQLOverrides["updateDisplayName"] as? @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).updateDisplayName(displayName: $0, userId: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("UpdateDisplayName") }
+            case .preview: return { _, _ in nil }
+            }
+        }
+        set { neonSQLOverrides["updateDisplayName"] = newValue }
+    }
+}
+
 /// The tables `updateDisplayName` reads and can change: what a result cache invalidates by.
 private let updateDisplayName_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)
 
@@ -82,6 +97,21 @@ extension Queries {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/addXp(xp:userId:)``; set it to replace the query (tests, previews).
+    public var addXp: @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int {
+        get {
+            if let closure = neonSQLOverrides["addXp"] as? @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).addXp(xp: $0, userId: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AddXP") }
+            case .preview: return { _, _ in 0 }
+            }
+        }
+        set { neonSQLOverrides["addXp"] = newValue }
+    }
+}
+
 /// The tables `addXp` reads and can change: what a result cache invalidates by.
 private let addXp_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)
 
@@ -100,6 +130,21 @@ extension Queries {
     /// Runs `DeleteProfile` from user_profile.sql:11.
     public func deleteProfile(userId: Foundation.UUID) async throws {
         try await self.executor.execute(Statements.deleteProfile(userId: userId))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/deleteProfile(userId:)``; set it to replace the query (tests, previews).
+    public var deleteProfile: @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void {
+        get {
+            if let closure = neonSQLOverrides["deleteProfile"] as? @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).deleteProfile(userId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("DeleteProfile") }
+            case .preview: return { _ in () }
+            }
+        }
+        set { neonSQLOverrides["deleteProfile"] = newValue }
     }
 }
 
@@ -171,6 +216,21 @@ extension Queries {
     /// A PATCH: the name set (or cleared with .set(nil)) or kept, the XP set or kept.
     public func patchProfile(userId: Foundation.UUID, displayName: NeonSQL.Patch<Swift.String?> = .keep, totalXp: NeonSQL.Patch<Swift.Int> = .keep) async throws -> PatchProfileRow? {
         try await self.executor.execute(Statements.patchProfile(userId: userId, displayName: displayName, totalXp: totalXp))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/patchProfile(userId:displayName:totalXp:)``; set it to replace the query (tests, previews).
+    public var patchProfile: @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow? {
+        get {
+            if let closure = neonSQLOverrides["patchProfile"] as? @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow? { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).patchProfile(userId: $0, displayName: $1, totalXp: $2) }
+            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("PatchProfile") }
+            case .preview: return { _, _, _ in nil }
+            }
+        }
+        set { neonSQLOverrides["patchProfile"] = newValue }
     }
 }
 

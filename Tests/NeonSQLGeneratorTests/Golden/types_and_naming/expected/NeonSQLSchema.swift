@@ -32,64 +32,50 @@ public struct Queries: Swift.Sendable {
 /// `try await client.batch(Statements.a(), Statements.b())`.
 public enum Statements {}
 
-/// This module's queries as a dependency: one closure per query.
+/// This module's queries as a dependency: every query is a `@Sendable` closure property.
 ///
-/// Use ``live(_:)`` in the app, ``testValue`` in tests (override the closures a test expects;
-/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``preview(countOpenTasks:allTaskColumns:taskCounts:insertTask:)``
-/// for previews.
+/// Use ``live(_:)`` in the app, ``testValue`` in tests (set the closures a test expects;
+/// every other one throws `NeonSQL.UnimplementedQueryError`) and ``previewValue`` for previews
+/// (every query returns no rows, `nil` or 0 until set): `var client = QueryClient.previewValue;
+/// client.someQuery = { _ in rows }`. Each query file declares its queries' properties.
 public struct QueryClient: Swift.Sendable {
-    /// Runs ``Queries/countOpenTasks()``.
-    public var countOpenTasks: @Sendable () async throws -> [CountOpenTasksRow]
-    /// Runs ``Queries/allTaskColumns(status:tags:)``.
-    public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow]
-    /// Runs ``Queries/taskCounts()``.
-    public var taskCounts: @Sendable () async throws -> [TaskCountsRow]
-    /// Runs ``Queries/insertTask(order:title:status:)``.
-    public var insertTask: @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow?
+    /// What a query answers when no closure was set for it.
+    enum Mode: Swift.Sendable {
+        case live(any NeonSQL.QueryExecutor)
+        case unimplemented
+        case preview
+    }
 
-    /// Creates a client from one closure per query.
-    public init(
-        countOpenTasks: @escaping @Sendable () async throws -> [CountOpenTasksRow],
-        allTaskColumns: @escaping @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow],
-        taskCounts: @escaping @Sendable () async throws -> [TaskCountsRow],
-        insertTask: @escaping @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow?
-    ) {
-        self.countOpenTasks = countOpenTasks
-        self.allTaskColumns = allTaskColumns
-        self.taskCounts = taskCounts
-        self.insertTask = insertTask
+    let neonSQLMode: Mode
+    /// The closures set, by query (observations under `observe.<query>`).
+    var neonSQLOverrides: [Swift.String: any Swift.Sendable] = [:]
+
+    init(mode: Mode) {
+        self.neonSQLMode = mode
     }
 
     /// The client that runs every query with `executor` (a `NeonSQL.NeonClient`).
     public static func live(_ executor: any NeonSQL.QueryExecutor) -> QueryClient {
-        let queries = Queries(executor)
-        return QueryClient(
-            countOpenTasks: { try await queries.countOpenTasks() },
-            allTaskColumns: { try await queries.allTaskColumns(status: $0, tags: $1) },
-            taskCounts: { try await queries.taskCounts() },
-            insertTask: { try await queries.insertTask(order: $0, title: $1, status: $2) }
-        )
+        QueryClient(mode: .live(executor))
     }
 
-    /// A client whose every closure throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`):
-    /// a test overrides the closures it expects to be called.
-    public static var testValue: QueryClient {
-        QueryClient(
-            countOpenTasks: { throw NeonSQL.UnimplementedQueryError("CountOpenTasks") },
-            allTaskColumns: { _, _ in throw NeonSQL.UnimplementedQueryError("AllTaskColumns") },
-            taskCounts: { throw NeonSQL.UnimplementedQueryError("TaskCounts") },
-            insertTask: { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
-        )
+    /// A client whose every query throws `NeonSQL.UnimplementedQueryError` (`unimplemented: <QueryName>`)
+    /// until a test sets its closure.
+    public static var testValue: QueryClient { QueryClient(mode: .unimplemented) }
+
+    /// A client whose every query returns no rows, `nil` or 0 until a preview sets its closure.
+    public static var previewValue: QueryClient { QueryClient(mode: .preview) }
+
+    /// The read queries as observations (`for try await rows in client.observe.someQuery(...)`): live
+    /// through the executor's cache; in tests and previews, the query's closure once unless set.
+    public var observe: Observe {
+        get { Observe(neonSQLClient: self) }
+        set { self = newValue.neonSQLClient }
     }
 
-    /// A client returning the given rows (no rows, `nil` or 0 unless given) for previews.
-    public static func preview(countOpenTasks: [CountOpenTasksRow] = [], allTaskColumns: [AllTaskColumnsRow] = [], taskCounts: [TaskCountsRow] = [], insertTask: InsertTaskRow? = nil) -> QueryClient {
-        return QueryClient(
-            countOpenTasks: { countOpenTasks },
-            allTaskColumns: { _, _ in allTaskColumns },
-            taskCounts: { taskCounts },
-            insertTask: { _, _, _ in insertTask }
-        )
+    /// The read queries as `NeonSQL.QueryObservation` closures (see ``observe``).
+    public struct Observe: Swift.Sendable {
+        var neonSQLClient: QueryClient
     }
 }
 

@@ -47,5 +47,35 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/countOpenTasks()``; set it to replace the query (tests, previews).
+    public var countOpenTasks: @Sendable () async throws -> [CountOpenTasksRow] {
+        get {
+            if let closure = neonSQLOverrides["countOpenTasks"] as? @Sendable () async throws -> [CountOpenTasksRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).countOpenTasks() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("CountOpenTasks") }
+            case .preview: return { [] }
+            }
+        }
+        set { neonSQLOverrides["countOpenTasks"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/countOpenTasks()``; set it to replace the observation.
+    public var countOpenTasks: @Sendable () -> NeonSQL.QueryObservation<[CountOpenTasksRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.countOpenTasks"] as? @Sendable () -> NeonSQL.QueryObservation<[CountOpenTasksRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.countOpenTasks() }
+            }
+            let query = neonSQLClient.countOpenTasks
+            return { .once { try await query() } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.countOpenTasks"] = newValue }
+    }
+}
+
 /// The tables `countOpenTasks` reads and can change: what a result cache invalidates by.
 private let countOpenTasks_tables = NeonSQL.TableEffects(reads: ["public.tasks"], writes: [], readsUnknown: false, writesUnknown: false)

@@ -109,6 +109,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/allTaskColumns(status:tags:)``; set it to replace the query (tests, previews).
+    public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow] {
+        get {
+            if let closure = neonSQLOverrides["allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).allTaskColumns(status: $0, tags: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AllTaskColumns") }
+            case .preview: return { _, _ in [] }
+            }
+        }
+        set { neonSQLOverrides["allTaskColumns"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/allTaskColumns(status:tags:)``; set it to replace the observation.
+    public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) -> NeonSQL.QueryObservation<[AllTaskColumnsRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) -> NeonSQL.QueryObservation<[AllTaskColumnsRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.allTaskColumns(status: $0, tags: $1) }
+            }
+            let query = neonSQLClient.allTaskColumns
+            return { p0, p1 in .once { try await query(p0, p1) } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.allTaskColumns"] = newValue }
+    }
+}
+
 /// The tables `allTaskColumns` reads and can change: what a result cache invalidates by.
 private let allTaskColumns_tables = NeonSQL.TableEffects(reads: ["public.tasks"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -171,6 +201,36 @@ extension Queries.Observe {
     }
 }
 
+extension QueryClient {
+    /// Runs ``Queries/taskCounts()``; set it to replace the query (tests, previews).
+    public var taskCounts: @Sendable () async throws -> [TaskCountsRow] {
+        get {
+            if let closure = neonSQLOverrides["taskCounts"] as? @Sendable () async throws -> [TaskCountsRow] { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).taskCounts() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("TaskCounts") }
+            case .preview: return { [] }
+            }
+        }
+        set { neonSQLOverrides["taskCounts"] = newValue }
+    }
+}
+
+extension QueryClient.Observe {
+    /// Observes ``Queries/taskCounts()``; set it to replace the observation.
+    public var taskCounts: @Sendable () -> NeonSQL.QueryObservation<[TaskCountsRow]> {
+        get {
+            if let closure = neonSQLClient.neonSQLOverrides["observe.taskCounts"] as? @Sendable () -> NeonSQL.QueryObservation<[TaskCountsRow]> { return closure }
+            if case .live(let executor) = neonSQLClient.neonSQLMode {
+                return { Queries(executor).observe.taskCounts() }
+            }
+            let query = neonSQLClient.taskCounts
+            return { .once { try await query() } }
+        }
+        set { neonSQLClient.neonSQLOverrides["observe.taskCounts"] = newValue }
+    }
+}
+
 /// The tables `taskCounts` reads and can change: what a result cache invalidates by.
 private let taskCounts_tables = NeonSQL.TableEffects(reads: ["public.tasks"], writes: [], readsUnknown: false, writesUnknown: false)
 
@@ -219,6 +279,21 @@ extension Queries {
     /// Runs `InsertTask` from tasks.sql:10.
     public func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) async throws -> InsertTaskRow? {
         try await self.executor.execute(Statements.insertTask(order: order, title: title, status: status))
+    }
+}
+
+extension QueryClient {
+    /// Runs ``Queries/insertTask(order:title:status:)``; set it to replace the query (tests, previews).
+    public var insertTask: @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow? {
+        get {
+            if let closure = neonSQLOverrides["insertTask"] as? @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow? { return closure }
+            switch neonSQLMode {
+            case .live(let executor): return { try await Queries(executor).insertTask(order: $0, title: $1, status: $2) }
+            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
+            case .preview: return { _, _, _ in nil }
+            }
+        }
+        set { neonSQLOverrides["insertTask"] = newValue }
     }
 }
 
