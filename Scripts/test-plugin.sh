@@ -136,8 +136,10 @@ import OtherQueries
 /// Both modules declare `Queries`, `Statements`, `ListUsersRow` and `listUsers()`: each is
 /// reached through its module, from one file.
 func callBoth() async throws -> String {
-    let fixture = FixtureQueries.QueryClient.preview(listUsers: [FixtureQueries.ListUsersRow(id: 7, name: "Ada", email: nil, mood: .happy)])
-    let other = OtherClient.preview(listUsers: [OtherQueries.ListUsersRow(id: 9, handle: "@ada")])
+    var fixture = FixtureQueries.QueryClient.previewValue
+    fixture.listUsers = { [FixtureQueries.ListUsersRow(id: 7, name: "Ada", email: nil, mood: .happy)] }
+    var other = OtherClient.previewValue
+    other.listUsers = { [OtherQueries.ListUsersRow(id: 9, handle: "@ada")] }
     let first = try await fixture.listUsers()
     let second = try await other.listUsers()
     let names = [FixtureQueries.Statements.listUsers().name, OtherQueries.Statements.listUsers().name]

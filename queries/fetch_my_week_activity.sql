@@ -1,6 +1,6 @@
 -- name: FetchMyWeekActivity :many
 -- The signed-in user's activity over the last seven days, newest first.
--- @cache max-age 1m
+-- @cache max-age 5m
 SELECT *
 FROM user_activity
 WHERE user_id = auth.user_id()::uuid

@@ -1,6 +1,6 @@
 -- name: FetchWeekActivity :many
 -- A user's activity over the last seven days, newest first.
--- @cache max-age 1m
+-- @cache max-age 5m
 SELECT *
 FROM user_activity
 WHERE user_id = @user_id

@@ -46,7 +46,8 @@ enum Pipeline {
         let catalog = CatalogBuilder.build(from: parsedSchema, postgresVersion: postgresVersion,
                                           viewColumns: ViewQueryAnalyzer(), diagnostics: &diagnostics)
         let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
-        var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) }
+        var effects = TableEffectsResolver(catalog: catalog)
+        var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, effects: &effects, diagnostics: &diagnostics) }
         if let lock {
             files = LockedQueries.apply(lock, schemaFiles: schemaFiles, parsedQueries: parsedQueries, files: files, catalog: catalog,
                                         diagnostics: &diagnostics)
@@ -63,7 +64,8 @@ enum Pipeline {
         var diagnostics = DiagnosticCollector()
         for file in queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
         let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
-        let files = rejectDuplicateNames(parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, diagnostics: &diagnostics) },
+        var effects = TableEffectsResolver(catalog: catalog)
+        let files = rejectDuplicateNames(parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, effects: &effects, diagnostics: &diagnostics) },
                                          &diagnostics)
         return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted,
                                catalog: catalog, parseWork: parsedQueries.reduce(0) { $0 + $1.work })

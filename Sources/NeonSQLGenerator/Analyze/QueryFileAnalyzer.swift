@@ -7,9 +7,15 @@ enum QueryFileAnalyzer {
     typealias ParameterDirective = AnnotationParser.ParameterDirective
 
     static func analyze(_ file: ParsedFile, catalog: Catalog, diagnostics: inout DiagnosticCollector) -> QueryFileDescription {
+        var effects = TableEffectsResolver(catalog: catalog)
+        return analyze(file, catalog: catalog, effects: &effects, diagnostics: &diagnostics)
+    }
+
+    /// Analyzes `file` with `effects` shared by every file of the target (function bodies are read once).
+    static func analyze(_ file: ParsedFile, catalog: Catalog, effects: inout TableEffectsResolver,
+                        diagnostics: inout DiagnosticCollector) -> QueryFileDescription {
         var queries: [QueryDescription] = []
         let statements = file.statements
-        var effects = TableEffectsResolver(catalog: catalog)
         var previousAnnotation: Annotation?
         for parsed in statements {
             let annotation: Annotation?

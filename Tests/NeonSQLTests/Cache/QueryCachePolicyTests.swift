@@ -51,7 +51,7 @@ struct QueryCachePolicyTests {
         _ = try await client.execute(readStatement("duas", maxAge: nil))
         let again = try await client.execute(readStatement("duas", maxAge: nil))
         #expect(again == [IDRow(id: 2)] && server.totalRequests == 2)
-        let cachingByDefault = try makeCachingClient(server, cache: QueryCache(), defaultPolicy: .cacheFirst(maxAge: .seconds(60)))
+        let cachingByDefault = try makeCachingClient(server, cache: QueryCache(), defaultPolicy: .cacheFirst(maxAge: .seconds(3600)))
         _ = try await cachingByDefault.execute(readStatement("other", maxAge: nil))
         _ = try await cachingByDefault.execute(readStatement("other", maxAge: nil))
         #expect(server.requests("SELECT id FROM other WHERE k = $1") == 1)
