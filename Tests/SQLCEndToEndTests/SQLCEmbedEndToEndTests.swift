@@ -26,7 +26,7 @@ struct SQLCEmbedEndToEndTests {
             ImportAuthorsParams(run: run, name: "Adams", born: born),
             ImportAuthorsParams(run: run, name: "Zola", born: nil),
         ])
-        let ids = try await queries.authorIdsOfRun(run: run).map(\.id)
+        let ids = try await queries.authorIdsOfRun(run: run)
         try #require(ids.count == 2)
         try await queries.addBooks([
             AddBooksParams(run: run, authorId: ids[0], title: "Hitchhiker", pages: 180),

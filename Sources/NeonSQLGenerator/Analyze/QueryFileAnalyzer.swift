@@ -171,6 +171,7 @@ enum QueryFileAnalyzer {
         query.template = template
         query.paging = paging
         query.cacheMaxAgeSeconds = annotation.cache?.maxAgeSeconds
+        query.returnsExactlyOneRow = RowCountGuarantee.returnsExactlyOneRow(parsed.statement, catalog: catalog)
         return query
     }
 

@@ -20,20 +20,9 @@ extension StatementAnalyzer {
     }
 
     /// Whether a query surely returns exactly one row: a single SELECT with an aggregate in its
-    /// select list and no GROUP BY (not even `()`, which GROUPING SETS can repeat), HAVING, LIMIT,
-    /// OFFSET or set-returning function.
+    /// select list and no GROUP BY, HAVING, LIMIT, OFFSET or set-returning function (the rule is
+    /// `RowCountGuarantee`'s).
     func returnsExactlyOneRow(_ query: SelectStatement) -> Bool {
-        guard query.limit == nil, query.offset == nil, case .select(let core) = query.body,
-              core.groupBy.isEmpty, !core.groupsBySets, core.having == nil else { return false }
-        var hasAggregate = false
-        for target in core.targets {
-            guard case .expression(let expression, _) = target else { return false }
-            let calls = expression.functionCalls
-            if calls.contains(where: { FunctionCatalog.isSetReturning($0.name.name?.name ?? "") }) { return false }
-            if calls.contains(where: { $0.over == nil && FunctionCatalog.kind(of: $0.name.name?.name ?? "") == .aggregate }) {
-                hasAggregate = true
-            }
-        }
-        return hasAggregate
+        RowCountGuarantee.aggregatesWithoutGrouping(query, catalog: catalog)
     }
 }

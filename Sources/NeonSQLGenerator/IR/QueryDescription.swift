@@ -32,6 +32,9 @@ struct QueryDescription: Sendable, Hashable {
     /// `-- @cache max-age 10m`: how long a result stays fresh, in seconds; nil when not cacheable
     /// by annotation.
     var cacheMaxAgeSeconds: Int?
+    /// PostgreSQL answers the statement with exactly one row whatever the data
+    /// (`Analyze/RowCountGuarantee.swift`): a `:one` query's result is then not optional.
+    var returnsExactlyOneRow = false
     /// SQL names of the non-null columns whose value is unique per row (a primary or unique key of
     /// the only row source), in result order: the translation makes a row identifiable by one.
     let uniqueColumns: [String]

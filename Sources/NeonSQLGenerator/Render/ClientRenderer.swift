@@ -47,7 +47,10 @@ enum ClientRenderer {
             ])
             printer.line("public static var testValue: \(client) { \(client)(mode: .unimplemented) }")
             printer.blankLine()
-            printer.docComment(["A client whose every query returns no rows, `nil` or 0 until a preview sets its closure."])
+            printer.docComment([
+                "A client whose every query returns no rows, `nil` or 0 until a preview sets its closure (a query",
+                "PostgreSQL always answers with one row, `count(*)`, throws `NeonSQL.UnimplementedQueryError` until set).",
+            ])
             printer.line("public static var previewValue: \(client) { \(client)(mode: .preview) }")
             printer.blankLine()
             printer.docComment([
@@ -74,7 +77,9 @@ enum ClientRenderer {
         let closure = closureType(signature)
         let ignored = ignoredArguments(signature)
         let unimplemented = "{ \(ignored)throw NeonSQL.UnimplementedQueryError(\(SwiftTypeMapping.stringLiteral(named.query.annotationName))) }"
-        let preview = "{ \(ignored)\(defaultValue(named.query.kind)) }"
+        // A result PostgreSQL always has (`count(*)`) has no empty value: a preview sets it.
+        let preview = named.query.kind == .one && named.query.returnsExactlyOneRow
+            ? unimplemented : "{ \(ignored)\(defaultValue(named.query.kind)) }"
         printer.block("extension \(client)") { printer in
             printer.docComment(["Runs ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the query (tests, previews)."])
             printer.block("public var \(name): \(closure)") { printer in

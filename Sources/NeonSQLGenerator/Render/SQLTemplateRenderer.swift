@@ -138,9 +138,22 @@ enum SQLTemplateRenderer {
             printer.line("default: break")
             printer.line("}")
         }
-        printer.line("return .\(signature.factory)(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), "
+        printer.line(factoryCallStart(signature) + "(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), "
                      + "sql: \(variant).sql, bindings: \(bindings), readOnly: \(named.query.isReadOnly)"
                      + "\(TableEffectsRenderer.factoryArguments(for: named)))")
+        printResultMapping(signature, into: &printer)
+    }
+
+    /// `return .many` or, when the result is mapped, `let statement: NeonSQL.Statement<[XRow]> = .many`.
+    static func factoryCallStart(_ signature: QuerySignature) -> String {
+        guard let type = signature.factoryStatementType else { return "return .\(signature.factory)" }
+        return "let \(signature.statementVariable): \(type) = .\(signature.factory)"
+    }
+
+    /// `return statement.map(...)` after a factory call whose result is mapped; nothing otherwise.
+    static func printResultMapping(_ signature: QuerySignature, into printer: inout CodePrinter) {
+        guard signature.factoryStatementType != nil else { return }
+        printer.line("return \(signature.statementVariable)\(signature.resultMapping)")
     }
 
     /// The file-level name of a query's template: `<function>SQLTemplate`, made different from

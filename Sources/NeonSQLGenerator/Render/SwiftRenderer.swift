@@ -296,10 +296,11 @@ struct SwiftRenderer {
         }
         RawStringLiteral.print(
             named.query.sql,
-            prefix: "return .\(signature.factory)(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), sql: ",
+            prefix: SQLTemplateRenderer.factoryCallStart(signature) + "(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), sql: ",
             suffix: ", bindings: \(bindings), readOnly: \(named.query.isReadOnly)\(TableEffectsRenderer.factoryArguments(for: named)))",
             into: &printer
         )
+        SQLTemplateRenderer.printResultMapping(signature, into: &printer)
     }
 
     // MARK: Documentation

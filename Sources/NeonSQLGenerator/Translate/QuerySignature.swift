@@ -36,6 +36,17 @@ struct QuerySignature {
     let argumentsVariable: String
     /// `many`, `one`, `exec`, `execRows`, `execResult`, `copyFrom`: the runtime's `Statement` factory.
     let factory: String
+    /// What follows the factory call to give the result its shape: `.map(...)` to the one column's
+    /// values, `.exactlyOne()` for a `:one` PostgreSQL always answers with one row; empty otherwise.
+    let resultMapping: String
+    /// The factory's own statement type (`NeonSQL.Statement<[FetchCountsRow]>`) when a mapping
+    /// follows it (the call cannot infer it from the return type then); nil otherwise.
+    let factoryStatementType: String?
+    /// The local holding the factory's statement before its mapping: `statement`, unless a
+    /// parameter already has that name.
+    let statementVariable: String
+    /// The result as `describe` prints it (`[FetchDuasRow]`, `Int`, `String?`, `Void`): unqualified.
+    let describedResultType: String
 
     init(_ named: NamedQuery) {
         let parameters = named.parameters
@@ -69,13 +80,25 @@ struct QuerySignature {
             ? function + "(_ rows: some Swift.Collection<\(setType)>)"
             : function + "(" + parameterList + ")"
         let setResult: String?
+        let shape = ResultShape(named)
+        var mapping = ""
+        var describedSet: String?
         switch kind {
         case .many, .batchmany:
-            setResult = "[\(named.rowTypeName)]"
+            setResult = "[\(shape.codeType)]"
+            describedSet = "[\(shape.describedType)]"
             factory = "many"
+            if let column = shape.column { mapping = ".map(rowCount: { $0.count }) { $0.map(\\.\(column)) }" }
         case .one, .batchone:
-            setResult = "\(named.rowTypeName)?"
+            let optional = shape.exactlyOne ? "" : "?"
+            setResult = shape.codeType + optional
+            describedSet = shape.describedType + optional
             factory = "one"
+            if shape.exactlyOne { mapping = ".exactlyOne()" }
+            if let column = shape.column {
+                mapping += shape.exactlyOne ? ".map(rowCount: { _ in 1 }) { $0.\(column) }"
+                    : ".map(rowCount: { $0 == nil ? 0 : 1 }) { $0?.\(column) }"
+            }
         case .exec, .batchexec:
             setResult = nil
             factory = "exec"
@@ -91,9 +114,54 @@ struct QuerySignature {
         }
         statementType = "NeonSQL.Statement<\(setResult ?? "Swift.Void")>"
         resultType = kind.isBatch ? setResult.map { "[\($0)]" } : setResult
+        resultMapping = mapping
+        let rowResult = kind == .one ? "\(named.rowTypeName)?" : "[\(named.rowTypeName)]"
+        factoryStatementType = mapping.isEmpty ? nil : "NeonSQL.Statement<\(rowResult)>"
+        switch kind {
+        case .many, .one: describedResultType = describedSet ?? "Void"
+        case .batchmany, .batchone: describedResultType = describedSet.map { "[\($0)]" } ?? "Void"
+        case .exec, .batchexec: describedResultType = "Void"
+        case .execrows, .copyfrom: describedResultType = "Int"
+        case .execresult: describedResultType = "ExecResult"
+        }
         let names = Set(parameters.map(\.name))
         var variable = "bindings"
         while names.contains(variable) { variable += "_" }
         bindingsVariable = variable
+        var statement = "statement"
+        while names.contains(statement) { statement += "_" }
+        statementVariable = statement
+    }
+}
+
+/// The shape of a `:many`/`:one` result (Translate's choice, documented in docs/generated-code.md):
+/// the row struct, or the values of its one column (as sqlc returns them); and whether a `:one`
+/// is certain to have its row. `sqlc.embed`, `-- @page` and the `:batch*` kinds keep rows; a
+/// `:one` of one nullable column keeps its row unless the row is certain (`T??` would hide
+/// whether the row or the value is missing).
+struct ResultShape {
+    /// The column's Swift property when the result is its values, else nil.
+    let column: String?
+    /// The element type, qualified (`FetchDuasRow`, `Swift.Int`, `Swift.String?`).
+    let codeType: String
+    /// The element type as `describe` prints types (`FetchDuasRow`, `Int`, `String?`).
+    let describedType: String
+    /// A `:one` PostgreSQL answers with exactly one row.
+    let exactlyOne: Bool
+
+    init(_ named: NamedQuery) {
+        let kind = named.query.kind
+        exactlyOne = kind == .one && named.query.returnsExactlyOneRow
+        let singleColumn = named.columns.count == 1 && named.embeds.isEmpty && named.query.paging == nil
+            && (kind == .many || kind == .one)
+        if singleColumn, let only = named.columns.first, kind == .many || exactlyOne || !only.nullable {
+            column = SwiftNaming.escaped(only.name)
+            codeType = only.codeType
+            describedType = only.swiftType
+        } else {
+            column = nil
+            codeType = named.rowTypeName
+            describedType = named.rowTypeName
+        }
     }
 }

@@ -61,6 +61,8 @@ struct PageDirectiveTests {
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let source = result.files.map(\.source).joined()
         #expect(source.contains("public func listItemsPages() -> Swift.AsyncThrowingStream<[ListItemsRow], any Swift.Error>"))
-        #expect(source.contains("public func listItemsPages2() async throws -> [ListItemsPagesRow]"))
+        // A paged query keeps its rows; a plain query of one column returns the column's values.
+        #expect(source.contains("public func listItems() async throws -> [ListItemsRow]"))
+        #expect(source.contains("public func listItemsPages2() async throws -> [Swift.Int]"))
     }
 }

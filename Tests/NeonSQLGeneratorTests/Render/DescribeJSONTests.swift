@@ -77,6 +77,7 @@ struct DescribeJSONTests {
                       "nullable": true
                     }
                   ],
+                  "returns": "FetchThingsRow?",
                   "tables": {
                     "reads": [
                       "public.t",

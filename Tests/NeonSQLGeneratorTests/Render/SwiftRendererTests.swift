@@ -134,7 +134,7 @@ struct SwiftRendererDetailTests {
 
     @Test func kindsChooseResultTypesAndFactories() {
         let text = render([
-            RenderFixtures.query("GetOne", kind: .one, columns: [RenderFixtures.column("id", .int4)]),
+            RenderFixtures.query("GetOne", kind: .one, columns: [RenderFixtures.column("id", .int4), RenderFixtures.column("name", .text)]),
             RenderFixtures.query("DoIt", kind: .exec, sql: "DELETE FROM t", readOnly: false),
             RenderFixtures.query("CountIt", kind: .execrows, sql: "DELETE FROM t", readOnly: false),
         ])
@@ -161,6 +161,39 @@ struct SwiftRendererDetailTests {
         // exec and execrows have no row struct.
         #expect(!text.contains("DoItRow"))
         #expect(!text.contains("CountItRow"))
+    }
+
+    @Test func resultsOfOneColumnAreItsValuesAndCertainRowsAreNotOptional() {
+        var exactlyOne = RenderFixtures.query("CountAll", kind: .one, columns: [RenderFixtures.column("total", .int8)])
+        exactlyOne.returnsExactlyOneRow = true
+        var exactlyOneNullable = RenderFixtures.query("Newest", kind: .one, columns: [RenderFixtures.column("at", .builtin(.timestamptz), nullable: true)])
+        exactlyOneNullable.returnsExactlyOneRow = true
+        var certainRow = RenderFixtures.query("Created", kind: .one,
+                                              columns: [RenderFixtures.column("id", .int4), RenderFixtures.column("name", .text)], readOnly: false)
+        certainRow.returnsExactlyOneRow = true
+        let text = render([
+            RenderFixtures.query("Ids", kind: .many, columns: [RenderFixtures.column("id", .int4)]),
+            RenderFixtures.query("Labels", kind: .many, columns: [RenderFixtures.column("label", .text, nullable: true)]),
+            RenderFixtures.query("FirstId", kind: .one, columns: [RenderFixtures.column("id", .int4)]),
+            // `:one` of a nullable column keeps its row: `String??` would hide which is missing.
+            RenderFixtures.query("Note", kind: .one, columns: [RenderFixtures.column("note", .text, nullable: true)]),
+            exactlyOne, exactlyOneNullable, certainRow,
+        ])
+        let all = lines(text)
+        #expect(all.contains("public func ids() async throws -> [Swift.Int] {"))
+        #expect(all.contains("return statement.map(rowCount: { $0.count }) { $0.map(\\.id) }"))
+        #expect(all.contains("public func labels() async throws -> [Swift.String?] {"))
+        #expect(all.contains("public func firstId() async throws -> Swift.Int? {"))
+        #expect(all.contains("return statement.map(rowCount: { $0 == nil ? 0 : 1 }) { $0?.id }"))
+        #expect(all.contains("public func note() async throws -> NoteRow? {"))
+        #expect(all.contains("public func countAll() async throws -> Swift.Int {"))
+        #expect(all.contains("return statement.exactlyOne().map(rowCount: { _ in 1 }) { $0.total }"))
+        #expect(all.contains("public func newest() async throws -> Foundation.Date? {"))
+        #expect(all.contains("public func created() async throws -> CreatedRow {"))
+        #expect(all.contains("let statement: NeonSQL.Statement<CreatedRow?> = .one(name: \"Created\", sql: #\"\"\""))
+        #expect(all.contains("return statement.exactlyOne()"))
+        // A certain row has no empty preview value: the preview throws until set.
+        #expect(all.contains("case .preview: return { throw NeonSQL.UnimplementedQueryError(\"Created\") }"))
     }
 
     @Test func optionalsArraysAndEnums() {

@@ -31,36 +31,37 @@ extension CreateOrderRow: NeonSQL.DecodableRow {
 
 extension Statements {
     /// values for nullable columns may be NULL; RETURNING keeps the columns' NOT NULL.
-    public static func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) -> NeonSQL.Statement<CreateOrderRow?> {
+    public static func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) -> NeonSQL.Statement<CreateOrderRow> {
         var bindings = NeonSQL.Bindings(capacity: 4)
         bindings.append(customerId, as: .int8)
         bindings.append(shippingAddress, as: .jsonb)
         bindings.append(couponCode, as: .text)
         bindings.append(note, as: .text)
-        return .one(name: "CreateOrder", sql: #"""
+        let statement: NeonSQL.Statement<CreateOrderRow?> = .one(name: "CreateOrder", sql: #"""
             INSERT INTO orders (customer_id, shipping_address, coupon_code, note)
             VALUES ($1, $2, $3, $4)
             RETURNING id, status, placed_at
             """#, bindings: bindings, readOnly: false, tables: createOrder_tables)
+        return statement.exactlyOne()
     }
 }
 
 extension Queries {
     /// values for nullable columns may be NULL; RETURNING keeps the columns' NOT NULL.
-    public func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) async throws -> CreateOrderRow? {
+    public func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) async throws -> CreateOrderRow {
         try await self.executor.execute(Statements.createOrder(customerId: customerId, shippingAddress: shippingAddress, couponCode: couponCode, note: note))
     }
 }
 
 extension QueryClient {
     /// Runs ``Queries/createOrder(customerId:shippingAddress:couponCode:note:)``; set it to replace the query (tests, previews).
-    public var createOrder: @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow? {
+    public var createOrder: @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow {
         get {
-            if let closure = neonSQLOverrides["createOrder"] as? @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow? { return closure }
+            if let closure = neonSQLOverrides["createOrder"] as? @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow { return closure }
             switch neonSQLMode {
             case .live(let executor): return { try await Queries(executor).createOrder(customerId: $0, shippingAddress: $1, couponCode: $2, note: $3) }
             case .unimplemented: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") }
-            case .preview: return { _, _, _, _ in nil }
+            case .preview: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") }
             }
         }
         set { neonSQLOverrides["createOrder"] = newValue }

@@ -322,37 +322,38 @@ extension CreatePostRow: NeonSQL.DecodableRow {
 
 extension Statements {
     /// sqlc.narg is optional; hashtags is a nullable column; array_length may be NULL.
-    public static func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) -> NeonSQL.Statement<CreatePostRow?> {
+    public static func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) -> NeonSQL.Statement<CreatePostRow> {
         var bindings = NeonSQL.Bindings(capacity: 5)
         bindings.append(authorId, as: .int8)
         bindings.append(replyToId, as: .int8)
         bindings.append(body, as: .text)
         bindings.append(visibility, as: .enumType("social.visibility"))
         bindings.append(hashtags, as: .array(.text))
-        return .one(name: "CreatePost", sql: #"""
+        let statement: NeonSQL.Statement<CreatePostRow?> = .one(name: "CreatePost", sql: #"""
             INSERT INTO social.posts (author_id, reply_to_id, body, visibility, hashtags)
             VALUES ($1, $2, $3, $4, $5)
             RETURNING id, created_at, array_length(hashtags, 1) AS tag_count
             """#, bindings: bindings, readOnly: false, tables: createPost_tables)
+        return statement.exactlyOne()
     }
 }
 
 extension Queries {
     /// sqlc.narg is optional; hashtags is a nullable column; array_length may be NULL.
-    public func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) async throws -> CreatePostRow? {
+    public func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) async throws -> CreatePostRow {
         try await self.executor.execute(Statements.createPost(authorId: authorId, replyToId: replyToId, body: body, visibility: visibility, hashtags: hashtags))
     }
 }
 
 extension QueryClient {
     /// Runs ``Queries/createPost(authorId:replyToId:body:visibility:hashtags:)``; set it to replace the query (tests, previews).
-    public var createPost: @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow? {
+    public var createPost: @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow {
         get {
-            if let closure = neonSQLOverrides["createPost"] as? @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow? { return closure }
+            if let closure = neonSQLOverrides["createPost"] as? @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow { return closure }
             switch neonSQLMode {
             case .live(let executor): return { try await Queries(executor).createPost(authorId: $0, replyToId: $1, body: $2, visibility: $3, hashtags: $4) }
             case .unimplemented: return { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") }
-            case .preview: return { _, _, _, _, _ in nil }
+            case .preview: return { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") }
             }
         }
         set { neonSQLOverrides["createPost"] = newValue }

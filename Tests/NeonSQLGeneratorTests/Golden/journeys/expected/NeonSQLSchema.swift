@@ -63,7 +63,8 @@ public struct QueryClient: Swift.Sendable {
     /// until a test sets its closure.
     public static var testValue: QueryClient { QueryClient(mode: .unimplemented) }
 
-    /// A client whose every query returns no rows, `nil` or 0 until a preview sets its closure.
+    /// A client whose every query returns no rows, `nil` or 0 until a preview sets its closure (a query
+    /// PostgreSQL always answers with one row, `count(*)`, throws `NeonSQL.UnimplementedQueryError` until set).
     public static var previewValue: QueryClient { QueryClient(mode: .preview) }
 
     /// The read queries as observations (`for try await rows in client.observe.someQuery(...)`): live

@@ -23,17 +23,18 @@ extension CountOpenTasksRow: NeonSQL.DecodableRow {
 
 extension Statements {
     /// No annotation: the name comes from the file name; a row-returning statement is :many.
-    public static func countOpenTasks() -> NeonSQL.Statement<[CountOpenTasksRow]> {
+    public static func countOpenTasks() -> NeonSQL.Statement<[Swift.Int]> {
         let bindings = NeonSQL.Bindings()
-        return .many(name: "CountOpenTasks", sql: #"""
+        let statement: NeonSQL.Statement<[CountOpenTasksRow]> = .many(name: "CountOpenTasks", sql: #"""
             SELECT count(*) AS open_tasks FROM tasks WHERE status <> 'done'
             """#, bindings: bindings, readOnly: true, tables: countOpenTasks_tables)
+        return statement.map(rowCount: { $0.count }) { $0.map(\.openTasks) }
     }
 }
 
 extension Queries {
     /// No annotation: the name comes from the file name; a row-returning statement is :many.
-    public func countOpenTasks() async throws -> [CountOpenTasksRow] {
+    public func countOpenTasks() async throws -> [Swift.Int] {
         try await self.executor.execute(Statements.countOpenTasks())
     }
 }
@@ -42,16 +43,16 @@ extension Queries.Observe {
     /// No annotation: the name comes from the file name; a row-returning statement is :many.
     ///
     /// Yields the result again after every write through the same client that may change it.
-    public func countOpenTasks() -> NeonSQL.QueryObservation<[CountOpenTasksRow]> {
+    public func countOpenTasks() -> NeonSQL.QueryObservation<[Swift.Int]> {
         self.executor.observe(Statements.countOpenTasks())
     }
 }
 
 extension QueryClient {
     /// Runs ``Queries/countOpenTasks()``; set it to replace the query (tests, previews).
-    public var countOpenTasks: @Sendable () async throws -> [CountOpenTasksRow] {
+    public var countOpenTasks: @Sendable () async throws -> [Swift.Int] {
         get {
-            if let closure = neonSQLOverrides["countOpenTasks"] as? @Sendable () async throws -> [CountOpenTasksRow] { return closure }
+            if let closure = neonSQLOverrides["countOpenTasks"] as? @Sendable () async throws -> [Swift.Int] { return closure }
             switch neonSQLMode {
             case .live(let executor): return { try await Queries(executor).countOpenTasks() }
             case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("CountOpenTasks") }
@@ -64,9 +65,9 @@ extension QueryClient {
 
 extension QueryClient.Observe {
     /// Observes ``Queries/countOpenTasks()``; set it to replace the observation.
-    public var countOpenTasks: @Sendable () -> NeonSQL.QueryObservation<[CountOpenTasksRow]> {
+    public var countOpenTasks: @Sendable () -> NeonSQL.QueryObservation<[Swift.Int]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.countOpenTasks"] as? @Sendable () -> NeonSQL.QueryObservation<[CountOpenTasksRow]> { return closure }
+            if let closure = neonSQLClient.neonSQLOverrides["observe.countOpenTasks"] as? @Sendable () -> NeonSQL.QueryObservation<[Swift.Int]> { return closure }
             if case .live(let executor) = neonSQLClient.neonSQLMode {
                 return { Queries(executor).observe.countOpenTasks() }
             }

@@ -263,34 +263,35 @@ extension InsertTaskRow: NeonSQL.DecodableRow {
 
 extension Statements {
     /// Runs `InsertTask` from tasks.sql:10.
-    public static func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) -> NeonSQL.Statement<InsertTaskRow?> {
+    public static func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) -> NeonSQL.Statement<InsertTaskRow> {
         var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(order, as: .int4)
         bindings.append(title, as: .varchar)
         bindings.append(status, as: .enumType("task_status"))
-        return .one(name: "InsertTask", sql: #"""
+        let statement: NeonSQL.Statement<InsertTaskRow?> = .one(name: "InsertTask", sql: #"""
             INSERT INTO tasks ("order", title, status) VALUES ($1, $2, $3)
             RETURNING id, "order", 'a "quoted" \ string' AS odd_text
             """#, bindings: bindings, readOnly: false, tables: insertTask_tables)
+        return statement.exactlyOne()
     }
 }
 
 extension Queries {
     /// Runs `InsertTask` from tasks.sql:10.
-    public func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) async throws -> InsertTaskRow? {
+    public func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) async throws -> InsertTaskRow {
         try await self.executor.execute(Statements.insertTask(order: order, title: title, status: status))
     }
 }
 
 extension QueryClient {
     /// Runs ``Queries/insertTask(order:title:status:)``; set it to replace the query (tests, previews).
-    public var insertTask: @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow? {
+    public var insertTask: @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow {
         get {
-            if let closure = neonSQLOverrides["insertTask"] as? @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow? { return closure }
+            if let closure = neonSQLOverrides["insertTask"] as? @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow { return closure }
             switch neonSQLMode {
             case .live(let executor): return { try await Queries(executor).insertTask(order: $0, title: $1, status: $2) }
             case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
-            case .preview: return { _, _, _ in nil }
+            case .preview: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
             }
         }
         set { neonSQLOverrides["insertTask"] = newValue }
