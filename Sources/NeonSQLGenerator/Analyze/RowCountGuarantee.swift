@@ -5,7 +5,10 @@
 /// - a SELECT without FROM, WHERE, LIMIT or OFFSET and without a set-returning function
 ///   (`SELECT now()`);
 /// - `INSERT ... VALUES (one row) | DEFAULT VALUES ... RETURNING` without ON CONFLICT, WITH, or a
-///   trigger on the table (a BEFORE trigger returning NULL skips the row).
+///   trigger or rule on the table, its ancestors or partitions (a BEFORE trigger returning NULL
+///   skips the row; a DO INSTEAD rule returns what it likes).
+/// A set-returning function anywhere in the select list, ORDER BY or DISTINCT ON voids the
+/// guarantee; an aggregate is a built-in one only when no user function takes its name.
 /// Everything else stays optional. `Tests/NeonSQLGeneratorTests/Differential/ExactlyOneRowDifferentialTests.swift`
 /// runs every such query of the corpus on PostgreSQL and counts the rows.
 enum RowCountGuarantee {
@@ -13,7 +16,8 @@ enum RowCountGuarantee {
     static func returnsExactlyOneRow(_ statement: Statement, catalog: Catalog) -> Bool {
         switch statement {
         case .select(let query):
-            return query.with == nil && (aggregatesWithoutGrouping(query, catalog: catalog) || selectsWithoutFrom(query, catalog: catalog))
+            guard query.with == nil, !orderingMultipliesRows(query, catalog: catalog) else { return false }
+            return aggregatesWithoutGrouping(query, catalog: catalog) || selectsWithoutFrom(query, catalog: catalog)
         case .insert(let insert):
             guard insert.with == nil, insert.onConflict == nil, !insert.returning.isEmpty else { return false }
             switch insert.source {
@@ -23,9 +27,15 @@ enum RowCountGuarantee {
             }
             guard let name = insert.table.name?.name,
                   let table = catalog.relation(name, schema: insert.table.qualifier.last?.name), table.kind == .table else { return false }
-            let ancestry = catalog.tableEffects.partitionAncestry(of: Catalog.key(schema: table.schema, name: table.name))
-            return !catalog.tableEffects.hasUnresolvedTriggers
-                && !catalog.tableEffects.triggers.contains { ancestry.contains($0.table) && $0.events.contains(.insert) }
+            // A trigger on the table, an ancestor or a partition (a BEFORE trigger returning NULL
+            // skips the row), or a rule (DO INSTEAD may return any number of rows), voids it.
+            let effects = catalog.tableEffects
+            let key = Catalog.key(schema: table.schema, name: table.name)
+            let ancestry = effects.partitionAncestry(of: key)
+            func related(_ other: String) -> Bool { ancestry.contains(other) || effects.partitionAncestry(of: other).contains(key) }
+            return !effects.hasUnresolvedTriggers && !effects.hasUnresolvedRules
+                && !effects.triggers.contains { related($0.table) && $0.events.contains(.insert) }
+                && !effects.rules.contains { related($0.table) }
         default:
             return false
         }
@@ -41,7 +51,7 @@ enum RowCountGuarantee {
             guard case .expression(let expression, _) = target else { return false }
             let calls = expression.functionCalls
             if calls.contains(where: { isSetReturning($0, catalog: catalog) }) { return false }
-            if calls.contains(where: { $0.over == nil && FunctionCatalog.kind(of: $0.name.name?.name ?? "") == .aggregate }) {
+            if calls.contains(where: { $0.over == nil && isAggregate($0, catalog: catalog) }) {
                 hasAggregate = true
             }
         }
@@ -57,6 +67,32 @@ enum RowCountGuarantee {
             if expression.functionCalls.contains(where: { isSetReturning($0, catalog: catalog) }) { return false }
         }
         return !core.targets.isEmpty
+    }
+
+    /// A built-in aggregate: not a call a user function of the same name may take instead
+    /// (`max(a, b)` of one's own is evaluated per row), nor one qualified with another schema
+    /// than `pg_catalog`.
+    private static func isAggregate(_ call: FunctionCall, catalog: Catalog) -> Bool {
+        let name = call.name.name?.name ?? ""
+        guard FunctionCatalog.kind(of: name) == .aggregate else { return false }
+        if let schema = call.name.qualifier.last?.name { return schema == "pg_catalog" }
+        let arity = call.arguments.count
+        let registered = catalog.userFunctions(name, schema: nil)
+        let userMayTakeIt = registered.contains { function in
+            let inputs = function.inputArguments
+            let required = inputs.filter { !$0.hasDefault && $0.mode != .variadic }.count
+            return inputs.last?.mode == .variadic ? arity >= required : (required...inputs.count).contains(arity)
+        }
+        // A function whose signature the catalog could not register may take any call.
+        let unregistered = registered.isEmpty && catalog.tableEffects.functionBodyKey(name, schema: nil, searchPath: catalog.searchPath) != nil
+        return !userMayTakeIt && !unregistered
+    }
+
+    /// A set-returning function in ORDER BY or DISTINCT ON adds rows as one in the select list does.
+    private static func orderingMultipliesRows(_ query: SelectStatement, catalog: Catalog) -> Bool {
+        var expressions = query.orderBy.map(\.expression)
+        if case .select(let core) = query.body, case .distinctOn(let keys) = core.distinct { expressions += keys }
+        return expressions.contains { $0.functionCalls.contains { isSetReturning($0, catalog: catalog) } }
     }
 
     /// A call that may return any number of rows: a built-in or user function returning a set.

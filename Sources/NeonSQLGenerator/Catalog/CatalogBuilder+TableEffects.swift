@@ -63,3 +63,21 @@ extension CatalogBuilder.Context {
         catalog.tableEffects.addPolicyReferences(on: key, references)
     }
 }
+
+extension CatalogBuilder.Context {
+    /// `CREATE RULE ... ON event TO table DO ...`: a change of the table also does what the actions
+    /// do. A rule on a table that is not known makes every write's effects unknown.
+    mutating func createRule(_ create: CreateRuleStatement) {
+        guard let tableName = create.table.name?.name,
+              let table = catalog.relation(tableName, schema: create.table.qualifier.last?.name) else {
+            catalog.tableEffects.markUnresolvedRule()
+            return
+        }
+        // ON SELECT rules are views' own: what a view reads is recorded with its definition.
+        guard table.kind == .table else { return }
+        let references = SQLTextReferenceScanner.references(of: create.tokens, catalog: catalog)
+        catalog.tableEffects.addRule(TableEffectsCatalog.Rule(
+            name: create.name.name, table: Catalog.key(schema: table.schema, name: table.name), event: create.event,
+            references: references))
+    }
+}

@@ -87,6 +87,8 @@ enum CatalogBuilder {
                 createTrigger(create)
             case .createPolicy(let create):
                 createPolicy(create)
+            case .createRule(let create):
+                createRule(create)
             case .alterDomain(let alter):
                 alterDomain(alter)
             case .alterFunction(let alter):
@@ -108,8 +110,8 @@ enum CatalogBuilder {
             case .select, .insert, .update, .delete, .call:
                 // Data in a migration (seed rows) does not change the schema.
                 break
-            case .ignored:
-                break
+            case .ignored(let keyword, _):
+                if keyword == "create rule" { catalog.tableEffects.markUnresolvedRule() }
             case .defineType(let definition):
                 for (message, location) in CatalogBuilder.define(definition, in: &catalog, declaredIn: source) { error(message, at: location) }
             }

@@ -36,6 +36,18 @@ struct TableEffectsCatalog: Sendable {
     private(set) var viewReferences: [String: StatementReferences] = [:]
     /// A partition's parent table (also a legacy inheritance child's first parent).
     private(set) var partitionParents: [String: String] = [:]
+    /// A rule: a change of `event` (nil: any) to `table` also does what its actions do.
+    struct Rule: Sendable, Hashable {
+        let name: String
+        var table: String
+        let event: TableChange?
+        var references: StatementReferences
+    }
+
+    /// Rules on tables (not views' ON SELECT rules).
+    private(set) var rules: [Rule] = []
+    /// A CREATE RULE the builder could not read or resolve: writes may touch tables it cannot see.
+    private(set) var hasUnresolvedRules = false
     /// What the row-level security policies on a table read, by the table's key.
     private(set) var policyReferences: [String: StatementReferences] = [:]
     /// A trigger the builder could not resolve (its table or function unknown): every write may
@@ -50,6 +62,13 @@ struct TableEffectsCatalog: Sendable {
     }
 
     mutating func markUnresolvedTrigger() { hasUnresolvedTriggers = true }
+
+    mutating func addRule(_ rule: Rule) {
+        rules.removeAll { $0.name == rule.name && $0.table == rule.table }
+        rules.append(rule)
+    }
+
+    mutating func markUnresolvedRule() { hasUnresolvedRules = true }
 
     mutating func setFunctionBody(key: String, _ body: FunctionBody) {
         var bodies = functionBodies[key] ?? []
@@ -99,6 +118,10 @@ struct TableEffectsCatalog: Sendable {
             foreignKeys[index].referenced = move(foreignKeys[index].referenced)
         }
         for index in triggers.indices { triggers[index].table = move(triggers[index].table) }
+        for index in rules.indices {
+            rules[index].table = move(rules[index].table)
+            rules[index].references = rules[index].references.renamingRelation(from: old, to: new)
+        }
         if let own = viewReferences.removeValue(forKey: old) { viewReferences[new] = own }
         for (key, references) in viewReferences where references.mentions(old) {
             viewReferences[key] = references.renamingRelation(from: old, to: new)
@@ -116,6 +139,7 @@ struct TableEffectsCatalog: Sendable {
     mutating func removeRelation(_ key: String) {
         foreignKeys.removeAll { $0.referencing == key || $0.referenced == key }
         triggers.removeAll { $0.table == key }
+        rules.removeAll { $0.table == key }
         viewReferences[key] = nil
         partitionParents[key] = nil
         policyReferences[key] = nil

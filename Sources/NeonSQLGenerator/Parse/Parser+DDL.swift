@@ -33,6 +33,8 @@ extension Parser {
             return parseCreateTrigger(start: start)
         case "policy":
             return parseCreatePolicy(start: start)
+        case "rule":
+            return parseCreateRule(start: start)
         case "index":
             return try parseCreateIndex(start: start, isUnique: unique)
         case "type":

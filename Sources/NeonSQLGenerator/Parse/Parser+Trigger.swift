@@ -1,4 +1,4 @@
-// CREATE TRIGGER and CREATE POLICY: the table, the events that fire it and the function it runs, which is all the
+// CREATE TRIGGER, CREATE POLICY and CREATE RULE: the table, the events that fire it and the function it runs, which is all the
 // table effects need (`Analyze/TableEffects/`): a statement that changes the table also does what
 // the function does.
 
@@ -61,5 +61,28 @@ extension Parser {
         reset(saved)
         skipToEnd()
         return .ignored(keyword: "create policy", location: start.location)
+    }
+}
+
+extension Parser {
+    /// `CREATE [OR REPLACE] RULE name AS ON {SELECT | INSERT | UPDATE | DELETE} TO table [WHERE ...]
+    /// DO [ALSO | INSTEAD] {NOTHING | command | (commands)}`: the table, the event and every token
+    /// after the table. A shape it cannot read is kept as an ignored statement (the catalog then
+    /// counts a rule it could not resolve).
+    func parseCreateRule(start: Token) -> Statement {
+        let saved = mark()
+        advance()
+        if let name = try? parseColumnId("rule name"), acceptWord("as"), acceptWord("on"), current.kind == .word {
+            let event = TableChange(rawValue: advance().value)
+            if acceptWord("to"), let table = try? parseQualifiedName("table name") {
+                let first = index
+                skipToEnd()
+                return .createRule(CreateRuleStatement(name: name, table: table, event: event,
+                                                       tokens: Array(tokens[first..<index]), location: start.location))
+            }
+        }
+        reset(saved)
+        skipToEnd()
+        return .ignored(keyword: "create rule", location: start.location)
     }
 }

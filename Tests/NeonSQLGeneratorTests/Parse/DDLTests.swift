@@ -248,6 +248,7 @@ struct DDLTests {
             case .createFunction(let function): return function.isProcedure ? "create procedure" : "create function"
             case .createTrigger: return "create trigger"
             case .createPolicy: return "create policy"
+            case .createRule: return "create rule"
             case .setSearchPath: return "set"
             case .createIndex(let index): return index.isUnique ? "create unique index" : "create index"
             case .drop(let drop): return "drop \(drop.kind.rawValue)"

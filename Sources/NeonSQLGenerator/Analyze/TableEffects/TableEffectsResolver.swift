@@ -86,7 +86,7 @@ struct TableEffectsResolver {
     private mutating func expandWrites(_ closure: inout StatementReferences, reads: inout Set<String>) {
         var handled: [String: Set<TableChange>] = [:]
         var pending = closure.writes.map { ($0.key, $0.value) }
-        if !closure.writes.isEmpty, effects.hasUnresolvedTriggers {
+        if !closure.writes.isEmpty, effects.hasUnresolvedTriggers || effects.hasUnresolvedRules {
             closure.readsUnknown = true
             closure.writesUnknown = true
         }
@@ -96,6 +96,9 @@ struct TableEffectsResolver {
             handled[table, default: []].formUnion(new)
             closure.writes[table, default: []].formUnion(new)
             let ancestry = effects.partitionAncestry(of: table)
+            // A change of the table fires what is defined on it, its ancestors and (for rows routed
+            // to a partition, or inherited rows) its descendants.
+            func related(_ other: String) -> Bool { ancestry.contains(other) || effects.partitionAncestry(of: other).contains(table) }
             for key in effects.foreignKeys where ancestry.contains(key.referenced) {
                 var follows: Set<TableChange> = []
                 for change in new {
@@ -113,7 +116,16 @@ struct TableEffectsResolver {
                 }
                 if !follows.isEmpty { pending.append((key.referencing, follows)) }
             }
-            for trigger in effects.triggers where ancestry.contains(trigger.table) && !trigger.events.isDisjoint(with: new) {
+            // Rules on the table: their actions run with (or instead of) the change.
+            for rule in effects.rules where related(rule.table) && (rule.event.map(new.contains) ?? true) {
+                var fired = rule.references
+                expandCalls(&fired)
+                closure.readsUnknown = closure.readsUnknown || fired.readsUnknown
+                closure.writesUnknown = closure.writesUnknown || fired.writesUnknown
+                readThroughViews(fired.reads, into: &reads, closure: &closure)
+                for (written, changes) in fired.writes { pending.append((written, changes)) }
+            }
+            for trigger in effects.triggers where related(trigger.table) && !trigger.events.isDisjoint(with: new) {
                 guard let function = trigger.function else { continue }
                 var fired = StatementReferences(calls: [function])
                 expandCalls(&fired)

@@ -160,6 +160,18 @@ struct CreatePolicyStatement: Sendable, Hashable {
     let location: SourceLocation
 }
 
+/// `CREATE [OR REPLACE] RULE name AS ON event TO table [WHERE ...] DO [ALSO | INSTEAD] ...`:
+/// the table, the event and the tokens of its condition and actions, for what a write to the
+/// table also does.
+struct CreateRuleStatement: Sendable, Hashable {
+    let name: Identifier
+    let table: QualifiedName
+    /// nil for `ON SELECT` (a view's rule) or an event the parser does not know.
+    let event: TableChange?
+    let tokens: [Token]
+    let location: SourceLocation
+}
+
 /// How a statement changes a table's rows: the events a trigger fires on, and the kinds of writes
 /// table effects follow through foreign keys and triggers.
 enum TableChange: String, Sendable, Hashable, CaseIterable {

@@ -16,6 +16,8 @@ indirect enum Statement: Sendable, Hashable {
     case createTrigger(CreateTriggerStatement)
     /// `CREATE POLICY` (Parser+Trigger.swift): the table and the tokens of its conditions.
     case createPolicy(CreatePolicyStatement)
+    /// `CREATE RULE` (Parser+Trigger.swift): the table, its event and the tokens of its actions.
+    case createRule(CreateRuleStatement)
     /// `SET [SESSION|LOCAL] search_path TO|= a, b` (schema names; `DEFAULT` is `["public"]`).
     case setSearchPath([String], location: SourceLocation)
     /// `ALTER DATABASE|ROLE ... SET search_path ...`: the search path of every later connection,
