@@ -3,7 +3,8 @@
 # repositories given, typed by `neon-sql-gen describe` and by PostgreSQL, compared
 # (docs/realapps-differential.md).
 #
-#   Scripts/realapps-differential.sh [--filter TEXT] [--json FILE] [--keep] [--schema-for APP=PATH] REPO...
+#   Scripts/realapps-differential.sh [--filter TEXT] [--json FILE] [--keep] [--schema-for APP=PATH]
+#       [--no-table-effects] [--no-execute] REPO...
 #
 # Each REPO is a git directory (bare is fine) or a checkout of an application using sqlc with
 # PostgreSQL; without arguments, $REALAPPS_REPOS (space-separated). They are read at run time;
@@ -12,7 +13,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-case "${1:-}" in -h|--help) sed -n '2,11p' "${BASH_SOURCE[0]}"; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}"; exit 0 ;; esac
 
 cd "$ROOT"
 source "$ROOT/Scripts/lib/generator-and-postgres.sh"

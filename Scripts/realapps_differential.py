@@ -9,7 +9,9 @@ PostgreSQL is asked about each query, and `neon-sql-gen describe` is compared wi
 (Scripts/lib/sqlc_differential.py, shared with Scripts/strangers_differential.py).
 
 It prints figures per application and overall, then the queries PostgreSQL accepts and we reject
-and the type disagreements, grouped into categories. See docs/realapps-differential.md.
+and the type disagreements, grouped into categories; then the table effects (describe's `tables`
+against PostgreSQL's plans, foreign keys, triggers and execution): omissions, extras, skipped.
+See docs/realapps-differential.md.
 """
 
 import argparse
@@ -60,6 +62,10 @@ def main():
     parser.add_argument("--filter", default="", help="only packages whose name (repository:config#n) contains this")
     parser.add_argument("--json", help="also write every finding as JSON to this file")
     parser.add_argument("--keep", action="store_true", help="keep the extracted packages (their path is printed)")
+    parser.add_argument("--no-table-effects", action="store_true",
+                        help="do not compare describe's `tables` with PostgreSQL's plans (compared by default)")
+    parser.add_argument("--no-execute", action="store_true",
+                        help="table effects from the plan alone: do not also execute each statement (rolled back)")
     arguments = parser.parse_args()
 
     locations = arguments.repositories or os.environ.get("REALAPPS_REPOS", "").split()
@@ -93,10 +99,14 @@ def main():
             number += 1
             diff.run_case(findings, psql, arguments.generator, work, number, app, case,
                           schema_texts, schema_paths, query_texts, query_paths, keep=arguments.keep,
-                          lenient_schema=not arguments.strict_schema)
+                          lenient_schema=not arguments.strict_schema,
+                          table_effects=not arguments.no_table_effects, execute_effects=not arguments.no_execute)
             counter = findings.by_group[app]
+            effects = "" if arguments.no_table_effects else (
+                f", table effects compared {counter['table effects: queries compared']}, "
+                f"omitted tables {counter['table effects: omitted tables']}")
             print(f"{case}: queries {counter['queries']}, PostgreSQL accepts {counter['queries PostgreSQL accepts']}, "
-                  f"we reject {counter['queries we reject']}", file=sys.stderr)
+                  f"we reject {counter['queries we reject']}{effects}", file=sys.stderr)
 
     diff.finish(findings, work, arguments.keep, arguments.json, groups_title="per application")
 

@@ -312,6 +312,10 @@ class PSQL:
         url = self.database_url(database) if database else self.url
         process = subprocess.run([self.binary, "-X", "-q", "-A", "-t", "-v", f"ON_ERROR_STOP={1 if stop_on_error else 0}", "-d", url],
                                  input=script, capture_output=True, text=True, timeout=timeout)
+        if process.returncode == 2 and "connection to server" in process.stderr and " failed:" in process.stderr:
+            # The server is gone (stopped or restarted under us): every answer from here on would
+            # be a false "PostgreSQL rejects"; stop instead.
+            raise RuntimeError(f"PostgreSQL is not reachable: {process.stderr.strip()}")
         return process.returncode == 0, process.stdout, process.stderr.strip()
 
 
@@ -362,6 +366,397 @@ def describe_on_postgres(psql, database, sql):
     return parameters, columns
 
 
+# ---------------------------------------------------------------- table effects against PostgreSQL
+#
+# The same oracle as Tests/NeonSQLGeneratorTests/Differential/TableEffectsDifferentialTests.swift,
+# on the applications' schemas: describe's `tables` (reads, writes, *Unknown) against what
+# PostgreSQL's generic plan scans and modifies (EXPLAIN (VERBOSE, FORMAT JSON) EXECUTE, NULL for
+# every parameter), writes closed over foreign-key actions and user triggers; optionally (the
+# default) the statement also executed in a rolled-back transaction, `pg_stat_xact_user_tables`
+# compared before and after. A partition or INHERITS child counts as its root. A table
+# PostgreSQL touches that the generator's set lacks is an omission (unless the side is unknown);
+# a table the generator lists that PostgreSQL does not touch is an extra (counted).
+
+TRIGGER_IDENTIFIER = r'(?:"[^"]+"|[a-z_][a-z0-9_$]*)'
+TRIGGER_PATTERN = (r"\m(insert\s+into|update|delete\s+from|merge\s+into)\s+(?:only\s+)?(" + TRIGGER_IDENTIFIER
+                   + r"(?:\s*\.\s*" + TRIGGER_IDENTIFIER + r")?)")
+
+INSERT, UPDATE, DELETE = "insert", "update", "delete"
+
+
+class PostgresCatalog:
+    """Roots of partitions and INHERITS children, user tables, foreign keys, triggers' writes."""
+
+    def __init__(self):
+        self.roots = {}            # partition or child -> root
+        self.tables = set()
+        self.search_path = []
+        self.foreign_keys = set()  # (referencing, referenced, confdeltype, confupdtype)
+        self.triggers = {}         # "table name" -> [table, events, [(written table, changes)]]
+        self.has_policies = False
+
+    def root(self, table):
+        return self.roots.get(table, table)
+
+    @staticmethod
+    def read(psql, database):
+        script = f"""
+            CREATE TEMP VIEW neon_sql_rel AS
+                WITH RECURSIVE up(oid, top) AS (
+                    SELECT c.oid, c.oid FROM pg_catalog.pg_class c WHERE c.relkind IN ('r', 'p', 'f', 'm')
+                    UNION ALL
+                    SELECT up.oid, i.inhparent FROM up JOIN pg_catalog.pg_inherits i ON i.inhrelid = up.top AND i.inhseqno = 1
+                )
+                SELECT up.oid, rn.nspname || '.' || r.relname AS root
+                FROM up JOIN pg_catalog.pg_class r ON r.oid = up.top
+                JOIN pg_catalog.pg_namespace rn ON rn.oid = r.relnamespace
+                WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits i WHERE i.inhrelid = up.top AND i.inhseqno = 1);
+            SELECT 'partition', n.nspname || '.' || c.relname, rel.root
+            FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace JOIN neon_sql_rel rel ON rel.oid = c.oid
+            WHERE rel.root <> n.nspname || '.' || c.relname;
+            SELECT 'table', n.nspname || '.' || c.relname
+            FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+            WHERE c.relkind IN ('r', 'p', 'f', 'm') AND n.nspname NOT IN ('pg_catalog', 'information_schema')
+              AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp%';
+            SELECT 'path', array_to_string(pg_catalog.current_schemas(true), ',');
+            SELECT 'policies', count(*) FROM pg_catalog.pg_policy;
+            SELECT 'fk', a.root, b.root, con.confdeltype, con.confupdtype
+            FROM pg_catalog.pg_constraint con JOIN neon_sql_rel a ON a.oid = con.conrelid JOIN neon_sql_rel b ON b.oid = con.confrelid
+            WHERE con.contype = 'f';
+            SELECT 'trigger', r.root, t.tgname, t.tgtype, coalesce(m[1], ''), coalesce(m[2], '')
+            FROM pg_catalog.pg_trigger t
+            JOIN neon_sql_rel r ON r.oid = t.tgrelid
+            JOIN pg_catalog.pg_proc p ON p.oid = t.tgfoid
+            JOIN pg_catalog.pg_language l ON l.oid = p.prolang
+            LEFT JOIN LATERAL pg_catalog.regexp_matches(p.prosrc, $neon${TRIGGER_PATTERN}$neon$, 'gi') m ON l.lanname IN ('sql', 'plpgsql')
+            WHERE NOT t.tgisinternal;
+            """
+        ok, out, err = psql.run(script, database, timeout=120)
+        if not ok:
+            raise RuntimeError(f"reading the catalog: {first_error(err)}")
+        catalog = PostgresCatalog()
+        trigger_rows = []
+        for line in out.splitlines():
+            fields = line.split("|")
+            kind = fields[0]
+            if kind == "partition" and len(fields) == 3:
+                catalog.roots[fields[1]] = fields[2]
+            elif kind == "table" and len(fields) == 2:
+                catalog.tables.add(fields[1])
+            elif kind == "policies" and len(fields) == 2:
+                catalog.has_policies = fields[1] != "0"
+            elif kind == "path" and len(fields) == 2:
+                catalog.search_path = fields[1].split(",")
+            elif kind == "fk" and len(fields) == 5 and fields[3] and fields[4]:
+                catalog.foreign_keys.add((fields[1], fields[2], fields[3][0], fields[4][0]))
+            elif kind == "trigger" and len(fields) == 6:
+                trigger_rows.append(fields)
+        # Triggers last: resolving the names their functions change needs every table and the path.
+        for _, table, name, tgtype, verb, written in trigger_rows:
+            # tgtype: 1 << 2 INSERT, 1 << 3 DELETE, 1 << 4 UPDATE.
+            bits = int(tgtype or 0)
+            events = {e for bit, e in ((4, INSERT), (8, DELETE), (16, UPDATE)) if bits & bit}
+            trigger = catalog.triggers.setdefault(f"{table} {name}", [table, events, []])
+            resolved = catalog.resolve(written)
+            if resolved:
+                verb = verb.lower()
+                changes = ({INSERT} if verb.startswith("insert") else {UPDATE} if verb.startswith("update")
+                           else {DELETE} if verb.startswith("delete") else {INSERT, UPDATE, DELETE})
+                trigger[2].append((catalog.root(resolved), changes))
+        return catalog
+
+    def resolve(self, name):
+        """The user table a name in SQL text names (`audit_log`, `app."Log"`), on the search path."""
+        parts, current, quoted = [], "", False
+        for character in name:
+            if character == '"':
+                quoted = not quoted
+                continue
+            if character == "." and not quoted:
+                parts.append(current)
+                current = ""
+                continue
+            if not quoted and character.isspace():
+                continue
+            current += character if quoted else character.lower()
+        parts.append(current)
+        if len(parts) == 2:
+            table = parts[0] + "." + parts[1]
+            return table if table in self.tables else None
+        if len(parts) != 1:
+            return None
+        return next((s + "." + parts[0] for s in self.search_path if s + "." + parts[0] in self.tables), None)
+
+    def write_closure(self, targets):
+        """`targets` ({table: changes}) with what foreign-key actions and user triggers change, transitively."""
+        handled = {}
+        pending = [(table, set(changes)) for table, changes in targets.items()]
+        while pending:
+            table, changes = pending.pop()
+            new = changes - handled.get(table, set())
+            if not new:
+                continue
+            handled.setdefault(table, set()).update(new)
+            for referencing, referenced, on_delete, on_update in self.foreign_keys:
+                if referenced != table:
+                    continue
+                if DELETE in new:
+                    if on_delete == "c":
+                        pending.append((referencing, {DELETE}))
+                    if on_delete in "nd":
+                        pending.append((referencing, {UPDATE}))
+                if UPDATE in new and on_update in "cnd":
+                    pending.append((referencing, {UPDATE}))
+            for trigger_table, events, writes in self.triggers.values():
+                if trigger_table == table and events & new:
+                    pending.extend((t, set(c)) for t, c in writes)
+        return set(handled)
+
+    def foreign_key_neighbours(self, written):
+        """Tables foreign-key checks and actions scan when `written` change."""
+        neighbours = set()
+        for referencing, referenced, _, _ in self.foreign_keys:
+            if referencing in written:
+                neighbours.add(referenced)
+            if referenced in written:
+                neighbours.add(referencing)
+        return neighbours
+
+
+def plan_effects(plan, catalog):
+    """(reads, {target: changes}, insert-only targets) of an EXPLAIN (VERBOSE, FORMAT JSON) plan."""
+    reads, targets = set(), {}
+    updated_or_deleted, inserted = set(), set()
+
+    def relation(node):
+        name, schema = node.get("Relation Name"), node.get("Schema")
+        return catalog.root(f"{schema}.{name}") if name and schema else None
+
+    def visit(node):
+        if node.get("Node Type") == "ModifyTable":
+            operation = node.get("Operation", "")
+            conflict_update = node.get("Conflict Resolution") == "UPDATE"
+            changes = ({INSERT, UPDATE} if conflict_update else {INSERT}) if operation == "Insert" else \
+                {UPDATE} if operation == "Update" else {DELETE} if operation == "Delete" else {INSERT, UPDATE, DELETE}
+            for target in [t for t in [relation(node)] + [relation(t) for t in node.get("Target Tables", [])] if t]:
+                targets.setdefault(target, set()).update(changes)
+                (inserted if changes == {INSERT} else updated_or_deleted).add(target)
+        else:
+            name = relation(node)
+            if name:
+                reads.add(name)
+        for child in node.get("Plans", []):
+            visit(child)
+
+    visit(plan)
+    reads |= updated_or_deleted
+    return reads, targets, inserted - updated_or_deleted - reads
+
+
+class EffectsStatement:
+    """A described query PREPAREd with our parameter types (then their base types, then none)."""
+
+    def __init__(self, ours, base_of):
+        self.sql = ours["sql"]
+        taken = [int(m.group(1)) for ok, s in code_segments(self.sql) if ok for m in DOLLAR.finditer(s)]
+        count = max(taken, default=0)
+        types = [("text[]" if p["pgType"].endswith("[]") else p["pgType"] + "[]") if ours["kind"] == "copyfrom" else p["pgType"]
+                 for p in ours["params"]]
+
+        def declaration(names):
+            return "" if not names or len(names) != count else "(" + ", ".join(names) + ")"
+
+        typed = declaration(types)
+        base = declaration([base_of.get(t, t) for t in types])
+        self.typings = [typed, base, ""] if typed and base != typed else [typed, ""] if typed else [""]
+        self.arguments = "" if count == 0 else "(" + ", ".join(["NULL"] * count) + ")"
+        self.declaration = self.typings[0]
+        self.failure = None
+
+    def prepare(self):
+        return f"PREPARE neon_sql_effects{self.declaration} AS {self.sql}\n;\n"
+
+    def explain(self, psql, database, role=None):
+        """The generic plan's root node, or None (`failure` says why)."""
+        reasons = []
+        for declaration in ([self.declaration] if role else self.typings):
+            self.declaration = declaration
+            script = ("BEGIN;\nSET LOCAL plan_cache_mode = force_generic_plan;\nSET LOCAL enable_partition_pruning = off;\n"
+                      + (f"SET LOCAL ROLE {role};\n" if role else "") + self.prepare()
+                      + f"EXPLAIN (VERBOSE, FORMAT JSON) EXECUTE neon_sql_effects{self.arguments};\nROLLBACK;\n")
+            try:
+                ok, out, err = psql.run(script, database, timeout=60)
+            except subprocess.TimeoutExpired:
+                reasons.append("timeout")
+                continue
+            if not ok:
+                reasons.append(f"{declaration or 'inferred types'}: {first_error(err)}")
+                continue
+            try:
+                plan = json.loads(out)[0]["Plan"]
+            except (ValueError, LookupError, TypeError):
+                reasons.append("no plan in EXPLAIN's output")
+                continue
+            return plan
+        self.failure = "; ".join(reasons)
+        return None
+
+    def execute(self, psql, database, catalog):
+        """(reads, writes, raised) from `pg_stat_xact_user_tables` around the statement, rolled back; None if psql failed."""
+        counts = ("SELECT schemaname || '.' || relname, coalesce(seq_scan, 0) + coalesce(idx_scan, 0), n_tup_ins + n_tup_upd + n_tup_del "
+                  "FROM pg_catalog.pg_stat_xact_user_tables;\n")
+        script = ("BEGIN;\nSET LOCAL plan_cache_mode = force_generic_plan;\nSET LOCAL statement_timeout = '60s';\n"
+                  + self.prepare() + "\\echo ---neon-before---\n" + counts
+                  + "\\set ON_ERROR_STOP 0\n\\set ON_ERROR_ROLLBACK on\n\\echo ---neon-execute---\n"
+                  + f"EXECUTE neon_sql_effects{self.arguments};\n"
+                  + "\\echo ---neon-status--- :ERROR\n\\set ON_ERROR_STOP 1\n\\echo ---neon-after---\n" + counts + "ROLLBACK;\n")
+        try:
+            ok, out, _ = psql.run(script, database, timeout=120)
+        except subprocess.TimeoutExpired:
+            return None
+        if not ok:
+            return None
+
+        def parse(text):
+            result = {}
+            for line in text.splitlines():
+                fields = line.split("|")
+                if len(fields) == 3 and fields[1].isdigit() and fields[2].isdigit():
+                    result[fields[0]] = (int(fields[1]), int(fields[2]))
+            return result
+
+        before_text = out.split("---neon-before---\n", 1)[-1].split("---neon-execute---", 1)[0]
+        after_text = out.rsplit("---neon-after---\n", 1)[-1]
+        before, after = parse(before_text), parse(after_text)
+        reads, writes = set(), set()
+        for table, (scans, changes) in after.items():
+            earlier = before.get(table, (0, 0))
+            if scans > earlier[0]:
+                reads.add(catalog.root(table))
+            if changes > earlier[1]:
+                writes.add(catalog.root(table))
+        return reads, writes, "---neon-status--- true" in out
+
+
+class EffectsSession:
+    """Per loaded database: the catalog, and a role the row-level security policies apply to."""
+
+    def __init__(self, psql, database):
+        self.psql = psql
+        self.database = database
+        # A partitioned table with no partition (applications create them at run time) is planned
+        # as an empty Result, and a generic plan's initial pruning removes every partition a NULL
+        # parameter excludes: either way the table is absent from the plan. One partition for each
+        # that has none (DEFAULT, or MODULUS 1 for hash; in this throwaway database, counted as its
+        # root) and plans without pruning (`enable_partition_pruning = off` in `explain`) keep
+        # every partitioned table a statement scans in view.
+        psql.run("""
+            DO $$
+            DECLARE t record;
+            BEGIN
+                FOR t IN SELECT c.oid::regclass AS name, c.relname, n.nspname, p.partstrat FROM pg_catalog.pg_partitioned_table p
+                         JOIN pg_catalog.pg_class c ON c.oid = p.partrelid JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                         WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits i WHERE i.inhparent = c.oid) LOOP
+                    BEGIN
+                        EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s %s', t.nspname,
+                                       left(t.relname, 40) || '_neon_leaf_' || (t.name::oid), t.name,
+                                       CASE WHEN t.partstrat = 'h' THEN 'FOR VALUES WITH (MODULUS 1, REMAINDER 0)' ELSE 'DEFAULT' END);
+                    EXCEPTION WHEN OTHERS THEN
+                        RAISE WARNING 'neon: no partition for %: %', t.name, SQLERRM;
+                    END;
+                END LOOP;
+            END
+            $$;
+            """, database, timeout=120)
+        self.catalog = PostgresCatalog.read(psql, database)
+        self.role = None
+        if self.catalog.has_policies:
+            # Planned as a role the policies apply to (the owner and superusers bypass them), the
+            # policies' subqueries are in the plan.
+            role = f"{database}_app"
+            psql.run(f"DROP ROLE IF EXISTS {role}; CREATE ROLE {role} NOLOGIN NOSUPERUSER NOBYPASSRLS;")
+            psql.run(f"""
+                DO $$
+                DECLARE s text;
+                BEGIN
+                    FOR s IN SELECT nspname FROM pg_catalog.pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' LOOP
+                        EXECUTE format('GRANT USAGE ON SCHEMA %I TO %I', s, '{role}');
+                        EXECUTE format('GRANT ALL ON ALL TABLES IN SCHEMA %I TO %I', s, '{role}');
+                        EXECUTE format('GRANT ALL ON ALL SEQUENCES IN SCHEMA %I TO %I', s, '{role}');
+                        EXECUTE format('GRANT ALL ON ALL ROUTINES IN SCHEMA %I TO %I', s, '{role}');
+                    END LOOP;
+                END
+                $$;
+                """, database)
+            self.role = role
+
+    def close(self):
+        """Drops the role (after the database: its grants go with it)."""
+        if self.role:
+            self.psql.run(f"DROP ROLE IF EXISTS {self.role};")
+
+
+def compare_table_effects(findings, group, case, name, ours, session, base_of, execute=True):
+    """Compares describe's `tables` for one query with PostgreSQL's answer (see above)."""
+    f = findings
+    catalog = session.catalog
+    statement = EffectsStatement(ours, base_of)
+    plan = statement.explain(session.psql, session.database)
+    if plan is None:
+        f.count(group, "table effects: skipped (EXPLAIN refuses)")
+        f.effects_skipped.append((case, name, statement.failure or "EXPLAIN failed"))
+        return
+    f.count(group, "table effects: queries compared")
+    static_reads, targets, insert_only = plan_effects(plan, catalog)
+    if session.role:
+        role_plan = statement.explain(session.psql, session.database, role=session.role)
+        if role_plan is not None:
+            static_reads |= plan_effects(role_plan, catalog)[0]
+    static_writes = catalog.write_closure(targets)
+    dynamic_reads, dynamic_writes = set(), set()
+    if execute:
+        execution = statement.execute(session.psql, session.database, catalog)
+        if execution is None:
+            f.count(group, "table effects: execution failed (psql)")
+        else:
+            f.count(group, "table effects: executed")
+            reads, dynamic_writes, raised = execution
+            if raised:
+                f.count(group, "table effects: executed, raised an error (NULL arguments)")
+            written = static_writes | dynamic_writes | set(targets)
+            dynamic_reads = reads - catalog.foreign_key_neighbours(written) - insert_only
+    pg_reads, pg_writes = static_reads | dynamic_reads, static_writes | dynamic_writes
+    # The oracle's own answer, counted: an oracle that sees nothing would let every comparison pass.
+    f.count(group, "table effects: PostgreSQL reads", len(pg_reads))
+    f.count(group, "table effects: PostgreSQL writes", len(pg_writes))
+    f.count(group, "table effects: PostgreSQL writes through foreign keys and triggers", len(static_writes - set(targets)))
+
+    tables = ours["tables"]
+    our_reads, our_writes = set(tables["reads"]), set(tables["writes"])
+    if tables["readsUnknown"]:
+        f.count(group, "table effects: reads unknown")
+    if tables["writesUnknown"]:
+        f.count(group, "table effects: writes unknown")
+
+    def sources(table, from_plan, from_execution):
+        return "+".join(s for s, found in (("plan", table in from_plan), ("executed", table in from_execution)) if found)
+
+    for side, unknown, theirs, mine, from_plan, from_execution in (
+            ("reads", tables["readsUnknown"], pg_reads, our_reads, static_reads, dynamic_reads),
+            ("writes", tables["writesUnknown"], pg_writes, our_writes, static_writes, dynamic_writes)):
+        missing = theirs - mine
+        if missing and not unknown:
+            f.count(group, "table effects: omitted tables", len(missing))
+            f.count(group, "table effects: queries with an omission")
+            f.effects_omissions.append((case, name, side, [(t, sources(t, from_plan, from_execution)) for t in sorted(missing)],
+                                        sorted(mine), ours["sql"]))
+        extra = mine - theirs
+        f.count(group, f"table effects: our {side}", len(mine))
+        f.count(group, f"table effects: extra {side}", len(extra))
+        if extra:
+            f.effects_extras.append((case, name, side, sorted(extra)))
+
+
 # ---------------------------------------------------------------- one package, compared
 
 def category_of_message(message):
@@ -386,6 +781,9 @@ class Findings:
         self.warnings = []           # (case, file, diagnostic)
         self.postgres_rejected = []  # (case, query or "(schema)", PostgreSQL's message): left out
         self.schema_load_errors = []  # (case, error count, first errors): schemas loaded leniently
+        self.effects_omissions = []  # (case, query, "reads"/"writes", [(table, oracle)], our set, our SQL)
+        self.effects_extras = []     # (case, query, "reads"/"writes", [table]): we list, PostgreSQL does not touch
+        self.effects_skipped = []    # (case, query, reason): EXPLAIN refuses the statement
 
     def count(self, group, key, amount=1):
         self.figures[key] += amount
@@ -422,7 +820,12 @@ def run_describe(generator, schema_files, query_files):
 
 def base_types(psql, database, described):
     """Our result types as the wire reports them (a domain as its base type)."""
-    type_names = sorted(set(c["pgType"] for q in described["queries"] for c in q["columns"]))
+    return base_type_map(psql, database, set(c["pgType"] for q in described["queries"] for c in q["columns"]))
+
+
+def base_type_map(psql, database, names):
+    """{type name: its base type's name} (a domain as its base type, any other type as itself)."""
+    type_names = sorted(set(names))
     base_of = {}
     if type_names:
         values = ",".join("(" + "'" + t.replace("'", "''") + "')" for t in type_names)
@@ -470,12 +873,15 @@ def compare_query(findings, group, case, name, text, ours, theirs, compared, bas
 
 
 def run_case(findings, psql, generator, work, number, group, case, schema_texts, schema_paths, query_texts, query_paths,
-             keep=False, lenient_schema=False):
+             keep=False, lenient_schema=False, table_effects=False, execute_effects=True):
     """Load, ask PostgreSQL, describe and compare one package (schema + whole query files).
 
     With `lenient_schema`, a schema psql cannot load whole is loaded statement by statement with
-    the failing ones left out (listed in the report); otherwise the package is skipped.
+    the failing ones left out (listed in the report); otherwise the package is skipped. With
+    `table_effects`, every query both accept also has its `tables` compared with PostgreSQL's
+    plan (and, with `execute_effects`, its execution rolled back): `compare_table_effects`.
     """
+    session = None
     f = findings
     directory = os.path.join(work, f"case{number:04d}")
     schema_files, query_files = write_case(directory, schema_texts, schema_paths, query_texts, query_paths)
@@ -512,6 +918,9 @@ def run_case(findings, psql, generator, work, number, group, case, schema_texts,
         if "" in errors_by_file:
             f.schema_errors.append((case, "(generator)", errors_by_file[""][0]))
         base_of = base_types(psql, database, described)
+        if table_effects:
+            session = EffectsSession(psql, database)
+            parameter_base_of = base_type_map(psql, database, (p["pgType"] for q in described["queries"] for p in q["params"]))
 
         for path, text in zip(query_files, query_texts):
             queries = split_queries(text)
@@ -541,8 +950,12 @@ def run_case(findings, psql, generator, work, number, group, case, schema_texts,
                 f.count(group, "queries both accept")
                 compare_query(f, group, case, name, query_text, ours, theirs,
                               describe_on_postgres(psql, database, ours["sql"]), base_of)
+                if session:
+                    compare_table_effects(f, group, case, name, ours, session, parameter_base_of, execute=execute_effects)
     finally:
         psql.run(f"DROP DATABASE IF EXISTS {database} WITH (FORCE);")
+        if session:
+            session.close()
         if not keep:
             shutil.rmtree(directory, ignore_errors=True)
 
@@ -554,6 +967,56 @@ FIGURE_KEYS = ["cases", "duplicate cases skipped", "cases whose schema PostgreSQ
                "queries", "queries PostgreSQL rejects (left out)", "queries PostgreSQL accepts", "queries we reject",
                "queries both accept", "queries whose emitted SQL PostgreSQL rejects", "queries whose types all agree",
                "queries with a type disagreement", "utility statements (parameter types not compared)", "types compared"]
+
+
+EFFECTS_KEYS = ["table effects: queries compared", "table effects: skipped (EXPLAIN refuses)", "table effects: executed",
+                "table effects: executed, raised an error (NULL arguments)", "table effects: execution failed (psql)",
+                "table effects: omitted tables", "table effects: queries with an omission",
+                "table effects: our reads", "table effects: extra reads", "table effects: our writes", "table effects: extra writes",
+                "table effects: reads unknown", "table effects: writes unknown", "table effects: PostgreSQL reads",
+                "table effects: PostgreSQL writes", "table effects: PostgreSQL writes through foreign keys and triggers"]
+
+
+def percent(part, whole):
+    return f"{100.0 * part / whole:.1f}%" if whole else "0.0%"
+
+
+def print_effects_report(findings, groups_title=None):
+    """The table-effects figures (overall and per group) and lists, when they were compared."""
+    f = findings
+    if not (f.figures["table effects: queries compared"] or f.figures["table effects: skipped (EXPLAIN refuses)"]):
+        return
+    print("\n== table effects (describe's `tables` against PostgreSQL's plan, foreign keys, triggers and execution)")
+    for key in EFFECTS_KEYS:
+        print(f"{key}: {f.figures[key]}")
+    if groups_title:
+        print(f"\n== table effects {groups_title}: compared / omitted tables / extra reads (share of ours) / "
+              f"extra writes (share of ours) / skipped / reads unknown / writes unknown")
+        for group, c in sorted(f.by_group.items()):
+            print(f"{group}: {c['table effects: queries compared']} / {c['table effects: omitted tables']} / "
+                  f"{c['table effects: extra reads']} of {c['table effects: our reads']} "
+                  f"({percent(c['table effects: extra reads'], c['table effects: our reads'])}) / "
+                  f"{c['table effects: extra writes']} of {c['table effects: our writes']} "
+                  f"({percent(c['table effects: extra writes'], c['table effects: our writes'])}) / "
+                  f"{c['table effects: skipped (EXPLAIN refuses)']} / {c['table effects: reads unknown']} / "
+                  f"{c['table effects: writes unknown']}")
+    print(f"\n== table effects: omissions (a table PostgreSQL touches that our set lacks): {len(f.effects_omissions)} queries")
+    for case, name, side, missing, mine, sql in f.effects_omissions:
+        tables = ", ".join(f"{t} ({oracle})" for t, oracle in missing)
+        print(f"  {case} {name}: PostgreSQL {side} {tables}; ours {mine}")
+        print("        " + " ".join(sql.split())[:300])
+    print(f"\n== table effects: skipped, EXPLAIN refuses: {len(f.effects_skipped)}")
+    groups = collections.defaultdict(list)
+    for item in f.effects_skipped:
+        groups[category_of_message(item[2].rsplit(": ", 1)[-1])].append(item)
+    for label, members in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        print(f"{len(members):4d}  {label}")
+        for case, name, reason in members[:3]:
+            print(f"        {case} {name}: {reason[:300]}")
+    print(f"\n== table effects: extras (we list, PostgreSQL does not touch): {len(f.effects_extras)} sets")
+    tables = collections.Counter((side, t) for _, _, side, extra in f.effects_extras for t in extra)
+    for (side, table), number in tables.most_common(15):
+        print(f"{number:4d}  {side} {table}")
 
 
 def print_report(findings, groups_title=None):
@@ -601,6 +1064,7 @@ def print_report(findings, groups_title=None):
             lambda s: category_of_message(s[2][0] if s[2] else "?"), lambda s: f"{s[0]}: {s[1]} failing: {'; '.join(s[2])}")
     grouped("schema errors in cases PostgreSQL loads", f.schema_errors, lambda s: category_of_message(s[2]["message"]),
             lambda s: f"{s[0]} {s[1]}:{s[2]['line']}: {s[2]['message']}")
+    print_effects_report(f, groups_title)
 
 
 def write_json(findings, path):
@@ -610,7 +1074,8 @@ def write_json(findings, path):
                    "emittedSQLRejected": f.emitted_sql_rejected, "disagreements": f.disagreements,
                    "postgresRejected": f.postgres_rejected, "fileErrors": f.file_errors, "warnings": f.warnings,
                    "schemaLoadErrors": f.schema_load_errors,
-                   "schemaErrors": f.schema_errors}, handle, indent=1)
+                   "schemaErrors": f.schema_errors, "tableEffectsOmissions": f.effects_omissions,
+                   "tableEffectsExtras": f.effects_extras, "tableEffectsSkipped": f.effects_skipped}, handle, indent=1)
 
 
 def temporary_work_directory(prefix):
