@@ -43,6 +43,7 @@ let package = Package(
         .executableTarget(
             name: "NeonSQLBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "NeonSQL", package: "swift-neon-sql"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]

@@ -14,25 +14,6 @@ import Foundation
 import MallocInterposerSwift
 import NeonSQL
 
-#if os(Linux)
-import Glibc
-
-/// Allocation counting needs the interposer preloaded; re-exec once with LD_PRELOAD set.
-func ensurePreloaded() {
-    let environment = ProcessInfo.processInfo.environment
-    guard environment["NEONSQL_BENCH_PRELOADED"] == nil else { return }
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    let library = executable.deletingLastPathComponent().appendingPathComponent("libMallocInterposerSwift.so").path
-    guard FileManager.default.fileExists(atPath: library) else { return }
-    setenv("LD_PRELOAD", library, 1)
-    setenv("NEONSQL_BENCH_PRELOADED", "1", 1)
-    var arguments = CommandLine.arguments.map { strdup($0) }
-    arguments.append(nil)
-    execv("/proc/self/exe", &arguments)
-}
-#else
-func ensurePreloaded() {}
-#endif
 
 /// A row of the benchmark table.
 struct BenchRow: DecodableRow, Sendable {
@@ -93,7 +74,7 @@ final class RequestCounter: @unchecked Sendable {
 @main
 struct CacheBenchmark {
     static func main() async throws {
-        ensurePreloaded()
+        ensureMallocInterposerPreloaded()
         MallocInterposerSwift.initialize()
         let options = CommandLineOptions()
         guard let endpoint = options.url("--endpoint"), let databaseURL = options.string("--database-url") else {

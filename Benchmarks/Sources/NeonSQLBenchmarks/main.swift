@@ -1,27 +1,11 @@
 // Decodes the same Neon /sql response two ways in one run and prints throughput, allocations and
 // the ratio. Not a timed test: run it with `swift run -c release` from Benchmarks/.
+import BenchmarkSupport
 import Foundation
 import MallocInterposerSwift
 import NeonSQL
 
-#if os(Linux)
-import Glibc
-
-/// Allocation counting needs the interposer preloaded; re-exec once with LD_PRELOAD set.
-func ensurePreloaded() {
-    let environment = ProcessInfo.processInfo.environment
-    guard environment["NEONSQL_BENCH_PRELOADED"] == nil else { return }
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    let library = executable.deletingLastPathComponent().appendingPathComponent("libMallocInterposerSwift.so").path
-    guard FileManager.default.fileExists(atPath: library) else { return }
-    setenv("LD_PRELOAD", library, 1)
-    setenv("NEONSQL_BENCH_PRELOADED", "1", 1)
-    var arguments = CommandLine.arguments.map { strdup($0) }
-    arguments.append(nil)
-    execv("/proc/self/exe", &arguments)
-}
-ensurePreloaded()
-#endif
+ensureMallocInterposerPreloaded()
 
 MallocInterposerSwift.initialize()
 

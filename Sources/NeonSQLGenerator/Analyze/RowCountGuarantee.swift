@@ -31,11 +31,9 @@ enum RowCountGuarantee {
             // skips the row), or a rule (DO INSTEAD may return any number of rows), voids it.
             let effects = catalog.tableEffects
             let key = Catalog.key(schema: table.schema, name: table.name)
-            let ancestry = effects.partitionAncestry(of: key)
-            func related(_ other: String) -> Bool { ancestry.contains(other) || effects.partitionAncestry(of: other).contains(key) }
             return !effects.hasUnresolvedTriggers && !effects.hasUnresolvedRules
-                && !effects.triggers.contains { related($0.table) && $0.events.contains(.insert) }
-                && !effects.rules.contains { related($0.table) }
+                && !effects.triggers.contains { effects.isSamePartitionTree($0.table, key) && $0.events.contains(.insert) }
+                && !effects.rules.contains { effects.isSamePartitionTree($0.table, key) }
         default:
             return false
         }

@@ -108,6 +108,13 @@ struct TableEffectsCatalog: Sendable {
         return chain
     }
 
+    /// Whether something defined on `other` (a trigger, a rule) acts on changes of `table`: it is the
+    /// table, one of its ancestors, or one of its partitions or inheritance children (rows are
+    /// routed to them).
+    func isSamePartitionTree(_ other: String, _ table: String) -> Bool {
+        partitionAncestry(of: table).contains(other) || partitionAncestry(of: other).contains(table)
+    }
+
     /// A relation renamed or moved to another schema (`ALTER TABLE ... RENAME TO` / `SET SCHEMA`):
     /// everything that referred to it follows, as PostgreSQL's references by OID do.
     mutating func renameRelation(from old: String, to new: String) {

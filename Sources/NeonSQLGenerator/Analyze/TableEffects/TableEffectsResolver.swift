@@ -96,9 +96,6 @@ struct TableEffectsResolver {
             handled[table, default: []].formUnion(new)
             closure.writes[table, default: []].formUnion(new)
             let ancestry = effects.partitionAncestry(of: table)
-            // A change of the table fires what is defined on it, its ancestors and (for rows routed
-            // to a partition, or inherited rows) its descendants.
-            func related(_ other: String) -> Bool { ancestry.contains(other) || effects.partitionAncestry(of: other).contains(table) }
             for key in effects.foreignKeys where ancestry.contains(key.referenced) {
                 var follows: Set<TableChange> = []
                 for change in new {
@@ -116,25 +113,28 @@ struct TableEffectsResolver {
                 }
                 if !follows.isEmpty { pending.append((key.referencing, follows)) }
             }
-            // Rules on the table: their actions run with (or instead of) the change.
-            for rule in effects.rules where related(rule.table) && (rule.event.map(new.contains) ?? true) {
-                var fired = rule.references
-                expandCalls(&fired)
-                closure.readsUnknown = closure.readsUnknown || fired.readsUnknown
-                closure.writesUnknown = closure.writesUnknown || fired.writesUnknown
-                readThroughViews(fired.reads, into: &reads, closure: &closure)
-                for (written, changes) in fired.writes { pending.append((written, changes)) }
+            // Rules (their actions run with or instead of the change) and triggers defined on the
+            // table, its ancestors or its partitions.
+            for rule in effects.rules where effects.isSamePartitionTree(rule.table, table) && (rule.event.map(new.contains) ?? true) {
+                pending += fire(rule.references, closure: &closure, reads: &reads)
             }
-            for trigger in effects.triggers where related(trigger.table) && !trigger.events.isDisjoint(with: new) {
+            for trigger in effects.triggers where effects.isSamePartitionTree(trigger.table, table) && !trigger.events.isDisjoint(with: new) {
                 guard let function = trigger.function else { continue }
-                var fired = StatementReferences(calls: [function])
-                expandCalls(&fired)
-                closure.readsUnknown = closure.readsUnknown || fired.readsUnknown
-                closure.writesUnknown = closure.writesUnknown || fired.writesUnknown
-                readThroughViews(fired.reads, into: &reads, closure: &closure)
-                for (written, changes) in fired.writes { pending.append((written, changes)) }
+                pending += fire(StatementReferences(calls: [function]), closure: &closure, reads: &reads)
             }
         }
+    }
+
+    /// What a fired rule or trigger touches, added to `closure` and `reads`; returns its writes,
+    /// which fire in turn.
+    private mutating func fire(_ references: StatementReferences, closure: inout StatementReferences,
+                               reads: inout Set<String>) -> [(String, Set<TableChange>)] {
+        var fired = references
+        expandCalls(&fired)
+        closure.readsUnknown = closure.readsUnknown || fired.readsUnknown
+        closure.writesUnknown = closure.writesUnknown || fired.writesUnknown
+        readThroughViews(fired.reads, into: &reads, closure: &closure)
+        return fired.writes.map { ($0.key, $0.value) }
     }
 
     /// The references of function `key`'s body (all overloads), memoized; unknown when a body is
