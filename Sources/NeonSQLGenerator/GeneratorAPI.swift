@@ -252,14 +252,15 @@ public enum CodeGenerator {
         for file in model.files where filesByPath[file.path] == nil {
             filesByPath[file.path] = file
         }
-        let files = queries.map { input in
+        let fileTypes = QueryFileTypes.forFiles(queries.map(\.path), typeNames: model.typeNames)
+        let files = zip(queries, fileTypes).map { input, types in
             let description = filesByPath[input.path] ?? NamedFile(path: input.path, queries: [])
-            let renderer = SwiftRenderer(sourceFileName: fileName(of: input.path), typeNames: model.typeNames)
+            let renderer = SwiftRenderer(sourceFileName: fileName(of: input.path), typeNames: model.typeNames, fileTypes: types)
             return GeneratedSwiftFile(inputPath: input.path, source: renderer.render(description))
         }
         return GenerateResult(
             files: files,
-            shared: SharedFileRenderer.render(model),
+            shared: SharedFileRenderer.render(model, files: fileTypes),
             diagnostics: model.diagnostics.map(\.formatted),
             hasErrors: model.diagnostics.contains { $0.severity == .error }
         )

@@ -4,9 +4,10 @@
 /// empty results unless a preview sets one. It needs no dependency library; the README shows how
 /// to register it with one.
 ///
-/// The struct itself (in the shared file) does not depend on the queries: each query file extends
-/// it with its queries' properties, so adding, removing or re-typing a query changes only that
-/// file's Swift (the edit-rebuild loop of a large target stays one file's work).
+/// The struct itself (in the shared file) does not depend on the queries: each query file declares
+/// its queries' properties in an extension of a protocol of its own (``QueryFileTypes``) that the
+/// struct conforms to, so adding, removing or re-typing a query recompiles only that file (the
+/// edit-rebuild loop of a large target stays one file's work).
 enum ClientRenderer {
     /// The shared part: the struct, its modes, the override storage and `observe`.
     static func render(_ model: NamedModel, into printer: inout CodePrinter) {
@@ -20,20 +21,14 @@ enum ClientRenderer {
             "(every query returns no rows, `nil` or 0 until set): `var client = \(client).previewValue;",
             "client.someQuery = { _ in rows }`. Each query file declares its queries' properties.",
         ])
-        printer.block("public struct \(client): Swift.Sendable") { printer in
-            printer.docComment(["What a query answers when no closure was set for it."])
-            printer.block("enum Mode: Swift.Sendable") { printer in
-                printer.line("case live(any NeonSQL.QueryExecutor)")
-                printer.line("case unimplemented")
-                printer.line("case preview")
-            }
+        printer.block("public struct \(client): Swift.Sendable, NeonSQL.GeneratedQueryClient") { printer in
+            printer.docComment([
+                "The client's mode and the closures set (generated code's storage: set a query's property instead).",
+            ])
+            printer.line("public var neonSQLState: NeonSQL.QueryClientState")
             printer.blankLine()
-            printer.line("let neonSQLMode: Mode")
-            printer.docComment(["The closures set, by query (observations under `observe.<query>`)."])
-            printer.line("var neonSQLOverrides: [Swift.String: any Swift.Sendable] = [:]")
-            printer.blankLine()
-            printer.block("init(mode: Mode)") { printer in
-                printer.line("self.neonSQLMode = mode")
+            printer.block("init(mode: NeonSQL.QueryClientState.Mode)") { printer in
+                printer.line("self.neonSQLState = NeonSQL.QueryClientState(mode: mode)")
             }
             printer.blankLine()
             printer.docComment(["The client that runs every query with `executor` (a `NeonSQL.NeonClient`)."])
@@ -58,20 +53,22 @@ enum ClientRenderer {
                 "through the executor's cache; in tests and previews, the query's closure once unless set.",
             ])
             printer.block("public var observe: Observe") { printer in
-                printer.line("get { Observe(neonSQLClient: self) }")
-                printer.line("set { self = newValue.neonSQLClient }")
+                printer.line("get { Observe(neonSQLState: neonSQLState) }")
+                printer.line("set { neonSQLState = newValue.neonSQLState }")
             }
             printer.blankLine()
             printer.docComment(["The read queries as `NeonSQL.QueryObservation` closures (see ``observe``)."])
-            printer.block("public struct Observe: Swift.Sendable") { printer in
-                printer.line("var neonSQLClient: \(client)")
+            printer.block("public struct Observe: Swift.Sendable, NeonSQL.GeneratedQueryClient") { printer in
+                printer.docComment(["The client's state (generated code's storage)."])
+                printer.line("public var neonSQLState: NeonSQL.QueryClientState")
             }
         }
     }
 
-    /// A query's part, in its query file: its closure property and, for a read, its observation.
-    static func renderQuery(_ named: NamedQuery, signature: QuerySignature, typeNames: GeneratedTypeNames, into printer: inout CodePrinter) {
-        let client = typeNames.client
+    /// A query's part, in its query file: its closure (the one set, else the mode's), its closure
+    /// property and, for a read, its observation.
+    static func renderQuery(_ named: NamedQuery, signature: QuerySignature, typeNames: GeneratedTypeNames, fileTypes: QueryFileTypes,
+                            into printer: inout CodePrinter) {
         let name = SwiftNaming.escaped(named.functionName)
         let key = SwiftTypeMapping.stringLiteral(named.functionName)
         let closure = closureType(signature)
@@ -80,18 +77,22 @@ enum ClientRenderer {
         // A result PostgreSQL always has (`count(*)`) has no empty value: a preview sets it.
         let preview = named.query.kind == .one && named.query.returnsExactlyOneRow
             ? unimplemented : "{ \(ignored)\(defaultValue(named.query.kind)) }"
-        printer.block("extension \(client)") { printer in
+        printer.block("extension \(fileTypes.clientClosures)") { printer in
+            printer.block("static func \(name)(_ state: NeonSQL.QueryClientState) -> \(closure)") { printer in
+                printer.line("if let closure = state.overrides[\(key)] as? \(closure) { return closure }")
+                printer.line("switch state.mode {")
+                printer.line("case .live(let executor): return { try await \(fileTypes.runner)(executor: executor).\(signature.closureCall) }")
+                printer.line("case .unimplemented: return \(unimplemented)")
+                printer.line("case .preview: return \(preview)")
+                printer.line("}")
+            }
+        }
+        printer.blankLine()
+        printer.block("extension \(fileTypes.client)") { printer in
             printer.docComment(["Runs ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the query (tests, previews)."])
             printer.block("public var \(name): \(closure)") { printer in
-                printer.block("get") { printer in
-                    printer.line("if let closure = neonSQLOverrides[\(key)] as? \(closure) { return closure }")
-                    printer.line("switch neonSQLMode {")
-                    printer.line("case .live(let executor): return { try await \(typeNames.queries)(executor).\(signature.closureCall) }")
-                    printer.line("case .unimplemented: return \(unimplemented)")
-                    printer.line("case .preview: return \(preview)")
-                    printer.line("}")
-                }
-                printer.line("set { neonSQLOverrides[\(key)] = newValue }")
+                printer.line("get { \(fileTypes.clientClosures).\(name)(neonSQLState) }")
+                printer.line("set { neonSQLState.overrides[\(key)] = newValue }")
             }
         }
         guard named.query.isReadOnly, [.many, .one].contains(named.query.kind), let result = signature.resultType else { return }
@@ -100,18 +101,18 @@ enum ClientRenderer {
         let parameters = (0..<signature.closureArity).map { "p\($0)" }.joined(separator: ", ")
         let once = "{ \(parameters.isEmpty ? "" : parameters + " in ").once { try await query(\(parameters)) } }"
         printer.blankLine()
-        printer.block("extension \(client).Observe") { printer in
+        printer.block("extension \(fileTypes.clientObserve)") { printer in
             printer.docComment(["Observes ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the observation."])
             printer.block("public var \(name): \(observation)") { printer in
                 printer.block("get") { printer in
-                    printer.line("if let closure = neonSQLClient.neonSQLOverrides[\(observeKey)] as? \(observation) { return closure }")
-                    printer.block("if case .live(let executor) = neonSQLClient.neonSQLMode") { printer in
-                        printer.line("return { \(typeNames.queries)(executor).observe.\(signature.closureCall) }")
+                    printer.line("if let closure = neonSQLState.overrides[\(observeKey)] as? \(observation) { return closure }")
+                    printer.block("if let executor = neonSQLState.executor") { printer in
+                        printer.line("return { executor.observe(\(fileTypes.factories).\(signature.closureCall)) }")
                     }
-                    printer.line("let query = neonSQLClient.\(name)")
+                    printer.line("let query = \(fileTypes.clientClosures).\(name)(neonSQLState)")
                     printer.line("return \(once)")
                 }
-                printer.line("set { neonSQLClient.neonSQLOverrides[\(observeKey)] = newValue }")
+                printer.line("set { neonSQLState.overrides[\(observeKey)] = newValue }")
             }
         }
     }

@@ -25,7 +25,7 @@ struct SwiftNamer {
     static let reservedFunctionNames: Set<String> = [
         "executor", "live", "liveValue", "testValue", "previewValue", "preview", "queries", "observe",
         // The dependency client's storage (Render/ClientRenderer.swift).
-        "neonSQLMode", "neonSQLOverrides", "neonSQLResolve", "neonSQLClient",
+        "neonSQLState", "neonSQLMode", "neonSQLOverrides", "neonSQLResolve", "neonSQLClient",
     ]
     /// Members a row struct has besides its columns (protocol requirements and synthesized members).
     static let reservedColumnNames: Set<String> = ["columns", "hashValue", "hash", "encode", "decode"]

@@ -14,6 +14,32 @@ struct SwiftRendererTests {
             import Foundation
             import NeonSQL
 
+            /// The queries of `fetch_journey_duas.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+            public protocol _FetchJourneyDuasQueries: NeonSQL.GeneratedQueries {}
+
+            /// The read queries of `fetch_journey_duas.sql` as observations of ``Queries/Observe``.
+            public protocol _FetchJourneyDuasQueriesObserve: NeonSQL.GeneratedQueries {}
+
+            /// The statement factories of `fetch_journey_duas.sql` as members of ``Statements``.
+            public protocol _FetchJourneyDuasStatements {}
+
+            /// The queries of `fetch_journey_duas.sql` as closure properties of ``QueryClient``.
+            public protocol _FetchJourneyDuasQueryClient: NeonSQL.GeneratedQueryClient {}
+
+            /// The read queries of `fetch_journey_duas.sql` as observation closures of ``QueryClient/Observe``.
+            public protocol _FetchJourneyDuasQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+            /// The statements of `fetch_journey_duas.sql`, built (``Statements`` forwards to these).
+            enum _FetchJourneyDuasStatementFactories {}
+
+            /// Each query's client closure for a client state: the one set, else the mode's.
+            enum _FetchJourneyDuasClientClosures {}
+
+            /// Runs the queries of `fetch_journey_duas.sql` for a live client.
+            private struct _FetchJourneyDuasRunner: _FetchJourneyDuasQueries {
+                let executor: any NeonSQL.QueryExecutor
+            }
+
             /// A row of ``Queries/fetchJourneyDuas(journeyId:)``.
             public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
                 public var duaId: Swift.Int
@@ -45,9 +71,8 @@ struct SwiftRendererTests {
                 }
             }
 
-            extension Statements {
-                /// Duas of one journey, in the order the journey lists them.
-                public static func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
+            extension _FetchJourneyDuasStatementFactories {
+                static func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
                     var bindings = NeonSQL.Bindings(capacity: 1)
                     bindings.append(journeyId, as: .int4)
                     return .many(name: "FetchJourneyDuas", sql: #"""
@@ -61,49 +86,60 @@ struct SwiftRendererTests {
                 }
             }
 
-            extension Queries {
+            extension _FetchJourneyDuasStatements {
                 /// Duas of one journey, in the order the journey lists them.
-                public func fetchJourneyDuas(journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-                    try await self.executor.execute(Statements.fetchJourneyDuas(journeyId: journeyId))
+                public static func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
+                    _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId)
                 }
             }
 
-            extension Queries.Observe {
+            extension _FetchJourneyDuasQueries {
+                /// Duas of one journey, in the order the journey lists them.
+                public func fetchJourneyDuas(journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
+                    try await self.executor.execute(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId))
+                }
+            }
+
+            extension _FetchJourneyDuasQueriesObserve {
                 /// Duas of one journey, in the order the journey lists them.
                 ///
                 /// Yields the result again after every write through the same client that may change it.
                 public func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
-                    self.executor.observe(Statements.fetchJourneyDuas(journeyId: journeyId))
+                    self.executor.observe(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId))
                 }
             }
 
-            extension QueryClient {
+            extension _FetchJourneyDuasClientClosures {
+                static func fetchJourneyDuas(_ state: NeonSQL.QueryClientState) -> @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
+                    if let closure = state.overrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
+                    switch state.mode {
+                    case .live(let executor): return { try await _FetchJourneyDuasRunner(executor: executor).fetchJourneyDuas(journeyId: $0) }
+                    case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
+                    case .preview: return { _ in [] }
+                    }
+                }
+            }
+
+            extension _FetchJourneyDuasQueryClient {
                 /// Runs ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the query (tests, previews).
                 public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-                    get {
-                        if let closure = neonSQLOverrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
-                        switch neonSQLMode {
-                        case .live(let executor): return { try await Queries(executor).fetchJourneyDuas(journeyId: $0) }
-                        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
-                        case .preview: return { _ in [] }
-                        }
-                    }
-                    set { neonSQLOverrides["fetchJourneyDuas"] = newValue }
+                    get { _FetchJourneyDuasClientClosures.fetchJourneyDuas(neonSQLState) }
+                    set { neonSQLState.overrides["fetchJourneyDuas"] = newValue }
                 }
             }
 
-            extension QueryClient.Observe {
+            extension _FetchJourneyDuasQueryClientObserve {
                 /// Observes ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the observation.
                 public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
                     get {
-                        if let closure = neonSQLClient.neonSQLOverrides["observe.fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> { return closure }
-                        if case .live(let executor) = neonSQLClient.neonSQLMode {
-                            return { Queries(executor).observe.fetchJourneyDuas(journeyId: $0) }
+                        if let closure = neonSQLState.overrides["observe.fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> { return closure }
+                        if let executor = neonSQLState.executor {
+                            return { executor.observe(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: $0)) }
                         }
-                        let query = neonSQLClient.fetchJourneyDuas
+                        let query = _FetchJourneyDuasClientClosures.fetchJourneyDuas(neonSQLState)
                         return { p0 in .once { try await query(p0) } }
                     }
-                    set { neonSQLClient.neonSQLOverrides["observe.fetchJourneyDuas"] = newValue }
+                    set { neonSQLState.overrides["observe.fetchJourneyDuas"] = newValue }
                 }
             }
 
@@ -129,7 +165,9 @@ struct SwiftRendererDetailTests {
     @Test func headerHasNoDirectoriesOrTimestamps() {
         let text = SwiftRenderer(sourceFileName: CodeGenerator.fileName(of: "/abs/path/x.sql"))
             .render(NamedFile(path: "/abs/path/x.sql", queries: []))
-        #expect(text == "// Generated by neon-sql-gen from x.sql. Do not edit.\nimport Foundation\nimport NeonSQL\n")
+        #expect(text.hasPrefix("// Generated by neon-sql-gen from x.sql. Do not edit.\nimport Foundation\nimport NeonSQL\n"))
+        #expect(!text.contains("/abs/path"))
+        #expect(text.contains("public protocol _XQueries: NeonSQL.GeneratedQueries {}"))
     }
 
     @Test func kindsChooseResultTypesAndFactories() {
@@ -219,7 +257,9 @@ struct SwiftRendererDetailTests {
         #expect(all.contains("public static func things(ids: [Swift.Int], slot: TimeSlot?) -> NeonSQL.Statement<[ThingsRow]> {"))
         #expect(all.contains("bindings.append(ids, as: .array(.int4))"))
         #expect(all.contains("bindings.append(slot, as: .enumType(\"time_slot\"))"))
-        #expect(all.contains("try await self.executor.execute(Statements.things(ids: ids, slot: slot))"))
+        #expect(all.contains("try await self.executor.execute(_XStatementFactories.things(ids: ids, slot: slot))"))
+        // The `Statements` member forwards to the file's factory.
+        #expect(all.contains("_XStatementFactories.things(ids: ids, slot: slot)"))
     }
 
     @Test func identifiableOnlyWithUniqueId() {
@@ -254,7 +294,7 @@ struct SwiftRendererDetailTests {
         #expect(all.contains("var bindings_ = NeonSQL.Bindings(capacity: 3)"))
         #expect(all.contains("bindings_.append(`in`, as: .int4)"))
         #expect(all.contains("bindings_.append(bindings, as: .text)"))
-        #expect(all.contains("try await self.executor.execute(Statements.`default`(in: `in`, bindings: bindings, executor: executor))"))
+        #expect(all.contains("try await self.executor.execute(_XStatementFactories.`default`(in: `in`, bindings: bindings, executor: executor))"))
     }
 
     @Test func rendersDeterministically() {
@@ -370,12 +410,25 @@ struct SharedFileRendererTests {
         #expect(!one.contains("fetchJourneyDuas"))
     }
 
+    @Test func conformsToEachQueryFilesProtocols() {
+        // The list of conformances depends on the files' names only: two files, one stem.
+        let names = GeneratedTypeNames(queries: "AppQueries", statements: "AppStatements", client: "AppClient")
+        let files = QueryFileTypes.forFiles(["/t/a/journeys.sql", "/t/b/journeys.sql", "/t/2024_moves.sql"], typeNames: names)
+        #expect(files.map(\.queries) == ["_JourneysAppQueries", "_Journeys2AppQueries", "_File2024MovesAppQueries"])
+        let text = SharedFileRenderer.render(RenderFixtures.named([], typeNames: names), files: files)
+        #expect(text.contains("extension AppQueries: _JourneysAppQueries {}"))
+        #expect(text.contains("extension AppQueries.Observe: _Journeys2AppQueriesObserve {}"))
+        #expect(text.contains("extension AppStatements: _File2024MovesAppStatements {}"))
+        #expect(text.contains("extension AppClient: _JourneysAppClient {}"))
+        #expect(text.contains("extension AppClient.Observe: _Journeys2AppClientObserve {}"))
+    }
+
     @Test func declaresTheTargetsOwnQueriesStatementsAndClient() {
         let names = GeneratedTypeNames(queries: "AppQueries", statements: "AppStatements", client: "AppClient")
         let text = SharedFileRenderer.render(RenderFixtures.named([], typeNames: names))
-        #expect(text.contains("public struct AppQueries: Swift.Sendable {"))
+        #expect(text.contains("public struct AppQueries: Swift.Sendable, NeonSQL.GeneratedQueries {"))
         #expect(text.contains("public enum AppStatements {}"))
-        #expect(text.contains("public struct AppClient: Swift.Sendable {"))
+        #expect(text.contains("public struct AppClient: Swift.Sendable, NeonSQL.GeneratedQueryClient {"))
         #expect(text.contains("    public static func live(_ executor: any NeonSQL.QueryExecutor) -> AppClient {"))
         #expect(text.contains("    public static var testValue: AppClient { AppClient(mode: .unimplemented) }"))
         #expect(text.contains("    public static var previewValue: AppClient { AppClient(mode: .preview) }"))

@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `events.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _EventsQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `events.sql` as observations of ``Queries/Observe``.
+public protocol _EventsQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `events.sql` as members of ``Statements``.
+public protocol _EventsStatements {}
+
+/// The queries of `events.sql` as closure properties of ``QueryClient``.
+public protocol _EventsQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `events.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _EventsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `events.sql`, built (``Statements`` forwards to these).
+enum _EventsStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _EventsClientClosures {}
+
+/// Runs the queries of `events.sql` for a live client.
+private struct _EventsRunner: _EventsQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/funnel()``.
 public struct FunnelRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var userId: Foundation.UUID?
@@ -41,10 +67,8 @@ extension FunnelRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// count with FILTER is never NULL; other aggregates with FILTER may see no row; min of a
-    /// NOT NULL column without FILTER in a non-empty group is not NULL; user_id groups include NULL.
-    public static func funnel() -> NeonSQL.Statement<[FunnelRow]> {
+extension _EventsStatementFactories {
+    static func funnel() -> NeonSQL.Statement<[FunnelRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "Funnel", sql: #"""
             SELECT s.user_id,
@@ -60,51 +84,63 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _EventsStatements {
     /// count with FILTER is never NULL; other aggregates with FILTER may see no row; min of a
     /// NOT NULL column without FILTER in a non-empty group is not NULL; user_id groups include NULL.
-    public func funnel() async throws -> [FunnelRow] {
-        try await self.executor.execute(Statements.funnel())
+    public static func funnel() -> NeonSQL.Statement<[FunnelRow]> {
+        _EventsStatementFactories.funnel()
     }
 }
 
-extension Queries.Observe {
+extension _EventsQueries {
+    /// count with FILTER is never NULL; other aggregates with FILTER may see no row; min of a
+    /// NOT NULL column without FILTER in a non-empty group is not NULL; user_id groups include NULL.
+    public func funnel() async throws -> [FunnelRow] {
+        try await self.executor.execute(_EventsStatementFactories.funnel())
+    }
+}
+
+extension _EventsQueriesObserve {
     /// count with FILTER is never NULL; other aggregates with FILTER may see no row; min of a
     /// NOT NULL column without FILTER in a non-empty group is not NULL; user_id groups include NULL.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func funnel() -> NeonSQL.QueryObservation<[FunnelRow]> {
-        self.executor.observe(Statements.funnel())
+        self.executor.observe(_EventsStatementFactories.funnel())
     }
 }
 
-extension QueryClient {
+extension _EventsClientClosures {
+    static func funnel(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [FunnelRow] {
+        if let closure = state.overrides["funnel"] as? @Sendable () async throws -> [FunnelRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _EventsRunner(executor: executor).funnel() }
+        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("Funnel") }
+        case .preview: return { [] }
+        }
+    }
+}
+
+extension _EventsQueryClient {
     /// Runs ``Queries/funnel()``; set it to replace the query (tests, previews).
     public var funnel: @Sendable () async throws -> [FunnelRow] {
-        get {
-            if let closure = neonSQLOverrides["funnel"] as? @Sendable () async throws -> [FunnelRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).funnel() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("Funnel") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLOverrides["funnel"] = newValue }
+        get { _EventsClientClosures.funnel(neonSQLState) }
+        set { neonSQLState.overrides["funnel"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _EventsQueryClientObserve {
     /// Observes ``Queries/funnel()``; set it to replace the observation.
     public var funnel: @Sendable () -> NeonSQL.QueryObservation<[FunnelRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.funnel"] as? @Sendable () -> NeonSQL.QueryObservation<[FunnelRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.funnel() }
+            if let closure = neonSQLState.overrides["observe.funnel"] as? @Sendable () -> NeonSQL.QueryObservation<[FunnelRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_EventsStatementFactories.funnel()) }
             }
-            let query = neonSQLClient.funnel
+            let query = _EventsClientClosures.funnel(neonSQLState)
             return { .once { try await query() } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.funnel"] = newValue }
+        set { neonSQLState.overrides["observe.funnel"] = newValue }
     }
 }
 
@@ -142,9 +178,8 @@ extension EventPercentilesRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// ordered-set aggregates take their type from WITHIN GROUP; they skip NULLs and can be NULL.
-    public static func eventPercentiles() -> NeonSQL.Statement<[EventPercentilesRow]> {
+extension _EventsStatementFactories {
+    static func eventPercentiles() -> NeonSQL.Statement<[EventPercentilesRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "EventPercentiles", sql: #"""
             SELECT kind,
@@ -157,49 +192,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _EventsStatements {
     /// ordered-set aggregates take their type from WITHIN GROUP; they skip NULLs and can be NULL.
-    public func eventPercentiles() async throws -> [EventPercentilesRow] {
-        try await self.executor.execute(Statements.eventPercentiles())
+    public static func eventPercentiles() -> NeonSQL.Statement<[EventPercentilesRow]> {
+        _EventsStatementFactories.eventPercentiles()
     }
 }
 
-extension Queries.Observe {
+extension _EventsQueries {
+    /// ordered-set aggregates take their type from WITHIN GROUP; they skip NULLs and can be NULL.
+    public func eventPercentiles() async throws -> [EventPercentilesRow] {
+        try await self.executor.execute(_EventsStatementFactories.eventPercentiles())
+    }
+}
+
+extension _EventsQueriesObserve {
     /// ordered-set aggregates take their type from WITHIN GROUP; they skip NULLs and can be NULL.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func eventPercentiles() -> NeonSQL.QueryObservation<[EventPercentilesRow]> {
-        self.executor.observe(Statements.eventPercentiles())
+        self.executor.observe(_EventsStatementFactories.eventPercentiles())
     }
 }
 
-extension QueryClient {
+extension _EventsClientClosures {
+    static func eventPercentiles(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [EventPercentilesRow] {
+        if let closure = state.overrides["eventPercentiles"] as? @Sendable () async throws -> [EventPercentilesRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _EventsRunner(executor: executor).eventPercentiles() }
+        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("EventPercentiles") }
+        case .preview: return { [] }
+        }
+    }
+}
+
+extension _EventsQueryClient {
     /// Runs ``Queries/eventPercentiles()``; set it to replace the query (tests, previews).
     public var eventPercentiles: @Sendable () async throws -> [EventPercentilesRow] {
-        get {
-            if let closure = neonSQLOverrides["eventPercentiles"] as? @Sendable () async throws -> [EventPercentilesRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).eventPercentiles() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("EventPercentiles") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLOverrides["eventPercentiles"] = newValue }
+        get { _EventsClientClosures.eventPercentiles(neonSQLState) }
+        set { neonSQLState.overrides["eventPercentiles"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _EventsQueryClientObserve {
     /// Observes ``Queries/eventPercentiles()``; set it to replace the observation.
     public var eventPercentiles: @Sendable () -> NeonSQL.QueryObservation<[EventPercentilesRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.eventPercentiles"] as? @Sendable () -> NeonSQL.QueryObservation<[EventPercentilesRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.eventPercentiles() }
+            if let closure = neonSQLState.overrides["observe.eventPercentiles"] as? @Sendable () -> NeonSQL.QueryObservation<[EventPercentilesRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_EventsStatementFactories.eventPercentiles()) }
             }
-            let query = neonSQLClient.eventPercentiles
+            let query = _EventsClientClosures.eventPercentiles(neonSQLState)
             return { .once { try await query() } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.eventPercentiles"] = newValue }
+        set { neonSQLState.overrides["observe.eventPercentiles"] = newValue }
     }
 }
 
@@ -241,9 +287,8 @@ extension SessionEventsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// json_agg/array_agg over a non-empty group are not NULL; array_agg keeps NULL paths as elements.
-    public static func sessionEvents() -> NeonSQL.Statement<[SessionEventsRow]> {
+extension _EventsStatementFactories {
+    static func sessionEvents() -> NeonSQL.Statement<[SessionEventsRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "SessionEvents", sql: #"""
             SELECT s.id, json_agg(e.kind ORDER BY e.occurred_at) AS kinds, jsonb_object_agg(e.id, e.path) AS paths,
@@ -255,49 +300,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _EventsStatements {
     /// json_agg/array_agg over a non-empty group are not NULL; array_agg keeps NULL paths as elements.
-    public func sessionEvents() async throws -> [SessionEventsRow] {
-        try await self.executor.execute(Statements.sessionEvents())
+    public static func sessionEvents() -> NeonSQL.Statement<[SessionEventsRow]> {
+        _EventsStatementFactories.sessionEvents()
     }
 }
 
-extension Queries.Observe {
+extension _EventsQueries {
+    /// json_agg/array_agg over a non-empty group are not NULL; array_agg keeps NULL paths as elements.
+    public func sessionEvents() async throws -> [SessionEventsRow] {
+        try await self.executor.execute(_EventsStatementFactories.sessionEvents())
+    }
+}
+
+extension _EventsQueriesObserve {
     /// json_agg/array_agg over a non-empty group are not NULL; array_agg keeps NULL paths as elements.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func sessionEvents() -> NeonSQL.QueryObservation<[SessionEventsRow]> {
-        self.executor.observe(Statements.sessionEvents())
+        self.executor.observe(_EventsStatementFactories.sessionEvents())
     }
 }
 
-extension QueryClient {
+extension _EventsClientClosures {
+    static func sessionEvents(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [SessionEventsRow] {
+        if let closure = state.overrides["sessionEvents"] as? @Sendable () async throws -> [SessionEventsRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _EventsRunner(executor: executor).sessionEvents() }
+        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("SessionEvents") }
+        case .preview: return { [] }
+        }
+    }
+}
+
+extension _EventsQueryClient {
     /// Runs ``Queries/sessionEvents()``; set it to replace the query (tests, previews).
     public var sessionEvents: @Sendable () async throws -> [SessionEventsRow] {
-        get {
-            if let closure = neonSQLOverrides["sessionEvents"] as? @Sendable () async throws -> [SessionEventsRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).sessionEvents() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("SessionEvents") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLOverrides["sessionEvents"] = newValue }
+        get { _EventsClientClosures.sessionEvents(neonSQLState) }
+        set { neonSQLState.overrides["sessionEvents"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _EventsQueryClientObserve {
     /// Observes ``Queries/sessionEvents()``; set it to replace the observation.
     public var sessionEvents: @Sendable () -> NeonSQL.QueryObservation<[SessionEventsRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.sessionEvents"] as? @Sendable () -> NeonSQL.QueryObservation<[SessionEventsRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.sessionEvents() }
+            if let closure = neonSQLState.overrides["observe.sessionEvents"] as? @Sendable () -> NeonSQL.QueryObservation<[SessionEventsRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_EventsStatementFactories.sessionEvents()) }
             }
-            let query = neonSQLClient.sessionEvents
+            let query = _EventsClientClosures.sessionEvents(neonSQLState)
             return { .once { try await query() } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.sessionEvents"] = newValue }
+        set { neonSQLState.overrides["observe.sessionEvents"] = newValue }
     }
 }
 
@@ -327,9 +383,8 @@ extension PurgeEventsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// a data-modifying CTE's RETURNING columns keep their NOT NULL.
-    public static func purgeEvents(cutoff: Foundation.Date) -> NeonSQL.Statement<[PurgeEventsRow]> {
+extension _EventsStatementFactories {
+    static func purgeEvents(cutoff: Foundation.Date) -> NeonSQL.Statement<[PurgeEventsRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(cutoff, as: .timestamptz)
         return .many(name: "PurgeEvents", sql: #"""
@@ -341,25 +396,36 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _EventsStatements {
     /// a data-modifying CTE's RETURNING columns keep their NOT NULL.
-    public func purgeEvents(cutoff: Foundation.Date) async throws -> [PurgeEventsRow] {
-        try await self.executor.execute(Statements.purgeEvents(cutoff: cutoff))
+    public static func purgeEvents(cutoff: Foundation.Date) -> NeonSQL.Statement<[PurgeEventsRow]> {
+        _EventsStatementFactories.purgeEvents(cutoff: cutoff)
     }
 }
 
-extension QueryClient {
+extension _EventsQueries {
+    /// a data-modifying CTE's RETURNING columns keep their NOT NULL.
+    public func purgeEvents(cutoff: Foundation.Date) async throws -> [PurgeEventsRow] {
+        try await self.executor.execute(_EventsStatementFactories.purgeEvents(cutoff: cutoff))
+    }
+}
+
+extension _EventsClientClosures {
+    static func purgeEvents(_ state: NeonSQL.QueryClientState) -> @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow] {
+        if let closure = state.overrides["purgeEvents"] as? @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _EventsRunner(executor: executor).purgeEvents(cutoff: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("PurgeEvents") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _EventsQueryClient {
     /// Runs ``Queries/purgeEvents(cutoff:)``; set it to replace the query (tests, previews).
     public var purgeEvents: @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow] {
-        get {
-            if let closure = neonSQLOverrides["purgeEvents"] as? @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).purgeEvents(cutoff: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("PurgeEvents") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["purgeEvents"] = newValue }
+        get { _EventsClientClosures.purgeEvents(neonSQLState) }
+        set { neonSQLState.overrides["purgeEvents"] = newValue }
     }
 }
 

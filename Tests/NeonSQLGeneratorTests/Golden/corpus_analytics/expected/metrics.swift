@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `metrics.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _MetricsQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `metrics.sql` as observations of ``Queries/Observe``.
+public protocol _MetricsQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `metrics.sql` as members of ``Statements``.
+public protocol _MetricsStatements {}
+
+/// The queries of `metrics.sql` as closure properties of ``QueryClient``.
+public protocol _MetricsQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `metrics.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _MetricsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `metrics.sql`, built (``Statements`` forwards to these).
+enum _MetricsStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _MetricsClientClosures {}
+
+/// Runs the queries of `metrics.sql` for a live client.
+private struct _MetricsRunner: _MetricsQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/runningTotals(metric:)``.
 public struct RunningTotalsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var day: NeonSQL.PostgresDate
@@ -33,9 +59,8 @@ extension RunningTotalsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// both windows' frames include the current row, whose value is NOT NULL.
-    public static func runningTotals(metric: Swift.String) -> NeonSQL.Statement<[RunningTotalsRow]> {
+extension _MetricsStatementFactories {
+    static func runningTotals(metric: Swift.String) -> NeonSQL.Statement<[RunningTotalsRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(metric, as: .text)
         return .many(name: "RunningTotals", sql: #"""
@@ -49,49 +74,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _MetricsStatements {
     /// both windows' frames include the current row, whose value is NOT NULL.
-    public func runningTotals(metric: Swift.String) async throws -> [RunningTotalsRow] {
-        try await self.executor.execute(Statements.runningTotals(metric: metric))
+    public static func runningTotals(metric: Swift.String) -> NeonSQL.Statement<[RunningTotalsRow]> {
+        _MetricsStatementFactories.runningTotals(metric: metric)
     }
 }
 
-extension Queries.Observe {
+extension _MetricsQueries {
+    /// both windows' frames include the current row, whose value is NOT NULL.
+    public func runningTotals(metric: Swift.String) async throws -> [RunningTotalsRow] {
+        try await self.executor.execute(_MetricsStatementFactories.runningTotals(metric: metric))
+    }
+}
+
+extension _MetricsQueriesObserve {
     /// both windows' frames include the current row, whose value is NOT NULL.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func runningTotals(metric: Swift.String) -> NeonSQL.QueryObservation<[RunningTotalsRow]> {
-        self.executor.observe(Statements.runningTotals(metric: metric))
+        self.executor.observe(_MetricsStatementFactories.runningTotals(metric: metric))
     }
 }
 
-extension QueryClient {
+extension _MetricsClientClosures {
+    static func runningTotals(_ state: NeonSQL.QueryClientState) -> @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow] {
+        if let closure = state.overrides["runningTotals"] as? @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _MetricsRunner(executor: executor).runningTotals(metric: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("RunningTotals") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _MetricsQueryClient {
     /// Runs ``Queries/runningTotals(metric:)``; set it to replace the query (tests, previews).
     public var runningTotals: @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow] {
-        get {
-            if let closure = neonSQLOverrides["runningTotals"] as? @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).runningTotals(metric: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("RunningTotals") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["runningTotals"] = newValue }
+        get { _MetricsClientClosures.runningTotals(neonSQLState) }
+        set { neonSQLState.overrides["runningTotals"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _MetricsQueryClientObserve {
     /// Observes ``Queries/runningTotals(metric:)``; set it to replace the observation.
     public var runningTotals: @Sendable (_ metric: Swift.String) -> NeonSQL.QueryObservation<[RunningTotalsRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.runningTotals"] as? @Sendable (_ metric: Swift.String) -> NeonSQL.QueryObservation<[RunningTotalsRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.runningTotals(metric: $0) }
+            if let closure = neonSQLState.overrides["observe.runningTotals"] as? @Sendable (_ metric: Swift.String) -> NeonSQL.QueryObservation<[RunningTotalsRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_MetricsStatementFactories.runningTotals(metric: $0)) }
             }
-            let query = neonSQLClient.runningTotals
+            let query = _MetricsClientClosures.runningTotals(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.runningTotals"] = newValue }
+        set { neonSQLState.overrides["observe.runningTotals"] = newValue }
     }
 }
 
@@ -121,9 +157,8 @@ extension MetricCalendarRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// generate_series(date, date, interval) resolves to timestamptz; the LEFT JOINed value is optional.
-    public static func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) -> NeonSQL.Statement<[MetricCalendarRow]> {
+extension _MetricsStatementFactories {
+    static func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) -> NeonSQL.Statement<[MetricCalendarRow]> {
         var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(firstDay, as: .date)
         bindings.append(lastDay, as: .date)
@@ -137,49 +172,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _MetricsStatements {
     /// generate_series(date, date, interval) resolves to timestamptz; the LEFT JOINed value is optional.
-    public func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) async throws -> [MetricCalendarRow] {
-        try await self.executor.execute(Statements.metricCalendar(firstDay: firstDay, lastDay: lastDay, metric: metric))
+    public static func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) -> NeonSQL.Statement<[MetricCalendarRow]> {
+        _MetricsStatementFactories.metricCalendar(firstDay: firstDay, lastDay: lastDay, metric: metric)
     }
 }
 
-extension Queries.Observe {
+extension _MetricsQueries {
+    /// generate_series(date, date, interval) resolves to timestamptz; the LEFT JOINed value is optional.
+    public func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) async throws -> [MetricCalendarRow] {
+        try await self.executor.execute(_MetricsStatementFactories.metricCalendar(firstDay: firstDay, lastDay: lastDay, metric: metric))
+    }
+}
+
+extension _MetricsQueriesObserve {
     /// generate_series(date, date, interval) resolves to timestamptz; the LEFT JOINed value is optional.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) -> NeonSQL.QueryObservation<[MetricCalendarRow]> {
-        self.executor.observe(Statements.metricCalendar(firstDay: firstDay, lastDay: lastDay, metric: metric))
+        self.executor.observe(_MetricsStatementFactories.metricCalendar(firstDay: firstDay, lastDay: lastDay, metric: metric))
     }
 }
 
-extension QueryClient {
+extension _MetricsClientClosures {
+    static func metricCalendar(_ state: NeonSQL.QueryClientState) -> @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow] {
+        if let closure = state.overrides["metricCalendar"] as? @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _MetricsRunner(executor: executor).metricCalendar(firstDay: $0, lastDay: $1, metric: $2) }
+        case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("MetricCalendar") }
+        case .preview: return { _, _, _ in [] }
+        }
+    }
+}
+
+extension _MetricsQueryClient {
     /// Runs ``Queries/metricCalendar(firstDay:lastDay:metric:)``; set it to replace the query (tests, previews).
     public var metricCalendar: @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow] {
-        get {
-            if let closure = neonSQLOverrides["metricCalendar"] as? @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).metricCalendar(firstDay: $0, lastDay: $1, metric: $2) }
-            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("MetricCalendar") }
-            case .preview: return { _, _, _ in [] }
-            }
-        }
-        set { neonSQLOverrides["metricCalendar"] = newValue }
+        get { _MetricsClientClosures.metricCalendar(neonSQLState) }
+        set { neonSQLState.overrides["metricCalendar"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _MetricsQueryClientObserve {
     /// Observes ``Queries/metricCalendar(firstDay:lastDay:metric:)``; set it to replace the observation.
     public var metricCalendar: @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) -> NeonSQL.QueryObservation<[MetricCalendarRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.metricCalendar"] as? @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) -> NeonSQL.QueryObservation<[MetricCalendarRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.metricCalendar(firstDay: $0, lastDay: $1, metric: $2) }
+            if let closure = neonSQLState.overrides["observe.metricCalendar"] as? @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) -> NeonSQL.QueryObservation<[MetricCalendarRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_MetricsStatementFactories.metricCalendar(firstDay: $0, lastDay: $1, metric: $2)) }
             }
-            let query = neonSQLClient.metricCalendar
+            let query = _MetricsClientClosures.metricCalendar(neonSQLState)
             return { p0, p1, p2 in .once { try await query(p0, p1, p2) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.metricCalendar"] = newValue }
+        set { neonSQLState.overrides["observe.metricCalendar"] = newValue }
     }
 }
 
@@ -221,9 +267,8 @@ extension OrgChainRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// recursive CTE with column names; ARRAY[id] || id keeps NOT NULL elements.
-    public static func orgChain(rootId: Swift.Int) -> NeonSQL.Statement<[OrgChainRow]> {
+extension _MetricsStatementFactories {
+    static func orgChain(rootId: Swift.Int) -> NeonSQL.Statement<[OrgChainRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(rootId, as: .int4)
         return .many(name: "OrgChain", sql: #"""
@@ -240,49 +285,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _MetricsStatements {
     /// recursive CTE with column names; ARRAY[id] || id keeps NOT NULL elements.
-    public func orgChain(rootId: Swift.Int) async throws -> [OrgChainRow] {
-        try await self.executor.execute(Statements.orgChain(rootId: rootId))
+    public static func orgChain(rootId: Swift.Int) -> NeonSQL.Statement<[OrgChainRow]> {
+        _MetricsStatementFactories.orgChain(rootId: rootId)
     }
 }
 
-extension Queries.Observe {
+extension _MetricsQueries {
+    /// recursive CTE with column names; ARRAY[id] || id keeps NOT NULL elements.
+    public func orgChain(rootId: Swift.Int) async throws -> [OrgChainRow] {
+        try await self.executor.execute(_MetricsStatementFactories.orgChain(rootId: rootId))
+    }
+}
+
+extension _MetricsQueriesObserve {
     /// recursive CTE with column names; ARRAY[id] || id keeps NOT NULL elements.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func orgChain(rootId: Swift.Int) -> NeonSQL.QueryObservation<[OrgChainRow]> {
-        self.executor.observe(Statements.orgChain(rootId: rootId))
+        self.executor.observe(_MetricsStatementFactories.orgChain(rootId: rootId))
     }
 }
 
-extension QueryClient {
+extension _MetricsClientClosures {
+    static func orgChain(_ state: NeonSQL.QueryClientState) -> @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow] {
+        if let closure = state.overrides["orgChain"] as? @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _MetricsRunner(executor: executor).orgChain(rootId: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("OrgChain") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _MetricsQueryClient {
     /// Runs ``Queries/orgChain(rootId:)``; set it to replace the query (tests, previews).
     public var orgChain: @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow] {
-        get {
-            if let closure = neonSQLOverrides["orgChain"] as? @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).orgChain(rootId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("OrgChain") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["orgChain"] = newValue }
+        get { _MetricsClientClosures.orgChain(neonSQLState) }
+        set { neonSQLState.overrides["orgChain"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _MetricsQueryClientObserve {
     /// Observes ``Queries/orgChain(rootId:)``; set it to replace the observation.
     public var orgChain: @Sendable (_ rootId: Swift.Int) -> NeonSQL.QueryObservation<[OrgChainRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.orgChain"] as? @Sendable (_ rootId: Swift.Int) -> NeonSQL.QueryObservation<[OrgChainRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.orgChain(rootId: $0) }
+            if let closure = neonSQLState.overrides["observe.orgChain"] as? @Sendable (_ rootId: Swift.Int) -> NeonSQL.QueryObservation<[OrgChainRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_MetricsStatementFactories.orgChain(rootId: $0)) }
             }
-            let query = neonSQLClient.orgChain
+            let query = _MetricsClientClosures.orgChain(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.orgChain"] = newValue }
+        set { neonSQLState.overrides["observe.orgChain"] = newValue }
     }
 }
 
@@ -320,9 +376,8 @@ extension VariantSharesRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// window sum over a partition (no frame clause) of a NOT NULL count is not NULL.
-    public static func variantShares() -> NeonSQL.Statement<[VariantSharesRow]> {
+extension _MetricsStatementFactories {
+    static func variantShares() -> NeonSQL.Statement<[VariantSharesRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "VariantShares", sql: #"""
             SELECT experiment_id, variant, count(*) AS users,
@@ -333,49 +388,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _MetricsStatements {
     /// window sum over a partition (no frame clause) of a NOT NULL count is not NULL.
-    public func variantShares() async throws -> [VariantSharesRow] {
-        try await self.executor.execute(Statements.variantShares())
+    public static func variantShares() -> NeonSQL.Statement<[VariantSharesRow]> {
+        _MetricsStatementFactories.variantShares()
     }
 }
 
-extension Queries.Observe {
+extension _MetricsQueries {
+    /// window sum over a partition (no frame clause) of a NOT NULL count is not NULL.
+    public func variantShares() async throws -> [VariantSharesRow] {
+        try await self.executor.execute(_MetricsStatementFactories.variantShares())
+    }
+}
+
+extension _MetricsQueriesObserve {
     /// window sum over a partition (no frame clause) of a NOT NULL count is not NULL.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func variantShares() -> NeonSQL.QueryObservation<[VariantSharesRow]> {
-        self.executor.observe(Statements.variantShares())
+        self.executor.observe(_MetricsStatementFactories.variantShares())
     }
 }
 
-extension QueryClient {
+extension _MetricsClientClosures {
+    static func variantShares(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [VariantSharesRow] {
+        if let closure = state.overrides["variantShares"] as? @Sendable () async throws -> [VariantSharesRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _MetricsRunner(executor: executor).variantShares() }
+        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("VariantShares") }
+        case .preview: return { [] }
+        }
+    }
+}
+
+extension _MetricsQueryClient {
     /// Runs ``Queries/variantShares()``; set it to replace the query (tests, previews).
     public var variantShares: @Sendable () async throws -> [VariantSharesRow] {
-        get {
-            if let closure = neonSQLOverrides["variantShares"] as? @Sendable () async throws -> [VariantSharesRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).variantShares() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("VariantShares") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLOverrides["variantShares"] = newValue }
+        get { _MetricsClientClosures.variantShares(neonSQLState) }
+        set { neonSQLState.overrides["variantShares"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _MetricsQueryClientObserve {
     /// Observes ``Queries/variantShares()``; set it to replace the observation.
     public var variantShares: @Sendable () -> NeonSQL.QueryObservation<[VariantSharesRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.variantShares"] as? @Sendable () -> NeonSQL.QueryObservation<[VariantSharesRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.variantShares() }
+            if let closure = neonSQLState.overrides["observe.variantShares"] as? @Sendable () -> NeonSQL.QueryObservation<[VariantSharesRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_MetricsStatementFactories.variantShares()) }
             }
-            let query = neonSQLClient.variantShares
+            let query = _MetricsClientClosures.variantShares(neonSQLState)
             return { .once { try await query() } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.variantShares"] = newValue }
+        set { neonSQLState.overrides["observe.variantShares"] = newValue }
     }
 }
 

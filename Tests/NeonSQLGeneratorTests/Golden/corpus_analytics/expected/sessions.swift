@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `sessions.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _SessionsQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `sessions.sql` as observations of ``Queries/Observe``.
+public protocol _SessionsQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `sessions.sql` as members of ``Statements``.
+public protocol _SessionsStatements {}
+
+/// The queries of `sessions.sql` as closure properties of ``QueryClient``.
+public protocol _SessionsQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `sessions.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _SessionsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `sessions.sql`, built (``Statements`` forwards to these).
+enum _SessionsStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _SessionsClientClosures {}
+
+/// Runs the queries of `sessions.sql` for a live client.
+private struct _SessionsRunner: _SessionsQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/sessionSequence()``.
 public struct SessionSequenceRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var userId: Foundation.UUID
@@ -53,10 +79,8 @@ extension SessionSequenceRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// WHERE user_id IS NOT NULL narrows user_id; lag without default is NULL on the first row;
-    /// lead with a NOT NULL default is not NULL; first_value over the default frame sees the current row.
-    public static func sessionSequence() -> NeonSQL.Statement<[SessionSequenceRow]> {
+extension _SessionsStatementFactories {
+    static func sessionSequence() -> NeonSQL.Statement<[SessionSequenceRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "SessionSequence", sql: #"""
             SELECT user_id, started_at,
@@ -73,51 +97,63 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _SessionsStatements {
     /// WHERE user_id IS NOT NULL narrows user_id; lag without default is NULL on the first row;
     /// lead with a NOT NULL default is not NULL; first_value over the default frame sees the current row.
-    public func sessionSequence() async throws -> [SessionSequenceRow] {
-        try await self.executor.execute(Statements.sessionSequence())
+    public static func sessionSequence() -> NeonSQL.Statement<[SessionSequenceRow]> {
+        _SessionsStatementFactories.sessionSequence()
     }
 }
 
-extension Queries.Observe {
+extension _SessionsQueries {
+    /// WHERE user_id IS NOT NULL narrows user_id; lag without default is NULL on the first row;
+    /// lead with a NOT NULL default is not NULL; first_value over the default frame sees the current row.
+    public func sessionSequence() async throws -> [SessionSequenceRow] {
+        try await self.executor.execute(_SessionsStatementFactories.sessionSequence())
+    }
+}
+
+extension _SessionsQueriesObserve {
     /// WHERE user_id IS NOT NULL narrows user_id; lag without default is NULL on the first row;
     /// lead with a NOT NULL default is not NULL; first_value over the default frame sees the current row.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func sessionSequence() -> NeonSQL.QueryObservation<[SessionSequenceRow]> {
-        self.executor.observe(Statements.sessionSequence())
+        self.executor.observe(_SessionsStatementFactories.sessionSequence())
     }
 }
 
-extension QueryClient {
+extension _SessionsClientClosures {
+    static func sessionSequence(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [SessionSequenceRow] {
+        if let closure = state.overrides["sessionSequence"] as? @Sendable () async throws -> [SessionSequenceRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _SessionsRunner(executor: executor).sessionSequence() }
+        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("SessionSequence") }
+        case .preview: return { [] }
+        }
+    }
+}
+
+extension _SessionsQueryClient {
     /// Runs ``Queries/sessionSequence()``; set it to replace the query (tests, previews).
     public var sessionSequence: @Sendable () async throws -> [SessionSequenceRow] {
-        get {
-            if let closure = neonSQLOverrides["sessionSequence"] as? @Sendable () async throws -> [SessionSequenceRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).sessionSequence() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("SessionSequence") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLOverrides["sessionSequence"] = newValue }
+        get { _SessionsClientClosures.sessionSequence(neonSQLState) }
+        set { neonSQLState.overrides["sessionSequence"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _SessionsQueryClientObserve {
     /// Observes ``Queries/sessionSequence()``; set it to replace the observation.
     public var sessionSequence: @Sendable () -> NeonSQL.QueryObservation<[SessionSequenceRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.sessionSequence"] as? @Sendable () -> NeonSQL.QueryObservation<[SessionSequenceRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.sessionSequence() }
+            if let closure = neonSQLState.overrides["observe.sessionSequence"] as? @Sendable () -> NeonSQL.QueryObservation<[SessionSequenceRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_SessionsStatementFactories.sessionSequence()) }
             }
-            let query = neonSQLClient.sessionSequence
+            let query = _SessionsClientClosures.sessionSequence(neonSQLState)
             return { .once { try await query() } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.sessionSequence"] = newValue }
+        set { neonSQLState.overrides["observe.sessionSequence"] = newValue }
     }
 }
 
@@ -159,9 +195,8 @@ extension UserActivityRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// count(*) in a subquery without GROUP BY always returns one row; max may be NULL; ARRAY(...) is never NULL.
-    public static func userActivity(plan: Swift.String) -> NeonSQL.Statement<[UserActivityRow]> {
+extension _SessionsStatementFactories {
+    static func userActivity(plan: Swift.String) -> NeonSQL.Statement<[UserActivityRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(plan, as: .text)
         return .many(name: "UserActivity", sql: #"""
@@ -176,49 +211,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _SessionsStatements {
     /// count(*) in a subquery without GROUP BY always returns one row; max may be NULL; ARRAY(...) is never NULL.
-    public func userActivity(plan: Swift.String) async throws -> [UserActivityRow] {
-        try await self.executor.execute(Statements.userActivity(plan: plan))
+    public static func userActivity(plan: Swift.String) -> NeonSQL.Statement<[UserActivityRow]> {
+        _SessionsStatementFactories.userActivity(plan: plan)
     }
 }
 
-extension Queries.Observe {
+extension _SessionsQueries {
+    /// count(*) in a subquery without GROUP BY always returns one row; max may be NULL; ARRAY(...) is never NULL.
+    public func userActivity(plan: Swift.String) async throws -> [UserActivityRow] {
+        try await self.executor.execute(_SessionsStatementFactories.userActivity(plan: plan))
+    }
+}
+
+extension _SessionsQueriesObserve {
     /// count(*) in a subquery without GROUP BY always returns one row; max may be NULL; ARRAY(...) is never NULL.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func userActivity(plan: Swift.String) -> NeonSQL.QueryObservation<[UserActivityRow]> {
-        self.executor.observe(Statements.userActivity(plan: plan))
+        self.executor.observe(_SessionsStatementFactories.userActivity(plan: plan))
     }
 }
 
-extension QueryClient {
+extension _SessionsClientClosures {
+    static func userActivity(_ state: NeonSQL.QueryClientState) -> @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow] {
+        if let closure = state.overrides["userActivity"] as? @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _SessionsRunner(executor: executor).userActivity(plan: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("UserActivity") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _SessionsQueryClient {
     /// Runs ``Queries/userActivity(plan:)``; set it to replace the query (tests, previews).
     public var userActivity: @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow] {
-        get {
-            if let closure = neonSQLOverrides["userActivity"] as? @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).userActivity(plan: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("UserActivity") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["userActivity"] = newValue }
+        get { _SessionsClientClosures.userActivity(neonSQLState) }
+        set { neonSQLState.overrides["userActivity"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _SessionsQueryClientObserve {
     /// Observes ``Queries/userActivity(plan:)``; set it to replace the observation.
     public var userActivity: @Sendable (_ plan: Swift.String) -> NeonSQL.QueryObservation<[UserActivityRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.userActivity"] as? @Sendable (_ plan: Swift.String) -> NeonSQL.QueryObservation<[UserActivityRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.userActivity(plan: $0) }
+            if let closure = neonSQLState.overrides["observe.userActivity"] as? @Sendable (_ plan: Swift.String) -> NeonSQL.QueryObservation<[UserActivityRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_SessionsStatementFactories.userActivity(plan: $0)) }
             }
-            let query = neonSQLClient.userActivity
+            let query = _SessionsClientClosures.userActivity(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.userActivity"] = newValue }
+        set { neonSQLState.overrides["observe.userActivity"] = newValue }
     }
 }
 

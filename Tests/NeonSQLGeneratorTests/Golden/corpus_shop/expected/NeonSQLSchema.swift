@@ -7,7 +7,7 @@ import NeonSQL
 /// ```swift
 /// let queries = Queries(client)
 /// ```
-public struct Queries: Swift.Sendable {
+public struct Queries: Swift.Sendable, NeonSQL.GeneratedQueries {
     /// What runs the statements.
     public let executor: any NeonSQL.QueryExecutor
 
@@ -22,7 +22,7 @@ public struct Queries: Swift.Sendable {
     public var observe: Observe { Observe(executor: executor) }
 
     /// The read queries as `NeonSQL.QueryObservation`s (see ``observe``).
-    public struct Observe: Swift.Sendable {
+    public struct Observe: Swift.Sendable, NeonSQL.GeneratedQueries {
         /// What runs and observes the statements.
         public let executor: any NeonSQL.QueryExecutor
     }
@@ -38,20 +38,12 @@ public enum Statements {}
 /// every other one throws `NeonSQL.UnimplementedQueryError`) and ``previewValue`` for previews
 /// (every query returns no rows, `nil` or 0 until set): `var client = QueryClient.previewValue;
 /// client.someQuery = { _ in rows }`. Each query file declares its queries' properties.
-public struct QueryClient: Swift.Sendable {
-    /// What a query answers when no closure was set for it.
-    enum Mode: Swift.Sendable {
-        case live(any NeonSQL.QueryExecutor)
-        case unimplemented
-        case preview
-    }
+public struct QueryClient: Swift.Sendable, NeonSQL.GeneratedQueryClient {
+    /// The client's mode and the closures set (generated code's storage: set a query's property instead).
+    public var neonSQLState: NeonSQL.QueryClientState
 
-    let neonSQLMode: Mode
-    /// The closures set, by query (observations under `observe.<query>`).
-    var neonSQLOverrides: [Swift.String: any Swift.Sendable] = [:]
-
-    init(mode: Mode) {
-        self.neonSQLMode = mode
+    init(mode: NeonSQL.QueryClientState.Mode) {
+        self.neonSQLState = NeonSQL.QueryClientState(mode: mode)
     }
 
     /// The client that runs every query with `executor` (a `NeonSQL.NeonClient`).
@@ -70,15 +62,34 @@ public struct QueryClient: Swift.Sendable {
     /// The read queries as observations (`for try await rows in client.observe.someQuery(...)`): live
     /// through the executor's cache; in tests and previews, the query's closure once unless set.
     public var observe: Observe {
-        get { Observe(neonSQLClient: self) }
-        set { self = newValue.neonSQLClient }
+        get { Observe(neonSQLState: neonSQLState) }
+        set { neonSQLState = newValue.neonSQLState }
     }
 
     /// The read queries as `NeonSQL.QueryObservation` closures (see ``observe``).
-    public struct Observe: Swift.Sendable {
-        var neonSQLClient: QueryClient
+    public struct Observe: Swift.Sendable, NeonSQL.GeneratedQueryClient {
+        /// The client's state (generated code's storage).
+        public var neonSQLState: NeonSQL.QueryClientState
     }
 }
+
+extension Queries: _CatalogQueries {}
+extension Queries.Observe: _CatalogQueriesObserve {}
+extension Statements: _CatalogStatements {}
+extension QueryClient: _CatalogQueryClient {}
+extension QueryClient.Observe: _CatalogQueryClientObserve {}
+
+extension Queries: _OrdersQueries {}
+extension Queries.Observe: _OrdersQueriesObserve {}
+extension Statements: _OrdersStatements {}
+extension QueryClient: _OrdersQueryClient {}
+extension QueryClient.Observe: _OrdersQueryClientObserve {}
+
+extension Queries: _WritesQueries {}
+extension Queries.Observe: _WritesQueriesObserve {}
+extension Statements: _WritesStatements {}
+extension QueryClient: _WritesQueryClient {}
+extension QueryClient.Observe: _WritesQueryClientObserve {}
 
 /// The PostgreSQL enum `order_status`. A label added to it after this code was generated
 /// (`ALTER TYPE ... ADD VALUE`) decodes as `.undocumented(label)` instead of failing the query.

@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `catalog.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _CatalogQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `catalog.sql` as observations of ``Queries/Observe``.
+public protocol _CatalogQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `catalog.sql` as members of ``Statements``.
+public protocol _CatalogStatements {}
+
+/// The queries of `catalog.sql` as closure properties of ``QueryClient``.
+public protocol _CatalogQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `catalog.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _CatalogQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `catalog.sql`, built (``Statements`` forwards to these).
+enum _CatalogStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _CatalogClientClosures {}
+
+/// Runs the queries of `catalog.sql` for a live client.
+private struct _CatalogRunner: _CatalogQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/getProduct(id:)``.
 public struct GetProductRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
     public var id: Swift.Int
@@ -53,9 +79,8 @@ extension GetProductRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// columns keep their declared NOT NULL; description and sale_price are nullable columns.
-    public static func getProduct(id: Swift.Int) -> NeonSQL.Statement<GetProductRow?> {
+extension _CatalogStatementFactories {
+    static func getProduct(id: Swift.Int) -> NeonSQL.Statement<GetProductRow?> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(id, as: .int4)
         return .one(name: "GetProduct", sql: #"""
@@ -66,49 +91,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _CatalogStatements {
     /// columns keep their declared NOT NULL; description and sale_price are nullable columns.
-    public func getProduct(id: Swift.Int) async throws -> GetProductRow? {
-        try await self.executor.execute(Statements.getProduct(id: id))
+    public static func getProduct(id: Swift.Int) -> NeonSQL.Statement<GetProductRow?> {
+        _CatalogStatementFactories.getProduct(id: id)
     }
 }
 
-extension Queries.Observe {
+extension _CatalogQueries {
+    /// columns keep their declared NOT NULL; description and sale_price are nullable columns.
+    public func getProduct(id: Swift.Int) async throws -> GetProductRow? {
+        try await self.executor.execute(_CatalogStatementFactories.getProduct(id: id))
+    }
+}
+
+extension _CatalogQueriesObserve {
     /// columns keep their declared NOT NULL; description and sale_price are nullable columns.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func getProduct(id: Swift.Int) -> NeonSQL.QueryObservation<GetProductRow?> {
-        self.executor.observe(Statements.getProduct(id: id))
+        self.executor.observe(_CatalogStatementFactories.getProduct(id: id))
     }
 }
 
-extension QueryClient {
+extension _CatalogClientClosures {
+    static func getProduct(_ state: NeonSQL.QueryClientState) -> @Sendable (_ id: Swift.Int) async throws -> GetProductRow? {
+        if let closure = state.overrides["getProduct"] as? @Sendable (_ id: Swift.Int) async throws -> GetProductRow? { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _CatalogRunner(executor: executor).getProduct(id: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetProduct") }
+        case .preview: return { _ in nil }
+        }
+    }
+}
+
+extension _CatalogQueryClient {
     /// Runs ``Queries/getProduct(id:)``; set it to replace the query (tests, previews).
     public var getProduct: @Sendable (_ id: Swift.Int) async throws -> GetProductRow? {
-        get {
-            if let closure = neonSQLOverrides["getProduct"] as? @Sendable (_ id: Swift.Int) async throws -> GetProductRow? { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).getProduct(id: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetProduct") }
-            case .preview: return { _ in nil }
-            }
-        }
-        set { neonSQLOverrides["getProduct"] = newValue }
+        get { _CatalogClientClosures.getProduct(neonSQLState) }
+        set { neonSQLState.overrides["getProduct"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _CatalogQueryClientObserve {
     /// Observes ``Queries/getProduct(id:)``; set it to replace the observation.
     public var getProduct: @Sendable (_ id: Swift.Int) -> NeonSQL.QueryObservation<GetProductRow?> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.getProduct"] as? @Sendable (_ id: Swift.Int) -> NeonSQL.QueryObservation<GetProductRow?> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.getProduct(id: $0) }
+            if let closure = neonSQLState.overrides["observe.getProduct"] as? @Sendable (_ id: Swift.Int) -> NeonSQL.QueryObservation<GetProductRow?> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_CatalogStatementFactories.getProduct(id: $0)) }
             }
-            let query = neonSQLClient.getProduct
+            let query = _CatalogClientClosures.getProduct(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.getProduct"] = newValue }
+        set { neonSQLState.overrides["observe.getProduct"] = newValue }
     }
 }
 
@@ -142,9 +178,8 @@ extension ProductsWithTagRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// `@tag = ANY(tags)` types the parameter as the array's element (text).
-    public static func productsWithTag(tag: Swift.String) -> NeonSQL.Statement<[ProductsWithTagRow]> {
+extension _CatalogStatementFactories {
+    static func productsWithTag(tag: Swift.String) -> NeonSQL.Statement<[ProductsWithTagRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(tag, as: .text)
         return .many(name: "ProductsWithTag", sql: #"""
@@ -153,49 +188,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _CatalogStatements {
     /// `@tag = ANY(tags)` types the parameter as the array's element (text).
-    public func productsWithTag(tag: Swift.String) async throws -> [ProductsWithTagRow] {
-        try await self.executor.execute(Statements.productsWithTag(tag: tag))
+    public static func productsWithTag(tag: Swift.String) -> NeonSQL.Statement<[ProductsWithTagRow]> {
+        _CatalogStatementFactories.productsWithTag(tag: tag)
     }
 }
 
-extension Queries.Observe {
+extension _CatalogQueries {
+    /// `@tag = ANY(tags)` types the parameter as the array's element (text).
+    public func productsWithTag(tag: Swift.String) async throws -> [ProductsWithTagRow] {
+        try await self.executor.execute(_CatalogStatementFactories.productsWithTag(tag: tag))
+    }
+}
+
+extension _CatalogQueriesObserve {
     /// `@tag = ANY(tags)` types the parameter as the array's element (text).
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func productsWithTag(tag: Swift.String) -> NeonSQL.QueryObservation<[ProductsWithTagRow]> {
-        self.executor.observe(Statements.productsWithTag(tag: tag))
+        self.executor.observe(_CatalogStatementFactories.productsWithTag(tag: tag))
     }
 }
 
-extension QueryClient {
+extension _CatalogClientClosures {
+    static func productsWithTag(_ state: NeonSQL.QueryClientState) -> @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow] {
+        if let closure = state.overrides["productsWithTag"] as? @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _CatalogRunner(executor: executor).productsWithTag(tag: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("ProductsWithTag") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _CatalogQueryClient {
     /// Runs ``Queries/productsWithTag(tag:)``; set it to replace the query (tests, previews).
     public var productsWithTag: @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow] {
-        get {
-            if let closure = neonSQLOverrides["productsWithTag"] as? @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).productsWithTag(tag: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("ProductsWithTag") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["productsWithTag"] = newValue }
+        get { _CatalogClientClosures.productsWithTag(neonSQLState) }
+        set { neonSQLState.overrides["productsWithTag"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _CatalogQueryClientObserve {
     /// Observes ``Queries/productsWithTag(tag:)``; set it to replace the observation.
     public var productsWithTag: @Sendable (_ tag: Swift.String) -> NeonSQL.QueryObservation<[ProductsWithTagRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.productsWithTag"] as? @Sendable (_ tag: Swift.String) -> NeonSQL.QueryObservation<[ProductsWithTagRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.productsWithTag(tag: $0) }
+            if let closure = neonSQLState.overrides["observe.productsWithTag"] as? @Sendable (_ tag: Swift.String) -> NeonSQL.QueryObservation<[ProductsWithTagRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_CatalogStatementFactories.productsWithTag(tag: $0)) }
             }
-            let query = neonSQLClient.productsWithTag
+            let query = _CatalogClientClosures.productsWithTag(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.productsWithTag"] = newValue }
+        set { neonSQLState.overrides["observe.productsWithTag"] = newValue }
     }
 }
 
@@ -241,10 +287,8 @@ extension ProductPriceStatsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// with GROUP BY every group has a row, so min/max/avg of a NOT NULL column are never NULL;
-    /// sum of the nullable weight_grams is NULL when all of a group's weights are.
-    public static func productPriceStats() -> NeonSQL.Statement<[ProductPriceStatsRow]> {
+extension _CatalogStatementFactories {
+    static func productPriceStats() -> NeonSQL.Statement<[ProductPriceStatsRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "ProductPriceStats", sql: #"""
             SELECT kind, count(*) AS n, min(price) AS min_price, max(price) AS max_price,
@@ -256,51 +300,63 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _CatalogStatements {
     /// with GROUP BY every group has a row, so min/max/avg of a NOT NULL column are never NULL;
     /// sum of the nullable weight_grams is NULL when all of a group's weights are.
-    public func productPriceStats() async throws -> [ProductPriceStatsRow] {
-        try await self.executor.execute(Statements.productPriceStats())
+    public static func productPriceStats() -> NeonSQL.Statement<[ProductPriceStatsRow]> {
+        _CatalogStatementFactories.productPriceStats()
     }
 }
 
-extension Queries.Observe {
+extension _CatalogQueries {
+    /// with GROUP BY every group has a row, so min/max/avg of a NOT NULL column are never NULL;
+    /// sum of the nullable weight_grams is NULL when all of a group's weights are.
+    public func productPriceStats() async throws -> [ProductPriceStatsRow] {
+        try await self.executor.execute(_CatalogStatementFactories.productPriceStats())
+    }
+}
+
+extension _CatalogQueriesObserve {
     /// with GROUP BY every group has a row, so min/max/avg of a NOT NULL column are never NULL;
     /// sum of the nullable weight_grams is NULL when all of a group's weights are.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func productPriceStats() -> NeonSQL.QueryObservation<[ProductPriceStatsRow]> {
-        self.executor.observe(Statements.productPriceStats())
+        self.executor.observe(_CatalogStatementFactories.productPriceStats())
     }
 }
 
-extension QueryClient {
+extension _CatalogClientClosures {
+    static func productPriceStats(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [ProductPriceStatsRow] {
+        if let closure = state.overrides["productPriceStats"] as? @Sendable () async throws -> [ProductPriceStatsRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _CatalogRunner(executor: executor).productPriceStats() }
+        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ProductPriceStats") }
+        case .preview: return { [] }
+        }
+    }
+}
+
+extension _CatalogQueryClient {
     /// Runs ``Queries/productPriceStats()``; set it to replace the query (tests, previews).
     public var productPriceStats: @Sendable () async throws -> [ProductPriceStatsRow] {
-        get {
-            if let closure = neonSQLOverrides["productPriceStats"] as? @Sendable () async throws -> [ProductPriceStatsRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).productPriceStats() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ProductPriceStats") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLOverrides["productPriceStats"] = newValue }
+        get { _CatalogClientClosures.productPriceStats(neonSQLState) }
+        set { neonSQLState.overrides["productPriceStats"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _CatalogQueryClientObserve {
     /// Observes ``Queries/productPriceStats()``; set it to replace the observation.
     public var productPriceStats: @Sendable () -> NeonSQL.QueryObservation<[ProductPriceStatsRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.productPriceStats"] as? @Sendable () -> NeonSQL.QueryObservation<[ProductPriceStatsRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.productPriceStats() }
+            if let closure = neonSQLState.overrides["observe.productPriceStats"] as? @Sendable () -> NeonSQL.QueryObservation<[ProductPriceStatsRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_CatalogStatementFactories.productPriceStats()) }
             }
-            let query = neonSQLClient.productPriceStats
+            let query = _CatalogClientClosures.productPriceStats(neonSQLState)
             return { .once { try await query() } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.productPriceStats"] = newValue }
+        set { neonSQLState.overrides["observe.productPriceStats"] = newValue }
     }
 }
 
@@ -354,10 +410,8 @@ extension AllProductSummariesRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// the view's columns follow its definition: COALESCE with NOT NULL price is not NULL,
-    /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
-    public static func allProductSummaries() -> NeonSQL.Statement<[AllProductSummariesRow]> {
+extension _CatalogStatementFactories {
+    static func allProductSummaries() -> NeonSQL.Statement<[AllProductSummariesRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "AllProductSummaries", sql: #"""
             SELECT product_summary.id, product_summary.sku, product_summary.name, product_summary.price, product_summary.effective_price, product_summary.category_name, product_summary.review_count, product_summary.avg_rating FROM product_summary ORDER BY id
@@ -365,51 +419,63 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _CatalogStatements {
     /// the view's columns follow its definition: COALESCE with NOT NULL price is not NULL,
     /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
-    public func allProductSummaries() async throws -> [AllProductSummariesRow] {
-        try await self.executor.execute(Statements.allProductSummaries())
+    public static func allProductSummaries() -> NeonSQL.Statement<[AllProductSummariesRow]> {
+        _CatalogStatementFactories.allProductSummaries()
     }
 }
 
-extension Queries.Observe {
+extension _CatalogQueries {
+    /// the view's columns follow its definition: COALESCE with NOT NULL price is not NULL,
+    /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
+    public func allProductSummaries() async throws -> [AllProductSummariesRow] {
+        try await self.executor.execute(_CatalogStatementFactories.allProductSummaries())
+    }
+}
+
+extension _CatalogQueriesObserve {
     /// the view's columns follow its definition: COALESCE with NOT NULL price is not NULL,
     /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func allProductSummaries() -> NeonSQL.QueryObservation<[AllProductSummariesRow]> {
-        self.executor.observe(Statements.allProductSummaries())
+        self.executor.observe(_CatalogStatementFactories.allProductSummaries())
     }
 }
 
-extension QueryClient {
+extension _CatalogClientClosures {
+    static func allProductSummaries(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [AllProductSummariesRow] {
+        if let closure = state.overrides["allProductSummaries"] as? @Sendable () async throws -> [AllProductSummariesRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _CatalogRunner(executor: executor).allProductSummaries() }
+        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("AllProductSummaries") }
+        case .preview: return { [] }
+        }
+    }
+}
+
+extension _CatalogQueryClient {
     /// Runs ``Queries/allProductSummaries()``; set it to replace the query (tests, previews).
     public var allProductSummaries: @Sendable () async throws -> [AllProductSummariesRow] {
-        get {
-            if let closure = neonSQLOverrides["allProductSummaries"] as? @Sendable () async throws -> [AllProductSummariesRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).allProductSummaries() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("AllProductSummaries") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLOverrides["allProductSummaries"] = newValue }
+        get { _CatalogClientClosures.allProductSummaries(neonSQLState) }
+        set { neonSQLState.overrides["allProductSummaries"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _CatalogQueryClientObserve {
     /// Observes ``Queries/allProductSummaries()``; set it to replace the observation.
     public var allProductSummaries: @Sendable () -> NeonSQL.QueryObservation<[AllProductSummariesRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.allProductSummaries"] as? @Sendable () -> NeonSQL.QueryObservation<[AllProductSummariesRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.allProductSummaries() }
+            if let closure = neonSQLState.overrides["observe.allProductSummaries"] as? @Sendable () -> NeonSQL.QueryObservation<[AllProductSummariesRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_CatalogStatementFactories.allProductSummaries()) }
             }
-            let query = neonSQLClient.allProductSummaries
+            let query = _CatalogClientClosures.allProductSummaries(neonSQLState)
             return { .once { try await query() } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.allProductSummaries"] = newValue }
+        set { neonSQLState.overrides["observe.allProductSummaries"] = newValue }
     }
 }
 
@@ -455,9 +521,8 @@ extension ProductJsonRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// -> and ->> are NULL for a missing key; `?` is strict and attributes is NOT NULL.
-    public static func productJson(filter: NeonSQL.JSONValue) -> NeonSQL.Statement<[ProductJsonRow]> {
+extension _CatalogStatementFactories {
+    static func productJson(filter: NeonSQL.JSONValue) -> NeonSQL.Statement<[ProductJsonRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(filter, as: .jsonb)
         return .many(name: "ProductJSON", sql: #"""
@@ -470,49 +535,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _CatalogStatements {
     /// -> and ->> are NULL for a missing key; `?` is strict and attributes is NOT NULL.
-    public func productJson(filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] {
-        try await self.executor.execute(Statements.productJson(filter: filter))
+    public static func productJson(filter: NeonSQL.JSONValue) -> NeonSQL.Statement<[ProductJsonRow]> {
+        _CatalogStatementFactories.productJson(filter: filter)
     }
 }
 
-extension Queries.Observe {
+extension _CatalogQueries {
+    /// -> and ->> are NULL for a missing key; `?` is strict and attributes is NOT NULL.
+    public func productJson(filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] {
+        try await self.executor.execute(_CatalogStatementFactories.productJson(filter: filter))
+    }
+}
+
+extension _CatalogQueriesObserve {
     /// -> and ->> are NULL for a missing key; `?` is strict and attributes is NOT NULL.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func productJson(filter: NeonSQL.JSONValue) -> NeonSQL.QueryObservation<[ProductJsonRow]> {
-        self.executor.observe(Statements.productJson(filter: filter))
+        self.executor.observe(_CatalogStatementFactories.productJson(filter: filter))
     }
 }
 
-extension QueryClient {
+extension _CatalogClientClosures {
+    static func productJson(_ state: NeonSQL.QueryClientState) -> @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] {
+        if let closure = state.overrides["productJson"] as? @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _CatalogRunner(executor: executor).productJson(filter: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("ProductJSON") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _CatalogQueryClient {
     /// Runs ``Queries/productJson(filter:)``; set it to replace the query (tests, previews).
     public var productJson: @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] {
-        get {
-            if let closure = neonSQLOverrides["productJson"] as? @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).productJson(filter: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("ProductJSON") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["productJson"] = newValue }
+        get { _CatalogClientClosures.productJson(neonSQLState) }
+        set { neonSQLState.overrides["productJson"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _CatalogQueryClientObserve {
     /// Observes ``Queries/productJson(filter:)``; set it to replace the observation.
     public var productJson: @Sendable (_ filter: NeonSQL.JSONValue) -> NeonSQL.QueryObservation<[ProductJsonRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.productJson"] as? @Sendable (_ filter: NeonSQL.JSONValue) -> NeonSQL.QueryObservation<[ProductJsonRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.productJson(filter: $0) }
+            if let closure = neonSQLState.overrides["observe.productJson"] as? @Sendable (_ filter: NeonSQL.JSONValue) -> NeonSQL.QueryObservation<[ProductJsonRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_CatalogStatementFactories.productJson(filter: $0)) }
             }
-            let query = neonSQLClient.productJson
+            let query = _CatalogClientClosures.productJson(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.productJson"] = newValue }
+        set { neonSQLState.overrides["observe.productJson"] = newValue }
     }
 }
 
@@ -562,9 +638,8 @@ extension ProductArraysRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// array_length of an empty array is NULL, cardinality is 0; a subscript may be out of range.
-    public static func productArrays() -> NeonSQL.Statement<[ProductArraysRow]> {
+extension _CatalogStatementFactories {
+    static func productArrays() -> NeonSQL.Statement<[ProductArraysRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "ProductArrays", sql: #"""
             SELECT id, array_length(tags, 1) AS tag_count, cardinality(tags) AS tag_total,
@@ -575,49 +650,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _CatalogStatements {
     /// array_length of an empty array is NULL, cardinality is 0; a subscript may be out of range.
-    public func productArrays() async throws -> [ProductArraysRow] {
-        try await self.executor.execute(Statements.productArrays())
+    public static func productArrays() -> NeonSQL.Statement<[ProductArraysRow]> {
+        _CatalogStatementFactories.productArrays()
     }
 }
 
-extension Queries.Observe {
+extension _CatalogQueries {
+    /// array_length of an empty array is NULL, cardinality is 0; a subscript may be out of range.
+    public func productArrays() async throws -> [ProductArraysRow] {
+        try await self.executor.execute(_CatalogStatementFactories.productArrays())
+    }
+}
+
+extension _CatalogQueriesObserve {
     /// array_length of an empty array is NULL, cardinality is 0; a subscript may be out of range.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func productArrays() -> NeonSQL.QueryObservation<[ProductArraysRow]> {
-        self.executor.observe(Statements.productArrays())
+        self.executor.observe(_CatalogStatementFactories.productArrays())
     }
 }
 
-extension QueryClient {
+extension _CatalogClientClosures {
+    static func productArrays(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [ProductArraysRow] {
+        if let closure = state.overrides["productArrays"] as? @Sendable () async throws -> [ProductArraysRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _CatalogRunner(executor: executor).productArrays() }
+        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ProductArrays") }
+        case .preview: return { [] }
+        }
+    }
+}
+
+extension _CatalogQueryClient {
     /// Runs ``Queries/productArrays()``; set it to replace the query (tests, previews).
     public var productArrays: @Sendable () async throws -> [ProductArraysRow] {
-        get {
-            if let closure = neonSQLOverrides["productArrays"] as? @Sendable () async throws -> [ProductArraysRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).productArrays() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ProductArrays") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLOverrides["productArrays"] = newValue }
+        get { _CatalogClientClosures.productArrays(neonSQLState) }
+        set { neonSQLState.overrides["productArrays"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _CatalogQueryClientObserve {
     /// Observes ``Queries/productArrays()``; set it to replace the observation.
     public var productArrays: @Sendable () -> NeonSQL.QueryObservation<[ProductArraysRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.productArrays"] as? @Sendable () -> NeonSQL.QueryObservation<[ProductArraysRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.productArrays() }
+            if let closure = neonSQLState.overrides["observe.productArrays"] as? @Sendable () -> NeonSQL.QueryObservation<[ProductArraysRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_CatalogStatementFactories.productArrays()) }
             }
-            let query = neonSQLClient.productArrays
+            let query = _CatalogClientClosures.productArrays(neonSQLState)
             return { .once { try await query() } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.productArrays"] = newValue }
+        set { neonSQLState.overrides["observe.productArrays"] = newValue }
     }
 }
 
@@ -667,10 +753,8 @@ extension PriceRanksRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// rank/row_number are never NULL; lag is NULL on the first row; sum over a partition without
-    /// a frame clause sees at least the current row.
-    public static func priceRanks() -> NeonSQL.Statement<[PriceRanksRow]> {
+extension _CatalogStatementFactories {
+    static func priceRanks() -> NeonSQL.Statement<[PriceRanksRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "PriceRanks", sql: #"""
             SELECT id, category_id, price,
@@ -684,51 +768,63 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _CatalogStatements {
     /// rank/row_number are never NULL; lag is NULL on the first row; sum over a partition without
     /// a frame clause sees at least the current row.
-    public func priceRanks() async throws -> [PriceRanksRow] {
-        try await self.executor.execute(Statements.priceRanks())
+    public static func priceRanks() -> NeonSQL.Statement<[PriceRanksRow]> {
+        _CatalogStatementFactories.priceRanks()
     }
 }
 
-extension Queries.Observe {
+extension _CatalogQueries {
+    /// rank/row_number are never NULL; lag is NULL on the first row; sum over a partition without
+    /// a frame clause sees at least the current row.
+    public func priceRanks() async throws -> [PriceRanksRow] {
+        try await self.executor.execute(_CatalogStatementFactories.priceRanks())
+    }
+}
+
+extension _CatalogQueriesObserve {
     /// rank/row_number are never NULL; lag is NULL on the first row; sum over a partition without
     /// a frame clause sees at least the current row.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func priceRanks() -> NeonSQL.QueryObservation<[PriceRanksRow]> {
-        self.executor.observe(Statements.priceRanks())
+        self.executor.observe(_CatalogStatementFactories.priceRanks())
     }
 }
 
-extension QueryClient {
+extension _CatalogClientClosures {
+    static func priceRanks(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [PriceRanksRow] {
+        if let closure = state.overrides["priceRanks"] as? @Sendable () async throws -> [PriceRanksRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _CatalogRunner(executor: executor).priceRanks() }
+        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("PriceRanks") }
+        case .preview: return { [] }
+        }
+    }
+}
+
+extension _CatalogQueryClient {
     /// Runs ``Queries/priceRanks()``; set it to replace the query (tests, previews).
     public var priceRanks: @Sendable () async throws -> [PriceRanksRow] {
-        get {
-            if let closure = neonSQLOverrides["priceRanks"] as? @Sendable () async throws -> [PriceRanksRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).priceRanks() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("PriceRanks") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLOverrides["priceRanks"] = newValue }
+        get { _CatalogClientClosures.priceRanks(neonSQLState) }
+        set { neonSQLState.overrides["priceRanks"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _CatalogQueryClientObserve {
     /// Observes ``Queries/priceRanks()``; set it to replace the observation.
     public var priceRanks: @Sendable () -> NeonSQL.QueryObservation<[PriceRanksRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.priceRanks"] as? @Sendable () -> NeonSQL.QueryObservation<[PriceRanksRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.priceRanks() }
+            if let closure = neonSQLState.overrides["observe.priceRanks"] as? @Sendable () -> NeonSQL.QueryObservation<[PriceRanksRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_CatalogStatementFactories.priceRanks()) }
             }
-            let query = neonSQLClient.priceRanks
+            let query = _CatalogClientClosures.priceRanks(neonSQLState)
             return { .once { try await query() } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.priceRanks"] = newValue }
+        set { neonSQLState.overrides["observe.priceRanks"] = newValue }
     }
 }
 

@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `orders.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _OrdersQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `orders.sql` as observations of ``Queries/Observe``.
+public protocol _OrdersQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `orders.sql` as members of ``Statements``.
+public protocol _OrdersStatements {}
+
+/// The queries of `orders.sql` as closure properties of ``QueryClient``.
+public protocol _OrdersQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `orders.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _OrdersQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `orders.sql`, built (``Statements`` forwards to these).
+enum _OrdersStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _OrdersClientClosures {}
+
+/// Runs the queries of `orders.sql` for a live client.
+private struct _OrdersRunner: _OrdersQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/recentOrders(since:statuses:)``.
 public struct RecentOrdersRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
     public var id: Swift.Int
@@ -41,9 +67,8 @@ extension RecentOrdersRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// guests have no customer row, so the LEFT JOINed columns are optional.
-    public static func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) -> NeonSQL.Statement<[RecentOrdersRow]> {
+extension _OrdersStatementFactories {
+    static func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) -> NeonSQL.Statement<[RecentOrdersRow]> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(since, as: .timestamptz)
         bindings.append(statuses, as: .array(.enumType("order_status")))
@@ -57,49 +82,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _OrdersStatements {
     /// guests have no customer row, so the LEFT JOINed columns are optional.
-    public func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) async throws -> [RecentOrdersRow] {
-        try await self.executor.execute(Statements.recentOrders(since: since, statuses: statuses))
+    public static func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) -> NeonSQL.Statement<[RecentOrdersRow]> {
+        _OrdersStatementFactories.recentOrders(since: since, statuses: statuses)
     }
 }
 
-extension Queries.Observe {
+extension _OrdersQueries {
+    /// guests have no customer row, so the LEFT JOINed columns are optional.
+    public func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) async throws -> [RecentOrdersRow] {
+        try await self.executor.execute(_OrdersStatementFactories.recentOrders(since: since, statuses: statuses))
+    }
+}
+
+extension _OrdersQueriesObserve {
     /// guests have no customer row, so the LEFT JOINed columns are optional.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) -> NeonSQL.QueryObservation<[RecentOrdersRow]> {
-        self.executor.observe(Statements.recentOrders(since: since, statuses: statuses))
+        self.executor.observe(_OrdersStatementFactories.recentOrders(since: since, statuses: statuses))
     }
 }
 
-extension QueryClient {
+extension _OrdersClientClosures {
+    static func recentOrders(_ state: NeonSQL.QueryClientState) -> @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow] {
+        if let closure = state.overrides["recentOrders"] as? @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _OrdersRunner(executor: executor).recentOrders(since: $0, statuses: $1) }
+        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("RecentOrders") }
+        case .preview: return { _, _ in [] }
+        }
+    }
+}
+
+extension _OrdersQueryClient {
     /// Runs ``Queries/recentOrders(since:statuses:)``; set it to replace the query (tests, previews).
     public var recentOrders: @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow] {
-        get {
-            if let closure = neonSQLOverrides["recentOrders"] as? @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).recentOrders(since: $0, statuses: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("RecentOrders") }
-            case .preview: return { _, _ in [] }
-            }
-        }
-        set { neonSQLOverrides["recentOrders"] = newValue }
+        get { _OrdersClientClosures.recentOrders(neonSQLState) }
+        set { neonSQLState.overrides["recentOrders"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _OrdersQueryClientObserve {
     /// Observes ``Queries/recentOrders(since:statuses:)``; set it to replace the observation.
     public var recentOrders: @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) -> NeonSQL.QueryObservation<[RecentOrdersRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.recentOrders"] as? @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) -> NeonSQL.QueryObservation<[RecentOrdersRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.recentOrders(since: $0, statuses: $1) }
+            if let closure = neonSQLState.overrides["observe.recentOrders"] as? @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) -> NeonSQL.QueryObservation<[RecentOrdersRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_OrdersStatementFactories.recentOrders(since: $0, statuses: $1)) }
             }
-            let query = neonSQLClient.recentOrders
+            let query = _OrdersClientClosures.recentOrders(neonSQLState)
             return { p0, p1 in .once { try await query(p0, p1) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.recentOrders"] = newValue }
+        set { neonSQLState.overrides["observe.recentOrders"] = newValue }
     }
 }
 
@@ -133,9 +169,8 @@ extension OrderWithItemsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// COALESCE with a NOT NULL constant is never NULL.
-    public static func orderWithItems(orderId: Swift.Int) -> NeonSQL.Statement<OrderWithItemsRow?> {
+extension _OrdersStatementFactories {
+    static func orderWithItems(orderId: Swift.Int) -> NeonSQL.Statement<OrderWithItemsRow?> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(orderId, as: .int8)
         return .one(name: "OrderWithItems", sql: #"""
@@ -151,49 +186,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _OrdersStatements {
     /// COALESCE with a NOT NULL constant is never NULL.
-    public func orderWithItems(orderId: Swift.Int) async throws -> OrderWithItemsRow? {
-        try await self.executor.execute(Statements.orderWithItems(orderId: orderId))
+    public static func orderWithItems(orderId: Swift.Int) -> NeonSQL.Statement<OrderWithItemsRow?> {
+        _OrdersStatementFactories.orderWithItems(orderId: orderId)
     }
 }
 
-extension Queries.Observe {
+extension _OrdersQueries {
+    /// COALESCE with a NOT NULL constant is never NULL.
+    public func orderWithItems(orderId: Swift.Int) async throws -> OrderWithItemsRow? {
+        try await self.executor.execute(_OrdersStatementFactories.orderWithItems(orderId: orderId))
+    }
+}
+
+extension _OrdersQueriesObserve {
     /// COALESCE with a NOT NULL constant is never NULL.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func orderWithItems(orderId: Swift.Int) -> NeonSQL.QueryObservation<OrderWithItemsRow?> {
-        self.executor.observe(Statements.orderWithItems(orderId: orderId))
+        self.executor.observe(_OrdersStatementFactories.orderWithItems(orderId: orderId))
     }
 }
 
-extension QueryClient {
+extension _OrdersClientClosures {
+    static func orderWithItems(_ state: NeonSQL.QueryClientState) -> @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow? {
+        if let closure = state.overrides["orderWithItems"] as? @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow? { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _OrdersRunner(executor: executor).orderWithItems(orderId: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("OrderWithItems") }
+        case .preview: return { _ in nil }
+        }
+    }
+}
+
+extension _OrdersQueryClient {
     /// Runs ``Queries/orderWithItems(orderId:)``; set it to replace the query (tests, previews).
     public var orderWithItems: @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow? {
-        get {
-            if let closure = neonSQLOverrides["orderWithItems"] as? @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow? { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).orderWithItems(orderId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("OrderWithItems") }
-            case .preview: return { _ in nil }
-            }
-        }
-        set { neonSQLOverrides["orderWithItems"] = newValue }
+        get { _OrdersClientClosures.orderWithItems(neonSQLState) }
+        set { neonSQLState.overrides["orderWithItems"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _OrdersQueryClientObserve {
     /// Observes ``Queries/orderWithItems(orderId:)``; set it to replace the observation.
     public var orderWithItems: @Sendable (_ orderId: Swift.Int) -> NeonSQL.QueryObservation<OrderWithItemsRow?> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.orderWithItems"] as? @Sendable (_ orderId: Swift.Int) -> NeonSQL.QueryObservation<OrderWithItemsRow?> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.orderWithItems(orderId: $0) }
+            if let closure = neonSQLState.overrides["observe.orderWithItems"] as? @Sendable (_ orderId: Swift.Int) -> NeonSQL.QueryObservation<OrderWithItemsRow?> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_OrdersStatementFactories.orderWithItems(orderId: $0)) }
             }
-            let query = neonSQLClient.orderWithItems
+            let query = _OrdersClientClosures.orderWithItems(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.orderWithItems"] = newValue }
+        set { neonSQLState.overrides["observe.orderWithItems"] = newValue }
     }
 }
 
@@ -239,10 +285,8 @@ extension CustomerOrderStatsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// GROUP BY customer_id has a NULL group (guests); count is never NULL even with FILTER;
-    /// max/bool_or/string_agg of NOT NULL values in a non-empty group are not NULL.
-    public static func customerOrderStats() -> NeonSQL.Statement<[CustomerOrderStatsRow]> {
+extension _OrdersStatementFactories {
+    static func customerOrderStats() -> NeonSQL.Statement<[CustomerOrderStatsRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "CustomerOrderStats", sql: #"""
             SELECT customer_id, count(*) AS orders, count(*) FILTER (WHERE status = 'cancelled') AS cancelled,
@@ -254,51 +298,63 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _OrdersStatements {
     /// GROUP BY customer_id has a NULL group (guests); count is never NULL even with FILTER;
     /// max/bool_or/string_agg of NOT NULL values in a non-empty group are not NULL.
-    public func customerOrderStats() async throws -> [CustomerOrderStatsRow] {
-        try await self.executor.execute(Statements.customerOrderStats())
+    public static func customerOrderStats() -> NeonSQL.Statement<[CustomerOrderStatsRow]> {
+        _OrdersStatementFactories.customerOrderStats()
     }
 }
 
-extension Queries.Observe {
+extension _OrdersQueries {
+    /// GROUP BY customer_id has a NULL group (guests); count is never NULL even with FILTER;
+    /// max/bool_or/string_agg of NOT NULL values in a non-empty group are not NULL.
+    public func customerOrderStats() async throws -> [CustomerOrderStatsRow] {
+        try await self.executor.execute(_OrdersStatementFactories.customerOrderStats())
+    }
+}
+
+extension _OrdersQueriesObserve {
     /// GROUP BY customer_id has a NULL group (guests); count is never NULL even with FILTER;
     /// max/bool_or/string_agg of NOT NULL values in a non-empty group are not NULL.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func customerOrderStats() -> NeonSQL.QueryObservation<[CustomerOrderStatsRow]> {
-        self.executor.observe(Statements.customerOrderStats())
+        self.executor.observe(_OrdersStatementFactories.customerOrderStats())
     }
 }
 
-extension QueryClient {
+extension _OrdersClientClosures {
+    static func customerOrderStats(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [CustomerOrderStatsRow] {
+        if let closure = state.overrides["customerOrderStats"] as? @Sendable () async throws -> [CustomerOrderStatsRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _OrdersRunner(executor: executor).customerOrderStats() }
+        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("CustomerOrderStats") }
+        case .preview: return { [] }
+        }
+    }
+}
+
+extension _OrdersQueryClient {
     /// Runs ``Queries/customerOrderStats()``; set it to replace the query (tests, previews).
     public var customerOrderStats: @Sendable () async throws -> [CustomerOrderStatsRow] {
-        get {
-            if let closure = neonSQLOverrides["customerOrderStats"] as? @Sendable () async throws -> [CustomerOrderStatsRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).customerOrderStats() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("CustomerOrderStats") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLOverrides["customerOrderStats"] = newValue }
+        get { _OrdersClientClosures.customerOrderStats(neonSQLState) }
+        set { neonSQLState.overrides["customerOrderStats"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _OrdersQueryClientObserve {
     /// Observes ``Queries/customerOrderStats()``; set it to replace the observation.
     public var customerOrderStats: @Sendable () -> NeonSQL.QueryObservation<[CustomerOrderStatsRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.customerOrderStats"] as? @Sendable () -> NeonSQL.QueryObservation<[CustomerOrderStatsRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.customerOrderStats() }
+            if let closure = neonSQLState.overrides["observe.customerOrderStats"] as? @Sendable () -> NeonSQL.QueryObservation<[CustomerOrderStatsRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_OrdersStatementFactories.customerOrderStats()) }
             }
-            let query = neonSQLClient.customerOrderStats
+            let query = _OrdersClientClosures.customerOrderStats(neonSQLState)
             return { .once { try await query() } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.customerOrderStats"] = newValue }
+        set { neonSQLState.overrides["observe.customerOrderStats"] = newValue }
     }
 }
 

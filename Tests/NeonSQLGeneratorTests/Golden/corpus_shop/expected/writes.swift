@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `writes.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _WritesQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `writes.sql` as observations of ``Queries/Observe``.
+public protocol _WritesQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `writes.sql` as members of ``Statements``.
+public protocol _WritesStatements {}
+
+/// The queries of `writes.sql` as closure properties of ``QueryClient``.
+public protocol _WritesQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `writes.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _WritesQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `writes.sql`, built (``Statements`` forwards to these).
+enum _WritesStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _WritesClientClosures {}
+
+/// Runs the queries of `writes.sql` for a live client.
+private struct _WritesRunner: _WritesQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/createOrder(customerId:shippingAddress:couponCode:note:)``.
 public struct CreateOrderRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
     public var id: Swift.Int
@@ -29,9 +55,8 @@ extension CreateOrderRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// values for nullable columns may be NULL; RETURNING keeps the columns' NOT NULL.
-    public static func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) -> NeonSQL.Statement<CreateOrderRow> {
+extension _WritesStatementFactories {
+    static func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) -> NeonSQL.Statement<CreateOrderRow> {
         var bindings = NeonSQL.Bindings(capacity: 4)
         bindings.append(customerId, as: .int8)
         bindings.append(shippingAddress, as: .jsonb)
@@ -46,25 +71,36 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _WritesStatements {
     /// values for nullable columns may be NULL; RETURNING keeps the columns' NOT NULL.
-    public func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) async throws -> CreateOrderRow {
-        try await self.executor.execute(Statements.createOrder(customerId: customerId, shippingAddress: shippingAddress, couponCode: couponCode, note: note))
+    public static func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) -> NeonSQL.Statement<CreateOrderRow> {
+        _WritesStatementFactories.createOrder(customerId: customerId, shippingAddress: shippingAddress, couponCode: couponCode, note: note)
     }
 }
 
-extension QueryClient {
+extension _WritesQueries {
+    /// values for nullable columns may be NULL; RETURNING keeps the columns' NOT NULL.
+    public func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) async throws -> CreateOrderRow {
+        try await self.executor.execute(_WritesStatementFactories.createOrder(customerId: customerId, shippingAddress: shippingAddress, couponCode: couponCode, note: note))
+    }
+}
+
+extension _WritesClientClosures {
+    static func createOrder(_ state: NeonSQL.QueryClientState) -> @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow {
+        if let closure = state.overrides["createOrder"] as? @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _WritesRunner(executor: executor).createOrder(customerId: $0, shippingAddress: $1, couponCode: $2, note: $3) }
+        case .unimplemented: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") }
+        case .preview: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") }
+        }
+    }
+}
+
+extension _WritesQueryClient {
     /// Runs ``Queries/createOrder(customerId:shippingAddress:couponCode:note:)``; set it to replace the query (tests, previews).
     public var createOrder: @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow {
-        get {
-            if let closure = neonSQLOverrides["createOrder"] as? @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).createOrder(customerId: $0, shippingAddress: $1, couponCode: $2, note: $3) }
-            case .unimplemented: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") }
-            case .preview: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") }
-            }
-        }
-        set { neonSQLOverrides["createOrder"] = newValue }
+        get { _WritesClientClosures.createOrder(neonSQLState) }
+        set { neonSQLState.overrides["createOrder"] = newValue }
     }
 }
 
@@ -110,9 +146,8 @@ extension UpsertInventoryRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// EXCLUDED has the table's columns; RETURNING expressions over NOT NULL columns are not NULL.
-    public static func upsertInventory(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int) -> NeonSQL.Statement<UpsertInventoryRow?> {
+extension _WritesStatementFactories {
+    static func upsertInventory(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int) -> NeonSQL.Statement<UpsertInventoryRow?> {
         var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(productId, as: .int4)
         bindings.append(warehouse, as: .text)
@@ -127,34 +162,44 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _WritesStatements {
     /// EXCLUDED has the table's columns; RETURNING expressions over NOT NULL columns are not NULL.
-    public func upsertInventory(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int) async throws -> UpsertInventoryRow? {
-        try await self.executor.execute(Statements.upsertInventory(productId: productId, warehouse: warehouse, onHand: onHand))
+    public static func upsertInventory(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int) -> NeonSQL.Statement<UpsertInventoryRow?> {
+        _WritesStatementFactories.upsertInventory(productId: productId, warehouse: warehouse, onHand: onHand)
     }
 }
 
-extension QueryClient {
+extension _WritesQueries {
+    /// EXCLUDED has the table's columns; RETURNING expressions over NOT NULL columns are not NULL.
+    public func upsertInventory(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int) async throws -> UpsertInventoryRow? {
+        try await self.executor.execute(_WritesStatementFactories.upsertInventory(productId: productId, warehouse: warehouse, onHand: onHand))
+    }
+}
+
+extension _WritesClientClosures {
+    static func upsertInventory(_ state: NeonSQL.QueryClientState) -> @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow? {
+        if let closure = state.overrides["upsertInventory"] as? @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow? { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _WritesRunner(executor: executor).upsertInventory(productId: $0, warehouse: $1, onHand: $2) }
+        case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("UpsertInventory") }
+        case .preview: return { _, _, _ in nil }
+        }
+    }
+}
+
+extension _WritesQueryClient {
     /// Runs ``Queries/upsertInventory(productId:warehouse:onHand:)``; set it to replace the query (tests, previews).
     public var upsertInventory: @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow? {
-        get {
-            if let closure = neonSQLOverrides["upsertInventory"] as? @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow? { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).upsertInventory(productId: $0, warehouse: $1, onHand: $2) }
-            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("UpsertInventory") }
-            case .preview: return { _, _, _ in nil }
-            }
-        }
-        set { neonSQLOverrides["upsertInventory"] = newValue }
+        get { _WritesClientClosures.upsertInventory(neonSQLState) }
+        set { neonSQLState.overrides["upsertInventory"] = newValue }
     }
 }
 
 /// The tables `upsertInventory` reads and can change: what a result cache invalidates by.
 private let upsertInventory_tables = NeonSQL.TableEffects(reads: ["public.inventory"], writes: ["public.inventory"], readsUnknown: false, writesUnknown: false)
 
-extension Statements {
-    /// unnest of several arrays yields one column per array; casts type the parameters.
-    public static func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) -> NeonSQL.Statement<Swift.Void> {
+extension _WritesStatementFactories {
+    static func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) -> NeonSQL.Statement<Swift.Void> {
         var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(productIds, as: .array(.int4))
         bindings.append(warehouses, as: .array(.text))
@@ -167,25 +212,36 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _WritesStatements {
     /// unnest of several arrays yields one column per array; casts type the parameters.
-    public func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) async throws {
-        try await self.executor.execute(Statements.bulkStock(productIds: productIds, warehouses: warehouses, counts: counts))
+    public static func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) -> NeonSQL.Statement<Swift.Void> {
+        _WritesStatementFactories.bulkStock(productIds: productIds, warehouses: warehouses, counts: counts)
     }
 }
 
-extension QueryClient {
+extension _WritesQueries {
+    /// unnest of several arrays yields one column per array; casts type the parameters.
+    public func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) async throws {
+        try await self.executor.execute(_WritesStatementFactories.bulkStock(productIds: productIds, warehouses: warehouses, counts: counts))
+    }
+}
+
+extension _WritesClientClosures {
+    static func bulkStock(_ state: NeonSQL.QueryClientState) -> @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void {
+        if let closure = state.overrides["bulkStock"] as? @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _WritesRunner(executor: executor).bulkStock(productIds: $0, warehouses: $1, counts: $2) }
+        case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("BulkStock") }
+        case .preview: return { _, _, _ in () }
+        }
+    }
+}
+
+extension _WritesQueryClient {
     /// Runs ``Queries/bulkStock(productIds:warehouses:counts:)``; set it to replace the query (tests, previews).
     public var bulkStock: @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void {
-        get {
-            if let closure = neonSQLOverrides["bulkStock"] as? @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).bulkStock(productIds: $0, warehouses: $1, counts: $2) }
-            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("BulkStock") }
-            case .preview: return { _, _, _ in () }
-            }
-        }
-        set { neonSQLOverrides["bulkStock"] = newValue }
+        get { _WritesClientClosures.bulkStock(neonSQLState) }
+        set { neonSQLState.overrides["bulkStock"] = newValue }
     }
 }
 
@@ -215,9 +271,8 @@ extension AddProductsToOrderRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// in INSERT ... SELECT an untyped parameter in the select list takes the target column's type.
-    public static func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) -> NeonSQL.Statement<[AddProductsToOrderRow]> {
+extension _WritesStatementFactories {
+    static func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) -> NeonSQL.Statement<[AddProductsToOrderRow]> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(orderId, as: .int8)
         bindings.append(productIds, as: .array(.int4))
@@ -231,25 +286,36 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _WritesStatements {
     /// in INSERT ... SELECT an untyped parameter in the select list takes the target column's type.
-    public func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] {
-        try await self.executor.execute(Statements.addProductsToOrder(orderId: orderId, productIds: productIds))
+    public static func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) -> NeonSQL.Statement<[AddProductsToOrderRow]> {
+        _WritesStatementFactories.addProductsToOrder(orderId: orderId, productIds: productIds)
     }
 }
 
-extension QueryClient {
+extension _WritesQueries {
+    /// in INSERT ... SELECT an untyped parameter in the select list takes the target column's type.
+    public func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] {
+        try await self.executor.execute(_WritesStatementFactories.addProductsToOrder(orderId: orderId, productIds: productIds))
+    }
+}
+
+extension _WritesClientClosures {
+    static func addProductsToOrder(_ state: NeonSQL.QueryClientState) -> @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] {
+        if let closure = state.overrides["addProductsToOrder"] as? @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _WritesRunner(executor: executor).addProductsToOrder(orderId: $0, productIds: $1) }
+        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AddProductsToOrder") }
+        case .preview: return { _, _ in [] }
+        }
+    }
+}
+
+extension _WritesQueryClient {
     /// Runs ``Queries/addProductsToOrder(orderId:productIds:)``; set it to replace the query (tests, previews).
     public var addProductsToOrder: @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] {
-        get {
-            if let closure = neonSQLOverrides["addProductsToOrder"] as? @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).addProductsToOrder(orderId: $0, productIds: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AddProductsToOrder") }
-            case .preview: return { _, _ in [] }
-            }
-        }
-        set { neonSQLOverrides["addProductsToOrder"] = newValue }
+        get { _WritesClientClosures.addProductsToOrder(neonSQLState) }
+        set { neonSQLState.overrides["addProductsToOrder"] = newValue }
     }
 }
 

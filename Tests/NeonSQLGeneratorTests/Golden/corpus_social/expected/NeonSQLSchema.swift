@@ -7,7 +7,7 @@ import NeonSQL
 /// ```swift
 /// let queries = Queries(client)
 /// ```
-public struct Queries: Swift.Sendable {
+public struct Queries: Swift.Sendable, NeonSQL.GeneratedQueries {
     /// What runs the statements.
     public let executor: any NeonSQL.QueryExecutor
 
@@ -22,7 +22,7 @@ public struct Queries: Swift.Sendable {
     public var observe: Observe { Observe(executor: executor) }
 
     /// The read queries as `NeonSQL.QueryObservation`s (see ``observe``).
-    public struct Observe: Swift.Sendable {
+    public struct Observe: Swift.Sendable, NeonSQL.GeneratedQueries {
         /// What runs and observes the statements.
         public let executor: any NeonSQL.QueryExecutor
     }
@@ -38,20 +38,12 @@ public enum Statements {}
 /// every other one throws `NeonSQL.UnimplementedQueryError`) and ``previewValue`` for previews
 /// (every query returns no rows, `nil` or 0 until set): `var client = QueryClient.previewValue;
 /// client.someQuery = { _ in rows }`. Each query file declares its queries' properties.
-public struct QueryClient: Swift.Sendable {
-    /// What a query answers when no closure was set for it.
-    enum Mode: Swift.Sendable {
-        case live(any NeonSQL.QueryExecutor)
-        case unimplemented
-        case preview
-    }
+public struct QueryClient: Swift.Sendable, NeonSQL.GeneratedQueryClient {
+    /// The client's mode and the closures set (generated code's storage: set a query's property instead).
+    public var neonSQLState: NeonSQL.QueryClientState
 
-    let neonSQLMode: Mode
-    /// The closures set, by query (observations under `observe.<query>`).
-    var neonSQLOverrides: [Swift.String: any Swift.Sendable] = [:]
-
-    init(mode: Mode) {
-        self.neonSQLMode = mode
+    init(mode: NeonSQL.QueryClientState.Mode) {
+        self.neonSQLState = NeonSQL.QueryClientState(mode: mode)
     }
 
     /// The client that runs every query with `executor` (a `NeonSQL.NeonClient`).
@@ -70,15 +62,34 @@ public struct QueryClient: Swift.Sendable {
     /// The read queries as observations (`for try await rows in client.observe.someQuery(...)`): live
     /// through the executor's cache; in tests and previews, the query's closure once unless set.
     public var observe: Observe {
-        get { Observe(neonSQLClient: self) }
-        set { self = newValue.neonSQLClient }
+        get { Observe(neonSQLState: neonSQLState) }
+        set { neonSQLState = newValue.neonSQLState }
     }
 
     /// The read queries as `NeonSQL.QueryObservation` closures (see ``observe``).
-    public struct Observe: Swift.Sendable {
-        var neonSQLClient: QueryClient
+    public struct Observe: Swift.Sendable, NeonSQL.GeneratedQueryClient {
+        /// The client's state (generated code's storage).
+        public var neonSQLState: NeonSQL.QueryClientState
     }
 }
+
+extension Queries: _GraphQueries {}
+extension Queries.Observe: _GraphQueriesObserve {}
+extension Statements: _GraphStatements {}
+extension QueryClient: _GraphQueryClient {}
+extension QueryClient.Observe: _GraphQueryClientObserve {}
+
+extension Queries: _NotificationsQueries {}
+extension Queries.Observe: _NotificationsQueriesObserve {}
+extension Statements: _NotificationsStatements {}
+extension QueryClient: _NotificationsQueryClient {}
+extension QueryClient.Observe: _NotificationsQueryClientObserve {}
+
+extension Queries: _PostsQueries {}
+extension Queries.Observe: _PostsQueriesObserve {}
+extension Statements: _PostsStatements {}
+extension QueryClient: _PostsQueryClient {}
+extension QueryClient.Observe: _PostsQueryClientObserve {}
 
 /// The PostgreSQL enum `social.visibility`. A label added to it after this code was generated
 /// (`ALTER TYPE ... ADD VALUE`) decodes as `.undocumented(label)` instead of failing the query.

@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `graph.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _GraphQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `graph.sql` as observations of ``Queries/Observe``.
+public protocol _GraphQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `graph.sql` as members of ``Statements``.
+public protocol _GraphStatements {}
+
+/// The queries of `graph.sql` as closure properties of ``QueryClient``.
+public protocol _GraphQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `graph.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _GraphQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `graph.sql`, built (``Statements`` forwards to these).
+enum _GraphStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _GraphClientClosures {}
+
+/// Runs the queries of `graph.sql` for a live client.
+private struct _GraphRunner: _GraphQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/activity(accountId:)``.
 public struct ActivityRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var kind: Swift.String
@@ -33,9 +59,8 @@ extension ActivityRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// UNION ALL: NULL in the second branch makes post_id optional and takes bigint from the first.
-    public static func activity(accountId: Swift.Int) -> NeonSQL.Statement<[ActivityRow]> {
+extension _GraphStatementFactories {
+    static func activity(accountId: Swift.Int) -> NeonSQL.Statement<[ActivityRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(accountId, as: .int8)
         return .many(name: "Activity", sql: #"""
@@ -53,49 +78,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _GraphStatements {
     /// UNION ALL: NULL in the second branch makes post_id optional and takes bigint from the first.
-    public func activity(accountId: Swift.Int) async throws -> [ActivityRow] {
-        try await self.executor.execute(Statements.activity(accountId: accountId))
+    public static func activity(accountId: Swift.Int) -> NeonSQL.Statement<[ActivityRow]> {
+        _GraphStatementFactories.activity(accountId: accountId)
     }
 }
 
-extension Queries.Observe {
+extension _GraphQueries {
+    /// UNION ALL: NULL in the second branch makes post_id optional and takes bigint from the first.
+    public func activity(accountId: Swift.Int) async throws -> [ActivityRow] {
+        try await self.executor.execute(_GraphStatementFactories.activity(accountId: accountId))
+    }
+}
+
+extension _GraphQueriesObserve {
     /// UNION ALL: NULL in the second branch makes post_id optional and takes bigint from the first.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func activity(accountId: Swift.Int) -> NeonSQL.QueryObservation<[ActivityRow]> {
-        self.executor.observe(Statements.activity(accountId: accountId))
+        self.executor.observe(_GraphStatementFactories.activity(accountId: accountId))
     }
 }
 
-extension QueryClient {
+extension _GraphClientClosures {
+    static func activity(_ state: NeonSQL.QueryClientState) -> @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow] {
+        if let closure = state.overrides["activity"] as? @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _GraphRunner(executor: executor).activity(accountId: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("Activity") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _GraphQueryClient {
     /// Runs ``Queries/activity(accountId:)``; set it to replace the query (tests, previews).
     public var activity: @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow] {
-        get {
-            if let closure = neonSQLOverrides["activity"] as? @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).activity(accountId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("Activity") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["activity"] = newValue }
+        get { _GraphClientClosures.activity(neonSQLState) }
+        set { neonSQLState.overrides["activity"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _GraphQueryClientObserve {
     /// Observes ``Queries/activity(accountId:)``; set it to replace the observation.
     public var activity: @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[ActivityRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.activity"] as? @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[ActivityRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.activity(accountId: $0) }
+            if let closure = neonSQLState.overrides["observe.activity"] as? @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[ActivityRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_GraphStatementFactories.activity(accountId: $0)) }
             }
-            let query = neonSQLClient.activity
+            let query = _GraphClientClosures.activity(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.activity"] = newValue }
+        set { neonSQLState.overrides["observe.activity"] = newValue }
     }
 }
 
@@ -129,10 +165,8 @@ extension FollowBothWaysRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// FULL JOIN makes both sides optional; COALESCE of two optional columns is conservatively optional
-    /// (PostgreSQL cannot tell that one side of a FULL JOIN row is always present).
-    public static func followBothWays(accountId: Swift.Int) -> NeonSQL.Statement<[FollowBothWaysRow]> {
+extension _GraphStatementFactories {
+    static func followBothWays(accountId: Swift.Int) -> NeonSQL.Statement<[FollowBothWaysRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(accountId, as: .int8)
         return .many(name: "FollowBothWays", sql: #"""
@@ -143,51 +177,63 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _GraphStatements {
     /// FULL JOIN makes both sides optional; COALESCE of two optional columns is conservatively optional
     /// (PostgreSQL cannot tell that one side of a FULL JOIN row is always present).
-    public func followBothWays(accountId: Swift.Int) async throws -> [FollowBothWaysRow] {
-        try await self.executor.execute(Statements.followBothWays(accountId: accountId))
+    public static func followBothWays(accountId: Swift.Int) -> NeonSQL.Statement<[FollowBothWaysRow]> {
+        _GraphStatementFactories.followBothWays(accountId: accountId)
     }
 }
 
-extension Queries.Observe {
+extension _GraphQueries {
+    /// FULL JOIN makes both sides optional; COALESCE of two optional columns is conservatively optional
+    /// (PostgreSQL cannot tell that one side of a FULL JOIN row is always present).
+    public func followBothWays(accountId: Swift.Int) async throws -> [FollowBothWaysRow] {
+        try await self.executor.execute(_GraphStatementFactories.followBothWays(accountId: accountId))
+    }
+}
+
+extension _GraphQueriesObserve {
     /// FULL JOIN makes both sides optional; COALESCE of two optional columns is conservatively optional
     /// (PostgreSQL cannot tell that one side of a FULL JOIN row is always present).
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func followBothWays(accountId: Swift.Int) -> NeonSQL.QueryObservation<[FollowBothWaysRow]> {
-        self.executor.observe(Statements.followBothWays(accountId: accountId))
+        self.executor.observe(_GraphStatementFactories.followBothWays(accountId: accountId))
     }
 }
 
-extension QueryClient {
+extension _GraphClientClosures {
+    static func followBothWays(_ state: NeonSQL.QueryClientState) -> @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow] {
+        if let closure = state.overrides["followBothWays"] as? @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _GraphRunner(executor: executor).followBothWays(accountId: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FollowBothWays") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _GraphQueryClient {
     /// Runs ``Queries/followBothWays(accountId:)``; set it to replace the query (tests, previews).
     public var followBothWays: @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow] {
-        get {
-            if let closure = neonSQLOverrides["followBothWays"] as? @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).followBothWays(accountId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FollowBothWays") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["followBothWays"] = newValue }
+        get { _GraphClientClosures.followBothWays(neonSQLState) }
+        set { neonSQLState.overrides["followBothWays"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _GraphQueryClientObserve {
     /// Observes ``Queries/followBothWays(accountId:)``; set it to replace the observation.
     public var followBothWays: @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[FollowBothWaysRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.followBothWays"] as? @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[FollowBothWaysRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.followBothWays(accountId: $0) }
+            if let closure = neonSQLState.overrides["observe.followBothWays"] as? @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[FollowBothWaysRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_GraphStatementFactories.followBothWays(accountId: $0)) }
             }
-            let query = neonSQLClient.followBothWays
+            let query = _GraphClientClosures.followBothWays(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.followBothWays"] = newValue }
+        set { neonSQLState.overrides["observe.followBothWays"] = newValue }
     }
 }
 

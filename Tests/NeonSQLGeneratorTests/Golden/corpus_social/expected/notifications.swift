@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `notifications.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _NotificationsQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `notifications.sql` as observations of ``Queries/Observe``.
+public protocol _NotificationsQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `notifications.sql` as members of ``Statements``.
+public protocol _NotificationsStatements {}
+
+/// The queries of `notifications.sql` as closure properties of ``QueryClient``.
+public protocol _NotificationsQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `notifications.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _NotificationsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `notifications.sql`, built (``Statements`` forwards to these).
+enum _NotificationsStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _NotificationsClientClosures {}
+
+/// Runs the queries of `notifications.sql` for a live client.
+private struct _NotificationsRunner: _NotificationsQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/notifications(recipientId:onlyUnread:)``.
 public struct NotificationsRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
     public var id: Swift.Int
@@ -45,9 +71,8 @@ extension NotificationsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// IS NOT NULL is never NULL; LEFT JOINs make actor and post optional; json ->> text is text.
-    public static func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) -> NeonSQL.Statement<[NotificationsRow]> {
+extension _NotificationsStatementFactories {
+    static func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) -> NeonSQL.Statement<[NotificationsRow]> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(recipientId, as: .int8)
         bindings.append(onlyUnread, as: .bool)
@@ -64,49 +89,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _NotificationsStatements {
     /// IS NOT NULL is never NULL; LEFT JOINs make actor and post optional; json ->> text is text.
-    public func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] {
-        try await self.executor.execute(Statements.notifications(recipientId: recipientId, onlyUnread: onlyUnread))
+    public static func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) -> NeonSQL.Statement<[NotificationsRow]> {
+        _NotificationsStatementFactories.notifications(recipientId: recipientId, onlyUnread: onlyUnread)
     }
 }
 
-extension Queries.Observe {
+extension _NotificationsQueries {
+    /// IS NOT NULL is never NULL; LEFT JOINs make actor and post optional; json ->> text is text.
+    public func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] {
+        try await self.executor.execute(_NotificationsStatementFactories.notifications(recipientId: recipientId, onlyUnread: onlyUnread))
+    }
+}
+
+extension _NotificationsQueriesObserve {
     /// IS NOT NULL is never NULL; LEFT JOINs make actor and post optional; json ->> text is text.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) -> NeonSQL.QueryObservation<[NotificationsRow]> {
-        self.executor.observe(Statements.notifications(recipientId: recipientId, onlyUnread: onlyUnread))
+        self.executor.observe(_NotificationsStatementFactories.notifications(recipientId: recipientId, onlyUnread: onlyUnread))
     }
 }
 
-extension QueryClient {
+extension _NotificationsClientClosures {
+    static func notifications(_ state: NeonSQL.QueryClientState) -> @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] {
+        if let closure = state.overrides["notifications"] as? @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _NotificationsRunner(executor: executor).notifications(recipientId: $0, onlyUnread: $1) }
+        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("Notifications") }
+        case .preview: return { _, _ in [] }
+        }
+    }
+}
+
+extension _NotificationsQueryClient {
     /// Runs ``Queries/notifications(recipientId:onlyUnread:)``; set it to replace the query (tests, previews).
     public var notifications: @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] {
-        get {
-            if let closure = neonSQLOverrides["notifications"] as? @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).notifications(recipientId: $0, onlyUnread: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("Notifications") }
-            case .preview: return { _, _ in [] }
-            }
-        }
-        set { neonSQLOverrides["notifications"] = newValue }
+        get { _NotificationsClientClosures.notifications(neonSQLState) }
+        set { neonSQLState.overrides["notifications"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _NotificationsQueryClientObserve {
     /// Observes ``Queries/notifications(recipientId:onlyUnread:)``; set it to replace the observation.
     public var notifications: @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) -> NeonSQL.QueryObservation<[NotificationsRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.notifications"] as? @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) -> NeonSQL.QueryObservation<[NotificationsRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.notifications(recipientId: $0, onlyUnread: $1) }
+            if let closure = neonSQLState.overrides["observe.notifications"] as? @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) -> NeonSQL.QueryObservation<[NotificationsRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_NotificationsStatementFactories.notifications(recipientId: $0, onlyUnread: $1)) }
             }
-            let query = neonSQLClient.notifications
+            let query = _NotificationsClientClosures.notifications(neonSQLState)
             return { p0, p1 in .once { try await query(p0, p1) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.notifications"] = newValue }
+        set { neonSQLState.overrides["observe.notifications"] = newValue }
     }
 }
 

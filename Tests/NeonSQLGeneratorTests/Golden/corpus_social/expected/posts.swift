@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `posts.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _PostsQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `posts.sql` as observations of ``Queries/Observe``.
+public protocol _PostsQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `posts.sql` as members of ``Statements``.
+public protocol _PostsStatements {}
+
+/// The queries of `posts.sql` as closure properties of ``QueryClient``.
+public protocol _PostsQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `posts.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _PostsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `posts.sql`, built (``Statements`` forwards to these).
+enum _PostsStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _PostsClientClosures {}
+
+/// Runs the queries of `posts.sql` for a live client.
+private struct _PostsRunner: _PostsQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/publicTimeline(username:)``.
 public struct PublicTimelineRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var id: Swift.Int
@@ -45,9 +71,8 @@ extension PublicTimelineRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
-    public static func publicTimeline(username: Swift.String) -> NeonSQL.Statement<[PublicTimelineRow]> {
+extension _PostsStatementFactories {
+    static func publicTimeline(username: Swift.String) -> NeonSQL.Statement<[PublicTimelineRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(username, as: .text)
         return .many(name: "PublicTimeline", sql: #"""
@@ -56,49 +81,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _PostsStatements {
     /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
-    public func publicTimeline(username: Swift.String) async throws -> [PublicTimelineRow] {
-        try await self.executor.execute(Statements.publicTimeline(username: username))
+    public static func publicTimeline(username: Swift.String) -> NeonSQL.Statement<[PublicTimelineRow]> {
+        _PostsStatementFactories.publicTimeline(username: username)
     }
 }
 
-extension Queries.Observe {
+extension _PostsQueries {
+    /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
+    public func publicTimeline(username: Swift.String) async throws -> [PublicTimelineRow] {
+        try await self.executor.execute(_PostsStatementFactories.publicTimeline(username: username))
+    }
+}
+
+extension _PostsQueriesObserve {
     /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func publicTimeline(username: Swift.String) -> NeonSQL.QueryObservation<[PublicTimelineRow]> {
-        self.executor.observe(Statements.publicTimeline(username: username))
+        self.executor.observe(_PostsStatementFactories.publicTimeline(username: username))
     }
 }
 
-extension QueryClient {
+extension _PostsClientClosures {
+    static func publicTimeline(_ state: NeonSQL.QueryClientState) -> @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow] {
+        if let closure = state.overrides["publicTimeline"] as? @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _PostsRunner(executor: executor).publicTimeline(username: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("PublicTimeline") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _PostsQueryClient {
     /// Runs ``Queries/publicTimeline(username:)``; set it to replace the query (tests, previews).
     public var publicTimeline: @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow] {
-        get {
-            if let closure = neonSQLOverrides["publicTimeline"] as? @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).publicTimeline(username: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("PublicTimeline") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["publicTimeline"] = newValue }
+        get { _PostsClientClosures.publicTimeline(neonSQLState) }
+        set { neonSQLState.overrides["publicTimeline"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _PostsQueryClientObserve {
     /// Observes ``Queries/publicTimeline(username:)``; set it to replace the observation.
     public var publicTimeline: @Sendable (_ username: Swift.String) -> NeonSQL.QueryObservation<[PublicTimelineRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.publicTimeline"] as? @Sendable (_ username: Swift.String) -> NeonSQL.QueryObservation<[PublicTimelineRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.publicTimeline(username: $0) }
+            if let closure = neonSQLState.overrides["observe.publicTimeline"] as? @Sendable (_ username: Swift.String) -> NeonSQL.QueryObservation<[PublicTimelineRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_PostsStatementFactories.publicTimeline(username: $0)) }
             }
-            let query = neonSQLClient.publicTimeline
+            let query = _PostsClientClosures.publicTimeline(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.publicTimeline"] = newValue }
+        set { neonSQLState.overrides["observe.publicTimeline"] = newValue }
     }
 }
 
@@ -132,9 +168,8 @@ extension TopPostsOfFolloweesRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// CROSS JOIN LATERAL keeps the subquery's NOT NULL columns.
-    public static func topPostsOfFollowees(viewerId: Swift.Int) -> NeonSQL.Statement<[TopPostsOfFolloweesRow]> {
+extension _PostsStatementFactories {
+    static func topPostsOfFollowees(viewerId: Swift.Int) -> NeonSQL.Statement<[TopPostsOfFolloweesRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(viewerId, as: .int8)
         return .many(name: "TopPostsOfFollowees", sql: #"""
@@ -149,49 +184,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _PostsStatements {
     /// CROSS JOIN LATERAL keeps the subquery's NOT NULL columns.
-    public func topPostsOfFollowees(viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] {
-        try await self.executor.execute(Statements.topPostsOfFollowees(viewerId: viewerId))
+    public static func topPostsOfFollowees(viewerId: Swift.Int) -> NeonSQL.Statement<[TopPostsOfFolloweesRow]> {
+        _PostsStatementFactories.topPostsOfFollowees(viewerId: viewerId)
     }
 }
 
-extension Queries.Observe {
+extension _PostsQueries {
+    /// CROSS JOIN LATERAL keeps the subquery's NOT NULL columns.
+    public func topPostsOfFollowees(viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] {
+        try await self.executor.execute(_PostsStatementFactories.topPostsOfFollowees(viewerId: viewerId))
+    }
+}
+
+extension _PostsQueriesObserve {
     /// CROSS JOIN LATERAL keeps the subquery's NOT NULL columns.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func topPostsOfFollowees(viewerId: Swift.Int) -> NeonSQL.QueryObservation<[TopPostsOfFolloweesRow]> {
-        self.executor.observe(Statements.topPostsOfFollowees(viewerId: viewerId))
+        self.executor.observe(_PostsStatementFactories.topPostsOfFollowees(viewerId: viewerId))
     }
 }
 
-extension QueryClient {
+extension _PostsClientClosures {
+    static func topPostsOfFollowees(_ state: NeonSQL.QueryClientState) -> @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] {
+        if let closure = state.overrides["topPostsOfFollowees"] as? @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _PostsRunner(executor: executor).topPostsOfFollowees(viewerId: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("TopPostsOfFollowees") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _PostsQueryClient {
     /// Runs ``Queries/topPostsOfFollowees(viewerId:)``; set it to replace the query (tests, previews).
     public var topPostsOfFollowees: @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] {
-        get {
-            if let closure = neonSQLOverrides["topPostsOfFollowees"] as? @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).topPostsOfFollowees(viewerId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("TopPostsOfFollowees") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["topPostsOfFollowees"] = newValue }
+        get { _PostsClientClosures.topPostsOfFollowees(neonSQLState) }
+        set { neonSQLState.overrides["topPostsOfFollowees"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _PostsQueryClientObserve {
     /// Observes ``Queries/topPostsOfFollowees(viewerId:)``; set it to replace the observation.
     public var topPostsOfFollowees: @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[TopPostsOfFolloweesRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.topPostsOfFollowees"] as? @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[TopPostsOfFolloweesRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.topPostsOfFollowees(viewerId: $0) }
+            if let closure = neonSQLState.overrides["observe.topPostsOfFollowees"] as? @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[TopPostsOfFolloweesRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_PostsStatementFactories.topPostsOfFollowees(viewerId: $0)) }
             }
-            let query = neonSQLClient.topPostsOfFollowees
+            let query = _PostsClientClosures.topPostsOfFollowees(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.topPostsOfFollowees"] = newValue }
+        set { neonSQLState.overrides["observe.topPostsOfFollowees"] = newValue }
     }
 }
 
@@ -225,9 +271,8 @@ extension VisiblePostsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// CASE over an enum with ELSE; each branch is NOT NULL.
-    public static func visiblePosts(viewerId: Swift.Int) -> NeonSQL.Statement<[VisiblePostsRow]> {
+extension _PostsStatementFactories {
+    static func visiblePosts(viewerId: Swift.Int) -> NeonSQL.Statement<[VisiblePostsRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(viewerId, as: .int8)
         return .many(name: "VisiblePosts", sql: #"""
@@ -244,49 +289,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _PostsStatements {
     /// CASE over an enum with ELSE; each branch is NOT NULL.
-    public func visiblePosts(viewerId: Swift.Int) async throws -> [VisiblePostsRow] {
-        try await self.executor.execute(Statements.visiblePosts(viewerId: viewerId))
+    public static func visiblePosts(viewerId: Swift.Int) -> NeonSQL.Statement<[VisiblePostsRow]> {
+        _PostsStatementFactories.visiblePosts(viewerId: viewerId)
     }
 }
 
-extension Queries.Observe {
+extension _PostsQueries {
+    /// CASE over an enum with ELSE; each branch is NOT NULL.
+    public func visiblePosts(viewerId: Swift.Int) async throws -> [VisiblePostsRow] {
+        try await self.executor.execute(_PostsStatementFactories.visiblePosts(viewerId: viewerId))
+    }
+}
+
+extension _PostsQueriesObserve {
     /// CASE over an enum with ELSE; each branch is NOT NULL.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func visiblePosts(viewerId: Swift.Int) -> NeonSQL.QueryObservation<[VisiblePostsRow]> {
-        self.executor.observe(Statements.visiblePosts(viewerId: viewerId))
+        self.executor.observe(_PostsStatementFactories.visiblePosts(viewerId: viewerId))
     }
 }
 
-extension QueryClient {
+extension _PostsClientClosures {
+    static func visiblePosts(_ state: NeonSQL.QueryClientState) -> @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow] {
+        if let closure = state.overrides["visiblePosts"] as? @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _PostsRunner(executor: executor).visiblePosts(viewerId: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("VisiblePosts") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _PostsQueryClient {
     /// Runs ``Queries/visiblePosts(viewerId:)``; set it to replace the query (tests, previews).
     public var visiblePosts: @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow] {
-        get {
-            if let closure = neonSQLOverrides["visiblePosts"] as? @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).visiblePosts(viewerId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("VisiblePosts") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["visiblePosts"] = newValue }
+        get { _PostsClientClosures.visiblePosts(neonSQLState) }
+        set { neonSQLState.overrides["visiblePosts"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _PostsQueryClientObserve {
     /// Observes ``Queries/visiblePosts(viewerId:)``; set it to replace the observation.
     public var visiblePosts: @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[VisiblePostsRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.visiblePosts"] as? @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[VisiblePostsRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.visiblePosts(viewerId: $0) }
+            if let closure = neonSQLState.overrides["observe.visiblePosts"] as? @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[VisiblePostsRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_PostsStatementFactories.visiblePosts(viewerId: $0)) }
             }
-            let query = neonSQLClient.visiblePosts
+            let query = _PostsClientClosures.visiblePosts(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.visiblePosts"] = newValue }
+        set { neonSQLState.overrides["observe.visiblePosts"] = newValue }
     }
 }
 
@@ -320,9 +376,8 @@ extension CreatePostRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// sqlc.narg is optional; hashtags is a nullable column; array_length may be NULL.
-    public static func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) -> NeonSQL.Statement<CreatePostRow> {
+extension _PostsStatementFactories {
+    static func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) -> NeonSQL.Statement<CreatePostRow> {
         var bindings = NeonSQL.Bindings(capacity: 5)
         bindings.append(authorId, as: .int8)
         bindings.append(replyToId, as: .int8)
@@ -338,25 +393,36 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _PostsStatements {
     /// sqlc.narg is optional; hashtags is a nullable column; array_length may be NULL.
-    public func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) async throws -> CreatePostRow {
-        try await self.executor.execute(Statements.createPost(authorId: authorId, replyToId: replyToId, body: body, visibility: visibility, hashtags: hashtags))
+    public static func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) -> NeonSQL.Statement<CreatePostRow> {
+        _PostsStatementFactories.createPost(authorId: authorId, replyToId: replyToId, body: body, visibility: visibility, hashtags: hashtags)
     }
 }
 
-extension QueryClient {
+extension _PostsQueries {
+    /// sqlc.narg is optional; hashtags is a nullable column; array_length may be NULL.
+    public func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) async throws -> CreatePostRow {
+        try await self.executor.execute(_PostsStatementFactories.createPost(authorId: authorId, replyToId: replyToId, body: body, visibility: visibility, hashtags: hashtags))
+    }
+}
+
+extension _PostsClientClosures {
+    static func createPost(_ state: NeonSQL.QueryClientState) -> @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow {
+        if let closure = state.overrides["createPost"] as? @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _PostsRunner(executor: executor).createPost(authorId: $0, replyToId: $1, body: $2, visibility: $3, hashtags: $4) }
+        case .unimplemented: return { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") }
+        case .preview: return { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") }
+        }
+    }
+}
+
+extension _PostsQueryClient {
     /// Runs ``Queries/createPost(authorId:replyToId:body:visibility:hashtags:)``; set it to replace the query (tests, previews).
     public var createPost: @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow {
-        get {
-            if let closure = neonSQLOverrides["createPost"] as? @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).createPost(authorId: $0, replyToId: $1, body: $2, visibility: $3, hashtags: $4) }
-            case .unimplemented: return { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") }
-            case .preview: return { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") }
-            }
-        }
-        set { neonSQLOverrides["createPost"] = newValue }
+        get { _PostsClientClosures.createPost(neonSQLState) }
+        set { neonSQLState.overrides["createPost"] = newValue }
     }
 }
 
@@ -386,9 +452,8 @@ extension LikePostRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// a data-modifying CTE feeds UPDATE ... FROM.
-    public static func likePost(accountId: Swift.Int, postId: Swift.Int) -> NeonSQL.Statement<[LikePostRow]> {
+extension _PostsStatementFactories {
+    static func likePost(accountId: Swift.Int, postId: Swift.Int) -> NeonSQL.Statement<[LikePostRow]> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(accountId, as: .int8)
         bindings.append(postId, as: .int8)
@@ -406,25 +471,36 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _PostsStatements {
     /// a data-modifying CTE feeds UPDATE ... FROM.
-    public func likePost(accountId: Swift.Int, postId: Swift.Int) async throws -> [LikePostRow] {
-        try await self.executor.execute(Statements.likePost(accountId: accountId, postId: postId))
+    public static func likePost(accountId: Swift.Int, postId: Swift.Int) -> NeonSQL.Statement<[LikePostRow]> {
+        _PostsStatementFactories.likePost(accountId: accountId, postId: postId)
     }
 }
 
-extension QueryClient {
+extension _PostsQueries {
+    /// a data-modifying CTE feeds UPDATE ... FROM.
+    public func likePost(accountId: Swift.Int, postId: Swift.Int) async throws -> [LikePostRow] {
+        try await self.executor.execute(_PostsStatementFactories.likePost(accountId: accountId, postId: postId))
+    }
+}
+
+extension _PostsClientClosures {
+    static func likePost(_ state: NeonSQL.QueryClientState) -> @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow] {
+        if let closure = state.overrides["likePost"] as? @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _PostsRunner(executor: executor).likePost(accountId: $0, postId: $1) }
+        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("LikePost") }
+        case .preview: return { _, _ in [] }
+        }
+    }
+}
+
+extension _PostsQueryClient {
     /// Runs ``Queries/likePost(accountId:postId:)``; set it to replace the query (tests, previews).
     public var likePost: @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow] {
-        get {
-            if let closure = neonSQLOverrides["likePost"] as? @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).likePost(accountId: $0, postId: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("LikePost") }
-            case .preview: return { _, _ in [] }
-            }
-        }
-        set { neonSQLOverrides["likePost"] = newValue }
+        get { _PostsClientClosures.likePost(neonSQLState) }
+        set { neonSQLState.overrides["likePost"] = newValue }
     }
 }
 

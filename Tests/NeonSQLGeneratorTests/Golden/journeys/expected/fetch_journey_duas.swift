@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `fetch_journey_duas.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _FetchJourneyDuasQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `fetch_journey_duas.sql` as observations of ``Queries/Observe``.
+public protocol _FetchJourneyDuasQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `fetch_journey_duas.sql` as members of ``Statements``.
+public protocol _FetchJourneyDuasStatements {}
+
+/// The queries of `fetch_journey_duas.sql` as closure properties of ``QueryClient``.
+public protocol _FetchJourneyDuasQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `fetch_journey_duas.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _FetchJourneyDuasQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `fetch_journey_duas.sql`, built (``Statements`` forwards to these).
+enum _FetchJourneyDuasStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _FetchJourneyDuasClientClosures {}
+
+/// Runs the queries of `fetch_journey_duas.sql` for a live client.
+private struct _FetchJourneyDuasRunner: _FetchJourneyDuasQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/fetchJourneyDuas(journeyId:)``.
 public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var duaId: Swift.Int
@@ -33,9 +59,8 @@ extension FetchJourneyDuasRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// Duas of one journey, in the order the journey lists them.
-    public static func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
+extension _FetchJourneyDuasStatementFactories {
+    static func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(journeyId, as: .int4)
         return .many(name: "FetchJourneyDuas", sql: #"""
@@ -49,49 +74,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _FetchJourneyDuasStatements {
     /// Duas of one journey, in the order the journey lists them.
-    public func fetchJourneyDuas(journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-        try await self.executor.execute(Statements.fetchJourneyDuas(journeyId: journeyId))
+    public static func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
+        _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId)
     }
 }
 
-extension Queries.Observe {
+extension _FetchJourneyDuasQueries {
+    /// Duas of one journey, in the order the journey lists them.
+    public func fetchJourneyDuas(journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
+        try await self.executor.execute(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId))
+    }
+}
+
+extension _FetchJourneyDuasQueriesObserve {
     /// Duas of one journey, in the order the journey lists them.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
-        self.executor.observe(Statements.fetchJourneyDuas(journeyId: journeyId))
+        self.executor.observe(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId))
     }
 }
 
-extension QueryClient {
+extension _FetchJourneyDuasClientClosures {
+    static func fetchJourneyDuas(_ state: NeonSQL.QueryClientState) -> @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
+        if let closure = state.overrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _FetchJourneyDuasRunner(executor: executor).fetchJourneyDuas(journeyId: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _FetchJourneyDuasQueryClient {
     /// Runs ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the query (tests, previews).
     public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-        get {
-            if let closure = neonSQLOverrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).fetchJourneyDuas(journeyId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["fetchJourneyDuas"] = newValue }
+        get { _FetchJourneyDuasClientClosures.fetchJourneyDuas(neonSQLState) }
+        set { neonSQLState.overrides["fetchJourneyDuas"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _FetchJourneyDuasQueryClientObserve {
     /// Observes ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the observation.
     public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.fetchJourneyDuas(journeyId: $0) }
+            if let closure = neonSQLState.overrides["observe.fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: $0)) }
             }
-            let query = neonSQLClient.fetchJourneyDuas
+            let query = _FetchJourneyDuasClientClosures.fetchJourneyDuas(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.fetchJourneyDuas"] = newValue }
+        set { neonSQLState.overrides["observe.fetchJourneyDuas"] = newValue }
     }
 }
 

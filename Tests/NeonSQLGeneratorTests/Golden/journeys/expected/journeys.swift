@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `journeys.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _JourneysQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `journeys.sql` as observations of ``Queries/Observe``.
+public protocol _JourneysQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `journeys.sql` as members of ``Statements``.
+public protocol _JourneysStatements {}
+
+/// The queries of `journeys.sql` as closure properties of ``QueryClient``.
+public protocol _JourneysQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `journeys.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _JourneysQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `journeys.sql`, built (``Statements`` forwards to these).
+enum _JourneysStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _JourneysClientClosures {}
+
+/// Runs the queries of `journeys.sql` for a live client.
+private struct _JourneysRunner: _JourneysQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/getJourneyBySlug(slug:)``.
 public struct GetJourneyBySlugRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
     public var id: Swift.Int
@@ -33,9 +59,8 @@ extension GetJourneyBySlugRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// One journey by its slug.
-    public static func getJourneyBySlug(slug: Swift.String) -> NeonSQL.Statement<GetJourneyBySlugRow?> {
+extension _JourneysStatementFactories {
+    static func getJourneyBySlug(slug: Swift.String) -> NeonSQL.Statement<GetJourneyBySlugRow?> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(slug, as: .text)
         return .one(name: "GetJourneyBySlug", sql: #"""
@@ -46,49 +71,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _JourneysStatements {
     /// One journey by its slug.
-    public func getJourneyBySlug(slug: Swift.String) async throws -> GetJourneyBySlugRow? {
-        try await self.executor.execute(Statements.getJourneyBySlug(slug: slug))
+    public static func getJourneyBySlug(slug: Swift.String) -> NeonSQL.Statement<GetJourneyBySlugRow?> {
+        _JourneysStatementFactories.getJourneyBySlug(slug: slug)
     }
 }
 
-extension Queries.Observe {
+extension _JourneysQueries {
+    /// One journey by its slug.
+    public func getJourneyBySlug(slug: Swift.String) async throws -> GetJourneyBySlugRow? {
+        try await self.executor.execute(_JourneysStatementFactories.getJourneyBySlug(slug: slug))
+    }
+}
+
+extension _JourneysQueriesObserve {
     /// One journey by its slug.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func getJourneyBySlug(slug: Swift.String) -> NeonSQL.QueryObservation<GetJourneyBySlugRow?> {
-        self.executor.observe(Statements.getJourneyBySlug(slug: slug))
+        self.executor.observe(_JourneysStatementFactories.getJourneyBySlug(slug: slug))
     }
 }
 
-extension QueryClient {
+extension _JourneysClientClosures {
+    static func getJourneyBySlug(_ state: NeonSQL.QueryClientState) -> @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow? {
+        if let closure = state.overrides["getJourneyBySlug"] as? @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow? { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _JourneysRunner(executor: executor).getJourneyBySlug(slug: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetJourneyBySlug") }
+        case .preview: return { _ in nil }
+        }
+    }
+}
+
+extension _JourneysQueryClient {
     /// Runs ``Queries/getJourneyBySlug(slug:)``; set it to replace the query (tests, previews).
     public var getJourneyBySlug: @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow? {
-        get {
-            if let closure = neonSQLOverrides["getJourneyBySlug"] as? @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow? { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).getJourneyBySlug(slug: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetJourneyBySlug") }
-            case .preview: return { _ in nil }
-            }
-        }
-        set { neonSQLOverrides["getJourneyBySlug"] = newValue }
+        get { _JourneysClientClosures.getJourneyBySlug(neonSQLState) }
+        set { neonSQLState.overrides["getJourneyBySlug"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _JourneysQueryClientObserve {
     /// Observes ``Queries/getJourneyBySlug(slug:)``; set it to replace the observation.
     public var getJourneyBySlug: @Sendable (_ slug: Swift.String) -> NeonSQL.QueryObservation<GetJourneyBySlugRow?> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.getJourneyBySlug"] as? @Sendable (_ slug: Swift.String) -> NeonSQL.QueryObservation<GetJourneyBySlugRow?> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.getJourneyBySlug(slug: $0) }
+            if let closure = neonSQLState.overrides["observe.getJourneyBySlug"] as? @Sendable (_ slug: Swift.String) -> NeonSQL.QueryObservation<GetJourneyBySlugRow?> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_JourneysStatementFactories.getJourneyBySlug(slug: $0)) }
             }
-            let query = neonSQLClient.getJourneyBySlug
+            let query = _JourneysClientClosures.getJourneyBySlug(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.getJourneyBySlug"] = newValue }
+        set { neonSQLState.overrides["observe.getJourneyBySlug"] = newValue }
     }
 }
 
@@ -122,9 +158,8 @@ extension ListJourneysRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// Runs `ListJourneys` from journeys.sql:7.
-    public static func listJourneys() -> NeonSQL.Statement<[ListJourneysRow]> {
+extension _JourneysStatementFactories {
+    static func listJourneys() -> NeonSQL.Statement<[ListJourneysRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "ListJourneys", sql: #"""
             SELECT id, slug, name FROM journeys ORDER BY is_featured DESC, sort_order
@@ -132,49 +167,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _JourneysStatements {
     /// Runs `ListJourneys` from journeys.sql:7.
-    public func listJourneys() async throws -> [ListJourneysRow] {
-        try await self.executor.execute(Statements.listJourneys())
+    public static func listJourneys() -> NeonSQL.Statement<[ListJourneysRow]> {
+        _JourneysStatementFactories.listJourneys()
     }
 }
 
-extension Queries.Observe {
+extension _JourneysQueries {
+    /// Runs `ListJourneys` from journeys.sql:7.
+    public func listJourneys() async throws -> [ListJourneysRow] {
+        try await self.executor.execute(_JourneysStatementFactories.listJourneys())
+    }
+}
+
+extension _JourneysQueriesObserve {
     /// Runs `ListJourneys` from journeys.sql:7.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func listJourneys() -> NeonSQL.QueryObservation<[ListJourneysRow]> {
-        self.executor.observe(Statements.listJourneys())
+        self.executor.observe(_JourneysStatementFactories.listJourneys())
     }
 }
 
-extension QueryClient {
+extension _JourneysClientClosures {
+    static func listJourneys(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [ListJourneysRow] {
+        if let closure = state.overrides["listJourneys"] as? @Sendable () async throws -> [ListJourneysRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _JourneysRunner(executor: executor).listJourneys() }
+        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ListJourneys") }
+        case .preview: return { [] }
+        }
+    }
+}
+
+extension _JourneysQueryClient {
     /// Runs ``Queries/listJourneys()``; set it to replace the query (tests, previews).
     public var listJourneys: @Sendable () async throws -> [ListJourneysRow] {
-        get {
-            if let closure = neonSQLOverrides["listJourneys"] as? @Sendable () async throws -> [ListJourneysRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).listJourneys() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ListJourneys") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLOverrides["listJourneys"] = newValue }
+        get { _JourneysClientClosures.listJourneys(neonSQLState) }
+        set { neonSQLState.overrides["listJourneys"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _JourneysQueryClientObserve {
     /// Observes ``Queries/listJourneys()``; set it to replace the observation.
     public var listJourneys: @Sendable () -> NeonSQL.QueryObservation<[ListJourneysRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.listJourneys"] as? @Sendable () -> NeonSQL.QueryObservation<[ListJourneysRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.listJourneys() }
+            if let closure = neonSQLState.overrides["observe.listJourneys"] as? @Sendable () -> NeonSQL.QueryObservation<[ListJourneysRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_JourneysStatementFactories.listJourneys()) }
             }
-            let query = neonSQLClient.listJourneys
+            let query = _JourneysClientClosures.listJourneys(neonSQLState)
             return { .once { try await query() } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.listJourneys"] = newValue }
+        set { neonSQLState.overrides["observe.listJourneys"] = newValue }
     }
 }
 
@@ -208,9 +254,8 @@ extension FetchDuasForJourneysRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// The duas of several journeys at once (one round trip for the Adkhar screen).
-    public static func fetchDuasForJourneys(journeyIds: [Swift.Int]) -> NeonSQL.Statement<[FetchDuasForJourneysRow]> {
+extension _JourneysStatementFactories {
+    static func fetchDuasForJourneys(journeyIds: [Swift.Int]) -> NeonSQL.Statement<[FetchDuasForJourneysRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(journeyIds, as: .array(.int4))
         return .many(name: "FetchDuasForJourneys", sql: #"""
@@ -222,49 +267,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _JourneysStatements {
     /// The duas of several journeys at once (one round trip for the Adkhar screen).
-    public func fetchDuasForJourneys(journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] {
-        try await self.executor.execute(Statements.fetchDuasForJourneys(journeyIds: journeyIds))
+    public static func fetchDuasForJourneys(journeyIds: [Swift.Int]) -> NeonSQL.Statement<[FetchDuasForJourneysRow]> {
+        _JourneysStatementFactories.fetchDuasForJourneys(journeyIds: journeyIds)
     }
 }
 
-extension Queries.Observe {
+extension _JourneysQueries {
+    /// The duas of several journeys at once (one round trip for the Adkhar screen).
+    public func fetchDuasForJourneys(journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] {
+        try await self.executor.execute(_JourneysStatementFactories.fetchDuasForJourneys(journeyIds: journeyIds))
+    }
+}
+
+extension _JourneysQueriesObserve {
     /// The duas of several journeys at once (one round trip for the Adkhar screen).
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func fetchDuasForJourneys(journeyIds: [Swift.Int]) -> NeonSQL.QueryObservation<[FetchDuasForJourneysRow]> {
-        self.executor.observe(Statements.fetchDuasForJourneys(journeyIds: journeyIds))
+        self.executor.observe(_JourneysStatementFactories.fetchDuasForJourneys(journeyIds: journeyIds))
     }
 }
 
-extension QueryClient {
+extension _JourneysClientClosures {
+    static func fetchDuasForJourneys(_ state: NeonSQL.QueryClientState) -> @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] {
+        if let closure = state.overrides["fetchDuasForJourneys"] as? @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _JourneysRunner(executor: executor).fetchDuasForJourneys(journeyIds: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchDuasForJourneys") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _JourneysQueryClient {
     /// Runs ``Queries/fetchDuasForJourneys(journeyIds:)``; set it to replace the query (tests, previews).
     public var fetchDuasForJourneys: @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] {
-        get {
-            if let closure = neonSQLOverrides["fetchDuasForJourneys"] as? @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).fetchDuasForJourneys(journeyIds: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchDuasForJourneys") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["fetchDuasForJourneys"] = newValue }
+        get { _JourneysClientClosures.fetchDuasForJourneys(neonSQLState) }
+        set { neonSQLState.overrides["fetchDuasForJourneys"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _JourneysQueryClientObserve {
     /// Observes ``Queries/fetchDuasForJourneys(journeyIds:)``; set it to replace the observation.
     public var fetchDuasForJourneys: @Sendable (_ journeyIds: [Swift.Int]) -> NeonSQL.QueryObservation<[FetchDuasForJourneysRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.fetchDuasForJourneys"] as? @Sendable (_ journeyIds: [Swift.Int]) -> NeonSQL.QueryObservation<[FetchDuasForJourneysRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.fetchDuasForJourneys(journeyIds: $0) }
+            if let closure = neonSQLState.overrides["observe.fetchDuasForJourneys"] as? @Sendable (_ journeyIds: [Swift.Int]) -> NeonSQL.QueryObservation<[FetchDuasForJourneysRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_JourneysStatementFactories.fetchDuasForJourneys(journeyIds: $0)) }
             }
-            let query = neonSQLClient.fetchDuasForJourneys
+            let query = _JourneysClientClosures.fetchDuasForJourneys(neonSQLState)
             return { p0 in .once { try await query(p0) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.fetchDuasForJourneys"] = newValue }
+        set { neonSQLState.overrides["observe.fetchDuasForJourneys"] = newValue }
     }
 }
 

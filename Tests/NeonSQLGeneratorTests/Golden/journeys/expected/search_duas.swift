@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `search_duas.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _SearchDuasQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `search_duas.sql` as observations of ``Queries/Observe``.
+public protocol _SearchDuasQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `search_duas.sql` as members of ``Statements``.
+public protocol _SearchDuasStatements {}
+
+/// The queries of `search_duas.sql` as closure properties of ``QueryClient``.
+public protocol _SearchDuasQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `search_duas.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _SearchDuasQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `search_duas.sql`, built (``Statements`` forwards to these).
+enum _SearchDuasStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _SearchDuasClientClosures {}
+
+/// Runs the queries of `search_duas.sql` for a live client.
+private struct _SearchDuasRunner: _SearchDuasQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/searchDuas(query:categorySlug:minXp:order:)``.
 public struct SearchDuasRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
     public var id: Swift.Int
@@ -43,9 +69,8 @@ public enum SearchDuasOrder: Swift.Int, Swift.Sendable, Swift.Hashable, Swift.Ca
     case nameNullsLastTitleEn = 2
 }
 
-extension Statements {
-    /// Duas whose English title matches, optionally in one category and worth at least some XP.
-    public static func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil, order: SearchDuasOrder = .titleEn) -> NeonSQL.Statement<[SearchDuasRow]> {
+extension _SearchDuasStatementFactories {
+    static func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil, order: SearchDuasOrder = .titleEn) -> NeonSQL.Statement<[SearchDuasRow]> {
         let variant = searchDuasSQLTemplate.variant([categorySlug != nil, minXp != nil], choices: [order.rawValue])
         var bindings = NeonSQL.Bindings(capacity: variant.parameters.count)
         for parameter in variant.parameters {
@@ -57,6 +82,13 @@ extension Statements {
             }
         }
         return .many(name: "SearchDuas", sql: variant.sql, bindings: bindings, readOnly: true, tables: searchDuas_tables)
+    }
+}
+
+extension _SearchDuasStatements {
+    /// Duas whose English title matches, optionally in one category and worth at least some XP.
+    public static func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil, order: SearchDuasOrder = .titleEn) -> NeonSQL.Statement<[SearchDuasRow]> {
+        _SearchDuasStatementFactories.searchDuas(query: query, categorySlug: categorySlug, minXp: minXp, order: order)
     }
 }
 
@@ -77,49 +109,53 @@ private let searchDuasSQLTemplate = NeonSQL.SQLTemplate([
     .text(", d.id"),
 ], switchCount: 2)
 
-extension Queries {
+extension _SearchDuasQueries {
     /// Duas whose English title matches, optionally in one category and worth at least some XP.
     public func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil, order: SearchDuasOrder = .titleEn) async throws -> [SearchDuasRow] {
-        try await self.executor.execute(Statements.searchDuas(query: query, categorySlug: categorySlug, minXp: minXp, order: order))
+        try await self.executor.execute(_SearchDuasStatementFactories.searchDuas(query: query, categorySlug: categorySlug, minXp: minXp, order: order))
     }
 }
 
-extension Queries.Observe {
+extension _SearchDuasQueriesObserve {
     /// Duas whose English title matches, optionally in one category and worth at least some XP.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil, order: SearchDuasOrder = .titleEn) -> NeonSQL.QueryObservation<[SearchDuasRow]> {
-        self.executor.observe(Statements.searchDuas(query: query, categorySlug: categorySlug, minXp: minXp, order: order))
+        self.executor.observe(_SearchDuasStatementFactories.searchDuas(query: query, categorySlug: categorySlug, minXp: minXp, order: order))
     }
 }
 
-extension QueryClient {
+extension _SearchDuasClientClosures {
+    static func searchDuas(_ state: NeonSQL.QueryClientState) -> @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow] {
+        if let closure = state.overrides["searchDuas"] as? @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _SearchDuasRunner(executor: executor).searchDuas(query: $0, categorySlug: $1, minXp: $2, order: $3) }
+        case .unimplemented: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("SearchDuas") }
+        case .preview: return { _, _, _, _ in [] }
+        }
+    }
+}
+
+extension _SearchDuasQueryClient {
     /// Runs ``Queries/searchDuas(query:categorySlug:minXp:order:)``; set it to replace the query (tests, previews).
     public var searchDuas: @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow] {
-        get {
-            if let closure = neonSQLOverrides["searchDuas"] as? @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).searchDuas(query: $0, categorySlug: $1, minXp: $2, order: $3) }
-            case .unimplemented: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("SearchDuas") }
-            case .preview: return { _, _, _, _ in [] }
-            }
-        }
-        set { neonSQLOverrides["searchDuas"] = newValue }
+        get { _SearchDuasClientClosures.searchDuas(neonSQLState) }
+        set { neonSQLState.overrides["searchDuas"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _SearchDuasQueryClientObserve {
     /// Observes ``Queries/searchDuas(query:categorySlug:minXp:order:)``; set it to replace the observation.
     public var searchDuas: @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) -> NeonSQL.QueryObservation<[SearchDuasRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.searchDuas"] as? @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) -> NeonSQL.QueryObservation<[SearchDuasRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.searchDuas(query: $0, categorySlug: $1, minXp: $2, order: $3) }
+            if let closure = neonSQLState.overrides["observe.searchDuas"] as? @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) -> NeonSQL.QueryObservation<[SearchDuasRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_SearchDuasStatementFactories.searchDuas(query: $0, categorySlug: $1, minXp: $2, order: $3)) }
             }
-            let query = neonSQLClient.searchDuas
+            let query = _SearchDuasClientClosures.searchDuas(neonSQLState)
             return { p0, p1, p2, p3 in .once { try await query(p0, p1, p2, p3) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.searchDuas"] = newValue }
+        set { neonSQLState.overrides["observe.searchDuas"] = newValue }
     }
 }
 
@@ -160,9 +196,8 @@ public struct JourneyDuasInSlotParams: Swift.Sendable, Swift.Hashable {
     }
 }
 
-extension Statements {
-    /// A journey's duas, in one time slot when given.
-    public static func journeyDuasInSlot(journeyId: Swift.Int, timeSlot: TimeSlot? = nil) -> NeonSQL.Statement<[JourneyDuasInSlotRow]> {
+extension _SearchDuasStatementFactories {
+    static func journeyDuasInSlot(journeyId: Swift.Int, timeSlot: TimeSlot? = nil) -> NeonSQL.Statement<[JourneyDuasInSlotRow]> {
         let variant = journeyDuasInSlotSQLTemplate.variant([timeSlot != nil])
         var bindings = NeonSQL.Bindings(capacity: variant.parameters.count)
         for parameter in variant.parameters {
@@ -173,6 +208,13 @@ extension Statements {
             }
         }
         return .many(name: "JourneyDuasInSlot", sql: variant.sql, bindings: bindings, readOnly: true, tables: journeyDuasInSlot_tables)
+    }
+}
+
+extension _SearchDuasStatements {
+    /// A journey's duas, in one time slot when given.
+    public static func journeyDuasInSlot(journeyId: Swift.Int, timeSlot: TimeSlot? = nil) -> NeonSQL.Statement<[JourneyDuasInSlotRow]> {
+        _SearchDuasStatementFactories.journeyDuasInSlot(journeyId: journeyId, timeSlot: timeSlot)
     }
 }
 
@@ -190,25 +232,29 @@ private let journeyDuasInSlotSQLTemplate = NeonSQL.SQLTemplate([
     .text("\nORDER BY jd.sort_order"),
 ], switchCount: 1)
 
-extension Queries {
+extension _SearchDuasQueries {
     /// A journey's duas, in one time slot when given.
     public func journeyDuasInSlot(_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]] {
-        try await self.executor.batch(arguments.map { Statements.journeyDuasInSlot(journeyId: $0.journeyId, timeSlot: $0.timeSlot) }, options: BatchOptions())
+        try await self.executor.batch(arguments.map { _SearchDuasStatementFactories.journeyDuasInSlot(journeyId: $0.journeyId, timeSlot: $0.timeSlot) }, options: BatchOptions())
     }
 }
 
-extension QueryClient {
+extension _SearchDuasClientClosures {
+    static func journeyDuasInSlot(_ state: NeonSQL.QueryClientState) -> @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]] {
+        if let closure = state.overrides["journeyDuasInSlot"] as? @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _SearchDuasRunner(executor: executor).journeyDuasInSlot($0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("JourneyDuasInSlot") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _SearchDuasQueryClient {
     /// Runs ``Queries/journeyDuasInSlot(_:)``; set it to replace the query (tests, previews).
     public var journeyDuasInSlot: @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]] {
-        get {
-            if let closure = neonSQLOverrides["journeyDuasInSlot"] as? @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).journeyDuasInSlot($0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("JourneyDuasInSlot") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLOverrides["journeyDuasInSlot"] = newValue }
+        get { _SearchDuasClientClosures.journeyDuasInSlot(neonSQLState) }
+        set { neonSQLState.overrides["journeyDuasInSlot"] = newValue }
     }
 }
 

@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `user_profile.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _UserProfileQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `user_profile.sql` as observations of ``Queries/Observe``.
+public protocol _UserProfileQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `user_profile.sql` as members of ``Statements``.
+public protocol _UserProfileStatements {}
+
+/// The queries of `user_profile.sql` as closure properties of ``QueryClient``.
+public protocol _UserProfileQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `user_profile.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _UserProfileQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `user_profile.sql`, built (``Statements`` forwards to these).
+enum _UserProfileStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _UserProfileClientClosures {}
+
+/// Runs the queries of `user_profile.sql` for a live client.
+private struct _UserProfileRunner: _UserProfileQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/updateDisplayName(displayName:userId:)``.
 public struct UpdateDisplayNameRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var userId: Foundation.UUID
@@ -37,9 +63,8 @@ extension UpdateDisplayNameRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// Sets the display name; NULL keeps the current one.
-    public static func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) -> NeonSQL.Statement<UpdateDisplayNameRow?> {
+extension _UserProfileStatementFactories {
+    static func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) -> NeonSQL.Statement<UpdateDisplayNameRow?> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(displayName, as: .text)
         bindings.append(userId, as: .uuid)
@@ -52,34 +77,44 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _UserProfileStatements {
     /// Sets the display name; NULL keeps the current one.
-    public func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? {
-        try await self.executor.execute(Statements.updateDisplayName(displayName: displayName, userId: userId))
+    public static func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) -> NeonSQL.Statement<UpdateDisplayNameRow?> {
+        _UserProfileStatementFactories.updateDisplayName(displayName: displayName, userId: userId)
     }
 }
 
-extension QueryClient {
+extension _UserProfileQueries {
+    /// Sets the display name; NULL keeps the current one.
+    public func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? {
+        try await self.executor.execute(_UserProfileStatementFactories.updateDisplayName(displayName: displayName, userId: userId))
+    }
+}
+
+extension _UserProfileClientClosures {
+    static func updateDisplayName(_ state: NeonSQL.QueryClientState) -> @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? {
+        if let closure = state.overrides["updateDisplayName"] as? @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _UserProfileRunner(executor: executor).updateDisplayName(displayName: $0, userId: $1) }
+        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("UpdateDisplayName") }
+        case .preview: return { _, _ in nil }
+        }
+    }
+}
+
+extension _UserProfileQueryClient {
     /// Runs ``Queries/updateDisplayName(displayName:userId:)``; set it to replace the query (tests, previews).
     public var updateDisplayName: @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? {
-        get {
-            if let closure = neonSQLOverrides["updateDisplayName"] as? @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).updateDisplayName(displayName: $0, userId: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("UpdateDisplayName") }
-            case .preview: return { _, _ in nil }
-            }
-        }
-        set { neonSQLOverrides["updateDisplayName"] = newValue }
+        get { _UserProfileClientClosures.updateDisplayName(neonSQLState) }
+        set { neonSQLState.overrides["updateDisplayName"] = newValue }
     }
 }
 
 /// The tables `updateDisplayName` reads and can change: what a result cache invalidates by.
 private let updateDisplayName_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)
 
-extension Statements {
-    /// Runs `AddXP` from user_profile.sql:8.
-    public static func addXp(xp: Swift.Int, userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Int> {
+extension _UserProfileStatementFactories {
+    static func addXp(xp: Swift.Int, userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Int> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(xp, as: .int4)
         bindings.append(userId, as: .uuid)
@@ -89,35 +124,45 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _UserProfileStatements {
     /// Runs `AddXP` from user_profile.sql:8.
-    @discardableResult
-    public func addXp(xp: Swift.Int, userId: Foundation.UUID) async throws -> Swift.Int {
-        try await self.executor.execute(Statements.addXp(xp: xp, userId: userId))
+    public static func addXp(xp: Swift.Int, userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Int> {
+        _UserProfileStatementFactories.addXp(xp: xp, userId: userId)
     }
 }
 
-extension QueryClient {
+extension _UserProfileQueries {
+    /// Runs `AddXP` from user_profile.sql:8.
+    @discardableResult
+    public func addXp(xp: Swift.Int, userId: Foundation.UUID) async throws -> Swift.Int {
+        try await self.executor.execute(_UserProfileStatementFactories.addXp(xp: xp, userId: userId))
+    }
+}
+
+extension _UserProfileClientClosures {
+    static func addXp(_ state: NeonSQL.QueryClientState) -> @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int {
+        if let closure = state.overrides["addXp"] as? @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _UserProfileRunner(executor: executor).addXp(xp: $0, userId: $1) }
+        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AddXP") }
+        case .preview: return { _, _ in 0 }
+        }
+    }
+}
+
+extension _UserProfileQueryClient {
     /// Runs ``Queries/addXp(xp:userId:)``; set it to replace the query (tests, previews).
     public var addXp: @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int {
-        get {
-            if let closure = neonSQLOverrides["addXp"] as? @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).addXp(xp: $0, userId: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AddXP") }
-            case .preview: return { _, _ in 0 }
-            }
-        }
-        set { neonSQLOverrides["addXp"] = newValue }
+        get { _UserProfileClientClosures.addXp(neonSQLState) }
+        set { neonSQLState.overrides["addXp"] = newValue }
     }
 }
 
 /// The tables `addXp` reads and can change: what a result cache invalidates by.
 private let addXp_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)
 
-extension Statements {
-    /// Runs `DeleteProfile` from user_profile.sql:11.
-    public static func deleteProfile(userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Void> {
+extension _UserProfileStatementFactories {
+    static func deleteProfile(userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Void> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(userId, as: .uuid)
         return .exec(name: "DeleteProfile", sql: #"""
@@ -126,25 +171,36 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _UserProfileStatements {
     /// Runs `DeleteProfile` from user_profile.sql:11.
-    public func deleteProfile(userId: Foundation.UUID) async throws {
-        try await self.executor.execute(Statements.deleteProfile(userId: userId))
+    public static func deleteProfile(userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Void> {
+        _UserProfileStatementFactories.deleteProfile(userId: userId)
     }
 }
 
-extension QueryClient {
+extension _UserProfileQueries {
+    /// Runs `DeleteProfile` from user_profile.sql:11.
+    public func deleteProfile(userId: Foundation.UUID) async throws {
+        try await self.executor.execute(_UserProfileStatementFactories.deleteProfile(userId: userId))
+    }
+}
+
+extension _UserProfileClientClosures {
+    static func deleteProfile(_ state: NeonSQL.QueryClientState) -> @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void {
+        if let closure = state.overrides["deleteProfile"] as? @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _UserProfileRunner(executor: executor).deleteProfile(userId: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("DeleteProfile") }
+        case .preview: return { _ in () }
+        }
+    }
+}
+
+extension _UserProfileQueryClient {
     /// Runs ``Queries/deleteProfile(userId:)``; set it to replace the query (tests, previews).
     public var deleteProfile: @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void {
-        get {
-            if let closure = neonSQLOverrides["deleteProfile"] as? @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).deleteProfile(userId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("DeleteProfile") }
-            case .preview: return { _ in () }
-            }
-        }
-        set { neonSQLOverrides["deleteProfile"] = newValue }
+        get { _UserProfileClientClosures.deleteProfile(neonSQLState) }
+        set { neonSQLState.overrides["deleteProfile"] = newValue }
     }
 }
 
@@ -178,9 +234,8 @@ extension PatchProfileRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// A PATCH: the name set (or cleared with .set(nil)) or kept, the XP set or kept.
-    public static func patchProfile(userId: Foundation.UUID, displayName: NeonSQL.Patch<Swift.String?> = .keep, totalXp: NeonSQL.Patch<Swift.Int> = .keep) -> NeonSQL.Statement<PatchProfileRow?> {
+extension _UserProfileStatementFactories {
+    static func patchProfile(userId: Foundation.UUID, displayName: NeonSQL.Patch<Swift.String?> = .keep, totalXp: NeonSQL.Patch<Swift.Int> = .keep) -> NeonSQL.Statement<PatchProfileRow?> {
         let variant = patchProfileSQLTemplate.variant([displayName.isSet, totalXp.isSet])
         var bindings = NeonSQL.Bindings(capacity: variant.parameters.count)
         for parameter in variant.parameters {
@@ -192,6 +247,13 @@ extension Statements {
             }
         }
         return .one(name: "PatchProfile", sql: variant.sql, bindings: bindings, readOnly: false, tables: patchProfile_tables)
+    }
+}
+
+extension _UserProfileStatements {
+    /// A PATCH: the name set (or cleared with .set(nil)) or kept, the XP set or kept.
+    public static func patchProfile(userId: Foundation.UUID, displayName: NeonSQL.Patch<Swift.String?> = .keep, totalXp: NeonSQL.Patch<Swift.Int> = .keep) -> NeonSQL.Statement<PatchProfileRow?> {
+        _UserProfileStatementFactories.patchProfile(userId: userId, displayName: displayName, totalXp: totalXp)
     }
 }
 
@@ -212,25 +274,29 @@ private let patchProfileSQLTemplate = NeonSQL.SQLTemplate([
     .text("\nRETURNING p.user_id, p.display_name, p.total_xp"),
 ], switchCount: 2)
 
-extension Queries {
+extension _UserProfileQueries {
     /// A PATCH: the name set (or cleared with .set(nil)) or kept, the XP set or kept.
     public func patchProfile(userId: Foundation.UUID, displayName: NeonSQL.Patch<Swift.String?> = .keep, totalXp: NeonSQL.Patch<Swift.Int> = .keep) async throws -> PatchProfileRow? {
-        try await self.executor.execute(Statements.patchProfile(userId: userId, displayName: displayName, totalXp: totalXp))
+        try await self.executor.execute(_UserProfileStatementFactories.patchProfile(userId: userId, displayName: displayName, totalXp: totalXp))
     }
 }
 
-extension QueryClient {
+extension _UserProfileClientClosures {
+    static func patchProfile(_ state: NeonSQL.QueryClientState) -> @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow? {
+        if let closure = state.overrides["patchProfile"] as? @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow? { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _UserProfileRunner(executor: executor).patchProfile(userId: $0, displayName: $1, totalXp: $2) }
+        case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("PatchProfile") }
+        case .preview: return { _, _, _ in nil }
+        }
+    }
+}
+
+extension _UserProfileQueryClient {
     /// Runs ``Queries/patchProfile(userId:displayName:totalXp:)``; set it to replace the query (tests, previews).
     public var patchProfile: @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow? {
-        get {
-            if let closure = neonSQLOverrides["patchProfile"] as? @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow? { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).patchProfile(userId: $0, displayName: $1, totalXp: $2) }
-            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("PatchProfile") }
-            case .preview: return { _, _, _ in nil }
-            }
-        }
-        set { neonSQLOverrides["patchProfile"] = newValue }
+        get { _UserProfileClientClosures.patchProfile(neonSQLState) }
+        set { neonSQLState.overrides["patchProfile"] = newValue }
     }
 }
 

@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `count_open_tasks.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _CountOpenTasksQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `count_open_tasks.sql` as observations of ``Queries/Observe``.
+public protocol _CountOpenTasksQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `count_open_tasks.sql` as members of ``Statements``.
+public protocol _CountOpenTasksStatements {}
+
+/// The queries of `count_open_tasks.sql` as closure properties of ``QueryClient``.
+public protocol _CountOpenTasksQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `count_open_tasks.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _CountOpenTasksQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `count_open_tasks.sql`, built (``Statements`` forwards to these).
+enum _CountOpenTasksStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _CountOpenTasksClientClosures {}
+
+/// Runs the queries of `count_open_tasks.sql` for a live client.
+private struct _CountOpenTasksRunner: _CountOpenTasksQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/countOpenTasks()``.
 public struct CountOpenTasksRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var openTasks: Swift.Int
@@ -21,9 +47,8 @@ extension CountOpenTasksRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// No annotation: the name comes from the file name; a row-returning statement is :many.
-    public static func countOpenTasks() -> NeonSQL.Statement<[Swift.Int]> {
+extension _CountOpenTasksStatementFactories {
+    static func countOpenTasks() -> NeonSQL.Statement<[Swift.Int]> {
         let bindings = NeonSQL.Bindings()
         let statement: NeonSQL.Statement<[CountOpenTasksRow]> = .many(name: "CountOpenTasks", sql: #"""
             SELECT count(*) AS open_tasks FROM tasks WHERE status <> 'done'
@@ -32,49 +57,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _CountOpenTasksStatements {
     /// No annotation: the name comes from the file name; a row-returning statement is :many.
-    public func countOpenTasks() async throws -> [Swift.Int] {
-        try await self.executor.execute(Statements.countOpenTasks())
+    public static func countOpenTasks() -> NeonSQL.Statement<[Swift.Int]> {
+        _CountOpenTasksStatementFactories.countOpenTasks()
     }
 }
 
-extension Queries.Observe {
+extension _CountOpenTasksQueries {
+    /// No annotation: the name comes from the file name; a row-returning statement is :many.
+    public func countOpenTasks() async throws -> [Swift.Int] {
+        try await self.executor.execute(_CountOpenTasksStatementFactories.countOpenTasks())
+    }
+}
+
+extension _CountOpenTasksQueriesObserve {
     /// No annotation: the name comes from the file name; a row-returning statement is :many.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func countOpenTasks() -> NeonSQL.QueryObservation<[Swift.Int]> {
-        self.executor.observe(Statements.countOpenTasks())
+        self.executor.observe(_CountOpenTasksStatementFactories.countOpenTasks())
     }
 }
 
-extension QueryClient {
+extension _CountOpenTasksClientClosures {
+    static func countOpenTasks(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [Swift.Int] {
+        if let closure = state.overrides["countOpenTasks"] as? @Sendable () async throws -> [Swift.Int] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _CountOpenTasksRunner(executor: executor).countOpenTasks() }
+        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("CountOpenTasks") }
+        case .preview: return { [] }
+        }
+    }
+}
+
+extension _CountOpenTasksQueryClient {
     /// Runs ``Queries/countOpenTasks()``; set it to replace the query (tests, previews).
     public var countOpenTasks: @Sendable () async throws -> [Swift.Int] {
-        get {
-            if let closure = neonSQLOverrides["countOpenTasks"] as? @Sendable () async throws -> [Swift.Int] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).countOpenTasks() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("CountOpenTasks") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLOverrides["countOpenTasks"] = newValue }
+        get { _CountOpenTasksClientClosures.countOpenTasks(neonSQLState) }
+        set { neonSQLState.overrides["countOpenTasks"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _CountOpenTasksQueryClientObserve {
     /// Observes ``Queries/countOpenTasks()``; set it to replace the observation.
     public var countOpenTasks: @Sendable () -> NeonSQL.QueryObservation<[Swift.Int]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.countOpenTasks"] as? @Sendable () -> NeonSQL.QueryObservation<[Swift.Int]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.countOpenTasks() }
+            if let closure = neonSQLState.overrides["observe.countOpenTasks"] as? @Sendable () -> NeonSQL.QueryObservation<[Swift.Int]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_CountOpenTasksStatementFactories.countOpenTasks()) }
             }
-            let query = neonSQLClient.countOpenTasks
+            let query = _CountOpenTasksClientClosures.countOpenTasks(neonSQLState)
             return { .once { try await query() } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.countOpenTasks"] = newValue }
+        set { neonSQLState.overrides["observe.countOpenTasks"] = newValue }
     }
 }
 

@@ -2,6 +2,32 @@
 import Foundation
 import NeonSQL
 
+/// The queries of `tasks.sql` as methods of ``Queries`` (generated code: call them on `Queries`).
+public protocol _TasksQueries: NeonSQL.GeneratedQueries {}
+
+/// The read queries of `tasks.sql` as observations of ``Queries/Observe``.
+public protocol _TasksQueriesObserve: NeonSQL.GeneratedQueries {}
+
+/// The statement factories of `tasks.sql` as members of ``Statements``.
+public protocol _TasksStatements {}
+
+/// The queries of `tasks.sql` as closure properties of ``QueryClient``.
+public protocol _TasksQueryClient: NeonSQL.GeneratedQueryClient {}
+
+/// The read queries of `tasks.sql` as observation closures of ``QueryClient/Observe``.
+public protocol _TasksQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+
+/// The statements of `tasks.sql`, built (``Statements`` forwards to these).
+enum _TasksStatementFactories {}
+
+/// Each query's client closure for a client state: the one set, else the mode's.
+enum _TasksClientClosures {}
+
+/// Runs the queries of `tasks.sql` for a live client.
+private struct _TasksRunner: _TasksQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
+
 /// A row of ``Queries/allTaskColumns(status:tags:)``.
 public struct AllTaskColumnsRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
     public var id: Swift.Int
@@ -81,9 +107,8 @@ extension AllTaskColumnsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// Every column type the default mapping knows.
-    public static func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.Statement<[AllTaskColumnsRow]> {
+extension _TasksStatementFactories {
+    static func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.Statement<[AllTaskColumnsRow]> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(status, as: .enumType("task_status"))
         bindings.append(tags, as: .array(.text))
@@ -93,49 +118,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _TasksStatements {
     /// Every column type the default mapping knows.
-    public func allTaskColumns(status: TaskStatus, tags: [Swift.String]) async throws -> [AllTaskColumnsRow] {
-        try await self.executor.execute(Statements.allTaskColumns(status: status, tags: tags))
+    public static func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.Statement<[AllTaskColumnsRow]> {
+        _TasksStatementFactories.allTaskColumns(status: status, tags: tags)
     }
 }
 
-extension Queries.Observe {
+extension _TasksQueries {
+    /// Every column type the default mapping knows.
+    public func allTaskColumns(status: TaskStatus, tags: [Swift.String]) async throws -> [AllTaskColumnsRow] {
+        try await self.executor.execute(_TasksStatementFactories.allTaskColumns(status: status, tags: tags))
+    }
+}
+
+extension _TasksQueriesObserve {
     /// Every column type the default mapping knows.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.QueryObservation<[AllTaskColumnsRow]> {
-        self.executor.observe(Statements.allTaskColumns(status: status, tags: tags))
+        self.executor.observe(_TasksStatementFactories.allTaskColumns(status: status, tags: tags))
     }
 }
 
-extension QueryClient {
+extension _TasksClientClosures {
+    static func allTaskColumns(_ state: NeonSQL.QueryClientState) -> @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow] {
+        if let closure = state.overrides["allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _TasksRunner(executor: executor).allTaskColumns(status: $0, tags: $1) }
+        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AllTaskColumns") }
+        case .preview: return { _, _ in [] }
+        }
+    }
+}
+
+extension _TasksQueryClient {
     /// Runs ``Queries/allTaskColumns(status:tags:)``; set it to replace the query (tests, previews).
     public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow] {
-        get {
-            if let closure = neonSQLOverrides["allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).allTaskColumns(status: $0, tags: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AllTaskColumns") }
-            case .preview: return { _, _ in [] }
-            }
-        }
-        set { neonSQLOverrides["allTaskColumns"] = newValue }
+        get { _TasksClientClosures.allTaskColumns(neonSQLState) }
+        set { neonSQLState.overrides["allTaskColumns"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _TasksQueryClientObserve {
     /// Observes ``Queries/allTaskColumns(status:tags:)``; set it to replace the observation.
     public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) -> NeonSQL.QueryObservation<[AllTaskColumnsRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) -> NeonSQL.QueryObservation<[AllTaskColumnsRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.allTaskColumns(status: $0, tags: $1) }
+            if let closure = neonSQLState.overrides["observe.allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) -> NeonSQL.QueryObservation<[AllTaskColumnsRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_TasksStatementFactories.allTaskColumns(status: $0, tags: $1)) }
             }
-            let query = neonSQLClient.allTaskColumns
+            let query = _TasksClientClosures.allTaskColumns(neonSQLState)
             return { p0, p1 in .once { try await query(p0, p1) } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.allTaskColumns"] = newValue }
+        set { neonSQLState.overrides["observe.allTaskColumns"] = newValue }
     }
 }
 
@@ -173,9 +209,8 @@ extension TaskCountsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// Runs `TaskCounts` from tasks.sql:5.
-    public static func taskCounts() -> NeonSQL.Statement<[TaskCountsRow]> {
+extension _TasksStatementFactories {
+    static func taskCounts() -> NeonSQL.Statement<[TaskCountsRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "TaskCounts", sql: #"""
             SELECT status, count(*) AS total, max(estimate) AS "largest", min(title) AS "first_title"
@@ -185,49 +220,60 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _TasksStatements {
     /// Runs `TaskCounts` from tasks.sql:5.
-    public func taskCounts() async throws -> [TaskCountsRow] {
-        try await self.executor.execute(Statements.taskCounts())
+    public static func taskCounts() -> NeonSQL.Statement<[TaskCountsRow]> {
+        _TasksStatementFactories.taskCounts()
     }
 }
 
-extension Queries.Observe {
+extension _TasksQueries {
+    /// Runs `TaskCounts` from tasks.sql:5.
+    public func taskCounts() async throws -> [TaskCountsRow] {
+        try await self.executor.execute(_TasksStatementFactories.taskCounts())
+    }
+}
+
+extension _TasksQueriesObserve {
     /// Runs `TaskCounts` from tasks.sql:5.
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func taskCounts() -> NeonSQL.QueryObservation<[TaskCountsRow]> {
-        self.executor.observe(Statements.taskCounts())
+        self.executor.observe(_TasksStatementFactories.taskCounts())
     }
 }
 
-extension QueryClient {
+extension _TasksClientClosures {
+    static func taskCounts(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [TaskCountsRow] {
+        if let closure = state.overrides["taskCounts"] as? @Sendable () async throws -> [TaskCountsRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _TasksRunner(executor: executor).taskCounts() }
+        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("TaskCounts") }
+        case .preview: return { [] }
+        }
+    }
+}
+
+extension _TasksQueryClient {
     /// Runs ``Queries/taskCounts()``; set it to replace the query (tests, previews).
     public var taskCounts: @Sendable () async throws -> [TaskCountsRow] {
-        get {
-            if let closure = neonSQLOverrides["taskCounts"] as? @Sendable () async throws -> [TaskCountsRow] { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).taskCounts() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("TaskCounts") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLOverrides["taskCounts"] = newValue }
+        get { _TasksClientClosures.taskCounts(neonSQLState) }
+        set { neonSQLState.overrides["taskCounts"] = newValue }
     }
 }
 
-extension QueryClient.Observe {
+extension _TasksQueryClientObserve {
     /// Observes ``Queries/taskCounts()``; set it to replace the observation.
     public var taskCounts: @Sendable () -> NeonSQL.QueryObservation<[TaskCountsRow]> {
         get {
-            if let closure = neonSQLClient.neonSQLOverrides["observe.taskCounts"] as? @Sendable () -> NeonSQL.QueryObservation<[TaskCountsRow]> { return closure }
-            if case .live(let executor) = neonSQLClient.neonSQLMode {
-                return { Queries(executor).observe.taskCounts() }
+            if let closure = neonSQLState.overrides["observe.taskCounts"] as? @Sendable () -> NeonSQL.QueryObservation<[TaskCountsRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_TasksStatementFactories.taskCounts()) }
             }
-            let query = neonSQLClient.taskCounts
+            let query = _TasksClientClosures.taskCounts(neonSQLState)
             return { .once { try await query() } }
         }
-        set { neonSQLClient.neonSQLOverrides["observe.taskCounts"] = newValue }
+        set { neonSQLState.overrides["observe.taskCounts"] = newValue }
     }
 }
 
@@ -261,9 +307,8 @@ extension InsertTaskRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// Runs `InsertTask` from tasks.sql:10.
-    public static func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) -> NeonSQL.Statement<InsertTaskRow> {
+extension _TasksStatementFactories {
+    static func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) -> NeonSQL.Statement<InsertTaskRow> {
         var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(order, as: .int4)
         bindings.append(title, as: .varchar)
@@ -276,25 +321,36 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _TasksStatements {
     /// Runs `InsertTask` from tasks.sql:10.
-    public func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) async throws -> InsertTaskRow {
-        try await self.executor.execute(Statements.insertTask(order: order, title: title, status: status))
+    public static func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) -> NeonSQL.Statement<InsertTaskRow> {
+        _TasksStatementFactories.insertTask(order: order, title: title, status: status)
     }
 }
 
-extension QueryClient {
+extension _TasksQueries {
+    /// Runs `InsertTask` from tasks.sql:10.
+    public func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) async throws -> InsertTaskRow {
+        try await self.executor.execute(_TasksStatementFactories.insertTask(order: order, title: title, status: status))
+    }
+}
+
+extension _TasksClientClosures {
+    static func insertTask(_ state: NeonSQL.QueryClientState) -> @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow {
+        if let closure = state.overrides["insertTask"] as? @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _TasksRunner(executor: executor).insertTask(order: $0, title: $1, status: $2) }
+        case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
+        case .preview: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
+        }
+    }
+}
+
+extension _TasksQueryClient {
     /// Runs ``Queries/insertTask(order:title:status:)``; set it to replace the query (tests, previews).
     public var insertTask: @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow {
-        get {
-            if let closure = neonSQLOverrides["insertTask"] as? @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow { return closure }
-            switch neonSQLMode {
-            case .live(let executor): return { try await Queries(executor).insertTask(order: $0, title: $1, status: $2) }
-            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
-            case .preview: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
-            }
-        }
-        set { neonSQLOverrides["insertTask"] = newValue }
+        get { _TasksClientClosures.insertTask(neonSQLState) }
+        set { neonSQLState.overrides["insertTask"] = newValue }
     }
 }
 

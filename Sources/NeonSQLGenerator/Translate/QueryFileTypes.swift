@@ -1,0 +1,61 @@
+/// The types one query file's generated Swift declares for itself, to attach its queries to the
+/// target's shared `Queries`, `Statements` and client without extending them.
+///
+/// Why: the Swift driver's incremental build treats a type that a changed file extends as
+/// changed, and recompiles every file that looks up a member of it. When each query file
+/// extended the shared `Queries`, adding one query recompiled every generated file of the target.
+/// Now each file declares protocols of its own (`_JourneysQueries: NeonSQL.GeneratedQueries`, ...)
+/// whose extensions hold the file's queries, the shared file makes `Queries` & co. conform to each
+/// of them (a list that changes only when a query file is added or removed), and a query file
+/// looks up no type but its own and the runtime's. See docs/generated-code.md.
+struct QueryFileTypes: Sendable, Hashable {
+    /// `_JourneysQueries`: refines `NeonSQL.GeneratedQueries`; its extension holds the file's `Queries` methods.
+    let queries: String
+    /// `_JourneysQueriesObserve`: the file's `Queries.Observe` methods.
+    let queriesObserve: String
+    /// `_JourneysStatements`: the file's `Statements` factories (forwarding to ``factories``).
+    let statements: String
+    /// `_JourneysQueryClient`: refines `NeonSQL.GeneratedQueryClient`; the file's client properties.
+    let client: String
+    /// `_JourneysQueryClientObserve`: the file's `QueryClient.Observe` properties.
+    let clientObserve: String
+    /// `_JourneysStatementFactories`: an internal enum holding the statement factories' bodies.
+    let factories: String
+    /// `_JourneysClientClosures`: an internal enum building each query's client closure from a state.
+    let clientClosures: String
+    /// `_JourneysRunner`: a file-private struct running the file's `Queries` methods for a live client.
+    let runner: String
+
+    /// The types of a file whose name gives `stem` (`Journeys`).
+    init(stem: String, typeNames: GeneratedTypeNames) {
+        let prefix = "_" + stem
+        queries = prefix + typeNames.queries
+        queriesObserve = prefix + typeNames.queries + "Observe"
+        statements = prefix + typeNames.statements
+        client = prefix + typeNames.client
+        clientObserve = prefix + typeNames.client + "Observe"
+        factories = prefix + "StatementFactories"
+        clientClosures = prefix + "ClientClosures"
+        runner = prefix + "Runner"
+    }
+
+    /// The types of each query file, in order: the stem is the file name without `.sql` in upper
+    /// camel case (`journey_duas.sql` -> `JourneyDuas`), numbered when two files give one stem.
+    /// Depends on the file names only, never on the queries.
+    static func forFiles(_ paths: [String], typeNames: GeneratedTypeNames) -> [QueryFileTypes] {
+        var stems = UniqueNames(taken: [])
+        return paths.map { path in
+            QueryFileTypes(stem: stems.claim(stem(ofPath: path)), typeNames: typeNames)
+        }
+    }
+
+    /// `queries/journey_duas.sql` -> `JourneyDuas`; `File` when the name has no letter or digit,
+    /// `File2024` when it starts with a digit.
+    static func stem(ofPath path: String) -> String {
+        var name = CodeGenerator.fileName(of: path)
+        if name.lowercased().hasSuffix(".sql") { name = String(name.dropLast(4)) }
+        let words = SwiftNaming.upperCamelCase(name)
+        guard let first = words.first else { return "File" }
+        return first.isNumber ? "File" + words : words
+    }
+}
