@@ -6,56 +6,58 @@ import Testing
 
 // MARK: - NeonSQLSchema.swift (generated)
 
-public struct Queries: Swift.Sendable {
+public struct Queries: Swift.Sendable, NeonSQL.GeneratedQueries {
     public let executor: any NeonSQL.QueryExecutor
 
     public init(_ executor: any NeonSQL.QueryExecutor) {
         self.executor = executor
     }
+
+    public var observe: Observe { Observe(executor: executor) }
+
+    public struct Observe: Swift.Sendable, NeonSQL.GeneratedQueries {
+        public let executor: any NeonSQL.QueryExecutor
+    }
 }
 
 public enum Statements {}
 
-public struct QueryClient: Swift.Sendable {
-    public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow]
-    public var getUserProfile: @Sendable (_ userId: Foundation.UUID) async throws -> GetUserProfileRow?
-    public var markDuaCompleted: @Sendable (_ userId: Foundation.UUID, _ duaId: Swift.Int) async throws -> Swift.Void
+public struct QueryClient: Swift.Sendable, NeonSQL.GeneratedQueryClient {
+    public var neonSQLState: NeonSQL.QueryClientState
 
-    public init(
-        fetchJourneyDuas: @escaping @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow],
-        getUserProfile: @escaping @Sendable (_ userId: Foundation.UUID) async throws -> GetUserProfileRow?,
-        markDuaCompleted: @escaping @Sendable (_ userId: Foundation.UUID, _ duaId: Swift.Int) async throws -> Swift.Void
-    ) {
-        self.fetchJourneyDuas = fetchJourneyDuas
-        self.getUserProfile = getUserProfile
-        self.markDuaCompleted = markDuaCompleted
+    init(mode: NeonSQL.QueryClientState.Mode) {
+        self.neonSQLState = NeonSQL.QueryClientState(mode: mode)
     }
 
     public static func live(_ executor: any NeonSQL.QueryExecutor) -> QueryClient {
-        let queries = Queries(executor)
-        return QueryClient(
-            fetchJourneyDuas: { try await queries.fetchJourneyDuas(journeyId: $0) },
-            getUserProfile: { try await queries.getUserProfile(userId: $0) },
-            markDuaCompleted: { try await queries.markDuaCompleted(userId: $0, duaId: $1) }
-        )
+        QueryClient(mode: .live(executor))
     }
 
-    public static var testValue: QueryClient {
-        QueryClient(
-            fetchJourneyDuas: { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") },
-            getUserProfile: { _ in throw NeonSQL.UnimplementedQueryError("GetUserProfile") },
-            markDuaCompleted: { _, _ in throw NeonSQL.UnimplementedQueryError("MarkDuaCompleted") }
-        )
+    public static var testValue: QueryClient { QueryClient(mode: .unimplemented) }
+
+    public static var previewValue: QueryClient { QueryClient(mode: .preview) }
+
+    public var observe: Observe {
+        get { Observe(neonSQLState: neonSQLState) }
+        set { neonSQLState = newValue.neonSQLState }
     }
 
-    public static func preview(fetchJourneyDuas: [FetchJourneyDuasRow] = [], getUserProfile: GetUserProfileRow? = nil) -> QueryClient {
-        return QueryClient(
-            fetchJourneyDuas: { _ in fetchJourneyDuas },
-            getUserProfile: { _ in getUserProfile },
-            markDuaCompleted: { _, _ in }
-        )
+    public struct Observe: Swift.Sendable, NeonSQL.GeneratedQueryClient {
+        public var neonSQLState: NeonSQL.QueryClientState
     }
 }
+
+extension Queries: _FetchJourneyDuasQueries {}
+extension Queries.Observe: _FetchJourneyDuasQueriesObserve {}
+extension Statements: _FetchJourneyDuasStatements {}
+extension QueryClient: _FetchJourneyDuasQueryClient {}
+extension QueryClient.Observe: _FetchJourneyDuasQueryClientObserve {}
+
+extension Queries: _GetUserProfileQueries {}
+extension Queries.Observe: _GetUserProfileQueriesObserve {}
+extension Statements: _GetUserProfileStatements {}
+extension QueryClient: _GetUserProfileQueryClient {}
+extension QueryClient.Observe: _GetUserProfileQueryClientObserve {}
 
 public enum TimeSlot: Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {
     case morning
@@ -64,6 +66,18 @@ public enum TimeSlot: Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codabl
 }
 
 // MARK: - fetch_journey_duas.swift (generated)
+
+public protocol _FetchJourneyDuasQueries: NeonSQL.GeneratedQueries {}
+public protocol _FetchJourneyDuasQueriesObserve: NeonSQL.GeneratedQueries {}
+public protocol _FetchJourneyDuasStatements {}
+public protocol _FetchJourneyDuasQueryClient: NeonSQL.GeneratedQueryClient {}
+public protocol _FetchJourneyDuasQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+enum _FetchJourneyDuasStatementFactories {}
+enum _FetchJourneyDuasClientClosures {}
+
+private struct _FetchJourneyDuasRunner: _FetchJourneyDuasQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
 
 /// A row of ``Queries/fetchJourneyDuas(journeyId:)``.
 public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
@@ -96,9 +110,8 @@ extension FetchJourneyDuasRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
-    /// Duas of one journey, in the order the journey lists them.
-    public static func fetchJourneyDuas(journeyId: Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
+extension _FetchJourneyDuasStatementFactories {
+    static func fetchJourneyDuas(journeyId: Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(journeyId, as: .int4)
         return .many(name: "FetchJourneyDuas", sql: """
@@ -107,14 +120,74 @@ extension Statements {
     }
 }
 
-extension Queries {
+extension _FetchJourneyDuasStatements {
     /// Duas of one journey, in the order the journey lists them.
-    public func fetchJourneyDuas(journeyId: Int) async throws -> [FetchJourneyDuasRow] {
-        try await self.executor.execute(Statements.fetchJourneyDuas(journeyId: journeyId))
+    public static func fetchJourneyDuas(journeyId: Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
+        _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId)
     }
 }
 
-// MARK: - get_user_profile.swift (generated, :one)
+extension _FetchJourneyDuasQueries {
+    /// Duas of one journey, in the order the journey lists them.
+    public func fetchJourneyDuas(journeyId: Int) async throws -> [FetchJourneyDuasRow] {
+        try await self.executor.execute(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId))
+    }
+}
+
+extension _FetchJourneyDuasQueriesObserve {
+    /// Duas of one journey, in the order the journey lists them.
+    public func fetchJourneyDuas(journeyId: Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
+        self.executor.observe(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId))
+    }
+}
+
+extension _FetchJourneyDuasClientClosures {
+    static func fetchJourneyDuas(_ state: NeonSQL.QueryClientState) -> @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
+        if let closure = state.overrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _FetchJourneyDuasRunner(executor: executor).fetchJourneyDuas(journeyId: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
+        case .preview: return { _ in [] }
+        }
+    }
+}
+
+extension _FetchJourneyDuasQueryClient {
+    /// Runs ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the query (tests, previews).
+    public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
+        get { _FetchJourneyDuasClientClosures.fetchJourneyDuas(neonSQLState) }
+        set { neonSQLState.overrides["fetchJourneyDuas"] = newValue }
+    }
+}
+
+extension _FetchJourneyDuasQueryClientObserve {
+    /// Observes ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the observation.
+    public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
+        get {
+            if let closure = neonSQLState.overrides["observe.fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> { return closure }
+            if let executor = neonSQLState.executor {
+                return { executor.observe(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: $0)) }
+            }
+            let query = _FetchJourneyDuasClientClosures.fetchJourneyDuas(neonSQLState)
+            return { p0 in .once { try await query(p0) } }
+        }
+        set { neonSQLState.overrides["observe.fetchJourneyDuas"] = newValue }
+    }
+}
+
+// MARK: - get_user_profile.swift (generated, :one, :exec, :execrows, :many)
+
+public protocol _GetUserProfileQueries: NeonSQL.GeneratedQueries {}
+public protocol _GetUserProfileQueriesObserve: NeonSQL.GeneratedQueries {}
+public protocol _GetUserProfileStatements {}
+public protocol _GetUserProfileQueryClient: NeonSQL.GeneratedQueryClient {}
+public protocol _GetUserProfileQueryClientObserve: NeonSQL.GeneratedQueryClient {}
+enum _GetUserProfileStatementFactories {}
+enum _GetUserProfileClientClosures {}
+
+private struct _GetUserProfileRunner: _GetUserProfileQueries {
+    let executor: any NeonSQL.QueryExecutor
+}
 
 public struct GetUserProfileRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var userId: UUID
@@ -154,7 +227,7 @@ extension GetUserProfileRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Statements {
+extension _GetUserProfileStatements {
     /// A user's profile.
     public static func getUserProfile(userId: UUID) -> NeonSQL.Statement<GetUserProfileRow?> {
         var bindings = NeonSQL.Bindings(capacity: 1)
@@ -213,7 +286,7 @@ extension RecentActivityRow: NeonSQL.DecodableRow {
     }
 }
 
-extension Queries {
+extension _GetUserProfileQueries {
     /// A user's profile.
     public func getUserProfile(userId: UUID) async throws -> GetUserProfileRow? {
         try await self.executor.execute(Statements.getUserProfile(userId: userId))
@@ -227,6 +300,40 @@ extension Queries {
     /// Add XP; returns rows affected.
     public func addXP(userId: UUID, xp: Int) async throws -> Int {
         try await self.executor.execute(Statements.addXP(userId: userId, xp: xp))
+    }
+}
+
+extension _GetUserProfileClientClosures {
+    static func getUserProfile(_ state: NeonSQL.QueryClientState) -> @Sendable (_ userId: Foundation.UUID) async throws -> GetUserProfileRow? {
+        if let closure = state.overrides["getUserProfile"] as? @Sendable (_ userId: Foundation.UUID) async throws -> GetUserProfileRow? { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _GetUserProfileRunner(executor: executor).getUserProfile(userId: $0) }
+        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetUserProfile") }
+        case .preview: return { _ in nil }
+        }
+    }
+
+    static func markDuaCompleted(_ state: NeonSQL.QueryClientState) -> @Sendable (_ userId: Foundation.UUID, _ duaId: Swift.Int) async throws -> Swift.Void {
+        if let closure = state.overrides["markDuaCompleted"] as? @Sendable (_ userId: Foundation.UUID, _ duaId: Swift.Int) async throws -> Swift.Void { return closure }
+        switch state.mode {
+        case .live(let executor): return { try await _GetUserProfileRunner(executor: executor).markDuaCompleted(userId: $0, duaId: $1) }
+        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("MarkDuaCompleted") }
+        case .preview: return { _, _ in () }
+        }
+    }
+}
+
+extension _GetUserProfileQueryClient {
+    /// Runs ``Queries/getUserProfile(userId:)``; set it to replace the query (tests, previews).
+    public var getUserProfile: @Sendable (_ userId: Foundation.UUID) async throws -> GetUserProfileRow? {
+        get { _GetUserProfileClientClosures.getUserProfile(neonSQLState) }
+        set { neonSQLState.overrides["getUserProfile"] = newValue }
+    }
+
+    /// Runs ``Queries/markDuaCompleted(userId:duaId:)``; set it to replace the query (tests, previews).
+    public var markDuaCompleted: @Sendable (_ userId: Foundation.UUID, _ duaId: Swift.Int) async throws -> Swift.Void {
+        get { _GetUserProfileClientClosures.markDuaCompleted(neonSQLState) }
+        set { neonSQLState.overrides["markDuaCompleted"] = newValue }
     }
 }
 
@@ -368,10 +475,25 @@ struct GeneratedShapeTests {
         #expect(transport.count == 1)
     }
 
-    @Test func previewReturnsTheGivenRows() async throws {
+    @Test func previewReturnsTheRowsSetAndEmptyResultsElse() async throws {
         let row = FetchJourneyDuasRow(duaId: 1, timeSlot: .morning, titleEn: "Preview", categorySlug: "c")
-        let client = QueryClient.preview(fetchJourneyDuas: [row])
+        var client = QueryClient.previewValue
+        client.fetchJourneyDuas = { _ in [row] }
         #expect(try await client.fetchJourneyDuas(123) == [row])
         #expect(try await client.getUserProfile(userId) == nil)
+        try await client.markDuaCompleted(userId, 1)
+    }
+
+    @Test func observingATestClientYieldsItsClosureOnceUnlessSet() async throws {
+        let row = FetchJourneyDuasRow(duaId: 2, timeSlot: .anytime, titleEn: "Observed", categorySlug: nil)
+        var client = QueryClient.testValue
+        client.fetchJourneyDuas = { _ in [row] }
+        var results: [[FetchJourneyDuasRow]] = []
+        for try await rows in client.observe.fetchJourneyDuas(1) { results.append(rows) }
+        #expect(results == [[row]])
+        client.observe.fetchJourneyDuas = { _ in .once { [] } }
+        results = []
+        for try await rows in client.observe.fetchJourneyDuas(1) { results.append(rows) }
+        #expect(results == [[]])
     }
 }
