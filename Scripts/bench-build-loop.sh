@@ -54,7 +54,7 @@ build() {
     start="$(now)"
     swift build -v --target AppQueries >"$WORK/build.log" 2>&1 || { cat "$WORK/build.log" >&2; echo "error: build failed" >&2; exit 1; }
     end="$(now)"
-    files="$(grep -o -- '-primary-file [^ ]*' "$WORK/build.log" | grep -c '/AppQueries/' || true)"
+    files="$(grep -o -- '-primary-file [^ ]*' "$WORK/build.log" | grep '/AppQueries/' | sort -u | wc -l)"
     echo "$(elapsed "$start" "$end")/$files"
 }
 seconds() { echo "${1%/*}"; }
@@ -67,7 +67,10 @@ swift build --target NeonSQL >>"$WORK/tool.log" 2>&1 || { cat "$WORK/tool.log" >
 TOOL="$(elapsed "$start" "$(now)")"
 FIRST="$(build)"
 GENERATED_BYTES="$(cat .build/plugins/outputs/*/AppQueries/destination/NeonSQLPlugin/GeneratedSources/*.swift | wc -c)"
-WARNINGS="$(grep -c "warning:" "$WORK/build.log" || true)"
+# Compiler warnings (`file.swift:LINE:COL: warning:`; `swift build -v` also prints lines starting
+# `warning: '<package>':` that are its manifest commands). Generated code must have none: show any.
+WARNINGS="$(grep -cE '\.swift:[0-9]+:[0-9]+: warning:' "$WORK/build.log" || true)"
+grep -E '\.swift:[0-9]+:[0-9]+: warning:' "$WORK/build.log" | sort -u >&2 || true
 
 sleep 1; NOOP="$(build)"
 

@@ -242,10 +242,11 @@ public enum CodeGenerator {
     /// shared file. `postgresVersion` as for `describe`. Each generated enum decodes a label it
     /// does not know (added to the database enum later) into a fallback case keeping the text,
     /// `undocumented(String)`, unless `frozenEnums` is true (then such a label is a decoding error).
+    /// Row structs are `Sendable` and `Hashable`, and `Codable` too when `codableRows` is true.
     public static func generate(schema: [SQLSourceInput], queries: [SQLSourceInput],
                                 overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
                                 configPath: String = "neon-sql.json", postgresVersion: Int? = nil,
-                                frozenEnums: Bool = false, lock: QueryLockInput? = nil) -> GenerateResult {
+                                frozenEnums: Bool = false, codableRows: Bool = false, lock: QueryLockInput? = nil) -> GenerateResult {
         let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath,
                             postgresVersion: postgresVersion, frozenEnums: frozenEnums, lock: lock)
         var filesByPath: [String: NamedFile] = [:]
@@ -255,7 +256,8 @@ public enum CodeGenerator {
         let fileTypes = QueryFileTypes.forFiles(queries.map(\.path), typeNames: model.typeNames)
         let files = zip(queries, fileTypes).map { input, types in
             let description = filesByPath[input.path] ?? NamedFile(path: input.path, queries: [])
-            let renderer = SwiftRenderer(sourceFileName: fileName(of: input.path), typeNames: model.typeNames, fileTypes: types)
+            let renderer = SwiftRenderer(sourceFileName: fileName(of: input.path), typeNames: model.typeNames, fileTypes: types,
+                                         codableRows: codableRows)
             return GeneratedSwiftFile(inputPath: input.path, source: renderer.render(description))
         }
         return GenerateResult(

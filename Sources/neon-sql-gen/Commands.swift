@@ -34,6 +34,7 @@ enum Commands {
             configPath: options.configPath ?? "neon-sql.json",
             postgresVersion: config.postgresVersion,
             frozenEnums: config.frozenEnums,
+            codableRows: config.codableRows,
             lock: try LockFileInput.read(options.lockPath)
         )
         StandardStreams.writeDiagnostics(result.diagnostics)

@@ -16,6 +16,8 @@ struct ConfigFile {
     var postgresVersion: Int?
     /// `frozenEnums`: generated enums without the fallback case for labels they do not know.
     var frozenEnums = false
+    /// `codableRows`: row structs conform to `Codable` too.
+    var codableRows = false
 
     /// The defaults when there is no config file.
     init() {}
@@ -36,6 +38,7 @@ struct ConfigFile {
         }
         result.postgresVersion = config.postgresVersion
         result.frozenEnums = config.frozenEnums ?? false
+        result.codableRows = config.codableRows ?? false
         result.overrides = TypeOverrides(columns: config.overrides?.columns ?? [:], types: config.overrides?.types ?? [:])
         let defaults = GeneratedTypeNames()
         result.typeNames = GeneratedTypeNames(

@@ -72,15 +72,18 @@ public protocol _FetchJourneyDuasQueriesObserve: NeonSQL.GeneratedQueries {}
 public protocol _FetchJourneyDuasStatements {}
 public protocol _FetchJourneyDuasQueryClient: NeonSQL.GeneratedQueryClient {}
 public protocol _FetchJourneyDuasQueryClientObserve: NeonSQL.GeneratedQueryClient {}
-enum _FetchJourneyDuasStatementFactories {}
-enum _FetchJourneyDuasClientClosures {}
+private enum _FetchJourneyDuasStatementFactories: _FetchJourneyDuasStatements {}
 
 private struct _FetchJourneyDuasRunner: _FetchJourneyDuasQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+private struct _FetchJourneyDuasClientState: _FetchJourneyDuasQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/fetchJourneyDuas(journeyId:)``.
-public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable {
     public var duaId: Int
     public var timeSlot: TimeSlot
     public var titleEn: String
@@ -110,20 +113,14 @@ extension FetchJourneyDuasRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _FetchJourneyDuasStatementFactories {
-    static func fetchJourneyDuas(journeyId: Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
+extension _FetchJourneyDuasStatements {
+    /// Duas of one journey, in the order the journey lists them.
+    public static func fetchJourneyDuas(journeyId: Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(journeyId, as: .int4)
         return .many(name: "FetchJourneyDuas", sql: """
             SELECT jd.dua_id, jd.time_slot, d.title_en, c.slug AS category_slug FROM journey_duas jd JOIN duas d ON d.id = jd.dua_id LEFT JOIN categories c ON c.id = d.category_id WHERE jd.journey_id = $1 ORDER BY jd.sort_order
             """, bindings: bindings, readOnly: true)
-    }
-}
-
-extension _FetchJourneyDuasStatements {
-    /// Duas of one journey, in the order the journey lists them.
-    public static func fetchJourneyDuas(journeyId: Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
-        _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId)
     }
 }
 
@@ -141,21 +138,18 @@ extension _FetchJourneyDuasQueriesObserve {
     }
 }
 
-extension _FetchJourneyDuasClientClosures {
-    static func fetchJourneyDuas(_ state: NeonSQL.QueryClientState) -> @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-        if let closure = state.overrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _FetchJourneyDuasRunner(executor: executor).fetchJourneyDuas(journeyId: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
 
 extension _FetchJourneyDuasQueryClient {
     /// Runs ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the query (tests, previews).
     public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-        get { _FetchJourneyDuasClientClosures.fetchJourneyDuas(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _FetchJourneyDuasRunner(executor: executor).fetchJourneyDuas(journeyId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["fetchJourneyDuas"] = newValue }
     }
 }
@@ -168,7 +162,7 @@ extension _FetchJourneyDuasQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: $0)) }
             }
-            let query = _FetchJourneyDuasClientClosures.fetchJourneyDuas(neonSQLState)
+            let query = _FetchJourneyDuasClientState(neonSQLState: neonSQLState).fetchJourneyDuas
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.fetchJourneyDuas"] = newValue }
@@ -182,14 +176,17 @@ public protocol _GetUserProfileQueriesObserve: NeonSQL.GeneratedQueries {}
 public protocol _GetUserProfileStatements {}
 public protocol _GetUserProfileQueryClient: NeonSQL.GeneratedQueryClient {}
 public protocol _GetUserProfileQueryClientObserve: NeonSQL.GeneratedQueryClient {}
-enum _GetUserProfileStatementFactories {}
-enum _GetUserProfileClientClosures {}
+private enum _GetUserProfileStatementFactories: _GetUserProfileStatements {}
 
 private struct _GetUserProfileRunner: _GetUserProfileQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
-public struct GetUserProfileRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+private struct _GetUserProfileClientState: _GetUserProfileQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
+public struct GetUserProfileRow: Swift.Sendable, Swift.Hashable {
     public var userId: UUID
     public var displayName: String?
     public var streak: Int
@@ -269,7 +266,7 @@ extension _GetUserProfileStatements {
     }
 }
 
-public struct RecentActivityRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct RecentActivityRow: Swift.Sendable, Swift.Hashable {
     public var date: PostgresDate
     public var duasCompleted: [Int?]?
 }
@@ -303,36 +300,31 @@ extension _GetUserProfileQueries {
     }
 }
 
-extension _GetUserProfileClientClosures {
-    static func getUserProfile(_ state: NeonSQL.QueryClientState) -> @Sendable (_ userId: Foundation.UUID) async throws -> GetUserProfileRow? {
-        if let closure = state.overrides["getUserProfile"] as? @Sendable (_ userId: Foundation.UUID) async throws -> GetUserProfileRow? { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _GetUserProfileRunner(executor: executor).getUserProfile(userId: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetUserProfile") }
-        case .preview: return { _ in nil }
-        }
-    }
-
-    static func markDuaCompleted(_ state: NeonSQL.QueryClientState) -> @Sendable (_ userId: Foundation.UUID, _ duaId: Swift.Int) async throws -> Swift.Void {
-        if let closure = state.overrides["markDuaCompleted"] as? @Sendable (_ userId: Foundation.UUID, _ duaId: Swift.Int) async throws -> Swift.Void { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _GetUserProfileRunner(executor: executor).markDuaCompleted(userId: $0, duaId: $1) }
-        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("MarkDuaCompleted") }
-        case .preview: return { _, _ in () }
-        }
-    }
-}
 
 extension _GetUserProfileQueryClient {
     /// Runs ``Queries/getUserProfile(userId:)``; set it to replace the query (tests, previews).
     public var getUserProfile: @Sendable (_ userId: Foundation.UUID) async throws -> GetUserProfileRow? {
-        get { _GetUserProfileClientClosures.getUserProfile(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["getUserProfile"] as? @Sendable (_ userId: Foundation.UUID) async throws -> GetUserProfileRow? { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _GetUserProfileRunner(executor: executor).getUserProfile(userId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetUserProfile") }
+            case .preview: return { _ in nil }
+            }
+        }
         set { neonSQLState.overrides["getUserProfile"] = newValue }
     }
 
     /// Runs ``Queries/markDuaCompleted(userId:duaId:)``; set it to replace the query (tests, previews).
     public var markDuaCompleted: @Sendable (_ userId: Foundation.UUID, _ duaId: Swift.Int) async throws -> Swift.Void {
-        get { _GetUserProfileClientClosures.markDuaCompleted(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["markDuaCompleted"] as? @Sendable (_ userId: Foundation.UUID, _ duaId: Swift.Int) async throws -> Swift.Void { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _GetUserProfileRunner(executor: executor).markDuaCompleted(userId: $0, duaId: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("MarkDuaCompleted") }
+            case .preview: return { _, _ in () }
+            }
+        }
         set { neonSQLState.overrides["markDuaCompleted"] = newValue }
     }
 }

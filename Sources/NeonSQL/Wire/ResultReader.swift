@@ -89,7 +89,7 @@ struct ResultReader {
     /// identical to the last that checked out for the row type (`cacheKey`) is not parsed again.
     @usableFromInline
     mutating func readFields(
-        against columns: [ResultColumn], rowType: @autoclosure () -> String, cacheKey: ObjectIdentifier
+        against expectedColumns: @autoclosure () -> [ResultColumn], rowType: @autoclosure () -> String, cacheKey: ObjectIdentifier
     ) throws -> FieldList {
         reader.skipWhitespace()
         let start = reader.index
@@ -97,6 +97,9 @@ struct ResultReader {
             reader.index = start + known.length
             return FieldList(start: start, count: known.count)
         }
+        // A generated row's `columns` is computed (its array literal is then no work for the
+        // compiler's module emission): built only when the fields were not seen before.
+        let columns = expectedColumns()
         var count = 0
         var mismatch: (index: Int, oid: UInt32)? = nil
         if try reader.beginArray() {

@@ -65,8 +65,8 @@ enum ClientRenderer {
         }
     }
 
-    /// A query's part, in its query file: its closure (the one set, else the mode's), its closure
-    /// property and, for a read, its observation.
+    /// A query's part, in its query file: its closure property (the closure set, else the mode's)
+    /// and, for a read, its observation.
     static func renderQuery(_ named: NamedQuery, signature: QuerySignature, typeNames: GeneratedTypeNames, fileTypes: QueryFileTypes,
                             into printer: inout CodePrinter) {
         let name = SwiftNaming.escaped(named.functionName)
@@ -77,21 +77,17 @@ enum ClientRenderer {
         // A result PostgreSQL always has (`count(*)`) has no empty value: a preview sets it.
         let preview = named.query.kind == .one && named.query.returnsExactlyOneRow
             ? unimplemented : "{ \(ignored)\(defaultValue(named.query.kind)) }"
-        printer.block("extension \(fileTypes.clientClosures)") { printer in
-            printer.block("static func \(name)(_ state: NeonSQL.QueryClientState) -> \(closure)") { printer in
-                printer.line("if let closure = state.overrides[\(key)] as? \(closure) { return closure }")
-                printer.line("switch state.mode {")
-                printer.line("case .live(let executor): return { try await \(fileTypes.runner)(executor: executor).\(signature.closureCall) }")
-                printer.line("case .unimplemented: return \(unimplemented)")
-                printer.line("case .preview: return \(preview)")
-                printer.line("}")
-            }
-        }
-        printer.blankLine()
         printer.block("extension \(fileTypes.client)") { printer in
             printer.docComment(["Runs ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the query (tests, previews)."])
             printer.block("public var \(name): \(closure)") { printer in
-                printer.line("get { \(fileTypes.clientClosures).\(name)(neonSQLState) }")
+                printer.block("get") { printer in
+                    printer.line("if let closure = neonSQLState.overrides[\(key)] as? \(closure) { return closure }")
+                    printer.line("switch neonSQLState.mode {")
+                    printer.line("case .live(let executor): return { try await \(fileTypes.runner)(executor: executor).\(signature.closureCall) }")
+                    printer.line("case .unimplemented: return \(unimplemented)")
+                    printer.line("case .preview: return \(preview)")
+                    printer.line("}")
+                }
                 printer.line("set { neonSQLState.overrides[\(key)] = newValue }")
             }
         }
@@ -109,7 +105,7 @@ enum ClientRenderer {
                     printer.block("if let executor = neonSQLState.executor") { printer in
                         printer.line("return { executor.observe(\(fileTypes.factories).\(signature.closureCall)) }")
                     }
-                    printer.line("let query = \(fileTypes.clientClosures).\(name)(neonSQLState)")
+                    printer.line("let query = \(fileTypes.clientState)(neonSQLState: neonSQLState).\(name)")
                     printer.line("return \(once)")
                 }
                 printer.line("set { neonSQLState.overrides[\(observeKey)] = newValue }")

@@ -24,8 +24,12 @@ enum PageRenderer {
         let declaration = (parameterList + ["after \(cursor): \(row)?"]).joined(separator: ", ")
         let factory = "\(SwiftNaming.escaped(factoryName(named)))(\(declaration)) -> NeonSQL.Statement<[\(row)]>"
         printer.blankLine()
-        printer.block("extension \(fileTypes.factories)") { printer in
-            printer.block("static func \(factory)") { printer in
+        printer.block("extension \(fileTypes.statements)") { printer in
+            printer.docComment([
+                "A page of `\(named.query.annotationName)`: at most \(paging.size) rows, the first page when `after` is nil,",
+                "else the rows after that row by (\(keyList)).",
+            ])
+            printer.block("public static func \(factory)") { printer in
                 printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(parameters.count + keys.count))")
                 for parameter in parameters {
                     let type = SwiftTypeMapping.runtimeTypeExpression(for: parameter.type)
@@ -41,17 +45,6 @@ enum PageRenderer {
                 }
                 RawStringLiteral.print(paging.nextPageSQL, prefix: "return .many(name: \(name), sql: ",
                                        suffix: ", bindings: \(bindings), readOnly: true\(TableEffectsRenderer.factoryArguments(for: named)))", into: &printer)
-            }
-        }
-        printer.blankLine()
-        printer.block("extension \(fileTypes.statements)") { printer in
-            printer.docComment([
-                "A page of `\(named.query.annotationName)`: at most \(paging.size) rows, the first page when `after` is nil,",
-                "else the rows after that row by (\(keyList)).",
-            ])
-            printer.block("public static func \(factory)") { printer in
-                let call = (arguments + ["after: \(cursor)"]).joined(separator: ", ")
-                printer.line("\(fileTypes.factories).\(SwiftNaming.escaped(factoryName(named)))(\(call))")
             }
         }
         printer.blankLine()

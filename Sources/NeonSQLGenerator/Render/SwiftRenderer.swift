@@ -13,10 +13,16 @@ struct SwiftRenderer {
     let typeNames: GeneratedTypeNames
     /// The file's own protocols and enums (``QueryFileTypes/forFiles(_:typeNames:)``).
     let fileTypes: QueryFileTypes
+    /// The conformances of a row struct (and of a `sqlc.embed` item's struct): `Codable` only with
+    /// `codableRows` in `neon-sql.json` (its synthesis is about a third of the time the compiler
+    /// spends emitting a large target's module on every build; BENCHMARKS.md "Edit-rebuild loop").
+    let rowConformances: [String]
 
-    init(sourceFileName: String, typeNames: GeneratedTypeNames = GeneratedTypeNames(), fileTypes: QueryFileTypes? = nil) {
+    init(sourceFileName: String, typeNames: GeneratedTypeNames = GeneratedTypeNames(), fileTypes: QueryFileTypes? = nil,
+         codableRows: Bool = false) {
         self.sourceFileName = sourceFileName
         self.typeNames = typeNames
+        self.rowConformances = ["Swift.Sendable", "Swift.Hashable"] + (codableRows ? ["Swift.Codable"] : [])
         self.fileTypes = fileTypes ?? QueryFileTypes(stem: QueryFileTypes.stem(ofPath: sourceFileName), typeNames: typeNames)
     }
 
@@ -53,15 +59,17 @@ struct SwiftRenderer {
         printer.docComment(["The read queries of `\(file)` as observation closures of ``\(typeNames.client)/Observe``."])
         printer.line("public protocol \(types.clientObserve): NeonSQL.GeneratedQueryClient {}")
         printer.blankLine()
-        printer.docComment(["The statements of `\(file)`, built (``\(typeNames.statements)`` forwards to these)."])
-        printer.line("enum \(types.factories) {}")
-        printer.blankLine()
-        printer.docComment(["Each query's client closure for a client state: the one set, else the mode's."])
-        printer.line("enum \(types.clientClosures) {}")
+        printer.docComment(["Builds the statements of `\(file)` for this file's code."])
+        printer.line("private enum \(types.factories): \(types.statements) {}")
         printer.blankLine()
         printer.docComment(["Runs the queries of `\(file)` for a live client."])
         printer.block("private struct \(types.runner): \(types.queries)") { printer in
             printer.line("let executor: any NeonSQL.QueryExecutor")
+        }
+        printer.blankLine()
+        printer.docComment(["Reads a query's closure from a client's state (for an observation of a test or preview client)."])
+        printer.block("private struct \(types.clientState): \(types.client)") { printer in
+            printer.line("var neonSQLState: NeonSQL.QueryClientState")
         }
     }
 
@@ -81,16 +89,10 @@ struct SwiftRenderer {
             renderArgumentSetStruct(named, signature: signature, into: &printer)
         }
         printer.blankLine()
-        printer.block("extension \(types.factories)") { printer in
-            printer.block("static func \(signature.statementDeclaration) -> \(signature.statementType)") { printer in
-                renderStatementBody(named, signature: signature, into: &printer)
-            }
-        }
-        printer.blankLine()
         printer.block("extension \(types.statements)") { printer in
             printer.docComment(documentation)
             printer.block("public static func \(signature.statementDeclaration) -> \(signature.statementType)") { printer in
-                printer.line("\(types.factories).\(signature.factoryForwardingCall)")
+                renderStatementBody(named, signature: signature, into: &printer)
             }
         }
         if let template = named.query.template {
@@ -200,7 +202,7 @@ struct SwiftRenderer {
     }
 
     private func renderRowStruct(_ named: NamedQuery, signature: QuerySignature, into printer: inout CodePrinter) {
-        var conformances = ["Swift.Sendable", "Swift.Hashable", "Swift.Codable"]
+        var conformances = rowConformances
         if named.isIdentifiable { conformances.append("Swift.Identifiable") }
         let members = members(named)
         printer.docComment(["A row of ``\(typeNames.queries)/\(signature.symbolReference)``."])
@@ -227,7 +229,7 @@ struct SwiftRenderer {
     /// `t`, and how to read them from the row (as a value that may be absent, for an outer join).
     private func renderEmbeddedStruct(_ embed: NamedEmbed, fields: [NamedValue], into printer: inout CodePrinter) {
         printer.docComment(["The columns of `\(CodePrinter.sanitizedCommentText(embed.sqlName))` (`sqlc.embed`)."])
-        printer.block("public struct \(embed.typeName): Swift.Sendable, Swift.Hashable, Swift.Codable") { printer in
+        printer.block("public struct \(embed.typeName): \(rowConformances.joined(separator: ", "))") { printer in
             for field in fields {
                 printer.line("public var \(SwiftNaming.escaped(field.name)): \(field.codeType)")
             }
@@ -268,17 +270,21 @@ struct SwiftRenderer {
 
     private func renderDecodableRow(_ named: NamedQuery, into printer: inout CodePrinter) {
         printer.block("extension \(named.rowTypeName): NeonSQL.DecodableRow") { printer in
+            // Computed, not `static let`: a stored property's initializer is type-checked when
+            // the module is emitted, on every build of the target (BENCHMARKS.md "Edit-rebuild loop").
             if named.columns.isEmpty {
-                printer.line("public static let columns: [NeonSQL.ResultColumn] = []")
+                printer.line("public static var columns: [NeonSQL.ResultColumn] { [] }")
             } else {
-                printer.line("public static let columns: [NeonSQL.ResultColumn] = [")
-                printer.indented { printer in
-                    for column in named.columns {
-                        let type = SwiftTypeMapping.runtimeTypeExpression(for: column.type)
-                        printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(column.sqlName)), \(type)),")
+                printer.block("public static var columns: [NeonSQL.ResultColumn]") { printer in
+                    printer.line("[")
+                    printer.indented { printer in
+                        for column in named.columns {
+                            let type = SwiftTypeMapping.runtimeTypeExpression(for: column.type)
+                            printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(column.sqlName)), \(type)),")
+                        }
                     }
+                    printer.line("]")
                 }
-                printer.line("]")
             }
             printer.blankLine()
             printer.block("public init(from row: inout NeonSQL.RowDecoder) throws") { printer in

@@ -19,10 +19,12 @@ struct QueryFileTypes: Sendable, Hashable {
     let client: String
     /// `_JourneysQueryClientObserve`: the file's `QueryClient.Observe` properties.
     let clientObserve: String
-    /// `_JourneysStatementFactories`: an internal enum holding the statement factories' bodies.
+    /// `_JourneysStatementFactories`: a file-private enum conforming to ``statements``, on which the
+    /// file's own code calls the factories (calling them on `Statements` would look `Statements` up).
     let factories: String
-    /// `_JourneysClientClosures`: an internal enum building each query's client closure from a state.
-    let clientClosures: String
+    /// `_JourneysClientState`: a file-private struct conforming to ``client``, on which an
+    /// observation of a test or preview client reads the query's closure.
+    let clientState: String
     /// `_JourneysRunner`: a file-private struct running the file's `Queries` methods for a live client.
     let runner: String
 
@@ -35,7 +37,7 @@ struct QueryFileTypes: Sendable, Hashable {
         client = prefix + typeNames.client
         clientObserve = prefix + typeNames.client + "Observe"
         factories = prefix + "StatementFactories"
-        clientClosures = prefix + "ClientClosures"
+        clientState = prefix + "ClientState"
         runner = prefix + "Runner"
     }
 

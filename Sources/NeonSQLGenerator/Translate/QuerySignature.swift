@@ -14,9 +14,6 @@ struct QuerySignature {
     /// `fetchJourneyDuas(journeyId: journeyId)`: the factory called with the method's parameters
     /// (the kinds without argument sets).
     let call: String
-    /// The factory called with the factory's own parameters: ``call``, or `insertDuas(rows)` for
-    /// `:copyfrom` (a `Statements` factory forwarding to the file's factories).
-    let factoryForwardingCall: String
     /// `fetchJourneyDuas(journeyId: $0)`, for a closure whose arguments are the parameters.
     let closureCall: String
     /// `fetchJourneyDuas(journeyId:)`, for ``Queries/...`` links.
@@ -82,7 +79,6 @@ struct QuerySignature {
         statementDeclaration = kind == .copyfrom
             ? function + "(_ rows: some Swift.Collection<\(setType)>)"
             : function + "(" + parameterList + ")"
-        factoryForwardingCall = kind == .copyfrom ? function + "(rows)" : call
         let setResult: String?
         let shape = ResultShape(named)
         var mapping = ""

@@ -11,7 +11,8 @@ import Foundation
 ///                  "types": { "citext": "String" } },
 ///   "names": { "queries": "Queries", "statements": "Statements", "client": "QueryClient" },
 ///   "postgresVersion": 16,
-///   "frozenEnums": false
+///   "frozenEnums": false,
+///   "codableRows": false
 /// }
 /// ```
 ///
@@ -24,6 +25,8 @@ import Foundation
 /// error; without it, every version's functions are known. `frozenEnums: true` generates enums
 /// without the fallback case that keeps a label added to the database after generation
 /// (`undocumented(String)`): such a label is then a decoding error, as in a frozen enum.
+/// `codableRows: true` makes the row structs `Codable` too (they are `Sendable` and `Hashable`
+/// without it): the conformance costs every build of the target compile time, so it is opt-in.
 struct NeonSQLConfig: Decodable, Equatable {
     struct Overrides: Decodable, Equatable {
         var columns: [String: String]?
@@ -41,6 +44,7 @@ struct NeonSQLConfig: Decodable, Equatable {
     var names: Names?
     var postgresVersion: Int?
     var frozenEnums: Bool?
+    var codableRows: Bool?
 
     static let fileName = "neon-sql.json"
     /// The lock file `neon-sql-gen prepare` writes next to it (PostgreSQL's description of the queries).

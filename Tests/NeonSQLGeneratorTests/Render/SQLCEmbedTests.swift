@@ -24,7 +24,7 @@ struct SQLCEmbedTests {
         #expect(diagnostics.isEmpty)
         #expect(source.contains("SELECT b.id, b.author_id, b.title, author.id, author.name, author.bio, b.title AS heading"))
         #expect(source.contains("    public var b: B\n    public var author: Author\n    public var heading: Swift.String\n"))
-        #expect(source.contains("    public struct Author: Swift.Sendable, Swift.Hashable, Swift.Codable {\n        public var id: Swift.Int\n"
+        #expect(source.contains("    public struct Author: Swift.Sendable, Swift.Hashable {\n        public var id: Swift.Int\n"
                                 + "        public var name: Swift.String\n        public var bio: Swift.String?\n"))
         #expect(source.contains("        self.b = try B(from: &row)\n        self.author = try Author(from: &row)\n"
                                 + "        self.heading = try row.decode(Swift.String.self)\n"))

@@ -17,19 +17,21 @@ public protocol _EventsQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `events.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _EventsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `events.sql`, built (``Statements`` forwards to these).
-enum _EventsStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _EventsClientClosures {}
+/// Builds the statements of `events.sql` for this file's code.
+private enum _EventsStatementFactories: _EventsStatements {}
 
 /// Runs the queries of `events.sql` for a live client.
 private struct _EventsRunner: _EventsQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _EventsClientState: _EventsQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/funnel()``.
-public struct FunnelRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct FunnelRow: Swift.Sendable, Swift.Hashable {
     public var userId: Foundation.UUID?
     public var views: Swift.Int
     public var purchases: Swift.Int
@@ -48,14 +50,16 @@ public struct FunnelRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension FunnelRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("user_id", .uuid),
-        NeonSQL.ResultColumn("views", .int8),
-        NeonSQL.ResultColumn("purchases", .int8),
-        NeonSQL.ResultColumn("revenue", .numeric),
-        NeonSQL.ResultColumn("first_seen", .timestamptz),
-        NeonSQL.ResultColumn("signed_up", .timestamptz),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("user_id", .uuid),
+            NeonSQL.ResultColumn("views", .int8),
+            NeonSQL.ResultColumn("purchases", .int8),
+            NeonSQL.ResultColumn("revenue", .numeric),
+            NeonSQL.ResultColumn("first_seen", .timestamptz),
+            NeonSQL.ResultColumn("signed_up", .timestamptz),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.userId = try row.decode(Foundation.UUID?.self)
@@ -67,8 +71,10 @@ extension FunnelRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _EventsStatementFactories {
-    static func funnel() -> NeonSQL.Statement<[FunnelRow]> {
+extension _EventsStatements {
+    /// count with FILTER is never NULL; other aggregates with FILTER may see no row; min of a
+    /// NOT NULL column without FILTER in a non-empty group is not NULL; user_id groups include NULL.
+    public static func funnel() -> NeonSQL.Statement<[FunnelRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "Funnel", sql: #"""
             SELECT s.user_id,
@@ -81,14 +87,6 @@ extension _EventsStatementFactories {
             JOIN events e ON e.session_id = s.id
             GROUP BY s.user_id
             """#, bindings: bindings, readOnly: true, tables: funnel_tables)
-    }
-}
-
-extension _EventsStatements {
-    /// count with FILTER is never NULL; other aggregates with FILTER may see no row; min of a
-    /// NOT NULL column without FILTER in a non-empty group is not NULL; user_id groups include NULL.
-    public static func funnel() -> NeonSQL.Statement<[FunnelRow]> {
-        _EventsStatementFactories.funnel()
     }
 }
 
@@ -110,21 +108,17 @@ extension _EventsQueriesObserve {
     }
 }
 
-extension _EventsClientClosures {
-    static func funnel(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [FunnelRow] {
-        if let closure = state.overrides["funnel"] as? @Sendable () async throws -> [FunnelRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _EventsRunner(executor: executor).funnel() }
-        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("Funnel") }
-        case .preview: return { [] }
-        }
-    }
-}
-
 extension _EventsQueryClient {
     /// Runs ``Queries/funnel()``; set it to replace the query (tests, previews).
     public var funnel: @Sendable () async throws -> [FunnelRow] {
-        get { _EventsClientClosures.funnel(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["funnel"] as? @Sendable () async throws -> [FunnelRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _EventsRunner(executor: executor).funnel() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("Funnel") }
+            case .preview: return { [] }
+            }
+        }
         set { neonSQLState.overrides["funnel"] = newValue }
     }
 }
@@ -137,7 +131,7 @@ extension _EventsQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_EventsStatementFactories.funnel()) }
             }
-            let query = _EventsClientClosures.funnel(neonSQLState)
+            let query = _EventsClientState(neonSQLState: neonSQLState).funnel
             return { .once { try await query() } }
         }
         set { neonSQLState.overrides["observe.funnel"] = newValue }
@@ -148,7 +142,7 @@ extension _EventsQueryClientObserve {
 private let funnel_tables = NeonSQL.TableEffects(reads: ["public.events", "public.sessions"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/eventPercentiles()``.
-public struct EventPercentilesRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct EventPercentilesRow: Swift.Sendable, Swift.Hashable {
     public var kind: EventKind
     public var medianMs: Swift.Double?
     public var p90Ms: Swift.Int?
@@ -163,12 +157,14 @@ public struct EventPercentilesRow: Swift.Sendable, Swift.Hashable, Swift.Codable
 }
 
 extension EventPercentilesRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("kind", .enumType("event_kind")),
-        NeonSQL.ResultColumn("median_ms", .float8),
-        NeonSQL.ResultColumn("p90_ms", .int4),
-        NeonSQL.ResultColumn("top_path", .text),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("kind", .enumType("event_kind")),
+            NeonSQL.ResultColumn("median_ms", .float8),
+            NeonSQL.ResultColumn("p90_ms", .int4),
+            NeonSQL.ResultColumn("top_path", .text),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.kind = try row.decode(EventKind.self)
@@ -178,8 +174,9 @@ extension EventPercentilesRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _EventsStatementFactories {
-    static func eventPercentiles() -> NeonSQL.Statement<[EventPercentilesRow]> {
+extension _EventsStatements {
+    /// ordered-set aggregates take their type from WITHIN GROUP; they skip NULLs and can be NULL.
+    public static func eventPercentiles() -> NeonSQL.Statement<[EventPercentilesRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "EventPercentiles", sql: #"""
             SELECT kind,
@@ -189,13 +186,6 @@ extension _EventsStatementFactories {
             FROM events
             GROUP BY kind
             """#, bindings: bindings, readOnly: true, tables: eventPercentiles_tables)
-    }
-}
-
-extension _EventsStatements {
-    /// ordered-set aggregates take their type from WITHIN GROUP; they skip NULLs and can be NULL.
-    public static func eventPercentiles() -> NeonSQL.Statement<[EventPercentilesRow]> {
-        _EventsStatementFactories.eventPercentiles()
     }
 }
 
@@ -215,21 +205,17 @@ extension _EventsQueriesObserve {
     }
 }
 
-extension _EventsClientClosures {
-    static func eventPercentiles(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [EventPercentilesRow] {
-        if let closure = state.overrides["eventPercentiles"] as? @Sendable () async throws -> [EventPercentilesRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _EventsRunner(executor: executor).eventPercentiles() }
-        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("EventPercentiles") }
-        case .preview: return { [] }
-        }
-    }
-}
-
 extension _EventsQueryClient {
     /// Runs ``Queries/eventPercentiles()``; set it to replace the query (tests, previews).
     public var eventPercentiles: @Sendable () async throws -> [EventPercentilesRow] {
-        get { _EventsClientClosures.eventPercentiles(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["eventPercentiles"] as? @Sendable () async throws -> [EventPercentilesRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _EventsRunner(executor: executor).eventPercentiles() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("EventPercentiles") }
+            case .preview: return { [] }
+            }
+        }
         set { neonSQLState.overrides["eventPercentiles"] = newValue }
     }
 }
@@ -242,7 +228,7 @@ extension _EventsQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_EventsStatementFactories.eventPercentiles()) }
             }
-            let query = _EventsClientClosures.eventPercentiles(neonSQLState)
+            let query = _EventsClientState(neonSQLState: neonSQLState).eventPercentiles
             return { .once { try await query() } }
         }
         set { neonSQLState.overrides["observe.eventPercentiles"] = newValue }
@@ -253,7 +239,7 @@ extension _EventsQueryClientObserve {
 private let eventPercentiles_tables = NeonSQL.TableEffects(reads: ["public.events"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/sessionEvents()``.
-public struct SessionEventsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct SessionEventsRow: Swift.Sendable, Swift.Hashable {
     public var id: Swift.Int
     public var kinds: NeonSQL.JSONValue
     public var paths: NeonSQL.JSONValue
@@ -270,13 +256,15 @@ public struct SessionEventsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension SessionEventsRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int8),
-        NeonSQL.ResultColumn("kinds", .json),
-        NeonSQL.ResultColumn("paths", .jsonb),
-        NeonSQL.ResultColumn("path_list", .array(.text)),
-        NeonSQL.ResultColumn("kind_set", .array(.enumType("event_kind"))),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int8),
+            NeonSQL.ResultColumn("kinds", .json),
+            NeonSQL.ResultColumn("paths", .jsonb),
+            NeonSQL.ResultColumn("path_list", .array(.text)),
+            NeonSQL.ResultColumn("kind_set", .array(.enumType("event_kind"))),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -287,8 +275,9 @@ extension SessionEventsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _EventsStatementFactories {
-    static func sessionEvents() -> NeonSQL.Statement<[SessionEventsRow]> {
+extension _EventsStatements {
+    /// json_agg/array_agg over a non-empty group are not NULL; array_agg keeps NULL paths as elements.
+    public static func sessionEvents() -> NeonSQL.Statement<[SessionEventsRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "SessionEvents", sql: #"""
             SELECT s.id, json_agg(e.kind ORDER BY e.occurred_at) AS kinds, jsonb_object_agg(e.id, e.path) AS paths,
@@ -297,13 +286,6 @@ extension _EventsStatementFactories {
             JOIN events e ON e.session_id = s.id
             GROUP BY s.id
             """#, bindings: bindings, readOnly: true, tables: sessionEvents_tables)
-    }
-}
-
-extension _EventsStatements {
-    /// json_agg/array_agg over a non-empty group are not NULL; array_agg keeps NULL paths as elements.
-    public static func sessionEvents() -> NeonSQL.Statement<[SessionEventsRow]> {
-        _EventsStatementFactories.sessionEvents()
     }
 }
 
@@ -323,21 +305,17 @@ extension _EventsQueriesObserve {
     }
 }
 
-extension _EventsClientClosures {
-    static func sessionEvents(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [SessionEventsRow] {
-        if let closure = state.overrides["sessionEvents"] as? @Sendable () async throws -> [SessionEventsRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _EventsRunner(executor: executor).sessionEvents() }
-        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("SessionEvents") }
-        case .preview: return { [] }
-        }
-    }
-}
-
 extension _EventsQueryClient {
     /// Runs ``Queries/sessionEvents()``; set it to replace the query (tests, previews).
     public var sessionEvents: @Sendable () async throws -> [SessionEventsRow] {
-        get { _EventsClientClosures.sessionEvents(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["sessionEvents"] as? @Sendable () async throws -> [SessionEventsRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _EventsRunner(executor: executor).sessionEvents() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("SessionEvents") }
+            case .preview: return { [] }
+            }
+        }
         set { neonSQLState.overrides["sessionEvents"] = newValue }
     }
 }
@@ -350,7 +328,7 @@ extension _EventsQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_EventsStatementFactories.sessionEvents()) }
             }
-            let query = _EventsClientClosures.sessionEvents(neonSQLState)
+            let query = _EventsClientState(neonSQLState: neonSQLState).sessionEvents
             return { .once { try await query() } }
         }
         set { neonSQLState.overrides["observe.sessionEvents"] = newValue }
@@ -361,7 +339,7 @@ extension _EventsQueryClientObserve {
 private let sessionEvents_tables = NeonSQL.TableEffects(reads: ["public.events", "public.sessions"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/purgeEvents(cutoff:)``.
-public struct PurgeEventsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct PurgeEventsRow: Swift.Sendable, Swift.Hashable {
     public var kind: EventKind
     public var removed: Swift.Int
 
@@ -372,10 +350,12 @@ public struct PurgeEventsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension PurgeEventsRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("kind", .enumType("event_kind")),
-        NeonSQL.ResultColumn("removed", .int8),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("kind", .enumType("event_kind")),
+            NeonSQL.ResultColumn("removed", .int8),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.kind = try row.decode(EventKind.self)
@@ -383,8 +363,9 @@ extension PurgeEventsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _EventsStatementFactories {
-    static func purgeEvents(cutoff: Foundation.Date) -> NeonSQL.Statement<[PurgeEventsRow]> {
+extension _EventsStatements {
+    /// a data-modifying CTE's RETURNING columns keep their NOT NULL.
+    public static func purgeEvents(cutoff: Foundation.Date) -> NeonSQL.Statement<[PurgeEventsRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(cutoff, as: .timestamptz)
         return .many(name: "PurgeEvents", sql: #"""
@@ -396,13 +377,6 @@ extension _EventsStatementFactories {
     }
 }
 
-extension _EventsStatements {
-    /// a data-modifying CTE's RETURNING columns keep their NOT NULL.
-    public static func purgeEvents(cutoff: Foundation.Date) -> NeonSQL.Statement<[PurgeEventsRow]> {
-        _EventsStatementFactories.purgeEvents(cutoff: cutoff)
-    }
-}
-
 extension _EventsQueries {
     /// a data-modifying CTE's RETURNING columns keep their NOT NULL.
     public func purgeEvents(cutoff: Foundation.Date) async throws -> [PurgeEventsRow] {
@@ -410,21 +384,17 @@ extension _EventsQueries {
     }
 }
 
-extension _EventsClientClosures {
-    static func purgeEvents(_ state: NeonSQL.QueryClientState) -> @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow] {
-        if let closure = state.overrides["purgeEvents"] as? @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _EventsRunner(executor: executor).purgeEvents(cutoff: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("PurgeEvents") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _EventsQueryClient {
     /// Runs ``Queries/purgeEvents(cutoff:)``; set it to replace the query (tests, previews).
     public var purgeEvents: @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow] {
-        get { _EventsClientClosures.purgeEvents(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["purgeEvents"] as? @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _EventsRunner(executor: executor).purgeEvents(cutoff: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("PurgeEvents") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["purgeEvents"] = newValue }
     }
 }

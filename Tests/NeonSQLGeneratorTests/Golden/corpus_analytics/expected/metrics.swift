@@ -17,19 +17,21 @@ public protocol _MetricsQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `metrics.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _MetricsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `metrics.sql`, built (``Statements`` forwards to these).
-enum _MetricsStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _MetricsClientClosures {}
+/// Builds the statements of `metrics.sql` for this file's code.
+private enum _MetricsStatementFactories: _MetricsStatements {}
 
 /// Runs the queries of `metrics.sql` for a live client.
 private struct _MetricsRunner: _MetricsQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _MetricsClientState: _MetricsQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/runningTotals(metric:)``.
-public struct RunningTotalsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct RunningTotalsRow: Swift.Sendable, Swift.Hashable {
     public var day: NeonSQL.PostgresDate
     public var value: Swift.Double
     public var runningTotal: Swift.Double
@@ -44,12 +46,14 @@ public struct RunningTotalsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension RunningTotalsRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("day", .date),
-        NeonSQL.ResultColumn("value", .float8),
-        NeonSQL.ResultColumn("running_total", .float8),
-        NeonSQL.ResultColumn("rolling_avg", .float8),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("day", .date),
+            NeonSQL.ResultColumn("value", .float8),
+            NeonSQL.ResultColumn("running_total", .float8),
+            NeonSQL.ResultColumn("rolling_avg", .float8),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.day = try row.decode(NeonSQL.PostgresDate.self)
@@ -59,8 +63,9 @@ extension RunningTotalsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _MetricsStatementFactories {
-    static func runningTotals(metric: Swift.String) -> NeonSQL.Statement<[RunningTotalsRow]> {
+extension _MetricsStatements {
+    /// both windows' frames include the current row, whose value is NOT NULL.
+    public static func runningTotals(metric: Swift.String) -> NeonSQL.Statement<[RunningTotalsRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(metric, as: .text)
         return .many(name: "RunningTotals", sql: #"""
@@ -71,13 +76,6 @@ extension _MetricsStatementFactories {
             WHERE metric = $1
             ORDER BY day
             """#, bindings: bindings, readOnly: true, tables: runningTotals_tables)
-    }
-}
-
-extension _MetricsStatements {
-    /// both windows' frames include the current row, whose value is NOT NULL.
-    public static func runningTotals(metric: Swift.String) -> NeonSQL.Statement<[RunningTotalsRow]> {
-        _MetricsStatementFactories.runningTotals(metric: metric)
     }
 }
 
@@ -97,21 +95,17 @@ extension _MetricsQueriesObserve {
     }
 }
 
-extension _MetricsClientClosures {
-    static func runningTotals(_ state: NeonSQL.QueryClientState) -> @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow] {
-        if let closure = state.overrides["runningTotals"] as? @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _MetricsRunner(executor: executor).runningTotals(metric: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("RunningTotals") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _MetricsQueryClient {
     /// Runs ``Queries/runningTotals(metric:)``; set it to replace the query (tests, previews).
     public var runningTotals: @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow] {
-        get { _MetricsClientClosures.runningTotals(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["runningTotals"] as? @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _MetricsRunner(executor: executor).runningTotals(metric: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("RunningTotals") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["runningTotals"] = newValue }
     }
 }
@@ -124,7 +118,7 @@ extension _MetricsQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_MetricsStatementFactories.runningTotals(metric: $0)) }
             }
-            let query = _MetricsClientClosures.runningTotals(neonSQLState)
+            let query = _MetricsClientState(neonSQLState: neonSQLState).runningTotals
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.runningTotals"] = newValue }
@@ -135,7 +129,7 @@ extension _MetricsQueryClientObserve {
 private let runningTotals_tables = NeonSQL.TableEffects(reads: ["public.daily_metrics"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/metricCalendar(firstDay:lastDay:metric:)``.
-public struct MetricCalendarRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct MetricCalendarRow: Swift.Sendable, Swift.Hashable {
     public var day: NeonSQL.PostgresDate
     public var value: Swift.Double?
 
@@ -146,10 +140,12 @@ public struct MetricCalendarRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension MetricCalendarRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("day", .date),
-        NeonSQL.ResultColumn("value", .float8),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("day", .date),
+            NeonSQL.ResultColumn("value", .float8),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.day = try row.decode(NeonSQL.PostgresDate.self)
@@ -157,8 +153,9 @@ extension MetricCalendarRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _MetricsStatementFactories {
-    static func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) -> NeonSQL.Statement<[MetricCalendarRow]> {
+extension _MetricsStatements {
+    /// generate_series(date, date, interval) resolves to timestamptz; the LEFT JOINed value is optional.
+    public static func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) -> NeonSQL.Statement<[MetricCalendarRow]> {
         var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(firstDay, as: .date)
         bindings.append(lastDay, as: .date)
@@ -169,13 +166,6 @@ extension _MetricsStatementFactories {
             LEFT JOIN daily_metrics m ON m.day = d::date AND m.metric = $3
             ORDER BY 1
             """#, bindings: bindings, readOnly: true, tables: metricCalendar_tables)
-    }
-}
-
-extension _MetricsStatements {
-    /// generate_series(date, date, interval) resolves to timestamptz; the LEFT JOINed value is optional.
-    public static func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) -> NeonSQL.Statement<[MetricCalendarRow]> {
-        _MetricsStatementFactories.metricCalendar(firstDay: firstDay, lastDay: lastDay, metric: metric)
     }
 }
 
@@ -195,21 +185,17 @@ extension _MetricsQueriesObserve {
     }
 }
 
-extension _MetricsClientClosures {
-    static func metricCalendar(_ state: NeonSQL.QueryClientState) -> @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow] {
-        if let closure = state.overrides["metricCalendar"] as? @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _MetricsRunner(executor: executor).metricCalendar(firstDay: $0, lastDay: $1, metric: $2) }
-        case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("MetricCalendar") }
-        case .preview: return { _, _, _ in [] }
-        }
-    }
-}
-
 extension _MetricsQueryClient {
     /// Runs ``Queries/metricCalendar(firstDay:lastDay:metric:)``; set it to replace the query (tests, previews).
     public var metricCalendar: @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow] {
-        get { _MetricsClientClosures.metricCalendar(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["metricCalendar"] as? @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _MetricsRunner(executor: executor).metricCalendar(firstDay: $0, lastDay: $1, metric: $2) }
+            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("MetricCalendar") }
+            case .preview: return { _, _, _ in [] }
+            }
+        }
         set { neonSQLState.overrides["metricCalendar"] = newValue }
     }
 }
@@ -222,7 +208,7 @@ extension _MetricsQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_MetricsStatementFactories.metricCalendar(firstDay: $0, lastDay: $1, metric: $2)) }
             }
-            let query = _MetricsClientClosures.metricCalendar(neonSQLState)
+            let query = _MetricsClientState(neonSQLState: neonSQLState).metricCalendar
             return { p0, p1, p2 in .once { try await query(p0, p1, p2) } }
         }
         set { neonSQLState.overrides["observe.metricCalendar"] = newValue }
@@ -233,7 +219,7 @@ extension _MetricsQueryClientObserve {
 private let metricCalendar_tables = NeonSQL.TableEffects(reads: ["public.daily_metrics"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/orgChain(rootId:)``.
-public struct OrgChainRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct OrgChainRow: Swift.Sendable, Swift.Hashable {
     public var id: Swift.Int
     public var parentId: Swift.Int?
     public var name: Swift.String
@@ -250,13 +236,15 @@ public struct OrgChainRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension OrgChainRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int4),
-        NeonSQL.ResultColumn("parent_id", .int4),
-        NeonSQL.ResultColumn("name", .text),
-        NeonSQL.ResultColumn("depth", .int4),
-        NeonSQL.ResultColumn("path", .array(.int4)),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int4),
+            NeonSQL.ResultColumn("parent_id", .int4),
+            NeonSQL.ResultColumn("name", .text),
+            NeonSQL.ResultColumn("depth", .int4),
+            NeonSQL.ResultColumn("path", .array(.int4)),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -267,8 +255,9 @@ extension OrgChainRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _MetricsStatementFactories {
-    static func orgChain(rootId: Swift.Int) -> NeonSQL.Statement<[OrgChainRow]> {
+extension _MetricsStatements {
+    /// recursive CTE with column names; ARRAY[id] || id keeps NOT NULL elements.
+    public static func orgChain(rootId: Swift.Int) -> NeonSQL.Statement<[OrgChainRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(rootId, as: .int4)
         return .many(name: "OrgChain", sql: #"""
@@ -282,13 +271,6 @@ extension _MetricsStatementFactories {
             )
             SELECT id, parent_id, name, depth, path FROM chain
             """#, bindings: bindings, readOnly: true, tables: orgChain_tables)
-    }
-}
-
-extension _MetricsStatements {
-    /// recursive CTE with column names; ARRAY[id] || id keeps NOT NULL elements.
-    public static func orgChain(rootId: Swift.Int) -> NeonSQL.Statement<[OrgChainRow]> {
-        _MetricsStatementFactories.orgChain(rootId: rootId)
     }
 }
 
@@ -308,21 +290,17 @@ extension _MetricsQueriesObserve {
     }
 }
 
-extension _MetricsClientClosures {
-    static func orgChain(_ state: NeonSQL.QueryClientState) -> @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow] {
-        if let closure = state.overrides["orgChain"] as? @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _MetricsRunner(executor: executor).orgChain(rootId: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("OrgChain") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _MetricsQueryClient {
     /// Runs ``Queries/orgChain(rootId:)``; set it to replace the query (tests, previews).
     public var orgChain: @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow] {
-        get { _MetricsClientClosures.orgChain(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["orgChain"] as? @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _MetricsRunner(executor: executor).orgChain(rootId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("OrgChain") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["orgChain"] = newValue }
     }
 }
@@ -335,7 +313,7 @@ extension _MetricsQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_MetricsStatementFactories.orgChain(rootId: $0)) }
             }
-            let query = _MetricsClientClosures.orgChain(neonSQLState)
+            let query = _MetricsClientState(neonSQLState: neonSQLState).orgChain
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.orgChain"] = newValue }
@@ -346,7 +324,7 @@ extension _MetricsQueryClientObserve {
 private let orgChain_tables = NeonSQL.TableEffects(reads: ["public.org_units"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/variantShares()``.
-public struct VariantSharesRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct VariantSharesRow: Swift.Sendable, Swift.Hashable {
     public var experimentId: Swift.Int
     public var variant: Swift.String
     public var users: Swift.Int
@@ -361,12 +339,14 @@ public struct VariantSharesRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension VariantSharesRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("experiment_id", .int4),
-        NeonSQL.ResultColumn("variant", .text),
-        NeonSQL.ResultColumn("users", .int8),
-        NeonSQL.ResultColumn("share", .float8),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("experiment_id", .int4),
+            NeonSQL.ResultColumn("variant", .text),
+            NeonSQL.ResultColumn("users", .int8),
+            NeonSQL.ResultColumn("share", .float8),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.experimentId = try row.decode(Swift.Int.self)
@@ -376,8 +356,9 @@ extension VariantSharesRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _MetricsStatementFactories {
-    static func variantShares() -> NeonSQL.Statement<[VariantSharesRow]> {
+extension _MetricsStatements {
+    /// window sum over a partition (no frame clause) of a NOT NULL count is not NULL.
+    public static func variantShares() -> NeonSQL.Statement<[VariantSharesRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "VariantShares", sql: #"""
             SELECT experiment_id, variant, count(*) AS users,
@@ -385,13 +366,6 @@ extension _MetricsStatementFactories {
             FROM assignments
             GROUP BY experiment_id, variant
             """#, bindings: bindings, readOnly: true, tables: variantShares_tables)
-    }
-}
-
-extension _MetricsStatements {
-    /// window sum over a partition (no frame clause) of a NOT NULL count is not NULL.
-    public static func variantShares() -> NeonSQL.Statement<[VariantSharesRow]> {
-        _MetricsStatementFactories.variantShares()
     }
 }
 
@@ -411,21 +385,17 @@ extension _MetricsQueriesObserve {
     }
 }
 
-extension _MetricsClientClosures {
-    static func variantShares(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [VariantSharesRow] {
-        if let closure = state.overrides["variantShares"] as? @Sendable () async throws -> [VariantSharesRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _MetricsRunner(executor: executor).variantShares() }
-        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("VariantShares") }
-        case .preview: return { [] }
-        }
-    }
-}
-
 extension _MetricsQueryClient {
     /// Runs ``Queries/variantShares()``; set it to replace the query (tests, previews).
     public var variantShares: @Sendable () async throws -> [VariantSharesRow] {
-        get { _MetricsClientClosures.variantShares(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["variantShares"] as? @Sendable () async throws -> [VariantSharesRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _MetricsRunner(executor: executor).variantShares() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("VariantShares") }
+            case .preview: return { [] }
+            }
+        }
         set { neonSQLState.overrides["variantShares"] = newValue }
     }
 }
@@ -438,7 +408,7 @@ extension _MetricsQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_MetricsStatementFactories.variantShares()) }
             }
-            let query = _MetricsClientClosures.variantShares(neonSQLState)
+            let query = _MetricsClientState(neonSQLState: neonSQLState).variantShares
             return { .once { try await query() } }
         }
         set { neonSQLState.overrides["observe.variantShares"] = newValue }

@@ -17,19 +17,21 @@ public protocol _SessionsQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `sessions.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _SessionsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `sessions.sql`, built (``Statements`` forwards to these).
-enum _SessionsStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _SessionsClientClosures {}
+/// Builds the statements of `sessions.sql` for this file's code.
+private enum _SessionsStatementFactories: _SessionsStatements {}
 
 /// Runs the queries of `sessions.sql` for a live client.
 private struct _SessionsRunner: _SessionsQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _SessionsClientState: _SessionsQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/sessionSequence()``.
-public struct SessionSequenceRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct SessionSequenceRow: Swift.Sendable, Swift.Hashable {
     public var userId: Foundation.UUID
     public var startedAt: Foundation.Date
     public var sessionNumber: Swift.Int
@@ -54,17 +56,19 @@ public struct SessionSequenceRow: Swift.Sendable, Swift.Hashable, Swift.Codable 
 }
 
 extension SessionSequenceRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("user_id", .uuid),
-        NeonSQL.ResultColumn("started_at", .timestamptz),
-        NeonSQL.ResultColumn("session_number", .int8),
-        NeonSQL.ResultColumn("previous_start", .timestamptz),
-        NeonSQL.ResultColumn("next_start", .timestamptz),
-        NeonSQL.ResultColumn("first_start", .timestamptz),
-        NeonSQL.ResultColumn("user_rank", .int8),
-        NeonSQL.ResultColumn("quartile", .int4),
-        NeonSQL.ResultColumn("pct", .float8),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("user_id", .uuid),
+            NeonSQL.ResultColumn("started_at", .timestamptz),
+            NeonSQL.ResultColumn("session_number", .int8),
+            NeonSQL.ResultColumn("previous_start", .timestamptz),
+            NeonSQL.ResultColumn("next_start", .timestamptz),
+            NeonSQL.ResultColumn("first_start", .timestamptz),
+            NeonSQL.ResultColumn("user_rank", .int8),
+            NeonSQL.ResultColumn("quartile", .int4),
+            NeonSQL.ResultColumn("pct", .float8),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.userId = try row.decode(Foundation.UUID.self)
@@ -79,8 +83,10 @@ extension SessionSequenceRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _SessionsStatementFactories {
-    static func sessionSequence() -> NeonSQL.Statement<[SessionSequenceRow]> {
+extension _SessionsStatements {
+    /// WHERE user_id IS NOT NULL narrows user_id; lag without default is NULL on the first row;
+    /// lead with a NOT NULL default is not NULL; first_value over the default frame sees the current row.
+    public static func sessionSequence() -> NeonSQL.Statement<[SessionSequenceRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "SessionSequence", sql: #"""
             SELECT user_id, started_at,
@@ -94,14 +100,6 @@ extension _SessionsStatementFactories {
             FROM sessions
             WHERE user_id IS NOT NULL
             """#, bindings: bindings, readOnly: true, tables: sessionSequence_tables)
-    }
-}
-
-extension _SessionsStatements {
-    /// WHERE user_id IS NOT NULL narrows user_id; lag without default is NULL on the first row;
-    /// lead with a NOT NULL default is not NULL; first_value over the default frame sees the current row.
-    public static func sessionSequence() -> NeonSQL.Statement<[SessionSequenceRow]> {
-        _SessionsStatementFactories.sessionSequence()
     }
 }
 
@@ -123,21 +121,17 @@ extension _SessionsQueriesObserve {
     }
 }
 
-extension _SessionsClientClosures {
-    static func sessionSequence(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [SessionSequenceRow] {
-        if let closure = state.overrides["sessionSequence"] as? @Sendable () async throws -> [SessionSequenceRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _SessionsRunner(executor: executor).sessionSequence() }
-        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("SessionSequence") }
-        case .preview: return { [] }
-        }
-    }
-}
-
 extension _SessionsQueryClient {
     /// Runs ``Queries/sessionSequence()``; set it to replace the query (tests, previews).
     public var sessionSequence: @Sendable () async throws -> [SessionSequenceRow] {
-        get { _SessionsClientClosures.sessionSequence(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["sessionSequence"] as? @Sendable () async throws -> [SessionSequenceRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _SessionsRunner(executor: executor).sessionSequence() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("SessionSequence") }
+            case .preview: return { [] }
+            }
+        }
         set { neonSQLState.overrides["sessionSequence"] = newValue }
     }
 }
@@ -150,7 +144,7 @@ extension _SessionsQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_SessionsStatementFactories.sessionSequence()) }
             }
-            let query = _SessionsClientClosures.sessionSequence(neonSQLState)
+            let query = _SessionsClientState(neonSQLState: neonSQLState).sessionSequence
             return { .once { try await query() } }
         }
         set { neonSQLState.overrides["observe.sessionSequence"] = newValue }
@@ -161,7 +155,7 @@ extension _SessionsQueryClientObserve {
 private let sessionSequence_tables = NeonSQL.TableEffects(reads: ["public.sessions"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/userActivity(plan:)``.
-public struct UserActivityRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct UserActivityRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Foundation.UUID
     public var handle: Swift.String
     public var sessions: Swift.Int
@@ -178,13 +172,15 @@ public struct UserActivityRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Sw
 }
 
 extension UserActivityRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .uuid),
-        NeonSQL.ResultColumn("handle", .text),
-        NeonSQL.ResultColumn("sessions", .int8),
-        NeonSQL.ResultColumn("last_session", .timestamptz),
-        NeonSQL.ResultColumn("kinds", .array(.enumType("event_kind"))),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .uuid),
+            NeonSQL.ResultColumn("handle", .text),
+            NeonSQL.ResultColumn("sessions", .int8),
+            NeonSQL.ResultColumn("last_session", .timestamptz),
+            NeonSQL.ResultColumn("kinds", .array(.enumType("event_kind"))),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Foundation.UUID.self)
@@ -195,8 +191,9 @@ extension UserActivityRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _SessionsStatementFactories {
-    static func userActivity(plan: Swift.String) -> NeonSQL.Statement<[UserActivityRow]> {
+extension _SessionsStatements {
+    /// count(*) in a subquery without GROUP BY always returns one row; max may be NULL; ARRAY(...) is never NULL.
+    public static func userActivity(plan: Swift.String) -> NeonSQL.Statement<[UserActivityRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(plan, as: .text)
         return .many(name: "UserActivity", sql: #"""
@@ -208,13 +205,6 @@ extension _SessionsStatementFactories {
             FROM users u
             WHERE u.plan = $1
             """#, bindings: bindings, readOnly: true, tables: userActivity_tables)
-    }
-}
-
-extension _SessionsStatements {
-    /// count(*) in a subquery without GROUP BY always returns one row; max may be NULL; ARRAY(...) is never NULL.
-    public static func userActivity(plan: Swift.String) -> NeonSQL.Statement<[UserActivityRow]> {
-        _SessionsStatementFactories.userActivity(plan: plan)
     }
 }
 
@@ -234,21 +224,17 @@ extension _SessionsQueriesObserve {
     }
 }
 
-extension _SessionsClientClosures {
-    static func userActivity(_ state: NeonSQL.QueryClientState) -> @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow] {
-        if let closure = state.overrides["userActivity"] as? @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _SessionsRunner(executor: executor).userActivity(plan: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("UserActivity") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _SessionsQueryClient {
     /// Runs ``Queries/userActivity(plan:)``; set it to replace the query (tests, previews).
     public var userActivity: @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow] {
-        get { _SessionsClientClosures.userActivity(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["userActivity"] as? @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _SessionsRunner(executor: executor).userActivity(plan: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("UserActivity") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["userActivity"] = newValue }
     }
 }
@@ -261,7 +247,7 @@ extension _SessionsQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_SessionsStatementFactories.userActivity(plan: $0)) }
             }
-            let query = _SessionsClientClosures.userActivity(neonSQLState)
+            let query = _SessionsClientState(neonSQLState: neonSQLState).userActivity
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.userActivity"] = newValue }

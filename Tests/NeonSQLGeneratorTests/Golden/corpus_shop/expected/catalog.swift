@@ -17,19 +17,21 @@ public protocol _CatalogQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `catalog.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _CatalogQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `catalog.sql`, built (``Statements`` forwards to these).
-enum _CatalogStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _CatalogClientClosures {}
+/// Builds the statements of `catalog.sql` for this file's code.
+private enum _CatalogStatementFactories: _CatalogStatements {}
 
 /// Runs the queries of `catalog.sql` for a live client.
 private struct _CatalogRunner: _CatalogQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _CatalogClientState: _CatalogQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/getProduct(id:)``.
-public struct GetProductRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct GetProductRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var sku: Swift.String
     public var name: Swift.String
@@ -54,17 +56,19 @@ public struct GetProductRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swif
 }
 
 extension GetProductRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int4),
-        NeonSQL.ResultColumn("sku", .varchar),
-        NeonSQL.ResultColumn("name", .text),
-        NeonSQL.ResultColumn("description", .text),
-        NeonSQL.ResultColumn("kind", .enumType("product_kind")),
-        NeonSQL.ResultColumn("price", .numeric),
-        NeonSQL.ResultColumn("sale_price", .numeric),
-        NeonSQL.ResultColumn("tags", .array(.text)),
-        NeonSQL.ResultColumn("attributes", .jsonb),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int4),
+            NeonSQL.ResultColumn("sku", .varchar),
+            NeonSQL.ResultColumn("name", .text),
+            NeonSQL.ResultColumn("description", .text),
+            NeonSQL.ResultColumn("kind", .enumType("product_kind")),
+            NeonSQL.ResultColumn("price", .numeric),
+            NeonSQL.ResultColumn("sale_price", .numeric),
+            NeonSQL.ResultColumn("tags", .array(.text)),
+            NeonSQL.ResultColumn("attributes", .jsonb),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -79,8 +83,9 @@ extension GetProductRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _CatalogStatementFactories {
-    static func getProduct(id: Swift.Int) -> NeonSQL.Statement<GetProductRow?> {
+extension _CatalogStatements {
+    /// columns keep their declared NOT NULL; description and sale_price are nullable columns.
+    public static func getProduct(id: Swift.Int) -> NeonSQL.Statement<GetProductRow?> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(id, as: .int4)
         return .one(name: "GetProduct", sql: #"""
@@ -88,13 +93,6 @@ extension _CatalogStatementFactories {
             FROM products
             WHERE id = $1
             """#, bindings: bindings, readOnly: true, tables: getProduct_tables)
-    }
-}
-
-extension _CatalogStatements {
-    /// columns keep their declared NOT NULL; description and sale_price are nullable columns.
-    public static func getProduct(id: Swift.Int) -> NeonSQL.Statement<GetProductRow?> {
-        _CatalogStatementFactories.getProduct(id: id)
     }
 }
 
@@ -114,21 +112,17 @@ extension _CatalogQueriesObserve {
     }
 }
 
-extension _CatalogClientClosures {
-    static func getProduct(_ state: NeonSQL.QueryClientState) -> @Sendable (_ id: Swift.Int) async throws -> GetProductRow? {
-        if let closure = state.overrides["getProduct"] as? @Sendable (_ id: Swift.Int) async throws -> GetProductRow? { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _CatalogRunner(executor: executor).getProduct(id: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetProduct") }
-        case .preview: return { _ in nil }
-        }
-    }
-}
-
 extension _CatalogQueryClient {
     /// Runs ``Queries/getProduct(id:)``; set it to replace the query (tests, previews).
     public var getProduct: @Sendable (_ id: Swift.Int) async throws -> GetProductRow? {
-        get { _CatalogClientClosures.getProduct(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["getProduct"] as? @Sendable (_ id: Swift.Int) async throws -> GetProductRow? { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _CatalogRunner(executor: executor).getProduct(id: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetProduct") }
+            case .preview: return { _ in nil }
+            }
+        }
         set { neonSQLState.overrides["getProduct"] = newValue }
     }
 }
@@ -141,7 +135,7 @@ extension _CatalogQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_CatalogStatementFactories.getProduct(id: $0)) }
             }
-            let query = _CatalogClientClosures.getProduct(neonSQLState)
+            let query = _CatalogClientState(neonSQLState: neonSQLState).getProduct
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.getProduct"] = newValue }
@@ -152,7 +146,7 @@ extension _CatalogQueryClientObserve {
 private let getProduct_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/productsWithTag(tag:)``.
-public struct ProductsWithTagRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct ProductsWithTagRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var name: Swift.String
     public var tags: [Swift.String]
@@ -165,11 +159,13 @@ public struct ProductsWithTagRow: Swift.Sendable, Swift.Hashable, Swift.Codable,
 }
 
 extension ProductsWithTagRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int4),
-        NeonSQL.ResultColumn("name", .text),
-        NeonSQL.ResultColumn("tags", .array(.text)),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int4),
+            NeonSQL.ResultColumn("name", .text),
+            NeonSQL.ResultColumn("tags", .array(.text)),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -178,20 +174,14 @@ extension ProductsWithTagRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _CatalogStatementFactories {
-    static func productsWithTag(tag: Swift.String) -> NeonSQL.Statement<[ProductsWithTagRow]> {
+extension _CatalogStatements {
+    /// `@tag = ANY(tags)` types the parameter as the array's element (text).
+    public static func productsWithTag(tag: Swift.String) -> NeonSQL.Statement<[ProductsWithTagRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(tag, as: .text)
         return .many(name: "ProductsWithTag", sql: #"""
             SELECT id, name, tags FROM products WHERE $1 = ANY (tags)
             """#, bindings: bindings, readOnly: true, tables: productsWithTag_tables)
-    }
-}
-
-extension _CatalogStatements {
-    /// `@tag = ANY(tags)` types the parameter as the array's element (text).
-    public static func productsWithTag(tag: Swift.String) -> NeonSQL.Statement<[ProductsWithTagRow]> {
-        _CatalogStatementFactories.productsWithTag(tag: tag)
     }
 }
 
@@ -211,21 +201,17 @@ extension _CatalogQueriesObserve {
     }
 }
 
-extension _CatalogClientClosures {
-    static func productsWithTag(_ state: NeonSQL.QueryClientState) -> @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow] {
-        if let closure = state.overrides["productsWithTag"] as? @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _CatalogRunner(executor: executor).productsWithTag(tag: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("ProductsWithTag") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _CatalogQueryClient {
     /// Runs ``Queries/productsWithTag(tag:)``; set it to replace the query (tests, previews).
     public var productsWithTag: @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow] {
-        get { _CatalogClientClosures.productsWithTag(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["productsWithTag"] as? @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _CatalogRunner(executor: executor).productsWithTag(tag: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("ProductsWithTag") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["productsWithTag"] = newValue }
     }
 }
@@ -238,7 +224,7 @@ extension _CatalogQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_CatalogStatementFactories.productsWithTag(tag: $0)) }
             }
-            let query = _CatalogClientClosures.productsWithTag(neonSQLState)
+            let query = _CatalogClientState(neonSQLState: neonSQLState).productsWithTag
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.productsWithTag"] = newValue }
@@ -249,7 +235,7 @@ extension _CatalogQueryClientObserve {
 private let productsWithTag_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/productPriceStats()``.
-public struct ProductPriceStatsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct ProductPriceStatsRow: Swift.Sendable, Swift.Hashable {
     public var kind: ProductKind
     public var n: Swift.Int
     public var minPrice: Foundation.Decimal
@@ -268,14 +254,16 @@ public struct ProductPriceStatsRow: Swift.Sendable, Swift.Hashable, Swift.Codabl
 }
 
 extension ProductPriceStatsRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("kind", .enumType("product_kind")),
-        NeonSQL.ResultColumn("n", .int8),
-        NeonSQL.ResultColumn("min_price", .numeric),
-        NeonSQL.ResultColumn("max_price", .numeric),
-        NeonSQL.ResultColumn("avg_price", .numeric),
-        NeonSQL.ResultColumn("total_weight", .int8),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("kind", .enumType("product_kind")),
+            NeonSQL.ResultColumn("n", .int8),
+            NeonSQL.ResultColumn("min_price", .numeric),
+            NeonSQL.ResultColumn("max_price", .numeric),
+            NeonSQL.ResultColumn("avg_price", .numeric),
+            NeonSQL.ResultColumn("total_weight", .int8),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.kind = try row.decode(ProductKind.self)
@@ -287,8 +275,10 @@ extension ProductPriceStatsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _CatalogStatementFactories {
-    static func productPriceStats() -> NeonSQL.Statement<[ProductPriceStatsRow]> {
+extension _CatalogStatements {
+    /// with GROUP BY every group has a row, so min/max/avg of a NOT NULL column are never NULL;
+    /// sum of the nullable weight_grams is NULL when all of a group's weights are.
+    public static func productPriceStats() -> NeonSQL.Statement<[ProductPriceStatsRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "ProductPriceStats", sql: #"""
             SELECT kind, count(*) AS n, min(price) AS min_price, max(price) AS max_price,
@@ -297,14 +287,6 @@ extension _CatalogStatementFactories {
             GROUP BY kind
             ORDER BY kind
             """#, bindings: bindings, readOnly: true, tables: productPriceStats_tables)
-    }
-}
-
-extension _CatalogStatements {
-    /// with GROUP BY every group has a row, so min/max/avg of a NOT NULL column are never NULL;
-    /// sum of the nullable weight_grams is NULL when all of a group's weights are.
-    public static func productPriceStats() -> NeonSQL.Statement<[ProductPriceStatsRow]> {
-        _CatalogStatementFactories.productPriceStats()
     }
 }
 
@@ -326,21 +308,17 @@ extension _CatalogQueriesObserve {
     }
 }
 
-extension _CatalogClientClosures {
-    static func productPriceStats(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [ProductPriceStatsRow] {
-        if let closure = state.overrides["productPriceStats"] as? @Sendable () async throws -> [ProductPriceStatsRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _CatalogRunner(executor: executor).productPriceStats() }
-        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ProductPriceStats") }
-        case .preview: return { [] }
-        }
-    }
-}
-
 extension _CatalogQueryClient {
     /// Runs ``Queries/productPriceStats()``; set it to replace the query (tests, previews).
     public var productPriceStats: @Sendable () async throws -> [ProductPriceStatsRow] {
-        get { _CatalogClientClosures.productPriceStats(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["productPriceStats"] as? @Sendable () async throws -> [ProductPriceStatsRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _CatalogRunner(executor: executor).productPriceStats() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ProductPriceStats") }
+            case .preview: return { [] }
+            }
+        }
         set { neonSQLState.overrides["productPriceStats"] = newValue }
     }
 }
@@ -353,7 +331,7 @@ extension _CatalogQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_CatalogStatementFactories.productPriceStats()) }
             }
-            let query = _CatalogClientClosures.productPriceStats(neonSQLState)
+            let query = _CatalogClientState(neonSQLState: neonSQLState).productPriceStats
             return { .once { try await query() } }
         }
         set { neonSQLState.overrides["observe.productPriceStats"] = newValue }
@@ -364,7 +342,7 @@ extension _CatalogQueryClientObserve {
 private let productPriceStats_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/allProductSummaries()``.
-public struct AllProductSummariesRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct AllProductSummariesRow: Swift.Sendable, Swift.Hashable {
     public var id: Swift.Int
     public var sku: Swift.String
     public var name: Swift.String
@@ -387,16 +365,18 @@ public struct AllProductSummariesRow: Swift.Sendable, Swift.Hashable, Swift.Coda
 }
 
 extension AllProductSummariesRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int4),
-        NeonSQL.ResultColumn("sku", .varchar),
-        NeonSQL.ResultColumn("name", .text),
-        NeonSQL.ResultColumn("price", .numeric),
-        NeonSQL.ResultColumn("effective_price", .numeric),
-        NeonSQL.ResultColumn("category_name", .text),
-        NeonSQL.ResultColumn("review_count", .int8),
-        NeonSQL.ResultColumn("avg_rating", .numeric),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int4),
+            NeonSQL.ResultColumn("sku", .varchar),
+            NeonSQL.ResultColumn("name", .text),
+            NeonSQL.ResultColumn("price", .numeric),
+            NeonSQL.ResultColumn("effective_price", .numeric),
+            NeonSQL.ResultColumn("category_name", .text),
+            NeonSQL.ResultColumn("review_count", .int8),
+            NeonSQL.ResultColumn("avg_rating", .numeric),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -410,20 +390,14 @@ extension AllProductSummariesRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _CatalogStatementFactories {
-    static func allProductSummaries() -> NeonSQL.Statement<[AllProductSummariesRow]> {
-        let bindings = NeonSQL.Bindings()
-        return .many(name: "AllProductSummaries", sql: #"""
-            SELECT product_summary.id, product_summary.sku, product_summary.name, product_summary.price, product_summary.effective_price, product_summary.category_name, product_summary.review_count, product_summary.avg_rating FROM product_summary ORDER BY id
-            """#, bindings: bindings, readOnly: true, tables: allProductSummaries_tables)
-    }
-}
-
 extension _CatalogStatements {
     /// the view's columns follow its definition: COALESCE with NOT NULL price is not NULL,
     /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
     public static func allProductSummaries() -> NeonSQL.Statement<[AllProductSummariesRow]> {
-        _CatalogStatementFactories.allProductSummaries()
+        let bindings = NeonSQL.Bindings()
+        return .many(name: "AllProductSummaries", sql: #"""
+            SELECT product_summary.id, product_summary.sku, product_summary.name, product_summary.price, product_summary.effective_price, product_summary.category_name, product_summary.review_count, product_summary.avg_rating FROM product_summary ORDER BY id
+            """#, bindings: bindings, readOnly: true, tables: allProductSummaries_tables)
     }
 }
 
@@ -445,21 +419,17 @@ extension _CatalogQueriesObserve {
     }
 }
 
-extension _CatalogClientClosures {
-    static func allProductSummaries(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [AllProductSummariesRow] {
-        if let closure = state.overrides["allProductSummaries"] as? @Sendable () async throws -> [AllProductSummariesRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _CatalogRunner(executor: executor).allProductSummaries() }
-        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("AllProductSummaries") }
-        case .preview: return { [] }
-        }
-    }
-}
-
 extension _CatalogQueryClient {
     /// Runs ``Queries/allProductSummaries()``; set it to replace the query (tests, previews).
     public var allProductSummaries: @Sendable () async throws -> [AllProductSummariesRow] {
-        get { _CatalogClientClosures.allProductSummaries(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["allProductSummaries"] as? @Sendable () async throws -> [AllProductSummariesRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _CatalogRunner(executor: executor).allProductSummaries() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("AllProductSummaries") }
+            case .preview: return { [] }
+            }
+        }
         set { neonSQLState.overrides["allProductSummaries"] = newValue }
     }
 }
@@ -472,7 +442,7 @@ extension _CatalogQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_CatalogStatementFactories.allProductSummaries()) }
             }
-            let query = _CatalogClientClosures.allProductSummaries(neonSQLState)
+            let query = _CatalogClientState(neonSQLState: neonSQLState).allProductSummaries
             return { .once { try await query() } }
         }
         set { neonSQLState.overrides["observe.allProductSummaries"] = newValue }
@@ -483,7 +453,7 @@ extension _CatalogQueryClientObserve {
 private let allProductSummaries_tables = NeonSQL.TableEffects(reads: ["public.categories", "public.products", "public.reviews"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/productJson(filter:)``.
-public struct ProductJsonRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct ProductJsonRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var dimensions: NeonSQL.JSONValue?
     public var color: Swift.String?
@@ -502,14 +472,16 @@ public struct ProductJsonRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swi
 }
 
 extension ProductJsonRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int4),
-        NeonSQL.ResultColumn("dimensions", .jsonb),
-        NeonSQL.ResultColumn("color", .text),
-        NeonSQL.ResultColumn("weight", .numeric),
-        NeonSQL.ResultColumn("width", .text),
-        NeonSQL.ResultColumn("giftable", .bool),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int4),
+            NeonSQL.ResultColumn("dimensions", .jsonb),
+            NeonSQL.ResultColumn("color", .text),
+            NeonSQL.ResultColumn("weight", .numeric),
+            NeonSQL.ResultColumn("width", .text),
+            NeonSQL.ResultColumn("giftable", .bool),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -521,8 +493,9 @@ extension ProductJsonRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _CatalogStatementFactories {
-    static func productJson(filter: NeonSQL.JSONValue) -> NeonSQL.Statement<[ProductJsonRow]> {
+extension _CatalogStatements {
+    /// -> and ->> are NULL for a missing key; `?` is strict and attributes is NOT NULL.
+    public static func productJson(filter: NeonSQL.JSONValue) -> NeonSQL.Statement<[ProductJsonRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(filter, as: .jsonb)
         return .many(name: "ProductJSON", sql: #"""
@@ -532,13 +505,6 @@ extension _CatalogStatementFactories {
             FROM products
             WHERE attributes @> $1
             """#, bindings: bindings, readOnly: true, tables: productJson_tables)
-    }
-}
-
-extension _CatalogStatements {
-    /// -> and ->> are NULL for a missing key; `?` is strict and attributes is NOT NULL.
-    public static func productJson(filter: NeonSQL.JSONValue) -> NeonSQL.Statement<[ProductJsonRow]> {
-        _CatalogStatementFactories.productJson(filter: filter)
     }
 }
 
@@ -558,21 +524,17 @@ extension _CatalogQueriesObserve {
     }
 }
 
-extension _CatalogClientClosures {
-    static func productJson(_ state: NeonSQL.QueryClientState) -> @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] {
-        if let closure = state.overrides["productJson"] as? @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _CatalogRunner(executor: executor).productJson(filter: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("ProductJSON") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _CatalogQueryClient {
     /// Runs ``Queries/productJson(filter:)``; set it to replace the query (tests, previews).
     public var productJson: @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] {
-        get { _CatalogClientClosures.productJson(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["productJson"] as? @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _CatalogRunner(executor: executor).productJson(filter: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("ProductJSON") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["productJson"] = newValue }
     }
 }
@@ -585,7 +547,7 @@ extension _CatalogQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_CatalogStatementFactories.productJson(filter: $0)) }
             }
-            let query = _CatalogClientClosures.productJson(neonSQLState)
+            let query = _CatalogClientState(neonSQLState: neonSQLState).productJson
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.productJson"] = newValue }
@@ -596,7 +558,7 @@ extension _CatalogQueryClientObserve {
 private let productJson_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/productArrays()``.
-public struct ProductArraysRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct ProductArraysRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var tagCount: Swift.Int?
     public var tagTotal: Swift.Int
@@ -617,15 +579,17 @@ public struct ProductArraysRow: Swift.Sendable, Swift.Hashable, Swift.Codable, S
 }
 
 extension ProductArraysRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int4),
-        NeonSQL.ResultColumn("tag_count", .int4),
-        NeonSQL.ResultColumn("tag_total", .int4),
-        NeonSQL.ResultColumn("with_new", .array(.text)),
-        NeonSQL.ResultColumn("tag_list", .text),
-        NeonSQL.ResultColumn("first_tag", .text),
-        NeonSQL.ResultColumn("without_sale", .array(.text)),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int4),
+            NeonSQL.ResultColumn("tag_count", .int4),
+            NeonSQL.ResultColumn("tag_total", .int4),
+            NeonSQL.ResultColumn("with_new", .array(.text)),
+            NeonSQL.ResultColumn("tag_list", .text),
+            NeonSQL.ResultColumn("first_tag", .text),
+            NeonSQL.ResultColumn("without_sale", .array(.text)),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -638,8 +602,9 @@ extension ProductArraysRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _CatalogStatementFactories {
-    static func productArrays() -> NeonSQL.Statement<[ProductArraysRow]> {
+extension _CatalogStatements {
+    /// array_length of an empty array is NULL, cardinality is 0; a subscript may be out of range.
+    public static func productArrays() -> NeonSQL.Statement<[ProductArraysRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "ProductArrays", sql: #"""
             SELECT id, array_length(tags, 1) AS tag_count, cardinality(tags) AS tag_total,
@@ -647,13 +612,6 @@ extension _CatalogStatementFactories {
                    tags[1] AS first_tag, array_remove(tags, 'sale') AS without_sale
             FROM products
             """#, bindings: bindings, readOnly: true, tables: productArrays_tables)
-    }
-}
-
-extension _CatalogStatements {
-    /// array_length of an empty array is NULL, cardinality is 0; a subscript may be out of range.
-    public static func productArrays() -> NeonSQL.Statement<[ProductArraysRow]> {
-        _CatalogStatementFactories.productArrays()
     }
 }
 
@@ -673,21 +631,17 @@ extension _CatalogQueriesObserve {
     }
 }
 
-extension _CatalogClientClosures {
-    static func productArrays(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [ProductArraysRow] {
-        if let closure = state.overrides["productArrays"] as? @Sendable () async throws -> [ProductArraysRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _CatalogRunner(executor: executor).productArrays() }
-        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ProductArrays") }
-        case .preview: return { [] }
-        }
-    }
-}
-
 extension _CatalogQueryClient {
     /// Runs ``Queries/productArrays()``; set it to replace the query (tests, previews).
     public var productArrays: @Sendable () async throws -> [ProductArraysRow] {
-        get { _CatalogClientClosures.productArrays(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["productArrays"] as? @Sendable () async throws -> [ProductArraysRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _CatalogRunner(executor: executor).productArrays() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ProductArrays") }
+            case .preview: return { [] }
+            }
+        }
         set { neonSQLState.overrides["productArrays"] = newValue }
     }
 }
@@ -700,7 +654,7 @@ extension _CatalogQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_CatalogStatementFactories.productArrays()) }
             }
-            let query = _CatalogClientClosures.productArrays(neonSQLState)
+            let query = _CatalogClientState(neonSQLState: neonSQLState).productArrays
             return { .once { try await query() } }
         }
         set { neonSQLState.overrides["observe.productArrays"] = newValue }
@@ -711,7 +665,7 @@ extension _CatalogQueryClientObserve {
 private let productArrays_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/priceRanks()``.
-public struct PriceRanksRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct PriceRanksRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var categoryId: Swift.Int?
     public var price: Foundation.Decimal
@@ -732,15 +686,17 @@ public struct PriceRanksRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swif
 }
 
 extension PriceRanksRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int4),
-        NeonSQL.ResultColumn("category_id", .int4),
-        NeonSQL.ResultColumn("price", .numeric),
-        NeonSQL.ResultColumn("price_rank", .int8),
-        NeonSQL.ResultColumn("position", .int8),
-        NeonSQL.ResultColumn("prev_price", .numeric),
-        NeonSQL.ResultColumn("category_total", .numeric),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int4),
+            NeonSQL.ResultColumn("category_id", .int4),
+            NeonSQL.ResultColumn("price", .numeric),
+            NeonSQL.ResultColumn("price_rank", .int8),
+            NeonSQL.ResultColumn("position", .int8),
+            NeonSQL.ResultColumn("prev_price", .numeric),
+            NeonSQL.ResultColumn("category_total", .numeric),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -753,8 +709,10 @@ extension PriceRanksRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _CatalogStatementFactories {
-    static func priceRanks() -> NeonSQL.Statement<[PriceRanksRow]> {
+extension _CatalogStatements {
+    /// rank/row_number are never NULL; lag is NULL on the first row; sum over a partition without
+    /// a frame clause sees at least the current row.
+    public static func priceRanks() -> NeonSQL.Statement<[PriceRanksRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "PriceRanks", sql: #"""
             SELECT id, category_id, price,
@@ -765,14 +723,6 @@ extension _CatalogStatementFactories {
             FROM products
             WINDOW w AS (PARTITION BY category_id ORDER BY price DESC)
             """#, bindings: bindings, readOnly: true, tables: priceRanks_tables)
-    }
-}
-
-extension _CatalogStatements {
-    /// rank/row_number are never NULL; lag is NULL on the first row; sum over a partition without
-    /// a frame clause sees at least the current row.
-    public static func priceRanks() -> NeonSQL.Statement<[PriceRanksRow]> {
-        _CatalogStatementFactories.priceRanks()
     }
 }
 
@@ -794,21 +744,17 @@ extension _CatalogQueriesObserve {
     }
 }
 
-extension _CatalogClientClosures {
-    static func priceRanks(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [PriceRanksRow] {
-        if let closure = state.overrides["priceRanks"] as? @Sendable () async throws -> [PriceRanksRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _CatalogRunner(executor: executor).priceRanks() }
-        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("PriceRanks") }
-        case .preview: return { [] }
-        }
-    }
-}
-
 extension _CatalogQueryClient {
     /// Runs ``Queries/priceRanks()``; set it to replace the query (tests, previews).
     public var priceRanks: @Sendable () async throws -> [PriceRanksRow] {
-        get { _CatalogClientClosures.priceRanks(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["priceRanks"] as? @Sendable () async throws -> [PriceRanksRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _CatalogRunner(executor: executor).priceRanks() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("PriceRanks") }
+            case .preview: return { [] }
+            }
+        }
         set { neonSQLState.overrides["priceRanks"] = newValue }
     }
 }
@@ -821,7 +767,7 @@ extension _CatalogQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_CatalogStatementFactories.priceRanks()) }
             }
-            let query = _CatalogClientClosures.priceRanks(neonSQLState)
+            let query = _CatalogClientState(neonSQLState: neonSQLState).priceRanks
             return { .once { try await query() } }
         }
         set { neonSQLState.overrides["observe.priceRanks"] = newValue }

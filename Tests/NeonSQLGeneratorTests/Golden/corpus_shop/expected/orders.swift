@@ -17,19 +17,21 @@ public protocol _OrdersQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `orders.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _OrdersQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `orders.sql`, built (``Statements`` forwards to these).
-enum _OrdersStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _OrdersClientClosures {}
+/// Builds the statements of `orders.sql` for this file's code.
+private enum _OrdersStatementFactories: _OrdersStatements {}
 
 /// Runs the queries of `orders.sql` for a live client.
 private struct _OrdersRunner: _OrdersQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _OrdersClientState: _OrdersQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/recentOrders(since:statuses:)``.
-public struct RecentOrdersRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct RecentOrdersRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var status: OrderStatus
     public var placedAt: Foundation.Date
@@ -48,14 +50,16 @@ public struct RecentOrdersRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Sw
 }
 
 extension RecentOrdersRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int8),
-        NeonSQL.ResultColumn("status", .enumType("order_status")),
-        NeonSQL.ResultColumn("placed_at", .timestamptz),
-        NeonSQL.ResultColumn("shipped_at", .timestamptz),
-        NeonSQL.ResultColumn("email", .text),
-        NeonSQL.ResultColumn("full_name", .text),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int8),
+            NeonSQL.ResultColumn("status", .enumType("order_status")),
+            NeonSQL.ResultColumn("placed_at", .timestamptz),
+            NeonSQL.ResultColumn("shipped_at", .timestamptz),
+            NeonSQL.ResultColumn("email", .text),
+            NeonSQL.ResultColumn("full_name", .text),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -67,8 +71,9 @@ extension RecentOrdersRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _OrdersStatementFactories {
-    static func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) -> NeonSQL.Statement<[RecentOrdersRow]> {
+extension _OrdersStatements {
+    /// guests have no customer row, so the LEFT JOINed columns are optional.
+    public static func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) -> NeonSQL.Statement<[RecentOrdersRow]> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(since, as: .timestamptz)
         bindings.append(statuses, as: .array(.enumType("order_status")))
@@ -79,13 +84,6 @@ extension _OrdersStatementFactories {
             WHERE o.placed_at >= $1 AND o.status = ANY ($2::order_status[])
             ORDER BY o.placed_at DESC
             """#, bindings: bindings, readOnly: true, tables: recentOrders_tables)
-    }
-}
-
-extension _OrdersStatements {
-    /// guests have no customer row, so the LEFT JOINed columns are optional.
-    public static func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) -> NeonSQL.Statement<[RecentOrdersRow]> {
-        _OrdersStatementFactories.recentOrders(since: since, statuses: statuses)
     }
 }
 
@@ -105,21 +103,17 @@ extension _OrdersQueriesObserve {
     }
 }
 
-extension _OrdersClientClosures {
-    static func recentOrders(_ state: NeonSQL.QueryClientState) -> @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow] {
-        if let closure = state.overrides["recentOrders"] as? @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _OrdersRunner(executor: executor).recentOrders(since: $0, statuses: $1) }
-        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("RecentOrders") }
-        case .preview: return { _, _ in [] }
-        }
-    }
-}
-
 extension _OrdersQueryClient {
     /// Runs ``Queries/recentOrders(since:statuses:)``; set it to replace the query (tests, previews).
     public var recentOrders: @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow] {
-        get { _OrdersClientClosures.recentOrders(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["recentOrders"] as? @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _OrdersRunner(executor: executor).recentOrders(since: $0, statuses: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("RecentOrders") }
+            case .preview: return { _, _ in [] }
+            }
+        }
         set { neonSQLState.overrides["recentOrders"] = newValue }
     }
 }
@@ -132,7 +126,7 @@ extension _OrdersQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_OrdersStatementFactories.recentOrders(since: $0, statuses: $1)) }
             }
-            let query = _OrdersClientClosures.recentOrders(neonSQLState)
+            let query = _OrdersClientState(neonSQLState: neonSQLState).recentOrders
             return { p0, p1 in .once { try await query(p0, p1) } }
         }
         set { neonSQLState.overrides["observe.recentOrders"] = newValue }
@@ -143,7 +137,7 @@ extension _OrdersQueryClientObserve {
 private let recentOrders_tables = NeonSQL.TableEffects(reads: ["public.customers", "public.orders"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/orderWithItems(orderId:)``.
-public struct OrderWithItemsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct OrderWithItemsRow: Swift.Sendable, Swift.Hashable {
     public var id: Swift.Int
     public var status: OrderStatus
     public var items: NeonSQL.JSONValue
@@ -156,11 +150,13 @@ public struct OrderWithItemsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension OrderWithItemsRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int8),
-        NeonSQL.ResultColumn("status", .enumType("order_status")),
-        NeonSQL.ResultColumn("items", .jsonb),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int8),
+            NeonSQL.ResultColumn("status", .enumType("order_status")),
+            NeonSQL.ResultColumn("items", .jsonb),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -169,8 +165,9 @@ extension OrderWithItemsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _OrdersStatementFactories {
-    static func orderWithItems(orderId: Swift.Int) -> NeonSQL.Statement<OrderWithItemsRow?> {
+extension _OrdersStatements {
+    /// COALESCE with a NOT NULL constant is never NULL.
+    public static func orderWithItems(orderId: Swift.Int) -> NeonSQL.Statement<OrderWithItemsRow?> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(orderId, as: .int8)
         return .one(name: "OrderWithItems", sql: #"""
@@ -183,13 +180,6 @@ extension _OrdersStatementFactories {
             WHERE o.id = $1
             GROUP BY o.id
             """#, bindings: bindings, readOnly: true, tables: orderWithItems_tables)
-    }
-}
-
-extension _OrdersStatements {
-    /// COALESCE with a NOT NULL constant is never NULL.
-    public static func orderWithItems(orderId: Swift.Int) -> NeonSQL.Statement<OrderWithItemsRow?> {
-        _OrdersStatementFactories.orderWithItems(orderId: orderId)
     }
 }
 
@@ -209,21 +199,17 @@ extension _OrdersQueriesObserve {
     }
 }
 
-extension _OrdersClientClosures {
-    static func orderWithItems(_ state: NeonSQL.QueryClientState) -> @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow? {
-        if let closure = state.overrides["orderWithItems"] as? @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow? { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _OrdersRunner(executor: executor).orderWithItems(orderId: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("OrderWithItems") }
-        case .preview: return { _ in nil }
-        }
-    }
-}
-
 extension _OrdersQueryClient {
     /// Runs ``Queries/orderWithItems(orderId:)``; set it to replace the query (tests, previews).
     public var orderWithItems: @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow? {
-        get { _OrdersClientClosures.orderWithItems(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["orderWithItems"] as? @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow? { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _OrdersRunner(executor: executor).orderWithItems(orderId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("OrderWithItems") }
+            case .preview: return { _ in nil }
+            }
+        }
         set { neonSQLState.overrides["orderWithItems"] = newValue }
     }
 }
@@ -236,7 +222,7 @@ extension _OrdersQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_OrdersStatementFactories.orderWithItems(orderId: $0)) }
             }
-            let query = _OrdersClientClosures.orderWithItems(neonSQLState)
+            let query = _OrdersClientState(neonSQLState: neonSQLState).orderWithItems
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.orderWithItems"] = newValue }
@@ -247,7 +233,7 @@ extension _OrdersQueryClientObserve {
 private let orderWithItems_tables = NeonSQL.TableEffects(reads: ["public.order_items", "public.orders", "public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/customerOrderStats()``.
-public struct CustomerOrderStatsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct CustomerOrderStatsRow: Swift.Sendable, Swift.Hashable {
     public var customerId: Swift.Int?
     public var orders: Swift.Int
     public var cancelled: Swift.Int
@@ -266,14 +252,16 @@ public struct CustomerOrderStatsRow: Swift.Sendable, Swift.Hashable, Swift.Codab
 }
 
 extension CustomerOrderStatsRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("customer_id", .int8),
-        NeonSQL.ResultColumn("orders", .int8),
-        NeonSQL.ResultColumn("cancelled", .int8),
-        NeonSQL.ResultColumn("last_order", .timestamptz),
-        NeonSQL.ResultColumn("used_coupon", .bool),
-        NeonSQL.ResultColumn("statuses", .text),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("customer_id", .int8),
+            NeonSQL.ResultColumn("orders", .int8),
+            NeonSQL.ResultColumn("cancelled", .int8),
+            NeonSQL.ResultColumn("last_order", .timestamptz),
+            NeonSQL.ResultColumn("used_coupon", .bool),
+            NeonSQL.ResultColumn("statuses", .text),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.customerId = try row.decode(Swift.Int?.self)
@@ -285,8 +273,10 @@ extension CustomerOrderStatsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _OrdersStatementFactories {
-    static func customerOrderStats() -> NeonSQL.Statement<[CustomerOrderStatsRow]> {
+extension _OrdersStatements {
+    /// GROUP BY customer_id has a NULL group (guests); count is never NULL even with FILTER;
+    /// max/bool_or/string_agg of NOT NULL values in a non-empty group are not NULL.
+    public static func customerOrderStats() -> NeonSQL.Statement<[CustomerOrderStatsRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "CustomerOrderStats", sql: #"""
             SELECT customer_id, count(*) AS orders, count(*) FILTER (WHERE status = 'cancelled') AS cancelled,
@@ -295,14 +285,6 @@ extension _OrdersStatementFactories {
             FROM orders
             GROUP BY customer_id
             """#, bindings: bindings, readOnly: true, tables: customerOrderStats_tables)
-    }
-}
-
-extension _OrdersStatements {
-    /// GROUP BY customer_id has a NULL group (guests); count is never NULL even with FILTER;
-    /// max/bool_or/string_agg of NOT NULL values in a non-empty group are not NULL.
-    public static func customerOrderStats() -> NeonSQL.Statement<[CustomerOrderStatsRow]> {
-        _OrdersStatementFactories.customerOrderStats()
     }
 }
 
@@ -324,21 +306,17 @@ extension _OrdersQueriesObserve {
     }
 }
 
-extension _OrdersClientClosures {
-    static func customerOrderStats(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [CustomerOrderStatsRow] {
-        if let closure = state.overrides["customerOrderStats"] as? @Sendable () async throws -> [CustomerOrderStatsRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _OrdersRunner(executor: executor).customerOrderStats() }
-        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("CustomerOrderStats") }
-        case .preview: return { [] }
-        }
-    }
-}
-
 extension _OrdersQueryClient {
     /// Runs ``Queries/customerOrderStats()``; set it to replace the query (tests, previews).
     public var customerOrderStats: @Sendable () async throws -> [CustomerOrderStatsRow] {
-        get { _OrdersClientClosures.customerOrderStats(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["customerOrderStats"] as? @Sendable () async throws -> [CustomerOrderStatsRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _OrdersRunner(executor: executor).customerOrderStats() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("CustomerOrderStats") }
+            case .preview: return { [] }
+            }
+        }
         set { neonSQLState.overrides["customerOrderStats"] = newValue }
     }
 }
@@ -351,7 +329,7 @@ extension _OrdersQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_OrdersStatementFactories.customerOrderStats()) }
             }
-            let query = _OrdersClientClosures.customerOrderStats(neonSQLState)
+            let query = _OrdersClientState(neonSQLState: neonSQLState).customerOrderStats
             return { .once { try await query() } }
         }
         set { neonSQLState.overrides["observe.customerOrderStats"] = newValue }

@@ -17,19 +17,21 @@ public protocol _WritesQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `writes.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _WritesQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `writes.sql`, built (``Statements`` forwards to these).
-enum _WritesStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _WritesClientClosures {}
+/// Builds the statements of `writes.sql` for this file's code.
+private enum _WritesStatementFactories: _WritesStatements {}
 
 /// Runs the queries of `writes.sql` for a live client.
 private struct _WritesRunner: _WritesQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _WritesClientState: _WritesQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/createOrder(customerId:shippingAddress:couponCode:note:)``.
-public struct CreateOrderRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct CreateOrderRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var status: OrderStatus
     public var placedAt: Foundation.Date
@@ -42,11 +44,13 @@ public struct CreateOrderRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swi
 }
 
 extension CreateOrderRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int8),
-        NeonSQL.ResultColumn("status", .enumType("order_status")),
-        NeonSQL.ResultColumn("placed_at", .timestamptz),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int8),
+            NeonSQL.ResultColumn("status", .enumType("order_status")),
+            NeonSQL.ResultColumn("placed_at", .timestamptz),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -55,8 +59,9 @@ extension CreateOrderRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _WritesStatementFactories {
-    static func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) -> NeonSQL.Statement<CreateOrderRow> {
+extension _WritesStatements {
+    /// values for nullable columns may be NULL; RETURNING keeps the columns' NOT NULL.
+    public static func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) -> NeonSQL.Statement<CreateOrderRow> {
         var bindings = NeonSQL.Bindings(capacity: 4)
         bindings.append(customerId, as: .int8)
         bindings.append(shippingAddress, as: .jsonb)
@@ -71,13 +76,6 @@ extension _WritesStatementFactories {
     }
 }
 
-extension _WritesStatements {
-    /// values for nullable columns may be NULL; RETURNING keeps the columns' NOT NULL.
-    public static func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) -> NeonSQL.Statement<CreateOrderRow> {
-        _WritesStatementFactories.createOrder(customerId: customerId, shippingAddress: shippingAddress, couponCode: couponCode, note: note)
-    }
-}
-
 extension _WritesQueries {
     /// values for nullable columns may be NULL; RETURNING keeps the columns' NOT NULL.
     public func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) async throws -> CreateOrderRow {
@@ -85,21 +83,17 @@ extension _WritesQueries {
     }
 }
 
-extension _WritesClientClosures {
-    static func createOrder(_ state: NeonSQL.QueryClientState) -> @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow {
-        if let closure = state.overrides["createOrder"] as? @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _WritesRunner(executor: executor).createOrder(customerId: $0, shippingAddress: $1, couponCode: $2, note: $3) }
-        case .unimplemented: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") }
-        case .preview: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") }
-        }
-    }
-}
-
 extension _WritesQueryClient {
     /// Runs ``Queries/createOrder(customerId:shippingAddress:couponCode:note:)``; set it to replace the query (tests, previews).
     public var createOrder: @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow {
-        get { _WritesClientClosures.createOrder(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["createOrder"] as? @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _WritesRunner(executor: executor).createOrder(customerId: $0, shippingAddress: $1, couponCode: $2, note: $3) }
+            case .unimplemented: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") }
+            case .preview: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") }
+            }
+        }
         set { neonSQLState.overrides["createOrder"] = newValue }
     }
 }
@@ -108,7 +102,7 @@ extension _WritesQueryClient {
 private let createOrder_tables = NeonSQL.TableEffects(reads: [], writes: ["public.orders"], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/upsertInventory(productId:warehouse:onHand:)``.
-public struct UpsertInventoryRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct UpsertInventoryRow: Swift.Sendable, Swift.Hashable {
     public var productId: Swift.Int
     public var warehouse: Swift.String
     public var onHand: Swift.Int
@@ -127,14 +121,16 @@ public struct UpsertInventoryRow: Swift.Sendable, Swift.Hashable, Swift.Codable 
 }
 
 extension UpsertInventoryRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("product_id", .int4),
-        NeonSQL.ResultColumn("warehouse", .text),
-        NeonSQL.ResultColumn("on_hand", .int4),
-        NeonSQL.ResultColumn("reserved", .int4),
-        NeonSQL.ResultColumn("available", .int4),
-        NeonSQL.ResultColumn("updated_at", .timestamptz),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("product_id", .int4),
+            NeonSQL.ResultColumn("warehouse", .text),
+            NeonSQL.ResultColumn("on_hand", .int4),
+            NeonSQL.ResultColumn("reserved", .int4),
+            NeonSQL.ResultColumn("available", .int4),
+            NeonSQL.ResultColumn("updated_at", .timestamptz),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.productId = try row.decode(Swift.Int.self)
@@ -146,8 +142,9 @@ extension UpsertInventoryRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _WritesStatementFactories {
-    static func upsertInventory(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int) -> NeonSQL.Statement<UpsertInventoryRow?> {
+extension _WritesStatements {
+    /// EXCLUDED has the table's columns; RETURNING expressions over NOT NULL columns are not NULL.
+    public static func upsertInventory(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int) -> NeonSQL.Statement<UpsertInventoryRow?> {
         var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(productId, as: .int4)
         bindings.append(warehouse, as: .text)
@@ -162,13 +159,6 @@ extension _WritesStatementFactories {
     }
 }
 
-extension _WritesStatements {
-    /// EXCLUDED has the table's columns; RETURNING expressions over NOT NULL columns are not NULL.
-    public static func upsertInventory(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int) -> NeonSQL.Statement<UpsertInventoryRow?> {
-        _WritesStatementFactories.upsertInventory(productId: productId, warehouse: warehouse, onHand: onHand)
-    }
-}
-
 extension _WritesQueries {
     /// EXCLUDED has the table's columns; RETURNING expressions over NOT NULL columns are not NULL.
     public func upsertInventory(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int) async throws -> UpsertInventoryRow? {
@@ -176,21 +166,17 @@ extension _WritesQueries {
     }
 }
 
-extension _WritesClientClosures {
-    static func upsertInventory(_ state: NeonSQL.QueryClientState) -> @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow? {
-        if let closure = state.overrides["upsertInventory"] as? @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow? { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _WritesRunner(executor: executor).upsertInventory(productId: $0, warehouse: $1, onHand: $2) }
-        case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("UpsertInventory") }
-        case .preview: return { _, _, _ in nil }
-        }
-    }
-}
-
 extension _WritesQueryClient {
     /// Runs ``Queries/upsertInventory(productId:warehouse:onHand:)``; set it to replace the query (tests, previews).
     public var upsertInventory: @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow? {
-        get { _WritesClientClosures.upsertInventory(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["upsertInventory"] as? @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow? { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _WritesRunner(executor: executor).upsertInventory(productId: $0, warehouse: $1, onHand: $2) }
+            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("UpsertInventory") }
+            case .preview: return { _, _, _ in nil }
+            }
+        }
         set { neonSQLState.overrides["upsertInventory"] = newValue }
     }
 }
@@ -198,8 +184,9 @@ extension _WritesQueryClient {
 /// The tables `upsertInventory` reads and can change: what a result cache invalidates by.
 private let upsertInventory_tables = NeonSQL.TableEffects(reads: ["public.inventory"], writes: ["public.inventory"], readsUnknown: false, writesUnknown: false)
 
-extension _WritesStatementFactories {
-    static func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) -> NeonSQL.Statement<Swift.Void> {
+extension _WritesStatements {
+    /// unnest of several arrays yields one column per array; casts type the parameters.
+    public static func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) -> NeonSQL.Statement<Swift.Void> {
         var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(productIds, as: .array(.int4))
         bindings.append(warehouses, as: .array(.text))
@@ -212,13 +199,6 @@ extension _WritesStatementFactories {
     }
 }
 
-extension _WritesStatements {
-    /// unnest of several arrays yields one column per array; casts type the parameters.
-    public static func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) -> NeonSQL.Statement<Swift.Void> {
-        _WritesStatementFactories.bulkStock(productIds: productIds, warehouses: warehouses, counts: counts)
-    }
-}
-
 extension _WritesQueries {
     /// unnest of several arrays yields one column per array; casts type the parameters.
     public func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) async throws {
@@ -226,21 +206,17 @@ extension _WritesQueries {
     }
 }
 
-extension _WritesClientClosures {
-    static func bulkStock(_ state: NeonSQL.QueryClientState) -> @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void {
-        if let closure = state.overrides["bulkStock"] as? @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _WritesRunner(executor: executor).bulkStock(productIds: $0, warehouses: $1, counts: $2) }
-        case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("BulkStock") }
-        case .preview: return { _, _, _ in () }
-        }
-    }
-}
-
 extension _WritesQueryClient {
     /// Runs ``Queries/bulkStock(productIds:warehouses:counts:)``; set it to replace the query (tests, previews).
     public var bulkStock: @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void {
-        get { _WritesClientClosures.bulkStock(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["bulkStock"] as? @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _WritesRunner(executor: executor).bulkStock(productIds: $0, warehouses: $1, counts: $2) }
+            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("BulkStock") }
+            case .preview: return { _, _, _ in () }
+            }
+        }
         set { neonSQLState.overrides["bulkStock"] = newValue }
     }
 }
@@ -249,7 +225,7 @@ extension _WritesQueryClient {
 private let bulkStock_tables = NeonSQL.TableEffects(reads: [], writes: ["public.inventory"], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/addProductsToOrder(orderId:productIds:)``.
-public struct AddProductsToOrderRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct AddProductsToOrderRow: Swift.Sendable, Swift.Hashable {
     public var lineNo: Swift.Int
     public var unitPrice: Foundation.Decimal
 
@@ -260,10 +236,12 @@ public struct AddProductsToOrderRow: Swift.Sendable, Swift.Hashable, Swift.Codab
 }
 
 extension AddProductsToOrderRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("line_no", .int2),
-        NeonSQL.ResultColumn("unit_price", .numeric),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("line_no", .int2),
+            NeonSQL.ResultColumn("unit_price", .numeric),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.lineNo = try row.decode(Swift.Int.self)
@@ -271,8 +249,9 @@ extension AddProductsToOrderRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _WritesStatementFactories {
-    static func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) -> NeonSQL.Statement<[AddProductsToOrderRow]> {
+extension _WritesStatements {
+    /// in INSERT ... SELECT an untyped parameter in the select list takes the target column's type.
+    public static func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) -> NeonSQL.Statement<[AddProductsToOrderRow]> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(orderId, as: .int8)
         bindings.append(productIds, as: .array(.int4))
@@ -286,13 +265,6 @@ extension _WritesStatementFactories {
     }
 }
 
-extension _WritesStatements {
-    /// in INSERT ... SELECT an untyped parameter in the select list takes the target column's type.
-    public static func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) -> NeonSQL.Statement<[AddProductsToOrderRow]> {
-        _WritesStatementFactories.addProductsToOrder(orderId: orderId, productIds: productIds)
-    }
-}
-
 extension _WritesQueries {
     /// in INSERT ... SELECT an untyped parameter in the select list takes the target column's type.
     public func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] {
@@ -300,21 +272,17 @@ extension _WritesQueries {
     }
 }
 
-extension _WritesClientClosures {
-    static func addProductsToOrder(_ state: NeonSQL.QueryClientState) -> @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] {
-        if let closure = state.overrides["addProductsToOrder"] as? @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _WritesRunner(executor: executor).addProductsToOrder(orderId: $0, productIds: $1) }
-        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AddProductsToOrder") }
-        case .preview: return { _, _ in [] }
-        }
-    }
-}
-
 extension _WritesQueryClient {
     /// Runs ``Queries/addProductsToOrder(orderId:productIds:)``; set it to replace the query (tests, previews).
     public var addProductsToOrder: @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] {
-        get { _WritesClientClosures.addProductsToOrder(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["addProductsToOrder"] as? @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _WritesRunner(executor: executor).addProductsToOrder(orderId: $0, productIds: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AddProductsToOrder") }
+            case .preview: return { _, _ in [] }
+            }
+        }
         set { neonSQLState.overrides["addProductsToOrder"] = newValue }
     }
 }

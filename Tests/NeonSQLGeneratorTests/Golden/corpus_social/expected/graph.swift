@@ -17,19 +17,21 @@ public protocol _GraphQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `graph.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _GraphQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `graph.sql`, built (``Statements`` forwards to these).
-enum _GraphStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _GraphClientClosures {}
+/// Builds the statements of `graph.sql` for this file's code.
+private enum _GraphStatementFactories: _GraphStatements {}
 
 /// Runs the queries of `graph.sql` for a live client.
 private struct _GraphRunner: _GraphQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _GraphClientState: _GraphQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/activity(accountId:)``.
-public struct ActivityRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct ActivityRow: Swift.Sendable, Swift.Hashable {
     public var kind: Swift.String
     public var actorId: Swift.Int
     public var postId: Swift.Int?
@@ -44,12 +46,14 @@ public struct ActivityRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension ActivityRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("kind", .text),
-        NeonSQL.ResultColumn("actor_id", .int8),
-        NeonSQL.ResultColumn("post_id", .int8),
-        NeonSQL.ResultColumn("created_at", .timestamptz),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("kind", .text),
+            NeonSQL.ResultColumn("actor_id", .int8),
+            NeonSQL.ResultColumn("post_id", .int8),
+            NeonSQL.ResultColumn("created_at", .timestamptz),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.kind = try row.decode(Swift.String.self)
@@ -59,8 +63,9 @@ extension ActivityRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _GraphStatementFactories {
-    static func activity(accountId: Swift.Int) -> NeonSQL.Statement<[ActivityRow]> {
+extension _GraphStatements {
+    /// UNION ALL: NULL in the second branch makes post_id optional and takes bigint from the first.
+    public static func activity(accountId: Swift.Int) -> NeonSQL.Statement<[ActivityRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(accountId, as: .int8)
         return .many(name: "Activity", sql: #"""
@@ -75,13 +80,6 @@ extension _GraphStatementFactories {
             ORDER BY created_at DESC
             LIMIT 20
             """#, bindings: bindings, readOnly: true, tables: activity_tables)
-    }
-}
-
-extension _GraphStatements {
-    /// UNION ALL: NULL in the second branch makes post_id optional and takes bigint from the first.
-    public static func activity(accountId: Swift.Int) -> NeonSQL.Statement<[ActivityRow]> {
-        _GraphStatementFactories.activity(accountId: accountId)
     }
 }
 
@@ -101,21 +99,17 @@ extension _GraphQueriesObserve {
     }
 }
 
-extension _GraphClientClosures {
-    static func activity(_ state: NeonSQL.QueryClientState) -> @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow] {
-        if let closure = state.overrides["activity"] as? @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _GraphRunner(executor: executor).activity(accountId: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("Activity") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _GraphQueryClient {
     /// Runs ``Queries/activity(accountId:)``; set it to replace the query (tests, previews).
     public var activity: @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow] {
-        get { _GraphClientClosures.activity(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["activity"] as? @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _GraphRunner(executor: executor).activity(accountId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("Activity") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["activity"] = newValue }
     }
 }
@@ -128,7 +122,7 @@ extension _GraphQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_GraphStatementFactories.activity(accountId: $0)) }
             }
-            let query = _GraphClientClosures.activity(neonSQLState)
+            let query = _GraphClientState(neonSQLState: neonSQLState).activity
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.activity"] = newValue }
@@ -139,7 +133,7 @@ extension _GraphQueryClientObserve {
 private let activity_tables = NeonSQL.TableEffects(reads: ["social.follows", "social.likes", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/followBothWays(accountId:)``.
-public struct FollowBothWaysRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct FollowBothWaysRow: Swift.Sendable, Swift.Hashable {
     public var accountId: Swift.Int?
     public var follows: Swift.Int?
     public var followedBy: Swift.Int?
@@ -152,11 +146,13 @@ public struct FollowBothWaysRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension FollowBothWaysRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("account_id", .int8),
-        NeonSQL.ResultColumn("follows", .int8),
-        NeonSQL.ResultColumn("followed_by", .int8),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("account_id", .int8),
+            NeonSQL.ResultColumn("follows", .int8),
+            NeonSQL.ResultColumn("followed_by", .int8),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.accountId = try row.decode(Swift.Int?.self)
@@ -165,8 +161,10 @@ extension FollowBothWaysRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _GraphStatementFactories {
-    static func followBothWays(accountId: Swift.Int) -> NeonSQL.Statement<[FollowBothWaysRow]> {
+extension _GraphStatements {
+    /// FULL JOIN makes both sides optional; COALESCE of two optional columns is conservatively optional
+    /// (PostgreSQL cannot tell that one side of a FULL JOIN row is always present).
+    public static func followBothWays(accountId: Swift.Int) -> NeonSQL.Statement<[FollowBothWaysRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(accountId, as: .int8)
         return .many(name: "FollowBothWays", sql: #"""
@@ -174,14 +172,6 @@ extension _GraphStatementFactories {
             FROM (SELECT follows.follower_id, follows.followee_id, follows.created_at FROM social.follows WHERE follower_id = $1) a
             FULL JOIN (SELECT follows.follower_id, follows.followee_id, follows.created_at FROM social.follows WHERE followee_id = $1) b ON a.followee_id = b.follower_id
             """#, bindings: bindings, readOnly: true, tables: followBothWays_tables)
-    }
-}
-
-extension _GraphStatements {
-    /// FULL JOIN makes both sides optional; COALESCE of two optional columns is conservatively optional
-    /// (PostgreSQL cannot tell that one side of a FULL JOIN row is always present).
-    public static func followBothWays(accountId: Swift.Int) -> NeonSQL.Statement<[FollowBothWaysRow]> {
-        _GraphStatementFactories.followBothWays(accountId: accountId)
     }
 }
 
@@ -203,21 +193,17 @@ extension _GraphQueriesObserve {
     }
 }
 
-extension _GraphClientClosures {
-    static func followBothWays(_ state: NeonSQL.QueryClientState) -> @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow] {
-        if let closure = state.overrides["followBothWays"] as? @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _GraphRunner(executor: executor).followBothWays(accountId: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FollowBothWays") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _GraphQueryClient {
     /// Runs ``Queries/followBothWays(accountId:)``; set it to replace the query (tests, previews).
     public var followBothWays: @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow] {
-        get { _GraphClientClosures.followBothWays(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["followBothWays"] as? @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _GraphRunner(executor: executor).followBothWays(accountId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FollowBothWays") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["followBothWays"] = newValue }
     }
 }
@@ -230,7 +216,7 @@ extension _GraphQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_GraphStatementFactories.followBothWays(accountId: $0)) }
             }
-            let query = _GraphClientClosures.followBothWays(neonSQLState)
+            let query = _GraphClientState(neonSQLState: neonSQLState).followBothWays
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.followBothWays"] = newValue }

@@ -17,19 +17,21 @@ public protocol _NotificationsQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `notifications.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _NotificationsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `notifications.sql`, built (``Statements`` forwards to these).
-enum _NotificationsStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _NotificationsClientClosures {}
+/// Builds the statements of `notifications.sql` for this file's code.
+private enum _NotificationsStatementFactories: _NotificationsStatements {}
 
 /// Runs the queries of `notifications.sql` for a live client.
 private struct _NotificationsRunner: _NotificationsQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _NotificationsClientState: _NotificationsQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/notifications(recipientId:onlyUnread:)``.
-public struct NotificationsRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct NotificationsRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var kind: Swift.String
     public var isRead: Swift.Bool
@@ -50,15 +52,17 @@ public struct NotificationsRow: Swift.Sendable, Swift.Hashable, Swift.Codable, S
 }
 
 extension NotificationsRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int8),
-        NeonSQL.ResultColumn("kind", .text),
-        NeonSQL.ResultColumn("is_read", .bool),
-        NeonSQL.ResultColumn("actor_username", .text),
-        NeonSQL.ResultColumn("post_body", .text),
-        NeonSQL.ResultColumn("message", .text),
-        NeonSQL.ResultColumn("payload", .json),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int8),
+            NeonSQL.ResultColumn("kind", .text),
+            NeonSQL.ResultColumn("is_read", .bool),
+            NeonSQL.ResultColumn("actor_username", .text),
+            NeonSQL.ResultColumn("post_body", .text),
+            NeonSQL.ResultColumn("message", .text),
+            NeonSQL.ResultColumn("payload", .json),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -71,8 +75,9 @@ extension NotificationsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _NotificationsStatementFactories {
-    static func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) -> NeonSQL.Statement<[NotificationsRow]> {
+extension _NotificationsStatements {
+    /// IS NOT NULL is never NULL; LEFT JOINs make actor and post optional; json ->> text is text.
+    public static func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) -> NeonSQL.Statement<[NotificationsRow]> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(recipientId, as: .int8)
         bindings.append(onlyUnread, as: .bool)
@@ -86,13 +91,6 @@ extension _NotificationsStatementFactories {
               AND ($2::boolean IS NULL OR (n.read_at IS NULL) = $2::boolean)
             ORDER BY n.created_at DESC
             """#, bindings: bindings, readOnly: true, tables: notifications_tables)
-    }
-}
-
-extension _NotificationsStatements {
-    /// IS NOT NULL is never NULL; LEFT JOINs make actor and post optional; json ->> text is text.
-    public static func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) -> NeonSQL.Statement<[NotificationsRow]> {
-        _NotificationsStatementFactories.notifications(recipientId: recipientId, onlyUnread: onlyUnread)
     }
 }
 
@@ -112,21 +110,17 @@ extension _NotificationsQueriesObserve {
     }
 }
 
-extension _NotificationsClientClosures {
-    static func notifications(_ state: NeonSQL.QueryClientState) -> @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] {
-        if let closure = state.overrides["notifications"] as? @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _NotificationsRunner(executor: executor).notifications(recipientId: $0, onlyUnread: $1) }
-        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("Notifications") }
-        case .preview: return { _, _ in [] }
-        }
-    }
-}
-
 extension _NotificationsQueryClient {
     /// Runs ``Queries/notifications(recipientId:onlyUnread:)``; set it to replace the query (tests, previews).
     public var notifications: @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] {
-        get { _NotificationsClientClosures.notifications(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["notifications"] as? @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _NotificationsRunner(executor: executor).notifications(recipientId: $0, onlyUnread: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("Notifications") }
+            case .preview: return { _, _ in [] }
+            }
+        }
         set { neonSQLState.overrides["notifications"] = newValue }
     }
 }
@@ -139,7 +133,7 @@ extension _NotificationsQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_NotificationsStatementFactories.notifications(recipientId: $0, onlyUnread: $1)) }
             }
-            let query = _NotificationsClientClosures.notifications(neonSQLState)
+            let query = _NotificationsClientState(neonSQLState: neonSQLState).notifications
             return { p0, p1 in .once { try await query(p0, p1) } }
         }
         set { neonSQLState.overrides["observe.notifications"] = newValue }

@@ -17,19 +17,21 @@ public protocol _PostsQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `posts.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _PostsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `posts.sql`, built (``Statements`` forwards to these).
-enum _PostsStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _PostsClientClosures {}
+/// Builds the statements of `posts.sql` for this file's code.
+private enum _PostsStatementFactories: _PostsStatements {}
 
 /// Runs the queries of `posts.sql` for a live client.
 private struct _PostsRunner: _PostsQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _PostsClientState: _PostsQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/publicTimeline(username:)``.
-public struct PublicTimelineRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct PublicTimelineRow: Swift.Sendable, Swift.Hashable {
     public var id: Swift.Int
     public var body: Swift.String
     public var createdAt: Foundation.Date
@@ -50,15 +52,17 @@ public struct PublicTimelineRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension PublicTimelineRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int8),
-        NeonSQL.ResultColumn("body", .text),
-        NeonSQL.ResultColumn("created_at", .timestamptz),
-        NeonSQL.ResultColumn("username", .text),
-        NeonSQL.ResultColumn("display_name", .text),
-        NeonSQL.ResultColumn("reply_to_id", .int8),
-        NeonSQL.ResultColumn("likes", .int8),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int8),
+            NeonSQL.ResultColumn("body", .text),
+            NeonSQL.ResultColumn("created_at", .timestamptz),
+            NeonSQL.ResultColumn("username", .text),
+            NeonSQL.ResultColumn("display_name", .text),
+            NeonSQL.ResultColumn("reply_to_id", .int8),
+            NeonSQL.ResultColumn("likes", .int8),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -71,20 +75,14 @@ extension PublicTimelineRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _PostsStatementFactories {
-    static func publicTimeline(username: Swift.String) -> NeonSQL.Statement<[PublicTimelineRow]> {
+extension _PostsStatements {
+    /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
+    public static func publicTimeline(username: Swift.String) -> NeonSQL.Statement<[PublicTimelineRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(username, as: .text)
         return .many(name: "PublicTimeline", sql: #"""
             SELECT timeline.id, timeline.body, timeline.created_at, timeline.username, timeline.display_name, timeline.reply_to_id, timeline.likes FROM social.timeline WHERE username = $1 ORDER BY created_at DESC
             """#, bindings: bindings, readOnly: true, tables: publicTimeline_tables)
-    }
-}
-
-extension _PostsStatements {
-    /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
-    public static func publicTimeline(username: Swift.String) -> NeonSQL.Statement<[PublicTimelineRow]> {
-        _PostsStatementFactories.publicTimeline(username: username)
     }
 }
 
@@ -104,21 +102,17 @@ extension _PostsQueriesObserve {
     }
 }
 
-extension _PostsClientClosures {
-    static func publicTimeline(_ state: NeonSQL.QueryClientState) -> @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow] {
-        if let closure = state.overrides["publicTimeline"] as? @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _PostsRunner(executor: executor).publicTimeline(username: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("PublicTimeline") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _PostsQueryClient {
     /// Runs ``Queries/publicTimeline(username:)``; set it to replace the query (tests, previews).
     public var publicTimeline: @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow] {
-        get { _PostsClientClosures.publicTimeline(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["publicTimeline"] as? @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _PostsRunner(executor: executor).publicTimeline(username: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("PublicTimeline") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["publicTimeline"] = newValue }
     }
 }
@@ -131,7 +125,7 @@ extension _PostsQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_PostsStatementFactories.publicTimeline(username: $0)) }
             }
-            let query = _PostsClientClosures.publicTimeline(neonSQLState)
+            let query = _PostsClientState(neonSQLState: neonSQLState).publicTimeline
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.publicTimeline"] = newValue }
@@ -142,7 +136,7 @@ extension _PostsQueryClientObserve {
 private let publicTimeline_tables = NeonSQL.TableEffects(reads: ["social.accounts", "social.likes", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/topPostsOfFollowees(viewerId:)``.
-public struct TopPostsOfFolloweesRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct TopPostsOfFolloweesRow: Swift.Sendable, Swift.Hashable {
     public var username: Swift.String
     public var postId: Swift.Int
     public var likeCount: Swift.Int
@@ -155,11 +149,13 @@ public struct TopPostsOfFolloweesRow: Swift.Sendable, Swift.Hashable, Swift.Coda
 }
 
 extension TopPostsOfFolloweesRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("username", .text),
-        NeonSQL.ResultColumn("post_id", .int8),
-        NeonSQL.ResultColumn("like_count", .int4),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("username", .text),
+            NeonSQL.ResultColumn("post_id", .int8),
+            NeonSQL.ResultColumn("like_count", .int4),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.username = try row.decode(Swift.String.self)
@@ -168,8 +164,9 @@ extension TopPostsOfFolloweesRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _PostsStatementFactories {
-    static func topPostsOfFollowees(viewerId: Swift.Int) -> NeonSQL.Statement<[TopPostsOfFolloweesRow]> {
+extension _PostsStatements {
+    /// CROSS JOIN LATERAL keeps the subquery's NOT NULL columns.
+    public static func topPostsOfFollowees(viewerId: Swift.Int) -> NeonSQL.Statement<[TopPostsOfFolloweesRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(viewerId, as: .int8)
         return .many(name: "TopPostsOfFollowees", sql: #"""
@@ -181,13 +178,6 @@ extension _PostsStatementFactories {
             ) AS top
             WHERE f.follower_id = $1
             """#, bindings: bindings, readOnly: true, tables: topPostsOfFollowees_tables)
-    }
-}
-
-extension _PostsStatements {
-    /// CROSS JOIN LATERAL keeps the subquery's NOT NULL columns.
-    public static func topPostsOfFollowees(viewerId: Swift.Int) -> NeonSQL.Statement<[TopPostsOfFolloweesRow]> {
-        _PostsStatementFactories.topPostsOfFollowees(viewerId: viewerId)
     }
 }
 
@@ -207,21 +197,17 @@ extension _PostsQueriesObserve {
     }
 }
 
-extension _PostsClientClosures {
-    static func topPostsOfFollowees(_ state: NeonSQL.QueryClientState) -> @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] {
-        if let closure = state.overrides["topPostsOfFollowees"] as? @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _PostsRunner(executor: executor).topPostsOfFollowees(viewerId: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("TopPostsOfFollowees") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _PostsQueryClient {
     /// Runs ``Queries/topPostsOfFollowees(viewerId:)``; set it to replace the query (tests, previews).
     public var topPostsOfFollowees: @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] {
-        get { _PostsClientClosures.topPostsOfFollowees(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["topPostsOfFollowees"] as? @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _PostsRunner(executor: executor).topPostsOfFollowees(viewerId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("TopPostsOfFollowees") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["topPostsOfFollowees"] = newValue }
     }
 }
@@ -234,7 +220,7 @@ extension _PostsQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_PostsStatementFactories.topPostsOfFollowees(viewerId: $0)) }
             }
-            let query = _PostsClientClosures.topPostsOfFollowees(neonSQLState)
+            let query = _PostsClientState(neonSQLState: neonSQLState).topPostsOfFollowees
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.topPostsOfFollowees"] = newValue }
@@ -245,7 +231,7 @@ extension _PostsQueryClientObserve {
 private let topPostsOfFollowees_tables = NeonSQL.TableEffects(reads: ["social.accounts", "social.follows", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/visiblePosts(viewerId:)``.
-public struct VisiblePostsRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct VisiblePostsRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var visibility: Visibility
     public var canSee: Swift.Bool
@@ -258,11 +244,13 @@ public struct VisiblePostsRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Sw
 }
 
 extension VisiblePostsRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int8),
-        NeonSQL.ResultColumn("visibility", .enumType("social.visibility")),
-        NeonSQL.ResultColumn("can_see", .bool),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int8),
+            NeonSQL.ResultColumn("visibility", .enumType("social.visibility")),
+            NeonSQL.ResultColumn("can_see", .bool),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -271,8 +259,9 @@ extension VisiblePostsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _PostsStatementFactories {
-    static func visiblePosts(viewerId: Swift.Int) -> NeonSQL.Statement<[VisiblePostsRow]> {
+extension _PostsStatements {
+    /// CASE over an enum with ELSE; each branch is NOT NULL.
+    public static func visiblePosts(viewerId: Swift.Int) -> NeonSQL.Statement<[VisiblePostsRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(viewerId, as: .int8)
         return .many(name: "VisiblePosts", sql: #"""
@@ -286,13 +275,6 @@ extension _PostsStatementFactories {
             FROM social.posts p
             WHERE NOT EXISTS (SELECT 1 FROM social.blocks b WHERE b.blocker_id = p.author_id AND b.blocked_id = $1)
             """#, bindings: bindings, readOnly: true, tables: visiblePosts_tables)
-    }
-}
-
-extension _PostsStatements {
-    /// CASE over an enum with ELSE; each branch is NOT NULL.
-    public static func visiblePosts(viewerId: Swift.Int) -> NeonSQL.Statement<[VisiblePostsRow]> {
-        _PostsStatementFactories.visiblePosts(viewerId: viewerId)
     }
 }
 
@@ -312,21 +294,17 @@ extension _PostsQueriesObserve {
     }
 }
 
-extension _PostsClientClosures {
-    static func visiblePosts(_ state: NeonSQL.QueryClientState) -> @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow] {
-        if let closure = state.overrides["visiblePosts"] as? @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _PostsRunner(executor: executor).visiblePosts(viewerId: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("VisiblePosts") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _PostsQueryClient {
     /// Runs ``Queries/visiblePosts(viewerId:)``; set it to replace the query (tests, previews).
     public var visiblePosts: @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow] {
-        get { _PostsClientClosures.visiblePosts(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["visiblePosts"] as? @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _PostsRunner(executor: executor).visiblePosts(viewerId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("VisiblePosts") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["visiblePosts"] = newValue }
     }
 }
@@ -339,7 +317,7 @@ extension _PostsQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_PostsStatementFactories.visiblePosts(viewerId: $0)) }
             }
-            let query = _PostsClientClosures.visiblePosts(neonSQLState)
+            let query = _PostsClientState(neonSQLState: neonSQLState).visiblePosts
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.visiblePosts"] = newValue }
@@ -350,7 +328,7 @@ extension _PostsQueryClientObserve {
 private let visiblePosts_tables = NeonSQL.TableEffects(reads: ["social.blocks", "social.follows", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/createPost(authorId:replyToId:body:visibility:hashtags:)``.
-public struct CreatePostRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct CreatePostRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var createdAt: Foundation.Date
     public var tagCount: Swift.Int?
@@ -363,11 +341,13 @@ public struct CreatePostRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swif
 }
 
 extension CreatePostRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int8),
-        NeonSQL.ResultColumn("created_at", .timestamptz),
-        NeonSQL.ResultColumn("tag_count", .int4),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int8),
+            NeonSQL.ResultColumn("created_at", .timestamptz),
+            NeonSQL.ResultColumn("tag_count", .int4),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -376,8 +356,9 @@ extension CreatePostRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _PostsStatementFactories {
-    static func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) -> NeonSQL.Statement<CreatePostRow> {
+extension _PostsStatements {
+    /// sqlc.narg is optional; hashtags is a nullable column; array_length may be NULL.
+    public static func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) -> NeonSQL.Statement<CreatePostRow> {
         var bindings = NeonSQL.Bindings(capacity: 5)
         bindings.append(authorId, as: .int8)
         bindings.append(replyToId, as: .int8)
@@ -393,13 +374,6 @@ extension _PostsStatementFactories {
     }
 }
 
-extension _PostsStatements {
-    /// sqlc.narg is optional; hashtags is a nullable column; array_length may be NULL.
-    public static func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) -> NeonSQL.Statement<CreatePostRow> {
-        _PostsStatementFactories.createPost(authorId: authorId, replyToId: replyToId, body: body, visibility: visibility, hashtags: hashtags)
-    }
-}
-
 extension _PostsQueries {
     /// sqlc.narg is optional; hashtags is a nullable column; array_length may be NULL.
     public func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) async throws -> CreatePostRow {
@@ -407,21 +381,17 @@ extension _PostsQueries {
     }
 }
 
-extension _PostsClientClosures {
-    static func createPost(_ state: NeonSQL.QueryClientState) -> @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow {
-        if let closure = state.overrides["createPost"] as? @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _PostsRunner(executor: executor).createPost(authorId: $0, replyToId: $1, body: $2, visibility: $3, hashtags: $4) }
-        case .unimplemented: return { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") }
-        case .preview: return { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") }
-        }
-    }
-}
-
 extension _PostsQueryClient {
     /// Runs ``Queries/createPost(authorId:replyToId:body:visibility:hashtags:)``; set it to replace the query (tests, previews).
     public var createPost: @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow {
-        get { _PostsClientClosures.createPost(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["createPost"] as? @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _PostsRunner(executor: executor).createPost(authorId: $0, replyToId: $1, body: $2, visibility: $3, hashtags: $4) }
+            case .unimplemented: return { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") }
+            case .preview: return { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") }
+            }
+        }
         set { neonSQLState.overrides["createPost"] = newValue }
     }
 }
@@ -430,7 +400,7 @@ extension _PostsQueryClient {
 private let createPost_tables = NeonSQL.TableEffects(reads: [], writes: ["social.posts"], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/likePost(accountId:postId:)``.
-public struct LikePostRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct LikePostRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var likeCount: Swift.Int
 
@@ -441,10 +411,12 @@ public struct LikePostRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.
 }
 
 extension LikePostRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int8),
-        NeonSQL.ResultColumn("like_count", .int4),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int8),
+            NeonSQL.ResultColumn("like_count", .int4),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -452,8 +424,9 @@ extension LikePostRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _PostsStatementFactories {
-    static func likePost(accountId: Swift.Int, postId: Swift.Int) -> NeonSQL.Statement<[LikePostRow]> {
+extension _PostsStatements {
+    /// a data-modifying CTE feeds UPDATE ... FROM.
+    public static func likePost(accountId: Swift.Int, postId: Swift.Int) -> NeonSQL.Statement<[LikePostRow]> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(accountId, as: .int8)
         bindings.append(postId, as: .int8)
@@ -471,13 +444,6 @@ extension _PostsStatementFactories {
     }
 }
 
-extension _PostsStatements {
-    /// a data-modifying CTE feeds UPDATE ... FROM.
-    public static func likePost(accountId: Swift.Int, postId: Swift.Int) -> NeonSQL.Statement<[LikePostRow]> {
-        _PostsStatementFactories.likePost(accountId: accountId, postId: postId)
-    }
-}
-
 extension _PostsQueries {
     /// a data-modifying CTE feeds UPDATE ... FROM.
     public func likePost(accountId: Swift.Int, postId: Swift.Int) async throws -> [LikePostRow] {
@@ -485,21 +451,17 @@ extension _PostsQueries {
     }
 }
 
-extension _PostsClientClosures {
-    static func likePost(_ state: NeonSQL.QueryClientState) -> @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow] {
-        if let closure = state.overrides["likePost"] as? @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _PostsRunner(executor: executor).likePost(accountId: $0, postId: $1) }
-        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("LikePost") }
-        case .preview: return { _, _ in [] }
-        }
-    }
-}
-
 extension _PostsQueryClient {
     /// Runs ``Queries/likePost(accountId:postId:)``; set it to replace the query (tests, previews).
     public var likePost: @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow] {
-        get { _PostsClientClosures.likePost(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["likePost"] as? @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _PostsRunner(executor: executor).likePost(accountId: $0, postId: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("LikePost") }
+            case .preview: return { _, _ in [] }
+            }
+        }
         set { neonSQLState.overrides["likePost"] = newValue }
     }
 }

@@ -17,19 +17,21 @@ public protocol _FetchJourneyDuasQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `fetch_journey_duas.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _FetchJourneyDuasQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `fetch_journey_duas.sql`, built (``Statements`` forwards to these).
-enum _FetchJourneyDuasStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _FetchJourneyDuasClientClosures {}
+/// Builds the statements of `fetch_journey_duas.sql` for this file's code.
+private enum _FetchJourneyDuasStatementFactories: _FetchJourneyDuasStatements {}
 
 /// Runs the queries of `fetch_journey_duas.sql` for a live client.
 private struct _FetchJourneyDuasRunner: _FetchJourneyDuasQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _FetchJourneyDuasClientState: _FetchJourneyDuasQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/fetchJourneyDuas(journeyId:)``.
-public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable {
     public var duaId: Swift.Int
     public var timeSlot: TimeSlot
     public var titleEn: Swift.String
@@ -44,12 +46,14 @@ public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable, Swift.Codable
 }
 
 extension FetchJourneyDuasRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("dua_id", .int4),
-        NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
-        NeonSQL.ResultColumn("title_en", .text),
-        NeonSQL.ResultColumn("category_slug", .text),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("dua_id", .int4),
+            NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
+            NeonSQL.ResultColumn("title_en", .text),
+            NeonSQL.ResultColumn("category_slug", .text),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.duaId = try row.decode(Swift.Int.self)
@@ -59,8 +63,9 @@ extension FetchJourneyDuasRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _FetchJourneyDuasStatementFactories {
-    static func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
+extension _FetchJourneyDuasStatements {
+    /// Duas of one journey, in the order the journey lists them.
+    public static func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(journeyId, as: .int4)
         return .many(name: "FetchJourneyDuas", sql: #"""
@@ -71,13 +76,6 @@ extension _FetchJourneyDuasStatementFactories {
             WHERE jd.journey_id = $1
             ORDER BY jd.sort_order
             """#, bindings: bindings, readOnly: true, tables: fetchJourneyDuas_tables)
-    }
-}
-
-extension _FetchJourneyDuasStatements {
-    /// Duas of one journey, in the order the journey lists them.
-    public static func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
-        _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId)
     }
 }
 
@@ -97,21 +95,17 @@ extension _FetchJourneyDuasQueriesObserve {
     }
 }
 
-extension _FetchJourneyDuasClientClosures {
-    static func fetchJourneyDuas(_ state: NeonSQL.QueryClientState) -> @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-        if let closure = state.overrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _FetchJourneyDuasRunner(executor: executor).fetchJourneyDuas(journeyId: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _FetchJourneyDuasQueryClient {
     /// Runs ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the query (tests, previews).
     public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-        get { _FetchJourneyDuasClientClosures.fetchJourneyDuas(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _FetchJourneyDuasRunner(executor: executor).fetchJourneyDuas(journeyId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["fetchJourneyDuas"] = newValue }
     }
 }
@@ -124,7 +118,7 @@ extension _FetchJourneyDuasQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: $0)) }
             }
-            let query = _FetchJourneyDuasClientClosures.fetchJourneyDuas(neonSQLState)
+            let query = _FetchJourneyDuasClientState(neonSQLState: neonSQLState).fetchJourneyDuas
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.fetchJourneyDuas"] = newValue }

@@ -17,19 +17,21 @@ public protocol _JourneysQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `journeys.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _JourneysQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `journeys.sql`, built (``Statements`` forwards to these).
-enum _JourneysStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _JourneysClientClosures {}
+/// Builds the statements of `journeys.sql` for this file's code.
+private enum _JourneysStatementFactories: _JourneysStatements {}
 
 /// Runs the queries of `journeys.sql` for a live client.
 private struct _JourneysRunner: _JourneysQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _JourneysClientState: _JourneysQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/getJourneyBySlug(slug:)``.
-public struct GetJourneyBySlugRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct GetJourneyBySlugRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var slug: Swift.String
     public var name: Swift.String
@@ -44,12 +46,14 @@ public struct GetJourneyBySlugRow: Swift.Sendable, Swift.Hashable, Swift.Codable
 }
 
 extension GetJourneyBySlugRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int4),
-        NeonSQL.ResultColumn("slug", .text),
-        NeonSQL.ResultColumn("name", .text),
-        NeonSQL.ResultColumn("is_featured", .bool),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int4),
+            NeonSQL.ResultColumn("slug", .text),
+            NeonSQL.ResultColumn("name", .text),
+            NeonSQL.ResultColumn("is_featured", .bool),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -59,8 +63,9 @@ extension GetJourneyBySlugRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _JourneysStatementFactories {
-    static func getJourneyBySlug(slug: Swift.String) -> NeonSQL.Statement<GetJourneyBySlugRow?> {
+extension _JourneysStatements {
+    /// One journey by its slug.
+    public static func getJourneyBySlug(slug: Swift.String) -> NeonSQL.Statement<GetJourneyBySlugRow?> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(slug, as: .text)
         return .one(name: "GetJourneyBySlug", sql: #"""
@@ -68,13 +73,6 @@ extension _JourneysStatementFactories {
             FROM journeys
             WHERE slug = $1
             """#, bindings: bindings, readOnly: true, tables: getJourneyBySlug_tables)
-    }
-}
-
-extension _JourneysStatements {
-    /// One journey by its slug.
-    public static func getJourneyBySlug(slug: Swift.String) -> NeonSQL.Statement<GetJourneyBySlugRow?> {
-        _JourneysStatementFactories.getJourneyBySlug(slug: slug)
     }
 }
 
@@ -94,21 +92,17 @@ extension _JourneysQueriesObserve {
     }
 }
 
-extension _JourneysClientClosures {
-    static func getJourneyBySlug(_ state: NeonSQL.QueryClientState) -> @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow? {
-        if let closure = state.overrides["getJourneyBySlug"] as? @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow? { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _JourneysRunner(executor: executor).getJourneyBySlug(slug: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetJourneyBySlug") }
-        case .preview: return { _ in nil }
-        }
-    }
-}
-
 extension _JourneysQueryClient {
     /// Runs ``Queries/getJourneyBySlug(slug:)``; set it to replace the query (tests, previews).
     public var getJourneyBySlug: @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow? {
-        get { _JourneysClientClosures.getJourneyBySlug(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["getJourneyBySlug"] as? @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow? { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _JourneysRunner(executor: executor).getJourneyBySlug(slug: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetJourneyBySlug") }
+            case .preview: return { _ in nil }
+            }
+        }
         set { neonSQLState.overrides["getJourneyBySlug"] = newValue }
     }
 }
@@ -121,7 +115,7 @@ extension _JourneysQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_JourneysStatementFactories.getJourneyBySlug(slug: $0)) }
             }
-            let query = _JourneysClientClosures.getJourneyBySlug(neonSQLState)
+            let query = _JourneysClientState(neonSQLState: neonSQLState).getJourneyBySlug
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.getJourneyBySlug"] = newValue }
@@ -132,7 +126,7 @@ extension _JourneysQueryClientObserve {
 private let getJourneyBySlug_tables = NeonSQL.TableEffects(reads: ["public.journeys"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/listJourneys()``.
-public struct ListJourneysRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct ListJourneysRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var slug: Swift.String
     public var name: Swift.String
@@ -145,11 +139,13 @@ public struct ListJourneysRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Sw
 }
 
 extension ListJourneysRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int4),
-        NeonSQL.ResultColumn("slug", .text),
-        NeonSQL.ResultColumn("name", .text),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int4),
+            NeonSQL.ResultColumn("slug", .text),
+            NeonSQL.ResultColumn("name", .text),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -158,19 +154,13 @@ extension ListJourneysRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _JourneysStatementFactories {
-    static func listJourneys() -> NeonSQL.Statement<[ListJourneysRow]> {
+extension _JourneysStatements {
+    /// Runs `ListJourneys` from journeys.sql:7.
+    public static func listJourneys() -> NeonSQL.Statement<[ListJourneysRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "ListJourneys", sql: #"""
             SELECT id, slug, name FROM journeys ORDER BY is_featured DESC, sort_order
             """#, bindings: bindings, readOnly: true, tables: listJourneys_tables)
-    }
-}
-
-extension _JourneysStatements {
-    /// Runs `ListJourneys` from journeys.sql:7.
-    public static func listJourneys() -> NeonSQL.Statement<[ListJourneysRow]> {
-        _JourneysStatementFactories.listJourneys()
     }
 }
 
@@ -190,21 +180,17 @@ extension _JourneysQueriesObserve {
     }
 }
 
-extension _JourneysClientClosures {
-    static func listJourneys(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [ListJourneysRow] {
-        if let closure = state.overrides["listJourneys"] as? @Sendable () async throws -> [ListJourneysRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _JourneysRunner(executor: executor).listJourneys() }
-        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ListJourneys") }
-        case .preview: return { [] }
-        }
-    }
-}
-
 extension _JourneysQueryClient {
     /// Runs ``Queries/listJourneys()``; set it to replace the query (tests, previews).
     public var listJourneys: @Sendable () async throws -> [ListJourneysRow] {
-        get { _JourneysClientClosures.listJourneys(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["listJourneys"] as? @Sendable () async throws -> [ListJourneysRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _JourneysRunner(executor: executor).listJourneys() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ListJourneys") }
+            case .preview: return { [] }
+            }
+        }
         set { neonSQLState.overrides["listJourneys"] = newValue }
     }
 }
@@ -217,7 +203,7 @@ extension _JourneysQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_JourneysStatementFactories.listJourneys()) }
             }
-            let query = _JourneysClientClosures.listJourneys(neonSQLState)
+            let query = _JourneysClientState(neonSQLState: neonSQLState).listJourneys
             return { .once { try await query() } }
         }
         set { neonSQLState.overrides["observe.listJourneys"] = newValue }
@@ -228,7 +214,7 @@ extension _JourneysQueryClientObserve {
 private let listJourneys_tables = NeonSQL.TableEffects(reads: ["public.journeys"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/fetchDuasForJourneys(journeyIds:)``.
-public struct FetchDuasForJourneysRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct FetchDuasForJourneysRow: Swift.Sendable, Swift.Hashable {
     public var journeyId: Swift.Int
     public var duaId: Swift.Int
     public var timeSlot: TimeSlot
@@ -241,11 +227,13 @@ public struct FetchDuasForJourneysRow: Swift.Sendable, Swift.Hashable, Swift.Cod
 }
 
 extension FetchDuasForJourneysRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("journey_id", .int4),
-        NeonSQL.ResultColumn("dua_id", .int4),
-        NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("journey_id", .int4),
+            NeonSQL.ResultColumn("dua_id", .int4),
+            NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.journeyId = try row.decode(Swift.Int.self)
@@ -254,8 +242,9 @@ extension FetchDuasForJourneysRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _JourneysStatementFactories {
-    static func fetchDuasForJourneys(journeyIds: [Swift.Int]) -> NeonSQL.Statement<[FetchDuasForJourneysRow]> {
+extension _JourneysStatements {
+    /// The duas of several journeys at once (one round trip for the Adkhar screen).
+    public static func fetchDuasForJourneys(journeyIds: [Swift.Int]) -> NeonSQL.Statement<[FetchDuasForJourneysRow]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(journeyIds, as: .array(.int4))
         return .many(name: "FetchDuasForJourneys", sql: #"""
@@ -264,13 +253,6 @@ extension _JourneysStatementFactories {
             WHERE jd.journey_id = ANY($1::int[])
             ORDER BY jd.journey_id, jd.sort_order
             """#, bindings: bindings, readOnly: true, tables: fetchDuasForJourneys_tables)
-    }
-}
-
-extension _JourneysStatements {
-    /// The duas of several journeys at once (one round trip for the Adkhar screen).
-    public static func fetchDuasForJourneys(journeyIds: [Swift.Int]) -> NeonSQL.Statement<[FetchDuasForJourneysRow]> {
-        _JourneysStatementFactories.fetchDuasForJourneys(journeyIds: journeyIds)
     }
 }
 
@@ -290,21 +272,17 @@ extension _JourneysQueriesObserve {
     }
 }
 
-extension _JourneysClientClosures {
-    static func fetchDuasForJourneys(_ state: NeonSQL.QueryClientState) -> @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] {
-        if let closure = state.overrides["fetchDuasForJourneys"] as? @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _JourneysRunner(executor: executor).fetchDuasForJourneys(journeyIds: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchDuasForJourneys") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _JourneysQueryClient {
     /// Runs ``Queries/fetchDuasForJourneys(journeyIds:)``; set it to replace the query (tests, previews).
     public var fetchDuasForJourneys: @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] {
-        get { _JourneysClientClosures.fetchDuasForJourneys(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["fetchDuasForJourneys"] as? @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _JourneysRunner(executor: executor).fetchDuasForJourneys(journeyIds: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchDuasForJourneys") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["fetchDuasForJourneys"] = newValue }
     }
 }
@@ -317,7 +295,7 @@ extension _JourneysQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_JourneysStatementFactories.fetchDuasForJourneys(journeyIds: $0)) }
             }
-            let query = _JourneysClientClosures.fetchDuasForJourneys(neonSQLState)
+            let query = _JourneysClientState(neonSQLState: neonSQLState).fetchDuasForJourneys
             return { p0 in .once { try await query(p0) } }
         }
         set { neonSQLState.overrides["observe.fetchDuasForJourneys"] = newValue }

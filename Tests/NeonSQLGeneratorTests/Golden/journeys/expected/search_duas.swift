@@ -17,19 +17,21 @@ public protocol _SearchDuasQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `search_duas.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _SearchDuasQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `search_duas.sql`, built (``Statements`` forwards to these).
-enum _SearchDuasStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _SearchDuasClientClosures {}
+/// Builds the statements of `search_duas.sql` for this file's code.
+private enum _SearchDuasStatementFactories: _SearchDuasStatements {}
 
 /// Runs the queries of `search_duas.sql` for a live client.
 private struct _SearchDuasRunner: _SearchDuasQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _SearchDuasClientState: _SearchDuasQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/searchDuas(query:categorySlug:minXp:order:)``.
-public struct SearchDuasRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct SearchDuasRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var titleEn: Swift.String
     public var categoryName: Swift.String?
@@ -44,12 +46,14 @@ public struct SearchDuasRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swif
 }
 
 extension SearchDuasRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int4),
-        NeonSQL.ResultColumn("title_en", .text),
-        NeonSQL.ResultColumn("category_name", .text),
-        NeonSQL.ResultColumn("xp_value", .int4),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int4),
+            NeonSQL.ResultColumn("title_en", .text),
+            NeonSQL.ResultColumn("category_name", .text),
+            NeonSQL.ResultColumn("xp_value", .int4),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -69,8 +73,9 @@ public enum SearchDuasOrder: Swift.Int, Swift.Sendable, Swift.Hashable, Swift.Ca
     case nameNullsLastTitleEn = 2
 }
 
-extension _SearchDuasStatementFactories {
-    static func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil, order: SearchDuasOrder = .titleEn) -> NeonSQL.Statement<[SearchDuasRow]> {
+extension _SearchDuasStatements {
+    /// Duas whose English title matches, optionally in one category and worth at least some XP.
+    public static func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil, order: SearchDuasOrder = .titleEn) -> NeonSQL.Statement<[SearchDuasRow]> {
         let variant = searchDuasSQLTemplate.variant([categorySlug != nil, minXp != nil], choices: [order.rawValue])
         var bindings = NeonSQL.Bindings(capacity: variant.parameters.count)
         for parameter in variant.parameters {
@@ -82,13 +87,6 @@ extension _SearchDuasStatementFactories {
             }
         }
         return .many(name: "SearchDuas", sql: variant.sql, bindings: bindings, readOnly: true, tables: searchDuas_tables)
-    }
-}
-
-extension _SearchDuasStatements {
-    /// Duas whose English title matches, optionally in one category and worth at least some XP.
-    public static func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil, order: SearchDuasOrder = .titleEn) -> NeonSQL.Statement<[SearchDuasRow]> {
-        _SearchDuasStatementFactories.searchDuas(query: query, categorySlug: categorySlug, minXp: minXp, order: order)
     }
 }
 
@@ -125,21 +123,17 @@ extension _SearchDuasQueriesObserve {
     }
 }
 
-extension _SearchDuasClientClosures {
-    static func searchDuas(_ state: NeonSQL.QueryClientState) -> @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow] {
-        if let closure = state.overrides["searchDuas"] as? @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _SearchDuasRunner(executor: executor).searchDuas(query: $0, categorySlug: $1, minXp: $2, order: $3) }
-        case .unimplemented: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("SearchDuas") }
-        case .preview: return { _, _, _, _ in [] }
-        }
-    }
-}
-
 extension _SearchDuasQueryClient {
     /// Runs ``Queries/searchDuas(query:categorySlug:minXp:order:)``; set it to replace the query (tests, previews).
     public var searchDuas: @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow] {
-        get { _SearchDuasClientClosures.searchDuas(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["searchDuas"] as? @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _SearchDuasRunner(executor: executor).searchDuas(query: $0, categorySlug: $1, minXp: $2, order: $3) }
+            case .unimplemented: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("SearchDuas") }
+            case .preview: return { _, _, _, _ in [] }
+            }
+        }
         set { neonSQLState.overrides["searchDuas"] = newValue }
     }
 }
@@ -152,7 +146,7 @@ extension _SearchDuasQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_SearchDuasStatementFactories.searchDuas(query: $0, categorySlug: $1, minXp: $2, order: $3)) }
             }
-            let query = _SearchDuasClientClosures.searchDuas(neonSQLState)
+            let query = _SearchDuasClientState(neonSQLState: neonSQLState).searchDuas
             return { p0, p1, p2, p3 in .once { try await query(p0, p1, p2, p3) } }
         }
         set { neonSQLState.overrides["observe.searchDuas"] = newValue }
@@ -163,7 +157,7 @@ extension _SearchDuasQueryClientObserve {
 private let searchDuas_tables = NeonSQL.TableEffects(reads: ["public.categories", "public.duas"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/journeyDuasInSlot(_:)``.
-public struct JourneyDuasInSlotRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct JourneyDuasInSlotRow: Swift.Sendable, Swift.Hashable {
     public var duaId: Swift.Int
     public var timeSlot: TimeSlot
 
@@ -174,10 +168,12 @@ public struct JourneyDuasInSlotRow: Swift.Sendable, Swift.Hashable, Swift.Codabl
 }
 
 extension JourneyDuasInSlotRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("dua_id", .int4),
-        NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("dua_id", .int4),
+            NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.duaId = try row.decode(Swift.Int.self)
@@ -196,8 +192,9 @@ public struct JourneyDuasInSlotParams: Swift.Sendable, Swift.Hashable {
     }
 }
 
-extension _SearchDuasStatementFactories {
-    static func journeyDuasInSlot(journeyId: Swift.Int, timeSlot: TimeSlot? = nil) -> NeonSQL.Statement<[JourneyDuasInSlotRow]> {
+extension _SearchDuasStatements {
+    /// A journey's duas, in one time slot when given.
+    public static func journeyDuasInSlot(journeyId: Swift.Int, timeSlot: TimeSlot? = nil) -> NeonSQL.Statement<[JourneyDuasInSlotRow]> {
         let variant = journeyDuasInSlotSQLTemplate.variant([timeSlot != nil])
         var bindings = NeonSQL.Bindings(capacity: variant.parameters.count)
         for parameter in variant.parameters {
@@ -208,13 +205,6 @@ extension _SearchDuasStatementFactories {
             }
         }
         return .many(name: "JourneyDuasInSlot", sql: variant.sql, bindings: bindings, readOnly: true, tables: journeyDuasInSlot_tables)
-    }
-}
-
-extension _SearchDuasStatements {
-    /// A journey's duas, in one time slot when given.
-    public static func journeyDuasInSlot(journeyId: Swift.Int, timeSlot: TimeSlot? = nil) -> NeonSQL.Statement<[JourneyDuasInSlotRow]> {
-        _SearchDuasStatementFactories.journeyDuasInSlot(journeyId: journeyId, timeSlot: timeSlot)
     }
 }
 
@@ -239,21 +229,17 @@ extension _SearchDuasQueries {
     }
 }
 
-extension _SearchDuasClientClosures {
-    static func journeyDuasInSlot(_ state: NeonSQL.QueryClientState) -> @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]] {
-        if let closure = state.overrides["journeyDuasInSlot"] as? @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _SearchDuasRunner(executor: executor).journeyDuasInSlot($0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("JourneyDuasInSlot") }
-        case .preview: return { _ in [] }
-        }
-    }
-}
-
 extension _SearchDuasQueryClient {
     /// Runs ``Queries/journeyDuasInSlot(_:)``; set it to replace the query (tests, previews).
     public var journeyDuasInSlot: @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]] {
-        get { _SearchDuasClientClosures.journeyDuasInSlot(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["journeyDuasInSlot"] as? @Sendable (_ arguments: [JourneyDuasInSlotParams]) async throws -> [[JourneyDuasInSlotRow]] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _SearchDuasRunner(executor: executor).journeyDuasInSlot($0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("JourneyDuasInSlot") }
+            case .preview: return { _ in [] }
+            }
+        }
         set { neonSQLState.overrides["journeyDuasInSlot"] = newValue }
     }
 }

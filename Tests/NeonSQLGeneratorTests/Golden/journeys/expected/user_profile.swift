@@ -17,19 +17,21 @@ public protocol _UserProfileQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `user_profile.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _UserProfileQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `user_profile.sql`, built (``Statements`` forwards to these).
-enum _UserProfileStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _UserProfileClientClosures {}
+/// Builds the statements of `user_profile.sql` for this file's code.
+private enum _UserProfileStatementFactories: _UserProfileStatements {}
 
 /// Runs the queries of `user_profile.sql` for a live client.
 private struct _UserProfileRunner: _UserProfileQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _UserProfileClientState: _UserProfileQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/updateDisplayName(displayName:userId:)``.
-public struct UpdateDisplayNameRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct UpdateDisplayNameRow: Swift.Sendable, Swift.Hashable {
     public var userId: Foundation.UUID
     public var displayName: Swift.String?
     public var totalXp: Swift.Int
@@ -46,13 +48,15 @@ public struct UpdateDisplayNameRow: Swift.Sendable, Swift.Hashable, Swift.Codabl
 }
 
 extension UpdateDisplayNameRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("user_id", .uuid),
-        NeonSQL.ResultColumn("display_name", .text),
-        NeonSQL.ResultColumn("total_xp", .int4),
-        NeonSQL.ResultColumn("updated_at", .timestamptz),
-        NeonSQL.ResultColumn("streak", .int4),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("user_id", .uuid),
+            NeonSQL.ResultColumn("display_name", .text),
+            NeonSQL.ResultColumn("total_xp", .int4),
+            NeonSQL.ResultColumn("updated_at", .timestamptz),
+            NeonSQL.ResultColumn("streak", .int4),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.userId = try row.decode(Foundation.UUID.self)
@@ -63,8 +67,9 @@ extension UpdateDisplayNameRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _UserProfileStatementFactories {
-    static func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) -> NeonSQL.Statement<UpdateDisplayNameRow?> {
+extension _UserProfileStatements {
+    /// Sets the display name; NULL keeps the current one.
+    public static func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) -> NeonSQL.Statement<UpdateDisplayNameRow?> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(displayName, as: .text)
         bindings.append(userId, as: .uuid)
@@ -77,13 +82,6 @@ extension _UserProfileStatementFactories {
     }
 }
 
-extension _UserProfileStatements {
-    /// Sets the display name; NULL keeps the current one.
-    public static func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) -> NeonSQL.Statement<UpdateDisplayNameRow?> {
-        _UserProfileStatementFactories.updateDisplayName(displayName: displayName, userId: userId)
-    }
-}
-
 extension _UserProfileQueries {
     /// Sets the display name; NULL keeps the current one.
     public func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? {
@@ -91,21 +89,17 @@ extension _UserProfileQueries {
     }
 }
 
-extension _UserProfileClientClosures {
-    static func updateDisplayName(_ state: NeonSQL.QueryClientState) -> @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? {
-        if let closure = state.overrides["updateDisplayName"] as? @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _UserProfileRunner(executor: executor).updateDisplayName(displayName: $0, userId: $1) }
-        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("UpdateDisplayName") }
-        case .preview: return { _, _ in nil }
-        }
-    }
-}
-
 extension _UserProfileQueryClient {
     /// Runs ``Queries/updateDisplayName(displayName:userId:)``; set it to replace the query (tests, previews).
     public var updateDisplayName: @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? {
-        get { _UserProfileClientClosures.updateDisplayName(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["updateDisplayName"] as? @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _UserProfileRunner(executor: executor).updateDisplayName(displayName: $0, userId: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("UpdateDisplayName") }
+            case .preview: return { _, _ in nil }
+            }
+        }
         set { neonSQLState.overrides["updateDisplayName"] = newValue }
     }
 }
@@ -113,21 +107,15 @@ extension _UserProfileQueryClient {
 /// The tables `updateDisplayName` reads and can change: what a result cache invalidates by.
 private let updateDisplayName_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)
 
-extension _UserProfileStatementFactories {
-    static func addXp(xp: Swift.Int, userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Int> {
+extension _UserProfileStatements {
+    /// Runs `AddXP` from user_profile.sql:8.
+    public static func addXp(xp: Swift.Int, userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Int> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(xp, as: .int4)
         bindings.append(userId, as: .uuid)
         return .execRows(name: "AddXP", sql: #"""
             UPDATE user_profiles SET total_xp = total_xp + $1 WHERE user_id = $2
             """#, bindings: bindings, readOnly: false, tables: addXp_tables)
-    }
-}
-
-extension _UserProfileStatements {
-    /// Runs `AddXP` from user_profile.sql:8.
-    public static func addXp(xp: Swift.Int, userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Int> {
-        _UserProfileStatementFactories.addXp(xp: xp, userId: userId)
     }
 }
 
@@ -139,21 +127,17 @@ extension _UserProfileQueries {
     }
 }
 
-extension _UserProfileClientClosures {
-    static func addXp(_ state: NeonSQL.QueryClientState) -> @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int {
-        if let closure = state.overrides["addXp"] as? @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _UserProfileRunner(executor: executor).addXp(xp: $0, userId: $1) }
-        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AddXP") }
-        case .preview: return { _, _ in 0 }
-        }
-    }
-}
-
 extension _UserProfileQueryClient {
     /// Runs ``Queries/addXp(xp:userId:)``; set it to replace the query (tests, previews).
     public var addXp: @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int {
-        get { _UserProfileClientClosures.addXp(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["addXp"] as? @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _UserProfileRunner(executor: executor).addXp(xp: $0, userId: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AddXP") }
+            case .preview: return { _, _ in 0 }
+            }
+        }
         set { neonSQLState.overrides["addXp"] = newValue }
     }
 }
@@ -161,20 +145,14 @@ extension _UserProfileQueryClient {
 /// The tables `addXp` reads and can change: what a result cache invalidates by.
 private let addXp_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)
 
-extension _UserProfileStatementFactories {
-    static func deleteProfile(userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Void> {
+extension _UserProfileStatements {
+    /// Runs `DeleteProfile` from user_profile.sql:11.
+    public static func deleteProfile(userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Void> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(userId, as: .uuid)
         return .exec(name: "DeleteProfile", sql: #"""
             DELETE FROM user_profiles WHERE user_id = $1
             """#, bindings: bindings, readOnly: false, tables: deleteProfile_tables)
-    }
-}
-
-extension _UserProfileStatements {
-    /// Runs `DeleteProfile` from user_profile.sql:11.
-    public static func deleteProfile(userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Void> {
-        _UserProfileStatementFactories.deleteProfile(userId: userId)
     }
 }
 
@@ -185,21 +163,17 @@ extension _UserProfileQueries {
     }
 }
 
-extension _UserProfileClientClosures {
-    static func deleteProfile(_ state: NeonSQL.QueryClientState) -> @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void {
-        if let closure = state.overrides["deleteProfile"] as? @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _UserProfileRunner(executor: executor).deleteProfile(userId: $0) }
-        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("DeleteProfile") }
-        case .preview: return { _ in () }
-        }
-    }
-}
-
 extension _UserProfileQueryClient {
     /// Runs ``Queries/deleteProfile(userId:)``; set it to replace the query (tests, previews).
     public var deleteProfile: @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void {
-        get { _UserProfileClientClosures.deleteProfile(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["deleteProfile"] as? @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _UserProfileRunner(executor: executor).deleteProfile(userId: $0) }
+            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("DeleteProfile") }
+            case .preview: return { _ in () }
+            }
+        }
         set { neonSQLState.overrides["deleteProfile"] = newValue }
     }
 }
@@ -208,7 +182,7 @@ extension _UserProfileQueryClient {
 private let deleteProfile_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/patchProfile(userId:displayName:totalXp:)``.
-public struct PatchProfileRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct PatchProfileRow: Swift.Sendable, Swift.Hashable {
     public var userId: Foundation.UUID
     public var displayName: Swift.String?
     public var totalXp: Swift.Int
@@ -221,11 +195,13 @@ public struct PatchProfileRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension PatchProfileRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("user_id", .uuid),
-        NeonSQL.ResultColumn("display_name", .text),
-        NeonSQL.ResultColumn("total_xp", .int4),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("user_id", .uuid),
+            NeonSQL.ResultColumn("display_name", .text),
+            NeonSQL.ResultColumn("total_xp", .int4),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.userId = try row.decode(Foundation.UUID.self)
@@ -234,8 +210,9 @@ extension PatchProfileRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _UserProfileStatementFactories {
-    static func patchProfile(userId: Foundation.UUID, displayName: NeonSQL.Patch<Swift.String?> = .keep, totalXp: NeonSQL.Patch<Swift.Int> = .keep) -> NeonSQL.Statement<PatchProfileRow?> {
+extension _UserProfileStatements {
+    /// A PATCH: the name set (or cleared with .set(nil)) or kept, the XP set or kept.
+    public static func patchProfile(userId: Foundation.UUID, displayName: NeonSQL.Patch<Swift.String?> = .keep, totalXp: NeonSQL.Patch<Swift.Int> = .keep) -> NeonSQL.Statement<PatchProfileRow?> {
         let variant = patchProfileSQLTemplate.variant([displayName.isSet, totalXp.isSet])
         var bindings = NeonSQL.Bindings(capacity: variant.parameters.count)
         for parameter in variant.parameters {
@@ -247,13 +224,6 @@ extension _UserProfileStatementFactories {
             }
         }
         return .one(name: "PatchProfile", sql: variant.sql, bindings: bindings, readOnly: false, tables: patchProfile_tables)
-    }
-}
-
-extension _UserProfileStatements {
-    /// A PATCH: the name set (or cleared with .set(nil)) or kept, the XP set or kept.
-    public static func patchProfile(userId: Foundation.UUID, displayName: NeonSQL.Patch<Swift.String?> = .keep, totalXp: NeonSQL.Patch<Swift.Int> = .keep) -> NeonSQL.Statement<PatchProfileRow?> {
-        _UserProfileStatementFactories.patchProfile(userId: userId, displayName: displayName, totalXp: totalXp)
     }
 }
 
@@ -281,21 +251,17 @@ extension _UserProfileQueries {
     }
 }
 
-extension _UserProfileClientClosures {
-    static func patchProfile(_ state: NeonSQL.QueryClientState) -> @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow? {
-        if let closure = state.overrides["patchProfile"] as? @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow? { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _UserProfileRunner(executor: executor).patchProfile(userId: $0, displayName: $1, totalXp: $2) }
-        case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("PatchProfile") }
-        case .preview: return { _, _, _ in nil }
-        }
-    }
-}
-
 extension _UserProfileQueryClient {
     /// Runs ``Queries/patchProfile(userId:displayName:totalXp:)``; set it to replace the query (tests, previews).
     public var patchProfile: @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow? {
-        get { _UserProfileClientClosures.patchProfile(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["patchProfile"] as? @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow? { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _UserProfileRunner(executor: executor).patchProfile(userId: $0, displayName: $1, totalXp: $2) }
+            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("PatchProfile") }
+            case .preview: return { _, _, _ in nil }
+            }
+        }
         set { neonSQLState.overrides["patchProfile"] = newValue }
     }
 }

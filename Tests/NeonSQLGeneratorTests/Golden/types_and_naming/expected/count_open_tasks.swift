@@ -17,19 +17,21 @@ public protocol _CountOpenTasksQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `count_open_tasks.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _CountOpenTasksQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `count_open_tasks.sql`, built (``Statements`` forwards to these).
-enum _CountOpenTasksStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _CountOpenTasksClientClosures {}
+/// Builds the statements of `count_open_tasks.sql` for this file's code.
+private enum _CountOpenTasksStatementFactories: _CountOpenTasksStatements {}
 
 /// Runs the queries of `count_open_tasks.sql` for a live client.
 private struct _CountOpenTasksRunner: _CountOpenTasksQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _CountOpenTasksClientState: _CountOpenTasksQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/countOpenTasks()``.
-public struct CountOpenTasksRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct CountOpenTasksRow: Swift.Sendable, Swift.Hashable {
     public var openTasks: Swift.Int
 
     public init(openTasks: Swift.Int) {
@@ -38,29 +40,25 @@ public struct CountOpenTasksRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension CountOpenTasksRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("open_tasks", .int8),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("open_tasks", .int8),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.openTasks = try row.decode(Swift.Int.self)
     }
 }
 
-extension _CountOpenTasksStatementFactories {
-    static func countOpenTasks() -> NeonSQL.Statement<[Swift.Int]> {
+extension _CountOpenTasksStatements {
+    /// No annotation: the name comes from the file name; a row-returning statement is :many.
+    public static func countOpenTasks() -> NeonSQL.Statement<[Swift.Int]> {
         let bindings = NeonSQL.Bindings()
         let statement: NeonSQL.Statement<[CountOpenTasksRow]> = .many(name: "CountOpenTasks", sql: #"""
             SELECT count(*) AS open_tasks FROM tasks WHERE status <> 'done'
             """#, bindings: bindings, readOnly: true, tables: countOpenTasks_tables)
         return statement.map(rowCount: { $0.count }) { $0.map(\.openTasks) }
-    }
-}
-
-extension _CountOpenTasksStatements {
-    /// No annotation: the name comes from the file name; a row-returning statement is :many.
-    public static func countOpenTasks() -> NeonSQL.Statement<[Swift.Int]> {
-        _CountOpenTasksStatementFactories.countOpenTasks()
     }
 }
 
@@ -80,21 +78,17 @@ extension _CountOpenTasksQueriesObserve {
     }
 }
 
-extension _CountOpenTasksClientClosures {
-    static func countOpenTasks(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [Swift.Int] {
-        if let closure = state.overrides["countOpenTasks"] as? @Sendable () async throws -> [Swift.Int] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _CountOpenTasksRunner(executor: executor).countOpenTasks() }
-        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("CountOpenTasks") }
-        case .preview: return { [] }
-        }
-    }
-}
-
 extension _CountOpenTasksQueryClient {
     /// Runs ``Queries/countOpenTasks()``; set it to replace the query (tests, previews).
     public var countOpenTasks: @Sendable () async throws -> [Swift.Int] {
-        get { _CountOpenTasksClientClosures.countOpenTasks(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["countOpenTasks"] as? @Sendable () async throws -> [Swift.Int] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _CountOpenTasksRunner(executor: executor).countOpenTasks() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("CountOpenTasks") }
+            case .preview: return { [] }
+            }
+        }
         set { neonSQLState.overrides["countOpenTasks"] = newValue }
     }
 }
@@ -107,7 +101,7 @@ extension _CountOpenTasksQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_CountOpenTasksStatementFactories.countOpenTasks()) }
             }
-            let query = _CountOpenTasksClientClosures.countOpenTasks(neonSQLState)
+            let query = _CountOpenTasksClientState(neonSQLState: neonSQLState).countOpenTasks
             return { .once { try await query() } }
         }
         set { neonSQLState.overrides["observe.countOpenTasks"] = newValue }

@@ -17,19 +17,21 @@ public protocol _TasksQueryClient: NeonSQL.GeneratedQueryClient {}
 /// The read queries of `tasks.sql` as observation closures of ``QueryClient/Observe``.
 public protocol _TasksQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 
-/// The statements of `tasks.sql`, built (``Statements`` forwards to these).
-enum _TasksStatementFactories {}
-
-/// Each query's client closure for a client state: the one set, else the mode's.
-enum _TasksClientClosures {}
+/// Builds the statements of `tasks.sql` for this file's code.
+private enum _TasksStatementFactories: _TasksStatements {}
 
 /// Runs the queries of `tasks.sql` for a live client.
 private struct _TasksRunner: _TasksQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
+/// Reads a query's closure from a client's state (for an observation of a test or preview client).
+private struct _TasksClientState: _TasksQueryClient {
+    var neonSQLState: NeonSQL.QueryClientState
+}
+
 /// A row of ``Queries/allTaskColumns(status:tags:)``.
-public struct AllTaskColumnsRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct AllTaskColumnsRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var order: Swift.Int
     public var status: TaskStatus
@@ -68,24 +70,26 @@ public struct AllTaskColumnsRow: Swift.Sendable, Swift.Hashable, Swift.Codable, 
 }
 
 extension AllTaskColumnsRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int8),
-        NeonSQL.ResultColumn("order", .int4),
-        NeonSQL.ResultColumn("status", .enumType("task_status")),
-        NeonSQL.ResultColumn("tags", .array(.text)),
-        NeonSQL.ResultColumn("scores", .array(.int4)),
-        NeonSQL.ResultColumn("estimate", .numeric),
-        NeonSQL.ResultColumn("ratio", .float8),
-        NeonSQL.ResultColumn("due_on", .date),
-        NeonSQL.ResultColumn("due_at", .time),
-        NeonSQL.ResultColumn("spent", .interval),
-        NeonSQL.ResultColumn("payload", .jsonb),
-        NeonSQL.ResultColumn("blob", .bytea),
-        NeonSQL.ResultColumn("owner_id", .uuid),
-        NeonSQL.ResultColumn("created_at", .timestamp),
-        NeonSQL.ResultColumn("title", .varchar),
-        NeonSQL.ResultColumn("note", .char),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int8),
+            NeonSQL.ResultColumn("order", .int4),
+            NeonSQL.ResultColumn("status", .enumType("task_status")),
+            NeonSQL.ResultColumn("tags", .array(.text)),
+            NeonSQL.ResultColumn("scores", .array(.int4)),
+            NeonSQL.ResultColumn("estimate", .numeric),
+            NeonSQL.ResultColumn("ratio", .float8),
+            NeonSQL.ResultColumn("due_on", .date),
+            NeonSQL.ResultColumn("due_at", .time),
+            NeonSQL.ResultColumn("spent", .interval),
+            NeonSQL.ResultColumn("payload", .jsonb),
+            NeonSQL.ResultColumn("blob", .bytea),
+            NeonSQL.ResultColumn("owner_id", .uuid),
+            NeonSQL.ResultColumn("created_at", .timestamp),
+            NeonSQL.ResultColumn("title", .varchar),
+            NeonSQL.ResultColumn("note", .char),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -107,21 +111,15 @@ extension AllTaskColumnsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _TasksStatementFactories {
-    static func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.Statement<[AllTaskColumnsRow]> {
+extension _TasksStatements {
+    /// Every column type the default mapping knows.
+    public static func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.Statement<[AllTaskColumnsRow]> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(status, as: .enumType("task_status"))
         bindings.append(tags, as: .array(.text))
         return .many(name: "AllTaskColumns", sql: #"""
             SELECT tasks.id, tasks."order", tasks.status, tasks.tags, tasks.scores, tasks.estimate, tasks.ratio, tasks.due_on, tasks.due_at, tasks.spent, tasks.payload, tasks.blob, tasks.owner_id, tasks.created_at, tasks.title, tasks.note FROM tasks WHERE status = $1 AND tags @> $2
             """#, bindings: bindings, readOnly: true, tables: allTaskColumns_tables)
-    }
-}
-
-extension _TasksStatements {
-    /// Every column type the default mapping knows.
-    public static func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.Statement<[AllTaskColumnsRow]> {
-        _TasksStatementFactories.allTaskColumns(status: status, tags: tags)
     }
 }
 
@@ -141,21 +139,17 @@ extension _TasksQueriesObserve {
     }
 }
 
-extension _TasksClientClosures {
-    static func allTaskColumns(_ state: NeonSQL.QueryClientState) -> @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow] {
-        if let closure = state.overrides["allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _TasksRunner(executor: executor).allTaskColumns(status: $0, tags: $1) }
-        case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AllTaskColumns") }
-        case .preview: return { _, _ in [] }
-        }
-    }
-}
-
 extension _TasksQueryClient {
     /// Runs ``Queries/allTaskColumns(status:tags:)``; set it to replace the query (tests, previews).
     public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow] {
-        get { _TasksClientClosures.allTaskColumns(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _TasksRunner(executor: executor).allTaskColumns(status: $0, tags: $1) }
+            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AllTaskColumns") }
+            case .preview: return { _, _ in [] }
+            }
+        }
         set { neonSQLState.overrides["allTaskColumns"] = newValue }
     }
 }
@@ -168,7 +162,7 @@ extension _TasksQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_TasksStatementFactories.allTaskColumns(status: $0, tags: $1)) }
             }
-            let query = _TasksClientClosures.allTaskColumns(neonSQLState)
+            let query = _TasksClientState(neonSQLState: neonSQLState).allTaskColumns
             return { p0, p1 in .once { try await query(p0, p1) } }
         }
         set { neonSQLState.overrides["observe.allTaskColumns"] = newValue }
@@ -179,7 +173,7 @@ extension _TasksQueryClientObserve {
 private let allTaskColumns_tables = NeonSQL.TableEffects(reads: ["public.tasks"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/taskCounts()``.
-public struct TaskCountsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
+public struct TaskCountsRow: Swift.Sendable, Swift.Hashable {
     public var status: TaskStatus
     public var total: Swift.Int
     public var largest: Foundation.Decimal
@@ -194,12 +188,14 @@ public struct TaskCountsRow: Swift.Sendable, Swift.Hashable, Swift.Codable {
 }
 
 extension TaskCountsRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("status", .enumType("task_status")),
-        NeonSQL.ResultColumn("total", .int8),
-        NeonSQL.ResultColumn("largest", .numeric),
-        NeonSQL.ResultColumn("first_title", .text),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("status", .enumType("task_status")),
+            NeonSQL.ResultColumn("total", .int8),
+            NeonSQL.ResultColumn("largest", .numeric),
+            NeonSQL.ResultColumn("first_title", .text),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.status = try row.decode(TaskStatus.self)
@@ -209,21 +205,15 @@ extension TaskCountsRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _TasksStatementFactories {
-    static func taskCounts() -> NeonSQL.Statement<[TaskCountsRow]> {
+extension _TasksStatements {
+    /// Runs `TaskCounts` from tasks.sql:5.
+    public static func taskCounts() -> NeonSQL.Statement<[TaskCountsRow]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "TaskCounts", sql: #"""
             SELECT status, count(*) AS total, max(estimate) AS "largest", min(title) AS "first_title"
             FROM tasks
             GROUP BY status
             """#, bindings: bindings, readOnly: true, tables: taskCounts_tables)
-    }
-}
-
-extension _TasksStatements {
-    /// Runs `TaskCounts` from tasks.sql:5.
-    public static func taskCounts() -> NeonSQL.Statement<[TaskCountsRow]> {
-        _TasksStatementFactories.taskCounts()
     }
 }
 
@@ -243,21 +233,17 @@ extension _TasksQueriesObserve {
     }
 }
 
-extension _TasksClientClosures {
-    static func taskCounts(_ state: NeonSQL.QueryClientState) -> @Sendable () async throws -> [TaskCountsRow] {
-        if let closure = state.overrides["taskCounts"] as? @Sendable () async throws -> [TaskCountsRow] { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _TasksRunner(executor: executor).taskCounts() }
-        case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("TaskCounts") }
-        case .preview: return { [] }
-        }
-    }
-}
-
 extension _TasksQueryClient {
     /// Runs ``Queries/taskCounts()``; set it to replace the query (tests, previews).
     public var taskCounts: @Sendable () async throws -> [TaskCountsRow] {
-        get { _TasksClientClosures.taskCounts(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["taskCounts"] as? @Sendable () async throws -> [TaskCountsRow] { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _TasksRunner(executor: executor).taskCounts() }
+            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("TaskCounts") }
+            case .preview: return { [] }
+            }
+        }
         set { neonSQLState.overrides["taskCounts"] = newValue }
     }
 }
@@ -270,7 +256,7 @@ extension _TasksQueryClientObserve {
             if let executor = neonSQLState.executor {
                 return { executor.observe(_TasksStatementFactories.taskCounts()) }
             }
-            let query = _TasksClientClosures.taskCounts(neonSQLState)
+            let query = _TasksClientState(neonSQLState: neonSQLState).taskCounts
             return { .once { try await query() } }
         }
         set { neonSQLState.overrides["observe.taskCounts"] = newValue }
@@ -281,7 +267,7 @@ extension _TasksQueryClientObserve {
 private let taskCounts_tables = NeonSQL.TableEffects(reads: ["public.tasks"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/insertTask(order:title:status:)``.
-public struct InsertTaskRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Identifiable {
+public struct InsertTaskRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
     public var order: Swift.Int
     public var oddText: Swift.String
@@ -294,11 +280,13 @@ public struct InsertTaskRow: Swift.Sendable, Swift.Hashable, Swift.Codable, Swif
 }
 
 extension InsertTaskRow: NeonSQL.DecodableRow {
-    public static let columns: [NeonSQL.ResultColumn] = [
-        NeonSQL.ResultColumn("id", .int8),
-        NeonSQL.ResultColumn("order", .int4),
-        NeonSQL.ResultColumn("odd_text", .text),
-    ]
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int8),
+            NeonSQL.ResultColumn("order", .int4),
+            NeonSQL.ResultColumn("odd_text", .text),
+        ]
+    }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)
@@ -307,8 +295,9 @@ extension InsertTaskRow: NeonSQL.DecodableRow {
     }
 }
 
-extension _TasksStatementFactories {
-    static func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) -> NeonSQL.Statement<InsertTaskRow> {
+extension _TasksStatements {
+    /// Runs `InsertTask` from tasks.sql:10.
+    public static func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) -> NeonSQL.Statement<InsertTaskRow> {
         var bindings = NeonSQL.Bindings(capacity: 3)
         bindings.append(order, as: .int4)
         bindings.append(title, as: .varchar)
@@ -321,13 +310,6 @@ extension _TasksStatementFactories {
     }
 }
 
-extension _TasksStatements {
-    /// Runs `InsertTask` from tasks.sql:10.
-    public static func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) -> NeonSQL.Statement<InsertTaskRow> {
-        _TasksStatementFactories.insertTask(order: order, title: title, status: status)
-    }
-}
-
 extension _TasksQueries {
     /// Runs `InsertTask` from tasks.sql:10.
     public func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) async throws -> InsertTaskRow {
@@ -335,21 +317,17 @@ extension _TasksQueries {
     }
 }
 
-extension _TasksClientClosures {
-    static func insertTask(_ state: NeonSQL.QueryClientState) -> @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow {
-        if let closure = state.overrides["insertTask"] as? @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow { return closure }
-        switch state.mode {
-        case .live(let executor): return { try await _TasksRunner(executor: executor).insertTask(order: $0, title: $1, status: $2) }
-        case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
-        case .preview: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
-        }
-    }
-}
-
 extension _TasksQueryClient {
     /// Runs ``Queries/insertTask(order:title:status:)``; set it to replace the query (tests, previews).
     public var insertTask: @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow {
-        get { _TasksClientClosures.insertTask(neonSQLState) }
+        get {
+            if let closure = neonSQLState.overrides["insertTask"] as? @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow { return closure }
+            switch neonSQLState.mode {
+            case .live(let executor): return { try await _TasksRunner(executor: executor).insertTask(order: $0, title: $1, status: $2) }
+            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
+            case .preview: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
+            }
+        }
         set { neonSQLState.overrides["insertTask"] = newValue }
     }
 }
