@@ -1,6 +1,6 @@
 /// Renders the target's shared file (`NeonSQLSchema.swift`): the target's own `Queries` struct,
-/// `Statements` namespace and dependency client (so that two generated modules never clash), and
-/// one Swift enum per PostgreSQL enum of the schema.
+/// `Statements` namespace and dependency client (so that two generated modules never clash),
+/// one Swift enum per PostgreSQL enum of the schema, and the table models (Render/ModelRenderer.swift).
 enum SharedFileRenderer {
     /// The shared file's text. Enums print in the given order (the naming step sorts them).
     static func render(_ model: NamedModel) -> String {
@@ -51,6 +51,7 @@ enum SharedFileRenderer {
             printer.blankLine()
             render(description, into: &printer)
         }
+        ModelRenderer.render(model.tableModels, into: &printer)
         return printer.text
     }
 
