@@ -133,13 +133,13 @@ cat > "$PKG/Sources/fixture-app/Both.swift" <<'SWIFT'
 import FixtureQueries
 import OtherQueries
 
-/// Both modules declare `Queries`, `Statements`, `ListUsersRow` and `listUsers()`: each is
-/// reached through its module, from one file.
+/// Both modules declare `Queries`, `Statements`, `User` (their `users` table's model, which
+/// `ListUsers` returns) and `listUsers()`: each is reached through its module, from one file.
 func callBoth() async throws -> String {
     var fixture = FixtureQueries.QueryClient.previewValue
-    fixture.listUsers = { [FixtureQueries.ListUsersRow(id: 7, name: "Ada", email: nil, mood: .happy)] }
+    fixture.listUsers = { [FixtureQueries.User(id: 7, name: "Ada", email: nil, mood: .happy)] }
     var other = OtherClient.previewValue
-    other.listUsers = { [OtherQueries.ListUsersRow(id: 9, handle: "@ada")] }
+    other.listUsers = { [OtherQueries.User(id: 9, handle: "@ada")] }
     let first = try await fixture.listUsers()
     let second = try await other.listUsers()
     let names = [FixtureQueries.Statements.listUsers().name, OtherQueries.Statements.listUsers().name]
@@ -150,18 +150,18 @@ SWIFT
 cat > "$PKG/Sources/fixture-app/main.swift" <<'SWIFT'
 import FixtureQueries
 
-let list: Statement<[ListUsersRow]> = FixtureQueries.Statements.listUsers()
+let list: Statement<[User]> = FixtureQueries.Statements.listUsers()
 let rename: Statement<Int> = FixtureQueries.Statements.renameUser(name: "Ada", id: 1)
 let posts: Statement<[PostsByAuthorRow]> = FixtureQueries.Statements.postsByAuthor(authorId: 1)
-let row = ListUsersRow(id: 1, name: "Ada", email: nil, mood: .soSo)
+let row = User(id: 1, name: "Ada", email: nil, mood: .soSo)
 let post = PostsByAuthorRow(id: 1, title: "Hi", meta: PostMeta(tags: ["swift"]), authorName: "Ada")
-let users: @Sendable (FixtureQueries.Queries) async throws -> [ListUsersRow] = { try await $0.listUsers() }
+let users: @Sendable (FixtureQueries.Queries) async throws -> [User] = { try await $0.listUsers() }
 func requireSendable<T: Sendable>(_: T) {}
 requireSendable(row)
 requireSendable(post)
 requireSendable(users)
 print(list.sql.contains("FROM users"), rename.sql.contains("$1"), posts.sql.contains("$1"),
-      row.id, Mood.allCases.map(\.rawValue), ListUsersRow.columns.count, post.meta?.tags ?? [])
+      row.id, Mood.allCases.map(\.rawValue), User.columns.count, post.meta?.tags ?? [])
 print(try await callBoth())
 SWIFT
 

@@ -262,7 +262,7 @@ public enum CodeGenerator {
         }
         return GenerateResult(
             files: files,
-            shared: SharedFileRenderer.render(model, files: fileTypes),
+            shared: SharedFileRenderer.render(model, files: fileTypes, codableRows: codableRows),
             diagnostics: model.diagnostics.map(\.formatted),
             hasErrors: model.diagnostics.contains { $0.severity == .error }
         )

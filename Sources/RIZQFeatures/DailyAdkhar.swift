@@ -29,7 +29,7 @@ public struct DailyAdkhar: Sendable {
 
     /// Marks `habit` done for `user` today and awards its XP, once a day: when it was already
     /// done today nothing is awarded and the result is nil.
-    public func complete(_ habit: FetchDuasForJourneysRow, user: UUID) async throws -> AddXpRow? {
+    public func complete(_ habit: FetchDuasForJourneysRow, user: UUID) async throws -> UserProfile? {
         let recorded = try await client.markDuaCompleted(user, habit.duaId, habit.xpValue)
         guard recorded > 0 else { return nil }
         return try await client.addXp(habit.xpValue, user)

@@ -65,6 +65,33 @@ struct GeneratedCodeCompilesTests {
         #expect(failures.isEmpty, Comment(rawValue: failures.prefix(5).joined(separator: "\n\n")))
     }
 
+    /// A table model for every hostile name at module scope, in one module: each table returned
+    /// whole (`SELECT *`), by `RETURNING *` and embedded, beside enums and queries named alike.
+    @Test func tableModelsOfHostileNamesTypeCheck() throws {
+        let checker = try SwiftTypeChecker.locate()
+        var schema = "CREATE TYPE \"Statement\" AS ENUM ('a');\nCREATE TYPE \"task\" AS ENUM ('b');\n"
+        var queries = ""
+        var seen: Set<String> = []
+        for (index, name) in HostileNames.all.enumerated() where seen.insert(name.lowercased()).inserted {
+            let table = HostileCase.quoted(name)
+            let column = HostileCase.quoted(HostileNames.all[(index * 7 + 3) % HostileNames.all.count])
+            let other = HostileCase.quoted(HostileNames.all[(index * 11 + 5) % HostileNames.all.count] + "_2")
+            schema += "CREATE TABLE \(table) (id integer PRIMARY KEY, \(column) text, \(other) \"task\" NOT NULL);\n"
+            queries += "-- name: All\(index) :many\nSELECT * FROM \(table);\n"
+            queries += "-- name: Set\(index) :one\nUPDATE \(table) SET \(column) = @value WHERE id = @id RETURNING *;\n"
+            queries += "-- name: Embed\(index) :many\nSELECT sqlc.embed(a), sqlc.embed(b) FROM \(table) a LEFT JOIN \(table) b ON b.id = a.id;\n"
+        }
+        let result = CodeGenerator.generate(schema: [SQLSourceInput(path: "/models/schema.sql", contents: schema)],
+                                            queries: [SQLSourceInput(path: "/models/queries.sql", contents: queries)])
+        #expect(result.diagnostics.filter { $0.contains(": error:") } == [])
+        var files = ["NeonSQLSchema.swift": result.shared]
+        for (index, file) in result.files.enumerated() { files["query\(index).swift"] = file.source }
+        let diagnostics = try checker.typeCheck(moduleName: "HostileModels", files: files)
+        let problems = diagnostics.filter { $0.severity == "error" || $0.severity == "warning" }
+        #expect(problems.isEmpty, Comment(rawValue: problems.prefix(20).map { "\($0.file):\($0.line): \($0.message)" }.joined(separator: "\n")))
+        #expect(result.shared.components(separatedBy: "extension ").count > seen.count, "every table has a model")
+    }
+
     /// Enum labels spelled like the members a tolerant enum declares (its fallback case
     /// `undocumented`, `rawValue`, `allCases`, `init`), in both enum styles, type-check, and the
     /// members code uses exist: `.undocumented3("new")` (the fallback moved past the labels' names), `allCases`, the

@@ -3,8 +3,8 @@ import NeonSQLTestSupport
 
 /// One generated case: a schema and query files built from ``HostileNames``, reproducible from
 /// its seed. `prefix` keeps the module-level Swift names of several cases apart when they share
-/// one module (enum type and query names get it; tables, columns, labels and parameters do not
-/// reach module scope and stay fully hostile).
+/// one module (enum type, table and query names get it: a table's model is module-level;
+/// columns, labels and parameters do not reach module scope and stay fully hostile).
 struct HostileCase {
     let seed: UInt64
     let schema: String
@@ -63,7 +63,7 @@ struct HostileCase {
         var tables: [Table] = []
         var usedTables: Set<String> = []
         for _ in 0..<random.int(1...3) {
-            let name = random.pick(HostileNames.all)
+            let name = (prefix.map { $0.lowercased() + "_" } ?? "") + random.pick(HostileNames.all)
             guard usedTables.insert(name).inserted else { continue }
             var columns: [Column] = []
             var usedColumns: Set<String> = []

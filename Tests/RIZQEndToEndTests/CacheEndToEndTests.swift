@@ -366,7 +366,7 @@ struct CacheEndToEndTests {
         #expect(cachedRows.isEmpty)
 
         log.removeAll()
-        let inbox = Inbox<[FetchMyWeekActivityRow]>()
+        let inbox = Inbox<[UserActivity]>()
         let consumer = Task {
             do {
                 for try await rows in queries.observe.fetchMyWeekActivity() { inbox.put(rows) }
@@ -393,7 +393,7 @@ struct CacheEndToEndTests {
 
         // A sentinel observation of the same table: once it has seen the next write, the cancelled
         // one would have been signalled by it too.
-        let sentinel = Inbox<[FetchWeekActivityRow]>()
+        let sentinel = Inbox<[UserActivity]>()
         let watcher = Task {
             do {
                 for try await rows in queries.observe.fetchWeekActivity(userId: user) { sentinel.put(rows) }
@@ -469,11 +469,11 @@ extension CacheEndToEndTests {
     struct HomeScreen: Equatable {
         static let queryNames: Set<String> = ["FetchCategories", "FetchCollections", "FetchFeaturedJourneys", "FetchMyProfile", "FetchMyWeekActivity"]
 
-        var categories: [FetchCategoriesRow]
-        var collections: [FetchCollectionsRow]
-        var featuredJourneys: [FetchFeaturedJourneysRow]
-        var profile: FetchMyProfileRow?
-        var weekActivity: [FetchMyWeekActivityRow]
+        var categories: [Category]
+        var collections: [CollectionModel]
+        var featuredJourneys: [Journey]
+        var profile: UserProfile?
+        var weekActivity: [UserActivity]
 
         static func load(_ queries: Queries) async throws -> HomeScreen {
             HomeScreen(

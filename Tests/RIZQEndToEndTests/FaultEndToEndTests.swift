@@ -31,7 +31,7 @@ struct FaultEndToEndTests {
             // Two faulty attempts, then a clean one (the policy allows three). The timeout is
             // shorter than the delay fault and long enough for a clean attempt on a loaded machine.
             let (client, transport) = try FaultStack.client(fault: fault, faultyAttempts: 2, timeout: .seconds(3))
-            let journeys: [FetchJourneysRow]
+            let journeys: [Journey]
             do {
                 journeys = try await Queries(client).fetchJourneys()
             } catch {

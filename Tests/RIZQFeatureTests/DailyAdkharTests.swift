@@ -31,7 +31,7 @@ struct DailyAdkharTests {
         var client = QueryClient.testValue
         client.markDuaCompleted = { _, _, _ in 1 }
         client.addXp = { amount, user in
-            AddXpRow(userId: user, displayName: nil, streak: 1, totalXp: amount, level: 1, lastActiveDate: nil, isAdmin: false,
+            UserProfile(userId: user, displayName: nil, streak: 1, totalXp: amount, level: 1, lastActiveDate: nil, isAdmin: false,
                      createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
         }
         let profile = try await DailyAdkhar(client: client).complete(habit(3, journey: 1, slot: .morning, xp: 25), user: user)

@@ -13,7 +13,7 @@ struct QueryClientValuesTests {
         #expect(try await client.fetchCategories().isEmpty)
         #expect(try await client.fetchMyProfile() == nil)
         #expect(try await client.markMyDuaCompleted(1, 10) == 0)
-        client.fetchCategories = { [FetchCategoriesRow(id: 1, name: "Morning", slug: "morning", description: nil)] }
+        client.fetchCategories = { [Category(id: 1, name: "Morning", slug: "morning", description: nil)] }
         #expect(try await client.fetchCategories().map(\.slug) == ["morning"])
         // Other queries keep the preview's answer.
         #expect(try await client.fetchCollections().isEmpty)
@@ -21,7 +21,7 @@ struct QueryClientValuesTests {
 
     @Test func anObservationInATestYieldsTheQuerysClosureOnce() async throws {
         var client = QueryClient.testValue
-        client.fetchCategories = { [FetchCategoriesRow(id: 2, name: "Evening", slug: "evening", description: nil)] }
+        client.fetchCategories = { [Category(id: 2, name: "Evening", slug: "evening", description: nil)] }
         var seen: [[String]] = []
         for try await rows in client.observe.fetchCategories() { seen.append(rows.map(\.slug)) }
         #expect(seen == [["evening"]])
@@ -40,7 +40,7 @@ struct QueryClientValuesTests {
             QueryObservation {
                 AsyncThrowingStream { continuation in
                     continuation.yield([])
-                    continuation.yield([FetchCategoriesRow(id: 3, name: "Night", slug: "night", description: nil)])
+                    continuation.yield([Category(id: 3, name: "Night", slug: "night", description: nil)])
                     continuation.finish()
                 }
             }

@@ -77,7 +77,8 @@ struct SwiftRenderer {
         let signature = QuerySignature(named)
         let documentation = Self.documentation(for: named.query, sourceFileName: sourceFileName)
         let types = fileTypes
-        if signature.hasRow {
+        // A query returning a table model declares no row struct: the shared file has the model.
+        if signature.hasRow, !named.returnsTableModel {
             printer.blankLine()
             renderRowStruct(named, signature: signature, into: &printer)
             printer.blankLine()
@@ -218,7 +219,7 @@ struct SwiftRenderer {
                 }
             }
             for member in members {
-                guard case .embed(let embed, let fields) = member else { continue }
+                guard case .embed(let embed, let fields) = member, !embed.isTableModel else { continue }
                 printer.blankLine()
                 renderEmbeddedStruct(embed, fields: fields, into: &printer)
             }
@@ -248,23 +249,7 @@ struct SwiftRenderer {
             }
             guard embed.optional else { return }
             printer.blankLine()
-            printer.docComment(["Reads the columns; nil when the outer join found no row (every column NULL, or a NOT NULL one)."])
-            printer.block("static func decodeIfPresent(from row: inout NeonSQL.RowDecoder) throws -> Self?") { printer in
-                for (position, field) in fields.enumerated() {
-                    let optionalType = field.codeType.hasSuffix("?") ? field.codeType : field.codeType + "?"
-                    printer.line("let value\(position + 1) = try row.decode(\(optionalType).self)")
-                }
-                let required = fields.indices.filter { !fields[$0].codeType.hasSuffix("?") }
-                if !required.isEmpty {
-                    printer.line("guard " + required.map { "let value\($0 + 1)" }.joined(separator: ", ") + " else { return nil }")
-                }
-                let nullable = fields.indices.filter { fields[$0].codeType.hasSuffix("?") }
-                if required.isEmpty {
-                    printer.line("if " + nullable.map { "value\($0 + 1) == nil" }.joined(separator: ", ") + " { return nil }")
-                }
-                let arguments = fields.enumerated().map { "\(SwiftNaming.argumentLabel($1.name)): value\($0 + 1)" }
-                printer.line("return Self(\(arguments.joined(separator: ", ")))")
-            }
+            ModelRenderer.printDecodeIfPresent(fields: fields, into: &printer)
         }
     }
 

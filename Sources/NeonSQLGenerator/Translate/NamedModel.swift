@@ -24,6 +24,9 @@ struct NamedModel: Sendable {
     let enums: [NamedEnum]
     let typeNames: GeneratedTypeNames
     let diagnostics: [Diagnostic]
+    /// The table models some query returns or embeds whole (`Translate/TableModels.swift`),
+    /// sorted by Swift name: declared once, in the shared file.
+    var tableModels: [NamedTableModel] = []
 
     /// Every query of every file, in input order.
     var queries: [NamedQuery] { files.flatMap(\.queries) }
@@ -41,14 +44,18 @@ struct NamedQuery: Sendable {
     let query: QueryDescription
     /// `fetchJourneyDuas`: the method of `Queries`, factory of `Statements` and closure of the client.
     let functionName: String
-    /// `FetchJourneyDuasRow` (declared only for `:many` and `:one`).
-    let rowTypeName: String
+    /// `FetchJourneyDuasRow` (declared only for `:many` and `:one`), or the table model the
+    /// query returns (`UserProfile`, see ``returnsTableModel``).
+    var rowTypeName: String
+    /// The result is exactly a table's row: ``rowTypeName`` is its model, declared in the shared
+    /// file, and the query declares no row struct of its own.
+    var returnsTableModel = false
     /// In `$n` order.
     let parameters: [NamedValue]
-    /// In result order.
-    let columns: [NamedValue]
+    /// In result order. With a table model (whole, or an embed's), the model's property names and types.
+    var columns: [NamedValue]
     /// The row has a unique, non-null column named `id`.
-    let isIdentifiable: Bool
+    var isIdentifiable: Bool
     /// `InsertJourneysParams`: one argument set of a `:batch*` or `:copyfrom` query (empty for
     /// the other kinds).
     var argumentsTypeName = ""
@@ -68,8 +75,11 @@ struct NamedQuery: Sendable {
 struct NamedEmbed: Sendable {
     /// Bare Swift property name (`author`).
     let propertyName: String
-    /// The nested struct's name (`Author`), unique among the types the row's code mentions.
-    let typeName: String
+    /// The nested struct's name (`Author`), unique among the types the row's code mentions; or
+    /// the table model the item holds (``isTableModel``).
+    var typeName: String
+    /// The item is exactly a table's row: its type is the table's model, not a nested struct.
+    var isTableModel = false
     /// The table is on the NULL-extended side of an outer join: the property is optional.
     let optional: Bool
     /// 0-based positions of its columns in the query's ``NamedQuery/columns``.

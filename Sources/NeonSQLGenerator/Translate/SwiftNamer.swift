@@ -10,7 +10,8 @@
 /// - names that are equal after camel-casing (`default` and `Default`, `user_id` and `userId`)
 ///   are numbered in order of appearance: `default`, `default2`;
 /// - module-level types share one namespace with the names the generated code refers to
-///   (`Swift`, `Foundation`, `NeonSQL`) and the target's own `Queries`/`Statements`/client.
+///   (`Swift`, `Foundation`, `NeonSQL`) and the target's own `Queries`/`Statements`/client;
+///   table models claim theirs last (`TableModels.claimTypeName`).
 /// Runtime and standard types are always spelled qualified (`Swift.Int`, `NeonSQL.Statement`), so
 /// a schema type named `Statement`, `Date` or `String` shadows nothing.
 struct SwiftNamer {
@@ -103,11 +104,14 @@ struct SwiftNamer {
                 return named
             })
         }
+        // Table models name last, so that they never rename an enum, row or sort type.
+        let modeled = withTableModels(files, catalog: model.catalog, types: &types, enumName: enumName)
         return NamedModel(
-            files: files,
+            files: modeled.files,
             enums: enums.sorted { ($0.typeName, $0.sqlName) < ($1.typeName, $1.sqlName) },
             typeNames: typeNames,
-            diagnostics: namingWarnings.sorted + configDiagnostics
+            diagnostics: namingWarnings.sorted + configDiagnostics,
+            tableModels: modeled.models
         )
     }
 
@@ -176,7 +180,7 @@ struct SwiftNamer {
     /// as generated code spells it (`code`: standard and runtime types
     /// qualified, `Swift.Int`) and as `describe` reports it (`described`: `Int`): one override
     /// lookup for both.
-    private func swiftTypes(_ type: SQLType, nullable: Bool, elementNullable: Bool, origin: ColumnOrigin?,
+    func swiftTypes(_ type: SQLType, nullable: Bool, elementNullable: Bool, origin: ColumnOrigin?,
                             originIsElement: Bool, enumName: (String) -> String) -> (code: String, described: String) {
         let optional = nullable ? "?" : ""
         if !overrides.isEmpty {

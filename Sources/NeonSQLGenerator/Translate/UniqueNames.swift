@@ -6,6 +6,12 @@ struct UniqueNames {
         self.taken = taken
     }
 
+    /// Whether `name` is handed out or reserved already.
+    func isTaken(_ name: String) -> Bool { taken.contains(name) }
+
+    /// Marks `name` as taken without handing it out.
+    mutating func reserve(_ name: String) { taken.insert(name) }
+
     mutating func claim(_ base: String) -> String {
         var candidate = base
         var counter = 2

@@ -162,3 +162,53 @@ public enum ProductKind: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Ca
         }
     }
 }
+
+/// A row of the view `product_summary`, with the view's nullability: what every
+/// query of this module returns whose result is exactly the view's columns, in order.
+public struct ProductSummary: Swift.Sendable, Swift.Hashable {
+    public var id: Swift.Int
+    public var sku: Swift.String
+    public var name: Swift.String
+    public var price: Foundation.Decimal
+    public var effectivePrice: Foundation.Decimal
+    public var categoryName: Swift.String?
+    public var reviewCount: Swift.Int
+    public var avgRating: Foundation.Decimal?
+
+    public init(id: Swift.Int, sku: Swift.String, name: Swift.String, price: Foundation.Decimal, effectivePrice: Foundation.Decimal, categoryName: Swift.String?, reviewCount: Swift.Int, avgRating: Foundation.Decimal?) {
+        self.id = id
+        self.sku = sku
+        self.name = name
+        self.price = price
+        self.effectivePrice = effectivePrice
+        self.categoryName = categoryName
+        self.reviewCount = reviewCount
+        self.avgRating = avgRating
+    }
+}
+
+extension ProductSummary: NeonSQL.DecodableRow {
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int4),
+            NeonSQL.ResultColumn("sku", .varchar),
+            NeonSQL.ResultColumn("name", .text),
+            NeonSQL.ResultColumn("price", .numeric),
+            NeonSQL.ResultColumn("effective_price", .numeric),
+            NeonSQL.ResultColumn("category_name", .text),
+            NeonSQL.ResultColumn("review_count", .int8),
+            NeonSQL.ResultColumn("avg_rating", .numeric),
+        ]
+    }
+
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.sku = try row.decode(Swift.String.self)
+        self.name = try row.decode(Swift.String.self)
+        self.price = try row.decode(Foundation.Decimal.self)
+        self.effectivePrice = try row.decode(Foundation.Decimal.self)
+        self.categoryName = try row.decode(Swift.String?.self)
+        self.reviewCount = try row.decode(Swift.Int.self)
+        self.avgRating = try row.decode(Foundation.Decimal?.self)
+    }
+}

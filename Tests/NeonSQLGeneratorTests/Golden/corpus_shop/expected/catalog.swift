@@ -341,59 +341,10 @@ extension _CatalogQueryClientObserve {
 /// The tables `productPriceStats` reads and can change: what a result cache invalidates by.
 private let productPriceStats_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
-/// A row of ``Queries/allProductSummaries()``.
-public struct AllProductSummariesRow: Swift.Sendable, Swift.Hashable {
-    public var id: Swift.Int
-    public var sku: Swift.String
-    public var name: Swift.String
-    public var price: Foundation.Decimal
-    public var effectivePrice: Foundation.Decimal
-    public var categoryName: Swift.String?
-    public var reviewCount: Swift.Int
-    public var avgRating: Foundation.Decimal?
-
-    public init(id: Swift.Int, sku: Swift.String, name: Swift.String, price: Foundation.Decimal, effectivePrice: Foundation.Decimal, categoryName: Swift.String?, reviewCount: Swift.Int, avgRating: Foundation.Decimal?) {
-        self.id = id
-        self.sku = sku
-        self.name = name
-        self.price = price
-        self.effectivePrice = effectivePrice
-        self.categoryName = categoryName
-        self.reviewCount = reviewCount
-        self.avgRating = avgRating
-    }
-}
-
-extension AllProductSummariesRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int4),
-            NeonSQL.ResultColumn("sku", .varchar),
-            NeonSQL.ResultColumn("name", .text),
-            NeonSQL.ResultColumn("price", .numeric),
-            NeonSQL.ResultColumn("effective_price", .numeric),
-            NeonSQL.ResultColumn("category_name", .text),
-            NeonSQL.ResultColumn("review_count", .int8),
-            NeonSQL.ResultColumn("avg_rating", .numeric),
-        ]
-    }
-
-    public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.sku = try row.decode(Swift.String.self)
-        self.name = try row.decode(Swift.String.self)
-        self.price = try row.decode(Foundation.Decimal.self)
-        self.effectivePrice = try row.decode(Foundation.Decimal.self)
-        self.categoryName = try row.decode(Swift.String?.self)
-        self.reviewCount = try row.decode(Swift.Int.self)
-        self.avgRating = try row.decode(Foundation.Decimal?.self)
-    }
-}
-
 extension _CatalogStatements {
     /// the view's columns follow its definition: COALESCE with NOT NULL price is not NULL,
     /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
-    public static func allProductSummaries() -> NeonSQL.Statement<[AllProductSummariesRow]> {
+    public static func allProductSummaries() -> NeonSQL.Statement<[ProductSummary]> {
         let bindings = NeonSQL.Bindings()
         return .many(name: "AllProductSummaries", sql: #"""
             SELECT product_summary.id, product_summary.sku, product_summary.name, product_summary.price, product_summary.effective_price, product_summary.category_name, product_summary.review_count, product_summary.avg_rating FROM product_summary ORDER BY id
@@ -404,7 +355,7 @@ extension _CatalogStatements {
 extension _CatalogQueries {
     /// the view's columns follow its definition: COALESCE with NOT NULL price is not NULL,
     /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
-    public func allProductSummaries() async throws -> [AllProductSummariesRow] {
+    public func allProductSummaries() async throws -> [ProductSummary] {
         try await self.executor.execute(_CatalogStatementFactories.allProductSummaries())
     }
 }
@@ -414,16 +365,16 @@ extension _CatalogQueriesObserve {
     /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
     ///
     /// Yields the result again after every write through the same client that may change it.
-    public func allProductSummaries() -> NeonSQL.QueryObservation<[AllProductSummariesRow]> {
+    public func allProductSummaries() -> NeonSQL.QueryObservation<[ProductSummary]> {
         self.executor.observe(_CatalogStatementFactories.allProductSummaries())
     }
 }
 
 extension _CatalogQueryClient {
     /// Runs ``Queries/allProductSummaries()``; set it to replace the query (tests, previews).
-    public var allProductSummaries: @Sendable () async throws -> [AllProductSummariesRow] {
+    public var allProductSummaries: @Sendable () async throws -> [ProductSummary] {
         get {
-            if let closure = neonSQLState.overrides["allProductSummaries"] as? @Sendable () async throws -> [AllProductSummariesRow] { return closure }
+            if let closure = neonSQLState.overrides["allProductSummaries"] as? @Sendable () async throws -> [ProductSummary] { return closure }
             switch neonSQLState.mode {
             case .live(let executor): return { try await _CatalogRunner(executor: executor).allProductSummaries() }
             case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("AllProductSummaries") }
@@ -436,9 +387,9 @@ extension _CatalogQueryClient {
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/allProductSummaries()``; set it to replace the observation.
-    public var allProductSummaries: @Sendable () -> NeonSQL.QueryObservation<[AllProductSummariesRow]> {
+    public var allProductSummaries: @Sendable () -> NeonSQL.QueryObservation<[ProductSummary]> {
         get {
-            if let closure = neonSQLState.overrides["observe.allProductSummaries"] as? @Sendable () -> NeonSQL.QueryObservation<[AllProductSummariesRow]> { return closure }
+            if let closure = neonSQLState.overrides["observe.allProductSummaries"] as? @Sendable () -> NeonSQL.QueryObservation<[ProductSummary]> { return closure }
             if let executor = neonSQLState.executor {
                 return { executor.observe(_CatalogStatementFactories.allProductSummaries()) }
             }

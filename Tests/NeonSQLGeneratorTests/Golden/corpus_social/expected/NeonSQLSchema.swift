@@ -123,3 +123,49 @@ public enum Visibility: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Cas
         }
     }
 }
+
+/// A row of the view `social.timeline`, with the view's nullability: what every
+/// query of this module returns whose result is exactly the view's columns, in order.
+public struct Timeline: Swift.Sendable, Swift.Hashable {
+    public var id: Swift.Int
+    public var body: Swift.String
+    public var createdAt: Foundation.Date
+    public var username: Swift.String
+    public var displayName: Swift.String?
+    public var replyToId: Swift.Int?
+    public var likes: Swift.Int
+
+    public init(id: Swift.Int, body: Swift.String, createdAt: Foundation.Date, username: Swift.String, displayName: Swift.String?, replyToId: Swift.Int?, likes: Swift.Int) {
+        self.id = id
+        self.body = body
+        self.createdAt = createdAt
+        self.username = username
+        self.displayName = displayName
+        self.replyToId = replyToId
+        self.likes = likes
+    }
+}
+
+extension Timeline: NeonSQL.DecodableRow {
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int8),
+            NeonSQL.ResultColumn("body", .text),
+            NeonSQL.ResultColumn("created_at", .timestamptz),
+            NeonSQL.ResultColumn("username", .text),
+            NeonSQL.ResultColumn("display_name", .text),
+            NeonSQL.ResultColumn("reply_to_id", .int8),
+            NeonSQL.ResultColumn("likes", .int8),
+        ]
+    }
+
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.body = try row.decode(Swift.String.self)
+        self.createdAt = try row.decode(Foundation.Date.self)
+        self.username = try row.decode(Swift.String.self)
+        self.displayName = try row.decode(Swift.String?.self)
+        self.replyToId = try row.decode(Swift.Int?.self)
+        self.likes = try row.decode(Swift.Int.self)
+    }
+}

@@ -30,54 +30,9 @@ private struct _PostsClientState: _PostsQueryClient {
     var neonSQLState: NeonSQL.QueryClientState
 }
 
-/// A row of ``Queries/publicTimeline(username:)``.
-public struct PublicTimelineRow: Swift.Sendable, Swift.Hashable {
-    public var id: Swift.Int
-    public var body: Swift.String
-    public var createdAt: Foundation.Date
-    public var username: Swift.String
-    public var displayName: Swift.String?
-    public var replyToId: Swift.Int?
-    public var likes: Swift.Int
-
-    public init(id: Swift.Int, body: Swift.String, createdAt: Foundation.Date, username: Swift.String, displayName: Swift.String?, replyToId: Swift.Int?, likes: Swift.Int) {
-        self.id = id
-        self.body = body
-        self.createdAt = createdAt
-        self.username = username
-        self.displayName = displayName
-        self.replyToId = replyToId
-        self.likes = likes
-    }
-}
-
-extension PublicTimelineRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int8),
-            NeonSQL.ResultColumn("body", .text),
-            NeonSQL.ResultColumn("created_at", .timestamptz),
-            NeonSQL.ResultColumn("username", .text),
-            NeonSQL.ResultColumn("display_name", .text),
-            NeonSQL.ResultColumn("reply_to_id", .int8),
-            NeonSQL.ResultColumn("likes", .int8),
-        ]
-    }
-
-    public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.body = try row.decode(Swift.String.self)
-        self.createdAt = try row.decode(Foundation.Date.self)
-        self.username = try row.decode(Swift.String.self)
-        self.displayName = try row.decode(Swift.String?.self)
-        self.replyToId = try row.decode(Swift.Int?.self)
-        self.likes = try row.decode(Swift.Int.self)
-    }
-}
-
 extension _PostsStatements {
     /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
-    public static func publicTimeline(username: Swift.String) -> NeonSQL.Statement<[PublicTimelineRow]> {
+    public static func publicTimeline(username: Swift.String) -> NeonSQL.Statement<[Timeline]> {
         var bindings = NeonSQL.Bindings(capacity: 1)
         bindings.append(username, as: .text)
         return .many(name: "PublicTimeline", sql: #"""
@@ -88,7 +43,7 @@ extension _PostsStatements {
 
 extension _PostsQueries {
     /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
-    public func publicTimeline(username: Swift.String) async throws -> [PublicTimelineRow] {
+    public func publicTimeline(username: Swift.String) async throws -> [Timeline] {
         try await self.executor.execute(_PostsStatementFactories.publicTimeline(username: username))
     }
 }
@@ -97,16 +52,16 @@ extension _PostsQueriesObserve {
     /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
     ///
     /// Yields the result again after every write through the same client that may change it.
-    public func publicTimeline(username: Swift.String) -> NeonSQL.QueryObservation<[PublicTimelineRow]> {
+    public func publicTimeline(username: Swift.String) -> NeonSQL.QueryObservation<[Timeline]> {
         self.executor.observe(_PostsStatementFactories.publicTimeline(username: username))
     }
 }
 
 extension _PostsQueryClient {
     /// Runs ``Queries/publicTimeline(username:)``; set it to replace the query (tests, previews).
-    public var publicTimeline: @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow] {
+    public var publicTimeline: @Sendable (_ username: Swift.String) async throws -> [Timeline] {
         get {
-            if let closure = neonSQLState.overrides["publicTimeline"] as? @Sendable (_ username: Swift.String) async throws -> [PublicTimelineRow] { return closure }
+            if let closure = neonSQLState.overrides["publicTimeline"] as? @Sendable (_ username: Swift.String) async throws -> [Timeline] { return closure }
             switch neonSQLState.mode {
             case .live(let executor): return { try await _PostsRunner(executor: executor).publicTimeline(username: $0) }
             case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("PublicTimeline") }
@@ -119,9 +74,9 @@ extension _PostsQueryClient {
 
 extension _PostsQueryClientObserve {
     /// Observes ``Queries/publicTimeline(username:)``; set it to replace the observation.
-    public var publicTimeline: @Sendable (_ username: Swift.String) -> NeonSQL.QueryObservation<[PublicTimelineRow]> {
+    public var publicTimeline: @Sendable (_ username: Swift.String) -> NeonSQL.QueryObservation<[Timeline]> {
         get {
-            if let closure = neonSQLState.overrides["observe.publicTimeline"] as? @Sendable (_ username: Swift.String) -> NeonSQL.QueryObservation<[PublicTimelineRow]> { return closure }
+            if let closure = neonSQLState.overrides["observe.publicTimeline"] as? @Sendable (_ username: Swift.String) -> NeonSQL.QueryObservation<[Timeline]> { return closure }
             if let executor = neonSQLState.executor {
                 return { executor.observe(_PostsStatementFactories.publicTimeline(username: $0)) }
             }

@@ -129,3 +129,41 @@ public enum TimeSlot: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseI
         }
     }
 }
+
+/// A row of the table `user_profiles`, with the table's nullability: what every
+/// query of this module returns whose result is exactly the table's columns, in order.
+public struct UserProfile: Swift.Sendable, Swift.Hashable {
+    public var userId: Foundation.UUID
+    public var displayName: Swift.String?
+    public var totalXp: Swift.Int
+    public var updatedAt: Foundation.Date
+    public var streak: Swift.Int
+
+    public init(userId: Foundation.UUID, displayName: Swift.String?, totalXp: Swift.Int, updatedAt: Foundation.Date, streak: Swift.Int) {
+        self.userId = userId
+        self.displayName = displayName
+        self.totalXp = totalXp
+        self.updatedAt = updatedAt
+        self.streak = streak
+    }
+}
+
+extension UserProfile: NeonSQL.DecodableRow {
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("user_id", .uuid),
+            NeonSQL.ResultColumn("display_name", .text),
+            NeonSQL.ResultColumn("total_xp", .int4),
+            NeonSQL.ResultColumn("updated_at", .timestamptz),
+            NeonSQL.ResultColumn("streak", .int4),
+        ]
+    }
+
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.userId = try row.decode(Foundation.UUID.self)
+        self.displayName = try row.decode(Swift.String?.self)
+        self.totalXp = try row.decode(Swift.Int.self)
+        self.updatedAt = try row.decode(Foundation.Date.self)
+        self.streak = try row.decode(Swift.Int.self)
+    }
+}

@@ -30,46 +30,9 @@ private struct _UserProfileClientState: _UserProfileQueryClient {
     var neonSQLState: NeonSQL.QueryClientState
 }
 
-/// A row of ``Queries/updateDisplayName(displayName:userId:)``.
-public struct UpdateDisplayNameRow: Swift.Sendable, Swift.Hashable {
-    public var userId: Foundation.UUID
-    public var displayName: Swift.String?
-    public var totalXp: Swift.Int
-    public var updatedAt: Foundation.Date
-    public var streak: Swift.Int
-
-    public init(userId: Foundation.UUID, displayName: Swift.String?, totalXp: Swift.Int, updatedAt: Foundation.Date, streak: Swift.Int) {
-        self.userId = userId
-        self.displayName = displayName
-        self.totalXp = totalXp
-        self.updatedAt = updatedAt
-        self.streak = streak
-    }
-}
-
-extension UpdateDisplayNameRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("user_id", .uuid),
-            NeonSQL.ResultColumn("display_name", .text),
-            NeonSQL.ResultColumn("total_xp", .int4),
-            NeonSQL.ResultColumn("updated_at", .timestamptz),
-            NeonSQL.ResultColumn("streak", .int4),
-        ]
-    }
-
-    public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.userId = try row.decode(Foundation.UUID.self)
-        self.displayName = try row.decode(Swift.String?.self)
-        self.totalXp = try row.decode(Swift.Int.self)
-        self.updatedAt = try row.decode(Foundation.Date.self)
-        self.streak = try row.decode(Swift.Int.self)
-    }
-}
-
 extension _UserProfileStatements {
     /// Sets the display name; NULL keeps the current one.
-    public static func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) -> NeonSQL.Statement<UpdateDisplayNameRow?> {
+    public static func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) -> NeonSQL.Statement<UserProfile?> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(displayName, as: .text)
         bindings.append(userId, as: .uuid)
@@ -84,16 +47,16 @@ extension _UserProfileStatements {
 
 extension _UserProfileQueries {
     /// Sets the display name; NULL keeps the current one.
-    public func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? {
+    public func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) async throws -> UserProfile? {
         try await self.executor.execute(_UserProfileStatementFactories.updateDisplayName(displayName: displayName, userId: userId))
     }
 }
 
 extension _UserProfileQueryClient {
     /// Runs ``Queries/updateDisplayName(displayName:userId:)``; set it to replace the query (tests, previews).
-    public var updateDisplayName: @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? {
+    public var updateDisplayName: @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UserProfile? {
         get {
-            if let closure = neonSQLState.overrides["updateDisplayName"] as? @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UpdateDisplayNameRow? { return closure }
+            if let closure = neonSQLState.overrides["updateDisplayName"] as? @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UserProfile? { return closure }
             switch neonSQLState.mode {
             case .live(let executor): return { try await _UserProfileRunner(executor: executor).updateDisplayName(displayName: $0, userId: $1) }
             case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("UpdateDisplayName") }

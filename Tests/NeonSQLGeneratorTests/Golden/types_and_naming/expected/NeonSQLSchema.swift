@@ -117,3 +117,85 @@ public enum TaskStatus: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Cas
         }
     }
 }
+
+/// A row of the table `tasks`, with the table's nullability: what every
+/// query of this module returns whose result is exactly the table's columns, in order.
+public struct TaskModel: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+    public var id: Swift.Int
+    public var order: Swift.Int
+    public var status: TaskStatus
+    public var tags: [Swift.String]
+    public var scores: [Swift.Int]?
+    public var estimate: Foundation.Decimal?
+    public var ratio: Swift.Double?
+    public var dueOn: NeonSQL.PostgresDate?
+    public var dueAt: NeonSQL.PostgresTime?
+    public var spent: NeonSQL.PostgresInterval?
+    public var payload: NeonSQL.JSONValue?
+    public var blob: Foundation.Data?
+    public var ownerId: Foundation.UUID?
+    public var createdAt: Foundation.Date
+    public var title: Swift.String
+    public var note: Swift.String?
+
+    public init(id: Swift.Int, order: Swift.Int, status: TaskStatus, tags: [Swift.String], scores: [Swift.Int]?, estimate: Foundation.Decimal?, ratio: Swift.Double?, dueOn: NeonSQL.PostgresDate?, dueAt: NeonSQL.PostgresTime?, spent: NeonSQL.PostgresInterval?, payload: NeonSQL.JSONValue?, blob: Foundation.Data?, ownerId: Foundation.UUID?, createdAt: Foundation.Date, title: Swift.String, note: Swift.String?) {
+        self.id = id
+        self.order = order
+        self.status = status
+        self.tags = tags
+        self.scores = scores
+        self.estimate = estimate
+        self.ratio = ratio
+        self.dueOn = dueOn
+        self.dueAt = dueAt
+        self.spent = spent
+        self.payload = payload
+        self.blob = blob
+        self.ownerId = ownerId
+        self.createdAt = createdAt
+        self.title = title
+        self.note = note
+    }
+}
+
+extension TaskModel: NeonSQL.DecodableRow {
+    public static var columns: [NeonSQL.ResultColumn] {
+        [
+            NeonSQL.ResultColumn("id", .int8),
+            NeonSQL.ResultColumn("order", .int4),
+            NeonSQL.ResultColumn("status", .enumType("task_status")),
+            NeonSQL.ResultColumn("tags", .array(.text)),
+            NeonSQL.ResultColumn("scores", .array(.int4)),
+            NeonSQL.ResultColumn("estimate", .numeric),
+            NeonSQL.ResultColumn("ratio", .float8),
+            NeonSQL.ResultColumn("due_on", .date),
+            NeonSQL.ResultColumn("due_at", .time),
+            NeonSQL.ResultColumn("spent", .interval),
+            NeonSQL.ResultColumn("payload", .jsonb),
+            NeonSQL.ResultColumn("blob", .bytea),
+            NeonSQL.ResultColumn("owner_id", .uuid),
+            NeonSQL.ResultColumn("created_at", .timestamp),
+            NeonSQL.ResultColumn("title", .varchar),
+            NeonSQL.ResultColumn("note", .char),
+        ]
+    }
+
+    public init(from row: inout NeonSQL.RowDecoder) throws {
+        self.id = try row.decode(Swift.Int.self)
+        self.order = try row.decode(Swift.Int.self)
+        self.status = try row.decode(TaskStatus.self)
+        self.tags = try row.decode([Swift.String].self)
+        self.scores = try row.decode([Swift.Int]?.self)
+        self.estimate = try row.decode(Foundation.Decimal?.self)
+        self.ratio = try row.decode(Swift.Double?.self)
+        self.dueOn = try row.decode(NeonSQL.PostgresDate?.self)
+        self.dueAt = try row.decode(NeonSQL.PostgresTime?.self)
+        self.spent = try row.decode(NeonSQL.PostgresInterval?.self)
+        self.payload = try row.decode(NeonSQL.JSONValue?.self)
+        self.blob = try row.decode(Foundation.Data?.self)
+        self.ownerId = try row.decode(Foundation.UUID?.self)
+        self.createdAt = try row.decode(Foundation.Date.self)
+        self.title = try row.decode(Swift.String.self)
+        self.note = try row.decode(Swift.String?.self)
+    }
+}

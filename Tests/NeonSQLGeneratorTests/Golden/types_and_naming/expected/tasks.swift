@@ -30,90 +30,9 @@ private struct _TasksClientState: _TasksQueryClient {
     var neonSQLState: NeonSQL.QueryClientState
 }
 
-/// A row of ``Queries/allTaskColumns(status:tags:)``.
-public struct AllTaskColumnsRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    public var id: Swift.Int
-    public var order: Swift.Int
-    public var status: TaskStatus
-    public var tags: [Swift.String]
-    public var scores: [Swift.Int]?
-    public var estimate: Foundation.Decimal?
-    public var ratio: Swift.Double?
-    public var dueOn: NeonSQL.PostgresDate?
-    public var dueAt: NeonSQL.PostgresTime?
-    public var spent: NeonSQL.PostgresInterval?
-    public var payload: NeonSQL.JSONValue?
-    public var blob: Foundation.Data?
-    public var ownerId: Foundation.UUID?
-    public var createdAt: Foundation.Date
-    public var title: Swift.String
-    public var note: Swift.String?
-
-    public init(id: Swift.Int, order: Swift.Int, status: TaskStatus, tags: [Swift.String], scores: [Swift.Int]?, estimate: Foundation.Decimal?, ratio: Swift.Double?, dueOn: NeonSQL.PostgresDate?, dueAt: NeonSQL.PostgresTime?, spent: NeonSQL.PostgresInterval?, payload: NeonSQL.JSONValue?, blob: Foundation.Data?, ownerId: Foundation.UUID?, createdAt: Foundation.Date, title: Swift.String, note: Swift.String?) {
-        self.id = id
-        self.order = order
-        self.status = status
-        self.tags = tags
-        self.scores = scores
-        self.estimate = estimate
-        self.ratio = ratio
-        self.dueOn = dueOn
-        self.dueAt = dueAt
-        self.spent = spent
-        self.payload = payload
-        self.blob = blob
-        self.ownerId = ownerId
-        self.createdAt = createdAt
-        self.title = title
-        self.note = note
-    }
-}
-
-extension AllTaskColumnsRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int8),
-            NeonSQL.ResultColumn("order", .int4),
-            NeonSQL.ResultColumn("status", .enumType("task_status")),
-            NeonSQL.ResultColumn("tags", .array(.text)),
-            NeonSQL.ResultColumn("scores", .array(.int4)),
-            NeonSQL.ResultColumn("estimate", .numeric),
-            NeonSQL.ResultColumn("ratio", .float8),
-            NeonSQL.ResultColumn("due_on", .date),
-            NeonSQL.ResultColumn("due_at", .time),
-            NeonSQL.ResultColumn("spent", .interval),
-            NeonSQL.ResultColumn("payload", .jsonb),
-            NeonSQL.ResultColumn("blob", .bytea),
-            NeonSQL.ResultColumn("owner_id", .uuid),
-            NeonSQL.ResultColumn("created_at", .timestamp),
-            NeonSQL.ResultColumn("title", .varchar),
-            NeonSQL.ResultColumn("note", .char),
-        ]
-    }
-
-    public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.order = try row.decode(Swift.Int.self)
-        self.status = try row.decode(TaskStatus.self)
-        self.tags = try row.decode([Swift.String].self)
-        self.scores = try row.decode([Swift.Int]?.self)
-        self.estimate = try row.decode(Foundation.Decimal?.self)
-        self.ratio = try row.decode(Swift.Double?.self)
-        self.dueOn = try row.decode(NeonSQL.PostgresDate?.self)
-        self.dueAt = try row.decode(NeonSQL.PostgresTime?.self)
-        self.spent = try row.decode(NeonSQL.PostgresInterval?.self)
-        self.payload = try row.decode(NeonSQL.JSONValue?.self)
-        self.blob = try row.decode(Foundation.Data?.self)
-        self.ownerId = try row.decode(Foundation.UUID?.self)
-        self.createdAt = try row.decode(Foundation.Date.self)
-        self.title = try row.decode(Swift.String.self)
-        self.note = try row.decode(Swift.String?.self)
-    }
-}
-
 extension _TasksStatements {
     /// Every column type the default mapping knows.
-    public static func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.Statement<[AllTaskColumnsRow]> {
+    public static func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.Statement<[TaskModel]> {
         var bindings = NeonSQL.Bindings(capacity: 2)
         bindings.append(status, as: .enumType("task_status"))
         bindings.append(tags, as: .array(.text))
@@ -125,7 +44,7 @@ extension _TasksStatements {
 
 extension _TasksQueries {
     /// Every column type the default mapping knows.
-    public func allTaskColumns(status: TaskStatus, tags: [Swift.String]) async throws -> [AllTaskColumnsRow] {
+    public func allTaskColumns(status: TaskStatus, tags: [Swift.String]) async throws -> [TaskModel] {
         try await self.executor.execute(_TasksStatementFactories.allTaskColumns(status: status, tags: tags))
     }
 }
@@ -134,16 +53,16 @@ extension _TasksQueriesObserve {
     /// Every column type the default mapping knows.
     ///
     /// Yields the result again after every write through the same client that may change it.
-    public func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.QueryObservation<[AllTaskColumnsRow]> {
+    public func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.QueryObservation<[TaskModel]> {
         self.executor.observe(_TasksStatementFactories.allTaskColumns(status: status, tags: tags))
     }
 }
 
 extension _TasksQueryClient {
     /// Runs ``Queries/allTaskColumns(status:tags:)``; set it to replace the query (tests, previews).
-    public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow] {
+    public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [TaskModel] {
         get {
-            if let closure = neonSQLState.overrides["allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [AllTaskColumnsRow] { return closure }
+            if let closure = neonSQLState.overrides["allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [TaskModel] { return closure }
             switch neonSQLState.mode {
             case .live(let executor): return { try await _TasksRunner(executor: executor).allTaskColumns(status: $0, tags: $1) }
             case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AllTaskColumns") }
@@ -156,9 +75,9 @@ extension _TasksQueryClient {
 
 extension _TasksQueryClientObserve {
     /// Observes ``Queries/allTaskColumns(status:tags:)``; set it to replace the observation.
-    public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) -> NeonSQL.QueryObservation<[AllTaskColumnsRow]> {
+    public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) -> NeonSQL.QueryObservation<[TaskModel]> {
         get {
-            if let closure = neonSQLState.overrides["observe.allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) -> NeonSQL.QueryObservation<[AllTaskColumnsRow]> { return closure }
+            if let closure = neonSQLState.overrides["observe.allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) -> NeonSQL.QueryObservation<[TaskModel]> { return closure }
             if let executor = neonSQLState.executor {
                 return { executor.observe(_TasksStatementFactories.allTaskColumns(status: $0, tags: $1)) }
             }

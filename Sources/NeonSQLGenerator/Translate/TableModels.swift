@@ -1,0 +1,274 @@
+// Table models (issue 28 §2): one struct per table or view of the schema that a query of the
+// target returns whole, named after the table in the singular (`user_profiles` -> `UserProfile`),
+// returned by every such query instead of its own row struct and used for `sqlc.embed(t)` of it.
+// The rules are documented in docs/generated-code.md ("Table models").
+
+/// A table or view with its Swift names: the struct declared once in the target's shared file.
+struct NamedTableModel: Sendable {
+    /// The catalog's key (`public.user_profiles`).
+    let relationKey: String
+    /// The relation as its doc comment names it: `user_profiles`, or `shop.orders` outside the
+    /// search path.
+    let sqlName: String
+    /// `table` or `view` (a materialized view is a view here).
+    let relationKind: String
+    /// `UserProfile`.
+    let typeName: String
+    /// One per column, in table order, with the table's nullability.
+    let fields: [NamedValue]
+    /// A column named `id` (in Swift) that is NOT NULL and alone a primary or unique key.
+    let isIdentifiable: Bool
+    /// An outer-joined `sqlc.embed(t)` uses the model: it gets `decodeIfPresent(from:)`.
+    var decodesIfPresent = false
+}
+
+/// Which queries return a table model, and the models' names. Translate's choice: the analyzer
+/// records where each column comes from (``ColumnOrigin``); this decides whether a run of columns
+/// is exactly one relation's row.
+enum TableModels {
+    /// Whether `columns` are exactly `relation`'s row, in table order: each column the table's
+    /// column of the same position (by origin), under the table column's own name, of its type,
+    /// and at most as nullable (`ownNullable`: the column's nullability where its row is there).
+    /// A column the query makes certain is fine (the model keeps the table's `T?`); one the query
+    /// makes nullable (a NOT NULL column on the outer side of a join), a cast, or a rename is not.
+    static func isRow(_ columns: ArraySlice<ColumnDescription>, of relation: CatalogRelation, key: String,
+                      ownNullable: (ColumnDescription) -> Bool) -> Bool {
+        guard !columns.isEmpty, columns.count == relation.columns.count else { return false }
+        for (column, tableColumn) in zip(columns, relation.columns) {
+            guard let origin = column.origin, origin.relationKey == key, origin.column == tableColumn.name,
+                  column.sqlName == tableColumn.name, column.type == tableColumn.type else { return false }
+            if ownNullable(column), tableColumn.isNotNull { return false }
+            if column.elementNullable, !tableColumn.elementNullable { return false }
+        }
+        return true
+    }
+
+    /// The relation (a table or view of the schema files, not a system catalog) whose row
+    /// `columns` are exactly, if any.
+    static func relationKey(of columns: ArraySlice<ColumnDescription>, catalog: Catalog,
+                            ownNullable: (ColumnDescription) -> Bool) -> String? {
+        guard let key = columns.first?.origin?.relationKey, let relation = catalog.relations[key],
+              isRow(columns, of: relation, key: key, ownNullable: ownNullable) else { return nil }
+        return key
+    }
+
+    /// The relation a whole query result is, when the result may be a model: a row-returning
+    /// kind, no `-- @page`, no `sqlc.embed`, and more than one column (a result of one column
+    /// keeps its shape: its values, or its row struct).
+    static func wholeResultRelation(of query: QueryDescription, catalog: Catalog) -> String? {
+        guard [.many, .one, .batchmany, .batchone].contains(query.kind), query.paging == nil,
+              query.columns.count > 1, !query.columns.contains(where: { $0.embed != nil }) else { return nil }
+        return relationKey(of: query.columns[...], catalog: catalog, ownNullable: { $0.nullable })
+    }
+
+    /// The relation of each `sqlc.embed(t)` item of a query (by the item's `start`) whose columns
+    /// are exactly one relation's row (the nullability compared is the column's own within its
+    /// row: an outer-joined embed is still the model, as an optional value).
+    static func embedRelations(of query: QueryDescription, catalog: Catalog) -> [Int: String] {
+        guard query.kind.returnsRows, query.paging == nil else { return [:] }
+        var runs: [Int: Range<Int>] = [:]
+        for (position, column) in query.columns.enumerated() {
+            guard let embed = column.embed else { continue }
+            let lower = runs[embed.start]?.lowerBound ?? position
+            runs[embed.start] = lower..<(position + 1)
+        }
+        var result: [Int: String] = [:]
+        for (start, range) in runs {
+            let key = relationKey(of: query.columns[range], catalog: catalog, ownNullable: { $0.embed?.nullable ?? $0.nullable })
+            if let key { result[start] = key }
+        }
+        return result
+    }
+
+    // MARK: Names
+
+    /// sqlc's model name: the relation's name with its last word in the singular, upper camel
+    /// case (`user_profiles` -> `UserProfile`, `categories` -> `Category`).
+    static func baseName(_ relationName: String) -> String {
+        var words = IdentifierWords.words(of: relationName)
+        if let last = words.popLast() { words.append(singular(last)) }
+        return SwiftNaming.upperCamelCase(words.joined(separator: "_"))
+    }
+
+    /// A small, predictable singular of one English word (case-insensitive; the result is
+    /// lowercased): `-ies` -> `-y` (`categories`), `-sses`/`-xes`/`-ches`/`-shes`, `statuses` and
+    /// `aliases` drop `-es` (`addresses`, `boxes`, `matches`, `wishes`; the two words as sqlc's
+    /// inflection knows them), a word ending in `-ss`/`-us`/`-is` is kept
+    /// (`address`, `status`, `analysis`), any other trailing `-s` is dropped (`users`, `duas`);
+    /// everything else is already singular (`person`, `data`). No irregular plurals.
+    static func singular(_ word: String) -> String {
+        let lower = word.lowercased()
+        if lower.count > 3, lower.hasSuffix("ies") { return String(lower.dropLast(3)) + "y" }
+        for suffix in ["sses", "xes", "ches", "shes", "statuses", "aliases"] where lower.hasSuffix(suffix) {
+            return String(lower.dropLast(2))
+        }
+        if ["ss", "us", "is"].contains(where: { lower.hasSuffix($0) }) { return lower }
+        if lower.count > 1, lower.hasSuffix("s") { return String(lower.dropLast()) }
+        return lower
+    }
+
+    /// The model's type name: ``baseName(_:)`` made usable; a Swift keyword (`Type`, `Protocol`),
+    /// a standard type the target's code writes unqualified (``shadowedStandardNames``: a model
+    /// `Task` would turn every `Task { }` of the module and its importers into the model) or a
+    /// name already taken (an enum, a row/params/sort type, `Queries`/`Statements`/the client, a
+    /// module name, an override's Swift type, an earlier model) gets `Model` appended
+    /// (`TypeModel`, `TaskModel`, `UserStatusModel`), and if that is taken too, the first free
+    /// number (`UserStatusModel2`). Models claim last and in the order of their relation's key,
+    /// so a model never renames anything else.
+    static func claimTypeName(_ relationName: String, types: inout UniqueNames) -> String {
+        let base = baseName(relationName)
+        if SwiftNaming.keywords.contains(base) || SwiftNaming.unescapable.contains(base) || shadowedStandardNames.contains(base) {
+            return types.claim(base + "Model")
+        }
+        let candidate = SwiftNamer.usable(base, fallback: "Table")
+        return types.claim(types.isTaken(candidate) ? candidate + "Model" : candidate)
+    }
+
+    /// Types of the standard library, `_Concurrency`, Foundation and NeonSQL that code beside the
+    /// generated code writes unqualified. The generated code itself qualifies them all; a model
+    /// of that name would still shadow them for the user.
+    static let shadowedStandardNames: Set<String> = [
+        // Swift and _Concurrency
+        "Actor", "Array", "AsyncSequence", "AsyncStream", "Bool", "Character", "Clock", "Codable", "Collection",
+        "Comparable", "Decodable", "Dictionary", "Double", "Duration", "Encodable", "Equatable", "Error", "Float",
+        "Hashable", "Identifiable", "Int", "MainActor", "Never", "Optional", "Range", "Result", "Sequence", "Set",
+        "String", "Substring", "Task", "Void",
+        // Foundation
+        "Bundle", "Calendar", "Data", "Date", "Decimal", "Locale", "Measurement", "Notification", "Operation",
+        "Process", "Progress", "Thread", "TimeZone", "Timer", "URL", "UUID",
+        // NeonSQL (what an app writes: the client, statements, patches, JSON)
+        "Bindings", "JSONValue", "NeonClient", "Patch", "QueryExecutor", "Statement",
+    ]
+}
+
+extension SwiftNamer {
+    /// Chooses the table models of the named files: the relations that some query returns whole
+    /// (or embeds whole), names them (after everything else, see ``TableModels/claimTypeName(_:types:)``),
+    /// and points those queries and embeds at them. Returns the files and the models sorted by name.
+    func withTableModels(_ files: [NamedFile], catalog: Catalog, types: inout UniqueNames,
+                         enumName: (String) -> String) -> (files: [NamedFile], models: [NamedTableModel]) {
+        var wholeRelations: [String: String] = [:]           // query function name -> relation key
+        var embedRelations: [String: [Int: String]] = [:]    // query function name -> embed start -> key
+        var used: Set<String> = []
+        for query in files.flatMap(\.queries) {
+            if let key = TableModels.wholeResultRelation(of: query.query, catalog: catalog) {
+                wholeRelations[query.functionName] = key
+                used.insert(key)
+            }
+            let embeds = TableModels.embedRelations(of: query.query, catalog: catalog)
+            if !embeds.isEmpty {
+                embedRelations[query.functionName] = embeds
+                used.formUnion(embeds.values)
+            }
+        }
+        guard !used.isEmpty else { return (files, []) }
+        // A user's override type lives in the same module as the models: never take its name.
+        for swiftType in overrides.columns.values.sorted() + overrides.types.values.sorted() where SwiftNaming.isUsable(swiftType) {
+            types.reserve(swiftType)
+        }
+        // Nor a member's name the model would be spelled next to (`_1` for both a table `1` and
+        // the row property of its embed: `_1(from: &row)` would call the property).
+        for query in files.flatMap(\.queries) {
+            for name in [query.functionName, query.pageFactoryName, query.pagesMethodName] + query.columns.map(\.name)
+                + query.embeds.map(\.propertyName) + query.parameters.map(\.name) where !name.isEmpty {
+                types.reserve(name)
+            }
+        }
+        var models: [String: NamedTableModel] = [:]
+        for key in used.sorted() {
+            guard let relation = catalog.relations[key] else { continue }
+            models[key] = tableModel(relation, key: key, catalog: catalog, types: &types, enumName: enumName)
+        }
+        let named = files.map { file in
+            NamedFile(path: file.path, queries: file.queries.map { query in
+                var query = query
+                if let key = wholeRelations[query.functionName], let model = models[key] {
+                    query.useTableModel(model)
+                }
+                if let embeds = embedRelations[query.functionName] {
+                    query.useTableModels(embeds.compactMapValues { models[$0] })
+                    for (start, key) in embeds where query.query.columns.contains(where: { $0.embed?.start == start && $0.embed?.optional == true }) {
+                        models[key]?.decodesIfPresent = true
+                    }
+                }
+                return query
+            })
+        }
+        return (named, models.values.sorted { ($0.typeName, $0.relationKey) < ($1.typeName, $1.relationKey) })
+    }
+
+    private func tableModel(_ relation: CatalogRelation, key: String, catalog: Catalog, types: inout UniqueNames,
+                            enumName: (String) -> String) -> NamedTableModel {
+        var names = UniqueNames(taken: Self.reservedColumnNames.union(Self.embeddedReservedNames))
+        let fields = relation.columns.enumerated().map { position, column in
+            let origin = ColumnOrigin(relationKey: key, column: column.name, isUnique: relation.isUniqueColumn(column.name))
+            let nullable = !column.isNotNull
+            let swift = swiftTypes(column.type, nullable: nullable, elementNullable: column.elementNullable, origin: origin,
+                                   originIsElement: false, enumName: enumName)
+            return NamedValue(name: names.claim(Self.usable(SwiftNaming.lowerCamelCase(column.name), fallback: "column\(position + 1)")),
+                              codeType: swift.code, swiftType: swift.described, type: column.type, pgType: column.type.baseType.formatName,
+                              index: position + 1, sqlName: column.name, nullable: nullable, elementNullable: column.elementNullable)
+        }
+        let isIdentifiable = zip(fields, relation.columns).contains { field, column in
+            field.name == "id" && column.isNotNull && relation.isUniqueColumn(column.name)
+        }
+        let sqlName = catalog.defaultSearchPath.contains(relation.schema) ? relation.name : relation.schema + "." + relation.name
+        return NamedTableModel(relationKey: key, sqlName: sqlName, relationKind: relation.kind == .table ? "table" : "view",
+                               typeName: TableModels.claimTypeName(relation.name, types: &types), fields: fields,
+                               isIdentifiable: isIdentifiable)
+    }
+}
+
+extension NamedQuery {
+    /// The query returns `model`: its row type is the model's, its columns take the model's
+    /// property names and types (the table's nullability), keeping the query's own `nullable`.
+    mutating func useTableModel(_ model: NamedTableModel) {
+        rowTypeName = model.typeName
+        returnsTableModel = true
+        isIdentifiable = model.isIdentifiable
+        columns = zip(columns, model.fields).map { $0.takingNames(of: $1) }
+    }
+
+    /// Its `sqlc.embed` items of a relation with a model (by the item's first column's embed
+    /// `start`) hold that model; the other items' nested structs are renamed past the models the
+    /// row mentions (a nested `User` would shadow the model `User` inside the row).
+    mutating func useTableModels(_ models: [Int: NamedTableModel]) {
+        guard !models.isEmpty else { return }
+        let mentioned = Set(models.values.map(\.typeName))
+        // A renamed nested struct avoids what the row's code mentions, as SwiftNamer.embeds does.
+        var taken = mentioned.union(embeds.map(\.typeName)).union(embeds.map(\.propertyName)).union(columns.map(\.name))
+        for column in columns {
+            var word = ""
+            for character in column.codeType + " " {
+                if character.isLetter || character.isNumber || character == "_" { word.append(character); continue }
+                if !word.isEmpty { taken.insert(word) }
+                word = ""
+            }
+        }
+        var nestedNames = UniqueNames(taken: taken)
+        for index in embeds.indices {
+            guard let firstPosition = embeds[index].positions.first, firstPosition < query.columns.count,
+                  let start = query.columns[firstPosition].embed?.start else { continue }
+            if let model = models[start] {
+                embeds[index].typeName = model.typeName
+                embeds[index].isTableModel = true
+                for (offset, position) in embeds[index].positions.enumerated() where position < columns.count && offset < model.fields.count {
+                    columns[position] = columns[position].takingNames(of: model.fields[offset])
+                }
+            } else if mentioned.contains(embeds[index].typeName) {
+                embeds[index].typeName = nestedNames.claim(embeds[index].typeName)
+            }
+        }
+    }
+}
+
+extension NamedValue {
+    /// This column with `field`'s Swift name and types (a model's property), keeping its own
+    /// position, SQL name, nullability and embed.
+    func takingNames(of field: NamedValue) -> NamedValue {
+        var value = NamedValue(name: field.name, codeType: field.codeType, swiftType: field.swiftType, type: type, pgType: pgType,
+                               index: index, sqlName: sqlName, nullable: nullable, elementNullable: elementNullable)
+        value.embed = embed
+        return value
+    }
+}
