@@ -90,22 +90,56 @@ enum TableModels {
         return SwiftNaming.upperCamelCase(words.joined(separator: "_"))
     }
 
-    /// A small, predictable singular of one English word (case-insensitive; the result is
-    /// lowercased): `-ies` -> `-y` (`categories`), `-sses`/`-xes`/`-ches`/`-shes`, `statuses` and
-    /// `aliases` drop `-es` (`addresses`, `boxes`, `matches`, `wishes`; the two words as sqlc's
-    /// inflection knows them), a word ending in `-ss`/`-us`/`-is` is kept
-    /// (`address`, `status`, `analysis`), any other trailing `-s` is dropped (`users`, `duas`);
-    /// everything else is already singular (`person`, `data`). No irregular plurals.
+    /// The singular of one English word (case-insensitive; the result is lowercased), by rules
+    /// of the kind inflection libraries such as sqlc's use; the first that applies wins:
+    /// - an uncountable word is kept (`data`, `metadata`, `news`, `series`, `species`, `media`, ...);
+    /// - a known irregular plural, also at the end of a word (`people` -> `person`, `salespeople`
+    ///   -> `salesperson`, `children`, `men`, `women`, `mice`, `geese`, `teeth`, `feet`, `criteria`,
+    ///   `indices`, `matrices`, `leaves`, `shelves`, `wives`, `lives`, `analyses`, `crises`,
+    ///   `statuses`, `aliases`, `buses`, `movies`, `cookies`, `heroes`, ...; ``irregular``);
+    /// - `-ies` -> `-y` (`categories`);
+    /// - `-sses`, `-xes`, `-ches`, `-shes` drop `-es`, `-zzes` drops `-zes` (`addresses`, `boxes`,
+    ///   `matches`, `wishes`, `quizzes`);
+    /// - a word ending in `-ss`, `-us` or `-is` is kept (`address`, `status`, `analysis`, `campus`);
+    /// - any other trailing `-s` is dropped (`users`, `duas`, `houses`, `archives`, `excuses`).
     static func singular(_ word: String) -> String {
         let lower = word.lowercased()
+        if uncountable.contains(lower) { return lower }
+        for (plural, singular) in irregular where lower.hasSuffix(plural) {
+            return String(lower.dropLast(plural.count)) + singular
+        }
         if lower.count > 3, lower.hasSuffix("ies") { return String(lower.dropLast(3)) + "y" }
-        for suffix in ["sses", "xes", "ches", "shes", "statuses", "aliases"] where lower.hasSuffix(suffix) {
+        if lower.hasSuffix("zzes") { return String(lower.dropLast(3)) }
+        for suffix in ["sses", "xes", "ches", "shes"] where lower.hasSuffix(suffix) {
             return String(lower.dropLast(2))
         }
         if ["ss", "us", "is"].contains(where: { lower.hasSuffix($0) }) { return lower }
         if lower.count > 1, lower.hasSuffix("s") { return String(lower.dropLast()) }
         return lower
     }
+
+    /// Words kept as they are: no separate plural, or a plural used as a name of its own.
+    static let uncountable: Set<String> = [
+        "data", "metadata", "media", "news", "series", "species", "equipment", "information", "sheep", "fish",
+        "deer", "rice", "money", "feedback", "staff", "software", "hardware", "music", "police", "aircraft",
+        "analytics", "settings", "stats", "preferences", "permissions",
+    ]
+
+    /// Irregular plural endings and their singulars, matched at the end of the word, longest first.
+    static let irregular: [(plural: String, singular: String)] = [
+        ("people", "person"), ("children", "child"), ("women", "woman"), ("men", "man"), ("mice", "mouse"),
+        ("geese", "goose"), ("teeth", "tooth"), ("feet", "foot"), ("oxen", "ox"), ("criteria", "criterion"),
+        ("phenomena", "phenomenon"), ("indices", "index"), ("vertices", "vertex"), ("matrices", "matrix"),
+        ("appendices", "appendix"), ("leaves", "leaf"), ("halves", "half"), ("shelves", "shelf"), ("wolves", "wolf"),
+        ("calves", "calf"), ("selves", "self"), ("thieves", "thief"), ("loaves", "loaf"), ("knives", "knife"),
+        ("wives", "wife"), ("lives", "life"), ("analyses", "analysis"), ("theses", "thesis"), ("crises", "crisis"),
+        ("diagnoses", "diagnosis"), ("hypotheses", "hypothesis"), ("synopses", "synopsis"), ("axes", "axis"),
+        ("statuses", "status"), ("aliases", "alias"), ("buses", "bus"), ("viruses", "virus"), ("campuses", "campus"),
+        ("bonuses", "bonus"), ("censuses", "census"), ("focuses", "focus"), ("syllabuses", "syllabus"),
+        ("movies", "movie"), ("cookies", "cookie"), ("zombies", "zombie"), ("calories", "calorie"),
+        ("species", "species"), ("series", "series"), ("heroes", "hero"), ("potatoes", "potato"),
+        ("tomatoes", "tomato"), ("echoes", "echo"), ("vetoes", "veto"), ("cacti", "cactus"), ("alumni", "alumnus"),
+    ].sorted { $0.plural.count > $1.plural.count }
 
     /// The model's type name: ``baseName(_:)`` made usable; a Swift keyword (`Type`, `Protocol`),
     /// a standard type the target's code writes unqualified (``shadowedStandardNames``: a model

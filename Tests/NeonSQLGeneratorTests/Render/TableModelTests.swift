@@ -160,6 +160,12 @@ struct TableModelTests {
             ("user_profiles", "UserProfile"), ("categories", "Category"), ("addresses", "Address"), ("boxes", "Box"),
             ("matches", "Match"), ("wishes", "Wish"), ("status", "Status"), ("address", "Address"), ("analysis", "Analysis"),
             ("duas", "Dua"), ("user_statuses", "UserStatus"), ("aliases", "Alias"), ("houses", "House"), ("person", "Person"), ("data", "Data"), ("UserAccounts", "UserAccount"), ("s", "S"),
+            // Irregular and uncountable words, also as the last word of a name.
+            ("people", "Person"), ("sales_people", "SalesPerson"), ("children", "Child"), ("movies", "Movie"),
+            ("shelves", "Shelf"), ("archives", "Archive"), ("leaves", "Leaf"), ("analyses", "Analysis"),
+            ("user_metadata", "UserMetadata"), ("news", "News"), ("series", "Series"), ("quizzes", "Quiz"),
+            ("heroes", "Hero"), ("campuses", "Campus"), ("excuses", "Excuse"), ("indices", "Index"),
+            ("women", "Woman"), ("cookies", "Cookie"), ("buses", "Bus"),
         ]
         for (table, model) in cases {
             #expect(TableModels.baseName(table) == model, "\(table)")
