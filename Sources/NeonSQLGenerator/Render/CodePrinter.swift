@@ -2,37 +2,53 @@
 ///
 /// Output uses four spaces per level, `\n` line endings, no trailing whitespace (outside verbatim
 /// lines) and exactly one final newline, so that the same input always prints the same bytes.
+///
+/// Lines are appended to the output as they are printed (no list of lines joined at the end);
+/// empty lines are held back until a non-empty line follows, so trailing ones are dropped.
 struct CodePrinter {
-    private struct Line {
-        var text: String
-        /// Verbatim lines (string literal content) keep their trailing whitespace.
-        var verbatim: Bool
-    }
-
-    private var lines: [Line] = []
+    /// The lines up to the last non-empty one, each ending in `\n`.
+    private var output = ""
+    /// Empty lines printed since the last non-empty line, not yet in `output`.
+    private var pendingEmptyLines = 0
     private var level = 0
-    private let indentUnit = "    "
+    private static let indentUnit = "    "
 
     /// The current indentation as a string.
-    var indentation: String { String(repeating: indentUnit, count: level) }
+    var indentation: String { String(repeating: Self.indentUnit, count: level) }
 
     /// Appends one line at the current indentation (an empty string prints an empty line).
     mutating func line(_ text: String) {
-        lines.append(Line(text: text.isEmpty ? "" : indentation + text, verbatim: false))
+        append(text, verbatim: false)
     }
 
     /// Appends string literal content at the current indentation, keeping it byte for byte
     /// (trailing whitespace included); an empty line stays empty.
     mutating func verbatimLine(_ text: String) {
-        lines.append(Line(text: text.isEmpty ? "" : indentation + text, verbatim: true))
+        append(text, verbatim: true)
     }
 
     /// Appends an empty line, unless the previous line is already empty or nothing was printed.
     mutating func blankLine() {
-        if let last = lines.last, !last.text.isEmpty { lines.append(Line(text: "", verbatim: false)) }
+        if pendingEmptyLines == 0, !output.isEmpty { pendingEmptyLines = 1 }
     }
 
-    /// Prints `header {`, the body one level deeper, then `}`.
+    /// `text` at the current indentation, trailing spaces and tabs dropped unless `verbatim`.
+    private mutating func append(_ text: String, verbatim: Bool) {
+        if text.isEmpty {
+            pendingEmptyLines += 1
+            return
+        }
+        for _ in 0..<pendingEmptyLines { output.append("\n") }
+        pendingEmptyLines = 0
+        let kept = verbatim ? text : Self.trimmingTrailingWhitespace(text)
+        // A line of only whitespace loses its indentation too (the indentation is whitespace).
+        if !kept.isEmpty {
+            for _ in 0..<level { output.append(Self.indentUnit) }
+            output.append(kept)
+        }
+        output.append("\n")
+    }
+
     /// Runs `body` one indentation level deeper.
     mutating func indented(_ body: (inout CodePrinter) -> Void) {
         level += 1
@@ -40,8 +56,14 @@ struct CodePrinter {
         level -= 1
     }
 
+    /// Prints `header {`, the body one level deeper, then `}`.
     mutating func block(_ header: String, _ body: (inout CodePrinter) -> Void) {
-        line(header + " {")
+        // `header + " {"` as `line` prints it (it never ends in whitespace), without the concatenation.
+        for _ in 0..<pendingEmptyLines { output.append("\n") }
+        pendingEmptyLines = 0
+        for _ in 0..<level { output.append(Self.indentUnit) }
+        output.append(header)
+        output.append(" {\n")
         level += 1
         body(&self)
         level -= 1
@@ -56,12 +78,10 @@ struct CodePrinter {
         }
     }
 
-    /// The printed text: lines joined by `\n` with one trailing newline.
+    /// The printed text: the lines joined by `\n` with one trailing newline, trailing empty lines
+    /// dropped (just `\n` when no line has text).
     var text: String {
-        var trimmed = lines
-        while let last = trimmed.last, last.text.isEmpty { trimmed.removeLast() }
-        return trimmed.map { $0.verbatim ? $0.text : Self.trimmingTrailingWhitespace($0.text) }
-            .joined(separator: "\n") + "\n"
+        output.isEmpty ? "\n" : output
     }
 
     /// A comment line safe to print after `///`: control characters (a stray `\r` would end the
