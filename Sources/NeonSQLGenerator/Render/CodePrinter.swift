@@ -12,19 +12,33 @@ struct CodePrinter {
     private var pendingEmptyLines = 0
     private var level = 0
     private static let indentUnit = "    "
+    /// The indentation of the levels generated code uses, built once (one append per line).
+    private static let indentations = (0..<12).map { String(repeating: indentUnit, count: $0) }
 
     /// The current indentation as a string.
     var indentation: String { String(repeating: Self.indentUnit, count: level) }
 
     /// Appends one line at the current indentation (an empty string prints an empty line).
     mutating func line(_ text: String) {
-        append(text, verbatim: false)
+        append(text)
     }
 
     /// Appends string literal content at the current indentation, keeping it byte for byte
     /// (trailing whitespace included); an empty line stays empty.
     mutating func verbatimLine(_ text: String) {
-        append(text, verbatim: true)
+        verbatimLine(Substring(text))
+    }
+
+    /// Appends string literal content given as a part of a larger text (a line of a query's SQL),
+    /// as the `String` form does.
+    mutating func verbatimLine(_ text: Substring) {
+        if text.isEmpty {
+            pendingEmptyLines += 1
+            return
+        }
+        startLine()
+        output.append(contentsOf: text)
+        output.append("\n")
     }
 
     /// Appends an empty line, unless the previous line is already empty or nothing was printed.
@@ -32,21 +46,33 @@ struct CodePrinter {
         if pendingEmptyLines == 0, !output.isEmpty { pendingEmptyLines = 1 }
     }
 
-    /// `text` at the current indentation, trailing spaces and tabs dropped unless `verbatim`.
-    private mutating func append(_ text: String, verbatim: Bool) {
+    /// `text` at the current indentation, trailing spaces and tabs dropped.
+    private mutating func append(_ text: String) {
         if text.isEmpty {
             pendingEmptyLines += 1
             return
         }
-        for _ in 0..<pendingEmptyLines { output.append("\n") }
-        pendingEmptyLines = 0
-        let kept = verbatim ? text : Self.trimmingTrailingWhitespace(text)
+        let kept = Self.trimmingTrailingWhitespace(text)
         // A line of only whitespace loses its indentation too (the indentation is whitespace).
-        if !kept.isEmpty {
-            for _ in 0..<level { output.append(Self.indentUnit) }
+        if kept.isEmpty {
+            for _ in 0..<pendingEmptyLines { output.append("\n") }
+            pendingEmptyLines = 0
+        } else {
+            startLine()
             output.append(kept)
         }
         output.append("\n")
+    }
+
+    /// Writes the empty lines held back, then the indentation of a non-empty line.
+    private mutating func startLine() {
+        for _ in 0..<pendingEmptyLines { output.append("\n") }
+        pendingEmptyLines = 0
+        if level < Self.indentations.count {
+            output.append(Self.indentations[level])
+        } else {
+            for _ in 0..<level { output.append(Self.indentUnit) }
+        }
     }
 
     /// Runs `body` one indentation level deeper.
@@ -59,9 +85,7 @@ struct CodePrinter {
     /// Prints `header {`, the body one level deeper, then `}`.
     mutating func block(_ header: String, _ body: (inout CodePrinter) -> Void) {
         // `header + " {"` as `line` prints it (it never ends in whitespace), without the concatenation.
-        for _ in 0..<pendingEmptyLines { output.append("\n") }
-        pendingEmptyLines = 0
-        for _ in 0..<level { output.append(Self.indentUnit) }
+        startLine()
         output.append(header)
         output.append(" {\n")
         level += 1
@@ -73,8 +97,12 @@ struct CodePrinter {
     /// Prints each line as a `///` doc comment at the current indentation.
     mutating func docComment(_ documentation: [String]) {
         for text in documentation {
+            // `line("/// " + cleaned)` without the concatenation (`cleaned` has no trailing whitespace).
             let cleaned = Self.sanitizedCommentText(text)
-            line(cleaned.isEmpty ? "///" : "/// " + cleaned)
+            startLine()
+            output.append(cleaned.isEmpty ? "///" : "/// ")
+            output.append(cleaned)
+            output.append("\n")
         }
     }
 
@@ -89,7 +117,7 @@ struct CodePrinter {
     static func sanitizedCommentText(_ text: String) -> String {
         let isControl: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F }
         // Line and paragraph separators are E2 80 A8/A9 in UTF-8: any E2 byte takes the slow path.
-        if !text.utf8.contains(where: { isControl($0) || $0 == 0xE2 }) {
+        if !UTF8Scan.contains(text, where: { isControl($0) || $0 == 0xE2 }) {
             return trimmingTrailingWhitespace(text)
         }
         var result = ""
