@@ -39,7 +39,9 @@ enum RawStringLiteral {
     static func contentLines(for text: String, hashes: Int) -> [String] {
         // Most SQL has no character to escape: split its UTF-8 at line feeds as it is.
         if !mayNeedEscape(text) {
-            return text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(Substring($0)) }
+            var lines: [String] = []
+            UTF8Scan.forEachLine(of: text) { lines.append(String($0)) }
+            return lines
         }
         let escapePrefix = "\\" + String(repeating: "#", count: hashes)
         var lines: [String] = []
@@ -62,7 +64,7 @@ enum RawStringLiteral {
     /// every such scalar is an ASCII control character or starts with the byte 0xE2 (U+2028,
     /// U+2029) or 0xEF (U+FEFF). True may be a false alarm (the caller then goes scalar by scalar).
     private static func mayNeedEscape(_ text: String) -> Bool {
-        text.utf8.contains { byte in
+        UTF8Scan.contains(text) { byte in
             (byte < 0x20 && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\t")) || byte == 0x7F || byte == 0xE2 || byte == 0xEF
         }
     }
@@ -81,8 +83,11 @@ enum RawStringLiteral {
         let hashes = String(repeating: "#", count: delimiterCount(for: text))
         printer.line(prefix + hashes + "\"\"\"")
         printer.indented { inner in
-            for content in contentLines(for: text, hashes: hashes.count) {
-                inner.verbatimLine(content)
+            if mayNeedEscape(text) {
+                for content in contentLines(for: text, hashes: hashes.count) { inner.verbatimLine(content) }
+            } else {
+                // Nothing to escape: the lines of the text as they are, without copying them first.
+                UTF8Scan.forEachLine(of: text) { inner.verbatimLine($0) }
             }
             inner.line("\"\"\"" + hashes + suffix)
         }
