@@ -7,7 +7,9 @@ import NeonSQLGenerator
 //
 // `--iterations N` sets the runs (default 7); `--median-only` prints just the two medians in ms
 // (`generate<TAB>describe`), for Benchmarks/compare-generators.sh, which alternates this binary
-// with one built from another commit on the same input.
+// with one built from another commit on the same input. `--write-output DIR` also writes the
+// generated Swift files and the describe JSON to DIR (then `diff -r` shows whether two
+// generators' output on the synthetic project is byte-identical).
 
 let tableCount = 100
 let queryCount = 1_000
@@ -27,6 +29,22 @@ guard !check.hasErrors else {
     exit(1)
 }
 let outputBytes = check.files.reduce(check.shared.utf8.count) { $0 + $1.source.utf8.count }
+if let index = arguments.firstIndex(of: "--write-output"), index + 1 < arguments.count {
+    let directory = URL(fileURLWithPath: arguments[index + 1], isDirectory: true)
+    do {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for file in check.files {
+            let name = file.inputPath.replacingOccurrences(of: "/", with: "_") + ".swift"
+            try Data(file.source.utf8).write(to: directory.appendingPathComponent(name))
+        }
+        try Data(check.shared.utf8).write(to: directory.appendingPathComponent("Shared.swift"))
+        let described = CodeGenerator.describe(schema: project.schema, queries: project.queries)
+        try Data(described.json.utf8).write(to: directory.appendingPathComponent("describe.json"))
+    } catch {
+        print("error: cannot write the output to \(directory.path): \(error)")
+        exit(1)
+    }
+}
 
 let clock = ContinuousClock()
 var times: [Duration] = []

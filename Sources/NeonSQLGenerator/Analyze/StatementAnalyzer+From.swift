@@ -84,13 +84,14 @@ extension StatementAnalyzer {
             return nil
         }
         let key = Catalog.key(schema: relation.schema, name: relation.name)
+        // The columns that are a unique key alone (`relation.isUniqueColumn`), found once for all columns.
+        let unique = Set(relation.uniqueKeys.filter { $0.count == 1 }.map { $0[0] })
         var columns = relation.columns.map { column in
             ScopeColumn(name: column.name, value: TypedValue(
                 type: column.type, nullable: !column.isNotNull, elementNullable: column.elementNullable, name: column.name,
-                origin: ColumnOrigin(relationKey: key, column: column.name, isUnique: relation.isUniqueColumn(column.name))))
+                origin: ColumnOrigin(relationKey: key, column: column.name, isUnique: unique.contains(column.name))))
         }
         if let alias { columns = rename(columns, alias, at: name.location) }
-        let unique = Set(relation.uniqueKeys.filter { $0.count == 1 }.map { $0[0] })
         return RangeEntry(name: alias?.name.name ?? relation.name, columns: columns, relationKey: key, uniqueColumns: unique)
     }
 

@@ -39,7 +39,8 @@ final class CallCandidateCache: @unchecked Sendable {
 
     private var functionEntries: [Key: FunctionOverloads] = [:]
     private var operatorEntries: [OperatorKey: VisibleOperators] = [:]
-    private var derived: [AnyHashable: Any] = [:]
+    /// The derived values, one table per key and value type (``DerivedTable``), by that type.
+    private var derived: [ObjectIdentifier: AnyObject] = [:]
     private let lock = CandidateLock()
 
     /// The entry for `key`, from `build` the first time.
@@ -64,13 +65,30 @@ final class CallCandidateCache: @unchecked Sendable {
     /// A value a later stage derives from this catalog state alone (the analyzer's operator
     /// resolutions: the same operator on the same input types resolves the same way all run),
     /// from `build` the first time. `key` must identify everything `build` reads besides the catalog.
-    func derivedValue<Value>(_ key: AnyHashable, build: () -> Value) -> Value {
+    /// Each key type has its own typed table: a lookup hashes and compares the key as it is,
+    /// without boxing it in an `AnyHashable` or casting the value back.
+    func derivedValue<Key: Hashable, Value>(_ key: Key, build: () -> Value) -> Value {
         guard CandidateLock.isAvailable else { return build() }
-        if let found = lock.withLock({ derived[key] }) as? Value { return found }
+        let type = ObjectIdentifier(DerivedTable<Key, Value>.self)
+        if let found = lock.withLock({ (derived[type] as? DerivedTable<Key, Value>)?.values[key] }) { return found }
         let built = build()
-        lock.withLock { derived[key] = built }
+        lock.withLock {
+            if let table = derived[type] as? DerivedTable<Key, Value> {
+                table.values[key] = built
+            } else {
+                let table = DerivedTable<Key, Value>()
+                table.values[key] = built
+                derived[type] = table
+            }
+        }
         return built
     }
+}
+
+/// The derived values of one key and value type (``CallCandidateCache/derivedValue(_:build:)``);
+/// only touched under the cache's lock.
+private final class DerivedTable<Key: Hashable, Value> {
+    var values: [Key: Value] = [:]
 }
 
 /// A mutual-exclusion lock over a pthread mutex (the generator depends on nothing, not even

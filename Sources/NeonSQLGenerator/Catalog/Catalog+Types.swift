@@ -62,15 +62,15 @@ extension Catalog {
         operatorOverloads(named: name, prefix: prefix).signatures
     }
 
-    /// The operators named `name` visible to the schema and their resolution candidates (index
-    /// for index); the lists built once by the built-in catalog unless the schema created one of
-    /// the name's extensions or targets a version, else once by this catalog.
     /// A value derived from this catalog's current state and `key` alone, computed once per state
     /// (see ``CallCandidateCache/derivedValue(_:build:)``).
-    func derivedValue<Value>(_ key: AnyHashable, build: () -> Value) -> Value {
+    func derivedValue<Key: Hashable, Value>(_ key: Key, build: () -> Value) -> Value {
         callCandidates.derivedValue(key, build: build)
     }
 
+    /// The operators named `name` visible to the schema and their resolution candidates (index
+    /// for index); the lists built once by the built-in catalog unless the schema created one of
+    /// the name's extensions or targets a version, else once by this catalog.
     func operatorOverloads(named name: String, prefix: Bool) -> (signatures: [OperatorSignature], candidates: [CallCandidate]) {
         let table = prefix ? BuiltinCatalog.shared.prefixOverloads : BuiltinCatalog.shared.binaryOverloads
         guard let overloads = table[name] else { return ([], []) }

@@ -54,7 +54,9 @@ struct CatalogRelation: Sendable, Hashable {
     var uniqueKeys: [[String]] { indexes.compactMap(\.uniqueKey) }
 
     /// Whether `column` alone is a primary key or unique key.
-    func isUniqueColumn(_ column: String) -> Bool { uniqueKeys.contains([column]) }
+    func isUniqueColumn(_ column: String) -> Bool {
+        indexes.contains { index in index.uniqueKey.map { $0.count == 1 && $0[0] == column } ?? false }
+    }
 
     func isPrimaryKey(_ column: String) -> Bool { primaryKey.contains(column) }
 }

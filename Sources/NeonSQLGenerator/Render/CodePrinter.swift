@@ -2,37 +2,79 @@
 ///
 /// Output uses four spaces per level, `\n` line endings, no trailing whitespace (outside verbatim
 /// lines) and exactly one final newline, so that the same input always prints the same bytes.
+///
+/// Lines are appended to the output as they are printed (no list of lines joined at the end);
+/// empty lines are held back until a non-empty line follows, so trailing ones are dropped.
 struct CodePrinter {
-    private struct Line {
-        var text: String
-        /// Verbatim lines (string literal content) keep their trailing whitespace.
-        var verbatim: Bool
-    }
-
-    private var lines: [Line] = []
+    /// The lines up to the last non-empty one, each ending in `\n`.
+    private var output = ""
+    /// Empty lines printed since the last non-empty line, not yet in `output`.
+    private var pendingEmptyLines = 0
     private var level = 0
-    private let indentUnit = "    "
+    private static let indentUnit = "    "
+    /// The indentation of the levels generated code uses, built once (one append per line).
+    private static let indentations = (0..<12).map { String(repeating: indentUnit, count: $0) }
 
     /// The current indentation as a string.
-    var indentation: String { String(repeating: indentUnit, count: level) }
+    var indentation: String { String(repeating: Self.indentUnit, count: level) }
 
     /// Appends one line at the current indentation (an empty string prints an empty line).
     mutating func line(_ text: String) {
-        lines.append(Line(text: text.isEmpty ? "" : indentation + text, verbatim: false))
+        append(text)
     }
 
     /// Appends string literal content at the current indentation, keeping it byte for byte
     /// (trailing whitespace included); an empty line stays empty.
     mutating func verbatimLine(_ text: String) {
-        lines.append(Line(text: text.isEmpty ? "" : indentation + text, verbatim: true))
+        verbatimLine(Substring(text))
+    }
+
+    /// Appends string literal content given as a part of a larger text (a line of a query's SQL),
+    /// as the `String` form does.
+    mutating func verbatimLine(_ text: Substring) {
+        if text.isEmpty {
+            pendingEmptyLines += 1
+            return
+        }
+        startLine()
+        output.append(contentsOf: text)
+        output.append("\n")
     }
 
     /// Appends an empty line, unless the previous line is already empty or nothing was printed.
     mutating func blankLine() {
-        if let last = lines.last, !last.text.isEmpty { lines.append(Line(text: "", verbatim: false)) }
+        if pendingEmptyLines == 0, !output.isEmpty { pendingEmptyLines = 1 }
     }
 
-    /// Prints `header {`, the body one level deeper, then `}`.
+    /// `text` at the current indentation, trailing spaces and tabs dropped.
+    private mutating func append(_ text: String) {
+        if text.isEmpty {
+            pendingEmptyLines += 1
+            return
+        }
+        let kept = Self.trimmingTrailingWhitespace(text)
+        // A line of only whitespace loses its indentation too (the indentation is whitespace).
+        if kept.isEmpty {
+            for _ in 0..<pendingEmptyLines { output.append("\n") }
+            pendingEmptyLines = 0
+        } else {
+            startLine()
+            output.append(kept)
+        }
+        output.append("\n")
+    }
+
+    /// Writes the empty lines held back, then the indentation of a non-empty line.
+    private mutating func startLine() {
+        for _ in 0..<pendingEmptyLines { output.append("\n") }
+        pendingEmptyLines = 0
+        if level < Self.indentations.count {
+            output.append(Self.indentations[level])
+        } else {
+            for _ in 0..<level { output.append(Self.indentUnit) }
+        }
+    }
+
     /// Runs `body` one indentation level deeper.
     mutating func indented(_ body: (inout CodePrinter) -> Void) {
         level += 1
@@ -40,8 +82,12 @@ struct CodePrinter {
         level -= 1
     }
 
+    /// Prints `header {`, the body one level deeper, then `}`.
     mutating func block(_ header: String, _ body: (inout CodePrinter) -> Void) {
-        line(header + " {")
+        // `header + " {"` as `line` prints it (it never ends in whitespace), without the concatenation.
+        startLine()
+        output.append(header)
+        output.append(" {\n")
         level += 1
         body(&self)
         level -= 1
@@ -51,17 +97,19 @@ struct CodePrinter {
     /// Prints each line as a `///` doc comment at the current indentation.
     mutating func docComment(_ documentation: [String]) {
         for text in documentation {
+            // `line("/// " + cleaned)` without the concatenation (`cleaned` has no trailing whitespace).
             let cleaned = Self.sanitizedCommentText(text)
-            line(cleaned.isEmpty ? "///" : "/// " + cleaned)
+            startLine()
+            output.append(cleaned.isEmpty ? "///" : "/// ")
+            output.append(cleaned)
+            output.append("\n")
         }
     }
 
-    /// The printed text: lines joined by `\n` with one trailing newline.
+    /// The printed text: the lines joined by `\n` with one trailing newline, trailing empty lines
+    /// dropped (just `\n` when no line has text).
     var text: String {
-        var trimmed = lines
-        while let last = trimmed.last, last.text.isEmpty { trimmed.removeLast() }
-        return trimmed.map { $0.verbatim ? $0.text : Self.trimmingTrailingWhitespace($0.text) }
-            .joined(separator: "\n") + "\n"
+        output.isEmpty ? "\n" : output
     }
 
     /// A comment line safe to print after `///`: control characters (a stray `\r` would end the
@@ -69,7 +117,7 @@ struct CodePrinter {
     static func sanitizedCommentText(_ text: String) -> String {
         let isControl: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F }
         // Line and paragraph separators are E2 80 A8/A9 in UTF-8: any E2 byte takes the slow path.
-        if !text.utf8.contains(where: { isControl($0) || $0 == 0xE2 }) {
+        if !UTF8Scan.contains(text, where: { isControl($0) || $0 == 0xE2 }) {
             return trimmingTrailingWhitespace(text)
         }
         var result = ""

@@ -207,7 +207,7 @@ indirect enum JSONValue: Sendable, Equatable {
     /// Appends ``quoted(_:)`` of `text` to `output`: the text as it is when nothing needs escaping
     /// (the common case: names, types, SQL without quotes or newlines).
     static func appendQuoted(_ text: String, to output: inout String) {
-        let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        let needsEscaping = UTF8Scan.contains(text) { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
         output += "\""
         if needsEscaping {
             appendEscaped(text, to: &output)

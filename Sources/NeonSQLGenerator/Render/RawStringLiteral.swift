@@ -8,34 +8,40 @@ enum RawStringLiteral {
     /// The number of `#` needed for `text`: one more than the longest run of `#` that follows
     /// `"""` or `\` anywhere in it (at least one).
     static func delimiterCount(for text: String) -> Int {
-        let scalars = Array(text.unicodeScalars)
-        var needed = 1
-        var index = 0
-        while index < scalars.count {
-            var runStart: Int?
-            if scalars[index] == "\\" {
-                runStart = index + 1
-            } else if scalars[index] == "\"", index + 2 < scalars.count,
-                      scalars[index + 1] == "\"", scalars[index + 2] == "\"" {
-                runStart = index + 3
+        // `"`, `\\` and `#` are ASCII (and never part of a longer UTF-8 sequence), so the runs
+        // are found in the UTF-8 bytes, in place.
+        var text = text
+        return text.withUTF8 { bytes in
+            let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), hash = UInt8(ascii: "#")
+            var needed = 1
+            var index = 0
+            while index < bytes.count {
+                var runStart: Int?
+                if bytes[index] == backslash {
+                    runStart = index + 1
+                } else if bytes[index] == quote, index + 2 < bytes.count, bytes[index + 1] == quote, bytes[index + 2] == quote {
+                    runStart = index + 3
+                }
+                if let start = runStart {
+                    var end = start
+                    while end < bytes.count, bytes[end] == hash { end += 1 }
+                    needed = max(needed, end - start + 1)
+                }
+                index += 1
             }
-            if let start = runStart {
-                var end = start
-                while end < scalars.count, scalars[end] == "#" { end += 1 }
-                needed = max(needed, end - start + 1)
-            }
-            index += 1
+            return needed
         }
-        return needed
     }
 
     /// The content lines of the literal for `text`, split at `\n`, each with unprintable
     /// characters escaped for a literal with `hashes` delimiters. Text ending in `\n` yields a
     /// final empty line, which the literal turns back into that newline.
     static func contentLines(for text: String, hashes: Int) -> [String] {
-        // Most SQL has no character to escape: split it as it is.
-        if !text.unicodeScalars.contains(where: { $0 != "\n" && needsEscape($0) }) {
-            return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Most SQL has no character to escape: split its UTF-8 at line feeds as it is.
+        if !mayNeedEscape(text) {
+            var lines: [String] = []
+            UTF8Scan.forEachLine(of: text) { lines.append(String($0)) }
+            return lines
         }
         let escapePrefix = "\\" + String(repeating: "#", count: hashes)
         var lines: [String] = []
@@ -54,6 +60,15 @@ enum RawStringLiteral {
         return lines
     }
 
+    /// False when no scalar of `text` other than `\n` needs an escape, read from the UTF-8 bytes:
+    /// every such scalar is an ASCII control character or starts with the byte 0xE2 (U+2028,
+    /// U+2029) or 0xEF (U+FEFF). True may be a false alarm (the caller then goes scalar by scalar).
+    private static func mayNeedEscape(_ text: String) -> Bool {
+        UTF8Scan.contains(text) { byte in
+            (byte < 0x20 && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\t")) || byte == 0x7F || byte == 0xE2 || byte == 0xEF
+        }
+    }
+
     /// Whether a scalar cannot appear as-is inside a multi-line string literal.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "\t" { return false }
@@ -68,8 +83,11 @@ enum RawStringLiteral {
         let hashes = String(repeating: "#", count: delimiterCount(for: text))
         printer.line(prefix + hashes + "\"\"\"")
         printer.indented { inner in
-            for content in contentLines(for: text, hashes: hashes.count) {
-                inner.verbatimLine(content)
+            if mayNeedEscape(text) {
+                for content in contentLines(for: text, hashes: hashes.count) { inner.verbatimLine(content) }
+            } else {
+                // Nothing to escape: the lines of the text as they are, without copying them first.
+                UTF8Scan.forEachLine(of: text) { inner.verbatimLine($0) }
             }
             inner.line("\"\"\"" + hashes + suffix)
         }

@@ -6,15 +6,53 @@ enum IdentifierWords {
     /// `journey_id` -> `journeyId`, `FetchJourneyDuas` -> `fetchJourneyDuas`, `XPValue` -> `xpValue`.
     /// Empty when the name has no ASCII letter or digit.
     static func lowerCamelCase(_ name: String) -> String {
-        let words = words(of: name)
-        guard let first = words.first else { return "" }
-        return first.lowercased() + words.dropFirst().map(capitalized).joined()
+        camelCase(name, capitalizingFirstWord: false)
     }
 
     /// `time_slot` -> `TimeSlot`, `fetchJourneyDuas` -> `FetchJourneyDuas`. Empty when the name
     /// has no ASCII letter or digit.
     static func upperCamelCase(_ name: String) -> String {
-        words(of: name).map(capitalized).joined()
+        camelCase(name, capitalizingFirstWord: true)
+    }
+
+    /// The words of ``words(of:)`` joined, each capitalized (the first only when
+    /// `capitalizingFirstWord`) and the rest of each lowercased, in one pass over the UTF-8 bytes
+    /// (every byte of a non-ASCII scalar separates words, as the scalar does) without building
+    /// the words.
+    private static func camelCase(_ name: String, capitalizingFirstWord: Bool) -> String {
+        var name = name
+        return name.withUTF8 { bytes in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var wordCount = 0
+            // The last byte of the current word; nil between words.
+            var previous: UInt8?
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard isASCIILetter(byte) || isASCIIDigit(byte) else {
+                    previous = nil
+                    continue
+                }
+                var startsWord = previous == nil
+                if let previous, isASCIIUppercase(byte) {
+                    let nextIsLower = index + 1 < bytes.count && isASCIILowercase(bytes[index + 1])
+                    if isASCIILowercase(previous) || isASCIIDigit(previous) || (isASCIIUppercase(previous) && nextIsLower) {
+                        startsWord = true
+                    }
+                }
+                if startsWord { wordCount += 1 }
+                let capital = startsWord && (capitalizingFirstWord || wordCount > 1)
+                if capital, isASCIILowercase(byte) {
+                    result.append(byte - 0x20)
+                } else if !capital, isASCIIUppercase(byte) {
+                    result.append(byte + 0x20)
+                } else {
+                    result.append(byte)
+                }
+                previous = byte
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
     }
 
     /// Splits on everything but ASCII letters and digits (so non-ASCII letters separate words) and
@@ -41,13 +79,13 @@ enum IdentifierWords {
         return words
     }
 
-    private static func capitalized(_ word: String) -> String {
-        guard let first = word.first else { return word }
-        return first.uppercased() + word.dropFirst().lowercased()
-    }
-
     static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
     static func isASCIILowercase(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) }
     static func isASCIIUppercase(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) }
     static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool { isASCIILowercase(scalar) || isASCIIUppercase(scalar) }
+
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    private static func isASCIILowercase(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
+    private static func isASCIIUppercase(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { isASCIILowercase(byte) || isASCIIUppercase(byte) }
 }

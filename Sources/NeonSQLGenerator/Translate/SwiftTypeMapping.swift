@@ -116,6 +116,10 @@ enum SwiftTypeMapping {
 
     /// A Swift string literal for `text` (escapes quotes, backslashes, control characters).
     static func stringLiteral(_ text: String) -> String {
+        // Most names have nothing to escape: quoted as they are.
+        if !UTF8Scan.contains(text, where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
