@@ -55,6 +55,17 @@ swift test --package-path "$ROOT/LocalNeon" 2>&1 | tee "$LOG_DIR/localneon.log"
 step "5/5 plugin integration test"
 "$ROOT/Scripts/test-plugin.sh" 2>&1 | tee "$LOG_DIR/plugin.log"
 
+step "fuzz targets: each built with libFuzzer and run ${FUZZ_SECONDS:-20} s (docs/fuzzing.md), so a documented command cannot rot"
+for target in parser analyzer response; do
+    log="$LOG_DIR/fuzz-$target.log"
+    if ! "$ROOT/Scripts/fuzz.sh" "$target" "${FUZZ_SECONDS:-20}" >"$log" 2>&1; then
+        tail -60 "$log" >&2
+        echo "error: fuzz target '$target' failed to build or found a problem (log: $log)" >&2
+        exit 1
+    fi
+    grep -E "^==>|Done [0-9]+ runs" "$log" >&2 || { echo "error: fuzz target '$target' did not run (log: $log)" >&2; exit 1; }
+done
+
 step "documentation (DocC, warnings as errors, every public symbol documented)"
 "$ROOT/Scripts/docs.sh" 2>&1 | tee "$LOG_DIR/docs.log"
 

@@ -8,7 +8,7 @@ import Foundation
 #endif
 
 /// One way of reading a response body, by name.
-struct ResponseDecoding: Sendable {
+struct FuzzedDecoding: Sendable {
     /// What it reads as (`many`, `batch`, ...), for messages.
     let name: String
     /// Reads the body; returns normally with a value or throws.
@@ -25,14 +25,14 @@ enum ResponseDecodings {
 
     /// Single results of every statement kind, a batch of three (as `NeonClient.batch` reads it)
     /// and an error body.
-    static let all: [ResponseDecoding] = [
-        ResponseDecoding(name: "many") { _ = try rows.decodeResponse($0) },
-        ResponseDecoding(name: "one") { _ = try one.decodeResponse($0) },
-        ResponseDecoding(name: "exec") { _ = try exec.decodeResponse($0) },
-        ResponseDecoding(name: "execrows") { _ = try execRows.decodeResponse($0) },
-        ResponseDecoding(name: "execresult") { _ = try execResult.decodeResponse($0) },
-        ResponseDecoding(name: "fields") { _ = try fields.decodeResponse($0) },
-        ResponseDecoding(name: "batch") { body in
+    static let all: [FuzzedDecoding] = [
+        FuzzedDecoding(name: "many") { _ = try rows.decodeResponse($0) },
+        FuzzedDecoding(name: "one") { _ = try one.decodeResponse($0) },
+        FuzzedDecoding(name: "exec") { _ = try exec.decodeResponse($0) },
+        FuzzedDecoding(name: "execrows") { _ = try execRows.decodeResponse($0) },
+        FuzzedDecoding(name: "execresult") { _ = try execResult.decodeResponse($0) },
+        FuzzedDecoding(name: "fields") { _ = try fields.decodeResponse($0) },
+        FuzzedDecoding(name: "batch") { body in
             var decoder = BatchDecoder(body: body, count: 3)
             try decoder.open()
             _ = try decoder.next(one)
@@ -40,6 +40,6 @@ enum ResponseDecodings {
             _ = try decoder.next(rows)
             try decoder.close()
         },
-        ResponseDecoding(name: "error body") { _ = ErrorBody.parse($0, status: 400) },
+        FuzzedDecoding(name: "error body") { _ = ErrorBody.parse($0, status: 400) },
     ]
 }
