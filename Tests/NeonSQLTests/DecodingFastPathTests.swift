@@ -22,6 +22,22 @@ private struct TwoColumnRow: DecodableRow {
     }
 }
 
+/// The row of `SELECT FROM t`: no column.
+private struct NoColumnRow: DecodableRow, Equatable {
+    static var columns: [ResultColumn] { [] }
+    init() {}
+    init(from row: inout RowDecoder) throws {}
+}
+
+@Test func rowsWithoutColumnsAreCounted() throws {
+    // PostgreSQL's answer to `SELECT FROM t` on three rows.
+    let body = #"{"fields":[],"rows":[[],[],[]],"command":"SELECT","rowCount":3,"rowAsArray":true}"#
+    #expect(try rows(NoColumnRow.self, body) == [NoColumnRow(), NoColumnRow(), NoColumnRow()])
+    #expect(throws: NeonError.self) {
+        _ = try rows(NoColumnRow.self, #"{"fields":[{"name":"x","dataTypeID":23}],"rows":[["1"]],"command":"SELECT","rowCount":1}"#)
+    }
+}
+
 /// Decodes `body` as a `:many` result of `Row` (also used by ValidatedFieldsCacheTests).
 func rows<Row: DecodableRow>(_: Row.Type, _ body: String) throws -> [Row] {
     let statement: Statement<[Row]> = .many(name: "Test", sql: "", bindings: Bindings(), readOnly: true)

@@ -107,7 +107,10 @@ enum QueryFileAnalyzer {
             analyzer.noteOuterJoinNullability(parsed.statement, columns: columns)
         }
         var local = analyzer.diagnostics
-        if kind.returnsRows && columns.isEmpty && !local.hasErrors {
+        // A SELECT of no columns (`SELECT FROM t`) returns rows, each without a column.
+        let selectsRows: Bool
+        if case .select = parsed.statement { selectsRows = true } else { selectsRows = false }
+        if kind.returnsRows && columns.isEmpty && !selectsRows && !local.hasErrors {
             let instead = kind.isBatch ? "':batchexec'" : "':exec', ':execrows' or ':execresult'"
             local.error("':\(kind.rawValue)' query returns no rows; use \(instead), or add RETURNING", in: source, at: annotation.location)
         }

@@ -211,7 +211,7 @@ struct SwiftRenderer {
             for member in members {
                 printer.line("public var \(SwiftNaming.escaped(member.name)): \(member.codeType)")
             }
-            printer.blankLine()
+            if !members.isEmpty { printer.blankLine() }
             let arguments = members.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ")
             printer.block("public init(\(arguments))") { printer in
                 for member in members {

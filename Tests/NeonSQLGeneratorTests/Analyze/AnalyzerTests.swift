@@ -290,6 +290,23 @@ struct AnalyzerDiagnosticTests {
         ])
     }
 
+    @Test func selectOfNoColumnsReturnsRowsWithoutColumns() {
+        // PostgreSQL accepts an empty select list: one row per row of t, each without a column.
+        let fixture = AnalysisFixture(schema: schema, queries: ["q.sql": """
+            -- name: Marks :many
+            SELECT FROM duas WHERE id > @id;
+            -- name: Mark :one
+            SELECT FROM duas WHERE id = @id;
+            """])
+        #expect(fixture.errors == [])
+        #expect(fixture.model.queries.map(\.query.kind) == [.many, .one])
+        #expect(fixture.model.queries.allSatisfy { $0.columns.isEmpty })
+        let text = SwiftRenderer(sourceFileName: "q.sql").render(fixture.model.files[0])
+        #expect(text.contains("public struct MarksRow: Swift.Sendable, Swift.Hashable {\n    public init() {\n    }\n}"))
+        #expect(text.contains("public func marks(id: Swift.Int) async throws -> [MarksRow]"))
+        #expect(text.contains("public func mark(id: Swift.Int) async throws -> MarkRow?"))
+    }
+
     @Test func singleUnannotatedQueryIsNamedAfterItsFile() {
         let fixture = AnalysisFixture(schema: schema, query: "SELECT id FROM categories", file: "dir/list_category_ids.sql")
         #expect(fixture.errors == [])
