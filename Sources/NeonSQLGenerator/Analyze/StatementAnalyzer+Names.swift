@@ -54,10 +54,28 @@ extension StatementAnalyzer {
         }
         guard let match = entry.columns.first(where: { $0.name == column.name }) else {
             if let system = systemColumnValue(column.name, of: entry) { return system }
+            if qualifier.count == 1, let value = attributeNotationCall(column, of: tableName, scope) { return value }
             error("column \(tableName.name).\(column.name) does not exist" + NameSuggestions.suffix(for: column.name, among: entry.columns.map(\.name)),
                   at: column.location)
             return nil
         }
         return match.value
+    }
+
+    /// PostgreSQL's attribute notation: `t.f` where `t` is a FROM item without a column `f` is the
+    /// call `f(t)` of a function (or aggregate) of one argument, with `t`'s whole row as that
+    /// argument (`kw.count` is `count(kw)`; a computed field `p.full_name` is `full_name(p)`).
+    /// Nil when no function of that name takes one argument: the column does not exist then.
+    mutating func attributeNotationCall(_ function: Identifier, of table: Identifier, _ scope: Scope) -> TypedValue? {
+        let hasUserFunction = !catalog.userCallOverloads(named: function.name, schema: nil, procedures: false)
+            .filter { $0.inputArguments.count == 1 }.isEmpty
+        guard hasUserFunction || !catalog.functionOverloads(named: function.name, argumentCount: 1).signatures.isEmpty else { return nil }
+        let row = Expression(.column(QualifiedName(parts: [table])), location: table.location,
+                             range: SourceRange(start: table.location, endOffset: table.location.offset + table.name.utf8.count))
+        let call = FunctionCall(name: QualifiedName(parts: [function]), arguments: [row], isStar: false, isDistinct: false,
+                                orderBy: [], withinGroup: [], filter: nil, over: nil, hasVariadicArgument: false)
+        var value = inferFunction(call, scope, nil, insideCast: false)
+        value.name = function.name
+        return value
     }
 }

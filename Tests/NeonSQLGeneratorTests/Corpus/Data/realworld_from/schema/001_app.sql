@@ -80,3 +80,7 @@ CREATE FUNCTION amount_of(p_invoice uuid) RETURNS money_amount
 CREATE FUNCTION dynamic_rows(p_sql text) RETURNS SETOF record
     LANGUAGE plpgsql
     AS $$ BEGIN RETURN QUERY EXECUTE p_sql; END $$;
+
+-- A function of a table's row: `p.display_title` calls it (attribute notation).
+CREATE FUNCTION display_title(p products) RETURNS text
+    LANGUAGE sql STABLE AS $$ SELECT p.title || ' (' || p.sku || ')' $$;
