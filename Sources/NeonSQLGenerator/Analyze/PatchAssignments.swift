@@ -6,7 +6,7 @@
 
 enum PatchAssignments {
     /// The SET lists holding patched assignments; a patched parameter used anywhere but as the whole
-    /// value of a SET assignment is an error at the annotation.
+    /// value of a SET assignment is an error at that use.
     static func setLists(_ statement: Statement, _ occurrences: [(ParameterNode, Int)], _ switches: [Int],
                          _ annotation: AnnotationParser.Annotation, _ source: SourceFile,
                          _ diagnostics: inout DiagnosticCollector) -> [QueryTemplateBuilder.CuttableList] {
@@ -44,7 +44,7 @@ enum PatchAssignments {
         for (node, _) in occurrences where !claimed.contains(node.range.start.offset) {
             diagnostics.error("'-- @patch' names \(QueryTemplateBuilder.written(node, source)), which is not only the value of "
                               + "SET assignments (SET column = \(QueryTemplateBuilder.written(node, source))): a kept value must "
-                              + "leave nothing else behind", in: source, at: annotation.location)
+                              + "leave nothing else behind", in: source, at: node.location)
         }
         return result
     }

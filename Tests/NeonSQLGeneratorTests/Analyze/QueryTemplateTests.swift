@@ -155,7 +155,7 @@ struct QueryTemplateTests {
             UPDATE duas SET xp = @xp WHERE xp > @xp;
             """)
         #expect(fixture.errors == [
-            "query.sql:1:1: error: '-- @patch' names @xp, which is not only the value of SET assignments (SET column = @xp): a kept value must leave nothing else behind",
+            "query.sql:3:43: error: '-- @patch' names @xp, which is not only the value of SET assignments (SET column = @xp): a kept value must leave nothing else behind",
             "query.sql:4:1: error: parameter $1 is named by both '-- @optional' and '-- @patch'",
         ])
     }

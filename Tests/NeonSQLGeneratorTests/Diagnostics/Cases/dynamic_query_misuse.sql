@@ -44,5 +44,5 @@ queries.sql:14:24: error: column "nope" does not exist
 queries.sql:17:1: error: sort keys 'title' and 'duas.title' of '-- @sort order' would both be the case 'title' of SortKeysNamedAlikeOrder; write one differently (ASC, NULLS LAST, ...)
 queries.sql:22:24: error: could not identify an ordering operator for type json: the '-- @sort order' key 'meta' cannot sort
 queries.sql:26:30: error: ORDER BY a parameter sorts by a constant; to choose the order per call, add '-- @sort column: key, key DESC, ...' under the annotation
-queries.sql:28:1: error: '-- @patch' names @xp, which is not only the value of SET assignments (SET column = @xp): a kept value must leave nothing else behind
+queries.sql:30:43: error: '-- @patch' names @xp, which is not only the value of SET assignments (SET column = @xp): a kept value must leave nothing else behind
 queries.sql:32:1: error: '-- @optional' and '-- @patch' leave out parts of a condition or a SET list; a ':copyfrom' INSERT has neither
