@@ -137,7 +137,10 @@ extension StatementAnalyzer {
             values[index] = infer(argument, scope)
         }
         let typed = values.compactMap { $0?.type }.filter { $0 != .unknown }
-        let common: SQLType? = typed.isEmpty ? context?.type : (name == "nullif" ? typed.first : TypeRules.commonType(typed))
+        // All inputs untyped (parameters not typed yet, string literals, NULL): PostgreSQL resolves
+        // them as text (select_common_type), whatever the context outside the call, so
+        // `COALESCE(@p, NULL) IS NULL` makes @p a text parameter (a later `@p::boolean` casts it).
+        let common: SQLType? = typed.isEmpty ? .text : (name == "nullif" ? typed.first : TypeRules.commonType(typed))
         let hint = name == "coalesce" ? values.compactMap { $0?.name }.first : nil
         for (index, argument) in call.arguments.enumerated() where values[index] == nil {
             let nullMeaningful = name == "coalesce" && index < call.arguments.count - 1

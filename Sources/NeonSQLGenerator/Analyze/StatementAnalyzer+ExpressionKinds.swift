@@ -119,7 +119,7 @@ extension StatementAnalyzer {
             for branch in branches { _ = infer(branch.condition, scope, .type(.bool)) }
         }
         let results = branches.map(\.result) + (elseResult.map { [$0] } ?? [])
-        let values = inferCommonWithContext(results, scope, context)
+        let values = inferCommonType(results, scope)
         let type = TypeRules.commonType(values.map(\.type))
         let nullable = elseResult == nil || values.contains { $0.nullable }
         // FigureColname: a CASE is named after its ELSE result when that has a name of strength 2.
@@ -131,15 +131,20 @@ extension StatementAnalyzer {
         return result
     }
 
-    mutating func inferCommonWithContext(_ expressions: [Expression], _ scope: Scope, _ context: OperandContext?) -> [TypedValue] {
+    /// The values of a CASE's results (select_common_type): the typed ones first; the untyped
+    /// ones (parameters not typed yet, string literals, NULL) then take their common type, and
+    /// `text` when none is typed. The context outside the CASE does not reach into it: PostgreSQL
+    /// resolves `CASE WHEN ... THEN 'stopping' ELSE @status END` to text before it is assigned or
+    /// compared, so `@status` is a text parameter whatever the column's type.
+    mutating func inferCommonType(_ expressions: [Expression], _ scope: Scope) -> [TypedValue] {
         var values = [TypedValue?](repeating: nil, count: expressions.count)
         for (index, expression) in expressions.enumerated() where !isUntyped(expression) {
             values[index] = infer(expression, scope)
         }
         let typed = values.compactMap { $0 }
-        let common = typed.isEmpty ? context?.type : TypeRules.commonType(typed.map(\.type))
+        let common = typed.isEmpty ? nil : TypeRules.commonType(typed.map(\.type))
         for (index, expression) in expressions.enumerated() where values[index] == nil {
-            values[index] = infer(expression, scope, OperandContext(type: common ?? .text, name: context?.name))
+            values[index] = infer(expression, scope, OperandContext(type: common ?? .text, name: nil))
         }
         return values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }
     }

@@ -84,3 +84,9 @@ CREATE FUNCTION dynamic_rows(p_sql text) RETURNS SETOF record
 -- A function of a table's row: `p.display_title` calls it (attribute notation).
 CREATE FUNCTION display_title(p products) RETURNS text
     LANGUAGE sql STABLE AS $$ SELECT p.title || ' (' || p.sku || ')' $$;
+
+CREATE TABLE jobs (
+    id integer PRIMARY KEY,
+    assigned boolean NOT NULL DEFAULT false,
+    status varchar(20) NOT NULL
+);
