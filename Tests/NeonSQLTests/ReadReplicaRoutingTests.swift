@@ -163,7 +163,7 @@ struct ReadReplicaRoutingTests {
             // The replica never sees the key (the write may never have committed).
             return try await Self.database(replicaSees: { _, _ in false }).send(request)
         }
-        let client = try Self.client(transport, policy: ReplicaPolicy(maxLag: .zero, retryAfter: .seconds(60)))
+        let client = try Self.client(transport, policy: ReplicaPolicy(maxLag: .zero, retryAfter: .seconds(3600)))
         await #expect(throws: NeonError.self) { try await client.execute(Self.write) }
         let key = try #require(try Self.queries(transport.requests[0]).first?.params.first)
         let writes = transport.count
@@ -200,7 +200,7 @@ struct ReadReplicaRoutingTests {
             if request.url == Self.replicaA { throw TransportError(kind: .connectionFailed, message: "refused") }
             return NeonHTTPResponse(status: 200, body: Data(Self.rowResult.utf8))
         }
-        let client = try Self.client(transport, policy: ReplicaPolicy(retryAfter: .seconds(60)))
+        let client = try Self.client(transport, policy: ReplicaPolicy(retryAfter: .seconds(3600)))
         #expect(try await client.execute(Self.read).map(\.n) == [1])
         #expect(try await client.execute(Self.read).map(\.n) == [1])
         // One try on the replica (no retries there), then the primary; the next read skips it.
@@ -224,7 +224,7 @@ struct ReadReplicaRoutingTests {
 
     @Test func aReplicaLaggingBeyondTheBoundLeavesTheRotation() async throws {
         let transport = Self.database(replicaSees: { request, _ in request.url != Self.replicaA })
-        let client = try Self.client(transport, policy: ReplicaPolicy(maxLag: .milliseconds(10), retryAfter: .seconds(60)))
+        let client = try Self.client(transport, policy: ReplicaPolicy(maxLag: .milliseconds(10), retryAfter: .seconds(3600)))
         _ = try await client.execute(Self.write)
         try await Task.sleep(for: .milliseconds(30))
         _ = try await client.execute(Self.read)
