@@ -152,6 +152,10 @@ extension StatementAnalyzer {
             }
         }
         let arguments = values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }
+        if name != "nullif", let mismatch = TypeRules.unmatchableTypes(arguments.map(\.type)) {
+            error("\(name.uppercased()) types \(mismatch.first.formatName) and \(mismatch.other.formatName) cannot be matched",
+                  at: call.arguments[mismatch.index].location)
+        }
         let type: SQLType
         if name == "nullif" {
             type = arguments.first.map { $0.type == .unknown ? .text : $0.type } ?? .text

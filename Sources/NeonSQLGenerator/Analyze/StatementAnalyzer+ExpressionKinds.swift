@@ -120,6 +120,12 @@ extension StatementAnalyzer {
         }
         let results = branches.map(\.result) + (elseResult.map { [$0] } ?? [])
         let values = inferCommonType(results, scope)
+        // select_common_type sees the ELSE result first (transformCaseExpr puts it in front).
+        let order = elseResult == nil ? Array(values.indices) : [values.count - 1] + Array(values.indices.dropLast())
+        if let mismatch = TypeRules.unmatchableTypes(order.map { values[$0].type }) {
+            error("CASE types \(mismatch.first.formatName) and \(mismatch.other.formatName) cannot be matched",
+                  at: results[order[mismatch.index]].location)
+        }
         let type = TypeRules.commonType(values.map(\.type))
         let nullable = elseResult == nil || values.contains { $0.nullable }
         // FigureColname: a CASE is named after its ELSE result when that has a name of strength 2.

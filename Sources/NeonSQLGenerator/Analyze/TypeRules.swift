@@ -127,6 +127,38 @@ enum TypeRules {
         return result == .unknown ? .text : result
     }
 
+    /// Where PostgreSQL's select_common_type stops with "X types a and b cannot be matched": walking
+    /// the inputs in order, the first known type against a later one of another type category.
+    /// Returns the two types and the later input's index. Only types whose category is certain
+    /// take part (built-in types, enums and arrays): an extension's or a composite type's
+    /// category is not known here, and a guess would be an error PostgreSQL does not give.
+    static func unmatchableTypes(_ types: [SQLType]) -> (first: SQLType, other: SQLType, index: Int)? {
+        var current: SQLType?
+        for (index, type) in types.enumerated() {
+            let base = type.baseType
+            guard base != .unknown else { continue }
+            guard let known = current else {
+                current = base
+                continue
+            }
+            guard base != known else { continue }
+            guard hasCertainCategory(known), hasCertainCategory(base) else { return nil }
+            if category(base) != category(known) { return (known, base, index) }
+            if !isPreferred(known), canCoerceImplicitly(known, to: base), !canCoerceImplicitly(base, to: known) {
+                current = base
+            }
+        }
+        return nil
+    }
+
+    /// An enum, an array, or a built-in type of the catalog.
+    private static func hasCertainCategory(_ type: SQLType) -> Bool {
+        switch type.baseType {
+        case .enumeration, .array: return true
+        case let other: return other.typname.map { builtins.types[$0] != nil } ?? false
+        }
+    }
+
     /// Like `commonType`, but nil when PostgreSQL would reject the mix (different categories, or
     /// a type some input cannot be implicitly coerced to).
     static func strictCommonType(_ types: [SQLType]) -> SQLType? {
