@@ -13,7 +13,7 @@ struct QueryFileTypes: Sendable, Hashable {
     let queries: String
     /// `_JourneysQueriesObserve`: the file's `Queries.Observe` methods.
     let queriesObserve: String
-    /// `_JourneysStatements`: the file's `Statements` factories (forwarding to ``factories``).
+    /// `_JourneysStatements`: the file's `Statements` factories (their bodies live in its extension).
     let statements: String
     /// `_JourneysQueryClient`: refines `NeonSQL.GeneratedQueryClient`; the file's client properties.
     let client: String
