@@ -38,17 +38,7 @@ enum ModelRenderer {
 
     private static func renderDecodableRow(_ model: NamedTableModel, into printer: inout CodePrinter) {
         printer.block("extension \(model.typeName): NeonSQL.DecodableRow") { printer in
-            // Computed, as a row struct's (SwiftRenderer): no initializer for module emission to check.
-            printer.block("public static var columns: [NeonSQL.ResultColumn]") { printer in
-                printer.line("[")
-                printer.indented { printer in
-                    for field in model.fields {
-                        let type = SwiftTypeMapping.runtimeTypeExpression(for: field.type)
-                        printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(field.sqlName)), \(type)),")
-                    }
-                }
-                printer.line("]")
-            }
+            ResultColumnsPrinter.print(model.fields.map { ($0.sqlName, $0.type) }, into: &printer)
             printer.blankLine()
             printer.block("public init(from row: inout NeonSQL.RowDecoder) throws") { printer in
                 for field in model.fields {

@@ -255,22 +255,7 @@ struct SwiftRenderer {
 
     private func renderDecodableRow(_ named: NamedQuery, into printer: inout CodePrinter) {
         printer.block("extension \(named.rowTypeName): NeonSQL.DecodableRow") { printer in
-            // Computed, not `static let`: a stored property's initializer is type-checked when
-            // the module is emitted, on every build of the target (BENCHMARKS.md "Edit-rebuild loop").
-            if named.columns.isEmpty {
-                printer.line("public static var columns: [NeonSQL.ResultColumn] { [] }")
-            } else {
-                printer.block("public static var columns: [NeonSQL.ResultColumn]") { printer in
-                    printer.line("[")
-                    printer.indented { printer in
-                        for column in named.columns {
-                            let type = SwiftTypeMapping.runtimeTypeExpression(for: column.type)
-                            printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(column.sqlName)), \(type)),")
-                        }
-                    }
-                    printer.line("]")
-                }
-            }
+            ResultColumnsPrinter.print(named.columns.map { ($0.sqlName, $0.type) }, into: &printer)
             printer.blankLine()
             printer.block("public init(from row: inout NeonSQL.RowDecoder) throws") { printer in
                 for member in members(named) {
