@@ -37,6 +37,6 @@ enum HostileNames {
         "名前", "café", "cafe", "ÄÖÜ", "emoji😀", "$", "$1", "\"quoted\"", "'single'", "back\\slash", "tab\there",
         "new\nline", "x", "X", "XMLValue", "xml_value", "ID_", "_id", "id_", "a1", "A1", "p1", "p2", "column1",
         "value1", "query", "Query", "QueryRow", "enum", "Enum", "Enum2", "id2", "self_", "Self_", "init_",
-        "undocumented", "Undocumented", "undocumented2", "unknown", "label", "raw_value2",
+        "undocumented", "Undocumented", "undocumented2", "unknown", "label", "raw_value2", "a\"#b", "#tag",
     ]
 }

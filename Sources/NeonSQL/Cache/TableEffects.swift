@@ -7,8 +7,10 @@
 /// counts as touching every table.
 ///
 /// ```swift
-/// private let _fetchJourneyDuasTables = NeonSQL.TableEffects(reads: ["public.categories", "public.duas"])
+/// let effects = NeonSQL.TableEffects(reads: ["public.categories", "public.duas"])
 /// ```
+///
+/// Generated statement factories declare theirs with ``declared(_:)``.
 public struct TableEffects: Sendable, Hashable {
     /// The base tables read, sorted.
     public let reads: [String]

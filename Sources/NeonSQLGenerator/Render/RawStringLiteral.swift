@@ -33,6 +33,24 @@ enum RawStringLiteral {
         }
     }
 
+    /// A one-line raw literal `#"text"#` for text without line breaks or control characters
+    /// (JSON the generator wrote, say), with one more `#` than the longest run of `#` that
+    /// follows a `"` or `\` in it, so the text can neither close it nor start an escape.
+    static func singleLine(_ text: String) -> String {
+        var needed = 1
+        var run: Int?
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "#"), let length = run {
+                run = length + 1
+                needed = max(needed, length + 2)
+            } else {
+                run = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") ? 0 : nil
+            }
+        }
+        let hashes = String(repeating: "#", count: needed)
+        return hashes + "\"" + text + "\"" + hashes
+    }
+
     /// The content lines of the literal for `text`, split at `\n`, each with unprintable
     /// characters escaped for a literal with `hashes` delimiters. Text ending in `\n` yields a
     /// final empty line, which the literal turns back into that newline.

@@ -123,8 +123,6 @@ struct SwiftRenderer {
         }
         printer.blankLine()
         ClientRenderer.renderQuery(named, signature: signature, typeNames: typeNames, fileTypes: types, into: &printer)
-        printer.blankLine()
-        TableEffectsRenderer.printDeclaration(for: named, into: &printer)
     }
 
     /// `try await self.executor.execute(...)`; a batch of one statement per argument set; or the

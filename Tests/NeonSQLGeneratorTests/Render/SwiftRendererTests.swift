@@ -87,7 +87,7 @@ struct SwiftRendererTests {
                         LEFT JOIN categories c ON c.id = d.category_id
                         WHERE jd.journey_id = $1
                         ORDER BY jd.sort_order
-                        """#, bindings: bindings, readOnly: true, tables: fetchJourneyDuas_tables)
+                        """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":[],"writes":[],"readsUnknown":true,"writesUnknown":true}"#))
                 }
             }
 
@@ -137,9 +137,6 @@ struct SwiftRendererTests {
                 }
             }
 
-            /// The tables `fetchJourneyDuas` reads and can change: what a result cache invalidates by.
-            private let fetchJourneyDuas_tables = NeonSQL.TableEffects(reads: [], writes: [], readsUnknown: true, writesUnknown: true)
-
             """##
         #expect(render([RenderFixtures.fetchJourneyDuas]) == expected)
     }
@@ -181,8 +178,9 @@ struct SwiftRendererDetailTests {
         #expect(all.contains("@discardableResult"))
         #expect(all.contains("public func countIt() async throws -> Swift.Int {"))
         #expect(all.contains("return .execRows(name: \"CountIt\", sql: #\"\"\""))
-        #expect(all.contains("\"\"\"#, bindings: bindings, readOnly: false, tables: doIt_tables)"))
-        #expect(all.contains("private let countIt_tables = NeonSQL.TableEffects(reads: [], writes: [], readsUnknown: true, writesUnknown: true)"))
+        #expect(all.contains(##""""#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":[],"writes":[],"readsUnknown":true,"writesUnknown":true}"#))"##))
+        // Table effects live in the factories' bodies: no file-level constant per query.
+        #expect(!all.contains { $0.contains("_tables") })
         // Only reads are observed.
         #expect(all.contains("public func getOne() -> NeonSQL.QueryObservation<GetOneRow?> {"))
         #expect(!all.contains { $0.contains("QueryObservation<Swift.Void>") || $0.contains("QueryObservation<Swift.Int>") })
@@ -325,6 +323,13 @@ struct RawStringLiteralTests {
         #expect(RawStringLiteral.delimiterCount(for: "SELECT E'\\\\#'") == 2)
         #expect(RawStringLiteral.delimiterCount(for: "SELECT '\\##(x)' -- \"\"\"###") == 4)
         #expect(RawStringLiteral.delimiterCount(for: "SELECT '#' || '\\' || '\"\"'") == 1)
+    }
+
+    @Test func singleLineLiteralOutgrowsHashesAfterQuotesAndBackslashes() {
+        #expect(RawStringLiteral.singleLine("{\"reads\":[\"public.t\"]}") == "#\"{\"reads\":[\"public.t\"]}\"#")
+        #expect(RawStringLiteral.singleLine("[\"public.a\\\"#b\"]") == "##\"[\"public.a\\\"#b\"]\"##")
+        #expect(RawStringLiteral.singleLine("\\##x # \"x") == "###\"\\##x # \"x\"###")
+        #expect(RawStringLiteral.singleLine("#x#") == "#\"#x#\"#")
     }
 
     @Test func keepsBlankLinesTrailingSpaceAndFinalNewline() {

@@ -86,7 +86,7 @@ extension _EventsStatements {
             FROM sessions s
             JOIN events e ON e.session_id = s.id
             GROUP BY s.user_id
-            """#, bindings: bindings, readOnly: true, tables: funnel_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.events","public.sessions"],"writes":[]}"#))
     }
 }
 
@@ -138,9 +138,6 @@ extension _EventsQueryClientObserve {
     }
 }
 
-/// The tables `funnel` reads and can change: what a result cache invalidates by.
-private let funnel_tables = NeonSQL.TableEffects(reads: ["public.events", "public.sessions"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/eventPercentiles()``.
 public struct EventPercentilesRow: Swift.Sendable, Swift.Hashable {
     public var kind: EventKind
@@ -185,7 +182,7 @@ extension _EventsStatements {
                    mode() WITHIN GROUP (ORDER BY path) AS top_path
             FROM events
             GROUP BY kind
-            """#, bindings: bindings, readOnly: true, tables: eventPercentiles_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.events"],"writes":[]}"#))
     }
 }
 
@@ -235,9 +232,6 @@ extension _EventsQueryClientObserve {
     }
 }
 
-/// The tables `eventPercentiles` reads and can change: what a result cache invalidates by.
-private let eventPercentiles_tables = NeonSQL.TableEffects(reads: ["public.events"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/sessionEvents()``.
 public struct SessionEventsRow: Swift.Sendable, Swift.Hashable {
     public var id: Swift.Int
@@ -285,7 +279,7 @@ extension _EventsStatements {
             FROM sessions s
             JOIN events e ON e.session_id = s.id
             GROUP BY s.id
-            """#, bindings: bindings, readOnly: true, tables: sessionEvents_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.events","public.sessions"],"writes":[]}"#))
     }
 }
 
@@ -335,9 +329,6 @@ extension _EventsQueryClientObserve {
     }
 }
 
-/// The tables `sessionEvents` reads and can change: what a result cache invalidates by.
-private let sessionEvents_tables = NeonSQL.TableEffects(reads: ["public.events", "public.sessions"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/purgeEvents(cutoff:)``.
 public struct PurgeEventsRow: Swift.Sendable, Swift.Hashable {
     public var kind: EventKind
@@ -373,7 +364,7 @@ extension _EventsStatements {
                 DELETE FROM events WHERE occurred_at < $1 RETURNING session_id, kind
             )
             SELECT kind, count(*) AS removed FROM moved GROUP BY kind
-            """#, bindings: bindings, readOnly: false, tables: purgeEvents_tables)
+            """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":["public.events"],"writes":["public.events"]}"#))
     }
 }
 
@@ -398,6 +389,3 @@ extension _EventsQueryClient {
         set { neonSQLState.overrides["purgeEvents"] = newValue }
     }
 }
-
-/// The tables `purgeEvents` reads and can change: what a result cache invalidates by.
-private let purgeEvents_tables = NeonSQL.TableEffects(reads: ["public.events"], writes: ["public.events"], readsUnknown: false, writesUnknown: false)

@@ -75,7 +75,7 @@ extension _MetricsStatements {
             FROM daily_metrics
             WHERE metric = $1
             ORDER BY day
-            """#, bindings: bindings, readOnly: true, tables: runningTotals_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.daily_metrics"],"writes":[]}"#))
     }
 }
 
@@ -125,9 +125,6 @@ extension _MetricsQueryClientObserve {
     }
 }
 
-/// The tables `runningTotals` reads and can change: what a result cache invalidates by.
-private let runningTotals_tables = NeonSQL.TableEffects(reads: ["public.daily_metrics"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/metricCalendar(firstDay:lastDay:metric:)``.
 public struct MetricCalendarRow: Swift.Sendable, Swift.Hashable {
     public var day: NeonSQL.PostgresDate
@@ -165,7 +162,7 @@ extension _MetricsStatements {
             FROM generate_series($1::date, $2::date, '1 day'::interval) AS d
             LEFT JOIN daily_metrics m ON m.day = d::date AND m.metric = $3
             ORDER BY 1
-            """#, bindings: bindings, readOnly: true, tables: metricCalendar_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.daily_metrics"],"writes":[]}"#))
     }
 }
 
@@ -214,9 +211,6 @@ extension _MetricsQueryClientObserve {
         set { neonSQLState.overrides["observe.metricCalendar"] = newValue }
     }
 }
-
-/// The tables `metricCalendar` reads and can change: what a result cache invalidates by.
-private let metricCalendar_tables = NeonSQL.TableEffects(reads: ["public.daily_metrics"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/orgChain(rootId:)``.
 public struct OrgChainRow: Swift.Sendable, Swift.Hashable {
@@ -270,7 +264,7 @@ extension _MetricsStatements {
                 WHERE NOT o.id = ANY (c.path)
             )
             SELECT id, parent_id, name, depth, path FROM chain
-            """#, bindings: bindings, readOnly: true, tables: orgChain_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.org_units"],"writes":[]}"#))
     }
 }
 
@@ -320,9 +314,6 @@ extension _MetricsQueryClientObserve {
     }
 }
 
-/// The tables `orgChain` reads and can change: what a result cache invalidates by.
-private let orgChain_tables = NeonSQL.TableEffects(reads: ["public.org_units"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/variantShares()``.
 public struct VariantSharesRow: Swift.Sendable, Swift.Hashable {
     public var experimentId: Swift.Int
@@ -365,7 +356,7 @@ extension _MetricsStatements {
                    count(*)::float8 / sum(count(*)) OVER (PARTITION BY experiment_id) AS share
             FROM assignments
             GROUP BY experiment_id, variant
-            """#, bindings: bindings, readOnly: true, tables: variantShares_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.assignments"],"writes":[]}"#))
     }
 }
 
@@ -414,6 +405,3 @@ extension _MetricsQueryClientObserve {
         set { neonSQLState.overrides["observe.variantShares"] = newValue }
     }
 }
-
-/// The tables `variantShares` reads and can change: what a result cache invalidates by.
-private let variantShares_tables = NeonSQL.TableEffects(reads: ["public.assignments"], writes: [], readsUnknown: false, writesUnknown: false)

@@ -99,7 +99,7 @@ extension _SessionsStatements {
                    percent_rank() OVER (ORDER BY started_at) AS pct
             FROM sessions
             WHERE user_id IS NOT NULL
-            """#, bindings: bindings, readOnly: true, tables: sessionSequence_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.sessions"],"writes":[]}"#))
     }
 }
 
@@ -151,9 +151,6 @@ extension _SessionsQueryClientObserve {
     }
 }
 
-/// The tables `sessionSequence` reads and can change: what a result cache invalidates by.
-private let sessionSequence_tables = NeonSQL.TableEffects(reads: ["public.sessions"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/userActivity(plan:)``.
 public struct UserActivityRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Foundation.UUID
@@ -204,7 +201,7 @@ extension _SessionsStatements {
                          WHERE s.user_id = u.id ORDER BY 1) AS kinds
             FROM users u
             WHERE u.plan = $1
-            """#, bindings: bindings, readOnly: true, tables: userActivity_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.events","public.sessions","public.users"],"writes":[]}"#))
     }
 }
 
@@ -253,6 +250,3 @@ extension _SessionsQueryClientObserve {
         set { neonSQLState.overrides["observe.userActivity"] = newValue }
     }
 }
-
-/// The tables `userActivity` reads and can change: what a result cache invalidates by.
-private let userActivity_tables = NeonSQL.TableEffects(reads: ["public.events", "public.sessions", "public.users"], writes: [], readsUnknown: false, writesUnknown: false)

@@ -92,7 +92,7 @@ extension _CatalogStatements {
             SELECT id, sku, name, description, kind, price, sale_price, tags, attributes
             FROM products
             WHERE id = $1
-            """#, bindings: bindings, readOnly: true, tables: getProduct_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.products"],"writes":[]}"#))
     }
 }
 
@@ -142,9 +142,6 @@ extension _CatalogQueryClientObserve {
     }
 }
 
-/// The tables `getProduct` reads and can change: what a result cache invalidates by.
-private let getProduct_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/productsWithTag(tag:)``.
 public struct ProductsWithTagRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
@@ -181,7 +178,7 @@ extension _CatalogStatements {
         bindings.append(tag, as: .text)
         return .many(name: "ProductsWithTag", sql: #"""
             SELECT id, name, tags FROM products WHERE $1 = ANY (tags)
-            """#, bindings: bindings, readOnly: true, tables: productsWithTag_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.products"],"writes":[]}"#))
     }
 }
 
@@ -230,9 +227,6 @@ extension _CatalogQueryClientObserve {
         set { neonSQLState.overrides["observe.productsWithTag"] = newValue }
     }
 }
-
-/// The tables `productsWithTag` reads and can change: what a result cache invalidates by.
-private let productsWithTag_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/productPriceStats()``.
 public struct ProductPriceStatsRow: Swift.Sendable, Swift.Hashable {
@@ -286,7 +280,7 @@ extension _CatalogStatements {
             FROM products
             GROUP BY kind
             ORDER BY kind
-            """#, bindings: bindings, readOnly: true, tables: productPriceStats_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.products"],"writes":[]}"#))
     }
 }
 
@@ -338,9 +332,6 @@ extension _CatalogQueryClientObserve {
     }
 }
 
-/// The tables `productPriceStats` reads and can change: what a result cache invalidates by.
-private let productPriceStats_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
-
 extension _CatalogStatements {
     /// the view's columns follow its definition: COALESCE with NOT NULL price is not NULL,
     /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
@@ -348,7 +339,7 @@ extension _CatalogStatements {
         let bindings = NeonSQL.Bindings()
         return .many(name: "AllProductSummaries", sql: #"""
             SELECT product_summary.id, product_summary.sku, product_summary.name, product_summary.price, product_summary.effective_price, product_summary.category_name, product_summary.review_count, product_summary.avg_rating FROM product_summary ORDER BY id
-            """#, bindings: bindings, readOnly: true, tables: allProductSummaries_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.categories","public.products","public.reviews"],"writes":[]}"#))
     }
 }
 
@@ -399,9 +390,6 @@ extension _CatalogQueryClientObserve {
         set { neonSQLState.overrides["observe.allProductSummaries"] = newValue }
     }
 }
-
-/// The tables `allProductSummaries` reads and can change: what a result cache invalidates by.
-private let allProductSummaries_tables = NeonSQL.TableEffects(reads: ["public.categories", "public.products", "public.reviews"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/productJson(filter:)``.
 public struct ProductJsonRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -455,7 +443,7 @@ extension _CatalogStatements {
                    attributes ? 'gift' AS giftable
             FROM products
             WHERE attributes @> $1
-            """#, bindings: bindings, readOnly: true, tables: productJson_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.products"],"writes":[]}"#))
     }
 }
 
@@ -504,9 +492,6 @@ extension _CatalogQueryClientObserve {
         set { neonSQLState.overrides["observe.productJson"] = newValue }
     }
 }
-
-/// The tables `productJson` reads and can change: what a result cache invalidates by.
-private let productJson_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/productArrays()``.
 public struct ProductArraysRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -562,7 +547,7 @@ extension _CatalogStatements {
                    array_append(tags, 'new') AS with_new, array_to_string(tags, ', ') AS tag_list,
                    tags[1] AS first_tag, array_remove(tags, 'sale') AS without_sale
             FROM products
-            """#, bindings: bindings, readOnly: true, tables: productArrays_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.products"],"writes":[]}"#))
     }
 }
 
@@ -611,9 +596,6 @@ extension _CatalogQueryClientObserve {
         set { neonSQLState.overrides["observe.productArrays"] = newValue }
     }
 }
-
-/// The tables `productArrays` reads and can change: what a result cache invalidates by.
-private let productArrays_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/priceRanks()``.
 public struct PriceRanksRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -673,7 +655,7 @@ extension _CatalogStatements {
                    sum(price) OVER (PARTITION BY category_id) AS category_total
             FROM products
             WINDOW w AS (PARTITION BY category_id ORDER BY price DESC)
-            """#, bindings: bindings, readOnly: true, tables: priceRanks_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.products"],"writes":[]}"#))
     }
 }
 
@@ -724,6 +706,3 @@ extension _CatalogQueryClientObserve {
         set { neonSQLState.overrides["observe.priceRanks"] = newValue }
     }
 }
-
-/// The tables `priceRanks` reads and can change: what a result cache invalidates by.
-private let priceRanks_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: [], readsUnknown: false, writesUnknown: false)

@@ -83,7 +83,7 @@ extension _OrdersStatements {
             LEFT JOIN customers c ON c.id = o.customer_id
             WHERE o.placed_at >= $1 AND o.status = ANY ($2::order_status[])
             ORDER BY o.placed_at DESC
-            """#, bindings: bindings, readOnly: true, tables: recentOrders_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.customers","public.orders"],"writes":[]}"#))
     }
 }
 
@@ -133,9 +133,6 @@ extension _OrdersQueryClientObserve {
     }
 }
 
-/// The tables `recentOrders` reads and can change: what a result cache invalidates by.
-private let recentOrders_tables = NeonSQL.TableEffects(reads: ["public.customers", "public.orders"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/orderWithItems(orderId:)``.
 public struct OrderWithItemsRow: Swift.Sendable, Swift.Hashable {
     public var id: Swift.Int
@@ -179,7 +176,7 @@ extension _OrdersStatements {
             LEFT JOIN products p ON p.id = oi.product_id
             WHERE o.id = $1
             GROUP BY o.id
-            """#, bindings: bindings, readOnly: true, tables: orderWithItems_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.order_items","public.orders","public.products"],"writes":[]}"#))
     }
 }
 
@@ -228,9 +225,6 @@ extension _OrdersQueryClientObserve {
         set { neonSQLState.overrides["observe.orderWithItems"] = newValue }
     }
 }
-
-/// The tables `orderWithItems` reads and can change: what a result cache invalidates by.
-private let orderWithItems_tables = NeonSQL.TableEffects(reads: ["public.order_items", "public.orders", "public.products"], writes: [], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/customerOrderStats()``.
 public struct CustomerOrderStatsRow: Swift.Sendable, Swift.Hashable {
@@ -284,7 +278,7 @@ extension _OrdersStatements {
                    string_agg(DISTINCT status::text, ',') AS statuses
             FROM orders
             GROUP BY customer_id
-            """#, bindings: bindings, readOnly: true, tables: customerOrderStats_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.orders"],"writes":[]}"#))
     }
 }
 
@@ -335,6 +329,3 @@ extension _OrdersQueryClientObserve {
         set { neonSQLState.overrides["observe.customerOrderStats"] = newValue }
     }
 }
-
-/// The tables `customerOrderStats` reads and can change: what a result cache invalidates by.
-private let customerOrderStats_tables = NeonSQL.TableEffects(reads: ["public.orders"], writes: [], readsUnknown: false, writesUnknown: false)

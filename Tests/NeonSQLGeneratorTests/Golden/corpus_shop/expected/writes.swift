@@ -71,7 +71,7 @@ extension _WritesStatements {
             INSERT INTO orders (customer_id, shipping_address, coupon_code, note)
             VALUES ($1, $2, $3, $4)
             RETURNING id, status, placed_at
-            """#, bindings: bindings, readOnly: false, tables: createOrder_tables)
+            """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":[],"writes":["public.orders"]}"#))
         return statement.exactlyOne()
     }
 }
@@ -97,9 +97,6 @@ extension _WritesQueryClient {
         set { neonSQLState.overrides["createOrder"] = newValue }
     }
 }
-
-/// The tables `createOrder` reads and can change: what a result cache invalidates by.
-private let createOrder_tables = NeonSQL.TableEffects(reads: [], writes: ["public.orders"], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/upsertInventory(productId:warehouse:onHand:)``.
 public struct UpsertInventoryRow: Swift.Sendable, Swift.Hashable {
@@ -155,7 +152,7 @@ extension _WritesStatements {
             ON CONFLICT (product_id, warehouse) DO UPDATE
             SET on_hand = inventory.on_hand + EXCLUDED.on_hand, updated_at = now()
             RETURNING product_id, warehouse, on_hand, reserved, on_hand - reserved AS available, updated_at
-            """#, bindings: bindings, readOnly: false, tables: upsertInventory_tables)
+            """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":["public.inventory"],"writes":["public.inventory"]}"#))
     }
 }
 
@@ -181,9 +178,6 @@ extension _WritesQueryClient {
     }
 }
 
-/// The tables `upsertInventory` reads and can change: what a result cache invalidates by.
-private let upsertInventory_tables = NeonSQL.TableEffects(reads: ["public.inventory"], writes: ["public.inventory"], readsUnknown: false, writesUnknown: false)
-
 extension _WritesStatements {
     /// unnest of several arrays yields one column per array; casts type the parameters.
     public static func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) -> NeonSQL.Statement<Swift.Void> {
@@ -195,7 +189,7 @@ extension _WritesStatements {
             INSERT INTO inventory (product_id, warehouse, on_hand)
             SELECT * FROM unnest($1::int[], $2::text[], $3::int[])
             ON CONFLICT DO NOTHING
-            """#, bindings: bindings, readOnly: false, tables: bulkStock_tables)
+            """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":[],"writes":["public.inventory"]}"#))
     }
 }
 
@@ -220,9 +214,6 @@ extension _WritesQueryClient {
         set { neonSQLState.overrides["bulkStock"] = newValue }
     }
 }
-
-/// The tables `bulkStock` reads and can change: what a result cache invalidates by.
-private let bulkStock_tables = NeonSQL.TableEffects(reads: [], writes: ["public.inventory"], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/addProductsToOrder(orderId:productIds:)``.
 public struct AddProductsToOrderRow: Swift.Sendable, Swift.Hashable {
@@ -261,7 +252,7 @@ extension _WritesStatements {
             FROM products p
             WHERE p.id = ANY ($2)
             RETURNING line_no, unit_price
-            """#, bindings: bindings, readOnly: false, tables: addProductsToOrder_tables)
+            """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":["public.products"],"writes":["public.order_items"]}"#))
     }
 }
 
@@ -286,6 +277,3 @@ extension _WritesQueryClient {
         set { neonSQLState.overrides["addProductsToOrder"] = newValue }
     }
 }
-
-/// The tables `addProductsToOrder` reads and can change: what a result cache invalidates by.
-private let addProductsToOrder_tables = NeonSQL.TableEffects(reads: ["public.products"], writes: ["public.order_items"], readsUnknown: false, writesUnknown: false)

@@ -79,7 +79,7 @@ extension _GraphStatements {
             WHERE f.followee_id = $1
             ORDER BY created_at DESC
             LIMIT 20
-            """#, bindings: bindings, readOnly: true, tables: activity_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["social.follows","social.likes","social.posts"],"writes":[]}"#))
     }
 }
 
@@ -129,9 +129,6 @@ extension _GraphQueryClientObserve {
     }
 }
 
-/// The tables `activity` reads and can change: what a result cache invalidates by.
-private let activity_tables = NeonSQL.TableEffects(reads: ["social.follows", "social.likes", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/followBothWays(accountId:)``.
 public struct FollowBothWaysRow: Swift.Sendable, Swift.Hashable {
     public var accountId: Swift.Int?
@@ -171,7 +168,7 @@ extension _GraphStatements {
             SELECT COALESCE(a.followee_id, b.follower_id) AS account_id, a.followee_id AS follows, b.follower_id AS followed_by
             FROM (SELECT follows.follower_id, follows.followee_id, follows.created_at FROM social.follows WHERE follower_id = $1) a
             FULL JOIN (SELECT follows.follower_id, follows.followee_id, follows.created_at FROM social.follows WHERE followee_id = $1) b ON a.followee_id = b.follower_id
-            """#, bindings: bindings, readOnly: true, tables: followBothWays_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["social.follows"],"writes":[]}"#))
     }
 }
 
@@ -222,6 +219,3 @@ extension _GraphQueryClientObserve {
         set { neonSQLState.overrides["observe.followBothWays"] = newValue }
     }
 }
-
-/// The tables `followBothWays` reads and can change: what a result cache invalidates by.
-private let followBothWays_tables = NeonSQL.TableEffects(reads: ["social.follows"], writes: [], readsUnknown: false, writesUnknown: false)

@@ -90,7 +90,7 @@ extension _NotificationsStatements {
             WHERE n.recipient_id = $1
               AND ($2::boolean IS NULL OR (n.read_at IS NULL) = $2::boolean)
             ORDER BY n.created_at DESC
-            """#, bindings: bindings, readOnly: true, tables: notifications_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["social.accounts","social.notifications","social.posts"],"writes":[]}"#))
     }
 }
 
@@ -139,6 +139,3 @@ extension _NotificationsQueryClientObserve {
         set { neonSQLState.overrides["observe.notifications"] = newValue }
     }
 }
-
-/// The tables `notifications` reads and can change: what a result cache invalidates by.
-private let notifications_tables = NeonSQL.TableEffects(reads: ["social.accounts", "social.notifications", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)

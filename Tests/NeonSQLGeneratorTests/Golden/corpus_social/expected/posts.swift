@@ -37,7 +37,7 @@ extension _PostsStatements {
         bindings.append(username, as: .text)
         return .many(name: "PublicTimeline", sql: #"""
             SELECT timeline.id, timeline.body, timeline.created_at, timeline.username, timeline.display_name, timeline.reply_to_id, timeline.likes FROM social.timeline WHERE username = $1 ORDER BY created_at DESC
-            """#, bindings: bindings, readOnly: true, tables: publicTimeline_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["social.accounts","social.likes","social.posts"],"writes":[]}"#))
     }
 }
 
@@ -87,9 +87,6 @@ extension _PostsQueryClientObserve {
     }
 }
 
-/// The tables `publicTimeline` reads and can change: what a result cache invalidates by.
-private let publicTimeline_tables = NeonSQL.TableEffects(reads: ["social.accounts", "social.likes", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/topPostsOfFollowees(viewerId:)``.
 public struct TopPostsOfFolloweesRow: Swift.Sendable, Swift.Hashable {
     public var username: Swift.String
@@ -132,7 +129,7 @@ extension _PostsStatements {
                 SELECT p.id, p.like_count FROM social.posts p WHERE p.author_id = a.id ORDER BY p.like_count DESC LIMIT 3
             ) AS top
             WHERE f.follower_id = $1
-            """#, bindings: bindings, readOnly: true, tables: topPostsOfFollowees_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["social.accounts","social.follows","social.posts"],"writes":[]}"#))
     }
 }
 
@@ -182,9 +179,6 @@ extension _PostsQueryClientObserve {
     }
 }
 
-/// The tables `topPostsOfFollowees` reads and can change: what a result cache invalidates by.
-private let topPostsOfFollowees_tables = NeonSQL.TableEffects(reads: ["social.accounts", "social.follows", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/visiblePosts(viewerId:)``.
 public struct VisiblePostsRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
@@ -229,7 +223,7 @@ extension _PostsStatements {
                    END AS can_see
             FROM social.posts p
             WHERE NOT EXISTS (SELECT 1 FROM social.blocks b WHERE b.blocker_id = p.author_id AND b.blocked_id = $1)
-            """#, bindings: bindings, readOnly: true, tables: visiblePosts_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["social.blocks","social.follows","social.posts"],"writes":[]}"#))
     }
 }
 
@@ -279,9 +273,6 @@ extension _PostsQueryClientObserve {
     }
 }
 
-/// The tables `visiblePosts` reads and can change: what a result cache invalidates by.
-private let visiblePosts_tables = NeonSQL.TableEffects(reads: ["social.blocks", "social.follows", "social.posts"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/createPost(authorId:replyToId:body:visibility:hashtags:)``.
 public struct CreatePostRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
@@ -324,7 +315,7 @@ extension _PostsStatements {
             INSERT INTO social.posts (author_id, reply_to_id, body, visibility, hashtags)
             VALUES ($1, $2, $3, $4, $5)
             RETURNING id, created_at, array_length(hashtags, 1) AS tag_count
-            """#, bindings: bindings, readOnly: false, tables: createPost_tables)
+            """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":[],"writes":["social.posts"]}"#))
         return statement.exactlyOne()
     }
 }
@@ -350,9 +341,6 @@ extension _PostsQueryClient {
         set { neonSQLState.overrides["createPost"] = newValue }
     }
 }
-
-/// The tables `createPost` reads and can change: what a result cache invalidates by.
-private let createPost_tables = NeonSQL.TableEffects(reads: [], writes: ["social.posts"], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/likePost(accountId:postId:)``.
 public struct LikePostRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -395,7 +383,7 @@ extension _PostsStatements {
             FROM liked
             WHERE p.id = liked.post_id
             RETURNING p.id, p.like_count
-            """#, bindings: bindings, readOnly: false, tables: likePost_tables)
+            """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":["social.posts"],"writes":["social.likes","social.posts"]}"#))
     }
 }
 
@@ -420,6 +408,3 @@ extension _PostsQueryClient {
         set { neonSQLState.overrides["likePost"] = newValue }
     }
 }
-
-/// The tables `likePost` reads and can change: what a result cache invalidates by.
-private let likePost_tables = NeonSQL.TableEffects(reads: ["social.posts"], writes: ["social.likes", "social.posts"], readsUnknown: false, writesUnknown: false)

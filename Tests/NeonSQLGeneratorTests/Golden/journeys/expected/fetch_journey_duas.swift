@@ -75,7 +75,7 @@ extension _FetchJourneyDuasStatements {
             LEFT JOIN categories c ON c.id = d.category_id
             WHERE jd.journey_id = $1
             ORDER BY jd.sort_order
-            """#, bindings: bindings, readOnly: true, tables: fetchJourneyDuas_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.categories","public.duas","public.journey_duas"],"writes":[]}"#))
     }
 }
 
@@ -124,6 +124,3 @@ extension _FetchJourneyDuasQueryClientObserve {
         set { neonSQLState.overrides["observe.fetchJourneyDuas"] = newValue }
     }
 }
-
-/// The tables `fetchJourneyDuas` reads and can change: what a result cache invalidates by.
-private let fetchJourneyDuas_tables = NeonSQL.TableEffects(reads: ["public.categories", "public.duas", "public.journey_duas"], writes: [], readsUnknown: false, writesUnknown: false)

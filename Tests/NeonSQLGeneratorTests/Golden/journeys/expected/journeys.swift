@@ -72,7 +72,7 @@ extension _JourneysStatements {
             SELECT id, slug, name, is_featured
             FROM journeys
             WHERE slug = $1
-            """#, bindings: bindings, readOnly: true, tables: getJourneyBySlug_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.journeys"],"writes":[]}"#))
     }
 }
 
@@ -122,9 +122,6 @@ extension _JourneysQueryClientObserve {
     }
 }
 
-/// The tables `getJourneyBySlug` reads and can change: what a result cache invalidates by.
-private let getJourneyBySlug_tables = NeonSQL.TableEffects(reads: ["public.journeys"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/listJourneys()``.
 public struct ListJourneysRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
@@ -160,7 +157,7 @@ extension _JourneysStatements {
         let bindings = NeonSQL.Bindings()
         return .many(name: "ListJourneys", sql: #"""
             SELECT id, slug, name FROM journeys ORDER BY is_featured DESC, sort_order
-            """#, bindings: bindings, readOnly: true, tables: listJourneys_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.journeys"],"writes":[]}"#))
     }
 }
 
@@ -210,9 +207,6 @@ extension _JourneysQueryClientObserve {
     }
 }
 
-/// The tables `listJourneys` reads and can change: what a result cache invalidates by.
-private let listJourneys_tables = NeonSQL.TableEffects(reads: ["public.journeys"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/fetchDuasForJourneys(journeyIds:)``.
 public struct FetchDuasForJourneysRow: Swift.Sendable, Swift.Hashable {
     public var journeyId: Swift.Int
@@ -252,7 +246,7 @@ extension _JourneysStatements {
             FROM journey_duas jd
             WHERE jd.journey_id = ANY($1::int[])
             ORDER BY jd.journey_id, jd.sort_order
-            """#, bindings: bindings, readOnly: true, tables: fetchDuasForJourneys_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.journey_duas"],"writes":[]}"#))
     }
 }
 
@@ -301,6 +295,3 @@ extension _JourneysQueryClientObserve {
         set { neonSQLState.overrides["observe.fetchDuasForJourneys"] = newValue }
     }
 }
-
-/// The tables `fetchDuasForJourneys` reads and can change: what a result cache invalidates by.
-private let fetchDuasForJourneys_tables = NeonSQL.TableEffects(reads: ["public.journey_duas"], writes: [], readsUnknown: false, writesUnknown: false)

@@ -86,7 +86,7 @@ extension _SearchDuasStatements {
             default: break
             }
         }
-        return .many(name: "SearchDuas", sql: variant.sql, bindings: bindings, readOnly: true, tables: searchDuas_tables)
+        return .many(name: "SearchDuas", sql: variant.sql, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.categories","public.duas"],"writes":[]}"#))
     }
 }
 
@@ -153,9 +153,6 @@ extension _SearchDuasQueryClientObserve {
     }
 }
 
-/// The tables `searchDuas` reads and can change: what a result cache invalidates by.
-private let searchDuas_tables = NeonSQL.TableEffects(reads: ["public.categories", "public.duas"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/journeyDuasInSlot(_:)``.
 public struct JourneyDuasInSlotRow: Swift.Sendable, Swift.Hashable {
     public var duaId: Swift.Int
@@ -204,7 +201,7 @@ extension _SearchDuasStatements {
             default: break
             }
         }
-        return .many(name: "JourneyDuasInSlot", sql: variant.sql, bindings: bindings, readOnly: true, tables: journeyDuasInSlot_tables)
+        return .many(name: "JourneyDuasInSlot", sql: variant.sql, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.journey_duas"],"writes":[]}"#))
     }
 }
 
@@ -243,6 +240,3 @@ extension _SearchDuasQueryClient {
         set { neonSQLState.overrides["journeyDuasInSlot"] = newValue }
     }
 }
-
-/// The tables `journeyDuasInSlot` reads and can change: what a result cache invalidates by.
-private let journeyDuasInSlot_tables = NeonSQL.TableEffects(reads: ["public.journey_duas"], writes: [], readsUnknown: false, writesUnknown: false)

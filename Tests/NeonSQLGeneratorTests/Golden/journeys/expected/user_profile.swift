@@ -41,7 +41,7 @@ extension _UserProfileStatements {
             SET display_name = COALESCE($1, display_name), updated_at = now()
             WHERE user_id = $2
             RETURNING user_profiles.user_id, user_profiles.display_name, user_profiles.total_xp, user_profiles.updated_at, user_profiles.streak
-            """#, bindings: bindings, readOnly: false, tables: updateDisplayName_tables)
+            """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":["public.user_profiles"],"writes":["public.user_profiles"]}"#))
     }
 }
 
@@ -67,9 +67,6 @@ extension _UserProfileQueryClient {
     }
 }
 
-/// The tables `updateDisplayName` reads and can change: what a result cache invalidates by.
-private let updateDisplayName_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)
-
 extension _UserProfileStatements {
     /// Runs `AddXP` from user_profile.sql:8.
     public static func addXp(xp: Swift.Int, userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Int> {
@@ -78,7 +75,7 @@ extension _UserProfileStatements {
         bindings.append(userId, as: .uuid)
         return .execRows(name: "AddXP", sql: #"""
             UPDATE user_profiles SET total_xp = total_xp + $1 WHERE user_id = $2
-            """#, bindings: bindings, readOnly: false, tables: addXp_tables)
+            """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":["public.user_profiles"],"writes":["public.user_profiles"]}"#))
     }
 }
 
@@ -105,9 +102,6 @@ extension _UserProfileQueryClient {
     }
 }
 
-/// The tables `addXp` reads and can change: what a result cache invalidates by.
-private let addXp_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)
-
 extension _UserProfileStatements {
     /// Runs `DeleteProfile` from user_profile.sql:11.
     public static func deleteProfile(userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Void> {
@@ -115,7 +109,7 @@ extension _UserProfileStatements {
         bindings.append(userId, as: .uuid)
         return .exec(name: "DeleteProfile", sql: #"""
             DELETE FROM user_profiles WHERE user_id = $1
-            """#, bindings: bindings, readOnly: false, tables: deleteProfile_tables)
+            """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":["public.user_profiles"],"writes":["public.user_profiles"]}"#))
     }
 }
 
@@ -140,9 +134,6 @@ extension _UserProfileQueryClient {
         set { neonSQLState.overrides["deleteProfile"] = newValue }
     }
 }
-
-/// The tables `deleteProfile` reads and can change: what a result cache invalidates by.
-private let deleteProfile_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)
 
 /// A row of ``Queries/patchProfile(userId:displayName:totalXp:)``.
 public struct PatchProfileRow: Swift.Sendable, Swift.Hashable {
@@ -186,7 +177,7 @@ extension _UserProfileStatements {
             default: break
             }
         }
-        return .one(name: "PatchProfile", sql: variant.sql, bindings: bindings, readOnly: false, tables: patchProfile_tables)
+        return .one(name: "PatchProfile", sql: variant.sql, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":["public.user_profiles"],"writes":["public.user_profiles"]}"#))
     }
 }
 
@@ -228,6 +219,3 @@ extension _UserProfileQueryClient {
         set { neonSQLState.overrides["patchProfile"] = newValue }
     }
 }
-
-/// The tables `patchProfile` reads and can change: what a result cache invalidates by.
-private let patchProfile_tables = NeonSQL.TableEffects(reads: ["public.user_profiles"], writes: ["public.user_profiles"], readsUnknown: false, writesUnknown: false)

@@ -57,7 +57,7 @@ extension _CountOpenTasksStatements {
         let bindings = NeonSQL.Bindings()
         let statement: NeonSQL.Statement<[CountOpenTasksRow]> = .many(name: "CountOpenTasks", sql: #"""
             SELECT count(*) AS open_tasks FROM tasks WHERE status <> 'done'
-            """#, bindings: bindings, readOnly: true, tables: countOpenTasks_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.tasks"],"writes":[]}"#))
         return statement.map(rowCount: { $0.count }) { $0.map(\.openTasks) }
     }
 }
@@ -107,6 +107,3 @@ extension _CountOpenTasksQueryClientObserve {
         set { neonSQLState.overrides["observe.countOpenTasks"] = newValue }
     }
 }
-
-/// The tables `countOpenTasks` reads and can change: what a result cache invalidates by.
-private let countOpenTasks_tables = NeonSQL.TableEffects(reads: ["public.tasks"], writes: [], readsUnknown: false, writesUnknown: false)

@@ -38,7 +38,7 @@ extension _TasksStatements {
         bindings.append(tags, as: .array(.text))
         return .many(name: "AllTaskColumns", sql: #"""
             SELECT tasks.id, tasks."order", tasks.status, tasks.tags, tasks.scores, tasks.estimate, tasks.ratio, tasks.due_on, tasks.due_at, tasks.spent, tasks.payload, tasks.blob, tasks.owner_id, tasks.created_at, tasks.title, tasks.note FROM tasks WHERE status = $1 AND tags @> $2
-            """#, bindings: bindings, readOnly: true, tables: allTaskColumns_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.tasks"],"writes":[]}"#))
     }
 }
 
@@ -88,9 +88,6 @@ extension _TasksQueryClientObserve {
     }
 }
 
-/// The tables `allTaskColumns` reads and can change: what a result cache invalidates by.
-private let allTaskColumns_tables = NeonSQL.TableEffects(reads: ["public.tasks"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/taskCounts()``.
 public struct TaskCountsRow: Swift.Sendable, Swift.Hashable {
     public var status: TaskStatus
@@ -132,7 +129,7 @@ extension _TasksStatements {
             SELECT status, count(*) AS total, max(estimate) AS "largest", min(title) AS "first_title"
             FROM tasks
             GROUP BY status
-            """#, bindings: bindings, readOnly: true, tables: taskCounts_tables)
+            """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.tasks"],"writes":[]}"#))
     }
 }
 
@@ -182,9 +179,6 @@ extension _TasksQueryClientObserve {
     }
 }
 
-/// The tables `taskCounts` reads and can change: what a result cache invalidates by.
-private let taskCounts_tables = NeonSQL.TableEffects(reads: ["public.tasks"], writes: [], readsUnknown: false, writesUnknown: false)
-
 /// A row of ``Queries/insertTask(order:title:status:)``.
 public struct InsertTaskRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int
@@ -224,7 +218,7 @@ extension _TasksStatements {
         let statement: NeonSQL.Statement<InsertTaskRow?> = .one(name: "InsertTask", sql: #"""
             INSERT INTO tasks ("order", title, status) VALUES ($1, $2, $3)
             RETURNING id, "order", 'a "quoted" \ string' AS odd_text
-            """#, bindings: bindings, readOnly: false, tables: insertTask_tables)
+            """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":[],"writes":["public.tasks"]}"#))
         return statement.exactlyOne()
     }
 }
@@ -250,6 +244,3 @@ extension _TasksQueryClient {
         set { neonSQLState.overrides["insertTask"] = newValue }
     }
 }
-
-/// The tables `insertTask` reads and can change: what a result cache invalidates by.
-private let insertTask_tables = NeonSQL.TableEffects(reads: [], writes: ["public.tasks"], readsUnknown: false, writesUnknown: false)
