@@ -147,6 +147,10 @@ public struct QueryAnalysis: Sendable, Hashable {
 public enum CodeGenerator {
     /// The name of the per-target shared file (the target's `Queries`, `Statements`, client and enums).
     public static let sharedFileName = "NeonSQLSchema.swift"
+    /// The configuration file's name, the path diagnostics about options name when the caller
+    /// gives none. (The plugin, which cannot link the generator, has its own copy:
+    /// `NeonSQLConfig.fileName` in `Sources/neon-sql-gen/Shared/`.)
+    public static let defaultConfigPath = "neon-sql.json"
 
     /// The values `postgresVersion` (the PostgreSQL major version a project targets) accepts:
     /// the versions Neon runs. 14 is treated as 15, the oldest the built-in catalog comes from.
@@ -160,7 +164,7 @@ public enum CodeGenerator {
     /// built-in function that version lacks is an error; nil knows every version's functions.
     public static func describe(schema: [SQLSourceInput], queries: [SQLSourceInput],
                                 overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
-                                configPath: String = "neon-sql.json", postgresVersion: Int? = nil,
+                                configPath: String = CodeGenerator.defaultConfigPath, postgresVersion: Int? = nil,
                                 lock: QueryLockInput? = nil) -> DescribeResult {
         let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath,
                             postgresVersion: postgresVersion, lock: lock)
@@ -245,7 +249,7 @@ public enum CodeGenerator {
     /// Row structs are `Sendable` and `Hashable`, and `Codable` too when `codableRows` is true.
     public static func generate(schema: [SQLSourceInput], queries: [SQLSourceInput],
                                 overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
-                                configPath: String = "neon-sql.json", postgresVersion: Int? = nil,
+                                configPath: String = CodeGenerator.defaultConfigPath, postgresVersion: Int? = nil,
                                 frozenEnums: Bool = false, codableRows: Bool = false, lock: QueryLockInput? = nil) -> GenerateResult {
         let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath,
                             postgresVersion: postgresVersion, frozenEnums: frozenEnums, lock: lock)
@@ -270,7 +274,7 @@ public enum CodeGenerator {
 
     /// Runs the pipeline up to the translated model every output is rendered from.
     static func analyze(schema: [SQLSourceInput], queries: [SQLSourceInput], overrides: TypeOverrides = TypeOverrides(),
-                        typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json",
+                        typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = CodeGenerator.defaultConfigPath,
                         postgresVersion: Int? = nil, frozenEnums: Bool = false, lock: QueryLockInput? = nil) -> NamedModel {
         Pipeline.run(
             schemaFiles: schema.map(SourceFile.init(input:)),

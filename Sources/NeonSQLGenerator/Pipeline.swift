@@ -20,7 +20,7 @@ enum Pipeline {
         /// The names of the target's `Queries`, `Statements` and client types.
         var typeNames = GeneratedTypeNames()
         /// Where the options came from, for diagnostics about them.
-        var configPath = "neon-sql.json"
+        var configPath = CodeGenerator.defaultConfigPath
         /// Enums without a fallback case for labels added later.
         var frozenEnums = false
     }

@@ -42,13 +42,11 @@ enum SchemaDrift {
             notNull = try row.decode(Bool.self)
         }
 
-        private init(name: String, notNull: Bool) {
+        /// A row as the catalogs give it.
+        init(name: String, notNull: Bool) {
             self.name = name
             self.notNull = notNull
         }
-
-        /// A row as the catalogs would give it (tests).
-        static func stub(name: String, notNull: Bool) -> DomainRow { DomainRow(name: name, notNull: notNull) }
     }
 
     /// The database's user tables' columns, enums and domains, in one read-only request.

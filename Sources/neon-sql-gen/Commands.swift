@@ -12,7 +12,7 @@ enum Commands {
             queries: inputs.queries,
             overrides: config.overrides,
             typeNames: config.typeNames,
-            configPath: options.configPath ?? "neon-sql.json",
+            configPath: options.configPath ?? NeonSQLConfig.fileName,
             postgresVersion: config.postgresVersion,
             lock: try LockFileInput.read(options.lockPath)
         )
@@ -31,7 +31,7 @@ enum Commands {
             queries: inputs.queries,
             overrides: config.overrides,
             typeNames: config.typeNames,
-            configPath: options.configPath ?? "neon-sql.json",
+            configPath: options.configPath ?? NeonSQLConfig.fileName,
             postgresVersion: config.postgresVersion,
             frozenEnums: config.frozenEnums,
             codableRows: config.codableRows,

@@ -34,7 +34,8 @@ struct ConfigFile {
             throw CLIFailure(error.description, file: path)
         }
         if let version = config.postgresVersion, !CodeGenerator.supportedPostgresVersions.contains(version) {
-            throw CLIFailure("\(NeonSQLConfig.fileName): postgresVersion \(version) is not a PostgreSQL major version Neon runs (14, 15, 16, 17)", file: path)
+            let versions = CodeGenerator.supportedPostgresVersions.map(String.init).joined(separator: ", ")
+            throw CLIFailure("\(NeonSQLConfig.fileName): postgresVersion \(version) is not a PostgreSQL major version Neon runs (\(versions))", file: path)
         }
         result.postgresVersion = config.postgresVersion
         result.frozenEnums = config.frozenEnums ?? false

@@ -255,8 +255,8 @@ struct CheckLogicTests {
             CREATE DOMAIN gone AS int;
             """)])
         #expect(declared.domains.map(\.name) == ["code", "email", "gone"])
-        var email = SchemaDrift.DomainRow.stub(name: "email", notNull: false)
-        var code = SchemaDrift.DomainRow.stub(name: "code", notNull: true)
+        var email = SchemaDrift.DomainRow(name: "email", notNull: false)
+        var code = SchemaDrift.DomainRow(name: "code", notNull: true)
         let lines = SchemaDrift.diagnostics(declared: declared, columns: [], enums: [], domains: [email, code]).map(\.formatted)
         #expect(lines == [
             "db/domains.sql:1:15: error: domain email is NOT NULL in the schema files but not in the database: generated code "
@@ -264,8 +264,8 @@ struct CheckLogicTests {
             "db/domains.sql:2:15: warning: domain code is NOT NULL in the database but not in the schema files",
             "db/domains.sql:3:15: warning: domain gone does not exist in the database",
         ])
-        email = .stub(name: "email", notNull: true)
-        code = .stub(name: "code", notNull: false)
+        email = .init(name: "email", notNull: true)
+        code = .init(name: "code", notNull: false)
         #expect(SchemaDrift.diagnostics(declared: declared, columns: [], enums: [], domains: [email, code]).count == 1)
     }
 

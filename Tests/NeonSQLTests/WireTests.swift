@@ -52,7 +52,7 @@ struct IDRow: DecodableRow, Equatable {
     init(from row: inout RowDecoder) throws { id = try row.decode(Int.self) }
 }
 
-/// Every type of DESIGN.md's table in one row, with real PostgreSQL 15 text output.
+/// Every type of README.md's "Types" table in one row, with real PostgreSQL 15 text output.
 struct AllTypesRow: DecodableRow {
     static let columns = [
         ResultColumn("i2", .int2), ResultColumn("i8", .int8), ResultColumn("f4", .float4), ResultColumn("f8", .float8),

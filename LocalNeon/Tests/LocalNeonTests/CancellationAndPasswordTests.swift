@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 import Testing
 
-/// Execution semantics of reference §4: a client that disconnects cancels its statement, and a
+/// Execution semantics of docs/neon-sql-over-http.md §4: a client that disconnects cancels its statement, and a
 /// password is checked again before a pooled connection is reused.
 @Suite("Cancellation and password changes", .serialized, .enabled(if: TestPostgres.shouldRun, "set LOCALNEON_TEST_POSTGRES_URL (Scripts/test-localneon.sh does)"))
 struct CancellationAndPasswordTests {

@@ -2,7 +2,7 @@ import Foundation
 import LocalNeonServer
 import Testing
 
-/// JWT authentication end to end (reference §8.2): tokens signed with keys generated here, verified
+/// JWT authentication end to end (docs/neon-sql-over-http.md §8.2): tokens signed with keys generated here, verified
 /// by neon-local, and row-level security on a real PostgreSQL deciding what each user sees.
 @Suite("JWT authentication and row-level security", .enabled(if: TestPostgres.shouldRun))
 struct JWTAuthenticationTests {

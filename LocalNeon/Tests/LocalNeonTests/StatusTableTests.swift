@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Routes, preflight, headers and the status table of reference §1, §2 and §7.2, over HTTP.
+/// Routes, preflight, headers and the status table of docs/neon-sql-over-http.md §1, §2 and §7.2, over HTTP.
 @Suite("Status table and headers", .serialized, .enabled(if: TestPostgres.shouldRun, "set LOCALNEON_TEST_POSTGRES_URL (Scripts/test-localneon.sh does)"))
 struct StatusTableTests {
     @Test("Other paths and methods -> 400 \"query is not supported\"", arguments: [

@@ -46,12 +46,6 @@ extension QueryExecutor {
         for statement in statements { results.append(try await execute(statement)) }
         return results
     }
-
-    /// Renamed ``QueryExecutor/batch(_:options:)`` (one batch entry point); runs the statements with default options.
-    @available(*, deprecated, renamed: "batch(_:options:)")
-    public func executeBatch<Result: Sendable>(_ statements: [Statement<Result>]) async throws -> [Result] {
-        try await batch(statements, options: BatchOptions())
-    }
 }
 
 /// Bound parameters, in `$n` order, already encoded to PostgreSQL text.

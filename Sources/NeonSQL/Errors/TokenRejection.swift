@@ -1,4 +1,4 @@
-/// Recognizes the proxy's answers that refuse a bearer token (reference §7.2 and §8.2; Neon's
+/// Recognizes the proxy's answers that refuse a bearer token (docs/neon-sql-over-http.md §7.2 and §8.2; Neon's
 /// `JwtError` messages): HTTP 400, no SQLSTATE, and one of these messages.
 enum TokenRejection {
     /// Message prefixes of Neon's JWT errors (`proxy/src/auth/backend/jwt.rs`), plus neon-local's

@@ -79,11 +79,6 @@ enum TypeRules {
         return .catalogType(range)
     }
 
-    static func rangeOf(subtype: SQLType) -> SQLType? {
-        guard let name = subtype.typname else { return nil }
-        return builtins.rangeSubtypes.first { $0.value == name }.map { .catalogType($0.key) }
-    }
-
     static func multirangeOf(range: SQLType) -> SQLType? {
         if case .userRange(let userRange) = range { return .userMultirange(userRange) }
         guard let name = range.typname, let multirange = builtins.rangeMultiranges[name] else { return nil }

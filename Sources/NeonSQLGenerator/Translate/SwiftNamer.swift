@@ -42,7 +42,7 @@ struct SwiftNamer {
     /// Names the model; problems with the configured type names are error diagnostics on `configPath`.
     /// Unless `frozenEnums`, each enum gets a fallback case for labels it does not know.
     static func name(_ model: GenerationModel, overrides: TypeOverrides = TypeOverrides(),
-                     typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = "neon-sql.json",
+                     typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = CodeGenerator.defaultConfigPath,
                      frozenEnums: Bool = false) -> NamedModel {
         var diagnostics: [Diagnostic] = []
         for (key, name) in [("queries", typeNames.queries), ("statements", typeNames.statements), ("client", typeNames.client)] {

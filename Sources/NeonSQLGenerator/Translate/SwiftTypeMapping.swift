@@ -1,4 +1,4 @@
-/// DESIGN.md's default mapping from PostgreSQL types to the Swift types of the `NeonSQL` runtime:
+/// The default mapping (README.md, "Types") from PostgreSQL types to the Swift types of the `NeonSQL` runtime:
 /// the one table of it (``scalarSwiftType(for:)``), and how a type is spelled in generated code
 /// (fully qualified, so that no name of the schema can shadow it) and in `describe` (bare).
 enum SwiftTypeMapping {

@@ -2,7 +2,7 @@ import Logging
 import NIOHTTP1
 
 /// Handles `POST /sql` in the proxy's order: connection string, option headers, body, authentication,
-/// execution; the first failure is the answer (reference §2, §7).
+/// execution; the first failure is the answer (docs/neon-sql-over-http.md §2, §7).
 struct SQLRequestHandler: Sendable {
     let configuration: LocalNeonConfiguration
     let pools: UpstreamPools

@@ -1,7 +1,7 @@
 import Logging
 import NIOCore
 
-/// Answers every HTTP request as Neon's proxy does (reference §1): `POST /sql` runs SQL,
+/// Answers every HTTP request as Neon's proxy does (docs/neon-sql-over-http.md §1): `POST /sql` runs SQL,
 /// `OPTIONS /sql` is the CORS preflight, anything else is 400 `"query is not supported"`.
 struct SQLResponder: Sendable {
     let handler: SQLRequestHandler

@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 /// `maximumRunning` requests run at once; up to `maximumWaiting` more wait (first come, first served)
 /// at most `maximumWait` each; anything beyond is rejected at once.
 ///
-/// Rejections are answered like Neon's proxy does when it cannot get a connection (reference §7.2):
+/// Rejections are answered like Neon's proxy does when it cannot get a connection (docs/neon-sql-over-http.md §7.2):
 /// HTTP 500 with a proxy error body (see ``Rejection/error``).
 final class AdmissionGate: Sendable {
     /// Why a request was not admitted.

@@ -2,7 +2,7 @@ import Logging
 import NIOConcurrencyHelpers
 
 /// Cancels the statement running on one leased connection when its request is cancelled, the way
-/// Neon's proxy sends a CancelRequest when the HTTP client disconnects (reference §4).
+/// Neon's proxy sends a CancelRequest when the HTTP client disconnects (docs/neon-sql-over-http.md §4).
 ///
 /// The CancelRequest (``WireConnection/cancelRunningStatement()``) is repeated until the lease ends
 /// (``finish()``), so that a statement started just after a cancellation arrived is cancelled too;

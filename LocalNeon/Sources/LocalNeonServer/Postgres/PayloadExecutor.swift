@@ -1,7 +1,7 @@
 import Logging
 
 /// Runs a request's payload on one leased connection and renders Neon's JSON response:
-/// a single query in autocommit mode, or a batch as one transaction (reference §4-§6).
+/// a single query in autocommit mode, or a batch as one transaction (docs/neon-sql-over-http.md §4-§6).
 struct PayloadExecutor {
     var connection: WireConnection
     var database: String

@@ -1,5 +1,5 @@
 /// Clears session state before a connection goes back to the pool, so nothing leaks between
-/// requests (reference §4: Neon runs ROLLBACK; CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT;
+/// requests (docs/neon-sql-over-http.md §4: Neon runs ROLLBACK; CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT;
 /// RESET ALL; DEALLOCATE ALL; UNLISTEN *; pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES).
 /// `DISCARD ALL` does all of these but the ROLLBACK (plus DISCARD PLANS).
 ///

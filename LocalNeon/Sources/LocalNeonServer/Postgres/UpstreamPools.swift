@@ -7,7 +7,7 @@ import NIOCore
 /// (``AdminConnection``) that watches password changes.
 ///
 /// Like Neon's proxy, a pooled connection is only used after the request's password has been
-/// checked (reference §4 "Password changes"): a password is re-authenticated with a direct
+/// checked (docs/neon-sql-over-http.md §4 "Password changes"): a password is re-authenticated with a direct
 /// connection whenever the role's password entry (`pg_authid`, read by the admin connection for
 /// each request, concurrent requests sharing one read: ``PasswordFingerprints``) changed since it
 /// last succeeded, so after `ALTER ROLE ... PASSWORD` the old password fails. A password that passed
@@ -181,7 +181,7 @@ final class UpstreamPools: Sendable {
         }
     }
 
-    /// Maps a connection failure to Neon's answer (reference §7.2).
+    /// Maps a connection failure to Neon's answer (docs/neon-sql-over-http.md §7.2).
     static func connectError(_ error: WireError, user: String) -> NeonError {
         switch error {
         case .passwordRequired:

@@ -1,5 +1,5 @@
 /// The credentials and database a request asks for, read from its `Neon-Connection-String` header
-/// (reference §2, Neon's `get_conn_info`).
+/// (docs/neon-sql-over-http.md §2, Neon's `get_conn_info`).
 struct ConnectionInfo: Sendable, Hashable {
     /// How the request authenticates.
     enum Authentication: Sendable, Hashable {

@@ -1,4 +1,4 @@
-/// An error answered to the client, with the HTTP status and JSON body of Neon's proxy (reference §7).
+/// An error answered to the client, with the HTTP status and JSON body of Neon's proxy (docs/neon-sql-over-http.md §7).
 struct NeonError: Error, Sendable {
     /// HTTP status code (400, 413, 500, 507).
     var status: Int
@@ -33,7 +33,7 @@ struct NeonError: Error, Sendable {
         NeonError(status: status, message: fields.message, fields: fields)
     }
 
-    /// The JSON body, every key present, in the order of reference §7.1.
+    /// The JSON body, every key present, in the order of docs/neon-sql-over-http.md §7.1.
     func body() -> [UInt8] {
         var writer = JSONWriter()
         writer.raw("{")

@@ -1,4 +1,4 @@
-/// Neon's default (JSON-typed) rendering of a PostgreSQL text value (`pg_text_to_json`, reference §6.1):
+/// Neon's default (JSON-typed) rendering of a PostgreSQL text value (`pg_text_to_json`, docs/neon-sql-over-http.md §6.1):
 /// bool -> true/false, int2/int4 -> numbers, float4/float8 -> numbers (NaN/±Infinity as strings),
 /// json/jsonb embedded, arrays -> JSON arrays of converted elements, everything else a string.
 enum PostgresTextToJSON {

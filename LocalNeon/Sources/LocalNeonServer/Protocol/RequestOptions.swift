@@ -1,4 +1,4 @@
-/// The output and batch options a request selects with Neon's headers (reference §2).
+/// The output and batch options a request selects with Neon's headers (docs/neon-sql-over-http.md §2).
 /// Flags are true only for the byte-exact value `"true"`.
 struct RequestOptions: Sendable, Equatable {
     /// A transaction isolation level named by `Neon-Batch-Isolation-Level`.
@@ -51,7 +51,7 @@ struct RequestOptions: Sendable, Equatable {
         return modes.isEmpty ? "START TRANSACTION" : "START TRANSACTION " + modes.joined(separator: ", ")
     }
 
-    /// Headers echoed on batch responses (reference §5.5).
+    /// Headers echoed on batch responses (docs/neon-sql-over-http.md §5).
     var echoedBatchHeaders: [(name: String, value: String)] {
         var headers: [(String, String)] = []
         if readOnly { headers.append(("Neon-Batch-Read-Only", "true")) }

@@ -1,4 +1,4 @@
-/// A request body: one query or a batch (reference §3). Untagged: a body with `query` is a single query.
+/// A request body: one query or a batch (docs/neon-sql-over-http.md §3). Untagged: a body with `query` is a single query.
 enum RequestPayload: Sendable, Equatable {
     case single(QueryRequest)
     case batch([QueryRequest])
@@ -33,7 +33,7 @@ enum RequestPayload: Sendable, Equatable {
 /// One query of a request: SQL, parameters converted to PostgreSQL text, optional array mode.
 struct QueryRequest: Sendable, Equatable {
     var query: String
-    /// Each parameter as PostgreSQL text (`nil` = SQL NULL), per reference §3.1.
+    /// Each parameter as PostgreSQL text (`nil` = SQL NULL), per docs/neon-sql-over-http.md §3.1.
     var params: [String?]
     var arrayMode: Bool?
 
@@ -65,7 +65,7 @@ struct QueryRequest: Sendable, Equatable {
     }
 }
 
-/// Neon's JSON-to-PostgreSQL-text conversion of parameters (`json_to_pg_text`, reference §3.1).
+/// Neon's JSON-to-PostgreSQL-text conversion of parameters (`json_to_pg_text`, docs/neon-sql-over-http.md §3.1).
 enum ParameterText {
     /// Converts one parameter: null -> NULL, strings verbatim, numbers/bools via `to_string`,
     /// objects as compact JSON, arrays as a PostgreSQL array literal.

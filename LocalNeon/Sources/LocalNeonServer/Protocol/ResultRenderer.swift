@@ -1,5 +1,5 @@
 /// Writes one query result as Neon's JSON object, keys in the order
-/// `fields, rows, command, rowCount, rowAsArray` (reference §6), checking the response size limit
+/// `fields, rows, command, rowCount, rowAsArray` (docs/neon-sql-over-http.md §6), checking the response size limit
 /// after each row as the proxy does.
 struct ResultRenderer {
     /// `Neon-Raw-Text-Output: true`: every non-NULL value as its PostgreSQL text.
