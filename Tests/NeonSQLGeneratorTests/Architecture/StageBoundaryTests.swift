@@ -97,4 +97,34 @@ struct StageBoundaryTests {
         #expect(names.count > 40)
         #expect(missing == [])
     }
+
+    /// The other direction: every source folder (each module's folder, and each folder inside
+    /// the generator, the runtime, the CLI and neon-local) is named in `docs/architecture.md` as
+    /// `` `Folder/` `` (relative to its module) or with its full path, so a new folder cannot
+    /// stay off the map.
+    @Test func everySourceFolderIsOnTheArchitectureMap() throws {
+        let root = Self.generatorSources.deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let named = Set(text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) })
+        let fileManager = FileManager.default
+        func folders(in directory: URL) -> [String] {
+            guard let enumerator = fileManager.enumerator(at: directory, includingPropertiesForKeys: [.isDirectoryKey]) else { return [] }
+            return enumerator.compactMap { item in
+                guard let url = item as? URL, (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true else { return nil }
+                return String(url.standardizedFileURL.path.dropFirst(directory.standardizedFileURL.path.count + 1))
+            }
+        }
+        var unnamed: [String] = []
+        for modules in ["Sources", "LocalNeon/Sources"] {
+            for module in folders(in: root.appendingPathComponent(modules)) where !module.contains("/") {
+                let path = "\(modules)/\(module)/"
+                if !named.contains(path) { unnamed.append(path) }
+                for folder in folders(in: root.appendingPathComponent(path)) {
+                    if !named.contains(folder + "/") && !named.contains(path + folder + "/") { unnamed.append(path + folder + "/") }
+                }
+            }
+        }
+        #expect(unnamed == [])
+    }
 }
