@@ -56,13 +56,13 @@ enum PolymorphicResolver {
                 bindings.compatibleInputs.append(element)
             case "anycompatiblerange":
                 let base = input.baseType
-                guard let subtype = TypeRules.rangeSubtype(base) else { return nil }
+                guard let subtype = base.rangeSubtype else { return nil }
                 if let range = bindings.compatibleRange, range != base { return nil }
                 bindings.compatibleRange = base
                 bindings.compatibleInputs.append(subtype)
             case "anycompatiblemultirange":
                 let base = input.baseType
-                guard let range = TypeRules.multirangeRange(base), let subtype = TypeRules.rangeSubtype(range) else { return nil }
+                guard let range = base.multirangeRange, let subtype = range.rangeSubtype else { return nil }
                 if let multirange = bindings.compatibleMultirange, multirange != base { return nil }
                 bindings.compatibleMultirange = base
                 if let known = bindings.compatibleRange, known != range { return nil }
@@ -79,12 +79,12 @@ enum PolymorphicResolver {
             bindings.element = element
         }
         if let multirange = bindings.multirange {
-            guard let range = TypeRules.multirangeRange(multirange) else { return nil }
+            guard let range = multirange.multirangeRange else { return nil }
             if let known = bindings.range, known != range { return nil }
             bindings.range = range
         }
         if let range = bindings.range {
-            guard let subtype = TypeRules.rangeSubtype(range) else { return nil }
+            guard let subtype = range.rangeSubtype else { return nil }
             if let known = bindings.element, known != subtype { return nil }
             bindings.element = subtype
         }
@@ -97,7 +97,7 @@ enum PolymorphicResolver {
 
     /// The common type of the `anycompatible*` inputs, or nil when they have none.
     private static func compatibleType(_ bindings: Bindings) -> SQLType? {
-        if let range = bindings.compatibleRange, let subtype = TypeRules.rangeSubtype(range) {
+        if let range = bindings.compatibleRange, let subtype = range.rangeSubtype {
             return bindings.compatibleInputs.allSatisfy { TypeRules.canCoerceImplicitly($0, to: subtype) } ? subtype : nil
         }
         guard let common = TypeRules.strictCommonType(bindings.compatibleInputs) else { return nil }
@@ -131,7 +131,7 @@ enum PolymorphicResolver {
         // An array type follows from its element; a range type only from a range or multirange
         // input (several ranges may share a subtype).
         if let known = element, array == nil { array = .array(known) }
-        if multirange == nil, let known = range { multirange = TypeRules.multirangeOf(range: known) }
+        if multirange == nil, let known = range { multirange = known.multirangeOfRange }
         var compatible: SQLType?
         let compatibleRange = bindings.compatibleRange
         if bindings.hasCompatible || (result.typname?.hasPrefix("anycompatible") ?? false) {
@@ -148,7 +148,7 @@ enum PolymorphicResolver {
             case "anycompatible", "anycompatiblenonarray": return compatible
             case "anycompatiblearray": return compatible.map { .array($0) }
             case "anycompatiblerange": return compatibleRange
-            case "anycompatiblemultirange": return compatibleRange.flatMap(TypeRules.multirangeOf(range:))
+            case "anycompatiblemultirange": return compatibleRange.flatMap(\.multirangeOfRange)
             case "any": return input
             default: return type
             }

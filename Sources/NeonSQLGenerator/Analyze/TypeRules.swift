@@ -65,26 +65,6 @@ enum TypeRules {
         return false
     }
 
-    /// The range type's subtype (`int4range` -> `integer`).
-    static func rangeSubtype(_ type: SQLType) -> SQLType? {
-        if case .userRange(let range) = type.baseType { return range.subtype }
-        guard let name = type.baseType.typname, let subtype = builtins.rangeSubtypes[name] else { return nil }
-        return .catalogType(subtype)
-    }
-
-    /// The multirange type's range type (`int4multirange` -> `int4range`).
-    static func multirangeRange(_ type: SQLType) -> SQLType? {
-        if case .userMultirange(let range) = type.baseType { return .userRange(range) }
-        guard let name = type.baseType.typname, let range = builtins.multirangeRanges[name] else { return nil }
-        return .catalogType(range)
-    }
-
-    static func multirangeOf(range: SQLType) -> SQLType? {
-        if case .userRange(let userRange) = range { return .userMultirange(userRange) }
-        guard let name = range.typname, let multirange = builtins.rangeMultiranges[name] else { return nil }
-        return .catalogType(multirange)
-    }
-
     /// Whether a value of `source` may be used where `target` is expected without a written cast
     /// (PostgreSQL's `can_coerce_type` with COERCION_IMPLICIT, for a non-polymorphic target).
     static func canCoerceImplicitly(_ source: SQLType, to target: SQLType) -> Bool {

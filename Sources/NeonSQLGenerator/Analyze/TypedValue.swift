@@ -1,11 +1,3 @@
-/// Where a value comes from when it is a plain column of a table.
-struct ColumnOrigin: Sendable, Hashable {
-    let relationKey: String
-    let column: String
-    /// The column alone is a primary or unique key of its table.
-    let isUnique: Bool
-}
-
 /// What the analyzer knows about an expression or output column.
 struct TypedValue: Sendable, Hashable {
     var type: SQLType

@@ -5,7 +5,7 @@ enum AnnotationParser {
     /// A query's annotation with what follows it.
     struct Annotation: Sendable, Hashable {
         let name: String
-        let kind: QueryDescription.Kind
+        let kind: QueryKind
         /// Where the annotation comment starts.
         let location: SourceLocation
         /// The comment lines after the annotation (and a block annotation's further lines): the
@@ -86,7 +86,7 @@ enum AnnotationParser {
                               in: source, at: comment.location)
             return .invalid
         }
-        guard word.hasPrefix(":"), let kind = QueryDescription.Kind(rawValue: String(word.dropFirst())) else {
+        guard word.hasPrefix(":"), let kind = QueryKind(rawValue: String(word.dropFirst())) else {
             diagnostics.error("unknown query kind '\(word)'; use \(kindList)", in: source, at: comment.location)
             return .invalid
         }
@@ -191,8 +191,8 @@ enum AnnotationParser {
     }
 
     /// `[":one", ":exec", ...]`: every kind but `except`, as written in an annotation.
-    static func kinds(except: QueryDescription.Kind?) -> [String] {
-        QueryDescription.Kind.allCases.filter { $0 != except }.map { ":" + $0.rawValue }
+    static func kinds(except: QueryKind?) -> [String] {
+        QueryKind.allCases.filter { $0 != except }.map { ":" + $0.rawValue }
     }
 
     /// `:many, :one, ... or :copyfrom`.

@@ -46,7 +46,7 @@ enum SwiftTypeMapping {
             // Ranges of a mapped subtype and points have runtime value types; other types
             // (geometric, network, bit strings, text search, multiranges ...) are their text form.
             if name == "point" { return "PostgresPoint" }
-            if let subtype = TypeRules.rangeSubtype(type), let range = rangeSwiftType(subtype: subtype) { return range }
+            if let subtype = type.rangeSubtype, let range = rangeSwiftType(subtype: subtype) { return range }
             return "String"
         case .domain(_, let base):
             return scalarSwiftType(for: base)
