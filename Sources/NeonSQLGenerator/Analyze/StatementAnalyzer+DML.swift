@@ -33,14 +33,20 @@ extension StatementAnalyzer {
         return nil
     }
 
-    /// Types a value written into a column and reports NULL written into a NOT NULL column.
+    /// Types a value written into a column and reports NULL written into a NOT NULL column and a
+    /// value of a type the column cannot take.
     private mutating func assign(_ expression: Expression, to column: CatalogColumn, in relation: CatalogRelation, _ scope: Scope) {
         if case .defaultValue = expression.kind { return }
+        let isUntyped = isUntypedAssignedValue(expression)
+        let errorsBefore = diagnostics.errorCount
         let value = infer(expression, scope, valueContext(for: column, in: relation))
         if case .literal(.null) = expression.kind, column.isNotNull {
             error("null value in column \"\(column.name)\" violates not-null constraint", at: expression.location)
         }
-        _ = value
+        // An error inside the value leaves its type a guess.
+        if !isUntyped, diagnostics.errorCount == errorsBefore {
+            reportUnassignableValue(value, to: column, at: expression.withoutParentheses.location)
+        }
     }
 
     /// `SET names[$1] = $2`: the subscripts are integers (text or integer for jsonb, where PostgreSQL
@@ -96,10 +102,13 @@ extension StatementAnalyzer {
             if query.with == nil, case .select = query.body {
                 pendingInsertTargets = targetColumns.map { valueContext(for: $0, in: relation) }
             }
+            let errorsBefore = diagnostics.errorCount
             let columns = analyzeSelect(query, outer: scope)
             pendingInsertTargets = nil
             if columns.count > targetColumns.count {
                 error("INSERT has more expressions than target columns", at: query.location)
+            } else if diagnostics.errorCount == errorsBefore {
+                reportUnassignableOutputs(columns, to: targetColumns)
             }
         case .defaultValues:
             break
@@ -158,7 +167,11 @@ extension StatementAnalyzer {
                     _ = infer(clause.value, scope)
                 }
             case .scalarSubquery(let query):
-                _ = analyzeSelect(query, outer: scope)
+                let errorsBefore = diagnostics.errorCount
+                let outputs = analyzeSelect(query, outer: scope)
+                if outputs.count == columns.count, diagnostics.errorCount == errorsBefore {
+                    reportUnassignableOutputs(outputs, to: columns)
+                }
             default:
                 error("number of columns does not match number of values", at: clause.value.location)
             }

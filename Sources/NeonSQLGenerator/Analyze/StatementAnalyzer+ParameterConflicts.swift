@@ -20,7 +20,7 @@ extension StatementAnalyzer {
         case .assignment where slot.typedBy == context.coercion:
             if fixed == wanted { return }
         case .assignment:
-            if TypeRules.canCoerceImplicitly(fixed, to: wanted) || canAssign(fixed, to: wanted) { return }
+            if TypeRules.canCoerceImplicitly(fixed, to: wanted) || AssignmentCoercion.canCoerce(fixed, to: wanted) { return }
         case .implicit:
             if TypeRules.canCoerceImplicitly(fixed, to: wanted) { return }
         }
@@ -96,16 +96,6 @@ extension StatementAnalyzer {
         case .positional(let number): return "$\(number)"
         case .named(let name), .nullableNamed(let name): return "'\(name)'"
         }
-    }
-
-    /// An assignment cast exists (pg_cast context `a`), or PostgreSQL's automatic I/O conversion
-    /// to a string type, which assignment allows.
-    private func canAssign(_ source: SQLType, to target: SQLType) -> Bool {
-        let from = source.baseType
-        let to = target.baseType
-        if TypeRules.category(to) == "S" { return true }
-        guard let fromName = from.typname, let toName = to.typname else { return false }
-        return TypeRules.builtins.casts[fromName]?[toName] == "a"
     }
 
     /// A type a parameter can take: not unknown, not polymorphic, no unknown element.

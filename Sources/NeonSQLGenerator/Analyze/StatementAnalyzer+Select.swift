@@ -83,6 +83,9 @@ extension StatementAnalyzer {
                                           name: left.name)
                 column.isUnique = false
                 column.embed = nil  // each branch has its own rows: the columns come back flat
+                // Both untyped: text, as PostgreSQL resolves them; one untyped: PostgreSQL types it
+                // by the other branch, so the merged type above may not be PostgreSQL's.
+                column.isUnknownAsText = left.isUnknownAsText != right.isUnknownAsText
                 return column
             }
             return (merged, nil)
@@ -100,8 +103,10 @@ extension StatementAnalyzer {
             let type = TypeRules.commonType(values.map(\.type))
             let value = TypedValue(type: type, nullable: values.contains { $0.nullable },
                                    elementNullable: values.contains { $0.elementNullable }, name: "column\(column + 1)")
-            return OutputColumn(name: "column\(column + 1)", value: value, nullabilityOverride: nil,
-                                location: rows[0][column].location)
+            var output = OutputColumn(name: "column\(column + 1)", value: value, nullabilityOverride: nil,
+                                      location: rows[0][column].location)
+            output.isUnknownAsText = values.allSatisfy { $0.type == .unknown }
+            return output
         }
     }
 
@@ -241,7 +246,8 @@ extension StatementAnalyzer {
         case .expression(let expression, let alias):
             if case .fieldStar(let base) = expression.kind { return expandFieldStar(base, scope, at: expression.location) }
             var value = infer(expression, scope, context)
-            if value.type == .unknown {
+            let isUnknown = value.type == .unknown
+            if isUnknown {
                 // PostgreSQL resolves an untyped output as text.
                 if deferredTextParameters != nil, let node = parameterNode(of: expression) {
                     deferredTextParameters?.append((node, alias?.name))
@@ -258,8 +264,12 @@ extension StatementAnalyzer {
                 name.removeLast()
                 recordAliasEdit(alias)
             }
-            return [OutputColumn(name: name, value: value, nullabilityOverride: override,
-                                 location: alias?.location ?? expression.location)]
+            var column = OutputColumn(name: name, value: value, nullabilityOverride: override,
+                                      location: alias?.location ?? expression.location)
+            column.isUnknownAsText = isUnknown
+            let valueLocation = expression.withoutParentheses.location
+            if valueLocation != column.location { column.valueLocation = valueLocation }
+            return [column]
         }
     }
 

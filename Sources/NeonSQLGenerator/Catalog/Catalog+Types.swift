@@ -36,6 +36,9 @@ struct UserTypeCatalog: Sendable {
     /// `schema.name` of functions CREATE FUNCTION made but the catalog left out (a polymorphic
     /// pseudo-type, a type it cannot resolve): DROP and ALTER of them are accepted unchecked.
     var functionsLeftOut: Set<String> = []
+    /// A schema file says `CREATE CAST`: casts beyond `pg_cast`'s built-in ones may exist, which
+    /// the catalog does not record (so no value is rejected for want of a cast).
+    var hasCreatedCasts = false
 }
 
 extension Catalog {

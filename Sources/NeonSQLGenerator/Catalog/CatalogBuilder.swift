@@ -112,6 +112,7 @@ enum CatalogBuilder {
                 break
             case .ignored(let keyword, _):
                 if keyword == "create rule" { catalog.tableEffects.markUnresolvedRule() }
+                if keyword == "create cast" { catalog.userTypes.hasCreatedCasts = true }
             case .defineType(let definition):
                 for (message, location) in CatalogBuilder.define(definition, in: &catalog, declaredIn: source) { error(message, at: location) }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import NeonSQLTestSupport
 
 /// Where tests find a real PostgreSQL: `NEON_SQL_TEST_POSTGRES_URL` (an admin URL such as
@@ -39,5 +40,16 @@ struct PSQL {
             throw Failure(description: "psql failed (\(result.status)): \(result.stderr)")
         }
         return result.stdout
+    }
+
+    /// Runs `body` with psql on the test server and a fresh database named `<prefix>_<random>`,
+    /// dropped afterwards; fails when the server is not configured.
+    static func withScratchDatabase<Result>(_ prefix: String, _ body: (PSQL, String) throws -> Result) throws -> Result {
+        let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
+        let psql = PSQL(url: url)
+        let database = "\(prefix)_\(UInt32.random(in: 0...UInt32.max))"
+        _ = try psql.run("CREATE DATABASE \(database);")
+        defer { _ = try? psql.run("DROP DATABASE IF EXISTS \(database) WITH (FORCE);") }
+        return try body(psql, database)
     }
 }

@@ -155,6 +155,13 @@ struct Expression: Sendable, Hashable {
         self.location = location
         self.range = range
     }
+
+    /// The expression inside any parentheses around it: where PostgreSQL, which keeps no
+    /// parentheses, reports an error about the value (`tags` of `(tags)`).
+    var withoutParentheses: Expression {
+        if case .parenthesized(let inner) = kind { return inner.withoutParentheses }
+        return self
+    }
 }
 
 indirect enum ExpressionKind: Sendable, Hashable {

@@ -1,0 +1,103 @@
+import Foundation
+import NeonSQLTestSupport
+import Testing
+@testable import NeonSQLGenerator
+
+/// Diagnostics golden cases (Diagnostics/Cases/) whose every expected error is PostgreSQL's own,
+/// checked against the server: the case's schema loaded into a fresh database, each query
+/// PREPAREd (`@name` as `$n`), and PostgreSQL's errors, placed at the line and column of the
+/// character it names, must be the case's expected diagnostics exactly; a query PostgreSQL
+/// accepts must have none. Add a case here when it holds no error of the generator's own.
+@Suite("Differential: diagnostics goldens vs PostgreSQL", .serialized)
+struct DiagnosticGoldenDifferentialTests {
+    static let cases = ["assignment_coercion.sql"]
+
+    @Test(.enabled(if: PostgresTestEnvironment.shouldRun), arguments: cases)
+    func errorsArePostgreSQLs(_ name: String) throws {
+        let text = try String(contentsOf: DiagnosticGoldenTests.directory.appendingPathComponent(name), encoding: .utf8)
+        let golden = DiagnosticGoldenTests.parse(text)
+        try PSQL.withScratchDatabase("neon_sql_golden") { psql, database in
+            _ = try psql.run(golden.schema.map(\.contents).joined(separator: "\n;\n"), database: database)
+            var found: [String] = []
+            for file in golden.queries {
+                for statement in Self.statements(in: file.contents) {
+                    if let error = try Self.postgresError(statement, psql: psql, database: database) {
+                        found.append("\(file.path):\(error.line):\(error.column): error: \(error.message)")
+                    }
+                }
+            }
+            #expect(found == golden.expected)
+        }
+    }
+
+    /// One statement of a query file: its SQL with `@name` parameters as `$n` padded to the same
+    /// length (so PostgreSQL's character positions are the file's), and the line it starts on.
+    struct Statement {
+        var sql: String
+        var firstLine: Int
+    }
+
+    /// The statements after each `-- name:` annotation (each starting on the line after it),
+    /// without their `;`.
+    static func statements(in contents: String) -> [Statement] {
+        var statements: [Statement] = []
+        var current: Statement?
+        var parameters: [String: Int] = [:]
+        func finish() {
+            guard var statement = current else { return }
+            while let last = statement.sql.last, last.isWhitespace || last == ";" { statement.sql.removeLast() }
+            statements.append(statement)
+            current = nil
+            parameters = [:]
+        }
+        for (index, line) in contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.hasPrefix("-- name:") {
+                finish()
+                current = Statement(sql: "", firstLine: index + 2)
+                continue
+            }
+            guard var statement = current else { continue }
+            statement.sql += (statement.sql.isEmpty ? "" : "\n") + numbered(String(line), &parameters)
+            current = statement
+        }
+        finish()
+        return statements
+    }
+
+    /// `@name` -> `$n` followed by spaces to keep the length (names of one character or more).
+    private static func numbered(_ line: String, _ parameters: inout [String: Int]) -> String {
+        var result = ""
+        var characters = Substring(line)
+        while let at = characters.firstIndex(of: "@") {
+            result += characters[..<at]
+            let rest = characters[characters.index(after: at)...]
+            let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            let number = parameters[String(name)] ?? parameters.count + 1
+            parameters[String(name)] = number
+            let replacement = "$\(number)"
+            result += replacement + String(repeating: " ", count: max(0, name.count + 1 - replacement.count))
+            characters = rest.dropFirst(name.count)
+        }
+        return result + characters
+    }
+
+    /// PostgreSQL's error for PREPARE of the statement, at the line and column it names.
+    static func postgresError(_ statement: Statement, psql: PSQL, database: String) throws -> (line: Int, column: Int, message: String)? {
+        let prefix = "PREPARE neon_golden AS "
+        let result = try CommandRunner.run(["psql", psql.url(database: database), "-X", "-q", "-v", "VERBOSITY=terse",
+                                            "-c", prefix + statement.sql])
+        guard !result.succeeded else { return nil }
+        // `ERROR:  message at character N` (terse: no hint, no context).
+        var message = result.stderr.split(separator: "\n").first.map(String.init) ?? result.stderr
+        if message.hasPrefix("ERROR:  ") { message.removeFirst("ERROR:  ".count) }
+        guard let marker = message.range(of: " at character ", options: .backwards),
+              let position = Int(message[marker.upperBound...]) else {
+            return (0, 0, message)
+        }
+        message = String(message[..<marker.lowerBound])
+        // Characters before the error within the statement; then its line and column.
+        let before = statement.sql.prefix(max(0, position - 1 - prefix.count))
+        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+        return (statement.firstLine + lines.count - 1, (lines.last?.count ?? 0) + 1, message)
+    }
+}
