@@ -120,6 +120,18 @@ struct SQLCEndToEndTests {
         #expect(none == ExecResult(rowsAffected: 0, command: "UPDATE"))
     }
 
+    @Test func mergeInsertsUpdatesAndDeletesCountingTheRows() async throws {
+        let born = PostgresDate(year: 1899, month: 8, day: 24)
+        #expect(try await queries.mergeAuthor(run: run, name: "Borges", born: nil) == 1, "not matched: inserted")
+        let id = try #require(try await queries.authorIdsOfRun(run: run).first)
+        #expect(try await queries.authorById(id: id)?.born == nil)
+        #expect(try await queries.mergeAuthor(run: run, name: "Borges", born: born) == 1, "matched: updated")
+        #expect(try await queries.authorById(id: id)?.born == born)
+        #expect(try await queries.countAuthors(run: run) == 1)
+        #expect(try await queries.mergeAuthor(run: run, name: "Borges", born: nil) == 1, "matched with NULL: deleted")
+        #expect(try await queries.countAuthors(run: run) == 0)
+    }
+
     @Test func batchKindsRunEverySetInOneBatch() async throws {
         let ids = try await importAuthors(["writer", "poet"])
         let sentBefore = requests.events.count

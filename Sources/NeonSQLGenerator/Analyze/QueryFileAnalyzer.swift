@@ -54,7 +54,7 @@ enum QueryFileAnalyzer {
     /// A statement that changes the schema rather than querying it (CREATE, ALTER, DROP, ...).
     static func isSchemaStatement(_ statement: Statement) -> Bool {
         switch statement {
-        case .select, .insert, .update, .delete, .call: return false
+        case .select, .insert, .update, .delete, .merge, .call: return false
         case .ignored(let keyword, _): return !UtilityStatements.keywords.contains(keyword)
         default: return true
         }
@@ -82,12 +82,12 @@ enum QueryFileAnalyzer {
     private static func analyzeQuery(_ parsed: ParsedStatement, _ annotation: Annotation, inferKind: Bool, _ source: SourceFile,
                                       _ catalog: Catalog, _ diagnostics: inout DiagnosticCollector) -> QueryDescription? {
         switch parsed.statement {
-        case .select, .insert, .update, .delete, .call:
+        case .select, .insert, .update, .delete, .merge, .call:
             break
         case .ignored(let keyword, _) where UtilityStatements.keywords.contains(keyword):
             return utilityQuery(parsed, annotation, inferKind: inferKind, source, &diagnostics)
         default:
-            diagnostics.error("a query file holds SELECT, INSERT, UPDATE and DELETE statements; schema statements belong in the schema folder",
+            diagnostics.error("a query file holds SELECT, INSERT, UPDATE, DELETE and MERGE statements; schema statements belong in the schema folder",
                               in: source, at: parsed.range.start)
             return nil
         }
@@ -210,7 +210,7 @@ enum QueryFileAnalyzer {
             return nil
         }
         guard !UtilityStatements.mentionsParameter(sql) else {
-            diagnostics.error("PostgreSQL binds no parameters in this statement; only SELECT, INSERT, UPDATE and DELETE take them",
+            diagnostics.error("PostgreSQL binds no parameters in this statement; only SELECT, INSERT, UPDATE, DELETE and MERGE take them",
                               in: source, at: parsed.range.start)
             return nil
         }

@@ -1,7 +1,7 @@
 // INSERT, UPDATE, DELETE: target columns, values typed by their column, ON CONFLICT, RETURNING.
 extension StatementAnalyzer {
     /// The target table as a scope entry, or nil (reported) when it is not a table.
-    private mutating func targetEntry(_ name: QualifiedName, alias: Identifier?, _ scope: Scope) -> (RangeEntry, CatalogRelation)? {
+    mutating func targetEntry(_ name: QualifiedName, alias: Identifier?, _ scope: Scope) -> (RangeEntry, CatalogRelation)? {
         guard let tableName = name.name else { return nil }
         guard let relation = catalog.relation(tableName.name, schema: name.qualifier.last?.name) else {
             let written = name.parts.map(\.name).joined(separator: ".")
@@ -26,7 +26,7 @@ extension StatementAnalyzer {
                               coercion: .assignment(list: assignmentList))
     }
 
-    private mutating func requireColumn(_ identifier: Identifier, in relation: CatalogRelation) -> CatalogColumn? {
+    mutating func requireColumn(_ identifier: Identifier, in relation: CatalogRelation) -> CatalogColumn? {
         if let column = relation.column(named: identifier.name) { return column }
         error("column \"\(identifier.name)\" of relation \"\(relation.name)\" does not exist"
               + NameSuggestions.suffix(for: identifier.name, among: relation.columns.map(\.name)), at: identifier.location)
@@ -35,7 +35,7 @@ extension StatementAnalyzer {
 
     /// Types a value written into a column and reports NULL written into a NOT NULL column and a
     /// value of a type the column cannot take.
-    private mutating func assign(_ expression: Expression, to column: CatalogColumn, in relation: CatalogRelation, _ scope: Scope) {
+    mutating func assign(_ expression: Expression, to column: CatalogColumn, in relation: CatalogRelation, _ scope: Scope) {
         if case .defaultValue = expression.kind { return }
         let isUntyped = isUntypedAssignedValue(expression)
         let errorsBefore = diagnostics.errorCount
@@ -140,7 +140,7 @@ extension StatementAnalyzer {
         return analyzeReturning(insert.returning, rowScope)
     }
 
-    private mutating func analyzeSet(_ clauses: [SetClause], _ relation: CatalogRelation, _ scope: Scope) {
+    mutating func analyzeSet(_ clauses: [SetClause], _ relation: CatalogRelation, _ scope: Scope) {
         assignmentList += 1
         for clause in clauses {
             let columns = clause.columns.compactMap { requireColumn($0, in: relation) }
@@ -209,7 +209,7 @@ extension StatementAnalyzer {
 
     /// RETURNING follows the table: its columns keep their declared nullability, and the target's
     /// keys stay unique per returned row.
-    private mutating func analyzeReturning(_ targets: [SelectTarget], _ scope: Scope) -> [OutputColumn] {
+    mutating func analyzeReturning(_ targets: [SelectTarget], _ scope: Scope) -> [OutputColumn] {
         var columns: [OutputColumn] = []
         for target in targets { columns += analyzeTarget(target, scope) }
         let target = scope.entries.first

@@ -39,14 +39,24 @@ extension StatementAnalyzer {
                 current = level.parent
             }
             if !hasUnresolvedRelation {
-                error("column \"\(column.name)\" does not exist" + NameSuggestions.suffix(for: column.name, among: columnNamesInScope(scope)),
-                      at: column.location)
+                let hint = unreferenceableEntry(scope) { entry in entry.columns.contains { $0.name == column.name } }.map {
+                    "; there is a column named \"\(column.name)\" in table \"\($0.name ?? "")\", but it cannot be referenced from this part of the query"
+                }
+                error("column \"\(column.name)\" does not exist"
+                      + (hint ?? NameSuggestions.suffix(for: column.name, among: columnNamesInScope(scope))), at: column.location)
             }
             return nil
         }
         guard let tableName = qualifier.last else { return nil }
         guard let entry = findEntry(named: tableName.name, scope) else {
-            if !hasUnresolvedRelation {
+            if unreferenceableEntry(scope, where: { $0.name == tableName.name }) != nil {
+                error("invalid reference to FROM-clause entry for table \"\(tableName.name)\"; there is an entry for table \"\(tableName.name)\", "
+                      + "but it cannot be referenced from this part of the query", at: tableName.location)
+            } else if let alias = aliasOfTable(named: tableName.name, schema: qualifier.dropLast().last?.name, scope) {
+                // PostgreSQL's errorMissingRTE: the table is there, under an alias.
+                error("invalid reference to FROM-clause entry for table \"\(tableName.name)\"; perhaps you meant to reference the table alias \"\(alias)\"",
+                      at: tableName.location)
+            } else if !hasUnresolvedRelation {
                 error("missing FROM-clause entry for table \"\(tableName.name)\"" + NameSuggestions.suffix(for: tableName.name, among: rangeEntryNames(scope)),
                       at: tableName.location)
             }
@@ -60,6 +70,29 @@ extension StatementAnalyzer {
             return nil
         }
         return match.value
+    }
+
+    /// The alias of a FROM item of the scope chain that is table `name` under another name.
+    private func aliasOfTable(named name: String, schema: String?, _ scope: Scope) -> String? {
+        guard let relation = catalog.relation(name, schema: schema) else { return nil }
+        let key = Catalog.key(schema: relation.schema, name: relation.name)
+        var current: Scope? = scope
+        while let level = current {
+            if let alias = level.entries.first(where: { $0.relationKey == key && $0.name != nil && $0.name != name })?.name { return alias }
+            current = level.parent
+        }
+        return nil
+    }
+
+    /// The first entry of the scope chain that this part of the statement cannot reference
+    /// (``Scope/unreferenceableEntries``) and `matches` accepts.
+    private func unreferenceableEntry(_ scope: Scope, where matches: (RangeEntry) -> Bool) -> RangeEntry? {
+        var current: Scope? = scope
+        while let level = current {
+            if let entry = level.unreferenceableEntries.first(where: matches) { return entry }
+            current = level.parent
+        }
+        return nil
     }
 
     /// PostgreSQL's attribute notation: `t.f` where `t` is a FROM item without a column `f` is the

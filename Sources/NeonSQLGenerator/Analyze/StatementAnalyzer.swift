@@ -147,6 +147,8 @@ struct StatementAnalyzer {
             return analyzeUpdate(update, outer: nil)
         case .delete(let delete):
             return analyzeDelete(delete, outer: nil)
+        case .merge(let merge):
+            return analyzeMerge(merge, outer: nil)
         case .call(let call, _):
             return analyzeCall(call)
         default:

@@ -89,6 +89,9 @@ final class Scope {
     var isGrouped = false
     /// The level's WINDOW clause, for `OVER w`.
     var windows: [String: WindowSpecification] = [:]
+    /// Entries of the statement this level cannot reference (a MERGE target in a WHEN NOT MATCHED
+    /// clause): never resolved, only named in the error PostgreSQL gives for a reference to them.
+    var unreferenceableEntries: [RangeEntry] = []
 
     init(parent: Scope?) {
         self.parent = parent

@@ -107,7 +107,7 @@ enum CatalogBuilder {
                 alterEnum(alter)
             case .drop(let drop):
                 dropObjects(drop)
-            case .select, .insert, .update, .delete, .call:
+            case .select, .insert, .update, .delete, .merge, .call:
                 // Data in a migration (seed rows) does not change the schema.
                 break
             case .ignored(let keyword, _):

@@ -88,6 +88,8 @@ extension Parser {
                 _ = acceptWord("materialized")
             }
             try expect(.leftParen, "'('")
+            // A data-modifying CTE is INSERT, UPDATE or DELETE; PostgreSQL 15 has no MERGE there.
+            if atWord("merge") { throw error(expected: "SELECT, VALUES, INSERT, UPDATE or DELETE") }
             try enter()
             let statement = try parseQueryStatement()
             leave()

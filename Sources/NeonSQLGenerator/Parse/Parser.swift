@@ -364,7 +364,7 @@ final class Parser {
         "savepoint", "release", "abort", "do", "analyze", "analyse", "vacuum", "refresh", "truncate",
         "lock", "notify", "listen", "unlisten", "discard", "copy", "explain", "cluster",
         "reindex", "checkpoint", "security", "import", "prepare", "execute", "deallocate", "declare",
-        "fetch", "move", "close", "load", "show", "reassign", "merge",
+        "fetch", "move", "close", "load", "show", "reassign",
     ]
 
     /// Parses the whole statement; anything left over is an error.
@@ -382,7 +382,7 @@ final class Parser {
             throw error(expected: "statement")
         }
         switch start.value {
-        case "select", "with", "values", "table", "insert", "update", "delete", "(":
+        case "select", "with", "values", "table", "insert", "update", "delete", "merge", "(":
             return try parseQueryStatement()
         case "create":
             return try parseCreate()
@@ -412,7 +412,7 @@ final class Parser {
         return .call(call, location: start.location)
     }
 
-    /// SELECT / VALUES / TABLE / INSERT / UPDATE / DELETE, with an optional WITH in front.
+    /// SELECT / VALUES / TABLE / INSERT / UPDATE / DELETE / MERGE, with an optional WITH in front.
     func parseQueryStatement() throws(ParseError) -> Statement {
         let start = current
         var with: WithClause?
@@ -422,6 +422,7 @@ final class Parser {
         if atWord("insert") { return .insert(try parseInsert(with: with, start: start)) }
         if atWord("update") { return .update(try parseUpdate(with: with, start: start)) }
         if atWord("delete") { return .delete(try parseDelete(with: with, start: start)) }
+        if atWord("merge") { return .merge(try parseMerge(with: with, start: start)) }
         let select = try parseSelectStatement(with: with, start: start)
         if case .select(let core) = select.body, let into = core.into {
             // `SELECT ... INTO t FROM ...` is CREATE TABLE t AS SELECT ... FROM ...

@@ -79,6 +79,20 @@ struct TableEffectsTests {
         #expect(upsert?.reads == ["public.books"])
     }
 
+    @Test func mergeMayInsertUpdateAndDeleteItsTarget() {
+        // Whatever the actions, the target's ON DELETE and ON UPDATE actions (books, then reviews) and
+        // its INSERT OR DELETE trigger (audit) are followed, as PostgreSQL's plan counts a MERGE.
+        let update = Self.effects("MERGE INTO authors a USING loans l ON a.id = l.book_id WHEN MATCHED THEN UPDATE SET id = l.id")
+        #expect(update?.reads.contains("public.loans") == true)
+        #expect(update?.reads.contains("public.authors") == true)
+        #expect(update?.writes == ["public.audit", "public.authors", "public.books", "public.reviews"])
+        // The source's own reads count.
+        let insert = Self.effects("MERGE INTO loans l USING (SELECT id FROM books) b ON l.id = b.id "
+                                  + "WHEN NOT MATCHED THEN INSERT VALUES (b.id, b.id)")
+        #expect(insert?.reads == ["public.books", "public.loans"])
+        #expect(insert?.writes == ["public.loans"])
+    }
+
     @Test func aPartitionCountsAsItsRoot() {
         #expect(Self.effects("SELECT id FROM events_2026")?.reads == ["public.events"])
         #expect(Self.effects("DELETE FROM events_2026 WHERE id = 1")?.writes == ["public.events"])

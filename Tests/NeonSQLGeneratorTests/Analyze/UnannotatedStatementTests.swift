@@ -66,7 +66,7 @@ import Testing
     @Test func annotatedSchemaStatementIsStillAnError() {
         let fixture = AnalysisFixture(schema: Self.schema, query: "-- name: Make :exec\nCREATE TABLE other (id int);")
         #expect(fixture.errors == [
-            "query.sql:2:1: error: a query file holds SELECT, INSERT, UPDATE and DELETE statements; schema statements belong in the schema folder",
+            "query.sql:2:1: error: a query file holds SELECT, INSERT, UPDATE, DELETE and MERGE statements; schema statements belong in the schema folder",
         ])
     }
 

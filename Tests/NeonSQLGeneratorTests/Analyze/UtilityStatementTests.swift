@@ -37,9 +37,9 @@ struct UtilityStatementTests {
             CREATE TABLE other (id int);
             """)
         #expect(fixture.errors == [
-            "query.sql:2:1: error: PostgreSQL binds no parameters in this statement; only SELECT, INSERT, UPDATE and DELETE take them",
+            "query.sql:2:1: error: PostgreSQL binds no parameters in this statement; only SELECT, INSERT, UPDATE, DELETE and MERGE take them",
             "query.sql:3:1: error: ':many' cannot run this statement; a utility statement returns no rows: use ':exec', ':execrows' or ':execresult'",
-            "query.sql:6:1: error: a query file holds SELECT, INSERT, UPDATE and DELETE statements; schema statements belong in the schema folder",
+            "query.sql:6:1: error: a query file holds SELECT, INSERT, UPDATE, DELETE and MERGE statements; schema statements belong in the schema folder",
         ])
     }
 }

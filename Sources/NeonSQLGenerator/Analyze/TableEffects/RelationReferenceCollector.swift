@@ -35,6 +35,8 @@ struct RelationReferenceCollector {
             withClause(update.with) { collector in collector.update(update) }
         case .delete(let delete):
             withClause(delete.with) { collector in collector.delete(delete) }
+        case .merge(let merge):
+            withClause(merge.with) { collector in collector.merge(merge) }
         case .call(let call, _):
             function(call)
         default:
@@ -75,13 +77,7 @@ struct RelationReferenceCollector {
             references.reads.insert(target)
             references.write(target, .update)
         }
-        update.set.forEach { assignment in
-            expression(assignment.value)
-            for bounds in assignment.subscripts.joined() {
-                bounds.lower.map { expression($0) }
-                bounds.upper.map { expression($0) }
-            }
-        }
+        assignments(update.set)
         update.from.forEach { tableReference($0) }
         update.whereClause.map { expression($0) }
         targets(update.returning)
@@ -95,6 +91,28 @@ struct RelationReferenceCollector {
         delete.using.forEach { tableReference($0) }
         delete.whereClause.map { expression($0) }
         targets(delete.returning)
+    }
+
+    /// MERGE reads its target (joined with the source) and may insert, update and delete its rows:
+    /// the target counts as changed in all three ways, whatever the actions (as the text scanner and
+    /// PostgreSQL's plan, a ModifyTable of operation Merge, count it), so every foreign-key action and
+    /// trigger of the target is followed.
+    private mutating func merge(_ merge: MergeStatement) {
+        if let target = relationKey(merge.table) {
+            references.reads.insert(target)
+            for change in [TableChange.insert, .update, .delete] { references.write(target, change) }
+        }
+        tableReference(merge.source)
+        expression(merge.condition)
+        for clause in merge.clauses {
+            clause.condition.map { expression($0) }
+            switch clause.action {
+            case .update(let set): assignments(set)
+            case .insert(_, let values, _): values?.forEach { expression($0) }
+            case .delete, .doNothing: break
+            }
+        }
+        targets(merge.returning)
     }
 
     // MARK: Queries
@@ -139,6 +157,17 @@ struct RelationReferenceCollector {
             setExpression(right)
         case .nested(let query):
             select(query)
+        }
+    }
+
+    /// A SET list's values and subscripts.
+    private mutating func assignments(_ set: [SetClause]) {
+        set.forEach { assignment in
+            expression(assignment.value)
+            for bounds in assignment.subscripts.joined() {
+                bounds.lower.map { expression($0) }
+                bounds.upper.map { expression($0) }
+            }
         }
     }
 

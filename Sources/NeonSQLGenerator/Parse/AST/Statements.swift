@@ -6,6 +6,8 @@ indirect enum Statement: Sendable, Hashable {
     case insert(InsertStatement)
     case update(UpdateStatement)
     case delete(DeleteStatement)
+    /// `MERGE INTO ... USING ... ON ... WHEN ...` (AST/Merge.swift).
+    case merge(MergeStatement)
     case createTable(CreateTableStatement)
     case createEnum(CreateEnumStatement)
     case createView(CreateViewStatement)

@@ -114,3 +114,16 @@ SELECT touch_project(1) AS touched;
 
 -- name: UpdateInheritanceParent :execrows
 UPDATE vehicles SET wheels = wheels + 1;
+
+-- name: MergeDeleteCascades :execrows
+MERGE INTO projects p USING accounts a ON a.id = p.account_id AND a.id = 1
+WHEN MATCHED THEN DELETE;
+
+-- name: MergeTasksFiresTrigger :execrows
+MERGE INTO tasks t USING (VALUES (1, true), (99, false)) AS v(id, done) ON t.id = v.id
+WHEN MATCHED THEN UPDATE SET done = v.done
+WHEN NOT MATCHED THEN INSERT (id, project_id, title, done) VALUES (v.id, 1, 'merged', v.done);
+
+-- name: MergeRenameLabelCascades :execrows
+MERGE INTO labels l USING (SELECT 'urgent' AS code) s ON l.code = s.code
+WHEN MATCHED THEN UPDATE SET code = 'asap';
