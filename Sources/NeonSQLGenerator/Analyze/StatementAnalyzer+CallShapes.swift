@@ -56,9 +56,15 @@ extension StatementAnalyzer {
             let named = columnName != function.name || function.arguments.contains(where: \.isOutput)
             return shapeOfValue(call.concrete(type), columnName: columnName, isOutParameter: named)
         case .columns(let columns, let rowType):
-            let resolved = columns.map { Self.resultColumn($0.name, call.concrete($0.type)) }
-            if rowType == .builtin(.record) { return CallShape(type: rowType, kind: .outputParameters(resolved)) }
-            return CallShape(type: rowType, kind: .composite(resolved))
+            if rowType == .builtin(.record) {
+                return CallShape(type: rowType, kind: .outputParameters(columns.map { Self.resultColumn($0.name, call.concrete($0.type)) }))
+            }
+            // `RETURNS [SETOF] table` or a composite type: the row is that type as it is now, as in
+            // PostgreSQL, where a later ALTER TABLE adds or drops the function's result columns.
+            if let fields = catalog.compositeFields(of: rowType) {
+                return CallShape(type: rowType, kind: .composite(fields.map { Self.resultColumn($0.name, $0.type) }))
+            }
+            return CallShape(type: rowType, kind: .composite(columns.map { Self.resultColumn($0.name, call.concrete($0.type)) }))
         case .none:
             return CallShape(type: .builtin(.void), kind: .scalar(columnName: function.name, isOutParameter: false))
         }

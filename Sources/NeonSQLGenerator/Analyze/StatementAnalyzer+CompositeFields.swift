@@ -26,15 +26,22 @@ extension StatementAnalyzer {
     /// nil when it is neither (the caller types other composite values).
     mutating func recordFieldValue(_ base: Expression, _ field: Identifier, _ scope: Scope) -> TypedValue? {
         let fields: [ScopeColumn]
+        var namedType: SQLType?
         if let entry = wholeRowEntry(base, scope) {
             fields = entry.columns
         } else if let shape = callShape(of: base), let columns = shape.columns {
             fields = columns
+            if shape.type != .builtin(.record) { namedType = shape.type }
         } else {
             return nil
         }
         guard let match = fields.first(where: { $0.name == field.name }) else {
-            error("could not identify column \"\(field.name)\" in record data type", at: field.location)
+            if let namedType {
+                // A call returning a table's or composite type's row (`(rows_of_t()).x`).
+                error("column \"\(field.name)\" not found in data type \(namedType.formatName)", at: field.location)
+            } else {
+                error("could not identify column \"\(field.name)\" in record data type", at: field.location)
+            }
             return TypedValue(type: .unknown, nullable: true, name: field.name)
         }
         var value = match.value

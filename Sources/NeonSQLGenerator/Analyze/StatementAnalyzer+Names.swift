@@ -99,10 +99,17 @@ extension StatementAnalyzer {
     /// call `f(t)` of a function (or aggregate) of one argument, with `t`'s whole row as that
     /// argument (`kw.count` is `count(kw)`; a computed field `p.full_name` is `full_name(p)`).
     /// Nil when no function of that name takes one argument: the column does not exist then.
+    /// Argument types of built-in functions that accept a whole row.
+    private static let rowAcceptingArguments: Set<String> = ["any", "record", "anyelement", "anycompatible", "anynonarray", "anycompatiblenonarray"]
+
     mutating func attributeNotationCall(_ function: Identifier, of table: Identifier, _ scope: Scope) -> TypedValue? {
         let hasUserFunction = !catalog.userCallOverloads(named: function.name, schema: nil, procedures: false)
             .filter { $0.inputArguments.count == 1 }.isEmpty
-        guard hasUserFunction || !catalog.functionOverloads(named: function.name, argumentCount: 1).signatures.isEmpty else { return nil }
+        // A built-in takes a whole row only through a pseudo-type argument (`count("any")`,
+        // `row_to_json(record)`): `r.name` is not the cast `name(r)`, whose candidates take text.
+        let takesRow = catalog.functionOverloads(named: function.name, argumentCount: 1).signatures
+            .contains { Self.rowAcceptingArguments.contains($0.arguments.first ?? "") }
+        guard hasUserFunction || takesRow else { return nil }
         let row = Expression(.column(QualifiedName(parts: [table])), location: table.location,
                              range: SourceRange(start: table.location, endOffset: table.location.offset + table.name.utf8.count))
         let call = FunctionCall(name: QualifiedName(parts: [function]), arguments: [row], isStar: false, isDistinct: false,

@@ -17,6 +17,8 @@ struct BreakingChangeDifferentialTests {
             bio text, mood mood NOT NULL
         );
         CREATE FUNCTION greet(n text) RETURNS text LANGUAGE sql AS $$ SELECT 'hi ' || n $$;
+        CREATE TABLE notes (id bigint PRIMARY KEY, body text, pinned boolean NOT NULL DEFAULT false);
+        CREATE FUNCTION pinned_notes() RETURNS SETOF notes LANGUAGE sql AS $$ SELECT * FROM notes WHERE pinned $$;
         """
 
     /// The shipped queries, and the table each one's columns come from (for PostgreSQL's
@@ -36,6 +38,9 @@ struct BreakingChangeDifferentialTests {
 
         -- name: Handles :many
         SELECT handle FROM users WHERE handle LIKE @pattern;
+
+        -- name: PinnedBodies :many
+        SELECT id, body FROM pinned_notes();
         """
 
     /// (migration, the queries it breaks).
@@ -63,6 +68,10 @@ struct BreakingChangeDifferentialTests {
         ("recreate a function with another return type", "DROP FUNCTION greet(text);\nCREATE FUNCTION greet(n text) RETURNS varchar LANGUAGE sql AS $$ SELECT 'hi ' || n $$;", ["names"]),
         ("rename a column only one query returns", "ALTER TABLE users RENAME COLUMN bio TO about;", ["getUser"]),
         ("widen a returned integer column", "ALTER TABLE users ALTER COLUMN id TYPE numeric;", ["getUser", "scores"]),
+        // A `RETURNS SETOF notes` function's rows are the table's rows as they are now.
+        ("drop a column read through a SETOF function", "ALTER TABLE notes DROP COLUMN body;", ["pinnedBodies"]),
+        ("add a column to a SETOF function's table", "ALTER TABLE notes ADD COLUMN color text;", []),
+        ("change a type read through a SETOF function", "ALTER TABLE notes ALTER COLUMN body TYPE varchar(200);", ["pinnedBodies"]),
     ]
 
     static func shipped() throws -> ShippedVersion {
