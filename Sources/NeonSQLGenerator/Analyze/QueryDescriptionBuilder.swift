@@ -31,18 +31,20 @@ enum QueryDescriptionBuilder {
         return result
     }
 
-    /// Applies `-- @param` directives (naming a parameter by `$n`, its SQL name or its Swift
-    /// name); a directive naming no parameter is an error.
+    /// Applies the `-- @param` directives that name a parameter by `$n` or by its SQL name; the
+    /// others are returned for translation, which knows the parameters' Swift names.
     static func applyDirectives(_ directives: [ParameterDirective], to parameters: [ParameterDescription], _ table: ParameterTable,
-                                _ source: SourceFile, _ diagnostics: inout DiagnosticCollector) -> [ParameterDescription] {
+                                _ source: SourceFile) -> (parameters: [ParameterDescription], pending: [PendingParameterDirective]) {
         var result = parameters
+        var pending: [PendingParameterDirective] = []
         for directive in directives {
             guard let position = result.firstIndex(where: { parameter in
                 "$\(parameter.index)" == directive.parameter || parameter.sqlName == directive.parameter
-                    || parameter.sqlName.map(IdentifierWords.lowerCamelCase) == directive.parameter
                     || table.slots[parameter.index]?.writtenName == directive.parameter
             }) else {
-                diagnostics.error("@param directive names no parameter of this query: '\(directive.parameter)'", in: source, at: directive.location)
+                let unmatched = Diagnostic(.error, "@param directive names no parameter of this query: '\(directive.parameter)'",
+                                           in: source, at: directive.location)
+                pending.append(PendingParameterDirective(name: directive.parameter, nullable: directive.nullable, unmatched: unmatched))
                 continue
             }
             let parameter = result[position]
@@ -50,7 +52,7 @@ enum QueryDescriptionBuilder {
                 index: parameter.index, sqlName: parameter.sqlName, type: parameter.type, nullable: directive.nullable,
                 elementNullable: parameter.elementNullable, origin: parameter.origin, originIsElement: parameter.originIsElement)
         }
-        return result
+        return (result, pending)
     }
 
     private static func describe(_ slot: ParameterTable.Slot, type: SQLType) -> ParameterDescription {

@@ -119,7 +119,8 @@ enum QueryFileAnalyzer {
         var parameters = QueryDescriptionBuilder.parameters(analyzer.parameters, source, &parameterDiagnostics)
         let hadErrors = local.hasErrors
         local.append(contentsOf: parameterDiagnostics.diagnostics.filter { !hadErrors || $0.severity != .error })
-        parameters = QueryDescriptionBuilder.applyDirectives(annotation.parameterDirectives, to: parameters, analyzer.parameters, source, &local)
+        let directed = QueryDescriptionBuilder.applyDirectives(annotation.parameterDirectives, to: parameters, analyzer.parameters, source)
+        parameters = directed.parameters
         let outputs = QueryDescriptionBuilder.columns(columns)
         var sql = ""
         if !local.hasErrors {
@@ -175,6 +176,7 @@ enum QueryFileAnalyzer {
         query.paging = paging
         query.cacheMaxAgeSeconds = annotation.cache?.maxAgeSeconds
         query.returnsExactlyOneRow = RowCountGuarantee.returnsExactlyOneRow(parsed.statement, catalog: catalog)
+        query.pendingParameterDirectives = directed.pending
         return query
     }
 

@@ -35,6 +35,9 @@ struct QueryDescription: Sendable, Hashable {
     /// PostgreSQL answers the statement with exactly one row whatever the data
     /// (`Analyze/RowCountGuarantee.swift`): a `:one` query's result is then not optional.
     var returnsExactlyOneRow = false
+    /// `-- @param` directives naming a parameter by neither `$n` nor its SQL name: translation
+    /// matches them by Swift name.
+    var pendingParameterDirectives: [PendingParameterDirective] = []
     /// SQL names of the non-null columns whose value is unique per row (a primary or unique key of
     /// the only row source), in result order: the translation makes a row identifiable by one.
     let uniqueColumns: [String]

@@ -119,15 +119,26 @@ struct SwiftNamer {
                       enumName: (String) -> String, sorts: [NamedSort], warnings: inout DiagnosticCollector) -> NamedQuery {
         // Argument sets are structs (`XParams`): their properties avoid `Hashable`'s members as columns do.
         var parameterNames = UniqueNames(taken: query.kind.takesArgumentSets ? Self.argumentSetReservedNames : [])
-        var parameters = query.parameters.sorted { $0.index < $1.index }.map { parameter in
+        let sortedParameters = query.parameters.sorted { $0.index < $1.index }
+        let names = sortedParameters.map { parameterNames.claim(Self.usable(SwiftNaming.lowerCamelCase($0.sqlName ?? ""), fallback: "p\($0.index)")) }
+        // `-- @param userId2 nullable`: a directive that names a parameter by its Swift name.
+        var directedNullable: [Int: Bool] = [:]
+        for directive in query.pendingParameterDirectives {
+            if let position = names.firstIndex(of: directive.name) {
+                directedNullable[sortedParameters[position].index] = directive.nullable
+            } else {
+                warnings.append(directive.unmatched)
+            }
+        }
+        var parameters = zip(sortedParameters, names).map { parameter, name in
             // An optional filter is `T?`: nil leaves its conjuncts out (NULL is never bound for it).
-            let nullable = parameter.nullable || parameter.isOptionalFilter
+            let nullable = (directedNullable[parameter.index] ?? parameter.nullable) || parameter.isOptionalFilter
             var types = swiftTypes(parameter.type, nullable: nullable, elementNullable: parameter.elementNullable,
                                    origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName)
             // A patched value is set or kept: `Patch<String?>` for a nullable column (`.set(nil)` writes NULL).
             if parameter.isPatch { types = ("NeonSQL.Patch<\(types.code)>", "Patch<\(types.described)>") }
             var named = NamedValue(
-                name: parameterNames.claim(Self.usable(SwiftNaming.lowerCamelCase(parameter.sqlName ?? ""), fallback: "p\(parameter.index)")),
+                name: name,
                 codeType: types.code, swiftType: types.described,
                 type: parameter.type, pgType: parameter.pgType, index: parameter.index, sqlName: parameter.sqlName ?? "", nullable: nullable,
                 elementNullable: parameter.elementNullable)

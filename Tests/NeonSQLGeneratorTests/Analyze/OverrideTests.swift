@@ -35,6 +35,25 @@ struct OverrideTests {
         #expect(query?.documentation == ["Sets the email."])
     }
 
+    /// A directive may name a parameter by the Swift name the generated function shows, also
+    /// when that name is not the SQL name camel-cased: a second `userId` is `userId2`, a `$1`
+    /// without a name is `p1`.
+    @Test func directivesNameParametersByTheirSwiftNames() {
+        let model = analyze("""
+            -- name: Either :many
+            -- @param userId2 optional
+            SELECT id FROM products WHERE id = @user_id OR id = @userId;
+
+            -- name: Unnamed :one
+            -- @param p1 optional
+            SELECT $1::int + 1 AS next;
+            """)
+        #expect(model.diagnostics.map(\.formatted) == [])
+        let queries = model.files.first?.queries ?? []
+        #expect(queries.first?.parameters.map { "\($0.name): \($0.swiftType)" } == ["userId: Int", "userId2: Int?"])
+        #expect(queries.last?.parameters.map { "\($0.name): \($0.swiftType)" } == ["p1: Int?"])
+    }
+
     @Test func badDirectivesAreReported() {
         let model = analyze("""
             -- name: Update :exec
