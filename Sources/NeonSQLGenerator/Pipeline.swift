@@ -53,8 +53,7 @@ enum Pipeline {
                                         diagnostics: &diagnostics)
         }
         files = rejectDuplicateNames(files, &diagnostics)
-        return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted,
-                               catalog: catalog, parseWork: (parsedSchema + parsedQueries).reduce(0) { $0 + $1.work })
+        return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted, catalog: catalog)
     }
 
     /// Analyze only: `queryFiles` against a catalog built elsewhere (the breaking-change checker's
@@ -67,8 +66,7 @@ enum Pipeline {
         var effects = TableEffectsResolver(catalog: catalog)
         let files = rejectDuplicateNames(parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, effects: &effects, diagnostics: &diagnostics) },
                                          &diagnostics)
-        return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted,
-                               catalog: catalog, parseWork: parsedQueries.reduce(0) { $0 + $1.work })
+        return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted, catalog: catalog)
     }
 
     /// Translate: every Swift name and type, the user's overrides checked and applied.

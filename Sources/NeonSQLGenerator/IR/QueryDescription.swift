@@ -123,7 +123,4 @@ struct GenerationModel: Sendable {
     /// The schema the queries were analyzed against (the translate stage checks the user's
     /// overrides against it).
     var catalog = Catalog()
-    /// Lexing and parsing work over every file (`ParsedFile.work`): deterministic, for tests
-    /// that bound the generator's cost by the input's size instead of by wall-clock time.
-    var parseWork = 0
 }
