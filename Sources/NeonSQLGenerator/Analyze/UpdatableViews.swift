@@ -54,22 +54,35 @@ enum UpdatableViews {
         let exposed = alias?.name.name ?? base.name
         let renamed = alias?.columns.map(\.name) ?? []
         let visibleColumns = base.columns.enumerated().map { index, column in
-            (visible: index < renamed.count ? renamed[index] : column.name, base: column.name)
+            (visible: index < renamed.count ? renamed[index] : column.name, column: column)
         }
-        /// The base column a view column's expression is a plain reference to.
+        /// The base column a view column's expression is a plain reference to. A cast to the
+        /// column's own type is no conversion (PostgreSQL drops it), so the column stays one; a
+        /// cast to a type the catalog cannot resolve is taken as one too.
         func baseColumn(_ expression: Expression) -> String? {
-            guard case .column(let reference) = expression.withoutParentheses.kind, let column = reference.name?.name else { return nil }
+            var current = expression.withoutParentheses
+            var casts: [TypeName] = []
+            while case .cast(let inner, let typeName) = current.kind {
+                casts.append(typeName)
+                current = inner.withoutParentheses
+            }
+            guard case .column(let reference) = current.kind, let column = reference.name?.name else { return nil }
             let qualifier = reference.qualifier.map(\.name)
             if !qualifier.isEmpty {
                 guard qualifier.last == exposed, qualifier.count == 1 || alias == nil else { return nil }
             }
-            return visibleColumns.first { $0.visible == column }?.base
+            guard let found = visibleColumns.first(where: { $0.visible == column })?.column else { return nil }
+            for typeName in casts {
+                if let resolved = TypeResolver.resolve(typeName, in: catalog), resolved.type != found.type { return nil }
+            }
+            return found.name
         }
+        let starColumns = visibleColumns.map { Optional($0.column.name) }
         var columns: [String?] = []
         for target in core.targets {
             switch target {
             case .star, .qualifiedStar:
-                columns += visibleColumns.map { Optional($0.base) }
+                columns += starColumns
             case .expression(let expression, _):
                 columns.append(baseColumn(expression))
             case .embed:

@@ -12,6 +12,7 @@ struct UpdatableViewTests {
         CREATE TABLE children (id integer, t_id integer REFERENCES t (id) ON DELETE CASCADE);
         CREATE VIEW v AS SELECT id, name, n + 1 AS n1 FROM t WHERE n > 0;
         CREATE VIEW vv AS SELECT id AS vid, n1, name AS label FROM v;
+        CREATE VIEW vcast AS SELECT id::integer AS id, (name)::text AS name, n::bigint AS nb FROM t;
         CREATE VIEW grouped AS SELECT n, count(*) AS c FROM t GROUP BY n;
         CREATE FUNCTION log_it() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
@@ -52,6 +53,12 @@ struct UpdatableViewTests {
         // Without a column list, the first columns are assigned (DEFAULT counts).
         #expect(Self.fixture("INSERT INTO v VALUES (1, 'a')").errors == [])
         #expect(Self.fixture("INSERT INTO v VALUES (1, 'a', DEFAULT)").errors.count == 1)
+    }
+
+    @Test func aCastToTheColumnsOwnTypeKeepsItUpdatable() {
+        #expect(Self.messages("UPDATE vcast SET id = @id, name = @name") == [])
+        #expect(Self.messages("UPDATE vcast SET nb = 1")
+                == ["cannot update column \"nb\" of view \"vcast\": View columns that are not columns of their base relation are not updatable."])
     }
 
     @Test func aViewThatIsNotUpdatableNeedsAnInsteadOfTrigger() {
