@@ -70,7 +70,7 @@ enum RowCountGuarantee {
     /// A built-in aggregate: not a call a user function of the same name may take instead
     /// (`max(a, b)` of one's own is evaluated per row), nor one qualified with another schema
     /// than `pg_catalog`.
-    private static func isAggregate(_ call: FunctionCall, catalog: Catalog) -> Bool {
+    static func isAggregate(_ call: FunctionCall, catalog: Catalog) -> Bool {
         let name = call.name.name?.name ?? ""
         guard FunctionCatalog.kind(of: name) == .aggregate else { return false }
         if let schema = call.name.qualifier.last?.name { return schema == "pg_catalog" }
@@ -94,7 +94,7 @@ enum RowCountGuarantee {
     }
 
     /// A call that may return any number of rows: a built-in or user function returning a set.
-    private static func isSetReturning(_ call: FunctionCall, catalog: Catalog) -> Bool {
+    static func isSetReturning(_ call: FunctionCall, catalog: Catalog) -> Bool {
         let name = call.name.name?.name ?? ""
         if FunctionCatalog.isSetReturning(name) { return true }
         return catalog.userFunctions(name, schema: call.name.qualifier.last?.name).contains(where: \.returnsSet)

@@ -1,7 +1,10 @@
 // INSERT, UPDATE, DELETE: target columns, values typed by their column, ON CONFLICT, RETURNING.
 extension StatementAnalyzer {
-    /// The target table as a scope entry, or nil (reported) when it is not a table.
-    mutating func targetEntry(_ name: QualifiedName, alias: Identifier?, _ scope: Scope) -> (RangeEntry, CatalogRelation)? {
+    /// The target table (or, for INSERT, UPDATE and DELETE, a view PostgreSQL changes rows through:
+    /// StatementAnalyzer+Views.swift) as a scope entry, or nil (reported) when it cannot be changed.
+    /// `change` is nil for MERGE, whose target the generator knows only as a table.
+    mutating func targetEntry(_ name: QualifiedName, alias: Identifier?, _ scope: Scope,
+                              change: TableChange?) -> (RangeEntry, CatalogRelation)? {
         guard let tableName = name.name else { return nil }
         guard let relation = catalog.relation(tableName.name, schema: name.qualifier.last?.name) else {
             let written = name.parts.map(\.name).joined(separator: ".")
@@ -9,7 +12,9 @@ extension StatementAnalyzer {
             hasUnresolvedRelation = true
             return nil
         }
-        if relation.kind != .table {
+        if relation.kind == .view, let change {
+            guard acceptsViewChange(relation, change, at: name.location) else { return nil }
+        } else if relation.kind != .table {
             error("cannot change rows of view \"\(relation.name)\": the generator only knows tables as targets", at: name.location)
             return nil
         }
@@ -40,7 +45,9 @@ extension StatementAnalyzer {
         let isUntyped = isUntypedAssignedValue(expression)
         let errorsBefore = diagnostics.errorCount
         let value = infer(expression, scope, valueContext(for: column, in: relation))
-        if case .literal(.null) = expression.kind, column.isNotNull {
+        // A view's column may be NOT NULL by its query's filter alone: NULL written through it is
+        // PostgreSQL's to judge, at the base table.
+        if case .literal(.null) = expression.kind, column.isNotNull, relation.kind == .table {
             error("null value in column \"\(column.name)\" violates not-null constraint", at: expression.location)
         }
         // An error inside the value leaves its type a guess.
@@ -77,7 +84,7 @@ extension StatementAnalyzer {
         isReadOnly = false
         let scope = Scope(parent: outer)
         if let with = insert.with { analyzeWith(with, scope) }
-        guard let (entry, relation) = targetEntry(insert.table, alias: insert.alias, scope) else { return [] }
+        guard let (entry, relation) = targetEntry(insert.table, alias: insert.alias, scope, change: .insert) else { return [] }
         assignmentList += 1
         let targetColumns: [CatalogColumn]
         if insert.columns.isEmpty {
@@ -85,9 +92,13 @@ extension StatementAnalyzer {
         } else {
             targetColumns = insert.columns.compactMap { requireColumn($0, in: relation) }
             if targetColumns.count != insert.columns.count { return [] }
+            checkAssignedViewColumns(insert.columns, of: relation, .insert)
         }
         switch insert.source {
         case .values(let rows):
+            if insert.columns.isEmpty, let first = rows.first {
+                checkAssignedViewColumns(implicitTargets(relation, count: first.count, at: insert.table.location), of: relation, .insert)
+            }
             for row in rows {
                 if row.count > targetColumns.count {
                     error("INSERT has more expressions than target columns", at: row[targetColumns.count].location)
@@ -105,6 +116,9 @@ extension StatementAnalyzer {
             let errorsBefore = diagnostics.errorCount
             let columns = analyzeSelect(query, outer: scope)
             pendingInsertTargets = nil
+            if insert.columns.isEmpty {
+                checkAssignedViewColumns(implicitTargets(relation, count: columns.count, at: insert.table.location), of: relation, .insert)
+            }
             if columns.count > targetColumns.count {
                 error("INSERT has more expressions than target columns", at: query.location)
             } else if diagnostics.errorCount == errorsBefore {
@@ -148,6 +162,7 @@ extension StatementAnalyzer {
                 _ = infer(clause.value, scope)
                 continue
             }
+            checkAssignedViewColumns(clause.columns, of: relation, .update)
             if columns.count == 1 {
                 let subscripts = clause.subscripts.first ?? []
                 if subscripts.isEmpty {
@@ -182,7 +197,7 @@ extension StatementAnalyzer {
         isReadOnly = false
         let scope = Scope(parent: outer)
         if let with = update.with { analyzeWith(with, scope) }
-        guard let (entry, relation) = targetEntry(update.table, alias: update.alias, scope) else { return [] }
+        guard let (entry, relation) = targetEntry(update.table, alias: update.alias, scope, change: .update) else { return [] }
         let rowScope = Scope(parent: scope)
         rowScope.entries.append(entry)
         var joinsAreToOne = true
@@ -198,7 +213,7 @@ extension StatementAnalyzer {
         isReadOnly = false
         let scope = Scope(parent: outer)
         if let with = delete.with { analyzeWith(with, scope) }
-        guard let (entry, _) = targetEntry(delete.table, alias: delete.alias, scope) else { return [] }
+        guard let (entry, _) = targetEntry(delete.table, alias: delete.alias, scope, change: .delete) else { return [] }
         let rowScope = Scope(parent: scope)
         rowScope.entries.append(entry)
         var joinsAreToOne = true
@@ -219,5 +234,12 @@ extension StatementAnalyzer {
             }
         }
         return columns
+    }
+
+    /// The first `count` columns of `relation`, which an INSERT without a column list assigns, as
+    /// identifiers at `location` (for a view's column errors).
+    private func implicitTargets(_ relation: CatalogRelation, count: Int, at location: SourceLocation) -> [Identifier] {
+        guard relation.kind == .view else { return [] }
+        return relation.columns.prefix(count).map { Identifier(name: $0.name, quoted: false, location: location) }
     }
 }

@@ -103,7 +103,7 @@ extension StatementAnalyzer {
             error("cannot execute MERGE on relation \"\(relation.name)\"; this operation is not supported for \(kind)", at: merge.table.location)
             return nil
         }
-        return targetEntry(merge.table, alias: merge.alias, scope)
+        return targetEntry(merge.table, alias: merge.alias, scope, change: nil)
     }
 
     /// `INSERT [(columns)] VALUES (...)` of a NOT MATCHED clause: PostgreSQL's checkInsertTargets,

@@ -44,6 +44,9 @@ struct CatalogRelation: Sendable, Hashable {
     /// Where the relation was created, for messages.
     let file: String
     let location: SourceLocation
+    /// For a view: whether PostgreSQL changes its base relation's rows through it, and which of its
+    /// columns it can assign (Catalog/ViewUpdatability.swift); nil for other relations.
+    var updatability: ViewUpdatability? = nil
 
     func column(named name: String) -> CatalogColumn? { columns.first { $0.name == name } }
 

@@ -47,7 +47,8 @@ extension CatalogBuilder.Context {
             }
         }
         catalog.tableEffects.addTrigger(TableEffectsCatalog.Trigger(
-            name: create.name.name, table: Catalog.key(schema: table.schema, name: table.name), events: create.events, function: function))
+            name: create.name.name, table: Catalog.key(schema: table.schema, name: table.name), events: create.events, function: function,
+            isInsteadOf: create.isInsteadOf))
     }
 }
 
@@ -73,8 +74,9 @@ extension CatalogBuilder.Context {
             catalog.tableEffects.markUnresolvedRule()
             return
         }
-        // ON SELECT rules are views' own: what a view reads is recorded with its definition.
-        guard table.kind == .table else { return }
+        // ON SELECT rules are views' own: what a view reads is recorded with its definition. A
+        // view's INSERT, UPDATE or DELETE rule makes that change of the view possible.
+        guard table.kind == .table || (table.kind == .view && create.event != nil) else { return }
         let references = SQLTextReferenceScanner.references(of: create.tokens, catalog: catalog)
         catalog.tableEffects.addRule(TableEffectsCatalog.Rule(
             name: create.name.name, table: Catalog.key(schema: table.schema, name: table.name), event: create.event,

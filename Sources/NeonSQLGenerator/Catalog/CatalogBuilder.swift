@@ -359,9 +359,11 @@ enum CatalogBuilder {
             }
             guard let columns = queryColumns(create.query, names: create.columns, at: create.location,
                                              tooMany: "CREATE VIEW specifies more column names than columns") else { return }
+            let (updatability, base) = UpdatableViews.updatability(of: create.query, columnCount: columns.count, catalog: catalog)
             catalog.setRelation(CatalogRelation(schema: schema, name: name, kind: .view, columns: columns, indexes: [],
-                                                file: source.path, location: create.location))
+                                                file: source.path, location: create.location, updatability: updatability))
             catalog.tableEffects.setViewReferences(key: key, RelationReferenceCollector.references(of: create.query, catalog: catalog))
+            catalog.tableEffects.setViewBaseRelation(key: key, base)
         }
     }
 }

@@ -17,6 +17,8 @@ struct TableEffectsCatalog: Sendable {
         var table: String
         let events: Set<TableChange>
         let function: String?
+        /// `INSTEAD OF` (on a view): it does the change instead of PostgreSQL.
+        var isInsteadOf = false
     }
 
     /// One overload's body.
@@ -34,6 +36,9 @@ struct TableEffectsCatalog: Sendable {
     private(set) var functionBodies: [String: [FunctionBody]] = [:]
     /// What each view (and materialized view) reads and calls, resolved when it was created.
     private(set) var viewReferences: [String: StatementReferences] = [:]
+    /// An automatically updatable view's base relation (a table or another view), by the view's key:
+    /// a change of the view's rows changes the base relation's.
+    private(set) var viewBaseRelations: [String: String] = [:]
     /// A partition's parent table (also a legacy inheritance child's first parent).
     private(set) var partitionParents: [String: String] = [:]
     /// A rule: a change of `event` (nil: any) to `table` also does what its actions do.
@@ -86,6 +91,20 @@ struct TableEffectsCatalog: Sendable {
 
     mutating func setViewReferences(key: String, _ references: StatementReferences) { viewReferences[key] = references }
 
+    /// Records (or, with nil, clears) the base relation of view `key`.
+    mutating func setViewBaseRelation(key: String, _ base: String?) { viewBaseRelations[key] = base }
+
+    /// Whether view `key` has an INSTEAD OF trigger for `change`.
+    func hasInsteadOfTrigger(on key: String, for change: TableChange) -> Bool {
+        triggers.contains { $0.table == key && $0.isInsteadOf && $0.events.contains(change) }
+    }
+
+    /// Whether view `key` has a rule for `change` (PostgreSQL then rewrites the change by the rule;
+    /// whether it is an unconditional DO INSTEAD rule is not recorded, so any counts).
+    func hasRule(on key: String, for change: TableChange) -> Bool {
+        rules.contains { $0.table == key && $0.event == change }
+    }
+
     mutating func addPolicyReferences(on table: String, _ references: StatementReferences) {
         policyReferences[table, default: StatementReferences()].formUnion(references)
     }
@@ -130,6 +149,9 @@ struct TableEffectsCatalog: Sendable {
             rules[index].references = rules[index].references.renamingRelation(from: old, to: new)
         }
         if let own = viewReferences.removeValue(forKey: old) { viewReferences[new] = own }
+        var bases: [String: String] = [:]
+        for (view, base) in viewBaseRelations { bases[move(view)] = move(base) }
+        viewBaseRelations = bases
         for (key, references) in viewReferences where references.mentions(old) {
             viewReferences[key] = references.renamingRelation(from: old, to: new)
         }
@@ -148,6 +170,7 @@ struct TableEffectsCatalog: Sendable {
         triggers.removeAll { $0.table == key }
         rules.removeAll { $0.table == key }
         viewReferences[key] = nil
+        viewBaseRelations[key] = nil
         partitionParents[key] = nil
         policyReferences[key] = nil
     }

@@ -21,9 +21,11 @@ extension Parser {
     private func parseTriggerDefinition(start: Token) throws(ParseError) -> CreateTriggerStatement {
         try expectWord("trigger")
         let name = try parseColumnId("trigger name")
+        var isInsteadOf = false
         if !acceptWord("before"), !acceptWord("after") {
             try expectWord("instead")
             try expectWord("of")
+            isInsteadOf = true
         }
         var events: Set<TableChange> = []
         repeat {
@@ -42,7 +44,8 @@ extension Parser {
         try expectWord("execute")
         advance()
         let function = try parseQualifiedName("function name")
-        return CreateTriggerStatement(name: name, table: table, events: events, function: function, location: start.location)
+        return CreateTriggerStatement(name: name, table: table, events: events, function: function, location: start.location,
+                                      isInsteadOf: isInsteadOf)
     }
 }
 

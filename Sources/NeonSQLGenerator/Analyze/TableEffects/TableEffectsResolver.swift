@@ -21,7 +21,13 @@ struct TableEffectsResolver {
         readThroughViews(closure.reads, into: &reads, closure: &closure)
         expandWrites(&closure, reads: &reads)
         var writes: Set<String> = []
-        for key in closure.writes.keys { writes.insert(effects.partitionRoot(of: key)) }
+        // A view is written when its own INSTEAD OF trigger or rule does a change (PostgreSQL's
+        // target is the view); a change it passes to its base relation writes that relation only.
+        for (key, changes) in closure.writes where catalog.relation(key: key)?.kind != .view || changes.contains(where: {
+            effects.hasInsteadOfTrigger(on: key, for: $0) || effects.hasRule(on: key, for: $0)
+        }) {
+            writes.insert(effects.partitionRoot(of: key))
+        }
         return TableEffectsDescription(reads: reads.map { effects.partitionRoot(of: $0) }.uniqueSorted(),
                                        writes: writes.sorted(),
                                        readsUnknown: closure.readsUnknown, writesUnknown: closure.writesUnknown)
@@ -95,6 +101,9 @@ struct TableEffectsResolver {
             guard !new.isEmpty else { continue }
             handled[table, default: []].formUnion(new)
             closure.writes[table, default: []].formUnion(new)
+            if catalog.relation(key: table)?.kind == .view {
+                pending += changesThroughView(table, new, closure: &closure)
+            }
             let ancestry = effects.partitionAncestry(of: table)
             for key in effects.foreignKeys where ancestry.contains(key.referenced) {
                 var follows: Set<TableChange> = []
@@ -123,6 +132,22 @@ struct TableEffectsResolver {
                 pending += fire(StatementReferences(calls: [function]), closure: &closure, reads: &reads)
             }
         }
+    }
+
+    /// A change of view `view`'s rows: its INSTEAD OF triggers and rules (fired by the loop over
+    /// the view's triggers and rules) do the changes they are for; the others change the base
+    /// relation of an automatically updatable view. A view without a recorded base relation (not
+    /// automatically updatable, or over a relation the catalog does not know) changes unknown tables.
+    private func changesThroughView(_ view: String, _ changes: Set<TableChange>,
+                                    closure: inout StatementReferences) -> [(String, Set<TableChange>)] {
+        let passed = changes.filter { !effects.hasInsteadOfTrigger(on: view, for: $0) && !effects.hasRule(on: view, for: $0) }
+        guard !passed.isEmpty else { return [] }
+        guard let base = effects.viewBaseRelations[view] else {
+            closure.readsUnknown = true
+            closure.writesUnknown = true
+            return []
+        }
+        return [(base, passed)]
     }
 
     /// What a fired rule or trigger touches, added to `closure` and `reads`; returns its writes,

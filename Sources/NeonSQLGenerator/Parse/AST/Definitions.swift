@@ -189,6 +189,8 @@ struct CreateTriggerStatement: Sendable, Hashable {
     let events: Set<TableChange>
     let function: QualifiedName
     let location: SourceLocation
+    /// `INSTEAD OF`: the trigger does the change in place of PostgreSQL (views only).
+    var isInsteadOf = false
 }
 
 /// `DROP FUNCTION name [(argument types)]`.

@@ -127,3 +127,15 @@ WHEN NOT MATCHED THEN INSERT (id, project_id, title, done) VALUES (v.id, 1, 'mer
 -- name: MergeRenameLabelCascades :execrows
 MERGE INTO labels l USING (SELECT 'urgent' AS code) s ON l.code = s.code
 WHEN MATCHED THEN UPDATE SET code = 'asap';
+
+-- name: UpdateThroughNestedView :execrows
+UPDATE open_task_titles SET title = 'renamed' WHERE id = 1;
+
+-- name: DeleteThroughViewCascades :execrows
+DELETE FROM open_tasks WHERE id = 1;
+
+-- name: InsertThroughView :exec
+INSERT INTO open_tasks (id, title, project_id) VALUES (50, 'new', 1);
+
+-- name: InsertThroughInsteadOfTrigger :exec
+INSERT INTO account_names (name) VALUES ('Initech');

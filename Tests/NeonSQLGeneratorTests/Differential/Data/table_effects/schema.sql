@@ -133,6 +133,20 @@ ALTER TABLE documents ENABLE ROW LEVEL SECURITY;
 CREATE POLICY documents_of_members ON documents
     USING (EXISTS (SELECT 1 FROM memberships m WHERE m.project_id = documents.project_id AND m.member = current_user));
 
+-- Writes through views: an automatically updatable view of an updatable view of tasks (the
+-- write reaches tasks, whose trigger and cascades fire as for a direct write), and a GROUP BY view
+-- whose INSTEAD OF trigger writes audit_log instead.
+CREATE VIEW open_task_titles AS SELECT o.id, o.title FROM open_tasks o;
+CREATE VIEW account_names AS SELECT a.name FROM accounts a GROUP BY a.name;
+CREATE FUNCTION log_account_name() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO audit_log (table_name, action) VALUES ('account_names', TG_OP);
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER account_names_insert INSTEAD OF INSERT ON account_names
+    FOR EACH ROW EXECUTE FUNCTION log_account_name();
+
 -- Seed rows: account 1 owns everything that cascades; account 2 only a project (its id can be
 -- updated without violating a NO ACTION key); account 3 nothing.
 INSERT INTO accounts (id, name, region) VALUES (1, 'Acme', 'eu'), (2, 'Globex', 'us'), (3, 'Initech', 'eu');
