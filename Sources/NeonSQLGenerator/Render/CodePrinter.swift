@@ -5,9 +5,13 @@
 ///
 /// Lines are appended to the output as they are printed (no list of lines joined at the end);
 /// empty lines are held back until a non-empty line follows, so trailing ones are dropped.
+///
+/// The output is UTF-8 bytes, made a `String` once by ``text``: appending a string's bytes to an
+/// array costs about a third of `String.append` (its capacity and uniqueness checks), and a file
+/// is hundreds of thousands of appends (issue 28: about 60M of a generate's 900M instructions).
 struct CodePrinter {
-    /// The lines up to the last non-empty one, each ending in `\n`.
-    private var output = ""
+    /// The lines up to the last non-empty one, each ending in `\n`, as UTF-8.
+    private var output: [UInt8] = []
     /// Empty lines printed since the last non-empty line, not yet in `output`.
     private var pendingEmptyLines = 0
     private var level = 0
@@ -37,8 +41,8 @@ struct CodePrinter {
             return
         }
         startLine()
-        output.append(contentsOf: text)
-        output.append("\n")
+        write(text)
+        output.append(UInt8(ascii: "\n"))
     }
 
     /// Appends an empty line, unless the previous line is already empty or nothing was printed.
@@ -55,24 +59,40 @@ struct CodePrinter {
         let kept = Self.trimmingTrailingWhitespace(text)
         // A line of only whitespace loses its indentation too (the indentation is whitespace).
         if kept.isEmpty {
-            for _ in 0..<pendingEmptyLines { output.append("\n") }
-            pendingEmptyLines = 0
+            writeEmptyLines()
         } else {
             startLine()
-            output.append(kept)
+            write(kept)
         }
-        output.append("\n")
+        output.append(UInt8(ascii: "\n"))
     }
 
     /// Writes the empty lines held back, then the indentation of a non-empty line.
     private mutating func startLine() {
-        for _ in 0..<pendingEmptyLines { output.append("\n") }
-        pendingEmptyLines = 0
+        writeEmptyLines()
         if level < Self.indentations.count {
-            output.append(Self.indentations[level])
+            write(Self.indentations[level])
         } else {
-            for _ in 0..<level { output.append(Self.indentUnit) }
+            for _ in 0..<level { write(Self.indentUnit) }
         }
+    }
+
+    /// Writes the empty lines held back.
+    private mutating func writeEmptyLines() {
+        for _ in 0..<pendingEmptyLines { output.append(UInt8(ascii: "\n")) }
+        pendingEmptyLines = 0
+    }
+
+    /// Appends the UTF-8 bytes of `text` (contiguous for any native string: one copy).
+    private mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
+    }
+
+    /// Appends the UTF-8 bytes of `text` (a line of a larger text, in place).
+    private mutating func write(_ text: Substring) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
     }
 
     /// Runs `body` one indentation level deeper.
@@ -86,8 +106,8 @@ struct CodePrinter {
     mutating func block(_ header: String, _ body: (inout CodePrinter) -> Void) {
         // `header + " {"` as `line` prints it (it never ends in whitespace), without the concatenation.
         startLine()
-        output.append(header)
-        output.append(" {\n")
+        write(header)
+        write(" {\n")
         level += 1
         body(&self)
         level -= 1
@@ -100,16 +120,16 @@ struct CodePrinter {
             // `line("/// " + cleaned)` without the concatenation (`cleaned` has no trailing whitespace).
             let cleaned = Self.sanitizedCommentText(text)
             startLine()
-            output.append(cleaned.isEmpty ? "///" : "/// ")
-            output.append(cleaned)
-            output.append("\n")
+            write(cleaned.isEmpty ? "///" : "/// ")
+            write(cleaned)
+            output.append(UInt8(ascii: "\n"))
         }
     }
 
     /// The printed text: the lines joined by `\n` with one trailing newline, trailing empty lines
     /// dropped (just `\n` when no line has text).
     var text: String {
-        output.isEmpty ? "\n" : output
+        output.isEmpty ? "\n" : String(decoding: output, as: UTF8.self)
     }
 
     /// A comment line safe to print after `///`: control characters (a stray `\r` would end the
