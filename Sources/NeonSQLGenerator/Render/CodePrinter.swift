@@ -23,8 +23,16 @@ struct CodePrinter {
     var indentation: String { String(repeating: Self.indentUnit, count: level) }
 
     /// Appends one line at the current indentation (an empty string prints an empty line).
+    mutating func line(_ text: CodeLine) {
+        text.withUTF8 { append($0) }
+    }
+
+    /// ``line(_:)`` of a string built elsewhere; a string literal is a ``CodeLine`` instead
+    /// (disfavored so that a literal with interpolations is not built as a `String` first).
+    @_disfavoredOverload
     mutating func line(_ text: String) {
-        append(text)
+        var text = text
+        text.withUTF8 { append($0) }
     }
 
     /// Appends string literal content at the current indentation, keeping it byte for byte
@@ -50,19 +58,20 @@ struct CodePrinter {
         if pendingEmptyLines == 0, !output.isEmpty { pendingEmptyLines = 1 }
     }
 
-    /// `text` at the current indentation, trailing spaces and tabs dropped.
-    private mutating func append(_ text: String) {
+    /// `text` (UTF-8) at the current indentation, trailing spaces and tabs dropped.
+    private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
         if text.isEmpty {
             pendingEmptyLines += 1
             return
         }
-        let kept = Self.trimmingTrailingWhitespace(text)
+        var end = text.count
+        while end > 0, text[end - 1] == UInt8(ascii: " ") || text[end - 1] == UInt8(ascii: "\t") { end -= 1 }
         // A line of only whitespace loses its indentation too (the indentation is whitespace).
-        if kept.isEmpty {
+        if end == 0 {
             writeEmptyLines()
         } else {
             startLine()
-            write(kept)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<end]))
         }
         output.append(UInt8(ascii: "\n"))
     }
@@ -103,15 +112,21 @@ struct CodePrinter {
     }
 
     /// Prints `header {`, the body one level deeper, then `}`.
-    mutating func block(_ header: String, _ body: (inout CodePrinter) -> Void) {
+    mutating func block(_ header: CodeLine, _ body: (inout CodePrinter) -> Void) {
         // `header + " {"` as `line` prints it (it never ends in whitespace), without the concatenation.
         startLine()
-        write(header)
+        header.withUTF8 { output.append(contentsOf: $0) }
         write(" {\n")
         level += 1
         body(&self)
         level -= 1
         line("}")
+    }
+
+    /// ``block(_:_:)`` with a header built elsewhere (disfavored as the `String` form of `line` is).
+    @_disfavoredOverload
+    mutating func block(_ header: String, _ body: (inout CodePrinter) -> Void) {
+        block(CodeLine(header), body)
     }
 
     /// Prints each line as a `///` doc comment at the current indentation.
@@ -156,5 +171,63 @@ struct CodePrinter {
         var scalars = Substring(text).unicodeScalars
         while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
         return String(scalars)
+    }
+}
+
+/// A line or block header for ``CodePrinter``, written as a string literal: its interpolations
+/// are appended straight to UTF-8 bytes the printer copies, where a `String` interpolation costs
+/// about twice as much per piece and is copied again (issue 28: the renderers print most lines
+/// this way).
+struct CodeLine: ExpressibleByStringInterpolation {
+    private enum Storage {
+        /// A literal without interpolations, or a string built elsewhere: kept as it is.
+        case string(String)
+        case bytes([UInt8])
+    }
+
+    private let storage: Storage
+
+    init(_ text: String) {
+        storage = .string(text)
+    }
+
+    init(stringLiteral value: String) {
+        storage = .string(value)
+    }
+
+    init(stringInterpolation: Interpolation) {
+        storage = .bytes(stringInterpolation.bytes)
+    }
+
+    /// Runs `body` with the line's UTF-8 bytes.
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch storage {
+        case .string(var text): return text.withUTF8(body)
+        case .bytes(let bytes): return bytes.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// The pieces of an interpolated literal, as UTF-8.
+    struct Interpolation: StringInterpolationProtocol {
+        fileprivate var bytes: [UInt8] = []
+
+        init(literalCapacity: Int, interpolationCount: Int) {
+            // Most interpolated names and types are shorter than 32 bytes: one allocation per line.
+            bytes.reserveCapacity(literalCapacity + 32 * interpolationCount)
+        }
+
+        mutating func appendLiteral(_ literal: String) {
+            appendInterpolation(literal)
+        }
+
+        mutating func appendInterpolation(_ value: String) {
+            var value = value
+            value.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+
+        /// A number or other value, as `String(describing:)` spells it.
+        mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+            appendInterpolation(value.description)
+        }
     }
 }
