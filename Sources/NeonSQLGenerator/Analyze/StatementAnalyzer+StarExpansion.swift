@@ -69,7 +69,8 @@ extension StatementAnalyzer {
     /// entry has no name (an unaliased subquery), a column has none, or two share one.
     private static func qualifiedColumns(_ columns: [ScopeColumn], of entry: RangeEntry) -> [String]? {
         guard let name = entry.name, !name.isEmpty else { return columns.isEmpty ? [] : nil }
-        var seen: Set<String> = []
+        // Sized up front: growing the set column by column rehashed it several times (issue 28).
+        var seen = Set<String>(minimumCapacity: entry.columns.count)
         for column in entry.columns where column.name.isEmpty || !seen.insert(column.name).inserted { return nil }
         let qualifier = sqlName(name)
         return columns.map { qualifier + "." + sqlName($0.name) }

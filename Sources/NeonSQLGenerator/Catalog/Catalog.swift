@@ -77,7 +77,9 @@ struct CatalogEnum: Sendable, Hashable {
 struct Catalog: Sendable {
     /// Schemas created so far (`public` always exists).
     private(set) var schemas: Set<String> = ["public", "pg_catalog", "pg_temp"]
-    private(set) var relations: [String: CatalogRelation] = [:]
+    /// Tables and views by `schema.name`; a change starts a new ``callCandidates``, whose derived
+    /// values include the analyzer's scope columns of a relation.
+    private(set) var relations: [String: CatalogRelation] = [:] { didSet { callCandidates = CallCandidateCache() } }
     private(set) var enums: [String: CatalogEnum] = [:]
     /// Extensions, domains, composite and range types (see Catalog+Types.swift).
     var userTypes = UserTypeCatalog() { didSet { callCandidates = CallCandidateCache() } }
@@ -91,8 +93,8 @@ struct Catalog: Sendable {
     /// file changes it for the statements after it). `pg_temp` is searched first for relations,
     /// as PostgreSQL does, and never for types or functions.
     private(set) var searchPath = ["public"] { didSet { callCandidates = CallCandidateCache() } }
-    /// The call candidates built so far for this state of the catalog (CallCandidates.swift);
-    /// replaced whenever a property above that candidates depend on changes.
+    /// The call candidates and derived values built so far for this state of the catalog
+    /// (CallCandidates.swift); replaced whenever a property above that they depend on changes.
     private(set) var callCandidates = CallCandidateCache()
     /// The search path queries run with, which also decides how `format_type` spells user types:
     /// `public`, unless `ALTER DATABASE|ROLE ... SET search_path` changed it.

@@ -67,7 +67,14 @@ struct Lexer {
     private static let nonStandardOperatorCharacters: Set<UInt8> = Set("~!@#^&|`?%".utf8)
 
     private static func lowercased(_ slice: ArraySlice<UInt8>) -> String {
-        String(decoding: slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        // Written into the string's own storage (repaired like `String(decoding:)` if not UTF-8):
+        // mapping the slice first allocated an array per word.
+        String(unsafeUninitializedCapacity: slice.count) { buffer in
+            for (offset, byte) in slice.enumerated() {
+                buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            }
+            return slice.count
+        }
     }
 
     // MARK: - Main loop

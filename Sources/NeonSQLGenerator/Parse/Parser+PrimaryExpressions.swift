@@ -135,8 +135,15 @@ extension Parser {
         case typeKeyword, name, reserved
     }
 
+    /// Every word ``classifyWord()`` can give a meaning other than `.name`: one lookup settles
+    /// the words outside it (most column and table names) instead of five (issue 28).
+    private static let wordsWithMeaning: Set<String> = Set(["null", "true", "false", "default", "case", "cast", "exists", "array", "row", "sqlc"])
+        .union(valueFunctions.keys).union(specialSyntaxFunctions).union(typeKeywords)
+        .union(Keywords.reserved).union(Keywords.typeOrFunctionName)
+
     func classifyWord() -> WordExpression {
         let word = current.value
+        guard Parser.wordsWithMeaning.contains(word) else { return .name }
         let next = peek()
         switch word {
         case "null", "true", "false", "default": return .constant

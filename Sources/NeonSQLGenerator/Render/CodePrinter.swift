@@ -5,9 +5,13 @@
 ///
 /// Lines are appended to the output as they are printed (no list of lines joined at the end);
 /// empty lines are held back until a non-empty line follows, so trailing ones are dropped.
+///
+/// The output is UTF-8 bytes, made a `String` once by ``text``: appending a string's bytes to an
+/// array costs about a third of `String.append` (its capacity and uniqueness checks), and a file
+/// is hundreds of thousands of appends (issue 28: about 60M of a generate's 900M instructions).
 struct CodePrinter {
-    /// The lines up to the last non-empty one, each ending in `\n`.
-    private var output = ""
+    /// The lines up to the last non-empty one, each ending in `\n`, as UTF-8.
+    private var output: [UInt8] = []
     /// Empty lines printed since the last non-empty line, not yet in `output`.
     private var pendingEmptyLines = 0
     private var level = 0
@@ -19,8 +23,16 @@ struct CodePrinter {
     var indentation: String { String(repeating: Self.indentUnit, count: level) }
 
     /// Appends one line at the current indentation (an empty string prints an empty line).
+    mutating func line(_ text: CodeLine) {
+        text.withUTF8 { append($0) }
+    }
+
+    /// ``line(_:)`` of a string built elsewhere; a string literal is a ``CodeLine`` instead
+    /// (disfavored so that a literal with interpolations is not built as a `String` first).
+    @_disfavoredOverload
     mutating func line(_ text: String) {
-        append(text)
+        var text = text
+        text.withUTF8 { append($0) }
     }
 
     /// Appends string literal content at the current indentation, keeping it byte for byte
@@ -37,8 +49,8 @@ struct CodePrinter {
             return
         }
         startLine()
-        output.append(contentsOf: text)
-        output.append("\n")
+        write(text)
+        output.append(UInt8(ascii: "\n"))
     }
 
     /// Appends an empty line, unless the previous line is already empty or nothing was printed.
@@ -46,33 +58,50 @@ struct CodePrinter {
         if pendingEmptyLines == 0, !output.isEmpty { pendingEmptyLines = 1 }
     }
 
-    /// `text` at the current indentation, trailing spaces and tabs dropped.
-    private mutating func append(_ text: String) {
+    /// `text` (UTF-8) at the current indentation, trailing spaces and tabs dropped.
+    private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
         if text.isEmpty {
             pendingEmptyLines += 1
             return
         }
-        let kept = Self.trimmingTrailingWhitespace(text)
+        var end = text.count
+        while end > 0, text[end - 1] == UInt8(ascii: " ") || text[end - 1] == UInt8(ascii: "\t") { end -= 1 }
         // A line of only whitespace loses its indentation too (the indentation is whitespace).
-        if kept.isEmpty {
-            for _ in 0..<pendingEmptyLines { output.append("\n") }
-            pendingEmptyLines = 0
+        if end == 0 {
+            writeEmptyLines()
         } else {
             startLine()
-            output.append(kept)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<end]))
         }
-        output.append("\n")
+        output.append(UInt8(ascii: "\n"))
     }
 
     /// Writes the empty lines held back, then the indentation of a non-empty line.
     private mutating func startLine() {
-        for _ in 0..<pendingEmptyLines { output.append("\n") }
-        pendingEmptyLines = 0
+        writeEmptyLines()
         if level < Self.indentations.count {
-            output.append(Self.indentations[level])
+            write(Self.indentations[level])
         } else {
-            for _ in 0..<level { output.append(Self.indentUnit) }
+            for _ in 0..<level { write(Self.indentUnit) }
         }
+    }
+
+    /// Writes the empty lines held back.
+    private mutating func writeEmptyLines() {
+        for _ in 0..<pendingEmptyLines { output.append(UInt8(ascii: "\n")) }
+        pendingEmptyLines = 0
+    }
+
+    /// Appends the UTF-8 bytes of `text` (contiguous for any native string: one copy).
+    private mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
+    }
+
+    /// Appends the UTF-8 bytes of `text` (a line of a larger text, in place).
+    private mutating func write(_ text: Substring) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
     }
 
     /// Runs `body` one indentation level deeper.
@@ -83,15 +112,21 @@ struct CodePrinter {
     }
 
     /// Prints `header {`, the body one level deeper, then `}`.
-    mutating func block(_ header: String, _ body: (inout CodePrinter) -> Void) {
+    mutating func block(_ header: CodeLine, _ body: (inout CodePrinter) -> Void) {
         // `header + " {"` as `line` prints it (it never ends in whitespace), without the concatenation.
         startLine()
-        output.append(header)
-        output.append(" {\n")
+        header.withUTF8 { output.append(contentsOf: $0) }
+        write(" {\n")
         level += 1
         body(&self)
         level -= 1
         line("}")
+    }
+
+    /// ``block(_:_:)`` with a header built elsewhere (disfavored as the `String` form of `line` is).
+    @_disfavoredOverload
+    mutating func block(_ header: String, _ body: (inout CodePrinter) -> Void) {
+        block(CodeLine(header), body)
     }
 
     /// Prints each line as a `///` doc comment at the current indentation.
@@ -100,16 +135,16 @@ struct CodePrinter {
             // `line("/// " + cleaned)` without the concatenation (`cleaned` has no trailing whitespace).
             let cleaned = Self.sanitizedCommentText(text)
             startLine()
-            output.append(cleaned.isEmpty ? "///" : "/// ")
-            output.append(cleaned)
-            output.append("\n")
+            write(cleaned.isEmpty ? "///" : "/// ")
+            write(cleaned)
+            output.append(UInt8(ascii: "\n"))
         }
     }
 
     /// The printed text: the lines joined by `\n` with one trailing newline, trailing empty lines
     /// dropped (just `\n` when no line has text).
     var text: String {
-        output.isEmpty ? "\n" : output
+        output.isEmpty ? "\n" : String(decoding: output, as: UTF8.self)
     }
 
     /// A comment line safe to print after `///`: control characters (a stray `\r` would end the
@@ -136,5 +171,63 @@ struct CodePrinter {
         var scalars = Substring(text).unicodeScalars
         while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
         return String(scalars)
+    }
+}
+
+/// A line or block header for ``CodePrinter``, written as a string literal: its interpolations
+/// are appended straight to UTF-8 bytes the printer copies, where a `String` interpolation costs
+/// about twice as much per piece and is copied again (issue 28: the renderers print most lines
+/// this way).
+struct CodeLine: ExpressibleByStringInterpolation {
+    private enum Storage {
+        /// A literal without interpolations, or a string built elsewhere: kept as it is.
+        case string(String)
+        case bytes([UInt8])
+    }
+
+    private let storage: Storage
+
+    init(_ text: String) {
+        storage = .string(text)
+    }
+
+    init(stringLiteral value: String) {
+        storage = .string(value)
+    }
+
+    init(stringInterpolation: Interpolation) {
+        storage = .bytes(stringInterpolation.bytes)
+    }
+
+    /// Runs `body` with the line's UTF-8 bytes.
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch storage {
+        case .string(var text): return text.withUTF8(body)
+        case .bytes(let bytes): return bytes.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// The pieces of an interpolated literal, as UTF-8.
+    struct Interpolation: StringInterpolationProtocol {
+        fileprivate var bytes: [UInt8] = []
+
+        init(literalCapacity: Int, interpolationCount: Int) {
+            // Most interpolated names and types are shorter than 32 bytes: one allocation per line.
+            bytes.reserveCapacity(literalCapacity + 32 * interpolationCount)
+        }
+
+        mutating func appendLiteral(_ literal: String) {
+            appendInterpolation(literal)
+        }
+
+        mutating func appendInterpolation(_ value: String) {
+            var value = value
+            value.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+
+        /// A number or other value, as `String(describing:)` spells it.
+        mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+            appendInterpolation(value.description)
+        }
     }
 }

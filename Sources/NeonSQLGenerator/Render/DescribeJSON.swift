@@ -145,96 +145,111 @@ indirect enum JSONValue: Sendable, Equatable {
     /// Pretty-printed with two-space indentation, `"key": value`, empty containers as `[]`/`{}`,
     /// no trailing newline.
     func prettyPrinted() -> String {
-        var output = ""
+        var output: [UInt8] = []
         write(to: &output, indent: 0, pretty: true)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The value on one line without spaces.
     func compactText() -> String {
-        var output = ""
+        var output: [UInt8] = []
         write(to: &output, indent: 0, pretty: false)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(to output: inout String, indent: Int, pretty: Bool) {
+    // The text is written as UTF-8 bytes and made a `String` once: appending to an array costs
+    // about a third of `String.append` (issue 28; the same as `CodePrinter`).
+    private func write(to output: inout [UInt8], indent: Int, pretty: Bool) {
         switch self {
         case .null:
-            output += "null"
+            Self.append("null", to: &output)
         case .bool(let value):
-            output += value ? "true" : "false"
+            Self.append(value ? "true" : "false", to: &output)
         case .integer(let value):
-            output += String(value)
+            Self.append(String(value), to: &output)
         case .string(let value):
             Self.appendQuoted(value, to: &output)
         case .array(let elements):
-            writeContainer(open: "[", close: "]", count: elements.count, to: &output, indent: indent, pretty: pretty) {
+            writeContainer(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count, to: &output, indent: indent, pretty: pretty) {
                 elements[$0].write(to: &$1, indent: indent + 1, pretty: pretty)
             }
         case .object(let members):
-            writeContainer(open: "{", close: "}", count: members.count, to: &output, indent: indent, pretty: pretty) {
+            writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count, to: &output, indent: indent, pretty: pretty) {
                 Self.appendQuoted(members[$0].0, to: &$1)
-                $1 += pretty ? ": " : ":"
+                Self.append(pretty ? ": " : ":", to: &$1)
                 members[$0].1.write(to: &$1, indent: indent + 1, pretty: pretty)
             }
         }
     }
 
     private func writeContainer(
-        open: String, close: String, count: Int, to output: inout String, indent: Int, pretty: Bool,
-        element: (Int, inout String) -> Void
+        open: UInt8, close: UInt8, count: Int, to output: inout [UInt8], indent: Int, pretty: Bool,
+        element: (Int, inout [UInt8]) -> Void
     ) {
-        output += open
-        guard count > 0 else { output += close; return }
-        let inner = String(repeating: "  ", count: indent + 1)
+        output.append(open)
+        guard count > 0 else { output.append(close); return }
         for index in 0..<count {
-            if index > 0 { output += "," }
-            if pretty { output += "\n" + inner }
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            if pretty { Self.appendNewline(indent: indent + 1, to: &output) }
             element(index, &output)
         }
-        if pretty { output += "\n" + String(repeating: "  ", count: indent) }
-        output += close
+        if pretty { Self.appendNewline(indent: indent, to: &output) }
+        output.append(close)
+    }
+
+    /// `\n` and two spaces per level.
+    private static func appendNewline(indent: Int, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+    }
+
+    private static func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
     }
 
     /// A JSON string literal: escapes `"`, `\` and control characters (`\n`, `\t`... or `\u00XX`);
     /// everything else, non-ASCII included, stays as UTF-8.
     static func quoted(_ text: String) -> String {
-        var result = ""
+        var result: [UInt8] = []
         appendQuoted(text, to: &result)
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Appends ``quoted(_:)`` of `text` to `output`: the text as it is when nothing needs escaping
     /// (the common case: names, types, SQL without quotes or newlines).
-    static func appendQuoted(_ text: String, to output: inout String) {
-        let needsEscaping = UTF8Scan.contains(text) { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-        output += "\""
-        if needsEscaping {
-            appendEscaped(text, to: &output)
-        } else {
-            output += text
+    private static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            output.append(UInt8(ascii: "\""))
+            if bytes.contains(where: needsEscape) {
+                for byte in bytes { appendEscaped(byte, to: &output) }
+            } else {
+                output.append(contentsOf: bytes)
+            }
+            output.append(UInt8(ascii: "\""))
         }
-        output += "\""
     }
 
-    private static func appendEscaped(_ text: String, to result: inout String) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16, uppercase: false)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
+    /// The bytes JSON escapes: `"`, `\` and the control characters (all ASCII, never part of a
+    /// multi-byte UTF-8 sequence, so the text is escaped byte by byte).
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+        guard needsEscape(byte) else { output.append(byte); return }
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"", to: &output)
+        case UInt8(ascii: "\\"): append("\\\\", to: &output)
+        case UInt8(ascii: "\n"): append("\\n", to: &output)
+        case UInt8(ascii: "\r"): append("\\r", to: &output)
+        case UInt8(ascii: "\t"): append("\\t", to: &output)
+        case 0x08: append("\\b", to: &output)
+        case 0x0C: append("\\f", to: &output)
+        default:
+            let hex = String(byte, radix: 16, uppercase: false)
+            append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &output)
         }
     }
 }

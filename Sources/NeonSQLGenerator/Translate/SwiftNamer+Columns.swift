@@ -9,9 +9,9 @@ extension SwiftNamer {
     /// position; `id`, `id2`, ... in order, like any other collision) and a warning at the column
     /// that says which, so that the user can name it with AS.
     static func columnNames(_ query: QueryDescription, warnings: inout DiagnosticCollector) -> [String] {
-        var names = UniqueNames(taken: reservedColumnNames)
+        var names = UniqueNames(taken: reservedColumnNames, expected: query.columns.count)
         var embedNames: [Int: UniqueNames] = [:]
-        var firstPosition: [String: Int] = [:]
+        var firstPosition = [String: Int](minimumCapacity: query.columns.count)
         return query.columns.enumerated().map { position, column in
             let number = position + 1
             if let embed = column.embed {

@@ -6,6 +6,13 @@ struct UniqueNames {
         self.taken = taken
     }
 
+    /// Names unique among `taken` and the about `expected` names claimed next: the set is sized
+    /// for them at once instead of growing (and rehashing) as they come (issue 28).
+    init(taken: Set<String>, expected: Int) {
+        self.taken = taken
+        self.taken.reserveCapacity(taken.count + expected)
+    }
+
     /// Whether `name` is handed out or reserved already.
     func isTaken(_ name: String) -> Bool { taken.contains(name) }
 
