@@ -780,6 +780,7 @@ class Findings:
         self.file_errors = []        # (case, file, diagnostic): outside every annotated query
         self.warnings = []           # (case, file, diagnostic)
         self.postgres_rejected = []  # (case, query or "(schema)", PostgreSQL's message): left out
+        self.missed = []             # (case, query, PostgreSQL's message, text): PostgreSQL rejects, we accept
         self.schema_load_errors = []  # (case, error count, first errors): schemas loaded leniently
         self.effects_omissions = []  # (case, query, "reads"/"writes", [(table, oracle)], our set, our SQL)
         self.effects_extras = []     # (case, query, "reads"/"writes", [table]): we list, PostgreSQL does not touch
@@ -939,6 +940,12 @@ def run_case(findings, psql, generator, work, number, group, case, schema_texts,
                 if isinstance(theirs, str):
                     f.count(group, "queries PostgreSQL rejects (left out)")
                     f.postgres_rejected.append((case, name, theirs))
+                    # A build that passes on SQL that fails at run time: we should flag it too
+                    # (an error in the schema files fails the build as well).
+                    schema_fails = any(errors_by_file.get(path) for path in schema_files) or "" in errors_by_file
+                    if ours_by_line.get(line) is not None and not errors.get(line) and not schema_fails:
+                        f.count(group, "queries PostgreSQL rejects and we accept")
+                        f.missed.append((case, name, theirs, query_text))
                     continue
                 f.count(group, "queries PostgreSQL accepts")
                 ours = ours_by_line.get(line)
@@ -964,7 +971,8 @@ def run_case(findings, psql, generator, work, number, group, case, schema_texts,
 
 FIGURE_KEYS = ["cases", "duplicate cases skipped", "cases whose schema PostgreSQL rejects (skipped)",
                "cases whose schema loads with errors ignored", "cases PostgreSQL loads",
-               "queries", "queries PostgreSQL rejects (left out)", "queries PostgreSQL accepts", "queries we reject",
+               "queries", "queries PostgreSQL rejects (left out)", "queries PostgreSQL rejects and we accept",
+               "queries PostgreSQL accepts", "queries we reject",
                "queries both accept", "queries whose emitted SQL PostgreSQL rejects", "queries whose types all agree",
                "queries with a type disagreement", "utility statements (parameter types not compared)", "types compared"]
 
@@ -1026,10 +1034,12 @@ def print_report(findings, groups_title=None):
         print(f"{key}: {f.figures[key]}")
     print(f"type disagreements: {len(f.disagreements)}")
     if groups_title:
-        print(f"\n== {groups_title}: queries / PostgreSQL accepts / we reject / type disagreements (queries) / warnings")
+        print(f"\n== {groups_title}: queries / PostgreSQL accepts / we reject / type disagreements (queries)"
+              " / PostgreSQL rejects / of those we accept")
         for group, counter in sorted(f.by_group.items()):
             print(f"{group}: {counter['queries']} / {counter['queries PostgreSQL accepts']} / {counter['queries we reject']} / "
-                  f"{counter['queries with a type disagreement']}")
+                  f"{counter['queries with a type disagreement']} / {counter['queries PostgreSQL rejects (left out)']} / "
+                  f"{counter['queries PostgreSQL rejects and we accept']}")
         accepted = f.figures["queries PostgreSQL accepts"]
         if accepted:
             typed = f.figures["queries whose types all agree"]
@@ -1057,6 +1067,8 @@ def print_report(findings, groups_title=None):
             lambda s: category_of_message(s[2]["message"]), lambda s: f"{s[0]} {s[1]}:{s[2]['line']}: {s[2]['message']}")
     grouped("warnings in query files", f.warnings,
             lambda s: category_of_message(s[2]["message"]), lambda s: f"{s[0]} {s[1]}:{s[2]['line']}: {s[2]['message']}")
+    grouped("PostgreSQL rejects and we accept (the build passes, the query fails at run time)", f.missed,
+            lambda r: category_of_message(r[2]), lambda r: f"{r[0]} {r[1]}: PostgreSQL: {r[2]}")
     grouped("left out: PostgreSQL rejects", f.postgres_rejected,
             lambda r: ("schema: " if r[1] == "(schema)" else "") + category_of_message(r[2]),
             lambda r: f"{r[0]} {r[1]}: {r[2]}")
@@ -1072,7 +1084,7 @@ def write_json(findings, path):
     with open(path, "w") as handle:
         json.dump({"figures": f.figures, "groups": f.by_group, "rejected": f.rejected,
                    "emittedSQLRejected": f.emitted_sql_rejected, "disagreements": f.disagreements,
-                   "postgresRejected": f.postgres_rejected, "fileErrors": f.file_errors, "warnings": f.warnings,
+                   "postgresRejected": f.postgres_rejected, "missed": f.missed, "fileErrors": f.file_errors, "warnings": f.warnings,
                    "schemaLoadErrors": f.schema_load_errors,
                    "schemaErrors": f.schema_errors, "tableEffectsOmissions": f.effects_omissions,
                    "tableEffectsExtras": f.effects_extras, "tableEffectsSkipped": f.effects_skipped}, handle, indent=1)
