@@ -41,7 +41,8 @@ enum QueryFileAnalyzer {
             }
             previousAnnotation = annotation
             if var query = analyzeQuery(parsed, resolved, inferKind: annotation == nil, file.source, catalog, &diagnostics) {
-                query.tables = tableEffects(of: parsed, query, file.source, &effects)
+                // A schema statement can change or drop any table.
+                query.tables = isSchemaStatement(parsed.statement) ? .unknown : tableEffects(of: parsed, query, file.source, &effects)
                 queries.append(query)
             }
         }
@@ -87,9 +88,13 @@ enum QueryFileAnalyzer {
         case .ignored(let keyword, _) where UtilityStatements.keywords.contains(keyword):
             return utilityQuery(parsed, annotation, inferKind: inferKind, source, &diagnostics)
         default:
-            diagnostics.error("a query file holds SELECT, INSERT, UPDATE, DELETE and MERGE statements; schema statements belong in the schema folder",
-                              in: source, at: parsed.range.start)
-            return nil
+            // A schema statement the application runs itself (sqlc's `CREATE TABLE ... :exec`):
+            // PostgreSQL runs it, so it is a utility statement, but the generator's schema does
+            // not see what it creates: said as a warning.
+            guard let query = utilityQuery(parsed, annotation, inferKind: inferKind, source, &diagnostics) else { return nil }
+            diagnostics.warning("a schema statement in a query file runs when the query is called; the generator's schema "
+                                + "does not include it (migrations belong in the schema folder)", in: source, at: parsed.range.start)
+            return query
         }
         // `ORDER BY @order` of a `-- @sort` is no bind parameter: the analyzer analyzes its keys there.
         let sortSlots = Self.sortSlots(parsed, annotation, source, &diagnostics)
