@@ -90,3 +90,9 @@ CREATE TABLE jobs (
     assigned boolean NOT NULL DEFAULT false,
     status varchar(20) NOT NULL
 );
+
+-- Array columns reached through views, unions and nesting (issue 30).
+CREATE TABLE tagged_posts (id integer PRIMARY KEY, tags text[] NOT NULL, author_ids integer[]);
+CREATE VIEW tagged_posts_all AS SELECT * FROM tagged_posts;
+CREATE VIEW tagged_posts_twice AS SELECT id, tags FROM tagged_posts UNION ALL SELECT id, tags FROM tagged_posts;
+CREATE VIEW tagged_posts_nested AS SELECT * FROM tagged_posts_all;
