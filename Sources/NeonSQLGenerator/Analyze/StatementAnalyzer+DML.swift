@@ -138,6 +138,10 @@ extension StatementAnalyzer {
             case .constraint, nil:
                 break
             }
+            if conflict.target == nil, case .update = conflict.action {
+                // transformOnConflictClause: DO UPDATE needs to know which unique index conflicts.
+                error("ON CONFLICT DO UPDATE requires inference specification or constraint name", at: conflict.location)
+            }
             if case .update(let set, let whereClause) = conflict.action {
                 var excluded = entry
                 excluded = RangeEntry(name: "excluded", columns: entry.columns.map { column in

@@ -112,8 +112,18 @@ extension StatementAnalyzer {
         if let operand {
             // An untyped CASE operand is text (transformCaseExpr), whatever the WHEN values are.
             let subject = infer(operand, scope, isUnknownInput(operand) ? .type(.text) : nil)
+            // Each WHEN value is compared as `operand = value` (make_op in transformCaseExpr), so a
+            // value that cannot be compared is PostgreSQL's "operator does not exist", at its WHEN.
+            // PostgreSQL stops at the first; so does the report (the rest are typed as before).
+            var reported = false
             for branch in branches {
-                _ = infer(branch.condition, scope, OperandContext(type: subject.type, name: subject.name))
+                guard !reported else {
+                    _ = infer(branch.condition, scope, OperandContext(type: subject.type, name: subject.name))
+                    continue
+                }
+                let errorsBefore = diagnostics.errorCount
+                _ = inferOperatorCall("=", operand, branch.condition, scope, at: branch.whenLocation, known: [subject, nil])
+                reported = diagnostics.errorCount > errorsBefore
             }
         } else {
             for branch in branches { _ = infer(branch.condition, scope, .type(.bool)) }

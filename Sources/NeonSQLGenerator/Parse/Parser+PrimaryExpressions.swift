@@ -310,11 +310,12 @@ extension Parser {
         if atWord("end") { throw error(expected: "WHEN") }
         if !atWord("when") { operand = try parseExpression() }
         var branches: [CaseBranch] = []
-        while acceptWord("when") {
+        while atWord("when") {
+            let when = advance()
             let condition = try parseExpression()
             try expectWord("then")
             let result = try parseExpression()
-            branches.append(CaseBranch(condition: condition, result: result))
+            branches.append(CaseBranch(condition: condition, result: result, whenLocation: when.location))
         }
         if branches.isEmpty { throw error(expected: "WHEN") }
         var elseResult: Expression?

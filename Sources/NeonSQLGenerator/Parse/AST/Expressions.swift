@@ -233,6 +233,8 @@ indirect enum ExpressionKind: Sendable, Hashable {
 struct CaseBranch: Sendable, Hashable {
     let condition: Expression
     let result: Expression
+    /// Where `WHEN` is: PostgreSQL places errors of the comparison `operand = condition` there.
+    let whenLocation: SourceLocation
 }
 
 /// `ORDER BY` item.
