@@ -253,16 +253,15 @@ public enum CodeGenerator {
                                 frozenEnums: Bool = false, codableRows: Bool = false, lock: QueryLockInput? = nil) -> GenerateResult {
         let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath,
                             postgresVersion: postgresVersion, frozenEnums: frozenEnums, lock: lock)
-        var filesByPath: [String: NamedFile] = [:]
-        for file in model.files where filesByPath[file.path] == nil {
-            filesByPath[file.path] = file
-        }
+        let filesByPath = Dictionary(model.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let fileTypes = QueryFileTypes.forFiles(queries.map(\.path), typeNames: model.typeNames)
-        let files = zip(queries, fileTypes).map { input, types in
-            let description = filesByPath[input.path] ?? NamedFile(path: input.path, queries: [])
-            let renderer = SwiftRenderer(sourceFileName: fileName(of: input.path), typeNames: model.typeNames, fileTypes: types,
+        let typeNames = model.typeNames
+        // Each file renders on its own (ParallelWork): nothing in one file's text depends on another's.
+        let files = ParallelWork.map(Array(zip(queries.map(\.path), fileTypes))) { path, types in
+            let description = filesByPath[path] ?? NamedFile(path: path, queries: [])
+            let renderer = SwiftRenderer(sourceFileName: fileName(of: path), typeNames: typeNames, fileTypes: types,
                                          codableRows: codableRows)
-            return GeneratedSwiftFile(inputPath: input.path, source: renderer.render(description))
+            return GeneratedSwiftFile(inputPath: path, source: renderer.render(description))
         }
         return GenerateResult(
             files: files,
