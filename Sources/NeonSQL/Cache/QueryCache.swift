@@ -201,6 +201,7 @@ public final class QueryCache: Sendable {
             if let trimmed = trimIfDue(store, written: file.count) { events.append(trimmed) }
         }
         emit([.stored(query: entry.key.name, bytes: entry.body.count)] + events)
+        if !entry.isStale { observers.deliver(entry, value: value) }
     }
 
     /// Trims the directory to ``diskLimit`` when it is due: at this cache's first write (the
