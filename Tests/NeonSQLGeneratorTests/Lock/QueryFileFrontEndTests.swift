@@ -57,7 +57,7 @@ struct QueryFileFrontEndTests {
         let lockable = LockableStatement.statements(in: Self.parse(queries.path, queries.contents))
         #expect(lockable.map(\.sentSQL) == analysis.queries.map(\.sql))
         #expect(lockable[0].preparedSQL.contains(#"AS "title?" FROM"#))
-        #expect(lockable[0].sentSQL.contains("id <> ALL($1)"))
+        #expect(lockable[0].sentSQL.contains("id <> ALL($2)"))
     }
 
     /// For a statement the parser cannot read, the lock file finds its parameters in its tokens;
