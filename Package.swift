@@ -3,8 +3,8 @@ import PackageDescription
 
 // The library package. What apps link (`NeonSQL`) depends on Foundation only; the generator
 // depends on nothing, because it is built inside every user's build; the CLI adds only NeonSQL
-// (for `check`). What the runtime and the generator share (`NeonSQLShared`: SHA-256) depends on
-// nothing, not even Foundation.
+// (for `check`). What the runtime and the generator share (`NeonSQLShared`: the SQL template
+// assembler, SHA-256) depends on nothing, not even Foundation.
 let package = Package(
     name: "swift-neon-sql",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -16,7 +16,8 @@ let package = Package(
         .library(name: "_NeonSQLGeneratorCore", targets: ["NeonSQLGenerator"]),
     ],
     targets: [
-        // What the runtime and the generator both compile: SHA-256. No dependencies.
+        // What the runtime and the generator both compile: one SQL template assembler (the SQL a
+        // call sends is the SQL the generator checked), SHA-256. No dependencies.
         .target(name: "NeonSQLShared"),
 
         // Runtime: Neon's SQL-over-HTTP protocol, typed decoding, batches, errors, auth.
@@ -44,7 +45,7 @@ let package = Package(
         .target(name: "NeonSQLTestSupport", dependencies: ["NeonSQL"], path: "Tests/NeonSQLTestSupport"),
         .testTarget(
             name: "NeonSQLGeneratorTests",
-            dependencies: ["NeonSQLGenerator", "NeonSQLShared", "NeonSQLTestSupport"],
+            dependencies: ["NeonSQLGenerator", "NeonSQLShared", "NeonSQL", "NeonSQLTestSupport"],
             exclude: ["Golden", "Corpus/Data", "Diagnostics/Cases", "Differential/Data"]
         ),
         .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL", "NeonSQLTestSupport"]),
