@@ -4,7 +4,7 @@ import PackageDescription
 // The library package. What apps link (`NeonSQL`) depends on Foundation only; the generator
 // depends on nothing, because it is built inside every user's build; the CLI adds only NeonSQL
 // (for `check`). What the runtime and the generator share (`NeonSQLShared`: the SQL template
-// assembler, SHA-256) depends on nothing, not even Foundation.
+// assembler, JSON string escaping, SHA-256) depends on nothing, not even Foundation.
 let package = Package(
     name: "swift-neon-sql",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -17,7 +17,7 @@ let package = Package(
     ],
     targets: [
         // What the runtime and the generator both compile: one SQL template assembler (the SQL a
-        // call sends is the SQL the generator checked), SHA-256. No dependencies.
+        // call sends is the SQL the generator checked), JSON string escaping, SHA-256. No dependencies.
         .target(name: "NeonSQLShared"),
 
         // Runtime: Neon's SQL-over-HTTP protocol, typed decoding, batches, errors, auth.
