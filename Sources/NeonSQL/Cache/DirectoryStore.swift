@@ -1,4 +1,5 @@
 import Foundation
+import NeonSQLShared
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -147,7 +148,7 @@ struct DirectoryStore: Sendable {
     }
 
     private static func markerName(_ marker: String) -> String {
-        markerPrefix + String(SHA256.hex(Array(marker.utf8)).prefix(32))
+        markerPrefix + String(SHA256.hex(of: Array(marker.utf8)).prefix(32))
     }
 
     // MARK: Files

@@ -1,3 +1,5 @@
+import NeonSQLShared
+
 /// The `describe` JSON: a public contract (see `docs/describe-json.md`), whose values are the
 /// types of Render/DescribeContract.swift. Keys print in their declared order, pretty-printed with
 /// two-space indentation; extend it, never break it.
@@ -249,14 +251,14 @@ indirect enum JSONValue: Sendable, Equatable {
         case .integer(let value):
             Self.append(String(value), to: &output)
         case .string(let value):
-            Self.appendQuoted(value, to: &output)
+            JSONStringEscaping.appendQuoted(value, to: &output)
         case .array(let elements):
             writeContainer(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count, to: &output, indent: indent, pretty: pretty) {
                 elements[$0].write(to: &$1, indent: indent + 1, pretty: pretty)
             }
         case .object(let members):
             writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count, to: &output, indent: indent, pretty: pretty) {
-                Self.appendQuoted(members[$0].0, to: &$1)
+                JSONStringEscaping.appendQuoted(members[$0].0, to: &$1)
                 Self.append(pretty ? ": " : ":", to: &$1)
                 members[$0].1.write(to: &$1, indent: indent + 1, pretty: pretty)
             }
@@ -289,48 +291,9 @@ indirect enum JSONValue: Sendable, Equatable {
         text.withUTF8 { output.append(contentsOf: $0) }
     }
 
-    /// A JSON string literal: escapes `"`, `\` and control characters (`\n`, `\t`... or `\u00XX`);
-    /// everything else, non-ASCII included, stays as UTF-8.
+    /// A JSON string literal (the runtime's escaping, `JSONStringEscaping`): escapes `"`, `\` and
+    /// control characters (`\n`, `\t`... or `\u00XX`); everything else, non-ASCII included, stays as UTF-8.
     static func quoted(_ text: String) -> String {
-        var result: [UInt8] = []
-        appendQuoted(text, to: &result)
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    /// Appends ``quoted(_:)`` of `text` to `output`: the text as it is when nothing needs escaping
-    /// (the common case: names, types, SQL without quotes or newlines).
-    private static func appendQuoted(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            output.append(UInt8(ascii: "\""))
-            if bytes.contains(where: needsEscape) {
-                for byte in bytes { appendEscaped(byte, to: &output) }
-            } else {
-                output.append(contentsOf: bytes)
-            }
-            output.append(UInt8(ascii: "\""))
-        }
-    }
-
-    /// The bytes JSON escapes: `"`, `\` and the control characters (all ASCII, never part of a
-    /// multi-byte UTF-8 sequence, so the text is escaped byte by byte).
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
-        guard needsEscape(byte) else { output.append(byte); return }
-        switch byte {
-        case UInt8(ascii: "\""): append("\\\"", to: &output)
-        case UInt8(ascii: "\\"): append("\\\\", to: &output)
-        case UInt8(ascii: "\n"): append("\\n", to: &output)
-        case UInt8(ascii: "\r"): append("\\r", to: &output)
-        case UInt8(ascii: "\t"): append("\\t", to: &output)
-        case 0x08: append("\\b", to: &output)
-        case 0x0C: append("\\f", to: &output)
-        default:
-            let hex = String(byte, radix: 16, uppercase: false)
-            append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &output)
-        }
+        JSONStringEscaping.quoted(text)
     }
 }
