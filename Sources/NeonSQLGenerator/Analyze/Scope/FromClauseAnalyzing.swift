@@ -3,11 +3,11 @@
 // joins on a key, which lets a row stay Identifiable).
 
 /// Builds a scope's FROM items: tables, views, CTEs, subqueries, joins and function calls, with
-/// the nullability joins give their columns. Reads and changes `hasUnresolvedRelation` and
-/// `callShapes`; its extension's `where` clause names the parts it calls.
+/// the nullability joins give their columns. Changes `hasUnresolvedRelation` and reads
+/// `callShapes` (recorded by `CallTyping`); its extension's `where` clause names the parts it calls.
 protocol FromClauseAnalyzing: StatementAnalysisContext {
     var hasUnresolvedRelation: Bool { get set }
-    var callShapes: [Int: CallShape] { get set }
+    var callShapes: [Int: CallShape] { get }
 
     /// Adds a FROM item to `scope`; clears `joinsAreToOne` when it may multiply the rows.
     mutating func addFromItem(_ item: TableReference, _ scope: Scope, joinsAreToOne: inout Bool)

@@ -7,7 +7,7 @@
 /// it calls.
 protocol NameResolving: StatementAnalysisContext {
     var starEdits: [(offset: Int, length: Int, replacement: String)] { get set }
-    var hasUnresolvedRelation: Bool { get set }
+    var hasUnresolvedRelation: Bool { get }
 
     /// The FROM item or CTE a name refers to, searching outward.
     func findEntry(named name: String, _ scope: Scope) -> RangeEntry?
