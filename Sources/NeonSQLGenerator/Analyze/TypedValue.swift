@@ -58,7 +58,7 @@ struct RangeEntry: Sendable, Hashable {
     /// For a base table: its single-column unique keys.
     let uniqueColumns: Set<String>
     /// For a user function returning a table's or composite's row (`FROM person(1) AS p`): the type
-    /// of the whole-row reference `p` (StatementAnalyzer+RowTypes.swift).
+    /// of the whole-row reference `p` (Expressions/ExpressionTyping+RowTypes.swift).
     var rowType: SQLType?
     /// Columns merged by JOIN USING / NATURAL are reachable unqualified once.
     var hiddenUnqualified: Set<String> = []

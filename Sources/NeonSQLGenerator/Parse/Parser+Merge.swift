@@ -1,7 +1,7 @@
 // MERGE (PostgreSQL 15's grammar, gram.y MergeStmt; the WITH clause in front is parsed by the
 // caller). PostgreSQL 17's additions, `WHEN NOT MATCHED BY SOURCE|TARGET` and `RETURNING`, are
 // parsed too: whether the targeted version has them is the analyzer's to say
-// (StatementAnalyzer+Merge.swift).
+// (Statements/ModificationAnalyzing+Merge.swift).
 
 extension Parser {
     /// `MERGE INTO [ONLY] t [[AS] a] USING source ON condition WHEN ... [WHEN ...] [RETURNING ...]`

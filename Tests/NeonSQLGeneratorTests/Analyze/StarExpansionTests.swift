@@ -2,7 +2,7 @@ import Testing
 @testable import NeonSQLGenerator
 
 /// Table-expanding `*`s are sent as the columns they stand for at generation time
-/// (StatementAnalyzer+StarExpansion.swift); what cannot be named unambiguously stays as written.
+/// (Scope/NameResolving+StarExpansion.swift); what cannot be named unambiguously stays as written.
 @Suite("Star expansion in the SQL sent")
 struct StarExpansionTests {
     static let schema = """

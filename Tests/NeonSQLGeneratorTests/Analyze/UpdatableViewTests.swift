@@ -2,7 +2,7 @@ import Testing
 @testable import NeonSQLGenerator
 
 /// INSERT, UPDATE and DELETE through views (Analyze/UpdatableViews.swift,
-/// StatementAnalyzer+Views.swift): what PostgreSQL 15 accepts and refuses, with its messages, and
+/// Statements/ModificationAnalyzing+Views.swift): what PostgreSQL 15 accepts and refuses, with its messages, and
 /// the tables such a write changes. Each accepted statement was PREPAREd on PostgreSQL 15.
 @Suite("Updatable views")
 struct UpdatableViewTests {

@@ -1,0 +1,220 @@
+// FROM items and joins: tables, subqueries, functions and ROWS FROM as range entries, aliases and
+// column lists, the NULL-extended side of outer joins, and whether joins keep rows unique (to-one
+// joins on a key, which lets a row stay Identifiable).
+
+/// Builds a scope's FROM items: tables, views, CTEs, subqueries, joins and function calls, with
+/// the nullability joins give their columns. Changes `hasUnresolvedRelation` and reads
+/// `callShapes` (recorded by `CallTyping`); its extension's `where` clause names the parts it calls.
+protocol FromClauseAnalyzing: StatementAnalysisContext {
+    var hasUnresolvedRelation: Bool { get set }
+    var callShapes: [Int: CallShape] { get }
+
+    /// Adds a FROM item to `scope`; clears `joinsAreToOne` when it may multiply the rows.
+    mutating func addFromItem(_ item: TableReference, _ scope: Scope, joinsAreToOne: inout Bool)
+    /// The entry of a table or view named in FROM or as a DML target; nil (reported) when unknown.
+    mutating func tableEntry(_ name: QualifiedName, _ alias: TableAlias?, _ scope: Scope) -> RangeEntry?
+    func builtinCallShape(_ signature: FunctionSignature, declared: [SQLType], resultType: SQLType) -> CallShape
+    func userCallShape(_ call: UserFunctionCall) -> CallShape
+    /// The result shape of a resolved call expression.
+    func callShape(of expression: Expression) -> CallShape?
+}
+
+extension FromClauseAnalyzing where Self: ExpressionTyping & NameResolving & SelectAnalyzing {
+    /// Adds the entries of one FROM item to `scope`; `joinsAreToOne` turns false when a join can
+    /// repeat rows of the first entry.
+    mutating func addFromItem(_ item: TableReference, _ scope: Scope, joinsAreToOne: inout Bool) {
+        switch item {
+        case .table(let name, let alias):
+            guard let entry = tableEntry(name, alias, scope) else { return }
+            scope.entries.append(entry)
+        case .subquery(let query, let alias, _, let location):
+            let columns = analyzeSelect(query, outer: scope)
+            var scopeColumns = columns.map { column -> ScopeColumn in
+                var value = column.value.withNullable(column.nullable)
+                value.origin = nil
+                value.name = column.name
+                return ScopeColumn(name: column.name, value: value)
+            }
+            if let alias { scopeColumns = rename(scopeColumns, alias, at: location) }
+            scope.entries.append(RangeEntry(name: alias?.name.name, columns: scopeColumns, relationKey: nil, uniqueColumns: []))
+        case .function(let call, let alias, _, let withOrdinality, let location):
+            addFunctionItem(call, alias: alias, withOrdinality: withOrdinality, location: location, scope)
+        case .rowsFrom(let functions, let alias, _, let withOrdinality, let location):
+            addRowsFromItem(functions, alias: alias, withOrdinality: withOrdinality, location: location, scope)
+        case .parenthesized(let inner, let alias):
+            let nested = Scope(parent: scope)
+            var nestedToOne = true
+            addFromItem(inner, nested, joinsAreToOne: &nestedToOne)
+            if let alias {
+                let columns = nested.mergedColumns + nested.entries.flatMap { entry in
+                    entry.columns.filter { !entry.hiddenUnqualified.contains($0.name) }
+                }
+                scope.entries.append(RangeEntry(name: alias.name.name, columns: rename(columns, alias, at: alias.name.location),
+                                                relationKey: nil, uniqueColumns: []))
+            } else {
+                scope.entries += nested.entries
+                scope.mergedColumns += nested.mergedColumns
+            }
+            joinsAreToOne = joinsAreToOne && nestedToOne
+        case .join(let join):
+            if isNestedTooDeeply(at: join.location) { return }
+            addJoin(join, scope, joinsAreToOne: &joinsAreToOne)
+        case .valueFunction(let expression, let alias):
+            let value = infer(expression, scope)
+            let name = value.name ?? "value"
+            var columns = [ScopeColumn(name: name, value: value)]
+            if let alias {
+                if alias.columns.isEmpty {
+                    columns[0] = ScopeColumn(name: alias.name.name, value: value.renamed(alias.name.name))
+                } else {
+                    columns = rename(columns, alias, at: alias.name.location)
+                }
+            }
+            scope.entries.append(RangeEntry(name: alias?.name.name ?? name, columns: columns, relationKey: nil, uniqueColumns: []))
+        }
+    }
+
+    mutating func rename(_ columns: [ScopeColumn], _ alias: TableAlias, at location: SourceLocation) -> [ScopeColumn] {
+        guard !alias.columns.isEmpty else { return columns }
+        if alias.columns.count > columns.count {
+            error("table \"\(alias.name.name)\" has \(columns.count) columns available but \(alias.columns.count) columns specified", at: location)
+        }
+        return columns.enumerated().map { index, column in
+            guard index < alias.columns.count else { return column }
+            let name = alias.columns[index].name
+            return ScopeColumn(name: name, value: column.value.renamed(name))
+        }
+    }
+
+    /// A table, view or CTE reference as a scope entry.
+    mutating func tableEntry(_ name: QualifiedName, _ alias: TableAlias?, _ scope: Scope) -> RangeEntry? {
+        guard let tableName = name.name else { return nil }
+        let schema = name.qualifier.last?.name
+        if schema == nil, let cte = scope.commonTable(named: tableName.name) {
+            let columns = alias.map { rename(cte, $0, at: name.location) } ?? cte
+            return RangeEntry(name: alias?.name.name ?? tableName.name, columns: columns, relationKey: nil, uniqueColumns: [])
+        }
+        guard let relation = catalog.relation(tableName.name, schema: schema) else {
+            let written = name.parts.map(\.name).joined(separator: ".")
+            error("relation \"\(written)\" does not exist" + NameSuggestions.suffix(for: written, among: relationNames(scope)), at: name.location)
+            hasUnresolvedRelation = true
+            return nil
+        }
+        let key = Catalog.key(schema: relation.schema, name: relation.name)
+        // Built once per catalog state, not at every reference: every query naming the table reads
+        // the same columns (issue 28: about 20k instructions per reference).
+        let scope = catalog.derivedValue(RelationScopeKey(relationKey: key)) { Self.scopeColumns(of: relation, key: key) }
+        var columns = scope.columns
+        if let alias { columns = rename(columns, alias, at: name.location) }
+        return RangeEntry(name: alias?.name.name ?? relation.name, columns: columns, relationKey: key, uniqueColumns: scope.unique)
+    }
+
+    /// The columns of `relation` (key `key`) as a scope entry has them, and the columns that are
+    /// a unique key alone (`relation.isUniqueColumn`, found once for all columns).
+    private static func scopeColumns(of relation: CatalogRelation, key: String) -> (columns: [ScopeColumn], unique: Set<String>) {
+        let unique = Set(relation.uniqueKeys.filter { $0.count == 1 }.map { $0[0] })
+        let columns = relation.columns.map { column in
+            ScopeColumn(name: column.name, value: TypedValue(
+                type: column.type, nullable: !column.isNotNull, elementNullable: column.elementNullable, name: column.name,
+                origin: ColumnOrigin(relationKey: key, column: column.name, isUnique: unique.contains(column.name))))
+        }
+        return (columns, unique)
+    }
+
+    mutating func addJoin(_ join: Join, _ scope: Scope, joinsAreToOne: inout Bool) {
+        let leftStart = scope.entries.count
+        let leftMergedStart = scope.mergedColumns.count
+        addFromItem(join.left, scope, joinsAreToOne: &joinsAreToOne)
+        let rightStart = scope.entries.count
+        var rightToOne = true
+        addFromItem(join.right, scope, joinsAreToOne: &rightToOne)
+        let rightEnd = scope.entries.count
+        let leftRange = leftStart..<rightStart
+        let rightRange = rightStart..<rightEnd
+
+        // Outer joins make the other side's columns nullable, unless that side surely meets
+        // every row of this one.
+        if join.kind == .left || join.kind == .full, !rightAlwaysMatches(join) {
+            for index in rightRange { scope.entries[index].makeNullable() }
+        }
+        if join.kind == .right || join.kind == .full {
+            for index in leftRange { scope.entries[index].makeNullable() }
+            for index in leftMergedStart..<scope.mergedColumns.count { scope.mergedColumns[index].value.nullable = true }
+        }
+
+        var usingColumns: [Identifier] = []
+        switch join.condition {
+        case .on(let condition):
+            _ = infer(condition, scope, .type(.bool))
+            if !isToOne(condition, joined: rightRange, scope) { joinsAreToOne = false }
+        case .using(let columns):
+            usingColumns = columns
+            joinsAreToOne = false
+        case .natural:
+            let leftNames = Set(leftRange.flatMap { scope.entries[$0].columns.map(\.name) })
+            let common = rightRange.flatMap { scope.entries[$0].columns.map(\.name) }.filter { leftNames.contains($0) }
+            usingColumns = common.map { Identifier(name: $0, quoted: false, location: join.location) }
+            joinsAreToOne = false
+        case .none:
+            joinsAreToOne = false
+        }
+        if !rightToOne { joinsAreToOne = false }
+        for column in usingColumns {
+            let left = leftRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
+            let right = rightRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
+            guard let left, let right else {
+                error("column \"\(column.name)\" specified in USING clause does not exist in \(left == nil ? "left" : "right") table", at: column.location)
+                continue
+            }
+            let nullable: Bool
+            switch join.kind {
+            case .inner, .cross: nullable = false  // NULL never matches an equality
+            case .left: nullable = left.value.nullable
+            case .right: nullable = right.value.nullable
+            case .full: nullable = left.value.nullable && right.value.nullable
+            }
+            let type = TypeRules.commonType([left.value.type, right.value.type])
+            scope.mergedColumns.append(ScopeColumn(name: column.name, value: TypedValue(type: type, nullable: nullable, name: column.name)))
+            for index in leftRange.lowerBound..<rightRange.upperBound {
+                scope.entries[index].hiddenUnqualified.insert(column.name)
+            }
+        }
+    }
+
+    /// Whether every row on the left of `join` meets a row on its right: the right is a subquery
+    /// that returns exactly one row (for each left row, when LATERAL) and the condition is
+    /// `ON true`. Any other condition can be false, and the right side is then null-extended.
+    func rightAlwaysMatches(_ join: Join) -> Bool {
+        guard case .on(let condition) = join.condition, condition.isTrueLiteral,
+              case .subquery(let query, _, _, _) = join.right else { return false }
+        return returnsExactlyOneRow(query)
+    }
+
+    /// Whether an ON condition joins the new entries on one of their single-column keys
+    /// (`c.id = d.category_id`): each row on the left then meets at most one row on the right.
+    func isToOne(_ condition: Expression, joined: Range<Int>, _ scope: Scope) -> Bool {
+        switch condition.kind {
+        case .parenthesized(let inner):
+            return isToOne(inner, joined: joined, scope)
+        case .binary("and", let lhs, let rhs):
+            return isToOne(lhs, joined: joined, scope) || isToOne(rhs, joined: joined, scope)
+        case .binary("=", let lhs, let rhs):
+            return isKeyColumn(lhs, of: joined, scope) || isKeyColumn(rhs, of: joined, scope)
+        default:
+            return false
+        }
+    }
+
+    func isKeyColumn(_ expression: Expression, of entries: Range<Int>, _ scope: Scope) -> Bool {
+        guard case .column(let name) = expression.kind, let column = name.name?.name, entries.count == 1 else { return false }
+        let entry = scope.entries[entries.lowerBound]
+        if let qualifier = name.qualifier.last?.name, qualifier != entry.name { return false }
+        guard entry.uniqueColumns.contains(column) else { return false }
+        return entry.columns.contains { $0.name == column }
+    }
+}
+
+/// The key of a relation's scope columns among a catalog's derived values (``Catalog/derivedValue(_:build:)``).
+private struct RelationScopeKey: Hashable {
+    let relationKey: String
+}

@@ -1,0 +1,118 @@
+// `*` and `t.*` in a select or RETURNING list are sent as the explicit column list of the schema
+// at generation time, so that a column a migration adds later does not reach an installed app
+// whose row type does not have it.
+extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAnalyzing {
+    /// Records the edit that replaces the `*` of a select or RETURNING list at `location` with the
+    /// columns it stands for (`a.id, a.name, b.id`), when they can be named unambiguously.
+    /// `TABLE t` (parsed as `SELECT * FROM t` with the star at `TABLE`) becomes `SELECT ... FROM t`.
+    mutating func recordStarExpansion(at location: SourceLocation, _ scope: Scope) {
+        var items: [String] = []
+        for merged in scope.mergedColumns {
+            let unambiguous = scope.mergedColumns.count(where: { $0.name == merged.name }) == 1
+                && !scope.entries.contains { entry in
+                    !entry.hiddenUnqualified.contains(merged.name) && entry.columns.contains { $0.name == merged.name }
+                }
+            guard unambiguous, !merged.name.isEmpty else { return }
+            items.append(Self.sqlName(merged.name))
+        }
+        for entry in scope.entries {
+            let visible = entry.columns.filter { !entry.hiddenUnqualified.contains($0.name) }
+            guard let qualified = Self.qualifiedColumns(visible, of: entry) else { return }
+            items += qualified
+        }
+        guard !items.isEmpty else { return }
+        let bytes = source.bytes
+        let offset = location.offset
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "*") {
+            starEdits.append((offset: offset, length: 1, replacement: items.joined(separator: ", ")))
+        } else if offset + 5 <= bytes.count,
+                  String(decoding: bytes[offset..<offset + 5], as: UTF8.self).lowercased() == "table" {
+            starEdits.append((offset: offset, length: 5, replacement: "SELECT " + items.joined(separator: ", ") + " FROM"))
+        }
+    }
+
+    /// Records the edit that replaces `t.*` (written from `location` on) with `t.a, t.b`.
+    mutating func recordQualifiedStarExpansion(at location: SourceLocation, _ entry: RangeEntry) {
+        guard let qualified = Self.qualifiedColumns(entry.columns, of: entry), !qualified.isEmpty,
+              let starOffset = starOffset(from: location.offset) else { return }
+        starEdits.append((offset: location.offset, length: starOffset + 1 - location.offset,
+                          replacement: qualified.joined(separator: ", ")))
+    }
+
+    /// Records the edit that replaces `(p).*` (written from `location` on) with `(p).a, (p).b`
+    /// when `base` names a FROM item's row or a column of composite type: a column a migration adds
+    /// to that table or type then does not reach an installed app. A call's `(f(x)).*` stays as
+    /// written (its text would be repeated, parameters included).
+    mutating func recordFieldStarExpansion(at location: SourceLocation, base: Expression, fields: [ScopeColumn]) {
+        var inner = base
+        while case .parenthesized(let nested) = inner.kind { inner = nested }
+        guard case .column = inner.kind, !fields.isEmpty, let starOffset = starOffset(from: location.offset) else { return }
+        var seen: Set<String> = []
+        for field in fields where field.name.isEmpty || !seen.insert(field.name).inserted { return }
+        var prefix = Array(source.bytes[location.offset..<starOffset])
+        while let last = prefix.last, last == UInt8(ascii: ".") || last == UInt8(ascii: " ") || last == UInt8(ascii: "\n")
+                || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") {
+            prefix.removeLast()
+        }
+        let row = String(decoding: prefix, as: UTF8.self)
+        starEdits.append((offset: location.offset, length: starOffset + 1 - location.offset,
+                          replacement: fields.map { row + "." + Self.sqlName($0.name) }.joined(separator: ", ")))
+    }
+
+    /// Removes the star edits recorded since `mark`: inside `EXISTS (SELECT * ...)` the select
+    /// list is not returned, and the SQL keeps it as written.
+    mutating func discardStarExpansions(since mark: Int) {
+        if mark < starEdits.count { starEdits.removeSubrange(mark...) }
+    }
+
+    /// `entry.a, entry.b` for columns of an entry, or nil when a column cannot be named so: the
+    /// entry has no name (an unaliased subquery), a column has none, or two share one.
+    private static func qualifiedColumns(_ columns: [ScopeColumn], of entry: RangeEntry) -> [String]? {
+        guard let name = entry.name, !name.isEmpty else { return columns.isEmpty ? [] : nil }
+        // Sized up front: growing the set column by column rehashed it several times (issue 28).
+        var seen = Set<String>(minimumCapacity: entry.columns.count)
+        for column in entry.columns where column.name.isEmpty || !seen.insert(column.name).inserted { return nil }
+        let qualifier = sqlName(name)
+        return columns.map { qualifier + "." + sqlName($0.name) }
+    }
+
+    /// The offset of the `*` ending a qualified star that starts at `start`, skipping quoted
+    /// identifiers and comments.
+    private func starOffset(from start: Int) -> Int? {
+        let bytes = source.bytes
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "*"):
+                return index
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count {
+                    if bytes[index] == UInt8(ascii: "\"") {
+                        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") { index += 2; continue }
+                        break
+                    }
+                    index += 1
+                }
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
+                index += 2
+                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                index += 1
+            case UInt8(ascii: "-") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "-"):
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+extension NameResolving {
+    /// A name as the SQL sent spells it: quoted unless it is a plain lower-case, non-reserved word.
+    static func sqlName(_ name: String) -> String {
+        Keywords.reserved.contains(name) || Keywords.typeOrFunctionName.contains(name)
+            ? "\"" + name.replacing("\"", with: "\"\"") + "\"" : quoteIfNeeded(name)
+    }
+}

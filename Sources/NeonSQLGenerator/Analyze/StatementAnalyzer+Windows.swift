@@ -1,8 +1,0 @@
-// Window specifications: their PARTITION BY and ORDER BY expressions in the query's scope.
-
-extension StatementAnalyzer {
-    mutating func analyzeWindow(_ window: WindowSpecification, _ scope: Scope) {
-        for expression in window.partitionBy { _ = infer(expression, scope) }
-        for item in window.orderBy { _ = infer(item.expression, scope) }
-    }
-}

@@ -1,0 +1,266 @@
+// INSERT, UPDATE, DELETE: target columns, values typed by their column, ON CONFLICT, RETURNING.
+
+/// Analyzes INSERT, UPDATE, DELETE, MERGE and CALL: targets, assigned values, updatable views,
+/// RETURNING. Changes `isReadOnly`, `hasUnresolvedRelation`, `pendingInsertTargets` and
+/// `assignmentList`; its extension's `where` clause names the parts it calls.
+protocol ModificationAnalyzing: StatementAnalysisContext {
+    var isReadOnly: Bool { get set }
+    var hasUnresolvedRelation: Bool { get set }
+    var pendingInsertTargets: [OperandContext]? { get set }
+    var assignmentList: Int { get set }
+
+    mutating func analyzeInsert(_ insert: InsertStatement, outer: Scope?) -> [OutputColumn]
+    mutating func analyzeUpdate(_ update: UpdateStatement, outer: Scope?) -> [OutputColumn]
+    mutating func analyzeDelete(_ delete: DeleteStatement, outer: Scope?) -> [OutputColumn]
+    mutating func analyzeMerge(_ merge: MergeStatement, outer: Scope?) -> [OutputColumn]
+    mutating func analyzeCall(_ call: FunctionCall) -> [OutputColumn]
+}
+
+extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & CallTyping {
+    /// The target table (or, for INSERT, UPDATE and DELETE, a view PostgreSQL changes rows through:
+    /// Statements/ModificationAnalyzing+Views.swift) as a scope entry, or nil (reported) when it cannot be changed.
+    /// `change` is nil for MERGE, whose target the generator knows only as a table.
+    mutating func targetEntry(_ name: QualifiedName, alias: Identifier?, _ scope: Scope,
+                              change: TableChange?) -> (RangeEntry, CatalogRelation)? {
+        guard let tableName = name.name else { return nil }
+        guard let relation = catalog.relation(tableName.name, schema: name.qualifier.last?.name) else {
+            let written = name.parts.map(\.name).joined(separator: ".")
+            error("relation \"\(written)\" does not exist" + NameSuggestions.suffix(for: written, among: catalog.relationNames), at: name.location)
+            hasUnresolvedRelation = true
+            return nil
+        }
+        if relation.kind == .view, let change {
+            guard acceptsViewChange(relation, change, at: name.location) else { return nil }
+        } else if relation.kind != .table {
+            error("cannot change rows of view \"\(relation.name)\": the generator only knows tables as targets", at: name.location)
+            return nil
+        }
+        guard let entry = tableEntry(name, alias.map { TableAlias(name: $0, columns: []) }, scope) else { return nil }
+        return (entry, relation)
+    }
+
+    /// Context for a value written into `column`: its type, its name for a `$n`, and whether
+    /// NULL is a meaningful value (the column is nullable).
+    private func valueContext(for column: CatalogColumn, in relation: CatalogRelation) -> OperandContext {
+        let key = Catalog.key(schema: relation.schema, name: relation.name)
+        return OperandContext(type: column.type, elementNullable: column.elementNullable, name: column.name, nullMeaningful: !column.isNotNull,
+                              origin: ColumnOrigin(relationKey: key, column: column.name, isUnique: relation.isUniqueColumn(column.name)),
+                              coercion: .assignment(list: assignmentList))
+    }
+
+    mutating func requireColumn(_ identifier: Identifier, in relation: CatalogRelation) -> CatalogColumn? {
+        if let column = relation.column(named: identifier.name) { return column }
+        error("column \"\(identifier.name)\" of relation \"\(relation.name)\" does not exist"
+              + NameSuggestions.suffix(for: identifier.name, among: relation.columns.map(\.name)), at: identifier.location)
+        return nil
+    }
+
+    /// Types a value written into a column and reports NULL written into a NOT NULL column and a
+    /// value of a type the column cannot take.
+    mutating func assign(_ expression: Expression, to column: CatalogColumn, in relation: CatalogRelation, _ scope: Scope) {
+        if case .defaultValue = expression.kind { return }
+        let isUntyped = isUntypedAssignedValue(expression)
+        let errorsBefore = diagnostics.errorCount
+        let value = infer(expression, scope, valueContext(for: column, in: relation))
+        // A view's column may be NOT NULL by its query's filter alone: NULL written through it is
+        // PostgreSQL's to judge, at the base table.
+        if case .literal(.null) = expression.kind, column.isNotNull, relation.kind == .table {
+            error("null value in column \"\(column.name)\" violates not-null constraint", at: expression.location)
+        }
+        // An error inside the value leaves its type a guess.
+        if !isUntyped, diagnostics.errorCount == errorsBefore {
+            reportUnassignableValue(value, to: column, at: expression.withoutParentheses.location)
+        }
+    }
+
+    /// `SET names[$1] = $2`: the subscripts are integers (text or integer for jsonb, where PostgreSQL
+    /// gives a parameter text), the value the array's element type (the array type for a slice),
+    /// or jsonb for a jsonb column.
+    private mutating func assignSubscripted(_ expression: Expression, to column: CatalogColumn, _ subscripts: [AssignmentSubscript],
+                                            in relation: CatalogRelation, _ scope: Scope) {
+        let columnType = column.type.baseType
+        let isJSONB = columnType == .builtin(.jsonb)
+        for item in subscripts {
+            for bound in [item.lower, item.upper].compactMap({ $0 }) {
+                _ = infer(bound, scope, .type(isJSONB ? .text : .int4))
+            }
+        }
+        var context = valueContext(for: column, in: relation)
+        if let element = columnType.elementType, !subscripts.contains(where: \.isSlice) {
+            context.type = element
+            context.nullMeaningful = true
+            context.origin = nil
+        } else if !isJSONB, columnType.elementType == nil {
+            _ = infer(expression, scope)
+            return
+        }
+        _ = infer(expression, scope, context)
+    }
+
+    mutating func analyzeInsert(_ insert: InsertStatement, outer: Scope?) -> [OutputColumn] {
+        isReadOnly = false
+        let scope = Scope(parent: outer)
+        if let with = insert.with { analyzeWith(with, scope) }
+        guard let (entry, relation) = targetEntry(insert.table, alias: insert.alias, scope, change: .insert) else { return [] }
+        assignmentList += 1
+        let targetColumns: [CatalogColumn]
+        if insert.columns.isEmpty {
+            targetColumns = relation.columns
+        } else {
+            targetColumns = insert.columns.compactMap { requireColumn($0, in: relation) }
+            if targetColumns.count != insert.columns.count { return [] }
+            checkAssignedViewColumns(insert.columns, of: relation, .insert)
+        }
+        switch insert.source {
+        case .values(let rows):
+            if insert.columns.isEmpty, let first = rows.first {
+                checkAssignedViewColumns(implicitTargets(relation, count: first.count, at: insert.table.location), of: relation, .insert)
+            }
+            for row in rows {
+                if row.count > targetColumns.count {
+                    error("INSERT has more expressions than target columns", at: row[targetColumns.count].location)
+                } else if row.count < targetColumns.count, insert.columns.count > 0 {
+                    error("INSERT has more target columns than expressions", at: row.first?.location ?? insert.location)
+                }
+                for (expression, column) in zip(row, targetColumns) {
+                    assign(expression, to: column, in: relation, scope)
+                }
+            }
+        case .select(let query):
+            if query.with == nil, case .select = query.body {
+                pendingInsertTargets = targetColumns.map { valueContext(for: $0, in: relation) }
+            }
+            let errorsBefore = diagnostics.errorCount
+            let columns = analyzeSelect(query, outer: scope)
+            pendingInsertTargets = nil
+            if insert.columns.isEmpty {
+                checkAssignedViewColumns(implicitTargets(relation, count: columns.count, at: insert.table.location), of: relation, .insert)
+            }
+            if columns.count > targetColumns.count {
+                error("INSERT has more expressions than target columns", at: query.location)
+            } else if diagnostics.errorCount == errorsBefore {
+                reportUnassignableOutputs(columns, to: targetColumns)
+            }
+        case .defaultValues:
+            break
+        }
+        // ON CONFLICT and RETURNING see the target table (by its alias) and, in DO UPDATE, EXCLUDED.
+        let rowScope = Scope(parent: scope)
+        rowScope.entries.append(entry)
+        if let conflict = insert.onConflict {
+            switch conflict.target {
+            case .columns(let expressions, let whereClause)?:
+                for expression in expressions { _ = infer(expression, rowScope) }
+                if let whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
+            case .constraint, nil:
+                break
+            }
+            if conflict.target == nil, case .update = conflict.action {
+                // transformOnConflictClause: DO UPDATE needs to know which unique index conflicts.
+                error("ON CONFLICT DO UPDATE requires inference specification or constraint name", at: conflict.location)
+            }
+            if case .update(let set, let whereClause) = conflict.action {
+                var excluded = entry
+                excluded = RangeEntry(name: "excluded", columns: entry.columns.map { column in
+                    var value = column.value
+                    value.origin = nil
+                    return ScopeColumn(name: column.name, value: value)
+                }, relationKey: nil, uniqueColumns: [])
+                rowScope.entries.append(excluded)
+                analyzeSet(set, relation, rowScope)
+                if let whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
+                rowScope.entries.removeLast()
+            }
+        }
+        return analyzeReturning(insert.returning, rowScope)
+    }
+
+    mutating func analyzeSet(_ clauses: [SetClause], _ relation: CatalogRelation, _ scope: Scope) {
+        assignmentList += 1
+        for clause in clauses {
+            let columns = clause.columns.compactMap { requireColumn($0, in: relation) }
+            guard columns.count == clause.columns.count else {
+                _ = infer(clause.value, scope)
+                continue
+            }
+            checkAssignedViewColumns(clause.columns, of: relation, .update)
+            if columns.count == 1 {
+                let subscripts = clause.subscripts.first ?? []
+                if subscripts.isEmpty {
+                    assign(clause.value, to: columns[0], in: relation, scope)
+                } else {
+                    assignSubscripted(clause.value, to: columns[0], subscripts, in: relation, scope)
+                }
+                continue
+            }
+            switch clause.value.kind {
+            case .row(let values) where values.count == columns.count:
+                for (value, column) in zip(values, columns) { assign(value, to: column, in: relation, scope) }
+            case .parenthesized(let inner):
+                if case .row(let values) = inner.kind, values.count == columns.count {
+                    for (value, column) in zip(values, columns) { assign(value, to: column, in: relation, scope) }
+                } else {
+                    _ = infer(clause.value, scope)
+                }
+            case .scalarSubquery(let query):
+                let errorsBefore = diagnostics.errorCount
+                let outputs = analyzeSelect(query, outer: scope)
+                if outputs.count == columns.count, diagnostics.errorCount == errorsBefore {
+                    reportUnassignableOutputs(outputs, to: columns)
+                }
+            default:
+                error("number of columns does not match number of values", at: clause.value.location)
+            }
+        }
+    }
+
+    mutating func analyzeUpdate(_ update: UpdateStatement, outer: Scope?) -> [OutputColumn] {
+        isReadOnly = false
+        let scope = Scope(parent: outer)
+        if let with = update.with { analyzeWith(with, scope) }
+        guard let (entry, relation) = targetEntry(update.table, alias: update.alias, scope, change: .update) else { return [] }
+        let rowScope = Scope(parent: scope)
+        rowScope.entries.append(entry)
+        var joinsAreToOne = true
+        for item in update.from { addFromItem(item, rowScope, joinsAreToOne: &joinsAreToOne) }
+        // PostgreSQL's order: WHERE and RETURNING, then SET (a parameter takes its type from the first).
+        if let whereClause = update.whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
+        let returning = analyzeReturning(update.returning, rowScope)
+        analyzeSet(update.set, relation, rowScope)
+        return returning
+    }
+
+    mutating func analyzeDelete(_ delete: DeleteStatement, outer: Scope?) -> [OutputColumn] {
+        isReadOnly = false
+        let scope = Scope(parent: outer)
+        if let with = delete.with { analyzeWith(with, scope) }
+        guard let (entry, _) = targetEntry(delete.table, alias: delete.alias, scope, change: .delete) else { return [] }
+        let rowScope = Scope(parent: scope)
+        rowScope.entries.append(entry)
+        var joinsAreToOne = true
+        for item in delete.using { addFromItem(item, rowScope, joinsAreToOne: &joinsAreToOne) }
+        if let whereClause = delete.whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
+        return analyzeReturning(delete.returning, rowScope)
+    }
+
+    /// RETURNING follows the table: its columns keep their declared nullability, and the target's
+    /// keys stay unique per returned row.
+    mutating func analyzeReturning(_ targets: [SelectTarget], _ scope: Scope) -> [OutputColumn] {
+        var columns: [OutputColumn] = []
+        for target in targets { columns += analyzeTarget(target, scope) }
+        let target = scope.entries.first
+        for index in columns.indices {
+            if let origin = columns[index].value.origin, origin.isUnique, origin.relationKey == target?.relationKey {
+                columns[index].isUnique = true
+            }
+        }
+        return columns
+    }
+
+    /// The first `count` columns of `relation`, which an INSERT without a column list assigns, as
+    /// identifiers at `location` (for a view's column errors).
+    private func implicitTargets(_ relation: CatalogRelation, count: Int, at location: SourceLocation) -> [Identifier] {
+        guard relation.kind == .view else { return [] }
+        return relation.columns.prefix(count).map { Identifier(name: $0.name, quoted: false, location: location) }
+    }
+}
