@@ -30,7 +30,7 @@ enum DescribeJSON {
             ("sql", .string(query.sql)),
             ("params", .array(named.boundParameters.sorted { $0.index < $1.index }.map(parameter))),
             ("columns", .array(named.columns.map { column($0, embeds: named.embeds, override: Self.override(of: $0, in: query)) })),
-            ("returns", .string(QuerySignature(named).describedResultType)),
+            ("returns", .string(named.signature.describedResultType)),
             ("tables", .object([
                 ("reads", .array(query.tables.reads.map { .string($0) })),
                 ("writes", .array(query.tables.writes.map { .string($0) })),

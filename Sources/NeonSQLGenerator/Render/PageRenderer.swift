@@ -32,16 +32,14 @@ enum PageRenderer {
             printer.block("public static func \(factory)") { printer in
                 printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(parameters.count + keys.count))")
                 for parameter in parameters {
-                    let type = SwiftTypeMapping.runtimeTypeExpression(for: parameter.type)
-                    printer.line("\(bindings).append(\(SwiftNaming.escaped(parameter.name)), as: \(type))")
+                    printer.line("\(bindings).append(\(SwiftNaming.escaped(parameter.name)), as: \(parameter.runtimeType))")
                 }
                 printer.block("guard let \(cursor) else") { printer in
                     RawStringLiteral.print(paging.firstPageSQL, prefix: "return .many(name: \(name), sql: ",
                                            suffix: ", bindings: \(bindings), readOnly: true\(TableEffectsRenderer.factoryArguments(for: named)))", into: &printer)
                 }
                 for key in keys {
-                    let type = SwiftTypeMapping.runtimeTypeExpression(for: key.type)
-                    printer.line("\(bindings).append(\(cursor).\(SwiftNaming.escaped(key.name)), as: \(type))")
+                    printer.line("\(bindings).append(\(cursor).\(SwiftNaming.escaped(key.name)), as: \(key.runtimeType))")
                 }
                 RawStringLiteral.print(paging.nextPageSQL, prefix: "return .many(name: \(name), sql: ",
                                        suffix: ", bindings: \(bindings), readOnly: true\(TableEffectsRenderer.factoryArguments(for: named)))", into: &printer)

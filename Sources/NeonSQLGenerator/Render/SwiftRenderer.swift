@@ -74,7 +74,7 @@ struct SwiftRenderer {
     }
 
     private func render(_ named: NamedQuery, into printer: inout CodePrinter) {
-        let signature = QuerySignature(named)
+        let signature = named.signature
         let documentation = Self.documentation(for: named.query, sourceFileName: sourceFileName)
         let types = fileTypes
         // A query returning a table model declares no row struct: the shared file has the model.
@@ -253,7 +253,7 @@ struct SwiftRenderer {
 
     private func renderDecodableRow(_ named: NamedQuery, into printer: inout CodePrinter) {
         printer.block("extension \(named.rowTypeName): NeonSQL.DecodableRow") { printer in
-            ResultColumnsPrinter.print(named.columns.map { ($0.sqlName, $0.type) }, into: &printer)
+            ResultColumnsPrinter.print(named.columns, into: &printer)
             printer.blankLine()
             printer.block("public init(from row: inout NeonSQL.RowDecoder) throws") { printer in
                 for member in members(named) {
@@ -278,18 +278,16 @@ struct SwiftRenderer {
             printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(named.parameters.count))")
             for parameter in named.parameters {
                 let property = "$0.\(SwiftNaming.escaped(parameter.name))"
-                guard case .array = parameter.type else {
-                    let type = SwiftTypeMapping.runtimeTypeExpression(for: .array(parameter.type))
-                    printer.line("\(bindings).append(rows.map { \(property) }, as: \(type))")
+                guard parameter.copiesArrayAsText else {
+                    printer.line("\(bindings).append(rows.map { \(property) }, as: \(parameter.copyFromRuntimeType))")
                     continue
                 }
                 // An array column: each row's array as one text element (SQLRewriter.copyFromSQL).
-                let type = SwiftTypeMapping.runtimeTypeExpression(for: parameter.type)
-                let texts = SwiftTypeMapping.runtimeTypeExpression(for: .array(.builtin(.text)))
+                let type = parameter.runtimeType
                 let element = parameter.nullable
                     ? "\(property).map { NeonSQL.ArrayAsElement($0, as: \(type)) }"
                     : "NeonSQL.ArrayAsElement(\(property), as: \(type))"
-                printer.line("\(bindings).append(rows.map { \(element) }, as: \(texts))")
+                printer.line("\(bindings).append(rows.map { \(element) }, as: \(parameter.copyFromRuntimeType))")
             }
             RawStringLiteral.print(
                 named.query.sql,
@@ -309,8 +307,7 @@ struct SwiftRenderer {
         } else {
             printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(named.parameters.count))")
             for parameter in named.parameters {
-                let type = SwiftTypeMapping.runtimeTypeExpression(for: parameter.type)
-                printer.line("\(bindings).append(\(SwiftNaming.escaped(parameter.name)), as: \(type))")
+                printer.line("\(bindings).append(\(SwiftNaming.escaped(parameter.name)), as: \(parameter.runtimeType))")
             }
         }
         RawStringLiteral.print(

@@ -4,7 +4,7 @@
 ///
 /// For `:batchexec`/`:batchone`/`:batchmany` the factory builds one argument set's statement and
 /// the method takes `[XParams]`; for `:copyfrom` both take the rows (`[XParams]`).
-struct QuerySignature {
+struct QuerySignature: Sendable {
     /// The `Queries` method: `fetchJourneyDuas(journeyId: Swift.Int)`, or
     /// `insertDuas(_ arguments: [InsertDuasParams])` for the kinds taking argument sets.
     let declaration: String
@@ -47,6 +47,30 @@ struct QuerySignature {
     let statementVariable: String
     /// The result as `describe` prints it (`[FetchDuasRow]`, `Int`, `String?`, `Void`): unqualified.
     let describedResultType: String
+
+    /// What a ``NamedQuery`` holds until the translate stage signs it (``NamedQuery/sign()``).
+    static let unsigned = QuerySignature()
+
+    private init() {
+        declaration = ""
+        statementDeclaration = ""
+        call = ""
+        closureCall = ""
+        symbolReference = ""
+        closureParameters = ""
+        closureArity = 0
+        statementType = ""
+        resultType = nil
+        hasRow = false
+        hasArgumentSets = false
+        bindingsVariable = ""
+        argumentsVariable = ""
+        factory = ""
+        resultMapping = ""
+        factoryStatementType = nil
+        statementVariable = ""
+        describedResultType = ""
+    }
 
     init(_ named: NamedQuery) {
         let parameters = named.parameters
