@@ -39,11 +39,12 @@ struct SwiftNamer {
         "allCases", "rawValue", "hashValue", "hash", "encode", "decode", "postgresText", "postgresType",
     ]
 
-    /// Names the model; problems with the configured type names are error diagnostics on `configPath`.
+    /// Names the model with the project's `options` (overrides, type names, `frozenEnums`);
+    /// problems with the configured names and overrides are error diagnostics on `options.configPath`.
     /// Unless `frozenEnums`, each enum gets a fallback case for labels it does not know.
-    static func name(_ model: GenerationModel, overrides: TypeOverrides = TypeOverrides(),
-                     typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = CodeGenerator.defaultConfigPath,
-                     frozenEnums: Bool = false) -> NamedModel {
+    static func name(_ model: GenerationModel, options: GeneratorOptions = GeneratorOptions()) -> NamedModel {
+        let typeNames = options.typeNames
+        let configPath = options.configPath
         var diagnostics: [Diagnostic] = []
         for (key, name) in [("queries", typeNames.queries), ("statements", typeNames.statements), ("client", typeNames.client)] {
             if !SwiftNaming.isUsable(name) || SwiftNaming.keywords.contains(name) || moduleNames.contains(name) {
@@ -57,8 +58,8 @@ struct SwiftNamer {
         }
         // Overrides naming a column are checked against the schema the queries were analyzed with.
         var overrideDiagnostics = DiagnosticCollector()
-        overrides.validate(against: model.catalog, configPath: configPath, diagnostics: &overrideDiagnostics)
-        return SwiftNamer(overrides: overrides, typeNames: typeNames, frozenEnums: frozenEnums)
+        options.overrides.validate(against: model.catalog, configPath: configPath, diagnostics: &overrideDiagnostics)
+        return SwiftNamer(overrides: options.overrides, typeNames: typeNames, frozenEnums: options.frozenEnums)
             .name(model, overrideDiagnostics: overrideDiagnostics.diagnostics, configDiagnostics: diagnostics)
     }
 
