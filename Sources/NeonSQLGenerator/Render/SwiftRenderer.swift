@@ -118,8 +118,8 @@ struct SwiftRenderer {
                 }
             }
         }
-        if let paging = named.query.paging {
-            PageRenderer.print(named, paging: paging, fileTypes: types, into: &printer)
+        if let paging = named.query.paging, let page = signature.page {
+            PageRenderer.print(named, paging: paging, page: page, fileTypes: types, into: &printer)
         }
         printer.blankLine()
         ClientRenderer.renderQuery(named, signature: signature, typeNames: typeNames, fileTypes: types, into: &printer)
@@ -131,14 +131,11 @@ struct SwiftRenderer {
         let statements = fileTypes.factories
         switch named.query.kind {
         case .batchexec, .batchone, .batchmany:
-            let arguments = named.parameters.map { "\(SwiftNaming.argumentLabel($0.name)): $0.\(SwiftNaming.escaped($0.name))" }
             let discard = named.query.kind == .batchexec ? "_ = " : ""
             printer.line("\(discard)try await self.executor.batch(\(signature.argumentsVariable).map { "
-                         + "\(statements).\(SwiftNaming.escaped(named.functionName))(\(arguments.joined(separator: ", "))) }, "
-                         + "options: BatchOptions())")
+                         + "\(statements).\(signature.argumentSetCall) }, options: BatchOptions())")
         case .copyfrom:
-            printer.line("try await self.executor.copyFrom(\(signature.argumentsVariable)) { "
-                         + "\(statements).\(SwiftNaming.escaped(named.functionName))($0) }")
+            printer.line("try await self.executor.copyFrom(\(signature.argumentsVariable)) { \(statements).\(signature.argumentSetCall) }")
         case .many, .one, .exec, .execrows, .execresult:
             printer.line("try await self.executor.execute(\(statements).\(signature.call))")
         }
@@ -153,9 +150,7 @@ struct SwiftRenderer {
                 printer.line("public var \(SwiftNaming.escaped(parameter.name)): \(parameter.codeType)")
             }
             printer.blankLine()
-            let arguments = named.parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)\($0.defaultArgument.map { " = " + $0 } ?? "")" }
-                .joined(separator: ", ")
-            printer.block("public init(\(arguments))") { printer in
+            printer.block("public init(\(signature.argumentSetInitParameters))") { printer in
                 for parameter in named.parameters {
                     printer.line("self.\(SwiftNaming.escaped(parameter.name)) = \(SwiftNaming.escaped(parameter.name))")
                 }

@@ -47,6 +47,14 @@ struct QuerySignature: Sendable {
     let statementVariable: String
     /// The result as `describe` prints it (`[FetchDuasRow]`, `Int`, `String?`, `Void`): unqualified.
     let describedResultType: String
+    /// For the kinds taking argument sets: the factory called with one set (`$0`) inside the
+    /// method's `map`, `insertDuas(journeyId: $0.journeyId)`; `insertDuas($0)` for `:copyfrom`'s
+    /// rows. Empty for the other kinds.
+    let argumentSetCall: String
+    /// The argument-set struct's initializer parameters, `journeyId: Swift.Int, note: Swift.String? = nil`.
+    let argumentSetInitParameters: String
+    /// With `-- @page`: the page factory's and the pages method's spellings.
+    let page: PageSignature?
 
     /// What a ``NamedQuery`` holds until the translate stage signs it (``NamedQuery/sign()``).
     static let unsigned = QuerySignature()
@@ -70,6 +78,9 @@ struct QuerySignature: Sendable {
         factoryStatementType = nil
         statementVariable = ""
         describedResultType = ""
+        argumentSetCall = ""
+        argumentSetInitParameters = ""
+        page = nil
     }
 
     init(_ named: NamedQuery) {
@@ -151,6 +162,17 @@ struct QuerySignature: Sendable {
         var statement = "statement"
         while names.contains(statement) { statement += "_" }
         statementVariable = statement
+        page = named.query.paging == nil ? nil : PageSignature(named)
+        switch kind {
+        case .batchexec, .batchone, .batchmany:
+            argumentSetCall = function + "(" + parameters.map { "\(SwiftNaming.argumentLabel($0.name)): $0.\(SwiftNaming.escaped($0.name))" }
+                .joined(separator: ", ") + ")"
+        case .copyfrom:
+            argumentSetCall = function + "($0)"
+        case .many, .one, .exec, .execrows, .execresult:
+            argumentSetCall = ""
+        }
+        argumentSetInitParameters = hasArgumentSets ? lists.declarations : ""
     }
 }
 
