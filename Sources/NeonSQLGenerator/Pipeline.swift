@@ -9,8 +9,9 @@
 /// | translate | `Translate/` | `GenerationModel`      | `NamedModel` (every Swift name and type) |
 /// | render    | `Render/`    | `NamedModel`           | Swift files, `describe` JSON    |
 ///
-/// Parse, catalog and analyze know SQL only; every Swift choice (names, types, overrides,
-/// collisions, `Identifiable`) is made once, in translate; render prints text. `GeneratorAPI.swift`
+/// Parse, catalog and analyze know SQL only; every Swift choice (names, types as values,
+/// overrides, collisions, `Identifiable`, each query's signature) is made once, in translate;
+/// render prints text. The options are ``GeneratorOptions``. `GeneratorAPI.swift`
 /// is the public entry that runs this pipeline and picks a renderer.
 enum Pipeline {
     /// Every stage: the translated model the renderers print. `options.postgresVersion` is the
