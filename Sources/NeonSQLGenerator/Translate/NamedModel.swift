@@ -106,9 +106,6 @@ struct NamedValue: Sendable {
     private(set) var swiftType: String
     /// The PostgreSQL type.
     let type: SQLType
-    /// The runtime's `PostgresType` expression for ``type`` (`.int4`, `.array(.text)`,
-    /// `.enumType("time_slot")`), as the bindings and result columns print it.
-    let runtimeType: String
     /// The PostgreSQL type as `describe` and `check` report it (``ParameterDescription/pgType``,
     /// ``ColumnDescription/pgType``).
     let pgType: String
@@ -131,7 +128,7 @@ struct NamedValue: Sendable {
     /// For the parameter of a `-- @sort`: the case of its first key.
     var sortDefaultCase: String?
 
-    /// Prints `typeUsage` in both spellings and `type`'s runtime expression, once.
+    /// Prints `typeUsage` in both spellings, once.
     init(name: String, typeUsage: SwiftTypeUsage, type: SQLType, pgType: String, index: Int, sqlName: String,
          nullable: Bool, elementNullable: Bool) {
         self.name = name
@@ -139,7 +136,6 @@ struct NamedValue: Sendable {
         self.codeType = typeUsage.printed(qualified: true)
         self.swiftType = typeUsage.printed(qualified: false)
         self.type = type
-        self.runtimeType = SwiftTypeMapping.runtimeTypeExpression(for: type)
         self.pgType = pgType
         self.index = index
         self.sqlName = sqlName
@@ -164,6 +160,12 @@ struct NamedValue: Sendable {
         value.swiftType = field.swiftType
         return value
     }
+
+    /// The runtime's `PostgresType` expression for ``type`` (`.int4`, `.array(.text)`,
+    /// `.enumType("time_slot")`), as the bindings and result columns print it. Spelled when a
+    /// renderer prints it (once per binding or result column), not for every value: `describe`
+    /// and table models' query columns never print it.
+    var runtimeType: String { SwiftTypeMapping.runtimeTypeExpression(for: type) }
 
     /// A `:copyfrom` parameter is sent as one array of every row's values; an array-typed one as
     /// an array of each row's array in its text form (`SQLRewriter.copyFromSQL`).
