@@ -3,7 +3,8 @@ import PackageDescription
 
 // The library package. What apps link (`NeonSQL`) depends on Foundation only; the generator
 // depends on nothing, because it is built inside every user's build; the CLI adds only NeonSQL
-// (for `check`).
+// (for `check`). What the runtime and the generator share (`NeonSQLShared`: the SQL template
+// assembler, JSON string escaping, SHA-256) depends on nothing, not even Foundation.
 let package = Package(
     name: "swift-neon-sql",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -15,11 +16,15 @@ let package = Package(
         .library(name: "_NeonSQLGeneratorCore", targets: ["NeonSQLGenerator"]),
     ],
     targets: [
+        // What the runtime and the generator both compile: one SQL template assembler (the SQL a
+        // call sends is the SQL the generator checked), JSON string escaping, SHA-256. No dependencies.
+        .target(name: "NeonSQLShared"),
+
         // Runtime: Neon's SQL-over-HTTP protocol, typed decoding, batches, errors, auth.
-        .target(name: "NeonSQL"),
+        .target(name: "NeonSQL", dependencies: ["NeonSQLShared"]),
 
         // Generator core: parse -> catalog -> analyze -> IR -> render.
-        .target(name: "NeonSQLGenerator"),
+        .target(name: "NeonSQLGenerator", dependencies: ["NeonSQLShared"]),
         // `neon-sql-gen check`: the analyzed queries against a live database, through the runtime.
         .target(name: "NeonSQLSchemaCheck", dependencies: ["NeonSQLGenerator", "NeonSQL"]),
         .executableTarget(name: "neon-sql-gen", dependencies: ["NeonSQLGenerator", "NeonSQLSchemaCheck"]),
@@ -40,7 +45,7 @@ let package = Package(
         .target(name: "NeonSQLTestSupport", dependencies: ["NeonSQL"], path: "Tests/NeonSQLTestSupport"),
         .testTarget(
             name: "NeonSQLGeneratorTests",
-            dependencies: ["NeonSQLGenerator", "NeonSQLTestSupport"],
+            dependencies: ["NeonSQLGenerator", "NeonSQLShared", "NeonSQL", "NeonSQLTestSupport"],
             exclude: ["Golden", "Corpus/Data", "Diagnostics/Cases", "Differential/Data"]
         ),
         .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL", "NeonSQLTestSupport"]),

@@ -60,8 +60,9 @@ public struct GenerateResult: Sendable, Hashable {
     public let hasErrors: Bool
 }
 
-/// One analyzed query, as ``CodeGenerator/analyzeQueries(schema:queries:)`` returns it: the same
-/// facts as a `describe` JSON entry (docs/describe-json.md), as values.
+/// One analyzed query, as ``CodeGenerator/analyzeQueries(schema:queries:)`` returns it: a
+/// `describe` entry's parameters and columns (the contract's own values, docs/describe-json.md)
+/// with what `check` needs besides (the annotation's name, whether it writes, its variants).
 public struct AnalyzedQuery: Sendable, Hashable {
     /// How the query's result is returned: the annotation's kind (`:many`, `:one`, `:exec`,
     /// `:execrows`, `:execresult`, `:batchexec`, `:batchone`, `:batchmany`, `:copyfrom`).
@@ -81,10 +82,10 @@ public struct AnalyzedQuery: Sendable, Hashable {
     public let sql: String
     /// True for a plain SELECT without data-modifying CTEs: running it writes nothing.
     public let isReadOnly: Bool
-    /// The bind parameters, `$1` first.
-    public let parameters: [AnalyzedParameter]
-    /// The result columns in order (empty for `:exec`/`:execrows`).
-    public let columns: [AnalyzedColumn]
+    /// The bind parameters, `$1` first, as `describe` writes them (its `params`).
+    public let parameters: [DescribedParameter]
+    /// The result columns in order (empty for `:exec`/`:execrows`), as `describe` writes them.
+    public let columns: [DescribedColumn]
 
     /// True for a utility statement in a query file (`TRUNCATE`, `NOTIFY`, `LISTEN`, `REFRESH
     /// MATERIALIZED VIEW`, `DO`, ...): sent as written, with no parameters and no result.
@@ -95,35 +96,6 @@ public struct AnalyzedQuery: Sendable, Hashable {
     /// (each subset of up to four optional parts, each sort key), each with its own SQL and its
     /// parameters renumbered as sent; `check` asks the database about every one. Empty otherwise.
     public internal(set) var variants: [AnalyzedQuery] = []
-}
-
-/// One bind parameter of an ``AnalyzedQuery``.
-public struct AnalyzedParameter: Sendable, Hashable {
-    /// 1-based `$n`.
-    public let index: Int
-    /// Swift argument label, without backticks.
-    public let name: String
-    /// PostgreSQL's `format_type(oid, NULL)` spelling (`integer`, `character varying[]`, `time_slot`).
-    public let pgType: String
-    /// Whether the generated function takes an optional for it.
-    public let nullable: Bool
-    /// The Swift type, including optionality (`Int`, `String?`).
-    public let swiftType: String
-}
-
-/// One result column of an ``AnalyzedQuery``.
-public struct AnalyzedColumn: Sendable, Hashable {
-    /// Swift property name, without backticks.
-    public let name: String
-    /// The column name PostgreSQL reports (after stripping `!`/`?` overrides).
-    public let sqlName: String
-    /// PostgreSQL's `format_type(oid, NULL)` spelling of the type it reports for the column: a domain
-    /// column is reported as its base type, as in the wire protocol's row description.
-    public let pgType: String
-    /// Whether the generated row has an optional for it.
-    public let nullable: Bool
-    /// The Swift type, including optionality.
-    public let swiftType: String
 }
 
 /// The result of ``CodeGenerator/analyzeQueries(schema:queries:)``.
@@ -180,6 +152,7 @@ public enum CodeGenerator {
         let model = Pipeline.translate(generation)
         let analyzed = model.queries.map { named in
             let query = named.query
+            let described = DescribeJSON.described(named)
             var analyzed = AnalyzedQuery(
                 annotationName: query.annotationName,
                 name: named.functionName,
@@ -188,16 +161,8 @@ public enum CodeGenerator {
                 kind: query.kind,
                 sql: query.sql,
                 isReadOnly: query.isReadOnly,
-                parameters: named.boundParameters.sorted { $0.index < $1.index }.map { parameter in
-                    AnalyzedParameter(
-                        index: parameter.index, name: parameter.name, pgType: parameter.pgType,
-                        nullable: parameter.nullable, swiftType: parameter.swiftType)
-                },
-                columns: named.columns.map { column in
-                    AnalyzedColumn(
-                        name: column.name, sqlName: column.sqlName, pgType: column.pgType,
-                        nullable: column.nullable, swiftType: column.swiftType)
-                },
+                parameters: described.params,
+                columns: described.columns,
                 isUtilityStatement: query.isUtility
             )
             if let template = query.template { analyzed.variants = variants(of: analyzed, named, template) }
@@ -229,8 +194,11 @@ public enum CodeGenerator {
                 annotationName: query.annotationName + " (" + label.joined(separator: "; ") + ")",
                 name: query.name, file: query.file, line: query.line, kind: query.kind, sql: variant.sql, isReadOnly: query.isReadOnly,
                 parameters: variant.parameters.enumerated().compactMap { position, index in
-                    byIndex[index].map { AnalyzedParameter(index: position + 1, name: $0.name, pgType: $0.pgType,
-                                                           nullable: $0.nullable, swiftType: $0.swiftType) }
+                    byIndex[index].map { parameter in
+                        var renumbered = parameter
+                        renumbered.index = position + 1
+                        return renumbered
+                    }
                 },
                 columns: query.columns, isUtilityStatement: query.isUtilityStatement)
         }
@@ -242,16 +210,15 @@ public enum CodeGenerator {
                                 lock: QueryLockInput? = nil) -> GenerateResult {
         let model = namedModel(schema: schema, queries: queries, options: options, lock: lock)
         let codableRows = options.codableRows
-        var filesByPath: [String: NamedFile] = [:]
-        for file in model.files where filesByPath[file.path] == nil {
-            filesByPath[file.path] = file
-        }
+        let filesByPath = Dictionary(model.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let fileTypes = QueryFileTypes.forFiles(queries.map(\.path), typeNames: model.typeNames)
-        let files = zip(queries, fileTypes).map { input, types in
-            let description = filesByPath[input.path] ?? NamedFile(path: input.path, queries: [])
-            let renderer = SwiftRenderer(sourceFileName: fileName(of: input.path), typeNames: model.typeNames, fileTypes: types,
+        let typeNames = model.typeNames
+        // Each file renders on its own (ParallelWork): nothing in one file's text depends on another's.
+        let files = ParallelWork.map(Array(zip(queries.map(\.path), fileTypes))) { path, types in
+            let description = filesByPath[path] ?? NamedFile(path: path, queries: [])
+            let renderer = SwiftRenderer(sourceFileName: fileName(of: path), typeNames: typeNames, fileTypes: types,
                                          codableRows: codableRows)
-            return GeneratedSwiftFile(inputPath: input.path, source: renderer.render(description))
+            return GeneratedSwiftFile(inputPath: path, source: renderer.render(description))
         }
         return GenerateResult(
             files: files,

@@ -36,9 +36,8 @@ enum Pipeline {
         let parsedSchema = schemaFiles.map { SQLParser.parse(PsqlScript.withoutMetaCommands($0, &diagnostics), diagnostics: &diagnostics) }
         let catalog = CatalogBuilder.build(from: parsedSchema, postgresVersion: postgresVersion,
                                           viewColumns: ViewQueryAnalyzer(), diagnostics: &diagnostics)
-        let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
-        var effects = TableEffectsResolver(catalog: catalog)
-        var files = parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, effects: &effects, diagnostics: &diagnostics) }
+        let (parsedQueries, analyzed) = parseAndAnalyze(queryFiles, against: catalog, &diagnostics)
+        var files = analyzed
         if let lock {
             files = LockedQueries.apply(lock, schemaFiles: schemaFiles, parsedQueries: parsedQueries, files: files, catalog: catalog,
                                         diagnostics: &diagnostics)
@@ -53,11 +52,33 @@ enum Pipeline {
     static func analyze(queryFiles: [SourceFile], against catalog: Catalog) -> GenerationModel {
         var diagnostics = DiagnosticCollector()
         for file in queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
-        let parsedQueries = queryFiles.map { SQLParser.parse($0, diagnostics: &diagnostics) }
-        var effects = TableEffectsResolver(catalog: catalog)
-        let files = rejectDuplicateNames(parsedQueries.map { QueryFileAnalyzer.analyze($0, catalog: catalog, effects: &effects, diagnostics: &diagnostics) },
-                                         &diagnostics)
+        let files = rejectDuplicateNames(parseAndAnalyze(queryFiles, against: catalog, &diagnostics).analyzed, &diagnostics)
         return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted, catalog: catalog)
+    }
+
+    /// Parses and analyzes each query file, the files shared out over the cores
+    /// (``ParallelWork``): each worker has its own diagnostics and table-effects memo, and a
+    /// file's diagnostics come in the order one thread would produce them.
+    private static func parseAndAnalyze(
+        _ queryFiles: [SourceFile], against catalog: Catalog, _ diagnostics: inout DiagnosticCollector
+    ) -> (parsed: [ParsedFile], analyzed: [QueryFileDescription]) {
+        struct Worker {
+            var effects: TableEffectsResolver
+            var diagnostics = DiagnosticCollector()
+        }
+        let (results, workers) = ParallelWork.run(queryFiles, makeWorkerState: { Worker(effects: TableEffectsResolver(catalog: catalog)) }) { worker, file in
+            let parsed = SQLParser.parse(file, diagnostics: &worker.diagnostics)
+            let analyzed = QueryFileAnalyzer.analyze(parsed, catalog: catalog, effects: &worker.effects, diagnostics: &worker.diagnostics)
+            return ParsedAndAnalyzed(parsed: parsed, analyzed: analyzed)
+        }
+        for worker in workers { diagnostics.append(contentsOf: worker.diagnostics.diagnostics) }
+        return (results.map(\.parsed), results.map(\.analyzed))
+    }
+
+    /// One query file after parsing and analysis.
+    private struct ParsedAndAnalyzed: Sendable {
+        let parsed: ParsedFile
+        let analyzed: QueryFileDescription
     }
 
     /// Translate: every Swift name and type, the user's overrides checked and applied.

@@ -5,10 +5,10 @@ import NeonSQLGenerator
 /// each finding (text or JSON) on stdout; 0 nothing breaks, 1 something does, 2 a bad --against.
 enum BreakingCommand {
     static func run(_ options: BreakingOptions) throws(CLIFailure) -> Int32 {
-        let shipped: ShippedVersion
+        let shipped: DescribeDocument
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: options.againstPath))
-            shipped = try JSONDecoder().decode(ShippedVersion.self, from: data)
+            shipped = try JSONDecoder().decode(DescribeDocument.self, from: data)
         } catch let error as DecodingError {
             StandardStreams.writeError("neon-sql-gen breaking: error: \(options.againstPath) is not the JSON of `neon-sql-gen describe`: \(describe(error))\n")
             return 2

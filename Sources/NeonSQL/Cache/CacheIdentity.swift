@@ -1,4 +1,5 @@
 import Foundation
+import NeonSQLShared
 
 /// Whose results a cache entry holds: the client computes one for every request, and a cached
 /// result is only ever served to the identity that fetched it.
@@ -28,7 +29,7 @@ public struct CacheIdentity: Sendable, Hashable, CustomStringConvertible {
     }
 
     private init(parts: [String]) {
-        digest = SHA256.hex(Array(parts.joined(separator: "\u{1}").utf8))
+        digest = SHA256.hex(of: Array(parts.joined(separator: "\u{1}").utf8))
     }
 
     /// `CacheIdentity(` and the digest's first 12 digits `)`.

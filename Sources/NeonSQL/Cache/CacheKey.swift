@@ -1,4 +1,5 @@
 import Foundation
+import NeonSQLShared
 
 /// What a cache entry answers: one statement (name, SQL, bound parameters and their types) for
 /// one ``CacheIdentity``. Two statements differing in anything here never share an entry.
@@ -43,7 +44,7 @@ struct CacheKey: Sendable, Hashable {
     /// The entry's file name: the identity's digest (so one identity's files can be removed
     /// without reading them) and the SHA-256 of the whole key, both shortened; no parameter text.
     var fileName: String {
-        "\(identity.prefix(16))-\(SHA256.hex(encoded).prefix(32))\(DirectoryStore.entrySuffix)"
+        "\(identity.prefix(16))-\(SHA256.hex(of: encoded).prefix(32))\(DirectoryStore.entrySuffix)"
     }
 }
 

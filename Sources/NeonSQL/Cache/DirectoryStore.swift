@@ -1,4 +1,5 @@
 import Foundation
+import NeonSQLShared
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -10,7 +11,8 @@ import Android
 #endif
 
 /// The files of a ``QueryCache`` directory: one file per entry (``CacheFileFormat``), and one
-/// small marker file per table a write has invalidated.
+/// small marker file per table a write has invalidated. Entries are kept under a byte limit by
+/// ``trim(toBytes:)``, least recently used first.
 ///
 /// Every file is written to a temporary file in the same directory, created with permissions
 /// 0600 (owner only), then renamed over its name: a reader, in this process or another one (an
@@ -62,6 +64,66 @@ struct DirectoryStore: Sendable {
         }
     }
 
+    // MARK: Size
+
+    /// What ``trim(toBytes:)`` found and removed.
+    struct TrimResult: Equatable {
+        /// The entry bytes on disk before trimming.
+        var bytesBefore = 0
+        var removedFiles = 0
+        var removedBytes = 0
+    }
+
+    /// Removes the least recently used entry files (oldest modification time first: a file is
+    /// rewritten when fetched and touched when loaded) until the entries take at most `limit`
+    /// bytes, and temporary files a crashed writer left (older than an hour). Entries of every
+    /// identity count, and so do those another process sharing the directory wrote.
+    func trim(toBytes limit: Int) -> TrimResult {
+        var result = TrimResult()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return result }
+        var entries: [(name: String, size: Int, modified: Double)] = []
+        let abandoned = Date().timeIntervalSince1970 - 3600
+        for name in names {
+            let isEntry = name.hasSuffix(Self.entrySuffix)
+            guard isEntry || name.hasPrefix(".tmp-"), let status = fileStatus(name) else { continue }
+            if isEntry {
+                entries.append((name, status.size, status.modified))
+            } else if status.modified < abandoned {
+                unlink(url(name).path)
+            }
+        }
+        result.bytesBefore = entries.reduce(0) { $0 + $1.size }
+        guard result.bytesBefore > limit else { return result }
+        // Oldest first; the name breaks ties so that every process agrees on the order.
+        entries.sort { ($0.modified, $0.name) < ($1.modified, $1.name) }
+        var remaining = result.bytesBefore
+        for entry in entries where remaining > limit {
+            guard unlink(url(entry.name).path) == 0 else { continue }
+            remaining -= entry.size
+            result.removedFiles += 1
+            result.removedBytes += entry.size
+        }
+        return result
+    }
+
+    /// Marks `key`'s file as just used (its modification time), so that trimming keeps it longer.
+    func touch(_ key: CacheKey) {
+        utimes(url(key.fileName).path, nil)
+    }
+
+    /// The size and modification time (seconds since 1970) of the file `name`, nil when it is
+    /// gone or not a regular file.
+    private func fileStatus(_ name: String) -> (size: Int, modified: Double)? {
+        var status = stat()
+        guard stat(url(name).path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        #if canImport(Darwin)
+        let time = status.st_mtimespec
+        #else
+        let time = status.st_mtim
+        #endif
+        return (Int(status.st_size), Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+    }
+
     // MARK: Markers
 
     /// The last invalidation time recorded for `marker` (a table name or a special marker).
@@ -86,7 +148,7 @@ struct DirectoryStore: Sendable {
     }
 
     private static func markerName(_ marker: String) -> String {
-        markerPrefix + String(SHA256.hex(Array(marker.utf8)).prefix(32))
+        markerPrefix + String(SHA256.hex(of: Array(marker.utf8)).prefix(32))
     }
 
     // MARK: Files

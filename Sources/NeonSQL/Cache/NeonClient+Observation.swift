@@ -8,6 +8,9 @@ extension NeonClient {
     /// write through a client sharing this one's cache (or this client, without a cache) that
     /// may change it (its ``TableEffects``), and after ``QueryCache/invalidate(tables:)``.
     ///
+    /// - A result another read fetched for the same statement, parameters and identity (another
+    ///   screen, a ``CachePolicy/staleWhileRevalidate(maxAge:)`` refresh in the background) is
+    ///   yielded too, without a request of its own, when it is newer than the last one yielded.
     /// - A failure with nothing yielded yet ends the sequence with the error. A refetch that
     ///   fails for lack of network (see ``executeCached(_:)``) after a result was yielded does
     ///   not: the last result stays, and the next invalidation tries again. Other errors end it.
@@ -36,11 +39,23 @@ extension NeonClient {
         let (stream, continuation) = AsyncThrowingStream<T, any Error>.makeStream()
         let (signals, signaller) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let registry = liveObservers
-        let id = registry.add(tables: statement.tables) { signaller.yield() }
+        let mailbox = ObservationMailbox<R>()
+        let id = registry.add(tables: statement.tables) {
+            mailbox.markInvalidated()
+            signaller.yield()
+        }
+        let refreshed: @Sendable (CacheEntry, any Sendable) -> Void = { entry, value in
+            guard let value = value as? R else { return }
+            mailbox.post(Cached(value: value, fetchedAt: entry.fetchedAt, isStale: false, isFromNetwork: true))
+            signaller.yield()
+        }
         let client = self
         let task = Task {
             do {
-                try await client.runObservation(statement, signals: signals) { continuation.yield(transform($0)) }
+                try await client.runObservation(statement, signals: signals, mailbox: mailbox,
+                                                watch: { registry.watch(id, key: $0, deliver: refreshed) }) {
+                    continuation.yield(transform($0))
+                }
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)
@@ -54,9 +69,12 @@ extension NeonClient {
         return stream
     }
 
-    /// Yields the results of `statement` until `signals` ends or the task is cancelled.
+    /// Yields the results of `statement` until `signals` ends or the task is cancelled: after an
+    /// invalidation in `mailbox` a new fetch, after a result another read stored its value.
+    /// `watch` registers the observation's cache key for those results.
     private func runObservation<R: Sendable>(
-        _ statement: Statement<R>, signals: AsyncStream<Void>, yield: (Cached<R>) -> Void
+        _ statement: Statement<R>, signals: AsyncStream<Void>, mailbox: ObservationMailbox<R>,
+        watch: (CacheKey) -> Void, yield: (Cached<R>) -> Void
     ) async throws {
         guard statement.isReadOnly else {
             yield(try await executeCached(statement))
@@ -66,12 +84,16 @@ extension NeonClient {
         let policy = effectivePolicy(statement)
         var delivered = false
         var needsFetch = true
+        /// When the last result yielded was fetched (a result another read stored must be newer).
+        var lastFetchedAt = Date.distantPast
         if let cache = configuration.cache {
             let key = CacheKey(statement, identity: identity(for: try await bearerToken()))
+            watch(key)
             if let found = cachedValue(statement, key: key, in: cache), Self.age(of: found) <= configuration.maxStale {
                 cache.emit(.hit(query: statement.name, isStale: found.isStale))
                 yield(found)
                 delivered = true
+                lastFetchedAt = found.fetchedAt
                 switch policy {
                 case .cacheOnly: return
                 case .cacheFirst(let maxAge): needsFetch = found.isStale || Self.age(of: found) > maxAge
@@ -84,15 +106,24 @@ extension NeonClient {
         while !Task.isCancelled {
             if needsFetch {
                 do {
-                    yield(try await fetchForObservation(statement))
+                    let fetched = try await fetchForObservation(statement)
+                    yield(fetched)
                     delivered = true
+                    lastFetchedAt = max(lastFetchedAt, fetched.fetchedAt)
                 } catch {
                     if Task.isCancelled { return }
                     guard delivered, Self.allowsOfflineFallback(error) else { throw error }
                 }
             }
             guard await iterator.next() != nil else { return }
-            needsFetch = true
+            let (invalidated, refreshed) = mailbox.take()
+            needsFetch = invalidated
+            // Our own fetch's result comes back here too (it was stored): only a newer one counts.
+            if !invalidated, let refreshed, refreshed.fetchedAt > lastFetchedAt {
+                yield(refreshed)
+                delivered = true
+                lastFetchedAt = refreshed.fetchedAt
+            }
         }
     }
 
@@ -108,5 +139,31 @@ extension NeonClient {
         let key = CacheKey(statement, identity: identity(for: lease.current))
         cache.emit(.miss(query: statement.name))
         return try await fetchShared(statement, key: key, lease: lease, body: nil, cache: cache)
+    }
+}
+
+/// What reached an observation since it last looked: an invalidation (fetch again), and the
+/// newest result another read stored for its key.
+final class ObservationMailbox<R: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var invalidated = false
+    private var latest: Cached<R>?
+
+    func markInvalidated() { lock.withLock { invalidated = true } }
+
+    /// Keeps `result` unless a newer one is already waiting.
+    func post(_ result: Cached<R>) {
+        lock.withLock {
+            if let latest, latest.fetchedAt >= result.fetchedAt { return }
+            latest = result
+        }
+    }
+
+    /// What arrived, emptying the mailbox.
+    func take() -> (invalidated: Bool, refreshed: Cached<R>?) {
+        lock.withLock {
+            defer { invalidated = false; latest = nil }
+            return (invalidated, latest)
+        }
     }
 }

@@ -1,15 +1,29 @@
 import Foundation
 
-/// The live observations to signal when a write changes what they read.
+/// The live observations to signal when a write changes what they read, and to hand a result
+/// another read fetched for the same key.
 final class ObserverRegistry: @unchecked Sendable {
+    private struct Observer {
+        let tables: TableEffects
+        let signal: @Sendable () -> Void
+        /// The observation's cache key and what to call with a fresh entry stored under it.
+        var refresh: (key: CacheKey, deliver: @Sendable (CacheEntry, any Sendable) -> Void)?
+    }
+
     private let lock = NSLock()
-    private var observers: [UUID: (tables: TableEffects, signal: @Sendable () -> Void)] = [:]
+    private var observers: [UUID: Observer] = [:]
 
     /// Registers `signal`, called after every invalidation that concerns `tables`.
     func add(tables: TableEffects, signal: @escaping @Sendable () -> Void) -> UUID {
         let id = UUID()
-        lock.withLock { observers[id] = (tables, signal) }
+        lock.withLock { observers[id] = Observer(tables: tables, signal: signal) }
         return id
+    }
+
+    /// Makes the observation `id` receive every fresh entry stored under `key` (a read of the
+    /// same query by another screen, a background refresh), with its decoded value.
+    func watch(_ id: UUID, key: CacheKey, deliver: @escaping @Sendable (CacheEntry, any Sendable) -> Void) {
+        lock.withLock { observers[id]?.refresh = (key, deliver) }
     }
 
     func remove(_ id: UUID) {
@@ -20,6 +34,14 @@ final class ObserverRegistry: @unchecked Sendable {
     func notify(_ effects: TableEffects) {
         let signals = lock.withLock { observers.values.filter { effects.invalidates($0.tables) }.map(\.signal) }
         for signal in signals { signal() }
+    }
+
+    /// Hands `entry` (just stored, not stale) and its value to the observations of its key.
+    func deliver(_ entry: CacheEntry, value: any Sendable) {
+        let receivers = lock.withLock {
+            observers.values.compactMap { $0.refresh?.key == entry.key ? $0.refresh?.deliver : nil }
+        }
+        for receiver in receivers { receiver(entry, value) }
     }
 
     var count: Int { lock.withLock { observers.count } }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A cache of typed query results: in memory (least recently used out beyond a byte limit) and,
-/// with a directory, on disk, for offline use and for sharing with an app extension or widget.
+/// with a directory, on disk (least recently used out beyond its own limit), for offline use and
+/// for sharing with an app extension or widget.
 ///
 /// Set it on the configuration; the client then caches read-only statements according to their
 /// ``CachePolicy``, keyed by the statement's name, SQL, bound parameters and the requester's
@@ -36,6 +37,9 @@ public final class QueryCache: Sendable {
         case dropped(DropReason)
         /// An entry left memory to keep it under the limit (its file, if any, stays).
         case evicted(query: String)
+        /// The least recently used entry files were deleted to keep the directory under
+        /// ``QueryCache/diskLimit``: `files` of them, `bytes` in all.
+        case trimmed(files: Int, bytes: Int)
     }
 
     /// Why a cache file was deleted instead of used.
@@ -56,6 +60,10 @@ public final class QueryCache: Sendable {
     public let memoryLimit: Int
     /// Where entries are kept on disk, or nil for memory only.
     public let directory: URL?
+    /// The most bytes the entry files in ``directory`` may take, all identities and processes
+    /// sharing it together. Checked when this cache writes: at its first write, then after every
+    /// quarter of the limit written; the least recently fetched or loaded files go first.
+    public let diskLimit: Int
     /// The schema (or app data) version the entries belong to: files of another version are
     /// dropped, so change it when results of the same query may no longer decode the same way.
     public let schemaVersion: String
@@ -74,12 +82,14 @@ public final class QueryCache: Sendable {
     ///   - directory: where to keep entries on disk (created with permissions 0700 if missing;
     ///     each file 0600); nil for memory only. For a widget, a directory in the app group's
     ///     container.
+    ///   - diskLimit: the most bytes of entry files in `directory` (default 64 MiB).
     ///   - schemaVersion: entries written for another version are dropped on load.
     ///   - observer: called for every ``Event``, on the thread that caused it; keep it quick.
-    public init(memoryLimit: Int = 16 << 20, directory: URL? = nil, schemaVersion: String = "",
-                observer: (@Sendable (QueryCache.Event) -> Void)? = nil) {
+    public init(memoryLimit: Int = 16 << 20, directory: URL? = nil, diskLimit: Int = 64 << 20,
+                schemaVersion: String = "", observer: (@Sendable (QueryCache.Event) -> Void)? = nil) {
         self.memoryLimit = memoryLimit
         self.directory = directory
+        self.diskLimit = max(0, diskLimit)
         self.schemaVersion = schemaVersion
         self.observer = observer
         self.state = LockedState(memory: MemoryStore(limit: memoryLimit))
@@ -172,6 +182,7 @@ public final class QueryCache: Sendable {
                 events += state.memory.put(kept, value: nil).map { .evicted(query: $0.name) }
                 return stale
             }
+            store.touch(key)
             return Lookup(entry: entry, value: nil)
         }
     }
@@ -184,8 +195,30 @@ public final class QueryCache: Sendable {
             entry.isStale = state.markers.invalidate(entry)
             events = state.memory.put(entry, value: value).map { .evicted(query: $0.name) }
         }
-        store?.write(CacheFileFormat.encode(entry, schemaVersion: schemaVersion), for: entry.key)
+        if let store {
+            let file = CacheFileFormat.encode(entry, schemaVersion: schemaVersion)
+            store.write(file, for: entry.key)
+            if let trimmed = trimIfDue(store, written: file.count) { events.append(trimmed) }
+        }
         emit([.stored(query: entry.key.name, bytes: entry.body.count)] + events)
+        if !entry.isStale { observers.deliver(entry, value: value) }
+    }
+
+    /// Trims the directory to ``diskLimit`` when it is due: at this cache's first write (the
+    /// directory may hold what earlier runs and other processes wrote), then whenever a quarter
+    /// of the limit was written since the last trim. One thread trims at a time.
+    private func trimIfDue(_ store: DirectoryStore, written: Int) -> Event? {
+        let due: Bool = state.withLock { state in
+            state.bytesWrittenSinceTrim = state.bytesWrittenSinceTrim.map { $0 + written }
+            guard !state.isTrimming, (state.bytesWrittenSinceTrim ?? .max) > diskLimit / 4 else { return false }
+            state.isTrimming = true
+            state.bytesWrittenSinceTrim = 0
+            return true
+        }
+        guard due else { return nil }
+        let result = store.trim(toBytes: diskLimit)
+        state.withLock { $0.isTrimming = false }
+        return result.removedFiles > 0 ? .trimmed(files: result.removedFiles, bytes: result.removedBytes) : nil
     }
 
     /// Keeps the decoded value of an entry loaded from disk.
@@ -229,6 +262,9 @@ private final class LockedState: @unchecked Sendable {
     struct Contents {
         var memory: MemoryStore
         var markers = Markers()
+        /// Bytes written to the directory since the last trim; nil before the first one.
+        var bytesWrittenSinceTrim: Int?
+        var isTrimming = false
     }
 
     private let lock = NSLock()

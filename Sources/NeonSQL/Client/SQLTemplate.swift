@@ -1,4 +1,7 @@
 import Foundation
+// Re-exported: generated code names these parts (`.text`, `NeonSQL.SQLTemplate.Clause`) through
+// `import NeonSQL` alone, and the module's only public name is `SQLTemplateAssembly`.
+@_exported import NeonSQLShared
 
 /// The SQL of a query whose shape is chosen per call (`-- @optional`, `-- @patch`, `-- @sort`):
 /// fragments the generator analyzed at build time, assembled into one statement for the arguments
@@ -7,67 +10,19 @@ import Foundation
 /// Generated code holds one template per such query and asks it for the ``Variant`` of a call:
 /// the SQL (parameters renumbered densely, `$1` first) and which of the query's parameters to bind,
 /// in order. No text from the caller ever reaches the SQL: a call chooses only which fragments are
-/// in. Assembly is linear in the SQL's length, and each variant is assembled once per template
-/// (then served from a small cache).
+/// in. Assembly (``SQLTemplateAssembly``, shared with the generator, which checks the very SQL sent
+/// here) is linear in the SQL's length, and each variant is assembled once per template (then
+/// served from a small cache).
 public final class SQLTemplate: Sendable {
-    /// A piece of the template.
-    public indirect enum Part: Sendable, Hashable {
-        /// SQL text sent as written.
-        case text(String)
-        /// The query's parameter `$n` (its number in the query as written): sent as the next
-        /// dense number the variant gives it, once per variant however often it is used.
-        case parameter(Int)
-        /// A condition (`WHERE`, `HAVING`, `JOIN ... ON`) whose conjuncts, or a `SET` list whose
-        /// assignments, may be left out.
-        case clause(Clause)
-        /// One of several alternatives (a `-- @sort` key): the call's choice at this position in
-        /// `choices` picks one.
-        case choice(Int, [[Part]])
-    }
-
+    /// A piece of the template (one type with the generator's: ``SQLTemplateAssembly/Part``).
+    public typealias Part = SQLTemplateAssembly.Part
     /// A clause of conjuncts, some of which are left out when their optional parameters are not given.
-    public struct Clause: Sendable, Hashable {
-        /// The keyword and what follows it up to the first conjunct (`WHERE `).
-        public let prefix: [Part]
-        /// The conjuncts, in order.
-        public let items: [Item]
-        /// What is sent when every conjunct is left out: nothing for `WHERE`/`HAVING`, `ON TRUE`
-        /// for a join.
-        public let whenEmpty: [Part]
-
-        /// A clause of `items` after `prefix`, sent as `whenEmpty` when no item is in.
-        public init(prefix: [Part], items: [Item], whenEmpty: [Part]) {
-            self.prefix = prefix
-            self.items = items
-            self.whenEmpty = whenEmpty
-        }
-    }
-
+    public typealias Clause = SQLTemplateAssembly.Clause
     /// One conjunct of a ``Clause``.
-    public struct Item: Sendable, Hashable {
-        /// The switches (positions in the call's `switches`) that must all be on for the
-        /// conjunct to be sent; empty: always sent.
-        public let switches: [Int]
-        /// The text joining it to the conjunct before it (` AND `), sent only when one is.
-        public let separator: [Part]
-        /// The conjunct.
-        public let body: [Part]
-
-        /// A conjunct sent when every switch in `switches` is on.
-        public init(switches: [Int], separator: [Part], body: [Part]) {
-            self.switches = switches
-            self.separator = separator
-            self.body = body
-        }
-    }
-
-    /// The SQL for one choice of switches.
-    public struct Variant: Sendable, Hashable {
-        /// The statement with `$1...$k`.
-        public let sql: String
-        /// For each `$1...$k` of ``sql``, in order, the number of the query's parameter it binds.
-        public let parameters: [Int]
-    }
+    public typealias Item = SQLTemplateAssembly.Item
+    /// The SQL for one choice of switches: ``SQLTemplateAssembly/Variant/sql`` with `$1...$k`, and
+    /// ``SQLTemplateAssembly/Variant/parameters``, the query's parameter each of them binds.
+    public typealias Variant = SQLTemplateAssembly.Variant
 
     /// The template's parts.
     public let parts: [Part]
@@ -89,64 +44,9 @@ public final class SQLTemplate: Sendable {
     public func variant(_ switches: [Bool], choices: [Int] = []) -> Variant {
         let key = VariantKey(switches: switches.prefix(switchCount), choices: choices)
         if let cached = cache.value(for: key) { return cached }
-        var assembler = Assembler(switches: switches, choices: choices)
-        assembler.append(parts)
-        let variant = Variant(sql: assembler.sql, parameters: assembler.order)
+        let variant = SQLTemplateAssembly.variant(of: parts, switches: switches, choices: choices)
         cache.store(variant, for: key)
         return variant
-    }
-
-    /// Builds the SQL of one variant in one pass over the parts.
-    private struct Assembler {
-        let switches: [Bool]
-        let choices: [Int]
-        var sql = ""
-        var order: [Int] = []
-        var numbers: [Int: Int] = [:]
-
-        init(switches: [Bool], choices: [Int]) {
-            self.switches = switches
-            self.choices = choices
-        }
-
-        func isOn(_ index: Int) -> Bool { index >= 0 && index < switches.count && switches[index] }
-
-        mutating func append(_ parts: [Part]) {
-            for part in parts {
-                switch part {
-                case .text(let text):
-                    sql += text
-                case .parameter(let parameter):
-                    let number: Int
-                    if let known = numbers[parameter] {
-                        number = known
-                    } else {
-                        order.append(parameter)
-                        number = order.count
-                        numbers[parameter] = number
-                    }
-                    sql += "$" + String(number)
-                case .clause(let clause):
-                    let included = clause.items.filter { $0.switches.allSatisfy(isOn) }
-                    guard !included.isEmpty else {
-                        append(clause.whenEmpty)
-                        continue
-                    }
-                    append(clause.prefix)
-                    for (position, item) in included.enumerated() {
-                        if position > 0 { append(item.separator) }
-                        append(item.body)
-                    }
-                case .choice(let index, let alternatives):
-                    let chosen = index >= 0 && index < choices.count ? choices[index] : 0
-                    if alternatives.indices.contains(chosen) {
-                        append(alternatives[chosen])
-                    } else if let first = alternatives.first {
-                        append(first)
-                    }
-                }
-            }
-        }
     }
 }
 

@@ -1,3 +1,5 @@
+import NeonSQLShared
+
 /// A JSON document (`json` / `jsonb`), decoded from PostgreSQL's JSON text.
 public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     /// `null`
@@ -202,7 +204,7 @@ enum JSONValueWriter {
             } else {
                 out += number.description
             }
-        case .string(let string): JSONEscaping.appendQuoted(string, to: &out)
+        case .string(let string): JSONStringEscaping.appendQuoted(string, to: &out)
         case .array(let elements):
             out += "["
             for (index, element) in elements.enumerated() {
@@ -214,7 +216,7 @@ enum JSONValueWriter {
             out += "{"
             for (index, key) in members.keys.sorted().enumerated() {
                 if index > 0 { out += "," }
-                JSONEscaping.appendQuoted(key, to: &out)
+                JSONStringEscaping.appendQuoted(key, to: &out)
                 out += ":"
                 if let member = members[key] { try write(member, into: &out) }
             }

@@ -315,37 +315,3 @@ struct JSONReader {
         }
     }
 }
-
-/// JSON string escaping for request bodies.
-enum JSONEscaping {
-    static func appendQuoted(_ string: String, to out: inout String) {
-        out += "\""
-        var needsEscaping = false
-        for byte in string.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            needsEscaping = true
-            break
-        }
-        if !needsEscaping {
-            out += string
-            out += "\""
-            return
-        }
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
-}

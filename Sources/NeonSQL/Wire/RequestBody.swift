@@ -1,4 +1,5 @@
 import Foundation
+import NeonSQLShared
 
 /// Writes the JSON request bodies: `{"query":...,"params":[...]}` and `{"queries":[...]}`.
 enum RequestBody {
@@ -21,12 +22,12 @@ enum RequestBody {
 
     private static func appendQuery(sql: String, parameters: [String?], to out: inout String) {
         out += "{\"query\":"
-        JSONEscaping.appendQuoted(sql, to: &out)
+        JSONStringEscaping.appendQuoted(sql, to: &out)
         out += ",\"params\":["
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { out += "," }
             if let parameter {
-                JSONEscaping.appendQuoted(parameter, to: &out)
+                JSONStringEscaping.appendQuoted(parameter, to: &out)
             } else {
                 out += "null"
             }

@@ -1,6 +1,6 @@
 /// Turns the annotated statements of one query file into query descriptions: takes each
-/// statement's annotation (read by `Parse/AnnotationParser`), analyzes the statement, has
-/// `IR/QueryDescriptionBuilder` describe its parameters and columns and `IR/SQLRewriter` produce
+/// statement with its annotation from the front end (`QueryFileStatements`), analyzes it, has
+/// `IR/QueryDescriptionBuilder` describe its parameters and columns and `Analyze/SQLRewriter` produce
 /// the SQL sent (`$n` placeholders only). Swift names are chosen later, by the naming step in Render.
 enum QueryFileAnalyzer {
     typealias Annotation = AnnotationParser.Annotation
@@ -15,32 +15,29 @@ enum QueryFileAnalyzer {
     static func analyze(_ file: ParsedFile, catalog: Catalog, effects: inout TableEffectsResolver,
                         diagnostics: inout DiagnosticCollector) -> QueryFileDescription {
         var queries: [QueryDescription] = []
-        let statements = file.statements
         var previousAnnotation: Annotation?
-        for parsed in statements {
-            let annotation: Annotation?
-            switch AnnotationParser.parse(parsed.leadingComments, file.source, &diagnostics) {
-            case .annotated(let read): annotation = read
-            case .none: annotation = nil
+        for statement in QueryFileStatements.statements(of: file, diagnostics: &diagnostics) {
+            // A statement the parser could not read has its syntax error; only the lock file can describe it.
+            guard let parsed = statement.parsed else { continue }
+            let resolved: Annotation
+            switch statement.naming {
+            case .annotated(let annotation):
+                resolved = annotation
+                previousAnnotation = annotation
+            case .namedAfterFile(let annotation):
+                resolved = annotation
+                previousAnnotation = nil
             case .invalid:
                 previousAnnotation = nil
                 continue
-            }
-            let resolved: Annotation
-            if let annotation {
-                resolved = annotation
-            } else if statements.count == 1 && !isSchemaStatement(parsed.statement) {
-                resolved = Annotation(name: IdentifierWords.upperCamelCase(fileStem(file.source.path)), kind: .many,
-                                      location: parsed.range.start, documentation: AnnotationParser.documentation(parsed.leadingComments))
-            } else {
+            case .unannotated:
                 // sqlc skips a statement without `-- name:` (schema statements kept next to the
                 // queries, a statement left after a query, a misspelt annotation): so do we, saying so.
                 UnannotatedStatements.warn(parsed, after: previousAnnotation, file.source, &diagnostics)
                 previousAnnotation = nil
                 continue
             }
-            previousAnnotation = annotation
-            if var query = analyzeQuery(parsed, resolved, inferKind: annotation == nil, file.source, catalog, &diagnostics) {
+            if var query = analyzeQuery(parsed, resolved, inferKind: statement.infersKind, file.source, catalog, &diagnostics) {
                 // A schema statement can change or drop any table.
                 query.tables = isSchemaStatement(parsed.statement) ? .unknown : tableEffects(of: parsed, query, file.source, &effects)
                 queries.append(query)
@@ -72,12 +69,6 @@ enum QueryFileAnalyzer {
             references = RelationReferenceCollector.references(of: parsed.statement, catalog: effects.catalog)
         }
         return effects.effects(of: references)
-    }
-
-    /// `fetch_journey_duas.sql` -> `fetch_journey_duas`.
-    static func fileStem(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.hasSuffix(".sql") ? String(name.dropLast(4)) : name
     }
 
     private static func analyzeQuery(_ parsed: ParsedStatement, _ annotation: Annotation, inferKind: Bool, _ source: SourceFile,

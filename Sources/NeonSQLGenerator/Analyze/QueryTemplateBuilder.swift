@@ -6,7 +6,10 @@
 // - `-- @patch name, ...`: the SET assignment whose value is the parameter is sent only when the
 //   call sets it (PatchAssignments.swift).
 // The whole query is analyzed as written, with every part in; the SQL of a call is assembled by
-// the runtime (NeonSQL.SQLTemplate) from the fragments made here.
+// the runtime (NeonSQL.SQLTemplate) from the fragments made here, with the code the generator
+// checks them with (SQLTemplateAssembly, in NeonSQLShared).
+
+import NeonSQLShared
 
 enum QueryTemplateBuilder {
     /// A list the template may cut: a condition's conjuncts or a SET list's assignments.
@@ -257,48 +260,14 @@ enum QueryTemplateBuilder {
     }
 }
 
-/// The SQL of a template's variant, as the runtime assembles it (parameters renumbered densely):
-/// the generator checks its fragments with it, and tests prepare every variant with it.
+/// The SQL of a template's variant, assembled by the runtime's own code (`SQLTemplateAssembly`,
+/// shared with `NeonSQL.SQLTemplate`): the generator checks its fragments with it, and tests
+/// prepare every variant with it.
 enum TemplateAssembly {
     /// The SQL with the given switches (`switches[i]` for ``QueryTemplate/switchParameters``[i]),
     /// and the query's `$n` bound by each `$1...$k`.
-    static func variant(_ template: QueryTemplate, switches: [Bool], choices: [Int] = [],
-                        renumber: Bool = true) -> (sql: String, parameters: [Int]) {
-        var sql = ""
-        var order: [Int] = []
-        var numbers: [Int: Int] = [:]
-        func append(_ parts: [TemplatePart]) {
-            for part in parts {
-                switch part {
-                case .text(let text):
-                    sql += text
-                case .parameter(let index):
-                    if numbers[index] == nil {
-                        order.append(index)
-                        numbers[index] = order.count
-                    }
-                    sql += "$\(renumber ? numbers[index] ?? 0 : index)"
-                case .clause(let clause):
-                    let included = clause.items.filter { item in
-                        item.switches.allSatisfy { $0 < switches.count && switches[$0] }
-                    }
-                    if included.isEmpty {
-                        append(clause.whenEmpty)
-                        continue
-                    }
-                    append(clause.prefix)
-                    for (position, item) in included.enumerated() {
-                        if position > 0 { append(item.separator) }
-                        append(item.body)
-                    }
-                case .choice(let index, let alternatives):
-                    let chosen = index < choices.count ? choices[index] : 0
-                    append(alternatives.indices.contains(chosen) ? alternatives[chosen] : alternatives.first ?? [])
-                }
-            }
-        }
-        append(template.parts)
-        return (sql, order)
+    static func variant(_ template: QueryTemplate, switches: [Bool], choices: [Int] = []) -> SQLTemplateAssembly.Variant {
+        SQLTemplateAssembly.variant(of: template.parts, switches: switches, choices: choices)
     }
 
     /// The calls that exercise a template: each subset of its first four switches (the others on)
@@ -321,6 +290,7 @@ enum TemplateAssembly {
 
     /// The SQL with every switch on and every first key, each parameter numbered as the query is written.
     static func sqlWithEverySwitchOn(_ template: QueryTemplate) -> String {
-        variant(template, switches: Array(repeating: true, count: template.switchParameters.count), renumber: false).sql
+        SQLTemplateAssembly.variant(of: template.parts, switches: Array(repeating: true, count: template.switchParameters.count),
+                                    choices: [], numbering: .asWritten).sql
     }
 }

@@ -1,20 +1,20 @@
 /// The SQL a query sends: its source text with parameters as `$n`, `!`/`?` alias markers
 /// removed and `*` as the columns it stands for; for `:copyfrom`, the INSERT rewritten to insert every row from array parameters.
+/// The one `$n` rewriter: the analyzer's queries and the lock file's statements (Lock/LockableStatement.swift) are written with it.
 enum SQLRewriter {
     /// The statement's text with every parameter replaced by `$n` (or its template, such as
     /// `= ANY($n)` for `sqlc.slice`), `!`/`?` alias markers removed and a `-- @sort` parameter
     /// replaced by its first key.
     static func rewrittenSQL(_ parsed: ParsedStatement, _ analyzer: StatementAnalyzer) -> String {
-        var sql = ""
-        for piece in rewrittenPieces(parsed, analyzer, marks: []) {
-            switch piece {
-            case .text(let text): sql += text
-            case .parameter(let index): sql += "$\(index)"
-            case .mark: break
-            case .choice(let offset): sql += analyzer.sortSlots[offset]?.keys.first?.text ?? ""
-            }
-        }
-        return sql
+        sql(of: rewrittenPieces(parsed, analyzer, marks: [])) { analyzer.sortSlots[$0]?.keys.first?.text ?? "" }
+    }
+
+    /// The text of `range` with every parameter occurrence of `parameters` as its `$n` (numbered by
+    /// `table`) and the bytes `removed` (alias markers) left out: for a statement read without the analyzer.
+    static func rewrittenSQL(_ range: SourceRange, in source: SourceFile, parameters: [ParameterNode], _ table: ParameterTable,
+                             removing removed: [(offset: Int, length: Int)]) -> String {
+        let edits = parameterEdits(parameters, table, sortSlots: [:]) + removed.map { Edit(offset: $0.offset, length: $0.length, order: 2, pieces: []) }
+        return sql(of: pieces(range, source, edits)) { _ in "" }
     }
 
     /// A piece of the SQL sent: text, a parameter's placeholder, or a position the caller marked.
@@ -35,37 +35,74 @@ enum SQLRewriter {
         let isEnd: Bool
     }
 
+    /// `length` bytes of the source at `offset` replaced by `pieces`; at one offset, edits apply in `order`.
+    private struct Edit {
+        let offset: Int
+        let length: Int
+        let order: Int
+        let pieces: [Piece]
+    }
+
     /// The rewritten statement as pieces, with `marks` at their places.
     static func rewrittenPieces(_ parsed: ParsedStatement, _ analyzer: StatementAnalyzer, marks: [Mark]) -> [Piece] {
-        var edits: [(offset: Int, length: Int, order: Int, pieces: [Piece])] = []
-        for node in parsed.parameters {
-            if analyzer.sortSlots[node.range.start.offset] != nil {
-                edits.append((node.range.start.offset, node.range.endOffset - node.range.start.offset, 2, [.choice(node.range.start.offset)]))
+        var edits = parameterEdits(parsed.parameters, analyzer.parameters, sortSlots: analyzer.sortSlots)
+        for edit in analyzer.aliasEdits { edits.append(Edit(offset: edit.offset, length: edit.length, order: 2, pieces: [])) }
+        for edit in analyzer.embedEdits + analyzer.starEdits {
+            edits.append(Edit(offset: edit.offset, length: edit.length, order: 2, pieces: [.text(edit.replacement)]))
+        }
+        for mark in marks { edits.append(Edit(offset: mark.offset, length: 0, order: mark.isEnd ? 0 : 1, pieces: [.mark(mark.id)])) }
+        return pieces(parsed.range, analyzer.source, edits)
+    }
+
+    /// Each parameter occurrence as its placeholder (or its template around it), or as the choice
+    /// of a `-- @sort` slot.
+    private static func parameterEdits(_ parameters: [ParameterNode], _ table: ParameterTable, sortSlots: [Int: SortDirective]) -> [Edit] {
+        var edits: [Edit] = []
+        for node in parameters {
+            let offset = node.range.start.offset
+            let length = node.range.endOffset - offset
+            if sortSlots[offset] != nil {
+                edits.append(Edit(offset: offset, length: length, order: 2, pieces: [.choice(offset)]))
                 continue
             }
-            guard let index = analyzer.parameters.index(of: node) else { continue }
+            guard let index = table.index(of: node) else { continue }
             var pieces: [Piece] = [.parameter(index)]
             if let template = node.template, let placeholder = template.firstRange(of: "$n") {
                 pieces = [.text(String(template[..<placeholder.lowerBound])), .parameter(index),
                           .text(String(template[placeholder.upperBound...]))]
             }
-            edits.append((node.range.start.offset, node.range.endOffset - node.range.start.offset, 2, pieces))
+            edits.append(Edit(offset: offset, length: length, order: 2, pieces: pieces))
         }
-        for edit in analyzer.aliasEdits { edits.append((edit.offset, edit.length, 2, [])) }
-        for edit in analyzer.embedEdits + analyzer.starEdits { edits.append((edit.offset, edit.length, 2, [.text(edit.replacement)])) }
-        for mark in marks { edits.append((mark.offset, 0, mark.isEnd ? 0 : 1, [.mark(mark.id)])) }
-        edits.sort { ($0.offset, $0.order) < ($1.offset, $1.order) }
-        let bytes = analyzer.source.bytes
+        return edits
+    }
+
+    /// The text of `range` with `edits` applied (an edit overlapping an earlier one is left out).
+    private static func pieces(_ range: SourceRange, _ source: SourceFile, _ edits: [Edit]) -> [Piece] {
+        let bytes = source.bytes
         var pieces: [Piece] = []
-        var cursor = parsed.range.start.offset
-        let end = min(parsed.range.endOffset, bytes.count)
-        for edit in edits where edit.offset >= cursor && edit.offset + edit.length <= end {
+        var cursor = range.start.offset
+        let end = min(range.endOffset, bytes.count)
+        for edit in edits.sorted(by: { ($0.offset, $0.order) < ($1.offset, $1.order) }) where edit.offset >= cursor && edit.offset + edit.length <= end {
             if cursor < edit.offset { pieces.append(.text(String(decoding: bytes[cursor..<edit.offset], as: UTF8.self))) }
             pieces += edit.pieces
             cursor = edit.offset + edit.length
         }
         if cursor < end { pieces.append(.text(String(decoding: bytes[cursor..<end], as: UTF8.self))) }
         return pieces
+    }
+
+    /// The pieces as SQL: placeholders as `$n`, marks left out, a sort choice as `choice` says.
+    private static func sql(of pieces: [Piece], choice: (Int) -> String) -> String {
+        var sql = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let text): sql += text
+            case .parameter(let index): sql += "$\(index)"
+            case .mark: break
+            case .choice(let offset): sql += choice(offset)
+            }
+        }
+        return sql
     }
 
     /// Why a statement cannot be a `:copyfrom` query, or its SQL: `INSERT INTO t (a, b) VALUES

@@ -2,7 +2,7 @@
 /// shipped, still runs against the new schema and still gives the shipped binary what it decodes;
 /// each finding is placed at the migration statement after which it first appears.
 enum BreakingChangeChecker {
-    static func check(_ shipped: ShippedVersion, schema files: [SourceFile]) -> BreakingReport {
+    static func check(_ shipped: DescribeDocument, schema files: [SourceFile]) -> BreakingReport {
         let comparison = ShippedQueryComparison(shipped: shipped)
         let all = Array(shipped.queries.indices)
         let final = comparison.analyze(all, schema: files)
@@ -59,10 +59,10 @@ enum BreakingChangeChecker {
 
 extension CodeGenerator {
     /// What the migrations in `schema` (all of them, in order, as for `describe`) break for a
-    /// shipped version (its `describe` output): each query's shipped SQL is analyzed against the
+    /// shipped version (its `describe` output, decoded as ``DescribeDocument``): each query's shipped SQL is analyzed against the
     /// new schema and compared with the parameters and columns the shipped binary binds and
     /// decodes. Never throws: an unbuildable schema is reported in ``BreakingReport/schemaErrors``.
-    public static func breakingChanges(shipped: ShippedVersion, schema: [SQLSourceInput]) -> BreakingReport {
+    public static func breakingChanges(shipped: DescribeDocument, schema: [SQLSourceInput]) -> BreakingReport {
         BreakingChangeChecker.check(shipped, schema: schema.map(SourceFile.init(input:)))
     }
 }

@@ -1,7 +1,8 @@
 /// What a shipped query finds in a schema: its SQL, exactly as shipped, analyzed against the
-/// schema and compared with what the shipped binary binds and decodes.
+/// schema and compared with what the shipped binary binds and decodes. The shipped version is its
+/// `describe` output read back as the contract's values (Render/DescribeContract.swift).
 struct ShippedQueryComparison {
-    let shipped: ShippedVersion
+    let shipped: DescribeDocument
 
     /// One finding about one query.
     struct Finding: Hashable {
@@ -14,7 +15,7 @@ struct ShippedQueryComparison {
 
     /// The shipped query as a query file: its annotation and its SQL (a batch kind's statement is
     /// one run of it; `:copyfrom`'s SQL is the `unnest` INSERT it sends).
-    static func file(for query: ShippedQuery, index: Int) -> SourceFile {
+    static func file(for query: DescribedQuery, index: Int) -> SourceFile {
         let kind: String
         switch query.kind {
         case "batchexec", "copyfrom": kind = "exec"
@@ -69,7 +70,7 @@ struct ShippedQueryComparison {
         return findings
     }
 
-    private func columnFindings(_ old: ShippedColumn, _ new: ColumnDescription, enums: [EnumDescription]) -> [Finding] {
+    private func columnFindings(_ old: DescribedColumn, _ new: ColumnDescription, enums: [EnumDescription]) -> [Finding] {
         var findings: [Finding] = []
         if new.sqlName != old.sqlName {
             findings.append(Finding(isError: true, message: "column \"\(old.sqlName)\" is now named \"\(new.sqlName)\""))
@@ -91,7 +92,7 @@ struct ShippedQueryComparison {
     }
 
     /// The shipped enum a type (or array type) names.
-    private func shippedEnum(_ pgType: String) -> ShippedEnum? {
+    private func shippedEnum(_ pgType: String) -> DescribedEnum? {
         var name = Substring(pgType)
         while name.hasSuffix("[]") { name = name.dropLast(2) }
         return shipped.enums?.first { $0.name == name }

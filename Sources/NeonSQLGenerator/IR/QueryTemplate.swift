@@ -1,17 +1,10 @@
-/// The SQL of a query whose shape a call chooses (`-- @optional`, `-- @patch`): the fragments the analyzer
-/// checked, as the runtime's `NeonSQL.SQLTemplate` assembles them. Parameters keep their `$n` of
-/// the query as written; a call's SQL numbers the ones it sends densely.
-indirect enum TemplatePart: Sendable, Hashable {
-    /// SQL text sent as written.
-    case text(String)
-    /// The query's parameter `$n`.
-    case parameter(Int)
-    /// A `WHERE`, `HAVING` or `JOIN ... ON` condition whose conjuncts may be left out.
-    case clause(TemplateClause)
-    /// `ORDER BY @order` of a `-- @sort`: the keys' SQL, one chosen per call (index into
-    /// ``QueryTemplate/sorts``).
-    case choice(Int, [[TemplatePart]])
-}
+import NeonSQLShared
+
+/// The SQL of a query whose shape a call chooses (`-- @optional`, `-- @patch`, `-- @sort`): the
+/// fragments the analyzer checked, the very type the runtime's `NeonSQL.SQLTemplate` assembles
+/// (`NeonSQLShared`). Parameters keep their `$n` of the query as written; a call's SQL numbers the
+/// ones it sends densely.
+typealias TemplatePart = SQLTemplateAssembly.Part
 
 /// A `-- @sort` of a query: the parameter that chooses and the keys it chooses among.
 struct TemplateSort: Sendable, Hashable {
@@ -21,23 +14,12 @@ struct TemplateSort: Sendable, Hashable {
     let keys: [String]
 }
 
-/// A condition's conjuncts or a SET list's assignments, some sent only when their switches are on.
-struct TemplateClause: Sendable, Hashable {
-    /// The keyword up to the first conjunct (`WHERE `).
-    let prefix: [TemplatePart]
-    let items: [TemplateItem]
-    /// Sent when every item is left out: nothing, `ON TRUE` for a join, `SET col = col` for a SET list.
-    let whenEmpty: [TemplatePart]
-}
+/// A condition's conjuncts or a SET list's assignments, some sent only when their switches are on
+/// (positions in ``QueryTemplate/switchParameters``).
+typealias TemplateClause = SQLTemplateAssembly.Clause
 
 /// One conjunct of a ``TemplateClause``.
-struct TemplateItem: Sendable, Hashable {
-    /// Positions in ``QueryTemplate/switchParameters`` that must all be on for it to be sent.
-    let switches: [Int]
-    /// The text joining it to the conjunct before it (` AND `).
-    let separator: [TemplatePart]
-    let body: [TemplatePart]
-}
+typealias TemplateItem = SQLTemplateAssembly.Item
 
 /// A query's template and the parameters that switch its parts.
 struct QueryTemplate: Sendable, Hashable {

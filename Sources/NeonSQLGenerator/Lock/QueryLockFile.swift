@@ -1,3 +1,5 @@
+import NeonSQLShared
+
 /// The lock file (`neon-sql.lock.json`): PostgreSQL's own description of a target's queries, as
 /// `neon-sql-gen prepare` asked a live database for it, committed next to the queries.
 ///

@@ -99,7 +99,8 @@ enum SQLParser {
             segmentStartOffset = terminator.end
             first = end + 1
         }
-        return ParsedFile(source: source, statements: statements, unparsedStatements: unparsed, trailingComments: trailing, work: work)
+        return ParsedFile(source: source, statements: statements, unparsedStatements: unparsed, trailingComments: trailing, tokens: tokens,
+                          work: work)
     }
 }
 

@@ -1,90 +1,64 @@
-/// The `describe` JSON: a public contract (see `docs/describe-json.md`). Keys print in the
-/// documented order, pretty-printed with two-space indentation; extend it, never break it.
+import NeonSQLShared
+
+/// The `describe` JSON: a public contract (see `docs/describe-json.md`), whose values are the
+/// types of Render/DescribeContract.swift. Keys print in their declared order, pretty-printed with
+/// two-space indentation; extend it, never break it.
 enum DescribeJSON {
     /// The JSON document for a model: every query of every file in input order, then every diagnostic.
     static func render(_ model: NamedModel) -> String {
-        let queries = model.queries.map(query)
-        let diagnostics = model.diagnostics.map(diagnostic)
-        let enums = model.enums.map { value in
-            JSONValue.object([
-                ("name", .string(value.sqlName)),
-                ("swiftType", .string(value.typeName)),
-                ("labels", .array(value.cases.map { .string($0.label) })),
-                ("frozen", .bool(value.fallbackCaseName == nil)),
-            ])
-        }
-        return JSONValue.object([
-            ("queries", .array(queries)),
-            ("diagnostics", .array(diagnostics)),
-            ("enums", .array(enums)),
-        ]).prettyPrinted() + "\n"
+        json(document(model)).prettyPrinted() + "\n"
     }
 
-    static func query(_ named: NamedQuery) -> JSONValue {
+    /// The model as the contract's values.
+    static func document(_ model: NamedModel) -> DescribeDocument {
+        DescribeDocument(
+            queries: model.queries.map(described),
+            diagnostics: model.diagnostics.map(described),
+            enums: model.enums.map { value in
+                DescribedEnum(name: value.sqlName, swiftType: value.typeName, labels: value.cases.map(\.label),
+                              frozen: value.fallbackCaseName == nil)
+            })
+    }
+
+    /// One query as JSON.
+    static func query(_ named: NamedQuery) -> JSONValue { json(described(named)) }
+
+    /// One query as the contract's value.
+    static func described(_ named: NamedQuery) -> DescribedQuery {
         let query = named.query
-        var members: [(String, JSONValue)] = [
-            ("name", .string(named.functionName)),
-            ("file", .string(query.file)),
-            ("line", .integer(query.line)),
-            ("kind", .string(query.kind.rawValue)),
-            ("sql", .string(query.sql)),
-            ("params", .array(named.boundParameters.sorted { $0.index < $1.index }.map(parameter))),
-            ("columns", .array(named.columns.map { column($0, embeds: named.embeds, override: Self.override(of: $0, in: query)) })),
-            ("returns", .string(named.signature.describedResultType)),
-            ("tables", .object([
-                ("reads", .array(query.tables.reads.map { .string($0) })),
-                ("writes", .array(query.tables.writes.map { .string($0) })),
-                ("readsUnknown", .bool(query.tables.readsUnknown)),
-                ("writesUnknown", .bool(query.tables.writesUnknown)),
-            ])),
-        ]
-        // Only on queries with `-- @cache`.
-        if let maxAge = query.cacheMaxAgeSeconds { members.append(("cacheMaxAge", .integer(maxAge))) }
-        // Only on queries with `-- @sort`, so other queries' JSON is unchanged.
+        var result = DescribedQuery(
+            name: named.functionName, file: query.file, line: query.line, kind: query.kind.rawValue, sql: query.sql,
+            params: named.boundParameters.sorted { $0.index < $1.index }.map(described),
+            columns: named.columns.map { Self.described($0, embeds: named.embeds, override: Self.override(of: $0, in: query)) },
+            returns: named.signature.describedResultType,
+            tables: DescribedTables(reads: query.tables.reads, writes: query.tables.writes,
+                                    readsUnknown: query.tables.readsUnknown, writesUnknown: query.tables.writesUnknown))
+        result.cacheMaxAge = query.cacheMaxAgeSeconds
         if !named.sorts.isEmpty {
-            members.append(("sorts", .array(named.sorts.map { sort in
-                .object([
-                    ("name", .string(sort.sqlName)),
-                    ("swiftType", .string(sort.typeName)),
-                    ("keys", .array(sort.cases.map { entry in .object([("sql", .string(entry.key)), ("case", .string(entry.name))]) })),
-                ])
-            })))
+            result.sorts = named.sorts.map { sort in
+                DescribedSort(name: sort.sqlName, swiftType: sort.typeName,
+                              keys: sort.cases.map { DescribedSort.Key(sql: $0.key, caseName: $0.name) })
+            }
         }
-        // Only on queries with `-- @page`.
         if let paging = query.paging {
-            members.append(("page", .object([
-                ("size", .integer(paging.size)),
-                ("by", .array(paging.keyColumns.map { .string(named.columns[$0].sqlName) })),
-                ("descending", .bool(paging.descending)),
-                ("firstPageSQL", .string(paging.firstPageSQL)),
-                ("nextPageSQL", .string(paging.nextPageSQL)),
-            ])))
+            result.page = DescribedPage(size: paging.size, by: paging.keyColumns.map { named.columns[$0].sqlName },
+                                           descending: paging.descending, firstPageSQL: paging.firstPageSQL,
+                                           nextPageSQL: paging.nextPageSQL)
         }
-        return .object(members)
+        return result
     }
 
-    static func parameter(_ parameter: NamedValue) -> JSONValue {
+    static func described(_ parameter: NamedValue) -> DescribedParameter {
         // A parameter bound to a domain column is the domain in PREPARE's parameter types.
-        var members: [(String, JSONValue)] = [
-            ("index", .integer(parameter.index)),
-            ("name", .string(parameter.name)),
-            ("pgType", .string(parameter.pgType)),
-        ]
-        members += domainMember(parameter.type)
-        members += [
-            ("swiftType", .string(parameter.swiftType)),
-            ("nullable", .bool(parameter.nullable)),
-        ]
-        // Only on `-- @optional` parameters, so other queries' JSON is unchanged.
-        if parameter.isOptionalFilter { members.append(("optional", .bool(true))) }
-        if parameter.isPatch { members.append(("patch", .bool(true))) }
-        return .object(members)
+        DescribedParameter(index: parameter.index, name: parameter.name, pgType: parameter.pgType, domain: domainName(parameter.type),
+                           nullable: parameter.nullable, swiftType: parameter.swiftType,
+                           isOptionalFilter: parameter.isOptionalFilter, isPatch: parameter.isPatch)
     }
 
-    /// `domain`: the domain's name, only for a value whose type is a domain (so other JSON is unchanged).
-    private static func domainMember(_ type: SQLType) -> [(String, JSONValue)] {
-        guard case .domain(let name, _) = type else { return [] }
-        return [("domain", .string(name))]
+    /// The domain's name, only for a value whose type is a domain.
+    private static func domainName(_ type: SQLType) -> String? {
+        guard case .domain(let name, _) = type else { return nil }
+        return name
     }
 
     /// The `!`/`?` of a column's alias (its index is its 1-based position).
@@ -92,38 +66,147 @@ enum DescribeJSON {
         column.index >= 1 && column.index <= query.columns.count ? query.columns[column.index - 1].nullabilityOverride : nil
     }
 
-    static func column(_ column: NamedValue, embeds: [NamedEmbed] = [], override: Bool? = nil) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("name", .string(column.name)),
-            ("sqlName", .string(column.sqlName)),
-            ("pgType", .string(column.pgType)),
-        ]
-        members += domainMember(column.type)
-        members += [
-            ("swiftType", .string(column.swiftType)),
-            ("nullable", .bool(column.nullable)),
-        ]
-        // Only on a column whose alias forces its nullability (`AS "x!"`, `AS "x?"`).
-        if let override { members.append(("nullabilityOverride", .string(override ? "?" : "!"))) }
-        // Only on a `sqlc.embed(t)` item's columns, so other queries' JSON is unchanged.
+    static func described(_ column: NamedValue, embeds: [NamedEmbed], override: Bool?) -> DescribedColumn {
+        var embed: DescribedEmbed?
         if let index = column.embed, index < embeds.count {
-            let embed = embeds[index]
-            members.append(("embed", .object([
-                ("property", .string(embed.propertyName)),
-                ("sqlName", .string(embed.sqlName)),
-                ("swiftType", .string(embed.typeName + (embed.optional ? "?" : ""))),
+            let item = embeds[index]
+            embed = DescribedEmbed(property: item.propertyName, sqlName: item.sqlName, swiftType: item.typeName + (item.optional ? "?" : ""))
+        }
+        return DescribedColumn(name: column.name, sqlName: column.sqlName, pgType: column.pgType, domain: domainName(column.type),
+                               nullable: column.nullable, swiftType: column.swiftType,
+                               nullabilityOverride: override.map { $0 ? "?" : "!" }, embed: embed)
+    }
+
+    static func described(_ diagnostic: Diagnostic) -> DescribedDiagnostic {
+        DescribedDiagnostic(file: diagnostic.file, line: diagnostic.line, column: diagnostic.column,
+                            severity: diagnostic.severity.rawValue, message: diagnostic.message)
+    }
+
+    // MARK: The contract as JSON: members in their declared order, optional ones only when present.
+
+    static func json(_ document: DescribeDocument) -> JSONValue {
+        typealias Key = DescribeDocument.CodingKeys
+        return .object([
+            (Key.queries.stringValue, .array(document.queries.map(json))),
+            (Key.diagnostics.stringValue, .array(document.diagnostics.map(json))),
+            (Key.enums.stringValue, .array((document.enums ?? []).map(json))),
+        ])
+    }
+
+    static func json(_ query: DescribedQuery) -> JSONValue {
+        typealias Key = DescribedQuery.CodingKeys
+        var members: [(String, JSONValue)] = [
+            (Key.name.stringValue, .string(query.name)),
+            (Key.file.stringValue, .string(query.file)),
+            (Key.line.stringValue, .integer(query.line)),
+            (Key.kind.stringValue, .string(query.kind)),
+            (Key.sql.stringValue, .string(query.sql)),
+            (Key.params.stringValue, .array(query.params.map(json))),
+            (Key.columns.stringValue, .array(query.columns.map(json))),
+        ]
+        if let returns = query.returns { members.append((Key.returns.stringValue, .string(returns))) }
+        if let tables = query.tables {
+            typealias TablesKey = DescribedTables.CodingKeys
+            members.append((Key.tables.stringValue, .object([
+                (TablesKey.reads.stringValue, .array(tables.reads.map { .string($0) })),
+                (TablesKey.writes.stringValue, .array(tables.writes.map { .string($0) })),
+                (TablesKey.readsUnknown.stringValue, .bool(tables.readsUnknown)),
+                (TablesKey.writesUnknown.stringValue, .bool(tables.writesUnknown)),
+            ])))
+        }
+        // Only on queries with `-- @cache`.
+        if let maxAge = query.cacheMaxAge { members.append((Key.cacheMaxAge.stringValue, .integer(maxAge))) }
+        // Only on queries with `-- @sort`, so other queries' JSON is unchanged.
+        if let sorts = query.sorts {
+            typealias SortKey = DescribedSort.CodingKeys
+            typealias EntryKey = DescribedSort.Key.CodingKeys
+            members.append((Key.sorts.stringValue, .array(sorts.map { sort in
+                .object([
+                    (SortKey.name.stringValue, .string(sort.name)),
+                    (SortKey.swiftType.stringValue, .string(sort.swiftType)),
+                    (SortKey.keys.stringValue, .array(sort.keys.map { entry in
+                        .object([(EntryKey.sql.stringValue, .string(entry.sql)), (EntryKey.caseName.stringValue, .string(entry.caseName))])
+                    })),
+                ])
+            })))
+        }
+        // Only on queries with `-- @page`.
+        if let page = query.page {
+            typealias PageKey = DescribedPage.CodingKeys
+            members.append((Key.page.stringValue, .object([
+                (PageKey.size.stringValue, .integer(page.size)),
+                (PageKey.by.stringValue, .array(page.by.map { .string($0) })),
+                (PageKey.descending.stringValue, .bool(page.descending)),
+                (PageKey.firstPageSQL.stringValue, .string(page.firstPageSQL)),
+                (PageKey.nextPageSQL.stringValue, .string(page.nextPageSQL)),
             ])))
         }
         return .object(members)
     }
 
-    static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
-        .object([
-            ("file", .string(diagnostic.file)),
-            ("line", .integer(diagnostic.line)),
-            ("column", .integer(diagnostic.column)),
-            ("severity", .string(diagnostic.severity.rawValue)),
-            ("message", .string(diagnostic.message)),
+    static func json(_ parameter: DescribedParameter) -> JSONValue {
+        typealias Key = DescribedParameter.CodingKeys
+        var members: [(String, JSONValue)] = [
+            (Key.index.stringValue, .integer(parameter.index)),
+            (Key.name.stringValue, .string(parameter.name)),
+            (Key.pgType.stringValue, .string(parameter.pgType)),
+        ]
+        // Only for a domain, so other JSON is unchanged.
+        if let domain = parameter.domain { members.append((Key.domain.stringValue, .string(domain))) }
+        members += [
+            (Key.swiftType.stringValue, .string(parameter.swiftType)),
+            (Key.nullable.stringValue, .bool(parameter.nullable)),
+        ]
+        // Only on `-- @optional` and `-- @patch` parameters, so other queries' JSON is unchanged.
+        if parameter.isOptionalFilter { members.append((Key.isOptionalFilter.stringValue, .bool(true))) }
+        if parameter.isPatch { members.append((Key.isPatch.stringValue, .bool(true))) }
+        return .object(members)
+    }
+
+    static func json(_ column: DescribedColumn) -> JSONValue {
+        typealias Key = DescribedColumn.CodingKeys
+        var members: [(String, JSONValue)] = [
+            (Key.name.stringValue, .string(column.name)),
+            (Key.sqlName.stringValue, .string(column.sqlName)),
+            (Key.pgType.stringValue, .string(column.pgType)),
+        ]
+        if let domain = column.domain { members.append((Key.domain.stringValue, .string(domain))) }
+        members += [
+            (Key.swiftType.stringValue, .string(column.swiftType)),
+            (Key.nullable.stringValue, .bool(column.nullable)),
+        ]
+        // Only on a column whose alias forces its nullability (`AS "x!"`, `AS "x?"`).
+        if let override = column.nullabilityOverride { members.append((Key.nullabilityOverride.stringValue, .string(override))) }
+        // Only on a `sqlc.embed(t)` item's columns, so other queries' JSON is unchanged.
+        if let embed = column.embed {
+            typealias EmbedKey = DescribedEmbed.CodingKeys
+            members.append((Key.embed.stringValue, .object([
+                (EmbedKey.property.stringValue, .string(embed.property)),
+                (EmbedKey.sqlName.stringValue, .string(embed.sqlName)),
+                (EmbedKey.swiftType.stringValue, .string(embed.swiftType)),
+            ])))
+        }
+        return .object(members)
+    }
+
+    static func json(_ value: DescribedEnum) -> JSONValue {
+        typealias Key = DescribedEnum.CodingKeys
+        return .object([
+            (Key.name.stringValue, .string(value.name)),
+            (Key.swiftType.stringValue, .string(value.swiftType)),
+            (Key.labels.stringValue, .array(value.labels.map { .string($0) })),
+            (Key.frozen.stringValue, .bool(value.frozen)),
+        ])
+    }
+
+    static func json(_ diagnostic: DescribedDiagnostic) -> JSONValue {
+        typealias Key = DescribedDiagnostic.CodingKeys
+        return .object([
+            (Key.file.stringValue, .string(diagnostic.file)),
+            (Key.line.stringValue, .integer(diagnostic.line)),
+            (Key.column.stringValue, .integer(diagnostic.column)),
+            (Key.severity.stringValue, .string(diagnostic.severity)),
+            (Key.message.stringValue, .string(diagnostic.message)),
         ])
     }
 }
@@ -168,14 +251,14 @@ indirect enum JSONValue: Sendable, Equatable {
         case .integer(let value):
             Self.append(String(value), to: &output)
         case .string(let value):
-            Self.appendQuoted(value, to: &output)
+            JSONStringEscaping.appendQuoted(value, to: &output)
         case .array(let elements):
             writeContainer(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count, to: &output, indent: indent, pretty: pretty) {
                 elements[$0].write(to: &$1, indent: indent + 1, pretty: pretty)
             }
         case .object(let members):
             writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count, to: &output, indent: indent, pretty: pretty) {
-                Self.appendQuoted(members[$0].0, to: &$1)
+                JSONStringEscaping.appendQuoted(members[$0].0, to: &$1)
                 Self.append(pretty ? ": " : ":", to: &$1)
                 members[$0].1.write(to: &$1, indent: indent + 1, pretty: pretty)
             }
@@ -208,48 +291,9 @@ indirect enum JSONValue: Sendable, Equatable {
         text.withUTF8 { output.append(contentsOf: $0) }
     }
 
-    /// A JSON string literal: escapes `"`, `\` and control characters (`\n`, `\t`... or `\u00XX`);
-    /// everything else, non-ASCII included, stays as UTF-8.
+    /// A JSON string literal (the runtime's escaping, `JSONStringEscaping`): escapes `"`, `\` and
+    /// control characters (`\n`, `\t`... or `\u00XX`); everything else, non-ASCII included, stays as UTF-8.
     static func quoted(_ text: String) -> String {
-        var result: [UInt8] = []
-        appendQuoted(text, to: &result)
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    /// Appends ``quoted(_:)`` of `text` to `output`: the text as it is when nothing needs escaping
-    /// (the common case: names, types, SQL without quotes or newlines).
-    private static func appendQuoted(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            output.append(UInt8(ascii: "\""))
-            if bytes.contains(where: needsEscape) {
-                for byte in bytes { appendEscaped(byte, to: &output) }
-            } else {
-                output.append(contentsOf: bytes)
-            }
-            output.append(UInt8(ascii: "\""))
-        }
-    }
-
-    /// The bytes JSON escapes: `"`, `\` and the control characters (all ASCII, never part of a
-    /// multi-byte UTF-8 sequence, so the text is escaped byte by byte).
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
-        guard needsEscape(byte) else { output.append(byte); return }
-        switch byte {
-        case UInt8(ascii: "\""): append("\\\"", to: &output)
-        case UInt8(ascii: "\\"): append("\\\\", to: &output)
-        case UInt8(ascii: "\n"): append("\\n", to: &output)
-        case UInt8(ascii: "\r"): append("\\r", to: &output)
-        case UInt8(ascii: "\t"): append("\\t", to: &output)
-        case 0x08: append("\\b", to: &output)
-        case 0x0C: append("\\f", to: &output)
-        default:
-            let hex = String(byte, radix: 16, uppercase: false)
-            append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &output)
-        }
+        JSONStringEscaping.quoted(text)
     }
 }

@@ -2,7 +2,7 @@
 import Testing
 
 /// `-- @optional` and `-- @patch`: conjuncts and SET assignments left out per call (Analyze/QueryTemplateBuilder.swift), the variants the
-/// runtime assembles (TemplateAssembly mirrors NeonSQL.SQLTemplate), and the misuses reported.
+/// runtime assembles (TemplateAssembly calls the assembler NeonSQL.SQLTemplate uses), and the misuses reported.
 @Suite("Optional filters and patches")
 struct QueryTemplateTests {
     static let schema = """

@@ -171,4 +171,22 @@ struct StageBoundaryTests {
         }
         #expect(unnamed == [])
     }
+
+    /// The generator's unit tests are laid out by stage: a test folder per stage folder that
+    /// holds logic, and every test folder named on the map.
+    @Test func generatorTestsAreLaidOutByStage() throws {
+        let root = Self.generatorSources.deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let testRoot = root.appendingPathComponent("Tests/NeonSQLGeneratorTests")
+        let testFolders = Set(try FileManager.default.contentsOfDirectory(atPath: testRoot.path).filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: testRoot.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        })
+        let stages = ["Parse", "Catalog", "Analyze", "Lock", "Translate", "Render"]
+        #expect(stages.filter { !testFolders.contains($0) } == [], "a stage without a test folder")
+        // `Shared/` is the symlinked plugin sources (named with the plugin on the map).
+        let unnamed = testFolders.subtracting(["Shared"]).filter { !text.contains("`Tests/NeonSQLGeneratorTests/\($0)/`") }.sorted()
+        #expect(unnamed == [], "test folders missing from docs/architecture.md")
+    }
 }

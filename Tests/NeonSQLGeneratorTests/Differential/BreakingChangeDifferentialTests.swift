@@ -74,11 +74,11 @@ struct BreakingChangeDifferentialTests {
         ("change a type read through a SETOF function", "ALTER TABLE notes ALTER COLUMN body TYPE varchar(200);", ["pinnedBodies"]),
     ]
 
-    static func shipped() throws -> ShippedVersion {
+    static func shipped() throws -> DescribeDocument {
         let described = CodeGenerator.describe(schema: [SQLSourceInput(path: "schema/001_init.sql", contents: schema)],
                                                queries: [SQLSourceInput(path: "queries/users.sql", contents: queries)])
         #expect(!described.hasErrors, "\(described.diagnostics)")
-        return try JSONDecoder().decode(ShippedVersion.self, from: Data(described.json.utf8))
+        return try JSONDecoder().decode(DescribeDocument.self, from: Data(described.json.utf8))
     }
 
     @Test func theCheckerNamesTheExpectedQueriesAtTheMigrationStatement() throws {
@@ -138,7 +138,7 @@ struct BreakingChangeDifferentialTests {
     }
 
     /// PostgreSQL's verdict for each shipped query on the old schema plus `migration`.
-    static func postgresBreaks(_ migration: String, shipped: ShippedVersion, psql: PSQL) throws -> Set<String> {
+    static func postgresBreaks(_ migration: String, shipped: DescribeDocument, psql: PSQL) throws -> Set<String> {
         let database = "neon_sql_breaking_\(UInt32.random(in: 0...UInt32.max))"
         _ = try psql.run("CREATE DATABASE \(database);")
         defer { _ = try? psql.run("DROP DATABASE IF EXISTS \(database) WITH (FORCE);") }

@@ -1,4 +1,5 @@
 @testable import NeonSQLGenerator
+import NeonSQLShared
 import Testing
 
 /// The lock file's logic without a database: fingerprints, which queries an entry applies to,

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import NeonSQLGenerator
 
@@ -132,5 +133,35 @@ struct DescribeJSONTests {
                   "domain": "short_code",
             """), "\(json)")
         #expect(json.components(separatedBy: "\"domain\"").count == 3, "\(json)")
+    }
+
+    /// The contract's values hold every key: each golden `describe` output decodes into a
+    /// `DescribeDocument` that prints back byte for byte.
+    @Test func goldenOutputsRoundTripThroughTheContract() throws {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden")
+        let cases = try FileManager.default.contentsOfDirectory(atPath: golden.path).sorted()
+        var read = 0
+        for name in cases {
+            let url = golden.appendingPathComponent(name).appendingPathComponent("expected/describe.json")
+            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+            let document = try JSONDecoder().decode(DescribeDocument.self, from: data)
+            #expect(DescribeJSON.json(document).prettyPrinted() + "\n" == String(decoding: data, as: UTF8.self), "\(name)")
+            read += 1
+        }
+        #expect(read >= 5)
+    }
+
+    /// An output of an early release (no Swift names, `returns`, `tables`, enums or diagnostics)
+    /// still decodes, for `breaking`.
+    @Test func earlyOutputsStillDecode() throws {
+        let early = #"{"queries": [{"name": "f", "file": "q.sql", "line": 1, "kind": "one", "sql": "SELECT $1::int AS a","#
+            + #" "params": [{"index": 1, "pgType": "integer", "nullable": false}],"#
+            + #" "columns": [{"sqlName": "a", "pgType": "integer", "nullable": true}]}]}"#
+        let document = try JSONDecoder().decode(DescribeDocument.self, from: Data(early.utf8))
+        #expect(document.enums == nil)
+        #expect(document.diagnostics == [])
+        #expect(document.queries.first?.params == [DescribedParameter(index: 1, pgType: "integer", nullable: false)])
+        #expect(document.queries.first?.columns == [DescribedColumn(sqlName: "a", pgType: "integer", nullable: true)])
+        #expect(document.queries.first?.tables == nil)
     }
 }

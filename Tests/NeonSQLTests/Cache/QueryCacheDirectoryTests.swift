@@ -134,4 +134,62 @@ struct QueryCacheDirectoryTests {
         #expect(try await client.execute(readStatement("a")) == [IDRow(id: 1)])
         #expect(try await client.execute(readStatement("b")) == [IDRow(id: 2)])
     }
+    @Test func theDirectoryIsTrimmedToItsLimitLeastRecentlyUsedFirst() async throws {
+        let directory = try temporaryCacheDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = CacheServer()
+        let writer = try makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1"))
+        for table in ["a", "b", "c", "d", "e", "f"] {
+            _ = try await writer.execute(readStatement(table))
+            try await Task.sleep(for: .milliseconds(20))      // distinct modification times
+        }
+        let sizes = try entryFileSizes(directory)
+        #expect(sizes.count == 6 && Set(sizes.values).count == 1)
+        let size = try #require(sizes.values.first)
+        // An interrupted writer's temporary files: an old one goes, a recent one stays.
+        let oldTemporary = directory.appendingPathComponent(".tmp-old")
+        let newTemporary = directory.appendingPathComponent(".tmp-new")
+        try Data("x".utf8).write(to: oldTemporary)
+        try Data("x".utf8).write(to: newTemporary)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: oldTemporary.path)
+
+        // A second process with room for three and a half entries: loading "a" makes it the most
+        // recently used, and its first write trims the oldest until three entries remain.
+        let events = EventLog()
+        let reader = try makeCachingClient(
+            server, cache: QueryCache(directory: directory, diskLimit: size * 7 / 2, schemaVersion: "1", observer: events.record))
+        #expect(try await reader.execute(readStatement("a")) == [IDRow(id: 1)])
+        #expect(server.totalRequests == 6)
+        _ = try await reader.execute(readStatement("g"))
+        #expect(events.events.contains(.trimmed(files: 4, bytes: 4 * size)))
+        #expect(try entryFileSizes(directory).values.reduce(0, +) == 3 * size)
+        #expect(!FileManager.default.fileExists(atPath: oldTemporary.path))
+        #expect(FileManager.default.fileExists(atPath: newTemporary.path))
+
+        // What remains answers from disk; what was trimmed goes to the network.
+        let third = try makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1"))
+        for table in ["a", "f", "g"] { #expect(try await third.executeCached(readStatement(table)).isFromNetwork == false) }
+        for table in ["b", "c", "d", "e"] { #expect(try await third.executeCached(readStatement(table)).isFromNetwork) }
+    }
+
+    @Test func aDirectoryUnderItsLimitIsNotTrimmed() async throws {
+        let directory = try temporaryCacheDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = CacheServer()
+        let events = EventLog()
+        let client = try makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1", observer: events.record))
+        for table in ["a", "b", "c"] { _ = try await client.execute(readStatement(table)) }
+        #expect(try entryFileSizes(directory).count == 3)
+        #expect(!events.events.contains { if case .trimmed = $0 { true } else { false } })
+    }
+
+    /// The sizes of the entry files in `directory`, by name.
+    private func entryFileSizes(_ directory: URL) throws -> [String: Int] {
+        var sizes: [String: Int] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name.hasSuffix(".nsqc") {
+            let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
+            sizes[name] = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        }
+        return sizes
+    }
 }

@@ -26,6 +26,40 @@ struct QueryCacheLiveTests {
         #expect(server.totalRequests == 1)
     }
 
+    @Test(.timeLimit(.minutes(1))) func observationReceivesWhatOtherReadsOfItsKeyFetchWithoutARequestOfItsOwn() async throws {
+        let server = CacheServer()
+        let cache = QueryCache()
+        let client = try makeCachingClient(server, cache: cache)
+        let read = readStatement("duas")
+        let received = AsyncStream<Cached<[IDRow]>>.makeStream()
+        let consumer = Task {
+            for try await value in client.observeCached(read.cachePolicy(.networkOnly)) {
+                received.continuation.yield(value)
+            }
+        }
+        var values = received.stream.makeAsyncIterator()
+        #expect(await values.next()?.value == [IDRow(id: 1)])
+
+        // Another screen reads the same query from the network: the observation shows its result.
+        #expect(try await client.execute(read.cachePolicy(.networkOnly)) == [IDRow(id: 2)])
+        let shared = await values.next()
+        #expect(shared?.value == [IDRow(id: 2)] && shared?.isFromNetwork == true && shared?.isStale == false)
+
+        // A stale-while-revalidate read answers from the cache and refreshes in the background.
+        let answered = try await client.executeCached(read.cachePolicy(.staleWhileRevalidate(maxAge: .zero)))
+        #expect(answered.value == [IDRow(id: 2)] && !answered.isFromNetwork)
+        #expect(await values.next()?.value == [IDRow(id: 3)])
+        #expect(server.requests(read.sql) == 3, "the observation sent only its first request")
+
+        // Another key (other parameters; the fake server counts by SQL, so it answers 4) does not
+        // reach it; a write still makes it fetch (5).
+        #expect(try await client.execute(readStatement("duas", 2).cachePolicy(.networkOnly)) == [IDRow(id: 4)])
+        _ = try await client.execute(writeStatement(["public.duas"]))
+        #expect(await values.next()?.value == [IDRow(id: 5)])
+        consumer.cancel()
+        _ = await consumer.result
+    }
+
     @Test func observationYieldsCachedThenFreshThenAfterAWriteAndStopsWhenCancelled() async throws {
         let server = CacheServer()
         let cache = QueryCache()

@@ -79,6 +79,9 @@ struct ParsedFile: Sendable {
     var unparsedStatements: [UnparsedStatement] = []
     /// Comments after the last statement (kept so an annotation with no statement can be reported).
     let trailingComments: [Comment]
+    /// Every token of the file, in source order (the last is `.eof`): a statement's tokens are
+    /// there for whoever reads it without its syntax tree (the lock file, Lock/StatementTokens.swift).
+    var tokens: [Token] = []
     /// Lexing and parsing work: tokens and comments made plus tokens read (`Parser.tokenReads`).
     /// A deterministic cost the mutation tests bound in proportion to the input's size.
     var work = 0

@@ -1,8 +1,9 @@
-/// SHA-256 (FIPS 180-4) of a byte sequence, as lower-case hex: the fingerprint that ties a lock-file
-/// entry to the exact query text and schema it was prepared from. The generator has no
-/// dependencies (it runs inside every user's build) and Foundation has no digest on Linux, so the
-/// function is written out here; `SHA256Tests` checks it against the standard's test vectors.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4) of a byte sequence, as lower-case hex, for both sides: the generator's
+/// fingerprint that ties a lock-file entry to the exact query text and schema it was prepared
+/// from, and the runtime's cache identities and file names. The generator has no dependencies (it
+/// runs inside every user's build) and Foundation has no digest on Linux, so the function is
+/// written out here; `LockFileTests` checks it against the standard's test vectors.
+package enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -19,7 +20,7 @@ enum SHA256 {
     ]
 
     /// The digest of `bytes` as 64 lower-case hex digits.
-    static func hex(of bytes: some Collection<UInt8>) -> String {
+    package static func hex(of bytes: some Sequence<UInt8>) -> String {
         var message = Array(bytes)
         let bitLength = UInt64(message.count) &* 8
         message.append(0x80)

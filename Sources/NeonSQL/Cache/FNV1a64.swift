@@ -1,0 +1,11 @@
+/// FNV-1a, 64 bits: the checksum of a cache file (it detects damage, not tampering).
+enum FNV1a64 {
+    static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}
