@@ -129,17 +129,11 @@ public enum CodeGenerator {
     public static let supportedPostgresVersions = 14...17
 
     /// Analyzes `queries` against `schema` (applied in the given order: migrations) and returns
-    /// the `describe` JSON.
-    /// `overrides` maps columns or types to your own Swift types (``TypeOverrides``);
-    /// `configPath` is where they came from, for diagnostics about them. `postgresVersion` is the
-    /// PostgreSQL major version the project targets (``supportedPostgresVersions``): a call to a
-    /// built-in function that version lacks is an error; nil knows every version's functions.
-    public static func describe(schema: [SQLSourceInput], queries: [SQLSourceInput],
-                                overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
-                                configPath: String = CodeGenerator.defaultConfigPath, postgresVersion: Int? = nil,
+    /// the `describe` JSON. `options` are the project's (``GeneratorOptions``); `lock` is
+    /// PostgreSQL's own description of the queries the analyzer cannot type (`neon-sql.lock.json`).
+    public static func describe(schema: [SQLSourceInput], queries: [SQLSourceInput], options: GeneratorOptions = GeneratorOptions(),
                                 lock: QueryLockInput? = nil) -> DescribeResult {
-        let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath,
-                            postgresVersion: postgresVersion, lock: lock)
+        let model = namedModel(schema: schema, queries: queries, options: options, lock: lock)
         return DescribeResult(
             json: DescribeJSON.render(model),
             hasErrors: model.diagnostics.contains { $0.severity == .error },
@@ -211,16 +205,11 @@ public enum CodeGenerator {
     }
 
     /// Analyzes `queries` against `schema` and renders one Swift file per query file plus the
-    /// shared file. `postgresVersion` as for `describe`. Each generated enum decodes a label it
-    /// does not know (added to the database enum later) into a fallback case keeping the text,
-    /// `undocumented(String)`, unless `frozenEnums` is true (then such a label is a decoding error).
-    /// Row structs are `Sendable` and `Hashable`, and `Codable` too when `codableRows` is true.
-    public static func generate(schema: [SQLSourceInput], queries: [SQLSourceInput],
-                                overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
-                                configPath: String = CodeGenerator.defaultConfigPath, postgresVersion: Int? = nil,
-                                frozenEnums: Bool = false, codableRows: Bool = false, lock: QueryLockInput? = nil) -> GenerateResult {
-        let model = analyze(schema: schema, queries: queries, overrides: overrides, typeNames: typeNames, configPath: configPath,
-                            postgresVersion: postgresVersion, frozenEnums: frozenEnums, lock: lock)
+    /// shared file, as `options` configure them (``GeneratorOptions``); `lock` as for `describe`.
+    public static func generate(schema: [SQLSourceInput], queries: [SQLSourceInput], options: GeneratorOptions = GeneratorOptions(),
+                                lock: QueryLockInput? = nil) -> GenerateResult {
+        let model = namedModel(schema: schema, queries: queries, options: options, lock: lock)
+        let codableRows = options.codableRows
         let filesByPath = Dictionary(model.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let fileTypes = QueryFileTypes.forFiles(queries.map(\.path), typeNames: model.typeNames)
         let typeNames = model.typeNames
@@ -239,17 +228,12 @@ public enum CodeGenerator {
         )
     }
 
-    /// Runs the pipeline up to the translated model every output is rendered from.
-    static func analyze(schema: [SQLSourceInput], queries: [SQLSourceInput], overrides: TypeOverrides = TypeOverrides(),
-                        typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = CodeGenerator.defaultConfigPath,
-                        postgresVersion: Int? = nil, frozenEnums: Bool = false, lock: QueryLockInput? = nil) -> NamedModel {
-        Pipeline.run(
-            schemaFiles: schema.map(SourceFile.init(input:)),
-            queryFiles: queries.map(SourceFile.init(input:)),
-            postgresVersion: postgresVersion,
-            lock: lock,
-            options: Pipeline.TranslationOptions(overrides: overrides, typeNames: typeNames, configPath: configPath, frozenEnums: frozenEnums)
-        )
+    /// Runs the pipeline up to the translated model every output is rendered from (analysis and
+    /// translation: every Swift name and type chosen).
+    static func namedModel(schema: [SQLSourceInput], queries: [SQLSourceInput], options: GeneratorOptions = GeneratorOptions(),
+                           lock: QueryLockInput? = nil) -> NamedModel {
+        Pipeline.run(schemaFiles: schema.map(SourceFile.init(input:)), queryFiles: queries.map(SourceFile.init(input:)), lock: lock,
+                     options: options)
     }
 
     /// The last path component (`/a/b/x.sql` -> `x.sql`), for headers that must not hold directories.

@@ -9,26 +9,17 @@
 /// | translate | `Translate/` | `GenerationModel`      | `NamedModel` (every Swift name and type) |
 /// | render    | `Render/`    | `NamedModel`           | Swift files, `describe` JSON    |
 ///
-/// Parse, catalog and analyze know SQL only; every Swift choice (names, types, overrides,
-/// collisions, `Identifiable`) is made once, in translate; render prints text. `GeneratorAPI.swift`
+/// Parse, catalog and analyze know SQL only; every Swift choice (names, types as values,
+/// overrides, collisions, `Identifiable`, each query's signature) is made once, in translate;
+/// render prints text. The options are ``GeneratorOptions``. `GeneratorAPI.swift`
 /// is the public entry that runs this pipeline and picks a renderer.
 enum Pipeline {
-    /// The Swift choices the user configures (`neon-sql.json`), used by the translate stage.
-    struct TranslationOptions: Sendable {
-        /// The user's Swift types for columns or PostgreSQL types.
-        var overrides = TypeOverrides()
-        /// The names of the target's `Queries`, `Statements` and client types.
-        var typeNames = GeneratedTypeNames()
-        /// Where the options came from, for diagnostics about them.
-        var configPath = CodeGenerator.defaultConfigPath
-        /// Enums without a fallback case for labels added later.
-        var frozenEnums = false
-    }
-
-    /// Every stage: the translated model the renderers print.
-    static func run(schemaFiles: [SourceFile], queryFiles: [SourceFile], postgresVersion: Int? = nil, lock: QueryLockInput? = nil,
-                    options: TranslationOptions = TranslationOptions()) -> NamedModel {
-        translate(analyze(schemaFiles: schemaFiles, queryFiles: queryFiles, postgresVersion: postgresVersion, lock: lock), options: options)
+    /// Every stage: the translated model the renderers print. `options.postgresVersion` is the
+    /// analysis's; the rest are the translation's.
+    static func run(schemaFiles: [SourceFile], queryFiles: [SourceFile], lock: QueryLockInput? = nil,
+                    options: GeneratorOptions = GeneratorOptions()) -> NamedModel {
+        translate(analyze(schemaFiles: schemaFiles, queryFiles: queryFiles, postgresVersion: options.postgresVersion, lock: lock),
+                  options: options)
     }
 
     /// Parse, catalog and analyze: parses the schema files (applied in the given order) and the
@@ -91,9 +82,8 @@ enum Pipeline {
     }
 
     /// Translate: every Swift name and type, the user's overrides checked and applied.
-    static func translate(_ model: GenerationModel, options: TranslationOptions = TranslationOptions()) -> NamedModel {
-        SwiftNamer.name(model, overrides: options.overrides, typeNames: options.typeNames, configPath: options.configPath,
-                        frozenEnums: options.frozenEnums)
+    static func translate(_ model: GenerationModel, options: GeneratorOptions = GeneratorOptions()) -> NamedModel {
+        SwiftNamer.name(model, options: options)
     }
 
     /// A file that is not valid UTF-8 is an error at its first bad byte; the rest of the file is

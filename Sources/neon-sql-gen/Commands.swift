@@ -10,10 +10,7 @@ enum Commands {
         let result = CodeGenerator.describe(
             schema: inputs.schema,
             queries: inputs.queries,
-            overrides: config.overrides,
-            typeNames: config.typeNames,
-            configPath: options.configPath ?? NeonSQLConfig.fileName,
-            postgresVersion: config.postgresVersion,
+            options: config.generator,
             lock: try LockFileInput.read(options.lockPath)
         )
         StandardStreams.writeOut(result.json)
@@ -29,12 +26,7 @@ enum Commands {
         let result = CodeGenerator.generate(
             schema: inputs.schema,
             queries: inputs.queries,
-            overrides: config.overrides,
-            typeNames: config.typeNames,
-            configPath: options.configPath ?? NeonSQLConfig.fileName,
-            postgresVersion: config.postgresVersion,
-            frozenEnums: config.frozenEnums,
-            codableRows: config.codableRows,
+            options: config.generator,
             lock: try LockFileInput.read(options.lockPath)
         )
         StandardStreams.writeDiagnostics(result.diagnostics)
@@ -52,7 +44,7 @@ enum Commands {
         let (config, inputs) = try Inputs.load(configPath: options.configPath, schemaPaths: options.schemaPaths, queryPaths: options.queryPaths)
         let outcome = await SchemaCheckCommand.run(
             databaseURL: options.databaseURL, endpoint: options.endpoint, schema: inputs.schema, queries: inputs.queries,
-            postgresVersion: config.postgresVersion, lock: try LockFileInput.read(options.lockPath),
+            postgresVersion: config.generator.postgresVersion, lock: try LockFileInput.read(options.lockPath),
             writeError: { StandardStreams.writeError($0 + "\n") })
         switch outcome {
         case .agreed:

@@ -2,23 +2,17 @@ import Foundation
 import NeonSQLGenerator
 
 /// What `neon-sql-gen` takes from `neon-sql.json` (read by the reader it shares with the plugin,
-/// `Shared/NeonSQLConfig.swift`): type overrides, the generated type names, and the schema paths
-/// when no `--schema` is given.
+/// `Shared/NeonSQLConfig.swift`): the generator's options, and the schema paths when no
+/// `--schema` is given. ``load(_:)`` is the one conversion from the file's shape to the generator's.
 struct ConfigFile {
-    var overrides = TypeOverrides()
-    var typeNames = GeneratedTypeNames()
+    /// What the generator takes (``GeneratorOptions``): overrides, type names, the PostgreSQL
+    /// version, `frozenEnums`, `codableRows`, and the config's path for diagnostics about them.
+    var generator = GeneratorOptions()
     /// The configured schema roots (`schema`), or nil without it: expanded only when no
     /// `--schema` is given (the plugin passes the files it expanded itself).
     var schemaRoots: [URL]?
     /// The config file's path, for errors while expanding ``schemaRoots``.
     var path: String?
-    /// The PostgreSQL major version the project targets (`postgresVersion`); nil: every version.
-    var postgresVersion: Int?
-    /// `frozenEnums`: generated enums without the fallback case for labels they do not know.
-    var frozenEnums = false
-    /// `codableRows`: row structs conform to `Codable` too.
-    var codableRows = false
-
     /// The defaults when there is no config file.
     init() {}
 
@@ -37,15 +31,17 @@ struct ConfigFile {
             let versions = CodeGenerator.supportedPostgresVersions.map(String.init).joined(separator: ", ")
             throw CLIFailure("\(NeonSQLConfig.fileName): postgresVersion \(version) is not a PostgreSQL major version Neon runs (\(versions))", file: path)
         }
-        result.postgresVersion = config.postgresVersion
-        result.frozenEnums = config.frozenEnums ?? false
-        result.codableRows = config.codableRows ?? false
-        result.overrides = TypeOverrides(columns: config.overrides?.columns ?? [:], types: config.overrides?.types ?? [:])
         let defaults = GeneratedTypeNames()
-        result.typeNames = GeneratedTypeNames(
-            queries: config.names?.queries ?? defaults.queries,
-            statements: config.names?.statements ?? defaults.statements,
-            client: config.names?.client ?? defaults.client)
+        result.generator = GeneratorOptions(
+            overrides: TypeOverrides(columns: config.overrides?.columns ?? [:], types: config.overrides?.types ?? [:]),
+            typeNames: GeneratedTypeNames(
+                queries: config.names?.queries ?? defaults.queries,
+                statements: config.names?.statements ?? defaults.statements,
+                client: config.names?.client ?? defaults.client),
+            configPath: path,
+            postgresVersion: config.postgresVersion,
+            frozenEnums: config.frozenEnums ?? false,
+            codableRows: config.codableRows ?? false)
         result.schemaRoots = config.schemaRoots(relativeTo: url)
         result.path = path
         return result

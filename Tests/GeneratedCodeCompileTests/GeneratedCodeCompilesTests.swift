@@ -106,7 +106,7 @@ struct GeneratedCodeCompilesTests {
         let queries = "-- name: ListDiary :many\nSELECT * FROM diary;\n-- name: AddEntry :exec\nINSERT INTO diary (id, mood, moods) VALUES (@id, @mood, @moods);\n"
         let result = CodeGenerator.generate(schema: [SQLSourceInput(path: "/enums/schema.sql", contents: schema)],
                                             queries: [SQLSourceInput(path: "/enums/queries.sql", contents: queries)],
-                                            frozenEnums: frozenEnums)
+                                            options: GeneratorOptions(frozenEnums: frozenEnums))
         #expect(result.diagnostics.filter { $0.contains(": error:") } == [])
         let usage = frozenEnums ? """
             func useFrozen() -> [Mood?] { [Mood(rawValue: "new"), Mood.allCases.first, .undocumented, .undocumented22, .init_, .`default`] }
@@ -130,7 +130,7 @@ struct GeneratedCodeCompilesTests {
     /// generator reported an error on SQL PostgreSQL accepts.
     private func generate(_ hostile: HostileCase, failures: inout [String]) -> [String: String]? {
         let result = CodeGenerator.generate(schema: [SQLSourceInput(path: "/case\(hostile.seed)/schema.sql", contents: hostile.schema)],
-                                            queries: hostile.queries, typeNames: hostile.typeNames)
+                                            queries: hostile.queries, options: GeneratorOptions(typeNames: hostile.typeNames))
         if result.hasErrors {
             failures.append("generator errors:\n" + result.diagnostics.joined(separator: "\n") + "\n" + hostile.reproduction)
             return nil

@@ -8,9 +8,9 @@ import NeonSQLGenerator
 @Suite("neon-sql.json frozenEnums")
 struct ConfigFrozenEnumsTests {
     @Test func theOptionIsReadAndOffByDefault() throws {
-        #expect(try ConfigFileFixture.load(#"{"frozenEnums": true}"#).frozenEnums)
-        #expect(try !ConfigFileFixture.load(#"{"frozenEnums": false}"#).frozenEnums)
-        #expect(try !ConfigFileFixture.load("{}").frozenEnums)
+        #expect(try ConfigFileFixture.load(#"{"frozenEnums": true}"#).generator.frozenEnums)
+        #expect(try !ConfigFileFixture.load(#"{"frozenEnums": false}"#).generator.frozenEnums)
+        #expect(try !ConfigFileFixture.load("{}").generator.frozenEnums)
         #expect(throws: CLIFailure.self) { try ConfigFileFixture.load(#"{"frozenEnums": "yes"}"#) }
     }
 
@@ -20,7 +20,7 @@ struct ConfigFrozenEnumsTests {
         #expect(tolerant.contains("public enum Slot: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {"))
         #expect(tolerant.contains("    case undocumented(Swift.String)\n"))
         #expect(tolerant.contains("        default: self = .undocumented(rawValue)\n"))
-        let frozen = CodeGenerator.generate(schema: schema, queries: [], frozenEnums: true).shared
+        let frozen = CodeGenerator.generate(schema: schema, queries: [], options: GeneratorOptions(frozenEnums: true)).shared
         #expect(frozen.contains("public enum Slot: Swift.String, Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum {"))
         #expect(!frozen.contains("undocumented"))
     }

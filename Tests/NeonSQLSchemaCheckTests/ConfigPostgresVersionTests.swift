@@ -12,8 +12,8 @@ struct ConfigPostgresVersionTests {
     }
 
     @Test func aSupportedVersionIsRead() throws {
-        #expect(try load(#"{"postgresVersion": 16}"#).postgresVersion == 16)
-        #expect(try load("{}").postgresVersion == nil)
+        #expect(try load(#"{"postgresVersion": 16}"#).generator.postgresVersion == 16)
+        #expect(try load("{}").generator.postgresVersion == nil)
     }
 
     @Test func anUnsupportedVersionIsAnErrorAtTheConfig() {

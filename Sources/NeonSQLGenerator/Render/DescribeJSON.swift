@@ -30,7 +30,7 @@ enum DescribeJSON {
             name: named.functionName, file: query.file, line: query.line, kind: query.kind.rawValue, sql: query.sql,
             params: named.boundParameters.sorted { $0.index < $1.index }.map(described),
             columns: named.columns.map { Self.described($0, embeds: named.embeds, override: Self.override(of: $0, in: query)) },
-            returns: QuerySignature(named).describedResultType,
+            returns: named.signature.describedResultType,
             tables: DescribedTables(reads: query.tables.reads, writes: query.tables.writes,
                                     readsUnknown: query.tables.readsUnknown, writesUnknown: query.tables.writesUnknown))
         result.cacheMaxAge = query.cacheMaxAgeSeconds

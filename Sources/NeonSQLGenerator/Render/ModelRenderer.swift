@@ -38,7 +38,7 @@ enum ModelRenderer {
 
     private static func renderDecodableRow(_ model: NamedTableModel, into printer: inout CodePrinter) {
         printer.block("extension \(model.typeName): NeonSQL.DecodableRow") { printer in
-            ResultColumnsPrinter.print(model.fields.map { ($0.sqlName, $0.type) }, into: &printer)
+            ResultColumnsPrinter.print(model.fields, into: &printer)
             printer.blankLine()
             printer.block("public init(from row: inout NeonSQL.RowDecoder) throws") { printer in
                 for field in model.fields {
@@ -59,14 +59,14 @@ enum ModelRenderer {
         printer.docComment(["Reads the columns; nil when the outer join found no row (every column NULL, or a NOT NULL one)."])
         printer.block("static func decodeIfPresent(from row: inout NeonSQL.RowDecoder) throws -> Self?") { printer in
             for (position, field) in fields.enumerated() {
-                let optionalType = field.codeType.hasSuffix("?") ? field.codeType : field.codeType + "?"
+                let optionalType = field.typeUsage.isOptional ? field.codeType : field.codeType + "?"
                 printer.line("let value\(position + 1) = try row.decode(\(optionalType).self)")
             }
-            let required = fields.indices.filter { !fields[$0].codeType.hasSuffix("?") }
+            let required = fields.indices.filter { !fields[$0].typeUsage.isOptional }
             if !required.isEmpty {
                 printer.line("guard " + required.map { "let value\($0 + 1)" }.joined(separator: ", ") + " else { return nil }")
             }
-            let nullable = fields.indices.filter { fields[$0].codeType.hasSuffix("?") }
+            let nullable = fields.indices.filter { fields[$0].typeUsage.isOptional }
             if required.isEmpty {
                 printer.line("if " + nullable.map { "value\($0 + 1) == nil" }.joined(separator: ", ") + " { return nil }")
             }

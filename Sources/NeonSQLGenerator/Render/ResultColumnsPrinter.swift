@@ -6,7 +6,7 @@
 /// the array only when a response's fields were not seen before.
 enum ResultColumnsPrinter {
     /// `public static var columns: [NeonSQL.ResultColumn] { [...] }`, a line per column.
-    static func print(_ columns: [(sqlName: String, type: SQLType)], into printer: inout CodePrinter) {
+    static func print(_ columns: [NamedValue], into printer: inout CodePrinter) {
         guard !columns.isEmpty else {
             printer.line("public static var columns: [NeonSQL.ResultColumn] { [] }")
             return
@@ -15,8 +15,7 @@ enum ResultColumnsPrinter {
             printer.line("[")
             printer.indented { printer in
                 for column in columns {
-                    let type = SwiftTypeMapping.runtimeTypeExpression(for: column.type)
-                    printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(column.sqlName)), \(type)),")
+                    printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(column.sqlName)), \(column.runtimeType)),")
                 }
             }
             printer.line("]")

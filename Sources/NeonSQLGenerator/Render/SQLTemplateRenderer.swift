@@ -128,7 +128,7 @@ enum SQLTemplateRenderer {
         printer.block("for \(parameter) in \(variant).parameters") { printer in
             printer.line("switch \(parameter) {")
             for value in named.boundParameters.sorted(by: { $0.index < $1.index }) {
-                let type = SwiftTypeMapping.runtimeTypeExpression(for: value.type)
+                let type = value.runtimeType
                 if value.isPatch {
                     printer.line("case \(value.index): if case .set(let value) = \(SwiftNaming.escaped(value.name)) { \(bindings).append(value, as: \(type)) }")
                 } else {

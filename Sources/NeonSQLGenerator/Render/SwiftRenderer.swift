@@ -74,7 +74,7 @@ struct SwiftRenderer {
     }
 
     private func render(_ named: NamedQuery, into printer: inout CodePrinter) {
-        let signature = QuerySignature(named)
+        let signature = named.signature
         let documentation = Self.documentation(for: named.query, sourceFileName: sourceFileName)
         let types = fileTypes
         // A query returning a table model declares no row struct: the shared file has the model.
@@ -118,8 +118,8 @@ struct SwiftRenderer {
                 }
             }
         }
-        if let paging = named.query.paging {
-            PageRenderer.print(named, paging: paging, fileTypes: types, into: &printer)
+        if let paging = named.query.paging, let page = signature.page {
+            PageRenderer.print(named, paging: paging, page: page, fileTypes: types, into: &printer)
         }
         printer.blankLine()
         ClientRenderer.renderQuery(named, signature: signature, typeNames: typeNames, fileTypes: types, into: &printer)
@@ -131,14 +131,11 @@ struct SwiftRenderer {
         let statements = fileTypes.factories
         switch named.query.kind {
         case .batchexec, .batchone, .batchmany:
-            let arguments = named.parameters.map { "\(SwiftNaming.argumentLabel($0.name)): $0.\(SwiftNaming.escaped($0.name))" }
             let discard = named.query.kind == .batchexec ? "_ = " : ""
             printer.line("\(discard)try await self.executor.batch(\(signature.argumentsVariable).map { "
-                         + "\(statements).\(SwiftNaming.escaped(named.functionName))(\(arguments.joined(separator: ", "))) }, "
-                         + "options: BatchOptions())")
+                         + "\(statements).\(signature.argumentSetCall) }, options: BatchOptions())")
         case .copyfrom:
-            printer.line("try await self.executor.copyFrom(\(signature.argumentsVariable)) { "
-                         + "\(statements).\(SwiftNaming.escaped(named.functionName))($0) }")
+            printer.line("try await self.executor.copyFrom(\(signature.argumentsVariable)) { \(statements).\(signature.argumentSetCall) }")
         case .many, .one, .exec, .execrows, .execresult:
             printer.line("try await self.executor.execute(\(statements).\(signature.call))")
         }
@@ -153,9 +150,7 @@ struct SwiftRenderer {
                 printer.line("public var \(SwiftNaming.escaped(parameter.name)): \(parameter.codeType)")
             }
             printer.blankLine()
-            let arguments = named.parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)\($0.defaultArgument.map { " = " + $0 } ?? "")" }
-                .joined(separator: ", ")
-            printer.block("public init(\(arguments))") { printer in
+            printer.block("public init(\(signature.argumentSetInitParameters))") { printer in
                 for parameter in named.parameters {
                     printer.line("self.\(SwiftNaming.escaped(parameter.name)) = \(SwiftNaming.escaped(parameter.name))")
                 }
@@ -253,7 +248,7 @@ struct SwiftRenderer {
 
     private func renderDecodableRow(_ named: NamedQuery, into printer: inout CodePrinter) {
         printer.block("extension \(named.rowTypeName): NeonSQL.DecodableRow") { printer in
-            ResultColumnsPrinter.print(named.columns.map { ($0.sqlName, $0.type) }, into: &printer)
+            ResultColumnsPrinter.print(named.columns, into: &printer)
             printer.blankLine()
             printer.block("public init(from row: inout NeonSQL.RowDecoder) throws") { printer in
                 for member in members(named) {
@@ -278,18 +273,16 @@ struct SwiftRenderer {
             printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(named.parameters.count))")
             for parameter in named.parameters {
                 let property = "$0.\(SwiftNaming.escaped(parameter.name))"
-                guard case .array = parameter.type else {
-                    let type = SwiftTypeMapping.runtimeTypeExpression(for: .array(parameter.type))
-                    printer.line("\(bindings).append(rows.map { \(property) }, as: \(type))")
+                guard parameter.copiesArrayAsText else {
+                    printer.line("\(bindings).append(rows.map { \(property) }, as: \(parameter.copyFromRuntimeType))")
                     continue
                 }
                 // An array column: each row's array as one text element (SQLRewriter.copyFromSQL).
-                let type = SwiftTypeMapping.runtimeTypeExpression(for: parameter.type)
-                let texts = SwiftTypeMapping.runtimeTypeExpression(for: .array(.builtin(.text)))
+                let type = parameter.runtimeType
                 let element = parameter.nullable
                     ? "\(property).map { NeonSQL.ArrayAsElement($0, as: \(type)) }"
                     : "NeonSQL.ArrayAsElement(\(property), as: \(type))"
-                printer.line("\(bindings).append(rows.map { \(element) }, as: \(texts))")
+                printer.line("\(bindings).append(rows.map { \(element) }, as: \(parameter.copyFromRuntimeType))")
             }
             RawStringLiteral.print(
                 named.query.sql,
@@ -309,8 +302,7 @@ struct SwiftRenderer {
         } else {
             printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(named.parameters.count))")
             for parameter in named.parameters {
-                let type = SwiftTypeMapping.runtimeTypeExpression(for: parameter.type)
-                printer.line("\(bindings).append(\(SwiftNaming.escaped(parameter.name)), as: \(type))")
+                printer.line("\(bindings).append(\(SwiftNaming.escaped(parameter.name)), as: \(parameter.runtimeType))")
             }
         }
         RawStringLiteral.print(

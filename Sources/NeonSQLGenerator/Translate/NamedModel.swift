@@ -66,6 +66,11 @@ struct NamedQuery: Sendable {
     /// With `-- @page`: the `Statements` factory of a page and the `Queries` method of the pages.
     var pageFactoryName = ""
     var pagesMethodName = ""
+    /// Every Swift spelling of the query's declarations and calls, made once every name above is
+    /// final (the translate stage's last step, ``SwiftNamer``).
+    private(set) var signature = QuerySignature.unsigned
+    /// Makes ``signature`` from the final names.
+    mutating func sign() { signature = QuerySignature(self) }
     /// The parameters bound as `$n` (every one but the sorts').
     var boundParameters: [NamedValue] { parameters.filter { $0.sortIndex == nil } }
 }
@@ -91,12 +96,15 @@ struct NamedEmbed: Sendable {
 /// A parameter or column with its Swift name and type.
 struct NamedValue: Sendable {
     /// Bare Swift name (`journeyId`).
-    let name: String
-    /// The type as generated code spells it (`Swift.Int`, `[Swift.String?]?`, `TimeSlot`, an override).
-    let codeType: String
-    /// The type as `describe` reports it (`Int`, `[String?]?`).
-    let swiftType: String
-    /// The PostgreSQL type (for `NeonSQL.PostgresType` expressions).
+    private(set) var name: String
+    /// The Swift type, as a value (the default mapping, an override, a `NeonSQL.Patch`, a sort).
+    private(set) var typeUsage: SwiftTypeUsage
+    /// ``typeUsage`` as generated code spells it (`Swift.Int`, `[Swift.String?]?`, `TimeSlot`, an
+    /// override), printed once.
+    private(set) var codeType: String
+    /// ``typeUsage`` as `describe` reports it (`Int`, `[String?]?`), printed once.
+    private(set) var swiftType: String
+    /// The PostgreSQL type.
     let type: SQLType
     /// The PostgreSQL type as `describe` and `check` report it (``ParameterDescription/pgType``,
     /// ``ColumnDescription/pgType``).
@@ -120,11 +128,56 @@ struct NamedValue: Sendable {
     /// For the parameter of a `-- @sort`: the case of its first key.
     var sortDefaultCase: String?
 
+    /// Prints `typeUsage` in both spellings, once.
+    init(name: String, typeUsage: SwiftTypeUsage, type: SQLType, pgType: String, index: Int, sqlName: String,
+         nullable: Bool, elementNullable: Bool) {
+        self.name = name
+        self.typeUsage = typeUsage
+        self.codeType = typeUsage.printed(qualified: true)
+        self.swiftType = typeUsage.printed(qualified: false)
+        self.type = type
+        self.pgType = pgType
+        self.index = index
+        self.sqlName = sqlName
+        self.nullable = nullable
+        self.elementNullable = elementNullable
+    }
+
     /// The default argument of a defaulted parameter (`nil`, `.keep`, `.titleEn`), else nil.
     var defaultArgument: String? {
         if isOptionalFilter { return "nil" }
         if isPatch { return ".keep" }
         return sortDefaultCase.map { "." + SwiftNaming.escaped($0) }
+    }
+
+    /// This column with `field`'s Swift name and type (a model's property), keeping its own
+    /// position, SQL name and type, nullability and embed.
+    func takingNames(of field: NamedValue) -> NamedValue {
+        var value = self
+        value.name = field.name
+        value.typeUsage = field.typeUsage
+        value.codeType = field.codeType
+        value.swiftType = field.swiftType
+        return value
+    }
+
+    /// The runtime's `PostgresType` expression for ``type`` (`.int4`, `.array(.text)`,
+    /// `.enumType("time_slot")`), as the bindings and result columns print it. Spelled when a
+    /// renderer prints it (once per binding or result column), not for every value: `describe`
+    /// and table models' query columns never print it.
+    var runtimeType: String { SwiftTypeMapping.runtimeTypeExpression(for: type) }
+
+    /// A `:copyfrom` parameter is sent as one array of every row's values; an array-typed one as
+    /// an array of each row's array in its text form (`SQLRewriter.copyFromSQL`).
+    var copiesArrayAsText: Bool {
+        if case .array = type { return true }
+        return false
+    }
+
+    /// The `PostgresType` of the array a `:copyfrom` parameter is sent as: `.array(.int4)`, or
+    /// `.array(.text)` for an array-typed one (``copiesArrayAsText``).
+    var copyFromRuntimeType: String {
+        copiesArrayAsText ? SwiftTypeMapping.textArrayExpression : ".array(" + runtimeType + ")"
     }
 }
 

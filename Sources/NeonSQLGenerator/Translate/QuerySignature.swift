@@ -4,7 +4,7 @@
 ///
 /// For `:batchexec`/`:batchone`/`:batchmany` the factory builds one argument set's statement and
 /// the method takes `[XParams]`; for `:copyfrom` both take the rows (`[XParams]`).
-struct QuerySignature {
+struct QuerySignature: Sendable {
     /// The `Queries` method: `fetchJourneyDuas(journeyId: Swift.Int)`, or
     /// `insertDuas(_ arguments: [InsertDuasParams])` for the kinds taking argument sets.
     let declaration: String
@@ -47,6 +47,41 @@ struct QuerySignature {
     let statementVariable: String
     /// The result as `describe` prints it (`[FetchDuasRow]`, `Int`, `String?`, `Void`): unqualified.
     let describedResultType: String
+    /// For the kinds taking argument sets: the factory called with one set (`$0`) inside the
+    /// method's `map`, `insertDuas(journeyId: $0.journeyId)`; `insertDuas($0)` for `:copyfrom`'s
+    /// rows. Empty for the other kinds.
+    let argumentSetCall: String
+    /// The argument-set struct's initializer parameters, `journeyId: Swift.Int, note: Swift.String? = nil`.
+    let argumentSetInitParameters: String
+    /// With `-- @page`: the page factory's and the pages method's spellings.
+    let page: PageSignature?
+
+    /// What a ``NamedQuery`` holds until the translate stage signs it (``NamedQuery/sign()``).
+    static let unsigned = QuerySignature()
+
+    private init() {
+        declaration = ""
+        statementDeclaration = ""
+        call = ""
+        closureCall = ""
+        symbolReference = ""
+        closureParameters = ""
+        closureArity = 0
+        statementType = ""
+        resultType = nil
+        hasRow = false
+        hasArgumentSets = false
+        bindingsVariable = ""
+        argumentsVariable = ""
+        factory = ""
+        resultMapping = ""
+        factoryStatementType = nil
+        statementVariable = ""
+        describedResultType = ""
+        argumentSetCall = ""
+        argumentSetInitParameters = ""
+        page = nil
+    }
 
     init(_ named: NamedQuery) {
         let parameters = named.parameters
@@ -127,6 +162,17 @@ struct QuerySignature {
         var statement = "statement"
         while names.contains(statement) { statement += "_" }
         statementVariable = statement
+        page = named.query.paging == nil ? nil : PageSignature(named)
+        switch kind {
+        case .batchexec, .batchone, .batchmany:
+            argumentSetCall = function + "(" + parameters.map { "\(SwiftNaming.argumentLabel($0.name)): $0.\(SwiftNaming.escaped($0.name))" }
+                .joined(separator: ", ") + ")"
+        case .copyfrom:
+            argumentSetCall = function + "($0)"
+        case .many, .one, .exec, .execrows, .execresult:
+            argumentSetCall = ""
+        }
+        argumentSetInitParameters = hasArgumentSets ? lists.declarations : ""
     }
 }
 

@@ -39,11 +39,12 @@ struct SwiftNamer {
         "allCases", "rawValue", "hashValue", "hash", "encode", "decode", "postgresText", "postgresType",
     ]
 
-    /// Names the model; problems with the configured type names are error diagnostics on `configPath`.
+    /// Names the model with the project's `options` (overrides, type names, `frozenEnums`);
+    /// problems with the configured names and overrides are error diagnostics on `options.configPath`.
     /// Unless `frozenEnums`, each enum gets a fallback case for labels it does not know.
-    static func name(_ model: GenerationModel, overrides: TypeOverrides = TypeOverrides(),
-                     typeNames: GeneratedTypeNames = GeneratedTypeNames(), configPath: String = CodeGenerator.defaultConfigPath,
-                     frozenEnums: Bool = false) -> NamedModel {
+    static func name(_ model: GenerationModel, options: GeneratorOptions = GeneratorOptions()) -> NamedModel {
+        let typeNames = options.typeNames
+        let configPath = options.configPath
         var diagnostics: [Diagnostic] = []
         for (key, name) in [("queries", typeNames.queries), ("statements", typeNames.statements), ("client", typeNames.client)] {
             if !SwiftNaming.isUsable(name) || SwiftNaming.keywords.contains(name) || moduleNames.contains(name) {
@@ -57,8 +58,8 @@ struct SwiftNamer {
         }
         // Overrides naming a column are checked against the schema the queries were analyzed with.
         var overrideDiagnostics = DiagnosticCollector()
-        overrides.validate(against: model.catalog, configPath: configPath, diagnostics: &overrideDiagnostics)
-        return SwiftNamer(overrides: overrides, typeNames: typeNames, frozenEnums: frozenEnums)
+        options.overrides.validate(against: model.catalog, configPath: configPath, diagnostics: &overrideDiagnostics)
+        return SwiftNamer(overrides: options.overrides, typeNames: typeNames, frozenEnums: options.frozenEnums)
             .name(model, overrideDiagnostics: overrideDiagnostics.diagnostics, configDiagnostics: diagnostics)
     }
 
@@ -106,8 +107,16 @@ struct SwiftNamer {
         }
         // Table models name last, so that they never rename an enum, row or sort type.
         let modeled = withTableModels(files, catalog: model.catalog, types: &types, enumName: enumName)
+        // Last: every name is final, so each query's signature is spelled once.
+        let signed = modeled.files.map { file in
+            NamedFile(path: file.path, queries: file.queries.map { query in
+                var query = query
+                query.sign()
+                return query
+            })
+        }
         return NamedModel(
-            files: modeled.files,
+            files: signed,
             enums: enums.sorted { ($0.typeName, $0.sqlName) < ($1.typeName, $1.sqlName) },
             typeNames: typeNames,
             diagnostics: namingWarnings.sorted + configDiagnostics,
@@ -133,13 +142,12 @@ struct SwiftNamer {
         var parameters = zip(sortedParameters, names).map { parameter, name in
             // An optional filter is `T?`: nil leaves its conjuncts out (NULL is never bound for it).
             let nullable = (directedNullable[parameter.index] ?? parameter.nullable) || parameter.isOptionalFilter
-            var types = swiftTypes(parameter.type, nullable: nullable, elementNullable: parameter.elementNullable,
-                                   origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName)
+            var swift = swiftType(parameter.type, nullable: nullable, elementNullable: parameter.elementNullable,
+                                  origin: parameter.origin, originIsElement: parameter.originIsElement, enumName: enumName)
             // A patched value is set or kept: `Patch<String?>` for a nullable column (`.set(nil)` writes NULL).
-            if parameter.isPatch { types = ("NeonSQL.Patch<\(types.code)>", "Patch<\(types.described)>") }
+            if parameter.isPatch { swift = SwiftTypeUsage(.generic(.patch, argument: swift)) }
             var named = NamedValue(
-                name: name,
-                codeType: types.code, swiftType: types.described,
+                name: name, typeUsage: swift,
                 type: parameter.type, pgType: parameter.pgType, index: parameter.index, sqlName: parameter.sqlName ?? "", nullable: nullable,
                 elementNullable: parameter.elementNullable)
             named.isOptionalFilter = parameter.isOptionalFilter
@@ -159,7 +167,7 @@ struct SwiftNamer {
                     let sort = sorts[position]
                     var value = NamedValue(
                         name: parameterNames.claim(Self.usable(SwiftNaming.lowerCamelCase(sort.sqlName), fallback: "order")),
-                        codeType: sort.typeName, swiftType: sort.typeName, type: .unknown, pgType: "", index: 0,
+                        typeUsage: .named(.unqualified(sort.typeName)), type: .unknown, pgType: "", index: 0,
                         sqlName: sort.sqlName, nullable: false, elementNullable: false)
                     value.sortIndex = position
                     value.sortDefaultCase = sort.cases.first?.name
@@ -171,11 +179,10 @@ struct SwiftNamer {
         let columnNames = Self.columnNames(query, warnings: &warnings)
         var columns = query.columns.enumerated().map { position, column in
             let ownNullable = column.embed?.nullable ?? column.nullable
-            let types = swiftTypes(column.type, nullable: ownNullable, elementNullable: column.elementNullable,
-                                   origin: column.origin, originIsElement: false, enumName: enumName)
+            let swift = swiftType(column.type, nullable: ownNullable, elementNullable: column.elementNullable,
+                                  origin: column.origin, originIsElement: false, enumName: enumName)
             return NamedValue(
-                name: columnNames[position],
-                codeType: types.code, swiftType: types.described,
+                name: columnNames[position], typeUsage: swift,
                 type: column.type, pgType: column.pgType, index: position + 1, sqlName: column.sqlName, nullable: column.nullable,
                 elementNullable: column.elementNullable)
         }
@@ -187,26 +194,19 @@ struct SwiftNamer {
         return named
     }
 
-    /// The Swift type of a value (the user's override if one applies, else the default mapping),
-    /// as generated code spells it (`code`: standard and runtime types
-    /// qualified, `Swift.Int`) and as `describe` reports it (`described`: `Int`): one override
-    /// lookup for both.
-    func swiftTypes(_ type: SQLType, nullable: Bool, elementNullable: Bool, origin: ColumnOrigin?,
-                            originIsElement: Bool, enumName: (String) -> String) -> (code: String, described: String) {
-        let optional = nullable ? "?" : ""
+    /// The Swift type of a value: the user's override if one applies (as written, optional when
+    /// the value is), else the default mapping (``SwiftTypeMapping``).
+    func swiftType(_ type: SQLType, nullable: Bool, elementNullable: Bool, origin: ColumnOrigin?,
+                   originIsElement: Bool, enumName: (String) -> String) -> SwiftTypeUsage {
         if !overrides.isEmpty {
             if !originIsElement, let override = overrides.swiftType(for: type, origin: origin) {
-                return (override + optional, override + optional)
+                return .named(.unqualified(override), optional: nullable)
             }
             if case .array(let element) = type, let override = overrides.swiftType(for: element, origin: origin) {
-                let spelled = "[" + override + (elementNullable ? "?" : "") + "]" + optional
-                return (spelled, spelled)
+                return SwiftTypeUsage(.array(element: .named(.unqualified(override), optional: elementNullable)), optional: nullable)
             }
         }
-        func mapped(qualified: Bool) -> String {
-            SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: elementNullable, enumName: enumName, qualified: qualified)
-        }
-        return (mapped(qualified: true), mapped(qualified: false))
+        return SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: elementNullable, enumName: enumName)
     }
 
     /// The last part of a `format_type` name: `shop.order_status` -> `order_status`,

@@ -1,88 +1,71 @@
 /// The default mapping (README.md, "Types") from PostgreSQL types to the Swift types of the `NeonSQL` runtime:
-/// the one table of it (``scalarSwiftType(for:)``), and how a type is spelled in generated code
-/// (fully qualified, so that no name of the schema can shadow it) and in `describe` (bare).
+/// the one table of it (``scalarSwiftType(for:)``) as typed values (``SwiftTypeUsage``), which
+/// carry their module (generated code spells them qualified, so that no name of the schema can
+/// shadow them; `describe` bare), and the runtime's `PostgresType` expression of each type.
 enum SwiftTypeMapping {
     /// The Swift type for a value of `type`, e.g. `Swift.Int`, `[Swift.String?]`, `TimeSlot?`.
-    /// `enumName` gives the Swift name of an enum (the naming step's choice); `qualified: false`
-    /// spells runtime and standard types bare (`Int`), as `describe` reports them.
+    /// `enumName` gives the Swift name of an enum (the naming step's choice).
     static func swiftType(for type: SQLType, nullable: Bool, elementNullable: Bool,
-                          enumName: (String) -> String, qualified: Bool) -> String {
-        let base: String
+                          enumName: (String) -> String) -> SwiftTypeUsage {
         switch type {
         case .array(let element):
-            base = "[" + swiftType(for: element, nullable: elementNullable, elementNullable: false,
-                                   enumName: enumName, qualified: qualified) + "]"
+            let elementType = swiftType(for: element, nullable: elementNullable, elementNullable: false, enumName: enumName)
+            return SwiftTypeUsage(.array(element: elementType), optional: nullable)
         case .enumeration(let name):
-            base = enumName(name)
+            return .named(.unqualified(enumName(name)), optional: nullable)
         default:
-            let bare = scalarSwiftType(for: type)
-            base = qualified ? qualifiedName(bare) : bare
+            return scalarSwiftType(for: type).optional(nullable)
         }
-        return nullable ? base + "?" : base
     }
 
-    /// The Swift type of a non-array, non-enum type, bare (`Int`, `PostgresDate`).
-    static func scalarSwiftType(for type: SQLType) -> String {
+    /// The Swift type of a non-array, non-enum type (`Swift.Int`, `NeonSQL.PostgresDate`).
+    static func scalarSwiftType(for type: SQLType) -> SwiftTypeUsage {
         switch type {
         case .builtin(let builtin):
             switch builtin {
-            case .int2, .int4, .int8, .oid: return "Int"
-            case .float4: return "Float"
-            case .float8: return "Double"
-            case .numeric, .money: return "Decimal"
-            case .bool: return "Bool"
-            case .uuid: return "UUID"
-            case .timestamp, .timestamptz: return "Date"
-            case .date: return "PostgresDate"
-            case .time, .timetz: return "PostgresTime"
-            case .interval: return "PostgresInterval"
-            case .json, .jsonb: return "JSONValue"
-            case .bytea: return "Data"
-            default: return "String"
+            case .int2, .int4, .int8, .oid: return .named(.int)
+            case .float4: return .named(.float)
+            case .float8: return .named(.double)
+            case .numeric, .money: return .named(.decimal)
+            case .bool: return .named(.bool)
+            case .uuid: return .named(.uuid)
+            case .timestamp, .timestamptz: return .named(.date)
+            case .date: return .named(.postgresDate)
+            case .time, .timetz: return .named(.postgresTime)
+            case .interval: return .named(.postgresInterval)
+            case .json, .jsonb: return .named(.jsonValue)
+            case .bytea: return .named(.data)
+            default: return .named(.string)
             }
         case .enumeration:
-            return "String"
+            return .named(.string)
         case .named(let name):
             // Ranges of a mapped subtype and points have runtime value types; other types
             // (geometric, network, bit strings, text search, multiranges ...) are their text form.
-            if name == "point" { return "PostgresPoint" }
+            if name == "point" { return .named(.postgresPoint) }
             if let subtype = type.rangeSubtype, let range = rangeSwiftType(subtype: subtype) { return range }
-            return "String"
+            return .named(.string)
         case .domain(_, let base):
             return scalarSwiftType(for: base)
         case .userRange(let range):
             // As the built-in ranges: a runtime range of a mapped bound type, else the text form.
-            return rangeSwiftType(subtype: range.subtype) ?? "String"
+            return rangeSwiftType(subtype: range.subtype) ?? .named(.string)
         case .userMultirange:
-            return "String"
+            return .named(.string)
         case .array(let element):
-            return "[" + scalarSwiftType(for: element) + "]"
+            return SwiftTypeUsage(.array(element: scalarSwiftType(for: element)))
         }
     }
 
-    /// `PostgresRange<Bound>` for a range of a subtype the runtime's ranges take; nil otherwise.
-    private static func rangeSwiftType(subtype: SQLType) -> String? {
+    /// `NeonSQL.PostgresRange<Bound>` for a range of a subtype the runtime's ranges take; nil otherwise.
+    private static func rangeSwiftType(subtype: SQLType) -> SwiftTypeUsage? {
         let bound = scalarSwiftType(for: subtype)
-        return ["Int", "Decimal", "PostgresDate", "Date"].contains(bound) ? "PostgresRange<\(bound)>" : nil
+        guard case .named(let name) = bound.shape, rangeBounds.contains(name) else { return nil }
+        return SwiftTypeUsage(.generic(.postgresRange, argument: bound))
     }
 
-    /// A bare type of the table with its module: `Swift.Int`, `Foundation.Date`, and
-    /// `NeonSQL.<Name>` for everything else (the runtime's value types).
-    static func qualifiedName(_ bare: String) -> String {
-        if bare.hasPrefix("PostgresRange<"), bare.hasSuffix(">") {
-            let bound = bare.dropFirst("PostgresRange<".count).dropLast()
-            return "NeonSQL.PostgresRange<" + qualifiedName(String(bound)) + ">"
-        }
-        if swiftTypes.contains(bare) { return "Swift." + bare }
-        if foundationTypes.contains(bare) { return "Foundation." + bare }
-        return "NeonSQL." + bare
-    }
-
-    private static let swiftTypes: Set<String> = [
-        "Int", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "Float", "Double",
-        "Bool", "String", "Character",
-    ]
-    private static let foundationTypes: Set<String> = ["Decimal", "UUID", "Date", "Data", "URL"]
+    /// The bound types of the runtime's `PostgresRange`.
+    private static let rangeBounds: Set<SwiftTypeName> = [.int, .decimal, .postgresDate, .date]
 
     /// The runtime's `PostgresType` expression for a type: `.int4`, `.array(.text)`, `.enumType("time_slot")`.
     static func runtimeTypeExpression(for type: SQLType) -> String {
@@ -105,6 +88,9 @@ enum SwiftTypeMapping {
             return ".array(\(runtimeTypeExpression(for: element)))"
         }
     }
+
+    /// `.array(.text)`: the type of arrays sent in their text form (a `:copyfrom` array column).
+    static let textArrayExpression = ".array(.text)"
 
     /// A type the runtime has no static for: named, OID 0 (the response's OID is not checked).
     static func uncheckedTypeExpression(_ type: SQLType) -> String {

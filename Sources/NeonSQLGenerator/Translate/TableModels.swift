@@ -237,10 +237,10 @@ extension SwiftNamer {
         let fields = relation.columns.enumerated().map { position, column in
             let origin = ColumnOrigin(relationKey: key, column: column.name, isUnique: relation.isUniqueColumn(column.name))
             let nullable = !column.isNotNull
-            let swift = swiftTypes(column.type, nullable: nullable, elementNullable: column.elementNullable, origin: origin,
-                                   originIsElement: false, enumName: enumName)
+            let swift = swiftType(column.type, nullable: nullable, elementNullable: column.elementNullable, origin: origin,
+                                  originIsElement: false, enumName: enumName)
             return NamedValue(name: names.claim(Self.usable(SwiftNaming.lowerCamelCase(column.name), fallback: "column\(position + 1)")),
-                              codeType: swift.code, swiftType: swift.described, type: column.type, pgType: column.type.baseType.formatName,
+                              typeUsage: swift, type: column.type, pgType: column.type.baseType.formatName,
                               index: position + 1, sqlName: column.name, nullable: nullable, elementNullable: column.elementNullable)
         }
         let isIdentifiable = zip(fields, relation.columns).contains { field, column in
@@ -293,16 +293,5 @@ extension NamedQuery {
                 embeds[index].typeName = nestedNames.claim(embeds[index].typeName)
             }
         }
-    }
-}
-
-extension NamedValue {
-    /// This column with `field`'s Swift name and types (a model's property), keeping its own
-    /// position, SQL name, nullability and embed.
-    func takingNames(of field: NamedValue) -> NamedValue {
-        var value = NamedValue(name: field.name, codeType: field.codeType, swiftType: field.swiftType, type: type, pgType: pgType,
-                               index: index, sqlName: sqlName, nullable: nullable, elementNullable: elementNullable)
-        value.embed = embed
-        return value
     }
 }

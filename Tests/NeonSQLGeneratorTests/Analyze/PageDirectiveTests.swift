@@ -14,7 +14,7 @@ struct PageDirectiveTests {
     }
 
     static func paging(_ sql: String) throws -> QueryPaging {
-        let model = CodeGenerator.analyze(schema: schema, queries: [SQLSourceInput(path: "q.sql", contents: sql)])
+        let model = CodeGenerator.namedModel(schema: schema, queries: [SQLSourceInput(path: "q.sql", contents: sql)])
         return try #require(model.queries.first?.query.paging)
     }
 

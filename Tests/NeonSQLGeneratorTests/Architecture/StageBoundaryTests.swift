@@ -18,6 +18,7 @@ struct StageBoundaryTests {
     static let swiftSymbols = [
         "SwiftNaming", "SwiftNamer", "SwiftTypeMapping", "TypeOverrides", "GeneratedTypeNames", "NamedModel", "NamedQuery",
         "NamedValue", "NamedEnum", "NamedEmbed", "QuerySignature", "swiftType", "codeType", "SwiftRenderer", "DescribeJSON",
+        "SwiftTypeUsage", "SwiftTypeName", "typeUsage", "runtimeType",
     ]
 
     /// The code lines of a file: comment lines and trailing `//` comments left out.
@@ -89,6 +90,31 @@ struct StageBoundaryTests {
             }
         }
         #expect(filesRead > 60)
+        #expect(violations == [])
+    }
+
+    /// What only the translate stage does: map a PostgreSQL type to a Swift type or a runtime
+    /// `PostgresType` expression, build a query's signature, or read a type back from its spelling.
+    /// Renderers print what ``NamedValue`` and ``QuerySignature`` hold (issue 29, "Render only prints").
+    static let typeChoices = [
+        "SwiftTypeMapping\\.swiftType", "scalarSwiftType", "runtimeTypeExpression", "uncheckedTypeExpression", "QuerySignature\\(",
+        "ResultShape\\(", "SwiftTypeUsage\\(", "hasSuffix\\(\"\\?\"\\)", "hasPrefix\\(\"PostgresRange",
+    ]
+
+    @Test func renderersChooseNoTypes() throws {
+        var violations: [String] = []
+        let folder = Self.generatorSources.appendingPathComponent("Render")
+        let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+        var filesRead = 0
+        for case let url as URL in enumerator where url.pathExtension == "swift" {
+            filesRead += 1
+            for line in Self.codeLines(try String(contentsOf: url, encoding: .utf8)) {
+                for pattern in Self.typeChoices where line.text.range(of: pattern, options: .regularExpression) != nil {
+                    violations.append("Render/\(url.lastPathComponent):\(line.number): \(pattern)")
+                }
+            }
+        }
+        #expect(filesRead > 5)
         #expect(violations == [])
     }
 

@@ -77,8 +77,9 @@ struct DiagnosticGoldenTests {
         let text = try String(contentsOf: url, encoding: .utf8)
         let parsed = Self.parse(text)
         #expect(!parsed.queries.isEmpty || !parsed.schema.isEmpty, "\(name) has no input section")
-        let described = CodeGenerator.describe(schema: parsed.schema, queries: parsed.queries, postgresVersion: parsed.postgresVersion)
-        let generated = CodeGenerator.generate(schema: parsed.schema, queries: parsed.queries, postgresVersion: parsed.postgresVersion)
+        let options = GeneratorOptions(postgresVersion: parsed.postgresVersion)
+        let described = CodeGenerator.describe(schema: parsed.schema, queries: parsed.queries, options: options)
+        let generated = CodeGenerator.generate(schema: parsed.schema, queries: parsed.queries, options: options)
         // describe and generate report the same diagnostics.
         #expect(described.diagnostics == generated.diagnostics, "\(name)")
         if Self.isUpdating {

@@ -57,6 +57,6 @@ enum RenderFixtures {
                       enums: [EnumDescription] = [], typeNames: GeneratedTypeNames = GeneratedTypeNames(),
                       frozenEnums: Bool = false) -> NamedModel {
         SwiftNamer.name(GenerationModel(files: [QueryFileDescription(path: path, queries: queries)], enums: enums, diagnostics: []),
-                        typeNames: typeNames, frozenEnums: frozenEnums)
+                        options: GeneratorOptions(typeNames: typeNames, frozenEnums: frozenEnums))
     }
 }

@@ -15,7 +15,7 @@ CREATE TABLE products (
 
 private func analyze(_ query: String, overrides: TypeOverrides = TypeOverrides()) -> NamedModel {
     Pipeline.run(schemaFiles: [SourceFile(path: "schema.sql", text: schema)], queryFiles: [SourceFile(path: "q.sql", text: query)],
-                 options: Pipeline.TranslationOptions(overrides: overrides))
+                 options: GeneratorOptions(overrides: overrides))
 }
 
 @Suite("Overrides")
