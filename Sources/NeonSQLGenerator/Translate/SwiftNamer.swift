@@ -107,8 +107,9 @@ struct SwiftNamer {
         }
         // Table models name last, so that they never rename an enum, row or sort type.
         let modeled = withTableModels(files, catalog: model.catalog, types: &types, enumName: enumName)
-        // Last: every name is final, so each query's signature is spelled once.
-        let signed = modeled.files.map { file in
+        // Last: every name is final, so each query's signature is spelled once (per file, on the
+        // machine's cores: a signature reads only its own query).
+        let signed = ParallelWork.map(modeled.files) { file in
             NamedFile(path: file.path, queries: file.queries.map { query in
                 var query = query
                 query.sign()
