@@ -11,7 +11,7 @@
 #              :one/:exec/:execrows, batch bodies (BatchDecoder) and error bodies
 #
 # Each target is compiled with `swiftc -sanitize=fuzzer,address` together with the sources of its
-# module (Sources/NeonSQLGenerator or Sources/NeonSQL) into .build-fuzz/<target>, and run for
+# module (Sources/NeonSQLGenerator or Sources/NeonSQL, with Sources/NeonSQLShared) into .build-fuzz/<target>, and run for
 # <seconds> (default 600) on one core. The seed corpus comes from the project's own files
 # (queries/, the generator's test corpus and goldens; Fuzz/Seeds/response for the runtime); the
 # working corpus grows in .build-fuzz/corpus/<target>. A crash leaves `crash-*` in
@@ -39,14 +39,14 @@ SEEDS=()
 case "$TARGET" in
     parser|analyzer)
         MODULE=NeonSQLGenerator
-        SOURCES=(Sources/NeonSQLGenerator Fuzz/Targets/FuzzInvariants.swift)
+        SOURCES=(Sources/NeonSQLShared Sources/NeonSQLGenerator Fuzz/Targets/FuzzInvariants.swift)
         if [[ "$TARGET" == parser ]]; then SOURCES+=(Fuzz/Targets/ParserTarget.swift); else SOURCES+=(Fuzz/Targets/AnalyzerTarget.swift); fi
         while IFS= read -r -d '' file; do SEEDS+=("$file"); done < <(
             find queries Tests/NeonSQLGeneratorTests/Corpus/Data Tests/NeonSQLGeneratorTests/Golden -name '*.sql' -print0)
         ;;
     response)
         MODULE=NeonSQL
-        SOURCES=(Sources/NeonSQL Fuzz/Shared/ResponseRows.swift Fuzz/Shared/ResponseDecodings.swift Fuzz/Targets/ResponseTarget.swift)
+        SOURCES=(Sources/NeonSQLShared Sources/NeonSQL Fuzz/Shared/ResponseRows.swift Fuzz/Shared/ResponseDecodings.swift Fuzz/Targets/ResponseTarget.swift)
         while IFS= read -r -d '' file; do SEEDS+=("$file"); done < <(find Fuzz/Seeds/response -type f -print0)
         ;;
     *) echo "unknown target '$TARGET' (parser, analyzer, response)" >&2; exit 2 ;;
@@ -68,7 +68,8 @@ if [[ "$TARGET" == analyzer ]]; then
 fi
 
 # Compile a snapshot of the sources, so that editing the worktree during the (slow, -O) build
-# neither fails it nor mixes versions.
+# neither fails it nor mixes versions. The module's dependency NeonSQLShared is compiled into the
+# same module (one swiftc invocation), so its imports are dropped from the copies.
 SNAPSHOT="$BUILD/sources"
 rm -rf "$SNAPSHOT"
 mkdir -p "$SNAPSHOT"
@@ -82,14 +83,14 @@ for source in "${SOURCES[@]}"; do
 done
 for index in "${!FILES[@]}"; do
     copy="$SNAPSHOT/$(printf '%s' "${FILES[$index]#"$ROOT/"}" | tr '/' '_')"
-    cp "${FILES[$index]}" "$copy"
+    grep -v -E '^(@_exported )?import NeonSQLShared$' "${FILES[$index]}" > "$copy" || true
     FILES[$index]="$copy"
 done
 
 BINARY="$OUT/$TARGET"
 echo "==> building $BINARY (${#FILES[@]} files, -sanitize=fuzzer,address)" >&2
 # ld.gold warns about every ASan helper symbol; only real errors matter.
-swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name "$MODULE" -swift-version 6 -D NEON_SQL_FUZZ \
+swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name "$MODULE" -package-name NeonSQLFuzz -swift-version 6 -D NEON_SQL_FUZZ \
     -module-cache-path "$OUT/module-cache" "${FILES[@]}" -o "$BINARY" 2> >(grep -v "Cannot export local symbol" >&2)
 
 # Seeds are copied once; libFuzzer adds what it finds to the same directory.
