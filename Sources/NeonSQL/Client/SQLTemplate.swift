@@ -10,18 +10,18 @@ import Foundation
 /// Generated code holds one template per such query and asks it for the ``Variant`` of a call:
 /// the SQL (parameters renumbered densely, `$1` first) and which of the query's parameters to bind,
 /// in order. No text from the caller ever reaches the SQL: a call chooses only which fragments are
-/// in. Assembly (``SQLTemplateAssembly``, shared with the generator, which checks the very SQL sent
+/// in. Assembly (`SQLTemplateAssembly`, shared with the generator, which checks the very SQL sent
 /// here) is linear in the SQL's length, and each variant is assembled once per template (then
 /// served from a small cache).
 public final class SQLTemplate: Sendable {
-    /// A piece of the template (one type with the generator's: ``SQLTemplateAssembly/Part``).
+    /// A piece of the template (one type with the generator's: `SQLTemplateAssembly/Part`).
     public typealias Part = SQLTemplateAssembly.Part
     /// A clause of conjuncts, some of which are left out when their optional parameters are not given.
     public typealias Clause = SQLTemplateAssembly.Clause
     /// One conjunct of a ``Clause``.
     public typealias Item = SQLTemplateAssembly.Item
-    /// The SQL for one choice of switches: ``SQLTemplateAssembly/Variant/sql`` with `$1...$k`, and
-    /// ``SQLTemplateAssembly/Variant/parameters``, the query's parameter each of them binds.
+    /// The SQL for one choice of switches: `SQLTemplateAssembly/Variant/sql` with `$1...$k`, and
+    /// `SQLTemplateAssembly/Variant/parameters`, the query's parameter each of them binds.
     public typealias Variant = SQLTemplateAssembly.Variant
 
     /// The template's parts.
