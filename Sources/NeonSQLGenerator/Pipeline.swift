@@ -36,7 +36,7 @@ enum Pipeline {
         let parsedSchema = schemaFiles.map { SQLParser.parse(PsqlScript.withoutMetaCommands($0, &diagnostics), diagnostics: &diagnostics) }
         let catalog = CatalogBuilder.build(from: parsedSchema, postgresVersion: postgresVersion,
                                           viewColumns: ViewQueryAnalyzer(), diagnostics: &diagnostics)
-        let (parsedQueries, analyzed) = parseAndAnalyze(queryFiles, against: catalog, &diagnostics)
+        let (parsedQueries, analyzed) = parseAndAnalyze(queryFiles, against: catalog, keepingParsedFiles: lock != nil, &diagnostics)
         var files = analyzed
         if let lock {
             files = LockedQueries.apply(lock, schemaFiles: schemaFiles, parsedQueries: parsedQueries, files: files, catalog: catalog,
@@ -52,15 +52,17 @@ enum Pipeline {
     static func analyze(queryFiles: [SourceFile], against catalog: Catalog) -> GenerationModel {
         var diagnostics = DiagnosticCollector()
         for file in queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
-        let files = rejectDuplicateNames(parseAndAnalyze(queryFiles, against: catalog, &diagnostics).analyzed, &diagnostics)
+        let files = rejectDuplicateNames(parseAndAnalyze(queryFiles, against: catalog, keepingParsedFiles: false, &diagnostics).analyzed, &diagnostics)
         return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted, catalog: catalog)
     }
 
     /// Parses and analyzes each query file, the files shared out over the cores
     /// (``ParallelWork``): each worker has its own diagnostics and table-effects memo, and a
-    /// file's diagnostics come in the order one thread would produce them.
+    /// file's diagnostics come in the order one thread would produce them. The parsed files are
+    /// returned only when `keepingParsedFiles` (the lock reads them); otherwise each is freed by
+    /// its worker, not one after the other on the calling thread.
     private static func parseAndAnalyze(
-        _ queryFiles: [SourceFile], against catalog: Catalog, _ diagnostics: inout DiagnosticCollector
+        _ queryFiles: [SourceFile], against catalog: Catalog, keepingParsedFiles: Bool, _ diagnostics: inout DiagnosticCollector
     ) -> (parsed: [ParsedFile], analyzed: [QueryFileDescription]) {
         struct Worker {
             var effects: TableEffectsResolver
@@ -69,15 +71,15 @@ enum Pipeline {
         let (results, workers) = ParallelWork.run(queryFiles, makeWorkerState: { Worker(effects: TableEffectsResolver(catalog: catalog)) }) { worker, file in
             let parsed = SQLParser.parse(file, diagnostics: &worker.diagnostics)
             let analyzed = QueryFileAnalyzer.analyze(parsed, catalog: catalog, effects: &worker.effects, diagnostics: &worker.diagnostics)
-            return ParsedAndAnalyzed(parsed: parsed, analyzed: analyzed)
+            return ParsedAndAnalyzed(parsed: keepingParsedFiles ? parsed : nil, analyzed: analyzed)
         }
         for worker in workers { diagnostics.append(contentsOf: worker.diagnostics.diagnostics) }
-        return (results.map(\.parsed), results.map(\.analyzed))
+        return (results.compactMap(\.parsed), results.map(\.analyzed))
     }
 
     /// One query file after parsing and analysis.
     private struct ParsedAndAnalyzed: Sendable {
-        let parsed: ParsedFile
+        let parsed: ParsedFile?
         let analyzed: QueryFileDescription
     }
 

@@ -65,11 +65,11 @@ struct SwiftNamer {
 
     private func name(_ model: GenerationModel, overrideDiagnostics: [Diagnostic], configDiagnostics: [Diagnostic]) -> NamedModel {
         var types = UniqueNames(taken: Self.moduleNames.union([typeNames.queries, typeNames.statements, typeNames.client]))
-        var enumNames: [String: String] = [:]
+        var claimedEnumNames: [String: String] = [:]
         let enums = model.enums.map { description -> NamedEnum in
             let unqualified = Self.unqualifiedTypeName(description.sqlName)
             let typeName = types.claim(Self.usable(SwiftNaming.upperCamelCase(unqualified), fallback: "Enum"))
-            enumNames[description.sqlName] = typeName
+            claimedEnumNames[description.sqlName] = typeName
             var cases = UniqueNames(taken: Self.reservedCaseNames)
             let named = description.labels.enumerated().map { position, label in
                 (label: label, name: cases.claim(Self.usable(SwiftNaming.lowerCamelCase(label), fallback: "value\(position + 1)")))
@@ -78,40 +78,32 @@ struct SwiftNamer {
             let fallback = frozenEnums ? nil : cases.claim(Self.fallbackCaseName)
             return NamedEnum(sqlName: description.sqlName, typeName: typeName, cases: named, fallbackCaseName: fallback)
         }
-        let enumName: (String) -> String = { sqlName in
+        let enumNames = claimedEnumNames
+        let enumName: @Sendable (String) -> String = { sqlName in
             enumNames[sqlName] ?? Self.usable(SwiftNaming.upperCamelCase(Self.unqualifiedTypeName(sqlName)), fallback: "Enum")
         }
 
-        var functions = UniqueNames(taken: Self.reservedFunctionNames)
         var namingWarnings = DiagnosticCollector()
         namingWarnings.append(contentsOf: model.diagnostics)
         namingWarnings.append(contentsOf: overrideDiagnostics)
-        let files = model.files.map { file in
-            NamedFile(path: file.path, queries: file.queries.map { query in
-                let functionName = functions.claim(Self.usable(SwiftNaming.lowerCamelCase(query.annotationName), fallback: "query"))
-                let rowBase = SwiftNaming.upperCamelCase(query.annotationName)
-                let rowTypeName = types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Row", fallback: "QueryRow"))
-                let argumentsTypeName = query.kind.takesArgumentSets
-                    ? types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Params", fallback: "QueryParams")) : ""
-                let sorts = Self.sorts(of: query, rowBase: rowBase, types: &types, warnings: &namingWarnings)
-                var named = name(query, functionName: functionName, rowTypeName: rowTypeName, enumName: enumName, sorts: sorts,
-                                 warnings: &namingWarnings)
-                named.argumentsTypeName = argumentsTypeName
-                named.sorts = sorts
-                if query.paging != nil {
-                    named.pageFactoryName = functions.claim(functionName + "Page")
-                    named.pagesMethodName = functions.claim(functionName + "Pages")
-                }
-                return named
-            })
+        // Names unique across the target are claimed in input order, on one thread; everything
+        // else a query's names and types need reads only that query, so the files are named on
+        // the machine's cores (ParallelWork), their warnings kept in input order.
+        let claims = targetWideNames(of: model.files, types: &types)
+        let namer = self
+        let catalog = model.catalog
+        let drafts = ParallelWork.map(Array(zip(model.files, claims))) { file, claims in
+            namer.nameFile(file, claims: claims, catalog: catalog, enumName: enumName)
         }
+        for draft in drafts { namingWarnings.append(contentsOf: draft.warnings) }
         // Table models name last, so that they never rename an enum, row or sort type.
-        let modeled = withTableModels(files, catalog: model.catalog, types: &types, enumName: enumName)
+        let models = tableModels(drafts, catalog: catalog, types: &types, enumName: enumName)
         // Last: every name is final, so each query's signature is spelled once (per file, on the
         // machine's cores: a signature reads only its own query).
-        let signed = ParallelWork.map(modeled.files) { file in
-            NamedFile(path: file.path, queries: file.queries.map { query in
+        let signed = ParallelWork.map(drafts) { draft in
+            NamedFile(path: draft.file.path, queries: zip(draft.file.queries, draft.modelUses).map { query, use in
                 var query = query
+                query.useTableModels(for: use, models: models.byKey)
                 query.sign()
                 return query
             })
@@ -121,8 +113,53 @@ struct SwiftNamer {
             enums: enums.sorted { ($0.typeName, $0.sqlName) < ($1.typeName, $1.sqlName) },
             typeNames: typeNames,
             diagnostics: namingWarnings.sorted + configDiagnostics,
-            tableModels: modeled.models
+            tableModels: models.sorted
         )
+    }
+
+    /// The names of each query that must be unique across the target (functions, row, argument
+    /// set and sort types), claimed in input order.
+    private func targetWideNames(of files: [QueryFileDescription], types: inout UniqueNames) -> [[TargetWideNames]] {
+        var functions = UniqueNames(taken: Self.reservedFunctionNames)
+        return files.map { file in
+            file.queries.map { query in
+                var names = TargetWideNames()
+                names.functionName = functions.claim(Self.usable(SwiftNaming.lowerCamelCase(query.annotationName), fallback: "query"))
+                let rowBase = SwiftNaming.upperCamelCase(query.annotationName)
+                names.rowTypeName = types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Row", fallback: "QueryRow"))
+                names.argumentsTypeName = query.kind.takesArgumentSets
+                    ? types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Params", fallback: "QueryParams")) : ""
+                var sortWarnings = DiagnosticCollector()
+                names.sorts = Self.sorts(of: query, rowBase: rowBase, types: &types, warnings: &sortWarnings)
+                names.sortWarnings = sortWarnings.diagnostics
+                if query.paging != nil {
+                    names.pageFactoryName = functions.claim(names.functionName + "Page")
+                    names.pagesMethodName = functions.claim(names.functionName + "Pages")
+                }
+                return names
+            }
+        }
+    }
+
+    /// One file's queries with every name and type that reads only the query itself, and the
+    /// relations each returns or embeds whole.
+    private func nameFile(_ file: QueryFileDescription, claims: [TargetWideNames], catalog: Catalog,
+                          enumName: (String) -> String) -> NamedFileDraft {
+        var warnings = DiagnosticCollector()
+        var modelUses: [TableModelUse] = []
+        modelUses.reserveCapacity(file.queries.count)
+        let queries = zip(file.queries, claims).map { query, claim in
+            warnings.append(contentsOf: claim.sortWarnings)
+            var named = name(query, functionName: claim.functionName, rowTypeName: claim.rowTypeName, enumName: enumName,
+                             sorts: claim.sorts, warnings: &warnings)
+            named.argumentsTypeName = claim.argumentsTypeName
+            named.sorts = claim.sorts
+            named.pageFactoryName = claim.pageFactoryName
+            named.pagesMethodName = claim.pagesMethodName
+            modelUses.append(TableModelUse(query, catalog: catalog))
+            return named
+        }
+        return NamedFileDraft(file: NamedFile(path: file.path, queries: queries), modelUses: modelUses, warnings: warnings.diagnostics)
     }
 
     private func name(_ query: QueryDescription, functionName: String, rowTypeName: String,
@@ -243,4 +280,26 @@ struct SwiftNamer {
         if SwiftNaming.unescapable.contains(result) { result += "_" }
         return result
     }
+}
+
+/// The names of one query that are unique across the target, claimed in input order before the
+/// files are named on the cores (``SwiftNamer``).
+private struct TargetWideNames: Sendable {
+    var functionName = ""
+    var rowTypeName = ""
+    var argumentsTypeName = ""
+    var sorts: [NamedSort] = []
+    /// Two sort keys named alike (reported with the query's other naming warnings).
+    var sortWarnings: [Diagnostic] = []
+    var pageFactoryName = ""
+    var pagesMethodName = ""
+}
+
+/// One file named before its table models are applied: the queries, the relations each returns
+/// or embeds whole, and the file's naming warnings in the order one thread makes them.
+struct NamedFileDraft: Sendable {
+    let file: NamedFile
+    /// One per query, in order.
+    let modelUses: [TableModelUse]
+    let warnings: [Diagnostic]
 }

@@ -175,60 +175,72 @@ enum TableModels {
     ]
 }
 
+/// The relations one query returns whole or embeds whole (``TableModels``): found per query
+/// (on the machine's cores), applied once the models are named.
+struct TableModelUse: Sendable {
+    /// The relation the whole result is, if any.
+    let wholeRelation: String?
+    /// The relation of each `sqlc.embed(t)` item that is exactly one (by the item's `start`).
+    let embedRelations: [Int: String]
+
+    init(_ query: QueryDescription, catalog: Catalog) {
+        wholeRelation = TableModels.wholeResultRelation(of: query, catalog: catalog)
+        embedRelations = TableModels.embedRelations(of: query, catalog: catalog)
+    }
+
+    var isEmpty: Bool { wholeRelation == nil && embedRelations.isEmpty }
+}
+
 extension SwiftNamer {
-    /// Chooses the table models of the named files: the relations that some query returns whole
-    /// (or embeds whole), names them (after everything else, see ``TableModels/claimTypeName(_:types:)``),
-    /// and points those queries and embeds at them. Returns the files and the models sorted by name.
-    func withTableModels(_ files: [NamedFile], catalog: Catalog, types: inout UniqueNames,
-                         enumName: (String) -> String) -> (files: [NamedFile], models: [NamedTableModel]) {
-        var wholeRelations: [String: String] = [:]           // query function name -> relation key
-        var embedRelations: [String: [Int: String]] = [:]    // query function name -> embed start -> key
+    /// The table models of the named files: the relations that some query returns whole (or
+    /// embeds whole), named after everything else (``TableModels/claimTypeName(_:types:)``).
+    /// Returns them by relation key and sorted by name.
+    func tableModels(_ drafts: [NamedFileDraft], catalog: Catalog, types: inout UniqueNames,
+                     enumName: (String) -> String) -> (byKey: [String: NamedTableModel], sorted: [NamedTableModel]) {
         var used: Set<String> = []
-        for query in files.flatMap(\.queries) {
-            if let key = TableModels.wholeResultRelation(of: query.query, catalog: catalog) {
-                wholeRelations[query.functionName] = key
-                used.insert(key)
-            }
-            let embeds = TableModels.embedRelations(of: query.query, catalog: catalog)
-            if !embeds.isEmpty {
-                embedRelations[query.functionName] = embeds
-                used.formUnion(embeds.values)
+        for draft in drafts {
+            for use in draft.modelUses where !use.isEmpty {
+                if let key = use.wholeRelation { used.insert(key) }
+                used.formUnion(use.embedRelations.values)
             }
         }
-        guard !used.isEmpty else { return (files, []) }
+        guard !used.isEmpty else { return ([:], []) }
         // A user's override type lives in the same module as the models: never take its name.
         for swiftType in overrides.columns.values.sorted() + overrides.types.values.sorted() where SwiftNaming.isUsable(swiftType) {
             types.reserve(swiftType)
         }
         // Nor a member's name the model would be spelled next to (`_1` for both a table `1` and
         // the row property of its embed: `_1(from: &row)` would call the property).
-        for query in files.flatMap(\.queries) {
-            for name in [query.functionName, query.pageFactoryName, query.pagesMethodName] + query.columns.map(\.name)
-                + query.embeds.map(\.propertyName) + query.parameters.map(\.name) where !name.isEmpty {
-                types.reserve(name)
-            }
+        for names in ParallelWork.map(drafts, { Self.memberNames(of: $0.file) }) {
+            types.reserve(all: names)
         }
         var models: [String: NamedTableModel] = [:]
         for key in used.sorted() {
             guard let relation = catalog.relations[key] else { continue }
             models[key] = tableModel(relation, key: key, catalog: catalog, types: &types, enumName: enumName)
         }
-        let named = files.map { file in
-            NamedFile(path: file.path, queries: file.queries.map { query in
-                var query = query
-                if let key = wholeRelations[query.functionName], let model = models[key] {
-                    query.useTableModel(model)
+        // An outer-joined embed of a model makes the model decode `IfPresent`.
+        for draft in drafts {
+            for (query, use) in zip(draft.file.queries, draft.modelUses) {
+                for (start, key) in use.embedRelations
+                where query.query.columns.contains(where: { $0.embed?.start == start && $0.embed?.optional == true }) {
+                    models[key]?.decodesIfPresent = true
                 }
-                if let embeds = embedRelations[query.functionName] {
-                    query.useTableModels(embeds.compactMapValues { models[$0] })
-                    for (start, key) in embeds where query.query.columns.contains(where: { $0.embed?.start == start && $0.embed?.optional == true }) {
-                        models[key]?.decodesIfPresent = true
-                    }
-                }
-                return query
-            })
+            }
         }
-        return (named, models.values.sorted { ($0.typeName, $0.relationKey) < ($1.typeName, $1.relationKey) })
+        return (models, models.values.sorted { ($0.typeName, $0.relationKey) < ($1.typeName, $1.relationKey) })
+    }
+
+    /// Every member name a file's queries declare on the target's types and rows.
+    private static func memberNames(of file: NamedFile) -> Set<String> {
+        var names: Set<String> = []
+        for query in file.queries {
+            for name in [query.functionName, query.pageFactoryName, query.pagesMethodName] + query.columns.map(\.name)
+                + query.embeds.map(\.propertyName) + query.parameters.map(\.name) where !name.isEmpty {
+                names.insert(name)
+            }
+        }
+        return names
     }
 
     private func tableModel(_ relation: CatalogRelation, key: String, catalog: Catalog, types: inout UniqueNames,
@@ -254,6 +266,17 @@ extension SwiftNamer {
 }
 
 extension NamedQuery {
+    /// Points the query, and its embeds, at the table models its ``TableModelUse`` found.
+    mutating func useTableModels(for use: TableModelUse, models: [String: NamedTableModel]) {
+        guard !use.isEmpty else { return }
+        if let key = use.wholeRelation, let model = models[key] {
+            useTableModel(model)
+        }
+        if !use.embedRelations.isEmpty {
+            useTableModels(use.embedRelations.compactMapValues { models[$0] })
+        }
+    }
+
     /// The query returns `model`: its row type is the model's, its columns take the model's
     /// property names and types (the table's nullability), keeping the query's own `nullable`.
     mutating func useTableModel(_ model: NamedTableModel) {

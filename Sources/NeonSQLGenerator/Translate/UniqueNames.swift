@@ -1,6 +1,9 @@
 /// Hands out names unique within one scope: a taken name gets the first free number (`name2`).
 struct UniqueNames {
     private var taken: Set<String>
+    /// Further sets of taken names (each file's member names, for table models), consulted
+    /// without copying them into ``taken``.
+    private var alsoTaken: [Set<String>] = []
 
     init(taken: Set<String>) {
         self.taken = taken
@@ -14,15 +17,22 @@ struct UniqueNames {
     }
 
     /// Whether `name` is handed out or reserved already.
-    func isTaken(_ name: String) -> Bool { taken.contains(name) }
+    func isTaken(_ name: String) -> Bool {
+        taken.contains(name) || alsoTaken.contains { $0.contains(name) }
+    }
 
     /// Marks `name` as taken without handing it out.
     mutating func reserve(_ name: String) { taken.insert(name) }
 
+    /// Marks every name of `names` as taken without handing them out.
+    mutating func reserve(all names: Set<String>) {
+        if !names.isEmpty { alsoTaken.append(names) }
+    }
+
     mutating func claim(_ base: String) -> String {
         var candidate = base
         var counter = 2
-        while taken.contains(candidate) {
+        while isTaken(candidate) {
             candidate = base + String(counter)
             counter += 1
         }
