@@ -213,19 +213,35 @@ public enum CodeGenerator {
         let filesByPath = Dictionary(model.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let fileTypes = QueryFileTypes.forFiles(queries.map(\.path), typeNames: model.typeNames)
         let typeNames = model.typeNames
-        // Each file renders on its own (ParallelWork): nothing in one file's text depends on another's.
-        let files = ParallelWork.map(Array(zip(queries.map(\.path), fileTypes))) { path, types in
-            let description = filesByPath[path] ?? NamedFile(path: path, queries: [])
-            let renderer = SwiftRenderer(sourceFileName: fileName(of: path), typeNames: typeNames, fileTypes: types,
-                                         codableRows: codableRows)
-            return GeneratedSwiftFile(inputPath: path, source: renderer.render(description))
+        // Each file renders on its own (ParallelWork): nothing in one file's text depends on
+        // another's. The shared file is one more job, rendered beside them.
+        let jobs = [RenderJob.shared] + zip(queries.map(\.path), fileTypes).map { RenderJob.queryFile(path: $0, types: $1) }
+        var sources = ParallelWork.map(jobs) { job in
+            switch job {
+            case .shared:
+                return SharedFileRenderer.render(model, files: fileTypes, codableRows: codableRows)
+            case .queryFile(let path, let types):
+                let description = filesByPath[path] ?? NamedFile(path: path, queries: [])
+                let renderer = SwiftRenderer(sourceFileName: fileName(of: path), typeNames: typeNames, fileTypes: types,
+                                             codableRows: codableRows)
+                return renderer.render(description)
+            }
         }
+        let shared = sources.removeFirst()
         return GenerateResult(
-            files: files,
-            shared: SharedFileRenderer.render(model, files: fileTypes, codableRows: codableRows),
+            files: zip(queries, sources).map { GeneratedSwiftFile(inputPath: $0.path, source: $1) },
+            shared: shared,
             diagnostics: model.diagnostics.map(\.formatted),
             hasErrors: model.diagnostics.contains { $0.severity == .error }
         )
+    }
+
+    /// One file ``generate(schema:queries:options:lock:)`` renders.
+    private enum RenderJob: Sendable {
+        /// The target's shared file (``GenerateResult/shared``).
+        case shared
+        /// The Swift file of one query file.
+        case queryFile(path: String, types: QueryFileTypes)
     }
 
     /// Runs the pipeline up to the translated model every output is rendered from (analysis and
