@@ -30,8 +30,8 @@ enum ParallelWork {
     /// of one thread with that of several).
     @TaskLocal static var workerCountOverride: Int?
 
-    /// `items.map(transform)`, computed on up to ``workerCount`` threads. Item `i` goes to worker
-    /// `i % workers`, so files of different sizes spread evenly.
+    /// `items.map(transform)`, computed on up to ``workerCount`` threads. Each worker takes the
+    /// next item no worker has taken yet, so one that drew small files takes more of them.
     static func map<Item: Sendable, Result: Sendable>(
         _ items: [Item], _ transform: @Sendable (Item) -> Result
     ) -> [Result] {
@@ -53,16 +53,36 @@ enum ParallelWork {
         }
         let slots = ResultSlots<Result>(count: items.count)
         let states = ResultSlots<StateBox<State>>(count: workers)
+        let next = NextItem(count: items.count)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var state = makeWorkerState()
-            var index = worker
-            while index < items.count {
+            while let index = next.take() {
                 slots.set(index, transform(&state, items[index]))
-                index += workers
             }
             states.set(worker, StateBox(state))
         }
         return (slots.collect(), states.collect().map(\.value))
+    }
+}
+
+/// The index of the next item no worker has taken, handed out under a lock (an item is a whole
+/// file's work: a few hundred hand-outs per run).
+private final class NextItem: @unchecked Sendable {
+    private let count: Int
+    private var next = 0
+    private let lock = DispatchSemaphore(value: 1)
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    /// The next index, or nil once every item is taken.
+    func take() -> Int? {
+        lock.wait()
+        defer { lock.signal() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
     }
 }
 
