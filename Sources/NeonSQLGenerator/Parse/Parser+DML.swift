@@ -86,10 +86,7 @@ extension Parser {
     /// `UPDATE [ONLY] t [[AS] a] SET ... [FROM ...] [WHERE ...] [RETURNING ...]`
     func parseUpdate(with: WithClause?, start: Token) throws(ParseError) -> UpdateStatement {
         try expectWord("update")
-        _ = acceptWord("only")
-        let table = try parseQualifiedName("table name")
-        if atOp("*") { advance() }
-        let alias = try parseDMLAlias(excluding: ["set"])
+        let (table, alias) = try parseModificationTarget(aliasExcluding: ["set"])
         try expectWord("set")
         let set = try parseSetClauses()
         var from: [TableReference] = []
@@ -106,10 +103,7 @@ extension Parser {
     func parseDelete(with: WithClause?, start: Token) throws(ParseError) -> DeleteStatement {
         try expectWord("delete")
         try expectWord("from")
-        _ = acceptWord("only")
-        let table = try parseQualifiedName("table name")
-        if atOp("*") { advance() }
-        let alias = try parseDMLAlias(excluding: [])
+        let (table, alias) = try parseModificationTarget(aliasExcluding: [])
         var using: [TableReference] = []
         if acceptWord("using") { using = try parseFromList() }
         let whereClause = try parseDMLWhere()
@@ -120,12 +114,17 @@ extension Parser {
         )
     }
 
-    private func parseDMLAlias(excluding: Set<String>) throws(ParseError) -> Identifier? {
-        if acceptWord("as") { return try parseColumnId("alias") }
-        if atColumnId, !(current.kind == .word && excluding.contains(current.value)) {
-            return identifier(advance())
+    /// `[ONLY] t [*] [[AS] a]`: the table an UPDATE, DELETE or MERGE changes, with its alias; a
+    /// word of `aliasExcluding` (the keyword that follows: `set`, `using`) is not taken as one.
+    func parseModificationTarget(aliasExcluding: Set<String>) throws(ParseError) -> (table: QualifiedName, alias: Identifier?) {
+        _ = acceptWord("only")
+        let table = try parseQualifiedName("table name")
+        if atOp("*") { advance() }
+        if acceptWord("as") { return (table, try parseColumnId("alias")) }
+        if atColumnId, !(current.kind == .word && aliasExcluding.contains(current.value)) {
+            return (table, identifier(advance()))
         }
-        return nil
+        return (table, nil)
     }
 
     private func parseDMLWhere() throws(ParseError) -> Expression? {

@@ -8,15 +8,7 @@ extension Parser {
     func parseMerge(with: WithClause?, start: Token) throws(ParseError) -> MergeStatement {
         try expectWord("merge")
         try expectWord("into")
-        _ = acceptWord("only")
-        let table = try parseQualifiedName("table name")
-        if atOp("*") { advance() }
-        var alias: Identifier?
-        if acceptWord("as") {
-            alias = try parseColumnId("alias")
-        } else if atColumnId, !atWord("using") {
-            alias = identifier(advance())
-        }
+        let (table, alias) = try parseModificationTarget(aliasExcluding: ["using"])
         try expectWord("using")
         let sourceLocation = current.location
         let source = try parseTableReference()
