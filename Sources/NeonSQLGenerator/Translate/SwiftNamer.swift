@@ -58,7 +58,7 @@ struct SwiftNamer {
         }
         // Overrides naming a column are checked against the schema the queries were analyzed with.
         var overrideDiagnostics = DiagnosticCollector()
-        options.overrides.validate(against: model.catalog, configPath: configPath, diagnostics: &overrideDiagnostics)
+        options.overrides.validate(against: model.relations, configPath: configPath, diagnostics: &overrideDiagnostics)
         return SwiftNamer(overrides: options.overrides, typeNames: typeNames, frozenEnums: options.frozenEnums)
             .name(model, overrideDiagnostics: overrideDiagnostics.diagnostics, configDiagnostics: diagnostics)
     }
@@ -106,7 +106,7 @@ struct SwiftNamer {
             })
         }
         // Table models name last, so that they never rename an enum, row or sort type.
-        let modeled = withTableModels(files, catalog: model.catalog, types: &types, enumName: enumName)
+        let modeled = withTableModels(files, relations: model.relations, types: &types, enumName: enumName)
         // Last: every name is final, so each query's signature is spelled once (per file, on the
         // machine's cores: a signature reads only its own query).
         let signed = ParallelWork.map(modeled.files) { file in
