@@ -58,7 +58,7 @@ extension CodeGenerator {
     /// What `schema` (applied in order) declares; problems in the files are the build's to report.
     /// ``QueryAnalysis/declaredSchema`` gives the same from a run that also analyzes queries.
     public static func declaredSchema(schema: [SQLSourceInput]) -> DeclaredSchema {
-        DeclaredSchema(catalog: Pipeline.analyze(schemaFiles: schema.map(SourceFile.init(input:)), queryFiles: []).catalog)
+        DeclaredSchema(catalog: Pipeline.analyzeKeepingCatalog(schemaFiles: schema.map(SourceFile.init(input:)), queryFiles: []).catalog)
     }
 }
 

@@ -147,8 +147,9 @@ public enum CodeGenerator {
     /// `describe`.
     public static func analyzeQueries(schema: [SQLSourceInput], queries: [SQLSourceInput], postgresVersion: Int? = nil,
                                       lock: QueryLockInput? = nil) -> QueryAnalysis {
-        let generation = Pipeline.analyze(schemaFiles: schema.map(SourceFile.init(input:)), queryFiles: queries.map(SourceFile.init(input:)),
-                                          postgresVersion: postgresVersion, lock: lock)
+        let (generation, catalog) = Pipeline.analyzeKeepingCatalog(schemaFiles: schema.map(SourceFile.init(input:)),
+                                                                   queryFiles: queries.map(SourceFile.init(input:)),
+                                                                   postgresVersion: postgresVersion, lock: lock)
         let model = Pipeline.translate(generation)
         let analyzed = model.queries.map { named in
             let query = named.query
@@ -173,7 +174,7 @@ public enum CodeGenerator {
             diagnostics: model.diagnostics.map(\.formatted),
             hasErrors: model.diagnostics.contains { $0.severity == .error },
             errors: model.diagnostics.filter { $0.severity == .error }.map(\.formatted),
-            declaredSchema: DeclaredSchema(catalog: generation.catalog)
+            declaredSchema: DeclaredSchema(catalog: catalog)
         )
     }
 

@@ -30,6 +30,15 @@ enum Pipeline {
     /// the analyzer cannot type and checked against every other (Lock/LockedQueries.swift).
     static func analyze(schemaFiles: [SourceFile], queryFiles: [SourceFile], postgresVersion: Int? = nil,
                         lock: QueryLockInput? = nil) -> GenerationModel {
+        analyzeKeepingCatalog(schemaFiles: schemaFiles, queryFiles: queryFiles, postgresVersion: postgresVersion, lock: lock).model
+    }
+
+    /// ``analyze(schemaFiles:queryFiles:postgresVersion:lock:)``, also returning the catalog the
+    /// queries were analyzed against, for a caller that reads the schema itself (the declared
+    /// schema `check` compares with a database). The model carries only the translate stage's
+    /// view of it (``SchemaRelations``).
+    static func analyzeKeepingCatalog(schemaFiles: [SourceFile], queryFiles: [SourceFile], postgresVersion: Int? = nil,
+                                      lock: QueryLockInput? = nil) -> (model: GenerationModel, catalog: Catalog) {
         var diagnostics = DiagnosticCollector()
         for file in schemaFiles + queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
         // Schema files load as psql loads them (pg_dump output: meta-commands, COPY data).
@@ -43,7 +52,9 @@ enum Pipeline {
                                         diagnostics: &diagnostics)
         }
         files = rejectDuplicateNames(files, &diagnostics)
-        return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted, catalog: catalog)
+        let model = GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted,
+                                    relations: SchemaRelations(catalog: catalog))
+        return (model, catalog)
     }
 
     /// Analyze only: `queryFiles` against a catalog built elsewhere (the breaking-change checker's
@@ -53,7 +64,8 @@ enum Pipeline {
         var diagnostics = DiagnosticCollector()
         for file in queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
         let files = rejectDuplicateNames(parseAndAnalyze(queryFiles, against: catalog, keepingParsedFiles: false, &diagnostics).analyzed, &diagnostics)
-        return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted, catalog: catalog)
+        return GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted,
+                               relations: SchemaRelations(catalog: catalog))
     }
 
     /// Parses and analyzes each query file, the files shared out over the cores

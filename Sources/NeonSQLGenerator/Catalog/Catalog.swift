@@ -113,15 +113,10 @@ struct Catalog: Sendable {
     /// The relation `name` (optionally `schema.name`), following the search path. As in PostgreSQL,
     /// `pg_temp` is searched first, then `pg_catalog` (its tables and views, and
     /// information_schema's when qualified, come from the built-in data) unless the path names it
-    /// later.
+    /// later (RelationNameLookup.swift).
     func relation(_ name: String, schema: String?) -> CatalogRelation? {
-        if let schema { return relations[Catalog.key(schema: schema, name: name)] ?? systemRelation(name, schema: schema) }
-        if let temporary = relations[Catalog.key(schema: "pg_temp", name: name)] { return temporary }
-        if !searchPath.contains("pg_catalog"), let system = systemRelation(name, schema: "pg_catalog") { return system }
-        for candidate in searchPath {
-            if let found = relations[Catalog.key(schema: candidate, name: name)] ?? systemRelation(name, schema: candidate) { return found }
-        }
-        return nil
+        RelationNameLookup.find(name, schema: schema, searchPath: searchPath, postgresVersion: postgresVersion,
+                                user: { relations[$0] }, system: { $0 })
     }
 
     /// The relation with key `schema.name` (a scope entry's `relationKey`), user or system.
@@ -133,8 +128,7 @@ struct Catalog: Sendable {
 
     /// A table or view of pg_catalog or information_schema, as the target PostgreSQL version has it.
     private func systemRelation(_ name: String, schema: String) -> CatalogRelation? {
-        guard SystemRelations.mayBeSystemRelation(name, schema: schema) else { return nil }
-        return SystemRelations.shared.relation(schema: schema, name: name, version: postgresVersion)
+        RelationNameLookup.systemRelation(name, schema: schema, version: postgresVersion)
     }
 
     func enumType(_ name: String, schema: String?) -> CatalogEnum? {

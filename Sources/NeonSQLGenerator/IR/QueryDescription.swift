@@ -120,7 +120,8 @@ struct GenerationModel: Sendable {
     /// Every enum of the catalog, sorted by SQL name.
     let enums: [EnumDescription]
     let diagnostics: [Diagnostic]
-    /// The schema the queries were analyzed against (the translate stage checks the user's
-    /// overrides against it).
-    var catalog = Catalog()
+    /// The schema files' tables and views the queries were analyzed against, as much of them as
+    /// the translate stage reads: the table models' relations and what the user's column
+    /// overrides are checked against (IR/SchemaRelations.swift). Not the catalog itself.
+    var relations = SchemaRelations()
 }

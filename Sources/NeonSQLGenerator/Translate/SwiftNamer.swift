@@ -58,7 +58,7 @@ struct SwiftNamer {
         }
         // Overrides naming a column are checked against the schema the queries were analyzed with.
         var overrideDiagnostics = DiagnosticCollector()
-        options.overrides.validate(against: model.catalog, configPath: configPath, diagnostics: &overrideDiagnostics)
+        options.overrides.validate(against: model.relations, configPath: configPath, diagnostics: &overrideDiagnostics)
         return SwiftNamer(overrides: options.overrides, typeNames: typeNames, frozenEnums: options.frozenEnums)
             .name(model, overrideDiagnostics: overrideDiagnostics.diagnostics, configDiagnostics: diagnostics)
     }
@@ -91,13 +91,13 @@ struct SwiftNamer {
         // the machine's cores (ParallelWork), their warnings kept in input order.
         let claims = targetWideNames(of: model.files, types: &types)
         let namer = self
-        let catalog = model.catalog
+        let relations = model.relations
         let drafts = ParallelWork.map(Array(zip(model.files, claims))) { file, claims in
-            namer.nameFile(file, claims: claims, catalog: catalog, enumName: enumName)
+            namer.nameFile(file, claims: claims, relations: relations, enumName: enumName)
         }
         for draft in drafts { namingWarnings.append(contentsOf: draft.warnings) }
         // Table models name last, so that they never rename an enum, row or sort type.
-        let models = tableModels(drafts, catalog: catalog, types: &types, enumName: enumName)
+        let models = tableModels(drafts, relations: relations, types: &types, enumName: enumName)
         // Last: every name is final, so each query's signature is spelled once (per file, on the
         // machine's cores: a signature reads only its own query).
         let signed = ParallelWork.map(drafts) { draft in
@@ -143,7 +143,7 @@ struct SwiftNamer {
 
     /// One file's queries with every name and type that reads only the query itself, and the
     /// relations each returns or embeds whole.
-    private func nameFile(_ file: QueryFileDescription, claims: [TargetWideNames], catalog: Catalog,
+    private func nameFile(_ file: QueryFileDescription, claims: [TargetWideNames], relations: SchemaRelations,
                           enumName: (String) -> String) -> NamedFileDraft {
         var warnings = DiagnosticCollector()
         var modelUses: [TableModelUse] = []
@@ -156,7 +156,7 @@ struct SwiftNamer {
             named.sorts = claim.sorts
             named.pageFactoryName = claim.pageFactoryName
             named.pagesMethodName = claim.pagesMethodName
-            modelUses.append(TableModelUse(query, catalog: catalog))
+            modelUses.append(TableModelUse(query, relations: relations))
             return named
         }
         return NamedFileDraft(file: NamedFile(path: file.path, queries: queries), modelUses: modelUses, warnings: warnings.diagnostics)

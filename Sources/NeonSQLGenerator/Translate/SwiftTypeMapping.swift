@@ -97,7 +97,7 @@ enum SwiftTypeMapping {
         "PostgresType(oid: 0, name: \(stringLiteral(type.formatName)))"
     }
 
-    /// Catalog types with a `PostgresType` static of the same name in the runtime.
+    /// The schema's `.named` types with a `PostgresType` static of the same name in the runtime.
     static let runtimeStatics: Set<String> = ["int4range", "int8range", "numrange", "daterange", "tsrange", "tstzrange", "point"]
 
     /// A Swift string literal for `text` (escapes quotes, backslashes, control characters).

@@ -5,7 +5,7 @@
 
 /// A table or view with its Swift names: the struct declared once in the target's shared file.
 struct NamedTableModel: Sendable {
-    /// The catalog's key (`public.user_profiles`).
+    /// The relation's key (`public.user_profiles`).
     let relationKey: String
     /// The relation as its doc comment names it: `user_profiles`, or `shop.orders` outside the
     /// search path.
@@ -31,7 +31,7 @@ enum TableModels {
     /// and at most as nullable (`ownNullable`: the column's nullability where its row is there).
     /// A column the query makes certain is fine (the model keeps the table's `T?`); one the query
     /// makes nullable (a NOT NULL column on the outer side of a join), a cast, or a rename is not.
-    static func isRow(_ columns: ArraySlice<ColumnDescription>, of relation: CatalogRelation, key: String,
+    static func isRow(_ columns: ArraySlice<ColumnDescription>, of relation: RelationDescription, key: String,
                       ownNullable: (ColumnDescription) -> Bool) -> Bool {
         guard !columns.isEmpty, columns.count == relation.columns.count else { return false }
         for (column, tableColumn) in zip(columns, relation.columns) {
@@ -45,9 +45,9 @@ enum TableModels {
 
     /// The relation (a table or view of the schema files, not a system catalog) whose row
     /// `columns` are exactly, if any.
-    static func relationKey(of columns: ArraySlice<ColumnDescription>, catalog: Catalog,
+    static func relationKey(of columns: ArraySlice<ColumnDescription>, relations: SchemaRelations,
                             ownNullable: (ColumnDescription) -> Bool) -> String? {
-        guard let key = columns.first?.origin?.relationKey, let relation = catalog.relations[key],
+        guard let key = columns.first?.origin?.relationKey, let relation = relations.relations[key],
               isRow(columns, of: relation, key: key, ownNullable: ownNullable) else { return nil }
         return key
     }
@@ -55,16 +55,16 @@ enum TableModels {
     /// The relation a whole query result is, when the result may be a model: a row-returning
     /// kind, no `-- @page`, no `sqlc.embed`, and more than one column (a result of one column
     /// keeps its shape: its values, or its row struct).
-    static func wholeResultRelation(of query: QueryDescription, catalog: Catalog) -> String? {
+    static func wholeResultRelation(of query: QueryDescription, relations: SchemaRelations) -> String? {
         guard [.many, .one, .batchmany, .batchone].contains(query.kind), query.paging == nil,
               query.columns.count > 1, !query.columns.contains(where: { $0.embed != nil }) else { return nil }
-        return relationKey(of: query.columns[...], catalog: catalog, ownNullable: { $0.nullable })
+        return relationKey(of: query.columns[...], relations: relations, ownNullable: { $0.nullable })
     }
 
     /// The relation of each `sqlc.embed(t)` item of a query (by the item's `start`) whose columns
     /// are exactly one relation's row (the nullability compared is the column's own within its
     /// row: an outer-joined embed is still the model, as an optional value).
-    static func embedRelations(of query: QueryDescription, catalog: Catalog) -> [Int: String] {
+    static func embedRelations(of query: QueryDescription, relations: SchemaRelations) -> [Int: String] {
         guard query.kind.returnsRows, query.paging == nil else { return [:] }
         var runs: [Int: Range<Int>] = [:]
         for (position, column) in query.columns.enumerated() {
@@ -74,7 +74,7 @@ enum TableModels {
         }
         var result: [Int: String] = [:]
         for (start, range) in runs {
-            let key = relationKey(of: query.columns[range], catalog: catalog, ownNullable: { $0.embed?.nullable ?? $0.nullable })
+            let key = relationKey(of: query.columns[range], relations: relations, ownNullable: { $0.embed?.nullable ?? $0.nullable })
             if let key { result[start] = key }
         }
         return result
@@ -183,9 +183,9 @@ struct TableModelUse: Sendable {
     /// The relation of each `sqlc.embed(t)` item that is exactly one (by the item's `start`).
     let embedRelations: [Int: String]
 
-    init(_ query: QueryDescription, catalog: Catalog) {
-        wholeRelation = TableModels.wholeResultRelation(of: query, catalog: catalog)
-        embedRelations = TableModels.embedRelations(of: query, catalog: catalog)
+    init(_ query: QueryDescription, relations: SchemaRelations) {
+        wholeRelation = TableModels.wholeResultRelation(of: query, relations: relations)
+        embedRelations = TableModels.embedRelations(of: query, relations: relations)
     }
 
     var isEmpty: Bool { wholeRelation == nil && embedRelations.isEmpty }
@@ -195,7 +195,7 @@ extension SwiftNamer {
     /// The table models of the named files: the relations that some query returns whole (or
     /// embeds whole), named after everything else (``TableModels/claimTypeName(_:types:)``).
     /// Returns them by relation key and sorted by name.
-    func tableModels(_ drafts: [NamedFileDraft], catalog: Catalog, types: inout UniqueNames,
+    func tableModels(_ drafts: [NamedFileDraft], relations: SchemaRelations, types: inout UniqueNames,
                      enumName: (String) -> String) -> (byKey: [String: NamedTableModel], sorted: [NamedTableModel]) {
         var used: Set<String> = []
         for draft in drafts {
@@ -216,8 +216,8 @@ extension SwiftNamer {
         }
         var models: [String: NamedTableModel] = [:]
         for key in used.sorted() {
-            guard let relation = catalog.relations[key] else { continue }
-            models[key] = tableModel(relation, key: key, catalog: catalog, types: &types, enumName: enumName)
+            guard let relation = relations.relations[key] else { continue }
+            models[key] = tableModel(relation, key: key, types: &types, enumName: enumName)
         }
         // An outer-joined embed of a model makes the model decode `IfPresent`.
         for draft in drafts {
@@ -243,11 +243,11 @@ extension SwiftNamer {
         return names
     }
 
-    private func tableModel(_ relation: CatalogRelation, key: String, catalog: Catalog, types: inout UniqueNames,
+    private func tableModel(_ relation: RelationDescription, key: String, types: inout UniqueNames,
                             enumName: (String) -> String) -> NamedTableModel {
         var names = UniqueNames(taken: Self.reservedColumnNames.union(Self.embeddedReservedNames))
         let fields = relation.columns.enumerated().map { position, column in
-            let origin = ColumnOrigin(relationKey: key, column: column.name, isUnique: relation.isUniqueColumn(column.name))
+            let origin = ColumnOrigin(relationKey: key, column: column.name, isUnique: column.isUnique)
             let nullable = !column.isNotNull
             let swift = swiftType(column.type, nullable: nullable, elementNullable: column.elementNullable, origin: origin,
                                   originIsElement: false, enumName: enumName)
@@ -256,10 +256,9 @@ extension SwiftNamer {
                               index: position + 1, sqlName: column.name, nullable: nullable, elementNullable: column.elementNullable)
         }
         let isIdentifiable = zip(fields, relation.columns).contains { field, column in
-            field.name == "id" && column.isNotNull && relation.isUniqueColumn(column.name)
+            field.name == "id" && column.isNotNull && column.isUnique
         }
-        let sqlName = catalog.defaultSearchPath.contains(relation.schema) ? relation.name : relation.schema + "." + relation.name
-        return NamedTableModel(relationKey: key, sqlName: sqlName, relationKind: relation.kind == .table ? "table" : "view",
+        return NamedTableModel(relationKey: key, sqlName: relation.sqlName, relationKind: relation.isTable ? "table" : "view",
                                typeName: TableModels.claimTypeName(relation.name, types: &types), fields: fields,
                                isIdentifiable: isIdentifiable)
     }

@@ -39,7 +39,7 @@ public struct TypeOverrides: Sendable, Hashable {
 
     /// Checks that every override names something that exists and a plausible Swift type;
     /// problems are reported against `configPath`.
-    func validate(against catalog: Catalog, configPath: String, diagnostics: inout DiagnosticCollector) {
+    func validate(against relations: SchemaRelations, configPath: String, diagnostics: inout DiagnosticCollector) {
         func report(_ message: String) {
             diagnostics.append(Diagnostic(file: configPath, line: 1, column: 1, severity: .error, message: message))
         }
@@ -49,8 +49,7 @@ public struct TypeOverrides: Sendable, Hashable {
                 report("column override '\(key)' must be 'table.column' or 'schema.table.column'")
                 continue
             }
-            let relation = catalog.relation(parts[parts.count - 2], schema: parts.count == 3 ? parts[0] : nil)
-            if relation?.column(named: parts[parts.count - 1]) == nil {
+            if !relations.hasColumn(parts[parts.count - 1], inRelation: parts[parts.count - 2], schema: parts.count == 3 ? parts[0] : nil) {
                 report("column override '\(key)': no such column in the schema")
             }
             if !Self.isPlausibleSwiftType(swiftType) { report("column override '\(key)': '\(swiftType)' is not a Swift type name") }

@@ -93,6 +93,39 @@ struct StageBoundaryTests {
         #expect(violations == [])
     }
 
+    /// The catalog's types: `Catalog` itself (also as `Catalog.key`), and every type named after
+    /// it (`CatalogRelation`, `CatalogColumn`, `BuiltinCatalog`, `TableEffectsCatalog`, ...).
+    static let catalogTypePattern = "\\b[A-Z][A-Za-z]*Catalog[A-Za-z]*\\b|\\bCatalog[A-Za-z]*\\b"
+
+    /// Translation and rendering read only what the analyzer hands them: the schema reaches them
+    /// as the IR's view of it (`SchemaRelations`, IR/SchemaRelations.swift), never as the catalog.
+    @Test func translationAndRenderingNameNoCatalogType() throws {
+        var violations: [String] = []
+        var filesRead = 0
+        for stage in ["Translate", "Render"] {
+            let folder = Self.generatorSources.appendingPathComponent(stage)
+            let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+            for case let url as URL in enumerator where url.pathExtension == "swift" {
+                filesRead += 1
+                for line in Self.codeLines(try String(contentsOf: url, encoding: .utf8)) {
+                    if let found = line.text.range(of: Self.catalogTypePattern, options: .regularExpression) {
+                        violations.append("\(stage)/\(url.lastPathComponent):\(line.number): \(line.text[found])")
+                    }
+                }
+            }
+        }
+        #expect(filesRead > 10)
+        #expect(violations == [])
+    }
+
+    @Test func theCatalogCheckFindsCatalogTypesOnly() {
+        let code = ["let c: Catalog", "catalog.relations[Catalog.key(schema: s, name: n)]", "func f(_ r: CatalogRelation)",
+                    "BuiltinCatalog.shared", "var tableEffects = TableEffectsCatalog()"]
+        let fine = ["let catalog = model.relations", "SQLType.catalogType(name)", "// Catalog in a comment is not code"]
+        #expect(code.allSatisfy { $0.range(of: Self.catalogTypePattern, options: .regularExpression) != nil })
+        #expect(Self.codeLines(fine.joined(separator: "\n")).allSatisfy { $0.text.range(of: Self.catalogTypePattern, options: .regularExpression) == nil })
+    }
+
     /// What only the translate stage does: map a PostgreSQL type to a Swift type or a runtime
     /// `PostgresType` expression, build a query's signature, or read a type back from its spelling.
     /// Renderers print what ``NamedValue`` and ``QuerySignature`` hold (issue 29, "Render only prints").
