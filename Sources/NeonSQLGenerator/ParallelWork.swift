@@ -65,6 +65,26 @@ enum ParallelWork {
     }
 }
 
+/// A value handed from one stage's worker to the next stage's: the worker that takes it owns it,
+/// so a large value (a parsed file) is freed on that worker's thread, not by the caller after the
+/// stage. Each handed-off value is read or taken by one worker only (its item's).
+final class HandOff<Value: Sendable>: @unchecked Sendable {
+    private var stored: Value?
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    /// The value, left in place.
+    var value: Value? { stored }
+
+    /// The value, no longer held here.
+    func take() -> Value? {
+        defer { stored = nil }
+        return stored
+    }
+}
+
 /// The index of the next item no worker has taken, handed out under a lock (an item is a whole
 /// file's work: a few hundred hand-outs per run).
 private final class NextItem: @unchecked Sendable {

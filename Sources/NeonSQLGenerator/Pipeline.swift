@@ -41,11 +41,9 @@ enum Pipeline {
                                       lock: QueryLockInput? = nil) -> (model: GenerationModel, catalog: Catalog) {
         var diagnostics = DiagnosticCollector()
         for file in schemaFiles + queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
-        // Schema files load as psql loads them (pg_dump output: meta-commands, COPY data).
-        let parsedSchema = schemaFiles.map { SQLParser.parse(PsqlScript.withoutMetaCommands($0, &diagnostics), diagnostics: &diagnostics) }
-        let catalog = CatalogBuilder.build(from: parsedSchema, postgresVersion: postgresVersion,
-                                          viewColumns: ViewQueryAnalyzer(), diagnostics: &diagnostics)
-        let (parsedQueries, analyzed) = parseAndAnalyze(queryFiles, against: catalog, keepingParsedFiles: lock != nil, &diagnostics)
+        let (catalog, parsedFiles) = buildCatalogWhileParsing(schemaFiles: schemaFiles, queryFiles: queryFiles,
+                                                              postgresVersion: postgresVersion, &diagnostics)
+        let (parsedQueries, analyzed) = analyzeParsed(parsedFiles, against: catalog, keepingParsedFiles: lock != nil, &diagnostics)
         var files = analyzed
         if let lock {
             files = LockedQueries.apply(lock, schemaFiles: schemaFiles, parsedQueries: parsedQueries, files: files, catalog: catalog,
@@ -68,20 +66,83 @@ enum Pipeline {
                                relations: SchemaRelations(catalog: catalog))
     }
 
-    /// Parses and analyzes each query file, the files shared out over the cores
-    /// (``ParallelWork``): each worker has its own diagnostics and table-effects memo, and a
-    /// file's diagnostics come in the order one thread would produce them. The parsed files are
-    /// returned only when `keepingParsedFiles` (the lock reads them); otherwise each is freed by
-    /// its worker, not one after the other on the calling thread.
+    /// Parses the schema files and builds the catalog while the query files are parsed: neither
+    /// needs the other, so the catalog is one more job beside the files on the cores
+    /// (``ParallelWork``). Diagnostics: the catalog's, then each query file's parse errors in
+    /// file order (as one thread would report them before analysis).
+    private static func buildCatalogWhileParsing(
+        schemaFiles: [SourceFile], queryFiles: [SourceFile], postgresVersion: Int?, _ diagnostics: inout DiagnosticCollector
+    ) -> (catalog: Catalog, parsed: [HandOff<ParsedFile>]) {
+        let jobs = [FrontEndJob.catalog] + queryFiles.map(FrontEndJob.parse)
+        var catalog = Catalog()
+        var parsed: [HandOff<ParsedFile>] = []
+        parsed.reserveCapacity(queryFiles.count)
+        for result in ParallelWork.map(jobs, { job -> FrontEndResult in
+            var local = DiagnosticCollector()
+            switch job {
+            case .catalog:
+                // Schema files load as psql loads them (pg_dump output: meta-commands, COPY data).
+                let parsedSchema = schemaFiles.map { SQLParser.parse(PsqlScript.withoutMetaCommands($0, &local), diagnostics: &local) }
+                let catalog = CatalogBuilder.build(from: parsedSchema, postgresVersion: postgresVersion,
+                                                  viewColumns: ViewQueryAnalyzer(), diagnostics: &local)
+                return .catalog(catalog, local.diagnostics)
+            case .parse(let file):
+                return .parsed(HandOff(SQLParser.parse(file, diagnostics: &local)), local.diagnostics)
+            }
+        }) {
+            switch result {
+            case .catalog(let built, let found):
+                catalog = built
+                diagnostics.append(contentsOf: found)
+            case .parsed(let file, let found):
+                parsed.append(file)
+                diagnostics.append(contentsOf: found)
+            }
+        }
+        return (catalog, parsed)
+    }
+
+    /// A job of ``buildCatalogWhileParsing(schemaFiles:queryFiles:postgresVersion:_:)``.
+    private enum FrontEndJob: Sendable {
+        case catalog
+        case parse(SourceFile)
+    }
+
+    /// What a ``FrontEndJob`` made, with the diagnostics it found.
+    private enum FrontEndResult: Sendable {
+        case catalog(Catalog, [Diagnostic])
+        case parsed(HandOff<ParsedFile>, [Diagnostic])
+    }
+
+    /// Parses and analyzes each query file (``analyzeParsed(_:against:keepingParsedFiles:_:)``).
     private static func parseAndAnalyze(
         _ queryFiles: [SourceFile], against catalog: Catalog, keepingParsedFiles: Bool, _ diagnostics: inout DiagnosticCollector
+    ) -> (parsed: [ParsedFile], analyzed: [QueryFileDescription]) {
+        let parsed = ParallelWork.map(queryFiles) { file in
+            var local = DiagnosticCollector()
+            return (file: HandOff(SQLParser.parse(file, diagnostics: &local)), diagnostics: local.diagnostics)
+        }
+        for file in parsed { diagnostics.append(contentsOf: file.diagnostics) }
+        return analyzeParsed(parsed.map(\.file), against: catalog, keepingParsedFiles: keepingParsedFiles, &diagnostics)
+    }
+
+    /// Analyzes each parsed query file, the files shared out over the cores (``ParallelWork``):
+    /// each worker has its own diagnostics and table-effects memo, and a file's diagnostics come
+    /// in the order one thread would produce them. The parsed files are returned only when
+    /// `keepingParsedFiles` (the lock reads them); otherwise each worker takes its files and frees
+    /// them, not the calling thread one after the other.
+    private static func analyzeParsed(
+        _ parsedFiles: [HandOff<ParsedFile>], against catalog: Catalog, keepingParsedFiles: Bool, _ diagnostics: inout DiagnosticCollector
     ) -> (parsed: [ParsedFile], analyzed: [QueryFileDescription]) {
         struct Worker {
             var effects: TableEffectsResolver
             var diagnostics = DiagnosticCollector()
         }
-        let (results, workers) = ParallelWork.run(queryFiles, makeWorkerState: { Worker(effects: TableEffectsResolver(catalog: catalog)) }) { worker, file in
-            let parsed = SQLParser.parse(file, diagnostics: &worker.diagnostics)
+        let (results, workers) = ParallelWork.run(parsedFiles, makeWorkerState: { Worker(effects: TableEffectsResolver(catalog: catalog)) }) { worker, handOff in
+            // Each file is handed to one worker once: the value is always there.
+            guard let parsed = keepingParsedFiles ? handOff.value : handOff.take() else {
+                return ParsedAndAnalyzed(parsed: nil, analyzed: QueryFileDescription(path: "", queries: []))
+            }
             let analyzed = QueryFileAnalyzer.analyze(parsed, catalog: catalog, effects: &worker.effects, diagnostics: &worker.diagnostics)
             return ParsedAndAnalyzed(parsed: keepingParsedFiles ? parsed : nil, analyzed: analyzed)
         }
