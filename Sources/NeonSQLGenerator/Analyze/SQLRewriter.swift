@@ -46,9 +46,8 @@ enum SQLRewriter {
     /// The rewritten statement as pieces, with `marks` at their places.
     static func rewrittenPieces(_ parsed: ParsedStatement, _ analyzer: StatementAnalyzer, marks: [Mark]) -> [Piece] {
         var edits = parameterEdits(parsed.parameters, analyzer.parameters, sortSlots: analyzer.sortSlots)
-        for edit in analyzer.aliasEdits { edits.append(Edit(offset: edit.offset, length: edit.length, order: 2, pieces: [])) }
-        for edit in analyzer.embedEdits + analyzer.starEdits {
-            edits.append(Edit(offset: edit.offset, length: edit.length, order: 2, pieces: [.text(edit.replacement)]))
+        for edit in analyzer.sentSQL.ordered {
+            edits.append(Edit(offset: edit.offset, length: edit.length, order: 2, pieces: edit.replacement.map { [.text($0)] } ?? []))
         }
         for mark in marks { edits.append(Edit(offset: mark.offset, length: 0, order: mark.isEnd ? 0 : 1, pieces: [.mark(mark.id)])) }
         return pieces(parsed.range, analyzer.source, edits)

@@ -10,15 +10,10 @@ struct StatementAnalyzer: ExpressionTyping, RowComparing, ParameterConflictRepor
     let source: SourceFile
     var diagnostics = DiagnosticCollector()
     var parameters: ParameterTable
+    /// Edits to the SQL sent besides parameters (shared: `SelectAnalyzing` and `NameResolving` record them).
+    var sentSQL = SentSQLEdits()
     /// False once a data-modifying statement or CTE is seen.
     var isReadOnly = true
-    /// Source edits the SQL sent needs besides parameters: `AS "x!"` -> `AS "x"`.
-    var aliasEdits: [(offset: Int, length: Int)] = []
-    /// `sqlc.embed(t)` items and the column list each stands for in the SQL sent (`t.a, t.b`).
-    var embedEdits: [(offset: Int, length: Int, replacement: String)] = []
-    /// `*` and `t.*` of select and RETURNING lists and the column list each stands for in the SQL
-    /// sent (Scope/NameResolving+StarExpansion.swift).
-    var starEdits: [(offset: Int, length: Int, replacement: String)] = []
     /// `-- @sort` keys by the offset of the `ORDER BY @order` parameter they stand for, and the
     /// slots the analysis met (QueryTemplateBuilder checks that every one was an ORDER BY item).
     var sortSlots: [Int: SortDirective] = [:]

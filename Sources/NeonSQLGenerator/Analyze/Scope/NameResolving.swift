@@ -2,11 +2,10 @@
 // PostgreSQL gives (ambiguous, missing FROM-clause entry, does not exist, with suggestions).
 
 /// Resolves names in a scope: FROM items and columns (outer scopes included), `*` and `t.*`
-/// expansions in the SQL sent, composite fields, and the suggestions of its messages. Changes
-/// `starEdits` and reads `hasUnresolvedRelation`; its extension's `where` clause names the parts
-/// it calls.
+/// expansions in the SQL sent, composite fields, and the suggestions of its messages. Records
+/// star expansions in the shared ``StatementAnalysisContext/sentSQL`` and reads
+/// `hasUnresolvedRelation`; its extension's `where` clause names the parts it calls.
 protocol NameResolving: StatementAnalysisContext {
-    var starEdits: [(offset: Int, length: Int, replacement: String)] { get set }
     var hasUnresolvedRelation: Bool { get }
 
     /// The FROM item or CTE a name refers to, searching outward.
@@ -22,8 +21,6 @@ protocol NameResolving: StatementAnalysisContext {
     mutating func expandFieldStar(_ base: Expression, _ scope: Scope, at location: SourceLocation) -> [OutputColumn]
     mutating func recordStarExpansion(at location: SourceLocation, _ scope: Scope)
     mutating func recordQualifiedStarExpansion(at location: SourceLocation, _ entry: RangeEntry)
-    /// Drops the star expansions recorded since `mark` (a count of `starEdits`).
-    mutating func discardStarExpansions(since mark: Int)
 }
 
 extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAnalyzing {

@@ -1,12 +1,11 @@
 // SELECT: WITH, FROM items and joins, select lists, set operations, ORDER BY and LIMIT.
 
 /// Analyzes SELECT: WITH, set operations, VALUES, select lists, GROUP BY, ORDER BY, windows,
-/// `sqlc.embed`. Changes `aliasEdits`, `embedEdits`, `consumedSortSlots`,
-/// `pendingInsertTargets` and `deferredTextParameters`, reads `sortSlots`; its extension's
-/// `where` clause names the parts it calls.
+/// `sqlc.embed`. Records alias markers and embeds in the shared
+/// ``StatementAnalysisContext/sentSQL``, changes `consumedSortSlots`, `pendingInsertTargets` and
+/// `deferredTextParameters`, reads `sortSlots`; its extension's `where` clause names the parts it
+/// calls.
 protocol SelectAnalyzing: StatementAnalysisContext {
-    var aliasEdits: [(offset: Int, length: Int)] { get set }
-    var embedEdits: [(offset: Int, length: Int, replacement: String)] { get set }
     var sortSlots: [Int: SortDirective] { get }
     var consumedSortSlots: Set<Int> { get set }
     var pendingInsertTargets: [OperandContext]? { get set }
@@ -315,6 +314,6 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
             index += 1
         }
         guard index < bytes.count, index > alias.location.offset + 1 else { return }
-        aliasEdits.append((offset: index - 1, length: 1))
+        sentSQL.removeAliasMarker(offset: index - 1, length: 1)
     }
 }
