@@ -13,7 +13,7 @@ enum SQLRewriter {
     /// `table`) and the bytes `removed` (alias markers) left out: for a statement read without the analyzer.
     static func rewrittenSQL(_ range: SourceRange, in source: SourceFile, parameters: [ParameterNode], _ table: ParameterTable,
                              removing removed: [(offset: Int, length: Int)]) -> String {
-        let edits = parameterEdits(parameters, table, sortSlots: [:]) + removed.map { Edit(offset: $0.offset, length: $0.length, order: 2, pieces: []) }
+        let edits = parameterEdits(parameters, table, sortSlots: SortSlots()) + removed.map { Edit(offset: $0.offset, length: $0.length, order: 2, pieces: []) }
         return sql(of: pieces(range, source, edits)) { _ in "" }
     }
 
@@ -22,7 +22,7 @@ enum SQLRewriter {
         case text(String)
         case parameter(Int)
         case mark(Int)
-        /// `ORDER BY @order` of a `-- @sort`: the offset of the parameter (a key of the analyzer's `sortSlots`).
+        /// `ORDER BY @order` of a `-- @sort`: the offset of the parameter (a slot of the analyzer's `sortSlots`).
         case choice(Int)
     }
 
@@ -55,7 +55,7 @@ enum SQLRewriter {
 
     /// Each parameter occurrence as its placeholder (or its template around it), or as the choice
     /// of a `-- @sort` slot.
-    private static func parameterEdits(_ parameters: [ParameterNode], _ table: ParameterTable, sortSlots: [Int: SortDirective]) -> [Edit] {
+    private static func parameterEdits(_ parameters: [ParameterNode], _ table: ParameterTable, sortSlots: SortSlots) -> [Edit] {
         var edits: [Edit] = []
         for node in parameters {
             let offset = node.range.start.offset

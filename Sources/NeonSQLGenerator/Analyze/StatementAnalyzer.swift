@@ -14,10 +14,8 @@ struct StatementAnalyzer: ExpressionTyping, RowComparing, ParameterConflictRepor
     var sentSQL = SentSQLEdits()
     /// False once a data-modifying statement or CTE is seen.
     var isReadOnly = true
-    /// `-- @sort` keys by the offset of the `ORDER BY @order` parameter they stand for, and the
-    /// slots the analysis met (QueryTemplateBuilder checks that every one was an ORDER BY item).
-    var sortSlots: [Int: SortDirective] = [:]
-    var consumedSortSlots: Set<Int> = []
+    /// `SelectAnalyzing`'s: the `-- @sort` slots and the ones ORDER BY met.
+    var sortSlots = SortSlots()
     /// A FROM item failed to resolve (reported): unresolved columns are then its consequence and
     /// not reported again, as PostgreSQL stops at the first error.
     var hasUnresolvedRelation = false
@@ -36,10 +34,14 @@ struct StatementAnalyzer: ExpressionTyping, RowComparing, ParameterConflictRepor
     /// How deep the analysis is nested, and whether it gave up.
     private var nesting = NestingGuard()
 
-    init(catalog: Catalog, source: SourceFile, parameters: ParameterTable = ParameterTable(occurrences: [])) {
+    /// An analysis reading `catalog`, reporting into `source`, numbering `parameters`; `sortSlots`
+    /// are the statement's `-- @sort` slots (not in `parameters`).
+    init(catalog: Catalog, source: SourceFile, parameters: ParameterTable = ParameterTable(occurrences: []),
+         sortSlots: SortSlots = SortSlots()) {
         self.catalog = catalog
         self.source = source
         self.parameters = parameters
+        self.sortSlots = sortSlots
     }
 
     var reportedNestingTooDeep: Bool { nesting.gaveUp }

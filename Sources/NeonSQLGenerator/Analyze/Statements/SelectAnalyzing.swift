@@ -2,12 +2,12 @@
 
 /// Analyzes SELECT: WITH, set operations, VALUES, select lists, GROUP BY, ORDER BY, windows,
 /// `sqlc.embed`. Records alias markers and embeds in the shared
-/// ``StatementAnalysisContext/sentSQL``, changes `consumedSortSlots`, `pendingInsertTargets` and
-/// `deferredTextParameters`, reads `sortSlots`; its extension's `where` clause names the parts it
-/// calls.
+/// ``StatementAnalysisContext/sentSQL``, owns `sortSlots` (consumed by ORDER BY), changes
+/// `pendingInsertTargets` and `deferredTextParameters`; its extension's `where` clause names the
+/// parts it calls.
 protocol SelectAnalyzing: StatementAnalysisContext {
-    var sortSlots: [Int: SortDirective] { get }
-    var consumedSortSlots: Set<Int> { get set }
+    /// The statement's `-- @sort` slots and the ones ORDER BY met.
+    var sortSlots: SortSlots { get set }
     var pendingInsertTargets: [OperandContext]? { get set }
     var deferredTextParameters: [(node: ParameterNode, alias: String?)]? { get set }
 
