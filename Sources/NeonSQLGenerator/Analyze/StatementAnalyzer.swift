@@ -16,21 +16,14 @@ struct StatementAnalyzer: ExpressionTyping, RowComparing, ParameterConflictRepor
     var isReadOnly = true
     /// `SelectAnalyzing`'s: the `-- @sort` slots and the ones ORDER BY met.
     var sortSlots = SortSlots()
+    /// `SelectAnalyzing`'s: insert targets, deferred select-list parameters, assignment lists.
+    var targetTyping = TargetTyping()
     /// A FROM item failed to resolve (reported): unresolved columns are then its consequence and
     /// not reported again, as PostgreSQL stops at the first error.
     var hasUnresolvedRelation = false
     /// The result shape of each resolved function call, by the offset of its name: what FROM items
     /// and `(f(x)).field` / `(f(x)).*` read (Scope/FromClauseAnalyzing+CallShapes.swift).
     var callShapes: [Int: CallShape] = [:]
-    /// Set by INSERT ... SELECT for the SELECT's own select list: PostgreSQL types an untyped
-    /// output (a parameter, a string constant) by the target column it is inserted into.
-    var pendingInsertTargets: [OperandContext]?
-    /// Untyped parameters of the select list being analyzed: PostgreSQL makes them text only at
-    /// the end of the SELECT, after WHERE, GROUP BY and HAVING had their chance to type them
-    /// (resolveTargetListUnknowns). nil outside a select list (RETURNING resolves at once).
-    var deferredTextParameters: [(node: ParameterNode, alias: String?)]?
-    /// Numbers INSERT value lists and UPDATE SET lists (``ParameterCoercion/assignment(list:)``).
-    var assignmentList = 0
     /// How deep the analysis is nested, and whether it gave up.
     private var nesting = NestingGuard()
 
