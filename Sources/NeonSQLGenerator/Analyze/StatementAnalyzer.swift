@@ -12,17 +12,17 @@ struct StatementAnalyzer: ExpressionTyping, RowComparing, ParameterConflictRepor
     var parameters: ParameterTable
     /// Edits to the SQL sent besides parameters (shared: `SelectAnalyzing` and `NameResolving` record them).
     var sentSQL = SentSQLEdits()
-    /// False once a data-modifying statement or CTE is seen.
+    /// `ModificationAnalyzing`'s: false once a data-modifying statement or CTE is seen.
     var isReadOnly = true
     /// `SelectAnalyzing`'s: the `-- @sort` slots and the ones ORDER BY met.
     var sortSlots = SortSlots()
     /// `SelectAnalyzing`'s: insert targets, deferred select-list parameters, assignment lists.
     var targetTyping = TargetTyping()
-    /// A FROM item failed to resolve (reported): unresolved columns are then its consequence and
-    /// not reported again, as PostgreSQL stops at the first error.
+    /// `FromClauseAnalyzing`'s: a FROM item failed to resolve (reported): unresolved columns are
+    /// then its consequence and not reported again, as PostgreSQL stops at the first error.
     var hasUnresolvedRelation = false
-    /// The result shape of each resolved function call, by the offset of its name: what FROM items
-    /// and `(f(x)).field` / `(f(x)).*` read (Scope/FromClauseAnalyzing+CallShapes.swift).
+    /// `CallTyping`'s: the result shape of each resolved function call, by the offset of its
+    /// name: what FROM items and `(f(x)).field` / `(f(x)).*` read (Scope/FromClauseAnalyzing+CallShapes.swift).
     var callShapes: [Int: CallShape] = [:]
     /// How deep the analysis is nested, and whether it gave up.
     private var nesting = NestingGuard()

@@ -1,15 +1,15 @@
 // INSERT, UPDATE, DELETE: target columns, values typed by their column, ON CONFLICT, RETURNING.
 
 /// Analyzes INSERT, UPDATE, DELETE, MERGE and CALL: targets, assigned values, updatable views,
-/// RETURNING. Changes `isReadOnly` and `hasUnresolvedRelation`; reaches the insert targets of
-/// `INSERT ... SELECT` and the numbering of assignment lists through `SelectAnalyzing`
+/// RETURNING. Owns `isReadOnly`. Reaches what other parts own through their functions: an
+/// unknown target through ``FromClauseAnalyzing/noteUnresolvedRelation()``, the insert targets
+/// of `INSERT ... SELECT` and the numbering of assignment lists through `SelectAnalyzing`
 /// (``SelectAnalyzing/analyzeSelect(_:outer:insertingInto:)``,
-/// ``SelectAnalyzing/beginAssignmentList()``); its extension's `where` clause names the parts it
-/// calls.
+/// ``SelectAnalyzing/beginAssignmentList()``). Calls `ExpressionTyping`, `FromClauseAnalyzing`,
+/// `SelectAnalyzing` and `CallTyping` (its extension's `where` clause).
 protocol ModificationAnalyzing: StatementAnalysisContext {
     /// False once a data-modifying statement or CTE is seen.
     var isReadOnly: Bool { get set }
-    var hasUnresolvedRelation: Bool { get set }
 
     mutating func analyzeInsert(_ insert: InsertStatement, outer: Scope?) -> [OutputColumn]
     mutating func analyzeUpdate(_ update: UpdateStatement, outer: Scope?) -> [OutputColumn]
@@ -28,7 +28,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         guard let relation = catalog.relation(tableName.name, schema: name.qualifier.last?.name) else {
             let written = name.parts.map(\.name).joined(separator: ".")
             error("relation \"\(written)\" does not exist" + NameSuggestions.suffix(for: written, among: catalog.relationNames), at: name.location)
-            hasUnresolvedRelation = true
+            noteUnresolvedRelation()
             return nil
         }
         if relation.kind == .view, let change {
