@@ -8,7 +8,6 @@
 /// (``FromClauseAnalyzing/relationFailedToResolve()``). Calls `ExpressionTyping`, `CallTyping` and
 /// `FromClauseAnalyzing` (its extension's `where` clause).
 protocol NameResolving: StatementAnalysisContext {
-
     /// The FROM item or CTE a name refers to, searching outward.
     func findEntry(named name: String, _ scope: Scope) -> RangeEntry?
     /// The value of a column reference; nil (reported) when it names no column.
