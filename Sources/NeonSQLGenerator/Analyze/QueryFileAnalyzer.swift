@@ -90,10 +90,10 @@ enum QueryFileAnalyzer {
         // `ORDER BY @order` of a `-- @sort` is no bind parameter: the analyzer analyzes its keys there.
         let sortSlots = Self.sortSlots(parsed, annotation, source, &diagnostics)
         var analyzer = StatementAnalyzer(catalog: catalog, source: source,
-                                         parameters: ParameterTable(occurrences: parsed.parameters.filter { sortSlots[$0.range.start.offset] == nil }))
-        analyzer.sortSlots = sortSlots
+                                         parameters: ParameterTable(occurrences: parsed.parameters.filter { sortSlots[$0.range.start.offset] == nil }),
+                                         sortSlots: SortSlots(sortSlots))
         let columns = analyzer.analyzeStatement(parsed.statement)
-        for (offset, sort) in sortSlots.sorted(by: { $0.key < $1.key }) where !analyzer.consumedSortSlots.contains(offset) {
+        for (offset, sort) in analyzer.sortSlots.unconsumed {
             analyzer.error("@\(sort.name) of '-- @sort' can only be an item of ORDER BY", at: source.location(ofOffset: offset))
         }
         var kind = annotation.kind

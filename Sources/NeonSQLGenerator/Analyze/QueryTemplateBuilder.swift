@@ -62,7 +62,7 @@ enum QueryTemplateBuilder {
             }
         }
         // Sorts in order of appearance, and every defaulted parameter in order of first appearance.
-        let slots = analyzer.sortSlots.sorted { $0.key < $1.key }
+        let slots = analyzer.sortSlots.inOrder
         var sorts: [TemplateSort] = []
         var sortPositions: [String: Int] = [:]
         var defaulted: [(offset: Int, parameter: DefaultedParameter)] = []

@@ -13,7 +13,7 @@ enum SQLRewriter {
     /// `table`) and the bytes `removed` (alias markers) left out: for a statement read without the analyzer.
     static func rewrittenSQL(_ range: SourceRange, in source: SourceFile, parameters: [ParameterNode], _ table: ParameterTable,
                              removing removed: [(offset: Int, length: Int)]) -> String {
-        let edits = parameterEdits(parameters, table, sortSlots: [:]) + removed.map { Edit(offset: $0.offset, length: $0.length, order: 2, pieces: []) }
+        let edits = parameterEdits(parameters, table, sortSlots: SortSlots()) + removed.map { Edit(offset: $0.offset, length: $0.length, order: 2, pieces: []) }
         return sql(of: pieces(range, source, edits)) { _ in "" }
     }
 
@@ -22,7 +22,7 @@ enum SQLRewriter {
         case text(String)
         case parameter(Int)
         case mark(Int)
-        /// `ORDER BY @order` of a `-- @sort`: the offset of the parameter (a key of the analyzer's `sortSlots`).
+        /// `ORDER BY @order` of a `-- @sort`: the offset of the parameter (a slot of the analyzer's `sortSlots`).
         case choice(Int)
     }
 
@@ -46,9 +46,8 @@ enum SQLRewriter {
     /// The rewritten statement as pieces, with `marks` at their places.
     static func rewrittenPieces(_ parsed: ParsedStatement, _ analyzer: StatementAnalyzer, marks: [Mark]) -> [Piece] {
         var edits = parameterEdits(parsed.parameters, analyzer.parameters, sortSlots: analyzer.sortSlots)
-        for edit in analyzer.aliasEdits { edits.append(Edit(offset: edit.offset, length: edit.length, order: 2, pieces: [])) }
-        for edit in analyzer.embedEdits + analyzer.starEdits {
-            edits.append(Edit(offset: edit.offset, length: edit.length, order: 2, pieces: [.text(edit.replacement)]))
+        for edit in analyzer.sentSQL.ordered {
+            edits.append(Edit(offset: edit.offset, length: edit.length, order: 2, pieces: edit.replacement.map { [.text($0)] } ?? []))
         }
         for mark in marks { edits.append(Edit(offset: mark.offset, length: 0, order: mark.isEnd ? 0 : 1, pieces: [.mark(mark.id)])) }
         return pieces(parsed.range, analyzer.source, edits)
@@ -56,7 +55,7 @@ enum SQLRewriter {
 
     /// Each parameter occurrence as its placeholder (or its template around it), or as the choice
     /// of a `-- @sort` slot.
-    private static func parameterEdits(_ parameters: [ParameterNode], _ table: ParameterTable, sortSlots: [Int: SortDirective]) -> [Edit] {
+    private static func parameterEdits(_ parameters: [ParameterNode], _ table: ParameterTable, sortSlots: SortSlots) -> [Edit] {
         var edits: [Edit] = []
         for node in parameters {
             let offset = node.range.start.offset

@@ -1,12 +1,15 @@
 /// What every part of a statement's analysis shares: the schema it reads, the file it reports
-/// into, the statement's diagnostics and parameter table, and the guard against nesting too deep
-/// for the thread's stack. ``StatementAnalyzer`` holds the state; each part is a protocol that
-/// refines this one.
+/// into, the statement's diagnostics, parameter table and edits to the SQL sent, and the guard
+/// against nesting too deep for the thread's stack. ``StatementAnalyzer`` holds the state; each
+/// part is a protocol that refines this one and requires only the state it owns besides these.
 protocol StatementAnalysisContext {
     var catalog: Catalog { get }
     var source: SourceFile { get }
     var diagnostics: DiagnosticCollector { get set }
     var parameters: ParameterTable { get set }
+    /// The statement's edits to the SQL sent besides parameters (alias markers, embeds, star
+    /// expansions), changed only through ``SentSQLEdits``' operations.
+    var sentSQL: SentSQLEdits { get set }
     /// The analysis gave up on a statement nested too deeply: later problems are its consequences.
     var reportedNestingTooDeep: Bool { get }
 

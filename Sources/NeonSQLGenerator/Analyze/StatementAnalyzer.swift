@@ -10,41 +10,31 @@ struct StatementAnalyzer: ExpressionTyping, RowComparing, ParameterConflictRepor
     let source: SourceFile
     var diagnostics = DiagnosticCollector()
     var parameters: ParameterTable
-    /// False once a data-modifying statement or CTE is seen.
+    /// Edits to the SQL sent besides parameters (shared: `SelectAnalyzing` and `NameResolving` record them).
+    var sentSQL = SentSQLEdits()
+    /// `ModificationAnalyzing`'s: false once a data-modifying statement or CTE is seen.
     var isReadOnly = true
-    /// Source edits the SQL sent needs besides parameters: `AS "x!"` -> `AS "x"`.
-    var aliasEdits: [(offset: Int, length: Int)] = []
-    /// `sqlc.embed(t)` items and the column list each stands for in the SQL sent (`t.a, t.b`).
-    var embedEdits: [(offset: Int, length: Int, replacement: String)] = []
-    /// `*` and `t.*` of select and RETURNING lists and the column list each stands for in the SQL
-    /// sent (Scope/NameResolving+StarExpansion.swift).
-    var starEdits: [(offset: Int, length: Int, replacement: String)] = []
-    /// `-- @sort` keys by the offset of the `ORDER BY @order` parameter they stand for, and the
-    /// slots the analysis met (QueryTemplateBuilder checks that every one was an ORDER BY item).
-    var sortSlots: [Int: SortDirective] = [:]
-    var consumedSortSlots: Set<Int> = []
-    /// A FROM item failed to resolve (reported): unresolved columns are then its consequence and
-    /// not reported again, as PostgreSQL stops at the first error.
+    /// `SelectAnalyzing`'s: the `-- @sort` slots and the ones ORDER BY met.
+    var sortSlots = SortSlots()
+    /// `SelectAnalyzing`'s: insert targets, deferred select-list parameters, assignment lists.
+    var targetTyping = TargetTyping()
+    /// `FromClauseAnalyzing`'s: a FROM item failed to resolve (reported): unresolved columns are
+    /// then its consequence and not reported again, as PostgreSQL stops at the first error.
     var hasUnresolvedRelation = false
-    /// The result shape of each resolved function call, by the offset of its name: what FROM items
-    /// and `(f(x)).field` / `(f(x)).*` read (Scope/FromClauseAnalyzing+CallShapes.swift).
+    /// `CallTyping`'s: the result shape of each resolved function call, by the offset of its
+    /// name: what FROM items and `(f(x)).field` / `(f(x)).*` read (Scope/FromClauseAnalyzing+CallShapes.swift).
     var callShapes: [Int: CallShape] = [:]
-    /// Set by INSERT ... SELECT for the SELECT's own select list: PostgreSQL types an untyped
-    /// output (a parameter, a string constant) by the target column it is inserted into.
-    var pendingInsertTargets: [OperandContext]?
-    /// Untyped parameters of the select list being analyzed: PostgreSQL makes them text only at
-    /// the end of the SELECT, after WHERE, GROUP BY and HAVING had their chance to type them
-    /// (resolveTargetListUnknowns). nil outside a select list (RETURNING resolves at once).
-    var deferredTextParameters: [(node: ParameterNode, alias: String?)]?
-    /// Numbers INSERT value lists and UPDATE SET lists (``ParameterCoercion/assignment(list:)``).
-    var assignmentList = 0
     /// How deep the analysis is nested, and whether it gave up.
     private var nesting = NestingGuard()
 
-    init(catalog: Catalog, source: SourceFile, parameters: ParameterTable = ParameterTable(occurrences: [])) {
+    /// An analysis reading `catalog`, reporting into `source`, numbering `parameters`; `sortSlots`
+    /// are the statement's `-- @sort` slots (not in `parameters`).
+    init(catalog: Catalog, source: SourceFile, parameters: ParameterTable = ParameterTable(occurrences: []),
+         sortSlots: SortSlots = SortSlots()) {
         self.catalog = catalog
         self.source = source
         self.parameters = parameters
+        self.sortSlots = sortSlots
     }
 
     var reportedNestingTooDeep: Bool { nesting.gaveUp }

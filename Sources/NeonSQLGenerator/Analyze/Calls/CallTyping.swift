@@ -2,9 +2,13 @@
 /// typed arguments are inferred first, the call is resolved (`CallResolver`), and untyped
 /// arguments (parameters, string constants, NULL) then take the chosen candidate's types.
 /// Types operator and function calls (built-in and user functions, named arguments, version
-/// requirements). Changes `callShapes` (the result shape of each resolved call) besides the
-/// parameter table and diagnostics; its extension's `where` clause names the parts it calls.
+/// requirements). Owns `callShapes` (the result shape of each resolved call), which other parts
+/// read through ``recordedCallShape(at:)``; besides it changes only the shared state (parameter
+/// table, diagnostics). Calls `ExpressionTyping`, `FromClauseAnalyzing` (call shapes of user and
+/// built-in results), `SelectAnalyzing` and `ParameterConflictReporting` (its extension's `where`
+/// clause).
 protocol CallTyping: StatementAnalysisContext {
+    /// The result shape of each resolved function call, by the offset of its name.
     var callShapes: [Int: CallShape] { get set }
 
     /// An operand PostgreSQL types from the call it is passed to.
@@ -33,6 +37,12 @@ extension CallTyping {
     /// `resolveUserFunctionCall` of a function call (not `CALL`).
     mutating func resolveUserFunctionCall(_ call: FunctionCall, _ scope: Scope) -> UserFunctionResolution {
         resolveUserFunctionCall(call, scope, procedures: false)
+    }
+
+    /// The result shape recorded for the function call whose name starts at `offset`, once the
+    /// call was resolved; nil before or when it was not.
+    func recordedCallShape(at offset: Int) -> CallShape? {
+        callShapes[offset]
     }
 }
 

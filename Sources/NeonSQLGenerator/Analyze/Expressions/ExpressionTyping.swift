@@ -1,7 +1,10 @@
 /// Types expressions: each expression kind's type, nullability and name, the context an untyped
 /// operand (a parameter, a string constant) takes its type from, and the hooks into the other
-/// parts (calls, row comparisons, names, subqueries). Changes the parameter table (a parameter's
-/// type and facts) and the diagnostics, through `StatementAnalysisContext`.
+/// parts (calls, row comparisons, names, subqueries). Owns no state: changes the parameter table
+/// (a parameter's type and facts), the diagnostics and (discarding the star expansions of an
+/// `EXISTS` subquery) the edits to the SQL sent, all of `StatementAnalysisContext`. Calls
+/// `CallTyping`, `RowComparing`, `NameResolving`, `SelectAnalyzing` and
+/// `ParameterConflictReporting` (its extension's `where` clause).
 protocol ExpressionTyping: StatementAnalysisContext {
     /// The type, nullability and name of `expression` in `scope`; `context` is what its place
     /// expects of an untyped operand.
@@ -199,9 +202,10 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
             if value.type == .unknown { value.type = .text }
             return value
         case .exists(let query):
-            let mark = starEdits.count
+            // Its select list is not returned: the SQL keeps its stars as written.
+            let mark = sentSQL.starMark
             _ = analyzeSelect(query, outer: scope)
-            discardStarExpansions(since: mark)
+            sentSQL.discardStars(since: mark)
             return TypedValue(type: .bool, nullable: false, name: "exists")
         case .row(let elements):
             return inferRowConstructor(elements, scope, context)

@@ -1,8 +1,8 @@
 // A parameter used where PostgreSQL would reject the type an earlier use gave it.
 
 /// Reports what PostgreSQL reports about one parameter's uses that disagree (two types, a NULL
-/// test before any type). Reads and changes the parameter table and the diagnostics of
-/// `StatementAnalysisContext`, and calls no other part.
+/// test before any type). Owns no state: reads and changes the parameter table and the
+/// diagnostics of `StatementAnalysisContext`, and calls no other part.
 protocol ParameterConflictReporting: StatementAnalysisContext {}
 
 extension ParameterConflictReporting {

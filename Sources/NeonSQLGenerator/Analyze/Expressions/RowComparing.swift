@@ -4,9 +4,10 @@
 // (make_row_comparison_op): each pair is resolved like `a = x`, so an untyped parameter takes its
 // counterpart's type, and the result is boolean.
 
-/// Types row-value comparisons, row constructors and subquery comparisons. Reads and changes
-/// only what `StatementAnalysisContext` shares (parameter types, diagnostics); its extension's
-/// `where` clause names the parts it calls.
+/// Types row-value comparisons, row constructors and subquery comparisons. Owns no state: reads
+/// and changes only what `StatementAnalysisContext` shares (parameter types, diagnostics). Calls
+/// `ExpressionTyping`, `CallTyping`, `SelectAnalyzing` and `ParameterConflictReporting` (its
+/// extension's `where` clause).
 protocol RowComparing: StatementAnalysisContext {
     /// `ROW(a, b)` or `(a, b)` as a value.
     mutating func inferRowConstructor(_ elements: [Expression], _ scope: Scope, _ context: OperandContext?) -> TypedValue

@@ -31,7 +31,7 @@ struct CallShape: Sendable, Hashable {
     }
 }
 
-extension FromClauseAnalyzing where Self: ExpressionTyping & NameResolving & SelectAnalyzing {
+extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameResolving & SelectAnalyzing {
     /// The shape of a call of a built-in overload, resolved to `declared` argument types.
     func builtinCallShape(_ signature: FunctionSignature, declared: [SQLType], resultType: SQLType) -> CallShape {
         if !signature.outputColumns.isEmpty {
@@ -84,7 +84,7 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & NameResolving & Sel
         var inner = expression
         while case .parenthesized(let nested) = inner.kind { inner = nested }
         guard case .function(let call) = inner.kind else { return nil }
-        return callShapes[call.name.location.offset]
+        return recordedCallShape(at: call.name.location.offset)
     }
 }
 

@@ -5,7 +5,7 @@
 // which only such a function may have. `unnest(a, b)` zips its arrays; `ROWS FROM (f(), g())`
 // puts the functions' columns side by side; WITH ORDINALITY adds a bigint `ordinality` column.
 
-extension FromClauseAnalyzing where Self: ExpressionTyping & NameResolving & SelectAnalyzing {
+extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameResolving & SelectAnalyzing {
     /// `f(args) [WITH ORDINALITY] [AS alias[(cols)]]`.
     mutating func addFunctionItem(_ call: FunctionCall, alias: TableAlias?, withOrdinality: Bool, location: SourceLocation,
                                   _ scope: Scope) {
@@ -79,7 +79,7 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & NameResolving & Sel
         let functionName = call.name.name?.name ?? "function"
         let value = infer(Expression(.function(call), location: location, range: SourceRange(start: location, endOffset: location.offset)), scope)
         let shape: CallShape
-        if let recorded = callShapes[call.name.location.offset] {
+        if let recorded = recordedCallShape(at: call.name.location.offset) {
             shape = recorded
         } else if value.type != .unknown {
             // COALESCE, GREATEST and the other calls the grammar types: one value.

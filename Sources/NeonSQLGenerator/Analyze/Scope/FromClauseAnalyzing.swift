@@ -3,11 +3,14 @@
 // joins on a key, which lets a row stay Identifiable).
 
 /// Builds a scope's FROM items: tables, views, CTEs, subqueries, joins and function calls, with
-/// the nullability joins give their columns. Changes `hasUnresolvedRelation` and reads
-/// `callShapes` (recorded by `CallTyping`); its extension's `where` clause names the parts it calls.
+/// the nullability joins give their columns. Owns `hasUnresolvedRelation`, which other parts
+/// read and set through ``relationFailedToResolve()`` and ``noteUnresolvedRelation()``. Calls
+/// `ExpressionTyping`, `CallTyping` (``CallTyping/recordedCallShape(at:)``), `NameResolving` and
+/// `SelectAnalyzing` (its extension's `where` clause).
 protocol FromClauseAnalyzing: StatementAnalysisContext {
+    /// A FROM item or target failed to resolve (reported): unresolved columns are then its
+    /// consequence and not reported again, as PostgreSQL stops at the first error.
     var hasUnresolvedRelation: Bool { get set }
-    var callShapes: [Int: CallShape] { get }
 
     /// Adds a FROM item to `scope`; clears `joinsAreToOne` when it may multiply the rows.
     mutating func addFromItem(_ item: TableReference, _ scope: Scope, joinsAreToOne: inout Bool)
@@ -19,7 +22,19 @@ protocol FromClauseAnalyzing: StatementAnalysisContext {
     func callShape(of expression: Expression) -> CallShape?
 }
 
-extension FromClauseAnalyzing where Self: ExpressionTyping & NameResolving & SelectAnalyzing {
+extension FromClauseAnalyzing {
+    /// True once a relation of the statement failed to resolve (and was reported).
+    func relationFailedToResolve() -> Bool {
+        hasUnresolvedRelation
+    }
+
+    /// Records that a relation failed to resolve (the caller reported it).
+    mutating func noteUnresolvedRelation() {
+        hasUnresolvedRelation = true
+    }
+}
+
+extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameResolving & SelectAnalyzing {
     /// Adds the entries of one FROM item to `scope`; `joinsAreToOne` turns false when a join can
     /// repeat rows of the first entry.
     mutating func addFromItem(_ item: TableReference, _ scope: Scope, joinsAreToOne: inout Bool) {

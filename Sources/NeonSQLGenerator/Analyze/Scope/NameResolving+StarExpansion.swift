@@ -24,10 +24,10 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
         let bytes = source.bytes
         let offset = location.offset
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "*") {
-            starEdits.append((offset: offset, length: 1, replacement: items.joined(separator: ", ")))
+            sentSQL.replaceStar(offset: offset, length: 1, with: items.joined(separator: ", "))
         } else if offset + 5 <= bytes.count,
                   String(decoding: bytes[offset..<offset + 5], as: UTF8.self).lowercased() == "table" {
-            starEdits.append((offset: offset, length: 5, replacement: "SELECT " + items.joined(separator: ", ") + " FROM"))
+            sentSQL.replaceStar(offset: offset, length: 5, with: "SELECT " + items.joined(separator: ", ") + " FROM")
         }
     }
 
@@ -35,8 +35,8 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
     mutating func recordQualifiedStarExpansion(at location: SourceLocation, _ entry: RangeEntry) {
         guard let qualified = Self.qualifiedColumns(entry.columns, of: entry), !qualified.isEmpty,
               let starOffset = starOffset(from: location.offset) else { return }
-        starEdits.append((offset: location.offset, length: starOffset + 1 - location.offset,
-                          replacement: qualified.joined(separator: ", ")))
+        sentSQL.replaceStar(offset: location.offset, length: starOffset + 1 - location.offset,
+                            with: qualified.joined(separator: ", "))
     }
 
     /// Records the edit that replaces `(p).*` (written from `location` on) with `(p).a, (p).b`
@@ -55,14 +55,8 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
             prefix.removeLast()
         }
         let row = String(decoding: prefix, as: UTF8.self)
-        starEdits.append((offset: location.offset, length: starOffset + 1 - location.offset,
-                          replacement: fields.map { row + "." + Self.sqlName($0.name) }.joined(separator: ", ")))
-    }
-
-    /// Removes the star edits recorded since `mark`: inside `EXISTS (SELECT * ...)` the select
-    /// list is not returned, and the SQL keeps it as written.
-    mutating func discardStarExpansions(since mark: Int) {
-        if mark < starEdits.count { starEdits.removeSubrange(mark...) }
+        sentSQL.replaceStar(offset: location.offset, length: starOffset + 1 - location.offset,
+                            with: fields.map { row + "." + Self.sqlName($0.name) }.joined(separator: ", "))
     }
 
     /// `entry.a, entry.b` for columns of an entry, or nil when a column cannot be named so: the

@@ -2,13 +2,12 @@
 // PostgreSQL gives (ambiguous, missing FROM-clause entry, does not exist, with suggestions).
 
 /// Resolves names in a scope: FROM items and columns (outer scopes included), `*` and `t.*`
-/// expansions in the SQL sent, composite fields, and the suggestions of its messages. Changes
-/// `starEdits` and reads `hasUnresolvedRelation`; its extension's `where` clause names the parts
-/// it calls.
+/// expansions in the SQL sent, composite fields, and the suggestions of its messages. Owns no
+/// state: it records star expansions in the shared ``StatementAnalysisContext/sentSQL``, and asks
+/// `FromClauseAnalyzing` whether a relation failed to resolve
+/// (``FromClauseAnalyzing/relationFailedToResolve()``). Calls `ExpressionTyping`, `CallTyping` and
+/// `FromClauseAnalyzing` (its extension's `where` clause).
 protocol NameResolving: StatementAnalysisContext {
-    var starEdits: [(offset: Int, length: Int, replacement: String)] { get set }
-    var hasUnresolvedRelation: Bool { get }
-
     /// The FROM item or CTE a name refers to, searching outward.
     func findEntry(named name: String, _ scope: Scope) -> RangeEntry?
     /// The value of a column reference; nil (reported) when it names no column.
@@ -22,8 +21,6 @@ protocol NameResolving: StatementAnalysisContext {
     mutating func expandFieldStar(_ base: Expression, _ scope: Scope, at location: SourceLocation) -> [OutputColumn]
     mutating func recordStarExpansion(at location: SourceLocation, _ scope: Scope)
     mutating func recordQualifiedStarExpansion(at location: SourceLocation, _ entry: RangeEntry)
-    /// Drops the star expansions recorded since `mark` (a count of `starEdits`).
-    mutating func discardStarExpansions(since mark: Int)
 }
 
 extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAnalyzing {
@@ -63,7 +60,7 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
                 }
                 current = level.parent
             }
-            if !hasUnresolvedRelation {
+            if !relationFailedToResolve() {
                 let hint = unreferenceableEntry(scope) { entry in entry.columns.contains { $0.name == column.name } }.map {
                     "; there is a column named \"\(column.name)\" in table \"\($0.name ?? "")\", but it cannot be referenced from this part of the query"
                 }
@@ -81,7 +78,7 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
                 // PostgreSQL's errorMissingRTE: the table is there, under an alias.
                 error("invalid reference to FROM-clause entry for table \"\(tableName.name)\"; perhaps you meant to reference the table alias \"\(alias)\"",
                       at: tableName.location)
-            } else if !hasUnresolvedRelation {
+            } else if !relationFailedToResolve() {
                 error("missing FROM-clause entry for table \"\(tableName.name)\"" + NameSuggestions.suffix(for: tableName.name, among: rangeEntryNames(scope)),
                       at: tableName.location)
             }

@@ -109,7 +109,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
     /// `INSERT [(columns)] VALUES (...)` of a NOT MATCHED clause: PostgreSQL's checkInsertTargets,
     /// then transformInsertRow (the values' count, each value coerced to its column's type).
     private mutating func analyzeMergeInsert(columns: [Identifier], values: [Expression]?, _ relation: CatalogRelation, _ scope: Scope) {
-        assignmentList += 1
+        beginAssignmentList()
         let targetColumns = columns.isEmpty ? relation.columns : columns.compactMap { requireColumn($0, in: relation) }
         guard targetColumns.count == columns.count || columns.isEmpty, let values else { return }
         if values.count > targetColumns.count {

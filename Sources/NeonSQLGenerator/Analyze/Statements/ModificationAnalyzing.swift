@@ -1,13 +1,15 @@
 // INSERT, UPDATE, DELETE: target columns, values typed by their column, ON CONFLICT, RETURNING.
 
 /// Analyzes INSERT, UPDATE, DELETE, MERGE and CALL: targets, assigned values, updatable views,
-/// RETURNING. Changes `isReadOnly`, `hasUnresolvedRelation`, `pendingInsertTargets` and
-/// `assignmentList`; its extension's `where` clause names the parts it calls.
+/// RETURNING. Owns `isReadOnly`. Reaches what other parts own through their functions: an
+/// unknown target through ``FromClauseAnalyzing/noteUnresolvedRelation()``, the insert targets
+/// of `INSERT ... SELECT` and the numbering of assignment lists through `SelectAnalyzing`
+/// (``SelectAnalyzing/analyzeSelect(_:outer:insertingInto:)``,
+/// ``SelectAnalyzing/beginAssignmentList()``). Calls `ExpressionTyping`, `FromClauseAnalyzing`,
+/// `SelectAnalyzing` and `CallTyping` (its extension's `where` clause).
 protocol ModificationAnalyzing: StatementAnalysisContext {
+    /// False once a data-modifying statement or CTE is seen.
     var isReadOnly: Bool { get set }
-    var hasUnresolvedRelation: Bool { get set }
-    var pendingInsertTargets: [OperandContext]? { get set }
-    var assignmentList: Int { get set }
 
     mutating func analyzeInsert(_ insert: InsertStatement, outer: Scope?) -> [OutputColumn]
     mutating func analyzeUpdate(_ update: UpdateStatement, outer: Scope?) -> [OutputColumn]
@@ -26,7 +28,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         guard let relation = catalog.relation(tableName.name, schema: name.qualifier.last?.name) else {
             let written = name.parts.map(\.name).joined(separator: ".")
             error("relation \"\(written)\" does not exist" + NameSuggestions.suffix(for: written, among: catalog.relationNames), at: name.location)
-            hasUnresolvedRelation = true
+            noteUnresolvedRelation()
             return nil
         }
         if relation.kind == .view, let change {
@@ -45,7 +47,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         let key = Catalog.key(schema: relation.schema, name: relation.name)
         return OperandContext(type: column.type, elementNullable: column.elementNullable, name: column.name, nullMeaningful: !column.isNotNull,
                               origin: ColumnOrigin(relationKey: key, column: column.name, isUnique: relation.isUniqueColumn(column.name)),
-                              coercion: .assignment(list: assignmentList))
+                              coercion: .assignment(list: currentAssignmentList()))
     }
 
     mutating func requireColumn(_ identifier: Identifier, in relation: CatalogRelation) -> CatalogColumn? {
@@ -102,7 +104,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         let scope = Scope(parent: outer)
         if let with = insert.with { analyzeWith(with, scope) }
         guard let (entry, relation) = targetEntry(insert.table, alias: insert.alias, scope, change: .insert) else { return [] }
-        assignmentList += 1
+        beginAssignmentList()
         let targetColumns: [CatalogColumn]
         if insert.columns.isEmpty {
             targetColumns = relation.columns
@@ -127,12 +129,12 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
                 }
             }
         case .select(let query):
+            var insertTargets: [OperandContext]?
             if query.with == nil, case .select = query.body {
-                pendingInsertTargets = targetColumns.map { valueContext(for: $0, in: relation) }
+                insertTargets = targetColumns.map { valueContext(for: $0, in: relation) }
             }
             let errorsBefore = diagnostics.errorCount
-            let columns = analyzeSelect(query, outer: scope)
-            pendingInsertTargets = nil
+            let columns = analyzeSelect(query, outer: scope, insertingInto: insertTargets)
             if insert.columns.isEmpty {
                 checkAssignedViewColumns(implicitTargets(relation, count: columns.count, at: insert.table.location), of: relation, .insert)
             }
@@ -176,7 +178,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
     }
 
     mutating func analyzeSet(_ clauses: [SetClause], _ relation: CatalogRelation, _ scope: Scope) {
-        assignmentList += 1
+        beginAssignmentList()
         for clause in clauses {
             let columns = clause.columns.compactMap { requireColumn($0, in: relation) }
             guard columns.count == clause.columns.count else {

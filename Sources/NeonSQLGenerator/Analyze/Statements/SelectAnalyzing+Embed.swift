@@ -19,8 +19,8 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
         let before = entry.nullabilityBeforeExtension
         let optional = before != nil && entry.columns.allSatisfy(\.value.nullable)
         let qualifier = Self.sqlName(name.name)
-        embedEdits.append((offset: range.start.offset, length: range.endOffset - range.start.offset,
-                           replacement: columns.map { qualifier + "." + Self.sqlName($0.name) }.joined(separator: ", ")))
+        sentSQL.replaceEmbed(offset: range.start.offset, length: range.endOffset - range.start.offset,
+                             with: columns.map { qualifier + "." + Self.sqlName($0.name) }.joined(separator: ", "))
         return entry.columns.enumerated().compactMap { position, column in
             guard !column.name.isEmpty else { return nil }
             var ownNullable = column.value.nullable

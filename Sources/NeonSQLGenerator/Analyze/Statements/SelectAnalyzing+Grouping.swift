@@ -100,8 +100,7 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
             let expression = item.expression
             // `ORDER BY @order` of a `-- @sort`: each key is analyzed in its place.
             if case .parameter(let node) = expression.kind {
-                if let sort = sortSlots[node.range.start.offset] {
-                    consumedSortSlots.insert(node.range.start.offset)
+                if let sort = sortSlots.consume(node.range.start.offset) {
                     let errorsBefore = diagnostics.errorCount
                     for key in sort.keys { analyzeOrderBy(key.items, scope, isPlainSelect: isPlainSelect) }
                     if diagnostics.errorCount == errorsBefore { checkSortKeysAreOrderable(sort, scope, isPlainSelect: isPlainSelect) }

@@ -1,16 +1,19 @@
 // SELECT: WITH, FROM items and joins, select lists, set operations, ORDER BY and LIMIT.
 
 /// Analyzes SELECT: WITH, set operations, VALUES, select lists, GROUP BY, ORDER BY, windows,
-/// `sqlc.embed`. Changes `aliasEdits`, `embedEdits`, `consumedSortSlots`,
-/// `pendingInsertTargets` and `deferredTextParameters`, reads `sortSlots`; its extension's
-/// `where` clause names the parts it calls.
+/// `sqlc.embed`. Owns `sortSlots` (consumed by ORDER BY) and `targetTyping` (the insert targets
+/// of a select list, its deferred untyped parameters, the numbering of assignment lists, which
+/// `ModificationAnalyzing` reaches through ``analyzeSelect(_:outer:insertingInto:)``,
+/// ``beginAssignmentList()`` and ``currentAssignmentList()``); records alias markers and embeds
+/// in the shared ``StatementAnalysisContext/sentSQL``. Calls `ExpressionTyping`,
+/// `FromClauseAnalyzing`, `NameResolving`, `ModificationAnalyzing` and
+/// `ParameterConflictReporting` (its extension's `where` clause).
 protocol SelectAnalyzing: StatementAnalysisContext {
-    var aliasEdits: [(offset: Int, length: Int)] { get set }
-    var embedEdits: [(offset: Int, length: Int, replacement: String)] { get set }
-    var sortSlots: [Int: SortDirective] { get }
-    var consumedSortSlots: Set<Int> { get set }
-    var pendingInsertTargets: [OperandContext]? { get set }
-    var deferredTextParameters: [(node: ParameterNode, alias: String?)]? { get set }
+    /// The statement's `-- @sort` slots and the ones ORDER BY met.
+    var sortSlots: SortSlots { get set }
+    /// How values written to a target are typed: insert targets, deferred select-list parameters,
+    /// assignment lists.
+    var targetTyping: TargetTyping { get set }
 
     /// The output columns of a full query expression; `outer` is the scope it is nested in.
     mutating func analyzeSelect(_ query: SelectStatement, outer: Scope?) -> [OutputColumn]
@@ -26,6 +29,25 @@ extension SelectAnalyzing {
     /// `analyzeTarget` where the place expects nothing of an untyped output.
     mutating func analyzeTarget(_ target: SelectTarget, _ scope: Scope) -> [OutputColumn] {
         analyzeTarget(target, scope, context: nil)
+    }
+
+    /// The output columns of `query` (`INSERT ... SELECT`'s), whose own select list is typed for
+    /// `targets` (the inserted columns' contexts, in order) when there are any.
+    mutating func analyzeSelect(_ query: SelectStatement, outer: Scope?, insertingInto targets: [OperandContext]?) -> [OutputColumn] {
+        if let targets { targetTyping.expectInsertTargets(targets) }
+        let columns = analyzeSelect(query, outer: outer)
+        targetTyping.clearInsertTargets()
+        return columns
+    }
+
+    /// Starts typing the next INSERT value list or UPDATE SET list.
+    mutating func beginAssignmentList() {
+        targetTyping.beginAssignmentList()
+    }
+
+    /// The number of the assignment list being typed (``ParameterCoercion/assignment(list:)``).
+    func currentAssignmentList() -> Int {
+        targetTyping.assignmentList
     }
 }
 
@@ -141,8 +163,7 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
     }
 
     private mutating func analyzeSelectCore(_ core: SelectCore, _ outer: Scope) -> ([OutputColumn], Scope) {
-        let insertTargets = pendingInsertTargets
-        pendingInsertTargets = nil
+        let insertTargets = targetTyping.takeInsertTargets()
         let scope = Scope(parent: outer)
         scope.hasFromClause = !core.from.isEmpty
         let usesGroupingSets = core.groupsBySets
@@ -179,8 +200,7 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
             }
         }
         var columns: [OutputColumn] = []
-        let enclosingDeferred = deferredTextParameters
-        deferredTextParameters = []
+        let selectList = targetTyping.beginSelectList()
         for (position, target) in core.targets.enumerated() {
             var context: OperandContext?
             if let insertTargets, columns.count < insertTargets.count, case .expression(let expression, _) = target {
@@ -193,8 +213,7 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
             let targetScope = everySetScope.flatMap { isGroupedInEverySet(position, core.targets, everySetItems, scope) ? $0 : nil }
             columns += analyzeTarget(target, targetScope ?? scope, context: context)
         }
-        let untypedTargets = deferredTextParameters ?? []
-        deferredTextParameters = enclosingDeferred
+        let untypedTargets = targetTyping.endSelectList(selectList)
         if let whereClause = core.whereClause { _ = infer(whereClause, scope, .type(.bool)) }
         scope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
         analyzeGroupBy(core.groupBy, scope)
@@ -279,8 +298,8 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
             let isUnknown = value.type == .unknown
             if isUnknown {
                 // PostgreSQL resolves an untyped output as text.
-                if deferredTextParameters != nil, let node = parameterNode(of: expression) {
-                    deferredTextParameters?.append((node, alias?.name))
+                if targetTyping.defersTextParameters, let node = parameterNode(of: expression) {
+                    targetTyping.deferTextParameter(node, alias: alias?.name)
                 } else if let index = parameterIndex(of: expression) {
                     parameters.note(index, type: .text, name: alias?.name)
                     parameters.markTextByDefault(index)
@@ -315,6 +334,6 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
             index += 1
         }
         guard index < bytes.count, index > alias.location.offset + 1 else { return }
-        aliasEdits.append((offset: index - 1, length: 1))
+        sentSQL.removeAliasMarker(offset: index - 1, length: 1)
     }
 }
