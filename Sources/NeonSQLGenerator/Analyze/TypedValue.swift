@@ -92,6 +92,9 @@ final class Scope {
     /// Entries of the statement this level cannot reference (a MERGE target in a WHEN NOT MATCHED
     /// clause): never resolved, only named in the error PostgreSQL gives for a reference to them.
     var unreferenceableEntries: [RangeEntry] = []
+    /// The level is a MERGE's RETURNING list (PostgreSQL 17): `merge_action()` is allowed here and
+    /// in subqueries below it.
+    var isMergeReturning = false
 
     init(parent: Scope?) {
         self.parent = parent
@@ -99,5 +102,10 @@ final class Scope {
 
     func commonTable(named name: String) -> [ScopeColumn]? {
         commonTables[name] ?? parent?.commonTable(named: name)
+    }
+
+    /// This level or an enclosing one is a MERGE's RETURNING list.
+    var isInsideMergeReturning: Bool {
+        isMergeReturning || (parent?.isInsideMergeReturning ?? false)
     }
 }

@@ -96,6 +96,34 @@ struct MergeTests {
         ])
     }
 
+    /// `merge_action()` (PostgreSQL 17's grammar, not a pg_proc function): the action's name as
+    /// `text NOT NULL` in a MERGE's RETURNING list and subqueries below it; PostgreSQL's error
+    /// anywhere else; unknown to a project that targets an earlier version.
+    @Test func mergeActionIsTextInAMergesReturningList() {
+        let query = """
+            -- name: Upserted :many
+            MERGE INTO stock s USING items i ON s.item_id = i.id
+            WHEN MATCHED THEN UPDATE SET qty = s.qty + 1
+            WHEN NOT MATCHED THEN INSERT VALUES (i.id, 1)
+            RETURNING merge_action(), (SELECT merge_action() = 'INSERT') AS inserted, s.item_id;
+            """
+        for version in [nil, 17] as [Int?] {
+            let (model, errors) = Self.fixture(query, postgresVersion: version)
+            #expect(errors == [])
+            #expect(model.queries.first?.columns.map { "\($0.name): \($0.swiftType)" } == ["mergeAction: String", "inserted: Bool?", "itemId: Int"])
+        }
+        let elsewhere = """
+            -- name: NotInMerge :many
+            SELECT merge_action() AS a FROM stock;
+            """
+        #expect(Self.fixture(elsewhere, postgresVersion: 17).errors == [
+            "query.sql:2:8: error: MERGE_ACTION() can only be used in the RETURNING list of a MERGE command",
+        ])
+        #expect(Self.fixture(query, postgresVersion: 16).errors.contains {
+            $0.hasPrefix("query.sql:5:11: error: function merge_action() is not known to the generator")
+        })
+    }
+
     @Test func notMatchedBySourceSeesOnlyTheTarget() {
         let (_, errors) = Self.fixture("""
             -- name: Q :exec

@@ -225,6 +225,16 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         if schema == nil, ["coalesce", "greatest", "least", "nullif"].contains(name) {
             return inferConditional(name, call, scope, context)
         }
+        if schema == nil, name == "merge_action", call.name.name?.quoted == false, call.arguments.isEmpty,
+           catalog.postgresVersion.map({ $0 >= 17 }) ?? true {
+            // merge_action(): `INSERT`, `UPDATE` or `DELETE`, the action a MERGE took for the row
+            // RETURNING reports (PostgreSQL 17's grammar, not in pg_proc; transformMergeSupportFunc).
+            guard scope.isInsideMergeReturning else {
+                error("MERGE_ACTION() can only be used in the RETURNING list of a MERGE command", at: call.name.location)
+                return TypedValue(type: .unknown, nullable: true, name: name)
+            }
+            return TypedValue(type: .text, nullable: false, name: name)
+        }
         if schema == nil, name == "grouping" {
             // grouping(a, b): a bit mask of the arguments a grouping set does not group by; an
             // integer in every row, super-aggregate rows included (grammar, not in pg_proc).

@@ -54,6 +54,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         // RETURNING (PostgreSQL 17) sees the row inserted, updated or deleted and the source row,
         // which is all NULL for a NOT MATCHED BY SOURCE action.
         let returning = Scope(parent: scope)
+        returning.isMergeReturning = true
         returning.entries = joined.entries
         returning.mergedColumns = joined.mergedColumns
         if merge.clauses.contains(where: { $0.match == .notMatchedBySource && $0.action != .doNothing }) {
