@@ -87,7 +87,8 @@ enum Pipeline {
                                                   viewColumns: ViewQueryAnalyzer(), diagnostics: &local)
                 return .catalog(catalog, local.diagnostics)
             case .parse(let file):
-                return .parsed(HandOff(SQLParser.parse(file, diagnostics: &local)), local.diagnostics)
+                let (parsed, found) = parse(file)
+                return .parsed(parsed, found)
             }
         }) {
             switch result {
@@ -118,12 +119,15 @@ enum Pipeline {
     private static func parseAndAnalyze(
         _ queryFiles: [SourceFile], against catalog: Catalog, keepingParsedFiles: Bool, _ diagnostics: inout DiagnosticCollector
     ) -> (parsed: [ParsedFile], analyzed: [QueryFileDescription]) {
-        let parsed = ParallelWork.map(queryFiles) { file in
-            var local = DiagnosticCollector()
-            return (file: HandOff(SQLParser.parse(file, diagnostics: &local)), diagnostics: local.diagnostics)
-        }
+        let parsed = ParallelWork.map(queryFiles, parse)
         for file in parsed { diagnostics.append(contentsOf: file.diagnostics) }
         return analyzeParsed(parsed.map(\.file), against: catalog, keepingParsedFiles: keepingParsedFiles, &diagnostics)
+    }
+
+    /// One query file parsed, handed to the worker that will analyze it, with its parse errors.
+    @Sendable private static func parse(_ file: SourceFile) -> (file: HandOff<ParsedFile>, diagnostics: [Diagnostic]) {
+        var local = DiagnosticCollector()
+        return (HandOff(SQLParser.parse(file, diagnostics: &local)), local.diagnostics)
     }
 
     /// Analyzes each parsed query file, the files shared out over the cores (``ParallelWork``):

@@ -216,15 +216,24 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         }
     }
 
-    mutating func analyzeUpdate(_ update: UpdateStatement, outer: Scope?) -> [OutputColumn] {
+    /// The scope an UPDATE's or DELETE's WHERE and RETURNING see: its WITH clause, the target row,
+    /// then the FROM (UPDATE) or USING (DELETE) items; nil (reported) when the target cannot be changed.
+    private mutating func targetRowScope(_ table: QualifiedName, alias: Identifier?, with: WithClause?, joining items: [TableReference],
+                                         outer: Scope?, change: TableChange) -> (Scope, CatalogRelation)? {
         isReadOnly = false
         let scope = Scope(parent: outer)
-        if let with = update.with { analyzeWith(with, scope) }
-        guard let (entry, relation) = targetEntry(update.table, alias: update.alias, scope, change: .update) else { return [] }
+        if let with { analyzeWith(with, scope) }
+        guard let (entry, relation) = targetEntry(table, alias: alias, scope, change: change) else { return nil }
         let rowScope = Scope(parent: scope)
         rowScope.entries.append(entry)
         var joinsAreToOne = true
-        for item in update.from { addFromItem(item, rowScope, joinsAreToOne: &joinsAreToOne) }
+        for item in items { addFromItem(item, rowScope, joinsAreToOne: &joinsAreToOne) }
+        return (rowScope, relation)
+    }
+
+    mutating func analyzeUpdate(_ update: UpdateStatement, outer: Scope?) -> [OutputColumn] {
+        guard let (rowScope, relation) = targetRowScope(update.table, alias: update.alias, with: update.with, joining: update.from,
+                                                        outer: outer, change: .update) else { return [] }
         // PostgreSQL's order: WHERE and RETURNING, then SET (a parameter takes its type from the first).
         if let whereClause = update.whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
         let returning = analyzeReturning(update.returning, rowScope)
@@ -233,14 +242,8 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
     }
 
     mutating func analyzeDelete(_ delete: DeleteStatement, outer: Scope?) -> [OutputColumn] {
-        isReadOnly = false
-        let scope = Scope(parent: outer)
-        if let with = delete.with { analyzeWith(with, scope) }
-        guard let (entry, _) = targetEntry(delete.table, alias: delete.alias, scope, change: .delete) else { return [] }
-        let rowScope = Scope(parent: scope)
-        rowScope.entries.append(entry)
-        var joinsAreToOne = true
-        for item in delete.using { addFromItem(item, rowScope, joinsAreToOne: &joinsAreToOne) }
+        guard let (rowScope, _) = targetRowScope(delete.table, alias: delete.alias, with: delete.with, joining: delete.using,
+                                                 outer: outer, change: .delete) else { return [] }
         if let whereClause = delete.whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
         return analyzeReturning(delete.returning, rowScope)
     }
