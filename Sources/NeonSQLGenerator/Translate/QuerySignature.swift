@@ -4,7 +4,12 @@
 ///
 /// For `:batchexec`/`:batchone`/`:batchmany` the factory builds one argument set's statement and
 /// the method takes `[XParams]`; for `:copyfrom` both take the rows (`[XParams]`).
-struct QuerySignature: Sendable {
+///
+/// A class: made once per query and read by every renderer, it is shared by reference. As a
+/// struct, its twenty-odd strings were retained and released on every copy of its ``NamedQuery``
+/// and every renderer's local copy (issue 28: tens of thousands of copies a generate). Every
+/// property is a `let`: a signature never changes once made.
+final class QuerySignature: Sendable {
     /// The `Queries` method: `fetchJourneyDuas(journeyId: Swift.Int)`, or
     /// `insertDuas(_ arguments: [InsertDuasParams])` for the kinds taking argument sets.
     let declaration: String

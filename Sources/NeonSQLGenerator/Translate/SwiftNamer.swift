@@ -101,12 +101,13 @@ struct SwiftNamer {
         // Last: every name is final, so each query's signature is spelled once (per file, on the
         // machine's cores: a signature reads only its own query).
         let signed = ParallelWork.map(drafts) { draft in
-            NamedFile(path: draft.file.path, queries: zip(draft.file.queries, draft.modelUses).map { query, use in
-                var query = query
-                query.useTableModels(for: use, models: models.byKey)
-                query.sign()
-                return query
-            })
+            // Changed in place: each query is copied once (with the array), not once per step.
+            var queries = draft.file.queries
+            for index in queries.indices {
+                queries[index].useTableModels(for: draft.modelUses[index], models: models.byKey)
+                queries[index].sign()
+            }
+            return NamedFile(path: draft.file.path, queries: queries)
         }
         return NamedModel(
             files: signed,
