@@ -94,7 +94,11 @@ enum ClientRenderer {
         guard named.query.isReadOnly, [.many, .one].contains(named.query.kind), let result = signature.resultType else { return }
         let observation = "@Sendable \(signature.closureParameters) -> NeonSQL.QueryObservation<\(result)>"
         let observeKey = SwiftTypeMapping.stringLiteral("observe." + named.functionName)
-        let parameters = (0..<signature.closureArity).map { "p\($0)" }.joined(separator: ", ")
+        var parameters = ""
+        for index in 0..<signature.closureArity {
+            parameters += index == 0 ? "p" : ", p"
+            parameters += String(index)
+        }
         let once = "{ \(parameters.isEmpty ? "" : parameters + " in ").once { try await query(\(parameters)) } }"
         printer.blankLine()
         printer.block("extension \(fileTypes.clientObserve)") { printer in
@@ -120,7 +124,7 @@ enum ClientRenderer {
 
     /// `_, _ in ` for a closure that ignores its two arguments; empty without parameters.
     private static func ignoredArguments(_ signature: QuerySignature) -> String {
-        signature.closureArity == 0 ? "" : Array(repeating: "_", count: signature.closureArity).joined(separator: ", ") + " in "
+        signature.closureArity == 0 ? "" : String(repeating: "_, ", count: signature.closureArity - 1) + "_ in "
     }
 
     /// The preview's result of a query of `kind`: no rows, `nil`, 0 or nothing.

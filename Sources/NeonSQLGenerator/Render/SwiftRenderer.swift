@@ -80,10 +80,11 @@ struct SwiftRenderer {
         let types = fileTypes
         // A query returning a table model declares no row struct: the shared file has the model.
         if signature.hasRow, !named.returnsTableModel {
+            let members = members(named)
             printer.blankLine()
-            renderRowStruct(named, signature: signature, into: &printer)
+            renderRowStruct(named, members: members, signature: signature, into: &printer)
             printer.blankLine()
-            renderDecodableRow(named, into: &printer)
+            renderDecodableRow(named, members: members, into: &printer)
         }
         SQLTemplateRenderer.printSortEnums(named, symbolReference: "\(typeNames.queries)/\(signature.symbolReference)", into: &printer)
         if signature.hasArgumentSets {
@@ -196,10 +197,9 @@ struct SwiftRenderer {
         return members
     }
 
-    private func renderRowStruct(_ named: NamedQuery, signature: QuerySignature, into printer: inout CodePrinter) {
+    private func renderRowStruct(_ named: NamedQuery, members: [RowMember], signature: QuerySignature, into printer: inout CodePrinter) {
         var conformances = rowConformances
         if named.isIdentifiable { conformances.append("Swift.Identifiable") }
-        let members = members(named)
         printer.docComment(["A row of ``\(typeNames.queries)/\(signature.symbolReference)``."])
         printer.block("public struct \(named.rowTypeName): \(conformances.joined(separator: ", "))") { printer in
             for member in members {
@@ -247,12 +247,13 @@ struct SwiftRenderer {
         }
     }
 
-    private func renderDecodableRow(_ named: NamedQuery, into printer: inout CodePrinter) {
+    /// The `NeonSQL.DecodableRow` conformance of the row struct of `members` (``members(_:)``).
+    private func renderDecodableRow(_ named: NamedQuery, members: [RowMember], into printer: inout CodePrinter) {
         printer.block("extension \(named.rowTypeName): NeonSQL.DecodableRow") { printer in
             ResultColumnsPrinter.print(named.columns, into: &printer)
             printer.blankLine()
             printer.block("public init(from row: inout NeonSQL.RowDecoder) throws") { printer in
-                for member in members(named) {
+                for member in members {
                     switch member {
                     case .column(let column):
                         printer.line("self.\(SwiftNaming.escaped(column.name)) = try row.decode(\(column.codeType).self)")

@@ -274,9 +274,10 @@ struct SwiftNamer {
     }
 
     /// A camel-cased name made usable: `fallback` when empty, `_` before a leading digit, `_`
-    /// after a name backticks cannot rescue.
-    static func usable(_ name: String, fallback: String) -> String {
-        var result = name.isEmpty ? fallback : name
+    /// after a name backticks cannot rescue. The fallback (`column3`, `p2`) is spelled only when
+    /// the name is empty, not for every name (issue 28).
+    static func usable(_ name: String, fallback: @autoclosure () -> String) -> String {
+        var result = name.isEmpty ? fallback() : name
         if let first = result.unicodeScalars.first, IdentifierWords.isASCIIDigit(first) { result = "_" + result }
         if SwiftNaming.unescapable.contains(result) { result += "_" }
         return result
