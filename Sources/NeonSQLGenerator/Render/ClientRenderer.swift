@@ -73,10 +73,10 @@ enum ClientRenderer {
         let key = SwiftTypeMapping.stringLiteral(named.functionName)
         let closure = closureType(signature)
         let ignored = ignoredArguments(signature)
-        let unimplemented = "{ \(ignored)throw NeonSQL.UnimplementedQueryError(\(SwiftTypeMapping.stringLiteral(named.query.annotationName))) }"
+        // Interpolated into the lines that print them (not built as strings first).
+        let queryName = SwiftTypeMapping.stringLiteral(named.query.annotationName)
         // A result PostgreSQL always has (`count(*)`) has no empty value: a preview sets it.
-        let preview = named.query.kind == .one && named.query.returnsExactlyOneRow
-            ? unimplemented : "{ \(ignored)\(defaultValue(named.query.kind)) }"
+        let previewIsUnimplemented = named.query.kind == .one && named.query.returnsExactlyOneRow
         printer.block("extension \(fileTypes.client)") { printer in
             printer.docComment(["Runs ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the query (tests, previews)."])
             printer.block("public var \(name): \(closure)") { printer in
@@ -84,8 +84,12 @@ enum ClientRenderer {
                     printer.line("if let closure = neonSQLState.overrides[\(key)] as? \(closure) { return closure }")
                     printer.line("switch neonSQLState.mode {")
                     printer.line("case .live(let executor): return { try await \(fileTypes.runner)(executor: executor).\(signature.closureCall) }")
-                    printer.line("case .unimplemented: return \(unimplemented)")
-                    printer.line("case .preview: return \(preview)")
+                    printer.line("case .unimplemented: return { \(ignored)throw NeonSQL.UnimplementedQueryError(\(queryName)) }")
+                    if previewIsUnimplemented {
+                        printer.line("case .preview: return { \(ignored)throw NeonSQL.UnimplementedQueryError(\(queryName)) }")
+                    } else {
+                        printer.line("case .preview: return { \(ignored)\(defaultValue(named.query.kind)) }")
+                    }
                     printer.line("}")
                 }
                 printer.line("set { neonSQLState.overrides[\(key)] = newValue }")
@@ -99,7 +103,7 @@ enum ClientRenderer {
             parameters += index == 0 ? "p" : ", p"
             parameters += String(index)
         }
-        let once = "{ \(parameters.isEmpty ? "" : parameters + " in ").once { try await query(\(parameters)) } }"
+        let arguments = parameters.isEmpty ? "" : parameters + " in "
         printer.blankLine()
         printer.block("extension \(fileTypes.clientObserve)") { printer in
             printer.docComment(["Observes ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the observation."])
@@ -110,7 +114,7 @@ enum ClientRenderer {
                         printer.line("return { executor.observe(\(fileTypes.factories).\(signature.closureCall)) }")
                     }
                     printer.line("let query = \(fileTypes.clientState)(neonSQLState: neonSQLState).\(name)")
-                    printer.line("return \(once)")
+                    printer.line("return { \(arguments).once { try await query(\(parameters)) } }")
                 }
                 printer.line("set { neonSQLState.overrides[\(observeKey)] = newValue }")
             }

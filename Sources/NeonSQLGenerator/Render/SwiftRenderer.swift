@@ -86,7 +86,9 @@ struct SwiftRenderer {
             printer.blankLine()
             renderDecodableRow(named, members: members, into: &printer)
         }
-        SQLTemplateRenderer.printSortEnums(named, symbolReference: "\(typeNames.queries)/\(signature.symbolReference)", into: &printer)
+        if !named.sorts.isEmpty {
+            SQLTemplateRenderer.printSortEnums(named, symbolReference: "\(typeNames.queries)/\(signature.symbolReference)", into: &printer)
+        }
         if signature.hasArgumentSets {
             printer.blankLine()
             renderArgumentSetStruct(named, signature: signature, into: &printer)

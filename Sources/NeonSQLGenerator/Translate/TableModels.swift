@@ -237,7 +237,8 @@ extension SwiftNamer {
     /// Each query is read in place (a loop over the queries would copy every one of them), its
     /// names inserted without arrays of them first (issue 28).
     private static func memberNames(of file: NamedFile) -> Set<String> {
-        var names: Set<String> = []
+        // About a dozen names a query: sized at once rather than rehashed as the set grows.
+        var names = Set<String>(minimumCapacity: 12 * file.queries.count)
         func insert(_ name: String) {
             if !name.isEmpty { names.insert(name) }
         }
