@@ -73,10 +73,10 @@ enum ClientRenderer {
         let key = SwiftTypeMapping.stringLiteral(named.functionName)
         let closure = closureType(signature)
         let ignored = ignoredArguments(signature)
-        let unimplemented = "{ \(ignored)throw NeonSQL.UnimplementedQueryError(\(SwiftTypeMapping.stringLiteral(named.query.annotationName))) }"
+        // Interpolated into the lines that print them (not built as strings first).
+        let queryName = SwiftTypeMapping.stringLiteral(named.query.annotationName)
         // A result PostgreSQL always has (`count(*)`) has no empty value: a preview sets it.
-        let preview = named.query.kind == .one && named.query.returnsExactlyOneRow
-            ? unimplemented : "{ \(ignored)\(defaultValue(named.query.kind)) }"
+        let previewIsUnimplemented = named.query.kind == .one && named.query.returnsExactlyOneRow
         printer.block("extension \(fileTypes.client)") { printer in
             printer.docComment(["Runs ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the query (tests, previews)."])
             printer.block("public var \(name): \(closure)") { printer in
@@ -84,8 +84,12 @@ enum ClientRenderer {
                     printer.line("if let closure = neonSQLState.overrides[\(key)] as? \(closure) { return closure }")
                     printer.line("switch neonSQLState.mode {")
                     printer.line("case .live(let executor): return { try await \(fileTypes.runner)(executor: executor).\(signature.closureCall) }")
-                    printer.line("case .unimplemented: return \(unimplemented)")
-                    printer.line("case .preview: return \(preview)")
+                    printer.line("case .unimplemented: return { \(ignored)throw NeonSQL.UnimplementedQueryError(\(queryName)) }")
+                    if previewIsUnimplemented {
+                        printer.line("case .preview: return { \(ignored)throw NeonSQL.UnimplementedQueryError(\(queryName)) }")
+                    } else {
+                        printer.line("case .preview: return { \(ignored)\(defaultValue(named.query.kind)) }")
+                    }
                     printer.line("}")
                 }
                 printer.line("set { neonSQLState.overrides[\(key)] = newValue }")
@@ -94,8 +98,12 @@ enum ClientRenderer {
         guard named.query.isReadOnly, [.many, .one].contains(named.query.kind), let result = signature.resultType else { return }
         let observation = "@Sendable \(signature.closureParameters) -> NeonSQL.QueryObservation<\(result)>"
         let observeKey = SwiftTypeMapping.stringLiteral("observe." + named.functionName)
-        let parameters = (0..<signature.closureArity).map { "p\($0)" }.joined(separator: ", ")
-        let once = "{ \(parameters.isEmpty ? "" : parameters + " in ").once { try await query(\(parameters)) } }"
+        var parameters = ""
+        for index in 0..<signature.closureArity {
+            parameters += index == 0 ? "p" : ", p"
+            parameters += String(index)
+        }
+        let arguments = parameters.isEmpty ? "" : parameters + " in "
         printer.blankLine()
         printer.block("extension \(fileTypes.clientObserve)") { printer in
             printer.docComment(["Observes ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the observation."])
@@ -106,7 +114,7 @@ enum ClientRenderer {
                         printer.line("return { executor.observe(\(fileTypes.factories).\(signature.closureCall)) }")
                     }
                     printer.line("let query = \(fileTypes.clientState)(neonSQLState: neonSQLState).\(name)")
-                    printer.line("return \(once)")
+                    printer.line("return { \(arguments).once { try await query(\(parameters)) } }")
                 }
                 printer.line("set { neonSQLState.overrides[\(observeKey)] = newValue }")
             }
@@ -120,7 +128,7 @@ enum ClientRenderer {
 
     /// `_, _ in ` for a closure that ignores its two arguments; empty without parameters.
     private static func ignoredArguments(_ signature: QuerySignature) -> String {
-        signature.closureArity == 0 ? "" : Array(repeating: "_", count: signature.closureArity).joined(separator: ", ") + " in "
+        signature.closureArity == 0 ? "" : String(repeating: "_, ", count: signature.closureArity - 1) + "_ in "
     }
 
     /// The preview's result of a query of `kind`: no rows, `nil`, 0 or nothing.

@@ -19,6 +19,12 @@ struct CodePrinter {
     /// The indentation of the levels generated code uses, built once (one append per line).
     private static let indentations = (0..<12).map { String(repeating: indentUnit, count: $0) }
 
+    /// A printer for about `expectedBytes` of output, reserved at once: an output grown line by
+    /// line is copied each time its capacity doubles (issue 28: ~5M instructions a generate).
+    init(expectedBytes: Int = 0) {
+        output.reserveCapacity(expectedBytes)
+    }
+
     /// The current indentation as a string.
     var indentation: String { String(repeating: Self.indentUnit, count: level) }
 
@@ -212,8 +218,9 @@ struct CodeLine: ExpressibleByStringInterpolation {
         fileprivate var bytes: [UInt8] = []
 
         init(literalCapacity: Int, interpolationCount: Int) {
-            // Most interpolated names and types are shorter than 32 bytes: one allocation per line.
-            bytes.reserveCapacity(literalCapacity + 32 * interpolationCount)
+            // Most interpolated names and types are shorter than 64 bytes (a closure type or a
+            // parameter list can be longer): one allocation per line, seldom grown.
+            bytes.reserveCapacity(literalCapacity + 64 * interpolationCount)
         }
 
         mutating func appendLiteral(_ literal: String) {

@@ -99,7 +99,7 @@ enum RawStringLiteral {
     /// strips, so the literal's value is exactly `text`.
     static func print(_ text: String, prefix: String, suffix: String, into printer: inout CodePrinter) {
         let hashes = String(repeating: "#", count: delimiterCount(for: text))
-        printer.line(prefix + hashes + "\"\"\"")
+        printer.line("\(prefix)\(hashes)\"\"\"")
         printer.indented { inner in
             if mayNeedEscape(text) {
                 for content in contentLines(for: text, hashes: hashes.count) { inner.verbatimLine(content) }
@@ -107,7 +107,7 @@ enum RawStringLiteral {
                 // Nothing to escape: the lines of the text as they are, without copying them first.
                 UTF8Scan.forEachLine(of: text) { inner.verbatimLine($0) }
             }
-            inner.line("\"\"\"" + hashes + suffix)
+            inner.line("\"\"\"\(hashes)\(suffix)")
         }
     }
 }

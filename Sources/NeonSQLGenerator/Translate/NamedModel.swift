@@ -41,7 +41,9 @@ struct NamedFile: Sendable {
 /// One query with its Swift names. Names are bare (no backticks): print them through
 /// ``SwiftNaming/escaped(_:)``.
 struct NamedQuery: Sendable {
-    let query: QueryDescription
+    /// What the analyzer found (``QueryDescription``), shared by reference (``SharedQueryDescription``).
+    var query: QueryDescription { description.value }
+    private let description: SharedQueryDescription
     /// `fetchJourneyDuas`: the method of `Queries`, factory of `Statements` and closure of the client.
     let functionName: String
     /// `FetchJourneyDuasRow` (declared only for `:many` and `:one`), or the table model the
@@ -73,6 +75,29 @@ struct NamedQuery: Sendable {
     mutating func sign() { signature = QuerySignature(self) }
     /// The parameters bound as `$n` (every one but the sorts').
     var boundParameters: [NamedValue] { parameters.filter { $0.sortIndex == nil } }
+
+    /// A query named `functionName` returning `rowTypeName`; the other names are set as they are
+    /// chosen, the signature last (``sign()``).
+    init(query: QueryDescription, functionName: String, rowTypeName: String, parameters: [NamedValue], columns: [NamedValue],
+         isIdentifiable: Bool) {
+        self.description = SharedQueryDescription(query)
+        self.functionName = functionName
+        self.rowTypeName = rowTypeName
+        self.parameters = parameters
+        self.columns = columns
+        self.isIdentifiable = isIdentifiable
+    }
+}
+
+/// A ``NamedQuery``'s ``QueryDescription``, held by reference: the query is copied wherever it is
+/// named, signed and rendered (tens of thousands of times a generate), and the description's
+/// strings and arrays were retained and released on every copy (issue 28). Never changed once made.
+private final class SharedQueryDescription: Sendable {
+    let value: QueryDescription
+
+    init(_ value: QueryDescription) {
+        self.value = value
+    }
 }
 
 /// A `sqlc.embed(t)` item: a property of the row whose type is a struct nested in the row

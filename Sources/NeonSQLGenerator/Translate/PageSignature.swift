@@ -14,13 +14,9 @@ struct PageSignature: Sendable {
 
     init(_ named: NamedQuery) {
         let parameters = named.parameters
-        let names = Set(parameters.map(\.name))
-        var cursor = "pageCursor"
-        while names.contains(cursor) { cursor += "_" }
-        var bindings = "bindings"
-        while names.contains(bindings) { bindings += "_" }
+        let cursor = QuerySignature.unusedLocal("pageCursor", among: parameters)
         cursorVariable = cursor
-        bindingsVariable = bindings
+        bindingsVariable = QuerySignature.unusedLocal("bindings", among: parameters)
         let row = named.rowTypeName
         let parameterList = parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }
         let arguments = parameters.map { "\(SwiftNaming.argumentLabel($0.name)): \(SwiftNaming.escaped($0.name))" }

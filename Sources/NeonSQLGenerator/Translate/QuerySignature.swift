@@ -4,7 +4,12 @@
 ///
 /// For `:batchexec`/`:batchone`/`:batchmany` the factory builds one argument set's statement and
 /// the method takes `[XParams]`; for `:copyfrom` both take the rows (`[XParams]`).
-struct QuerySignature: Sendable {
+///
+/// A class: made once per query and read by every renderer, it is shared by reference. As a
+/// struct, its twenty-odd strings were retained and released on every copy of its ``NamedQuery``
+/// and every renderer's local copy (issue 28: tens of thousands of copies a generate). Every
+/// property is a `let`: a signature never changes once made.
+final class QuerySignature: Sendable {
     /// The `Queries` method: `fetchJourneyDuas(journeyId: Swift.Int)`, or
     /// `insertDuas(_ arguments: [InsertDuasParams])` for the kinds taking argument sets.
     let declaration: String
@@ -87,11 +92,11 @@ struct QuerySignature: Sendable {
         let parameters = named.parameters
         let kind = named.query.kind
         let function = SwiftNaming.escaped(named.functionName)
-        let lists = ParameterLists(parameters)
+        let lists = ParameterLists(parameters, function: function, symbolName: named.functionName)
         // A defaulted parameter (optional filter, patch) keeps its default in the method and the
         // factory (a closure has no defaults).
-        let parameterDeclaration = function + "(" + lists.declarations + ")"
-        call = function + "(" + lists.callArguments + ")"
+        let parameterDeclaration = lists.declaration
+        call = lists.call
         hasRow = kind.returnsRows
         hasArgumentSets = kind.takesArgumentSets
         let setType = named.argumentsTypeName
@@ -104,9 +109,9 @@ struct QuerySignature: Sendable {
             closureArity = 1
         } else {
             declaration = parameterDeclaration
-            closureCall = function + "(" + lists.closureCallArguments + ")"
-            symbolReference = named.functionName + "(" + lists.symbolLabels + ")"
-            closureParameters = "(" + lists.closureParameters + ")"
+            closureCall = lists.closureCall
+            symbolReference = lists.symbolReference
+            closureParameters = lists.closureParameters
             closureArity = parameters.count
         }
         statementDeclaration = kind == .copyfrom ? function + "(_ rows: some Swift.Collection<\(setType)>)" : parameterDeclaration
@@ -155,13 +160,8 @@ struct QuerySignature: Sendable {
         case .execrows, .copyfrom: describedResultType = "Int"
         case .execresult: describedResultType = "ExecResult"
         }
-        let names = Set(parameters.map(\.name))
-        var variable = "bindings"
-        while names.contains(variable) { variable += "_" }
-        bindingsVariable = variable
-        var statement = "statement"
-        while names.contains(statement) { statement += "_" }
-        statementVariable = statement
+        bindingsVariable = Self.unusedLocal("bindings", among: parameters)
+        statementVariable = Self.unusedLocal("statement", among: parameters)
         page = named.query.paging == nil ? nil : PageSignature(named)
         switch kind {
         case .batchexec, .batchone, .batchmany:
@@ -172,56 +172,120 @@ struct QuerySignature: Sendable {
         case .many, .one, .exec, .execrows, .execresult:
             argumentSetCall = ""
         }
-        argumentSetInitParameters = hasArgumentSets ? lists.declarations : ""
+        argumentSetInitParameters = hasArgumentSets ? lists.declarationList : ""
+    }
+
+    /// `base`, with `_` appended until no parameter has that name: a local of the generated
+    /// function body. A query has a handful of parameters: a scan costs less than a set of them.
+    static func unusedLocal(_ base: String, among parameters: [NamedValue]) -> String {
+        var name = base
+        while parameters.contains(where: { $0.name == name }) { name += "_" }
+        return name
     }
 }
 
-/// The comma-separated lists of a query's parameters in its signature, built in one pass: each
-/// list appended to in place, without an array of interpolated strings per list to join (issue 28:
-/// about a third of the signature's instructions).
+/// The spellings of a query's function with its parameters, built in one pass: each one's UTF-8
+/// appended to in place and made a `String` once (arrays of interpolated strings to join, then
+/// `String` concatenations, cost about half of the signature's instructions; `String.append`
+/// about three times a byte copy: issue 28).
 private struct ParameterLists {
-    /// `journeyId: Swift.Int, limit: Swift.Int = 10`: the method's and the factory's parameters.
-    var declarations = ""
-    /// `journeyId: journeyId`: the factory called with the method's parameters.
-    var callArguments = ""
-    /// `journeyId: $0`: the factory called with a closure's arguments.
-    var closureCallArguments = ""
-    /// `journeyId:limit:`: the labels of a DocC symbol reference.
-    var symbolLabels = ""
-    /// `_ journeyId: Swift.Int`: the client closure's parameters.
-    var closureParameters = ""
+    /// `fetchJourneyDuas(journeyId: Swift.Int, limit: Swift.Int = 10)`: the method's and the
+    /// factory's declaration.
+    let declaration: String
+    /// `fetchJourneyDuas(journeyId: journeyId)`: the factory called with the method's parameters.
+    let call: String
+    /// `fetchJourneyDuas(journeyId: $0)`: the factory called with a closure's arguments.
+    let closureCall: String
+    /// `fetchJourneyDuas(journeyId:limit:)`: a DocC symbol reference.
+    let symbolReference: String
+    /// `(_ journeyId: Swift.Int)`: the client closure's parameters.
+    let closureParameters: String
+    /// The length of ``declaration`` before its parameters (the function and `(`).
+    private let declarationPrefixLength: Int
 
-    init(_ parameters: [NamedValue]) {
-        for (index, parameter) in parameters.enumerated() {
+    /// `journeyId: Swift.Int, limit: Swift.Int = 10`: the parameters of ``declaration``.
+    var declarationList: String {
+        String(decoding: declaration.utf8.dropFirst(declarationPrefixLength).dropLast(), as: UTF8.self)
+    }
+
+    /// The lists of `parameters` for the function `function` (escaped), named `symbolName` in a
+    /// symbol reference (bare).
+    init(_ parameters: [NamedValue], function: String, symbolName: String) {
+        // A parameter adds about 40 bytes to a list (`journeyId: Swift.Int, `): reserved at once.
+        let capacity = function.utf8.count + 2 + 40 * parameters.count
+        var declaration = UTF8Bytes(capacity: capacity), call = UTF8Bytes(capacity: capacity)
+        var closureCall = UTF8Bytes(capacity: capacity), symbolReference = UTF8Bytes(capacity: capacity)
+        var closureParameters = UTF8Bytes(capacity: capacity)
+        declaration.append(function)
+        declaration.append("(")
+        call.append(function)
+        call.append("(")
+        closureCall.append(function)
+        closureCall.append("(")
+        symbolReference.append(symbolName)
+        symbolReference.append("(")
+        closureParameters.append("(")
+        declarationPrefixLength = function.utf8.count + 1
+        for index in parameters.indices {
+            let parameter = parameters[index]
             let name = SwiftNaming.escaped(parameter.name)
             let label = SwiftNaming.argumentLabel(parameter.name)
             if index > 0 {
-                declarations += ", "
-                callArguments += ", "
-                closureCallArguments += ", "
-                closureParameters += ", "
+                declaration.append(", ")
+                call.append(", ")
+                closureCall.append(", ")
+                closureParameters.append(", ")
             }
-            declarations += name
-            declarations += ": "
-            declarations += parameter.codeType
+            declaration.append(name)
+            declaration.append(": ")
+            declaration.append(parameter.codeType)
             if let defaultArgument = parameter.defaultArgument {
-                declarations += " = "
-                declarations += defaultArgument
+                declaration.append(" = ")
+                declaration.append(defaultArgument)
             }
-            callArguments += label
-            callArguments += ": "
-            callArguments += name
-            closureCallArguments += label
-            closureCallArguments += ": $"
-            closureCallArguments += String(index)
-            symbolLabels += parameter.name
-            symbolLabels += ":"
-            closureParameters += "_ "
-            closureParameters += name
-            closureParameters += ": "
-            closureParameters += parameter.codeType
+            call.append(label)
+            call.append(": ")
+            call.append(name)
+            closureCall.append(label)
+            closureCall.append(": $")
+            closureCall.append(String(index))
+            symbolReference.append(parameter.name)
+            symbolReference.append(":")
+            closureParameters.append("_ ")
+            closureParameters.append(name)
+            closureParameters.append(": ")
+            closureParameters.append(parameter.codeType)
         }
+        declaration.append(")")
+        call.append(")")
+        closureCall.append(")")
+        symbolReference.append(")")
+        closureParameters.append(")")
+        self.declaration = declaration.string
+        self.call = call.string
+        self.closureCall = closureCall.string
+        self.symbolReference = symbolReference.string
+        self.closureParameters = closureParameters.string
     }
+}
+
+/// Text built as UTF-8 bytes and made a `String` once (``ParameterLists``).
+private struct UTF8Bytes {
+    private var bytes: [UInt8] = []
+
+    /// Room for `capacity` bytes, so that the text is not copied as it grows.
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Appends the UTF-8 of `text` (contiguous for any native string: one copy).
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// The text appended so far.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// The shape of a `:many`/`:one` result (Translate's choice, documented in docs/generated-code.md):

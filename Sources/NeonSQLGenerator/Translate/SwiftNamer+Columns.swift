@@ -11,7 +11,6 @@ extension SwiftNamer {
     static func columnNames(_ query: QueryDescription, warnings: inout DiagnosticCollector) -> [String] {
         var names = UniqueNames(taken: reservedColumnNames, expected: query.columns.count)
         var embedNames: [Int: UniqueNames] = [:]
-        var firstPosition = [String: Int](minimumCapacity: query.columns.count)
         return query.columns.enumerated().map { position, column in
             let number = position + 1
             if let embed = column.embed {
@@ -24,21 +23,28 @@ extension SwiftNamer {
                     ?? "column\(number)"
             }
             let unnamed = column.sqlName == "?column?"
-            let name = names.claim(unnamed ? "column\(number)"
-                                   : usable(SwiftNaming.lowerCamelCase(column.sqlName), fallback: "column\(number)"))
+            let base = unnamed ? "column\(number)" : usable(SwiftNaming.lowerCamelCase(column.sqlName), fallback: "column\(number)")
+            let name = names.claim(base)
             let message: String
             if unnamed {
                 message = "result column \(number) has no name (PostgreSQL calls it \"?column?\"); it is generated as '\(name)': name it with AS"
-            } else if let first = firstPosition[column.sqlName] {
+            } else if name != base, let first = firstNumber(of: column.sqlName, before: position, in: query.columns) {
+                // A repeated name always renames: the first column took (or found taken) the same base.
                 message = "result column \(number) repeats the name \"\(column.sqlName)\" of column \(first); it is generated as '\(name)': name it with AS"
             } else {
-                firstPosition[column.sqlName] = number
                 return name
             }
             warnings.append(Diagnostic(file: query.file, line: column.location.line, column: column.location.column,
                                        severity: .warning, message: message))
             return name
         }
+    }
+
+    /// The 1-based number of the first result column before `position` named `sqlName`, outside
+    /// any `sqlc.embed` item (the column whose name a later one repeats). Looked up only for a
+    /// renamed column: most columns are not renamed, and a dictionary of every name cost more.
+    private static func firstNumber(of sqlName: String, before position: Int, in columns: [ColumnDescription]) -> Int? {
+        columns[..<position].firstIndex { $0.embed == nil && $0.sqlName == sqlName }.map { $0 + 1 }
     }
 
     /// Members of an embedded struct besides its columns.

@@ -101,12 +101,13 @@ struct SwiftNamer {
         // Last: every name is final, so each query's signature is spelled once (per file, on the
         // machine's cores: a signature reads only its own query).
         let signed = ParallelWork.map(drafts) { draft in
-            NamedFile(path: draft.file.path, queries: zip(draft.file.queries, draft.modelUses).map { query, use in
-                var query = query
-                query.useTableModels(for: use, models: models.byKey)
-                query.sign()
-                return query
-            })
+            // Changed in place: each query is copied once (with the array), not once per step.
+            var queries = draft.file.queries
+            for index in queries.indices {
+                queries[index].useTableModels(for: draft.modelUses[index], models: models.byKey)
+                queries[index].sign()
+            }
+            return NamedFile(path: draft.file.path, queries: queries)
         }
         return NamedModel(
             files: signed,
@@ -273,9 +274,10 @@ struct SwiftNamer {
     }
 
     /// A camel-cased name made usable: `fallback` when empty, `_` before a leading digit, `_`
-    /// after a name backticks cannot rescue.
-    static func usable(_ name: String, fallback: String) -> String {
-        var result = name.isEmpty ? fallback : name
+    /// after a name backticks cannot rescue. The fallback (`column3`, `p2`) is spelled only when
+    /// the name is empty, not for every name (issue 28).
+    static func usable(_ name: String, fallback: @autoclosure () -> String) -> String {
+        var result = name.isEmpty ? fallback() : name
         if let first = result.unicodeScalars.first, IdentifierWords.isASCIIDigit(first) { result = "_" + result }
         if SwiftNaming.unescapable.contains(result) { result += "_" }
         return result

@@ -221,9 +221,11 @@ extension SwiftNamer {
         }
         // An outer-joined embed of a model makes the model decode `IfPresent`.
         for draft in drafts {
-            for (query, use) in zip(draft.file.queries, draft.modelUses) {
+            // The query read in place, and only when it embeds a model (a copy of each costs more).
+            for (index, use) in draft.modelUses.enumerated() where !use.embedRelations.isEmpty {
+                let columns = draft.file.queries[index].query.columns
                 for (start, key) in use.embedRelations
-                where query.query.columns.contains(where: { $0.embed?.start == start && $0.embed?.optional == true }) {
+                where columns.contains(where: { $0.embed?.start == start && $0.embed?.optional == true }) {
                     models[key]?.decodesIfPresent = true
                 }
             }
@@ -232,13 +234,21 @@ extension SwiftNamer {
     }
 
     /// Every member name a file's queries declare on the target's types and rows.
+    /// Each query is read in place (a loop over the queries would copy every one of them), its
+    /// names inserted without arrays of them first (issue 28).
     private static func memberNames(of file: NamedFile) -> Set<String> {
-        var names: Set<String> = []
-        for query in file.queries {
-            for name in [query.functionName, query.pageFactoryName, query.pagesMethodName] + query.columns.map(\.name)
-                + query.embeds.map(\.propertyName) + query.parameters.map(\.name) where !name.isEmpty {
-                names.insert(name)
-            }
+        // About a dozen names a query: sized at once rather than rehashed as the set grows.
+        var names = Set<String>(minimumCapacity: 12 * file.queries.count)
+        func insert(_ name: String) {
+            if !name.isEmpty { names.insert(name) }
+        }
+        for index in file.queries.indices {
+            insert(file.queries[index].functionName)
+            insert(file.queries[index].pageFactoryName)
+            insert(file.queries[index].pagesMethodName)
+            for column in file.queries[index].columns { insert(column.name) }
+            for embed in file.queries[index].embeds { insert(embed.propertyName) }
+            for parameter in file.queries[index].parameters { insert(parameter.name) }
         }
         return names
     }
