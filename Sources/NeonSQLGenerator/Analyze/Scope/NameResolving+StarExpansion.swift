@@ -104,9 +104,7 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
 }
 
 extension NameResolving {
-    /// A name as the SQL sent spells it: quoted unless it is a plain lower-case, non-reserved word.
-    static func sqlName(_ name: String) -> String {
-        Keywords.reserved.contains(name) || Keywords.typeOrFunctionName.contains(name)
-            ? "\"" + name.replacing("\"", with: "\"\"") + "\"" : quoteIfNeeded(name)
-    }
+    /// A name as the SQL sent spells it: quoted unless it is a plain lower-case, non-reserved word
+    /// (`quoteIfNeeded` quotes reserved and type-or-function-name keywords too).
+    static func sqlName(_ name: String) -> String { quoteIfNeeded(name) }
 }
