@@ -196,9 +196,15 @@ struct Catalog: Sendable {
     /// `pg_temp` is searched first, then `pg_catalog` (its tables and views, and
     /// information_schema's when qualified, come from the built-in data) unless the path names it
     /// later (RelationNameLookup.swift).
+    ///
+    /// Looked up once per name for this state of the catalog, among the derived values of
+    /// ``callCandidates`` (a change of the relations, search path or version starts a new cache):
+    /// the lookup builds a `schema.name` key for each schema it tries.
     func relation(_ name: String, schema: String?) -> CatalogRelation? {
-        RelationNameLookup.find(name, schema: schema, searchPath: searchPath, postgresVersion: postgresVersion,
-                                user: { relations[$0] }, system: { $0 })
+        derivedValue(RelationNameKey(name: name, schema: schema)) {
+            RelationNameLookup.find(name, schema: schema, searchPath: searchPath, postgresVersion: postgresVersion,
+                                    user: { relations[$0] }, system: { $0 })
+        }
     }
 
     /// The relation with key `schema.name` (a scope entry's `relationKey`), user or system.
@@ -389,6 +395,12 @@ struct Catalog: Sendable {
         enums.values.map { EnumDescription(sqlName: formatName(ofEnum: $0), labels: $0.labels) }
             .sorted { $0.sqlName < $1.sqlName }
     }
+}
+
+/// The key of a relation name's lookup among a catalog's derived values (``Catalog/relation(_:schema:)``).
+private struct RelationNameKey: Hashable {
+    let name: String
+    let schema: String?
 }
 
 /// Double-quotes an identifier the way `format_type`/`quote_ident` would (a reserved or
