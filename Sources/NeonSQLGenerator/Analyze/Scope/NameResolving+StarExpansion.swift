@@ -17,7 +17,7 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
             Self.appendListItem(Self.sqlName(merged.name), to: &columnList)
         }
         for entry in scope.entries {
-            let visible = entry.columns.filter { !entry.hiddenUnqualified.contains($0.name) }
+            let visible = entry.hiddenUnqualified.isEmpty ? entry.columns : entry.columns.filter { !entry.hiddenUnqualified.contains($0.name) }
             guard Self.appendQualifiedColumns(visible, of: entry, to: &columnList) else { return }
         }
         guard !columnList.isEmpty else { return }
