@@ -56,6 +56,15 @@ struct ParameterTable {
             contextOrigin = origin
             contextOriginIsElement = isElement
         }
+
+        /// ``ParameterTable/noteContext(_:_:at:)``'s change: returns whether a use had typed it before.
+        mutating func noteContext(_ context: OperandContext, at location: SourceLocation) -> Bool {
+            let wasTyped = typedAt != nil
+            note(type: context.type, elementNullable: context.elementNullable, name: context.name, nullMeaningful: context.nullMeaningful)
+            if let origin = context.origin { noteOrigin(origin, isElement: context.originIsElement) }
+            noteTyped(at: location, by: context.coercion)
+            return wasTyped
+        }
     }
 
     private(set) var slots: [Int: Slot] = [:]
@@ -118,9 +127,12 @@ struct ParameterTable {
 
     mutating func markNullMeaningful(_ index: Int) { slots[index]?.nullMeaningful = true }
 
-    mutating func noteOrigin(_ index: Int, _ origin: ColumnOrigin?, isElement: Bool) {
-        guard let origin else { return }
-        slots[index]?.noteOrigin(origin, isElement: isElement)
+    /// What an operand context says about the parameter at one of its occurrences (`location`):
+    /// its type and name (``note(_:type:elementNullable:name:nullMeaningful:)``), its column, and
+    /// the occurrence that typed it (``noteTypedAt(_:_:by:)``), in one access to the slot.
+    /// Returns whether a use had typed the parameter before.
+    mutating func noteContext(_ index: Int, _ context: OperandContext, at location: SourceLocation) -> Bool {
+        slots[index]?.noteContext(context, at: location) ?? false
     }
 
     mutating func markTextByDefault(_ index: Int) { slots[index]?.textByDefault = true }
