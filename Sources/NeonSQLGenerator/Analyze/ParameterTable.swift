@@ -28,6 +28,43 @@ struct ParameterTable {
         /// `@p IS NULL` seen before any use typed the parameter: PostgreSQL then leaves that
         /// use unknown and PREPARE fails ("could not determine data type of parameter").
         var untypedNullTestAt: SourceLocation?
+
+        // The table's changes are made by these methods, each called as `slots[index]?.method(...)`:
+        // one access to the slot in the dictionary, where reading it first and writing it back
+        // looked it up (and copied it) up to four times.
+
+        /// Records what a context says; the first concrete type wins, as in PostgreSQL.
+        mutating func note(type newType: SQLType?, elementNullable newElementNullable: Bool, name: String?, nullMeaningful isNullMeaningful: Bool) {
+            if type == nil || type == .unknown, let newType, newType != .unknown {
+                type = newType
+                elementNullable = newElementNullable
+            }
+            if contextName == nil, let name { contextName = name }
+            if isNullMeaningful { nullMeaningful = true }
+        }
+
+        /// Remembers the occurrence at `location` as the one that fixed the type, if none did before.
+        mutating func noteTyped(at location: SourceLocation, by coercion: ParameterCoercion) {
+            guard typedAt == nil, let type, type != .unknown else { return }
+            typedAt = location
+            typedBy = coercion
+        }
+
+        /// Remembers the first table column the value goes into or is compared with.
+        mutating func noteOrigin(_ origin: ColumnOrigin, isElement: Bool) {
+            guard contextOrigin == nil else { return }
+            contextOrigin = origin
+            contextOriginIsElement = isElement
+        }
+
+        /// ``ParameterTable/noteContext(_:_:at:)``'s change: returns whether a use had typed it before.
+        mutating func noteContext(_ context: OperandContext, at location: SourceLocation) -> Bool {
+            let wasTyped = typedAt != nil
+            note(type: context.type, elementNullable: context.elementNullable, name: context.name, nullMeaningful: context.nullMeaningful)
+            if let origin = context.origin { noteOrigin(origin, isElement: context.originIsElement) }
+            noteTyped(at: location, by: context.coercion)
+            return wasTyped
+        }
     }
 
     private(set) var slots: [Int: Slot] = [:]
@@ -37,6 +74,9 @@ struct ParameterTable {
     /// Numbers every occurrence: `$n` keeps n; a named parameter takes, at its first appearance,
     /// the lowest number no `$n` uses and no earlier name took (sqlc's rule).
     init(occurrences: [ParameterNode]) {
+        // Sized up front: growing them entry by entry rehashed them (and moved the slots) again and again.
+        slots.reserveCapacity(occurrences.count)
+        indexByOffset.reserveCapacity(occurrences.count)
         var positional: Set<Int> = []
         for occurrence in occurrences {
             if case .positional(let number) = occurrence.reference { positional.insert(number) }
@@ -70,22 +110,13 @@ struct ParameterTable {
 
     /// Records what a context says about a parameter; the first concrete type wins, as in PostgreSQL.
     mutating func note(_ index: Int, type: SQLType?, elementNullable: Bool = false, name: String?, nullMeaningful: Bool = false) {
-        guard var slot = slots[index] else { return }
-        if slot.type == nil || slot.type == .unknown, let type, type != .unknown {
-            slot.type = type
-            slot.elementNullable = elementNullable
-        }
-        if slot.contextName == nil, let name { slot.contextName = name }
-        if nullMeaningful { slot.nullMeaningful = true }
-        slots[index] = slot
+        slots[index]?.note(type: type, elementNullable: elementNullable, name: name, nullMeaningful: nullMeaningful)
     }
 
     /// Remembers the occurrence at `location` as the one that fixed the parameter's type, if
     /// none did before.
     mutating func noteTypedAt(_ index: Int, _ location: SourceLocation, by coercion: ParameterCoercion) {
-        guard slots[index]?.typedAt == nil, let type = slots[index]?.type, type != .unknown else { return }
-        slots[index]?.typedAt = location
-        slots[index]?.typedBy = coercion
+        slots[index]?.noteTyped(at: location, by: coercion)
     }
 
     /// Remembers an `IS NULL` test of the parameter made while its type is still unknown.
@@ -96,10 +127,12 @@ struct ParameterTable {
 
     mutating func markNullMeaningful(_ index: Int) { slots[index]?.nullMeaningful = true }
 
-    mutating func noteOrigin(_ index: Int, _ origin: ColumnOrigin?, isElement: Bool) {
-        guard let origin, slots[index]?.contextOrigin == nil else { return }
-        slots[index]?.contextOrigin = origin
-        slots[index]?.contextOriginIsElement = isElement
+    /// What an operand context says about the parameter at one of its occurrences (`location`):
+    /// its type and name (``note(_:type:elementNullable:name:nullMeaningful:)``), its column, and
+    /// the occurrence that typed it (``noteTypedAt(_:_:by:)``), in one access to the slot.
+    /// Returns whether a use had typed the parameter before.
+    mutating func noteContext(_ index: Int, _ context: OperandContext, at location: SourceLocation) -> Bool {
+        slots[index]?.noteContext(context, at: location) ?? false
     }
 
     mutating func markTextByDefault(_ index: Int) { slots[index]?.textByDefault = true }

@@ -65,6 +65,7 @@ enum QueryDescriptionBuilder {
     /// The result columns as described to Render; an untyped value (a bare literal) is text, as in PostgreSQL.
     static func columns(_ columns: [OutputColumn]) -> [ColumnDescription] {
         var result: [ColumnDescription] = []
+        result.reserveCapacity(columns.count)
         for column in columns {
             var type = column.value.type
             if type == .unknown { type = .text }

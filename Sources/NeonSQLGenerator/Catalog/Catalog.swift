@@ -74,34 +74,116 @@ struct CatalogEnum: Sendable, Hashable {
 
 /// The schema as the queries see it: tables, views, enums and schemas, after applying every
 /// schema file in order.
+///
+/// Its collections live in one ``Storage`` object that copies share until one of them changes
+/// (copy on write): the analyzer reads the catalog through `self` in `mutating` methods and
+/// closures, where Swift copies a struct it passes on, and a copy of a dozen collections retained
+/// one by one cost more than 40,000 copies per generation (issue 28); now a copy is one retain.
 struct Catalog: Sendable {
+    /// The catalog's state; see the properties of the same names below for what each holds.
+    /// Only a uniquely referenced storage is changed (``mutableStorage()``), so a copy of a
+    /// catalog never sees another copy's changes, and sharing one across threads only reads it.
+    private final class Storage: @unchecked Sendable {
+        var schemas: Set<String> = ["public", "pg_catalog", "pg_temp"]
+        var relations: [String: CatalogRelation] = [:]
+        var enums: [String: CatalogEnum] = [:]
+        var userTypes = UserTypeCatalog()
+        var postgresVersion: Int?
+        var functions: [String: [UserFunction]] = [:]
+        var searchPath = ["public"]
+        var callCandidates = CallCandidateCache()
+        var defaultSearchPath = ["public"]
+        var tableEffects = TableEffectsCatalog()
+
+        init() {}
+
+        /// A storage holding the same values, for a catalog about to change what it shared.
+        init(copying other: Storage) {
+            schemas = other.schemas
+            relations = other.relations
+            enums = other.enums
+            userTypes = other.userTypes
+            postgresVersion = other.postgresVersion
+            functions = other.functions
+            searchPath = other.searchPath
+            callCandidates = other.callCandidates
+            defaultSearchPath = other.defaultSearchPath
+            tableEffects = other.tableEffects
+        }
+    }
+
+    private var storage = Storage()
+
+    /// The storage to change: this catalog's own, copied first when another catalog shares it.
+    private mutating func mutableStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+        return storage
+    }
+
+    /// The storage to change in something the call candidates depend on: it starts a new
+    /// ``callCandidates`` cache, whose derived values include the analyzer's scope columns of a relation.
+    private mutating func storageInvalidatingCallCandidates() -> Storage {
+        let storage = mutableStorage()
+        storage.callCandidates = CallCandidateCache()
+        return storage
+    }
+
     /// Schemas created so far (`public` always exists).
-    private(set) var schemas: Set<String> = ["public", "pg_catalog", "pg_temp"]
+    private(set) var schemas: Set<String> {
+        get { storage.schemas }
+        set { mutableStorage().schemas = newValue }
+    }
     /// Tables and views by `schema.name`; a change starts a new ``callCandidates``, whose derived
     /// values include the analyzer's scope columns of a relation.
-    private(set) var relations: [String: CatalogRelation] = [:] { didSet { callCandidates = CallCandidateCache() } }
-    private(set) var enums: [String: CatalogEnum] = [:]
-    /// Extensions, domains, composite and range types (see Catalog+Types.swift).
-    var userTypes = UserTypeCatalog() { didSet { callCandidates = CallCandidateCache() } }
+    private(set) var relations: [String: CatalogRelation] {
+        get { storage.relations }
+        set { storageInvalidatingCallCandidates().relations = newValue }
+    }
+    private(set) var enums: [String: CatalogEnum] {
+        get { storage.enums }
+        set { mutableStorage().enums = newValue }
+    }
+    /// Extensions, domains, composite and range types (see Catalog+Types.swift). A change made
+    /// through this property copies the collection it changes; they hold few entries.
+    var userTypes: UserTypeCatalog {
+        get { storage.userTypes }
+        set { storageInvalidatingCallCandidates().userTypes = newValue }
+    }
     /// The PostgreSQL major version the project targets (`postgresVersion` in neon-sql.json); nil:
     /// every version's built-in functions are known (Catalog+Versions.swift).
-    var postgresVersion: Int? { didSet { callCandidates = CallCandidateCache() } }
+    var postgresVersion: Int? {
+        get { storage.postgresVersion }
+        set { storageInvalidatingCallCandidates().postgresVersion = newValue }
+    }
     /// Functions and procedures of CREATE FUNCTION / PROCEDURE by `schema.name`, each name with
     /// its overloads (UserFunction.swift).
-    private(set) var functions: [String: [UserFunction]] = [:] { didSet { callCandidates = CallCandidateCache() } }
+    private(set) var functions: [String: [UserFunction]] {
+        get { storage.functions }
+        set { storageInvalidatingCallCandidates().functions = newValue }
+    }
     /// Unqualified names resolve against these schemas, in order (`SET search_path` in a schema
     /// file changes it for the statements after it). `pg_temp` is searched first for relations,
     /// as PostgreSQL does, and never for types or functions.
-    private(set) var searchPath = ["public"] { didSet { callCandidates = CallCandidateCache() } }
+    private(set) var searchPath: [String] {
+        get { storage.searchPath }
+        set { storageInvalidatingCallCandidates().searchPath = newValue }
+    }
     /// The call candidates and derived values built so far for this state of the catalog
     /// (CallCandidates.swift); replaced whenever a property above that they depend on changes.
-    private(set) var callCandidates = CallCandidateCache()
+    var callCandidates: CallCandidateCache { storage.callCandidates }
     /// The search path queries run with, which also decides how `format_type` spells user types:
     /// `public`, unless `ALTER DATABASE|ROLE ... SET search_path` changed it.
-    private(set) var defaultSearchPath = ["public"]
+    private(set) var defaultSearchPath: [String] {
+        get { storage.defaultSearchPath }
+        set { mutableStorage().defaultSearchPath = newValue }
+    }
     /// Foreign-key actions, triggers, function bodies, view definitions and partitions: what the
-    /// table effects of a statement follow (TableEffectsCatalog.swift).
-    var tableEffects = TableEffectsCatalog()
+    /// table effects of a statement follow (TableEffectsCatalog.swift). A change made through this
+    /// property copies the collection it changes.
+    var tableEffects: TableEffectsCatalog {
+        get { storage.tableEffects }
+        set { mutableStorage().tableEffects = newValue }
+    }
 
     /// The schema new objects go to when their name is unqualified: the first existing one on the path.
     var creationSchema: String? { searchPath.first { schemas.contains($0) && $0 != "pg_temp" } }
@@ -114,9 +196,15 @@ struct Catalog: Sendable {
     /// `pg_temp` is searched first, then `pg_catalog` (its tables and views, and
     /// information_schema's when qualified, come from the built-in data) unless the path names it
     /// later (RelationNameLookup.swift).
+    ///
+    /// Looked up once per name for this state of the catalog, among the derived values of
+    /// ``callCandidates`` (a change of the relations, search path or version starts a new cache):
+    /// the lookup builds a `schema.name` key for each schema it tries.
     func relation(_ name: String, schema: String?) -> CatalogRelation? {
-        RelationNameLookup.find(name, schema: schema, searchPath: searchPath, postgresVersion: postgresVersion,
-                                user: { relations[$0] }, system: { $0 })
+        derivedValue(RelationNameKey(name: name, schema: schema)) {
+            RelationNameLookup.find(name, schema: schema, searchPath: searchPath, postgresVersion: postgresVersion,
+                                    user: { relations[$0] }, system: { $0 })
+        }
     }
 
     /// The relation with key `schema.name` (a scope entry's `relationKey`), user or system.
@@ -162,7 +250,7 @@ struct Catalog: Sendable {
 
     // MARK: Mutation (used by CatalogBuilder)
 
-    mutating func addSchema(_ name: String) { schemas.insert(name) }
+    mutating func addSchema(_ name: String) { mutableStorage().schemas.insert(name) }
 
     mutating func removeSchema(_ name: String) {
         schemas.remove(name)
@@ -215,12 +303,14 @@ struct Catalog: Sendable {
             UserRangeType(name: renames[range.name] ?? range.name, multirangeName: renames[range.multirangeName] ?? range.multirangeName,
                           subtype: rename(range.subtype))
         }
-        for (key, domain) in userTypes.domains {
-            userTypes.domains[key] = CatalogDomain(schema: domain.schema, name: domain.name, base: rename(domain.base), isNotNull: domain.isNotNull)
+        // Changed in place: through the properties, each change would copy the whole collection.
+        let storage = storageInvalidatingCallCandidates()
+        for (key, domain) in storage.userTypes.domains {
+            storage.userTypes.domains[key] = CatalogDomain(schema: domain.schema, name: domain.name, base: rename(domain.base), isNotNull: domain.isNotNull)
         }
-        for (key, range) in userTypes.ranges {
-            userTypes.ranges[key] = CatalogRangeType(schema: range.schema, name: range.name, multirangeName: range.multirangeName,
-                                                     subtype: rename(range.subtype))
+        for (key, range) in storage.userTypes.ranges {
+            storage.userTypes.ranges[key] = CatalogRangeType(schema: range.schema, name: range.name, multirangeName: range.multirangeName,
+                                                             subtype: rename(range.subtype))
         }
         func renameColumns(_ columns: [CatalogColumn]) -> [CatalogColumn] {
             columns.map { column in
@@ -229,28 +319,27 @@ struct Catalog: Sendable {
                 return copy
             }
         }
-        for (key, relation) in relations {
+        for (key, relation) in storage.relations {
             var copy = relation
             copy.columns = renameColumns(relation.columns)
-            relations[key] = copy
+            storage.relations[key] = copy
         }
-        for (key, composite) in userTypes.composites {
+        for (key, composite) in storage.userTypes.composites {
             var copy = composite
             copy.fields = renameColumns(composite.fields)
-            userTypes.composites[key] = copy
+            storage.userTypes.composites[key] = copy
         }
-        for (key, overloads) in functions {
-            functions[key] = overloads.map { $0.mapTypes(rename) }
+        for (key, overloads) in storage.functions {
+            storage.functions[key] = overloads.map { $0.mapTypes(rename) }
         }
     }
 
     /// Adds a function, replacing one with the same signature (`CREATE OR REPLACE`).
     mutating func setFunction(_ function: UserFunction) {
         let key = Catalog.key(schema: function.schema, name: function.name)
-        var overloads = functions[key] ?? []
-        overloads.removeAll { $0.signature == function.signature }
-        overloads.append(function)
-        functions[key] = overloads
+        let storage = storageInvalidatingCallCandidates()
+        storage.functions[key, default: []].removeAll { $0.signature == function.signature }
+        storage.functions[key, default: []].append(function)
     }
 
     /// Removes the overloads of `schema.name` whose signature is `signature` (all when nil);
@@ -260,24 +349,24 @@ struct Catalog: Sendable {
         let key = Catalog.key(schema: schema, name: name)
         let overloads = functions[key] ?? []
         let kept = overloads.filter { function in signature.map { function.signature != $0 } ?? false }
-        functions[key] = kept.isEmpty ? nil : kept
+        storageInvalidatingCallCandidates().functions[key] = kept.isEmpty ? nil : kept
         return overloads.count - kept.count
     }
 
     mutating func setRelation(_ relation: CatalogRelation) {
-        relations[Catalog.key(schema: relation.schema, name: relation.name)] = relation
+        storageInvalidatingCallCandidates().relations[Catalog.key(schema: relation.schema, name: relation.name)] = relation
     }
 
     mutating func removeRelation(schema: String, name: String) {
-        relations[Catalog.key(schema: schema, name: name)] = nil
+        storageInvalidatingCallCandidates().relations[Catalog.key(schema: schema, name: name)] = nil
     }
 
     mutating func setEnum(_ value: CatalogEnum) {
-        enums[Catalog.key(schema: value.schema, name: value.name)] = value
+        mutableStorage().enums[Catalog.key(schema: value.schema, name: value.name)] = value
     }
 
     mutating func removeEnum(schema: String, name: String) {
-        enums[Catalog.key(schema: schema, name: name)] = nil
+        mutableStorage().enums[Catalog.key(schema: schema, name: name)] = nil
     }
 
     /// Renames or moves an enum; columns and functions of that type follow.
@@ -308,11 +397,19 @@ struct Catalog: Sendable {
     }
 }
 
+/// The key of a relation name's lookup among a catalog's derived values (``Catalog/relation(_:schema:)``).
+private struct RelationNameKey: Hashable {
+    let name: String
+    let schema: String?
+}
+
 /// Double-quotes an identifier the way `format_type`/`quote_ident` would (a reserved or
 /// type-or-function-name keyword too: `"user"`).
 func quoteIfNeeded(_ name: String) -> String {
-    let simple = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
-        && !(name.first.map { ("0"..."9").contains($0) } ?? true)
+    // Read as UTF-8 bytes: a simple name is ASCII, and a byte is cheaper to test than a Character.
+    let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    let simple = name.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+        && !(name.utf8.first.map(isDigit) ?? true)
         && Keywords.isColumnName(name)
     return simple ? name : "\"" + name.replacing("\"", with: "\"\"") + "\""
 }

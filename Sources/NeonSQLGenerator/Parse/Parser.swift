@@ -137,7 +137,10 @@ final class Parser {
 
     init(source: SourceFile, tokens: ArraySlice<Token>, terminator: Token) {
         self.source = source
-        var all = Array(tokens)
+        // Sized for the end token too: appending it to a copy of exactly the tokens reallocated.
+        var all: [Token] = []
+        all.reserveCapacity(tokens.count + 1)
+        all.append(contentsOf: tokens)
         let endValue = terminator.kind == .semicolon ? ";" : ""
         all.append(Token(kind: .eof, value: endValue, start: terminator.start, end: terminator.start, location: terminator.location))
         self.tokens = all

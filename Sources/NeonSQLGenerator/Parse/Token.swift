@@ -78,8 +78,12 @@ enum Keywords {
         "overlaps", "right", "similar", "tablesample", "verbose",
     ]
 
+    /// The keywords that cannot name a column: ``reserved`` and ``typeOrFunctionName`` in one set,
+    /// so that ``isColumnName(_:)`` hashes the word once.
+    private static let notColumnNames = reserved.union(typeOrFunctionName)
+
     /// True when an unquoted word can be a column, table or alias name.
     static func isColumnName(_ word: String) -> Bool {
-        !reserved.contains(word) && !typeOrFunctionName.contains(word)
+        !notColumnNames.contains(word)
     }
 }

@@ -68,7 +68,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
     mutating func inferOperatorCall(_ op: String, _ lhs: Expression?, _ rhs: Expression, _ scope: Scope,
                                     at location: SourceLocation, known: [TypedValue?]) -> OperatorCall {
         let name = op == "!=" ? "<>" : op
-        let expressions = [lhs, rhs].compactMap { $0 }
+        let expressions = lhs.map { [$0, rhs] } ?? [rhs]
         var values = [TypedValue?](repeating: nil, count: expressions.count)
         var hadError = false
         for (index, expression) in expressions.enumerated() {

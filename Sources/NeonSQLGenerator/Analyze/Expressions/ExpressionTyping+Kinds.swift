@@ -28,11 +28,7 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
         }
         if let context {
             reportConflictingParameterType(index, node, context)
-            parameters.note(index, type: context.type, elementNullable: context.elementNullable,
-                            name: context.name, nullMeaningful: context.nullMeaningful)
-            parameters.noteOrigin(index, context.origin, isElement: context.originIsElement)
-            let wasTyped = parameters.slots[index]?.typedAt != nil
-            parameters.noteTypedAt(index, node.location, by: context.coercion)
+            let wasTyped = parameters.noteContext(index, context, at: node.location)
             if !wasTyped { reportNullTestBeforeType(index) }
         }
         let slot = parameters.slots[index]

@@ -6,37 +6,37 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
     /// columns it stands for (`a.id, a.name, b.id`), when they can be named unambiguously.
     /// `TABLE t` (parsed as `SELECT * FROM t` with the star at `TABLE`) becomes `SELECT ... FROM t`.
     mutating func recordStarExpansion(at location: SourceLocation, _ scope: Scope) {
-        var items: [String] = []
+        // The column list is written into one string: no string per column, then joined.
+        var columnList = ""
         for merged in scope.mergedColumns {
             let unambiguous = scope.mergedColumns.count(where: { $0.name == merged.name }) == 1
                 && !scope.entries.contains { entry in
                     !entry.hiddenUnqualified.contains(merged.name) && entry.columns.contains { $0.name == merged.name }
                 }
             guard unambiguous, !merged.name.isEmpty else { return }
-            items.append(Self.sqlName(merged.name))
+            Self.appendListItem(Self.sqlName(merged.name), to: &columnList)
         }
         for entry in scope.entries {
-            let visible = entry.columns.filter { !entry.hiddenUnqualified.contains($0.name) }
-            guard let qualified = Self.qualifiedColumns(visible, of: entry) else { return }
-            items += qualified
+            let visible = entry.hiddenUnqualified.isEmpty ? entry.columns : entry.columns.filter { !entry.hiddenUnqualified.contains($0.name) }
+            guard Self.appendQualifiedColumns(visible, of: entry, to: &columnList) else { return }
         }
-        guard !items.isEmpty else { return }
+        guard !columnList.isEmpty else { return }
         let bytes = source.bytes
         let offset = location.offset
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "*") {
-            sentSQL.replaceStar(offset: offset, length: 1, with: items.joined(separator: ", "))
+            sentSQL.replaceStar(offset: offset, length: 1, with: columnList)
         } else if offset + 5 <= bytes.count,
                   String(decoding: bytes[offset..<offset + 5], as: UTF8.self).lowercased() == "table" {
-            sentSQL.replaceStar(offset: offset, length: 5, with: "SELECT " + items.joined(separator: ", ") + " FROM")
+            sentSQL.replaceStar(offset: offset, length: 5, with: "SELECT " + columnList + " FROM")
         }
     }
 
     /// Records the edit that replaces `t.*` (written from `location` on) with `t.a, t.b`.
     mutating func recordQualifiedStarExpansion(at location: SourceLocation, _ entry: RangeEntry) {
-        guard let qualified = Self.qualifiedColumns(entry.columns, of: entry), !qualified.isEmpty,
+        var columnList = ""
+        guard Self.appendQualifiedColumns(entry.columns, of: entry, to: &columnList), !columnList.isEmpty,
               let starOffset = starOffset(from: location.offset) else { return }
-        sentSQL.replaceStar(offset: location.offset, length: starOffset + 1 - location.offset,
-                            with: qualified.joined(separator: ", "))
+        sentSQL.replaceStar(offset: location.offset, length: starOffset + 1 - location.offset, with: columnList)
     }
 
     /// Records the edit that replaces `(p).*` (written from `location` on) with `(p).a, (p).b`
@@ -59,15 +59,28 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
                             with: fields.map { row + "." + Self.sqlName($0.name) }.joined(separator: ", "))
     }
 
-    /// `entry.a, entry.b` for columns of an entry, or nil when a column cannot be named so: the
-    /// entry has no name (an unaliased subquery), a column has none, or two share one.
-    private static func qualifiedColumns(_ columns: [ScopeColumn], of entry: RangeEntry) -> [String]? {
-        guard let name = entry.name, !name.isEmpty else { return columns.isEmpty ? [] : nil }
+    /// Appends `entry.a, entry.b` for columns of an entry to the comma-separated `list`; false
+    /// (nothing appended) when a column cannot be named so: the entry has no name (an unaliased
+    /// subquery), a column has none, or two share one.
+    private static func appendQualifiedColumns(_ columns: [ScopeColumn], of entry: RangeEntry, to list: inout String) -> Bool {
+        guard let name = entry.name, !name.isEmpty else { return columns.isEmpty }
         // Sized up front: growing the set column by column rehashed it several times (issue 28).
         var seen = Set<String>(minimumCapacity: entry.columns.count)
-        for column in entry.columns where column.name.isEmpty || !seen.insert(column.name).inserted { return nil }
+        for column in entry.columns where column.name.isEmpty || !seen.insert(column.name).inserted { return false }
         let qualifier = sqlName(name)
-        return columns.map { qualifier + "." + sqlName($0.name) }
+        for column in columns {
+            if !list.isEmpty { list += ", " }
+            list += qualifier
+            list += "."
+            list += sqlName(column.name)
+        }
+        return true
+    }
+
+    /// Appends `item` to the comma-separated `list`.
+    private static func appendListItem(_ item: String, to list: inout String) {
+        if !list.isEmpty { list += ", " }
+        list += item
     }
 
     /// The offset of the `*` ending a qualified star that starts at `start`, skipping quoted
@@ -104,9 +117,7 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
 }
 
 extension NameResolving {
-    /// A name as the SQL sent spells it: quoted unless it is a plain lower-case, non-reserved word.
-    static func sqlName(_ name: String) -> String {
-        Keywords.reserved.contains(name) || Keywords.typeOrFunctionName.contains(name)
-            ? "\"" + name.replacing("\"", with: "\"\"") + "\"" : quoteIfNeeded(name)
-    }
+    /// A name as the SQL sent spells it: quoted unless it is a plain lower-case, non-reserved word
+    /// (`quoteIfNeeded` quotes reserved and type-or-function-name keywords too).
+    static func sqlName(_ name: String) -> String { quoteIfNeeded(name) }
 }

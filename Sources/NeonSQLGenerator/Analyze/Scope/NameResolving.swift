@@ -44,16 +44,21 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
                 if level.allowOutputAliases, let output = level.outputColumns.first(where: { $0.name == column.name }) {
                     return output.value
                 }
-                var matches: [TypedValue] = level.mergedColumns.filter { $0.name == column.name }.map(\.value)
+                // Only the first match and whether there is another matter: no array of them is built.
+                var firstMatch: TypedValue?
+                var isAmbiguous = false
+                func note(_ value: TypedValue) {
+                    if firstMatch == nil { firstMatch = value } else { isAmbiguous = true }
+                }
+                for merged in level.mergedColumns where merged.name == column.name { note(merged.value) }
                 for entry in level.entries where !entry.hiddenUnqualified.contains(column.name) {
-                    matches += entry.columns.filter { $0.name == column.name }.map(\.value)
-                    if let system = systemColumnValue(column.name, of: entry) { matches.append(system) }
+                    for entryColumn in entry.columns where entryColumn.name == column.name { note(entryColumn.value) }
+                    if let system = systemColumnValue(column.name, of: entry) { note(system) }
                 }
-                if matches.count > 1 {
-                    error("column reference \"\(column.name)\" is ambiguous", at: column.location)
-                    return matches[0]
+                if let match = firstMatch {
+                    if isAmbiguous { error("column reference \"\(column.name)\" is ambiguous", at: column.location) }
+                    return match
                 }
-                if let match = matches.first { return match }
                 // A bare table name is a whole-row reference.
                 if let entry = level.entries.last(where: { $0.name == column.name }) {
                     return wholeRowValue(of: entry, name: column.name)

@@ -11,7 +11,14 @@ struct TableEffectsResolver {
     /// Each function's own references (its body's, overloads merged), by key.
     private var functionReferences: [String: StatementReferences] = [:]
 
-    init(catalog: Catalog) { self.catalog = catalog }
+    /// The catalog's foreign keys, triggers, view definitions and partitions, read once: through
+    /// the catalog each use copied the whole ``TableEffectsCatalog`` out of its storage.
+    private let effects: TableEffectsCatalog
+
+    init(catalog: Catalog) {
+        self.catalog = catalog
+        effects = catalog.tableEffects
+    }
 
     /// The table effects of a statement's references.
     mutating func effects(of direct: StatementReferences) -> TableEffectsDescription {
@@ -32,8 +39,6 @@ struct TableEffectsResolver {
                                        writes: writes.sorted(),
                                        readsUnknown: closure.readsUnknown, writesUnknown: closure.writesUnknown)
     }
-
-    private var effects: TableEffectsCatalog { catalog.tableEffects }
 
     /// Adds the references of every function `references` calls, transitively.
     private mutating func expandCalls(_ references: inout StatementReferences) {
