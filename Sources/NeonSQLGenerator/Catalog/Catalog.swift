@@ -178,11 +178,15 @@ struct Catalog: Sendable {
         set { mutableStorage().defaultSearchPath = newValue }
     }
     /// Foreign-key actions, triggers, function bodies, view definitions and partitions: what the
-    /// table effects of a statement follow (TableEffectsCatalog.swift). A change made through this
-    /// property copies the collection it changes.
-    var tableEffects: TableEffectsCatalog {
-        get { storage.tableEffects }
-        set { mutableStorage().tableEffects = newValue }
+    /// table effects of a statement follow (TableEffectsCatalog.swift). Changed with
+    /// ``changeTableEffects(_:)``.
+    var tableEffects: TableEffectsCatalog { storage.tableEffects }
+
+    /// Changes ``tableEffects`` in place. A change through a setter would start from the getter's
+    /// copy, which shares its collections with the storage, so the collection changed would be
+    /// copied whole (every foreign key for each one added).
+    mutating func changeTableEffects(_ change: (inout TableEffectsCatalog) -> Void) {
+        change(&mutableStorage().tableEffects)
     }
 
     /// The schema new objects go to when their name is unqualified: the first existing one on the path.

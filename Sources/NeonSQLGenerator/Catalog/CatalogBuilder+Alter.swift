@@ -21,8 +21,8 @@ extension CatalogBuilder.Context {
         }
         catalog.removeRelation(schema: schema, name: name)
         catalog.setRelation(relation)
-        catalog.tableEffects.renameRelation(from: Catalog.key(schema: schema, name: name),
-                                            to: Catalog.key(schema: relation.schema, name: relation.name))
+        catalog.changeTableEffects { $0.renameRelation(from: Catalog.key(schema: schema, name: name),
+                                                       to: Catalog.key(schema: relation.schema, name: relation.name)) }
     }
 
     mutating func requireColumn(_ column: Identifier, in relation: CatalogRelation) -> Int? {

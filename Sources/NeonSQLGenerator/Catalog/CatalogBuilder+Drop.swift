@@ -43,7 +43,7 @@ extension CatalogBuilder.Context {
                 if let relation = catalog.relation(last.name, schema: schemaName) {
                     if relation.kind == expected {
                         catalog.removeRelation(schema: relation.schema, name: relation.name)
-                        catalog.tableEffects.removeRelation(Catalog.key(schema: relation.schema, name: relation.name))
+                        catalog.changeTableEffects { $0.removeRelation(Catalog.key(schema: relation.schema, name: relation.name)) }
                     } else {
                         let noun = drop.kind == .table ? "a table" : drop.kind == .view ? "a view" : "a materialized view"
                         error("\"\(relation.name)\" is not \(noun)", at: name.location)

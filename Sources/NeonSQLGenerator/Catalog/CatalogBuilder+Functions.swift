@@ -11,8 +11,8 @@ extension CatalogBuilder.Context {
         let writtenSignature = create.parameters.filter { $0.mode != .out }.map { parameter in
             (parameter.type.schema.map { $0 + "." } ?? "") + parameter.type.name + String(repeating: "[]", count: parameter.type.arrayDimensions)
         }
-        catalog.tableEffects.setFunctionBody(key: Catalog.key(schema: schema, name: name), TableEffectsCatalog.FunctionBody(
-            signature: writtenSignature, language: create.language, source: create.body))
+        catalog.changeTableEffects { $0.setFunctionBody(key: Catalog.key(schema: schema, name: name), TableEffectsCatalog.FunctionBody(
+            signature: writtenSignature, language: create.language, source: create.body)) }
         // Until the function is registered, it counts as left out (each early return below).
         let leftOutKey = Catalog.key(schema: schema, name: name)
         let otherOverloadLeftOut = !catalog.userTypes.functionsLeftOut.insert(leftOutKey).inserted

@@ -24,8 +24,8 @@ extension CatalogBuilder.Context {
         } else {
             return
         }
-        catalog.tableEffects.addForeignKey(TableEffectsCatalog.ForeignKey(
-            referencing: referencingKey, referenced: referencedKey, actions: actions))
+        catalog.changeTableEffects { $0.addForeignKey(TableEffectsCatalog.ForeignKey(
+            referencing: referencingKey, referenced: referencedKey, actions: actions)) }
     }
 
     /// `CREATE TRIGGER`: the table's changes of its events run its function. A trigger whose table
@@ -34,7 +34,7 @@ extension CatalogBuilder.Context {
     mutating func createTrigger(_ create: CreateTriggerStatement) {
         guard let tableName = create.table.name?.name,
               let table = catalog.relation(tableName, schema: create.table.qualifier.last?.name) else {
-            catalog.tableEffects.markUnresolvedTrigger()
+            catalog.changeTableEffects { $0.markUnresolvedTrigger() }
             return
         }
         var function: String?
@@ -46,9 +46,9 @@ extension CatalogBuilder.Context {
                 function = key
             }
         }
-        catalog.tableEffects.addTrigger(TableEffectsCatalog.Trigger(
+        catalog.changeTableEffects { $0.addTrigger(TableEffectsCatalog.Trigger(
             name: create.name.name, table: Catalog.key(schema: table.schema, name: table.name), events: create.events, function: function,
-            isInsteadOf: create.isInsteadOf))
+            isInsteadOf: create.isInsteadOf)) }
     }
 }
 
@@ -61,7 +61,7 @@ extension CatalogBuilder.Context {
         let key = Catalog.key(schema: table.schema, name: table.name)
         var references = SQLTextReferenceScanner.references(of: create.tokens, catalog: catalog)
         references.reads.remove(key)
-        catalog.tableEffects.addPolicyReferences(on: key, references)
+        catalog.changeTableEffects { $0.addPolicyReferences(on: key, references) }
     }
 }
 
@@ -71,15 +71,15 @@ extension CatalogBuilder.Context {
     mutating func createRule(_ create: CreateRuleStatement) {
         guard let tableName = create.table.name?.name,
               let table = catalog.relation(tableName, schema: create.table.qualifier.last?.name) else {
-            catalog.tableEffects.markUnresolvedRule()
+            catalog.changeTableEffects { $0.markUnresolvedRule() }
             return
         }
         // ON SELECT rules are views' own: what a view reads is recorded with its definition. A
         // view's INSERT, UPDATE or DELETE rule makes that change of the view possible.
         guard table.kind == .table || (table.kind == .view && create.event != nil) else { return }
         let references = SQLTextReferenceScanner.references(of: create.tokens, catalog: catalog)
-        catalog.tableEffects.addRule(TableEffectsCatalog.Rule(
+        catalog.changeTableEffects { $0.addRule(TableEffectsCatalog.Rule(
             name: create.name.name, table: Catalog.key(schema: table.schema, name: table.name), event: create.event,
-            references: references))
+            references: references)) }
     }
 }

@@ -111,7 +111,7 @@ enum CatalogBuilder {
                 // Data in a migration (seed rows) does not change the schema.
                 break
             case .ignored(let keyword, _):
-                if keyword == "create rule" { catalog.tableEffects.markUnresolvedRule() }
+                if keyword == "create rule" { catalog.changeTableEffects { $0.markUnresolvedRule() } }
                 if keyword == "create cast" { catalog.userTypes.hasCreatedCasts = true }
             case .defineType(let definition):
                 for (message, location) in CatalogBuilder.define(definition, in: &catalog, declaredIn: source) { error(message, at: location) }
@@ -202,8 +202,8 @@ enum CatalogBuilder {
                 }
                 for constraint in create.constraints { addConstraint(constraint, to: &relation) }
                 catalog.setRelation(relation)
-                catalog.tableEffects.setPartitionParent(Catalog.key(schema: schema, name: name),
-                                                         parent: Catalog.key(schema: parent.schema, name: parent.name))
+                catalog.changeTableEffects { $0.setPartitionParent(Catalog.key(schema: schema, name: name),
+                                                                   parent: Catalog.key(schema: parent.schema, name: parent.name)) }
                 return
             }
             for parentName in create.inherits {
@@ -248,8 +248,8 @@ enum CatalogBuilder {
             // does: reading or changing the parent without ONLY reads or changes the child's rows.
             if let parentName = create.inherits.first?.name?.name,
                let parent = catalog.relation(parentName, schema: create.inherits.first?.qualifier.last?.name) {
-                catalog.tableEffects.setPartitionParent(Catalog.key(schema: schema, name: name),
-                                                         parent: Catalog.key(schema: parent.schema, name: parent.name))
+                catalog.changeTableEffects { $0.setPartitionParent(Catalog.key(schema: schema, name: name),
+                                                                   parent: Catalog.key(schema: parent.schema, name: parent.name)) }
             }
         }
 
@@ -362,8 +362,11 @@ enum CatalogBuilder {
             let (updatability, base) = UpdatableViews.updatability(of: create.query, columnCount: columns.count, catalog: catalog)
             catalog.setRelation(CatalogRelation(schema: schema, name: name, kind: .view, columns: columns, indexes: [],
                                                 file: source.path, location: create.location, updatability: updatability))
-            catalog.tableEffects.setViewReferences(key: key, RelationReferenceCollector.references(of: create.query, catalog: catalog))
-            catalog.tableEffects.setViewBaseRelation(key: key, base)
+            let references = RelationReferenceCollector.references(of: create.query, catalog: catalog)
+            catalog.changeTableEffects { effects in
+                effects.setViewReferences(key: key, references)
+                effects.setViewBaseRelation(key: key, base)
+            }
         }
     }
 }

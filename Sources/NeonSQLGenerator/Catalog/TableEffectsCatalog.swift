@@ -30,7 +30,9 @@ struct TableEffectsCatalog: Sendable {
         let source: FunctionBodySource?
     }
 
-    private(set) var foreignKeys: [ForeignKey] = []
+    /// The foreign keys by the key of the table they reference (in the order they were added):
+    /// a change of a table follows only the keys that reference it or its ancestors.
+    private var foreignKeysByReferenced: [String: [ForeignKey]] = [:]
     private(set) var triggers: [Trigger] = []
     /// Bodies of user functions by key, one entry per overload.
     private(set) var functionBodies: [String: [FunctionBody]] = [:]
@@ -59,7 +61,10 @@ struct TableEffectsCatalog: Sendable {
     /// then touch tables the generator cannot see.
     private(set) var hasUnresolvedTriggers = false
 
-    mutating func addForeignKey(_ key: ForeignKey) { foreignKeys.append(key) }
+    mutating func addForeignKey(_ key: ForeignKey) { foreignKeysByReferenced[key.referenced, default: []].append(key) }
+
+    /// The foreign keys to table `key` (the keys that reference it).
+    func foreignKeys(to key: String) -> [ForeignKey] { foreignKeysByReferenced[key] ?? [] }
 
     mutating func addTrigger(_ trigger: Trigger) {
         triggers.removeAll { $0.name == trigger.name && $0.table == trigger.table }
@@ -113,14 +118,24 @@ struct TableEffectsCatalog: Sendable {
 
     /// The partitioned table at the top of `key`'s partition tree (`key` itself when it is none).
     func partitionRoot(of key: String) -> String {
+        // Most tables are no partition: answer without building the cycle guard.
+        guard partitionParents[key] != nil else { return key }
         var current = key
         var seen: Set<String> = [key]
         while let parent = partitionParents[current], seen.insert(parent).inserted { current = parent }
         return current
     }
 
+    /// The partitioned tables at the top of `keys`' partition trees: `keys` itself when none of
+    /// them is a partition.
+    func partitionRoots(of keys: Set<String>) -> Set<String> {
+        guard keys.contains(where: { partitionParents[$0] != nil }) else { return keys }
+        return Set(keys.map(partitionRoot(of:)))
+    }
+
     /// `key` and the tables it is a partition of, innermost first (triggers of each fire).
     func partitionAncestry(of key: String) -> [String] {
+        guard partitionParents[key] != nil else { return [key] }
         var chain = [key]
         var seen: Set<String> = [key]
         while let last = chain.last, let parent = partitionParents[last], seen.insert(parent).inserted { chain.append(parent) }
@@ -139,10 +154,15 @@ struct TableEffectsCatalog: Sendable {
     mutating func renameRelation(from old: String, to new: String) {
         guard old != new else { return }
         func move(_ key: String) -> String { key == old ? new : key }
-        for index in foreignKeys.indices {
-            foreignKeys[index].referencing = move(foreignKeys[index].referencing)
-            foreignKeys[index].referenced = move(foreignKeys[index].referenced)
+        var keysByReferenced: [String: [ForeignKey]] = [:]
+        for (referenced, keys) in foreignKeysByReferenced {
+            for var key in keys {
+                key.referencing = move(key.referencing)
+                key.referenced = move(key.referenced)
+                keysByReferenced[move(referenced), default: []].append(key)
+            }
         }
+        foreignKeysByReferenced = keysByReferenced
         for index in triggers.indices { triggers[index].table = move(triggers[index].table) }
         for index in rules.indices {
             rules[index].table = move(rules[index].table)
@@ -166,7 +186,10 @@ struct TableEffectsCatalog: Sendable {
 
     /// A relation dropped: its own triggers, keys, view definition and partition link go with it.
     mutating func removeRelation(_ key: String) {
-        foreignKeys.removeAll { $0.referencing == key || $0.referenced == key }
+        foreignKeysByReferenced[key] = nil
+        for referenced in Array(foreignKeysByReferenced.keys) {
+            foreignKeysByReferenced[referenced]?.removeAll { $0.referencing == key }
+        }
         triggers.removeAll { $0.table == key }
         rules.removeAll { $0.table == key }
         viewReferences[key] = nil

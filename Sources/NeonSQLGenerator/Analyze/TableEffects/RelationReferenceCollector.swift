@@ -216,12 +216,12 @@ struct RelationReferenceCollector {
     }
 
     private mutating func function(_ call: FunctionCall) {
-        let parts = call.name.parts.map(\.name)
-        if let name = parts.last {
-            let schema = parts.count > 1 ? parts[parts.count - 2] : nil
+        if let (name, schema) = Self.nameAndSchema(call.name) {
             references.calls.formUnion(Self.calledFunctions(name, schema: schema, catalog: catalog))
         }
-        (call.arguments + call.orderBy.map(\.expression) + call.withinGroup.map(\.expression)).forEach { expression($0) }
+        call.arguments.forEach { expression($0) }
+        call.orderBy.forEach { expression($0.expression) }
+        call.withinGroup.forEach { expression($0.expression) }
         call.filter.map { expression($0) }
         call.over.map { window($0) }
     }
@@ -244,11 +244,17 @@ struct RelationReferenceCollector {
     /// The catalog key of the relation `name` names, or nil when it names a CTE in scope (only when
     /// `cteVisible`) or nothing the catalog knows (the analyzer reports that).
     private func relationKey(_ name: QualifiedName, cteVisible: Bool = false) -> String? {
-        let parts = name.parts.map(\.name)
-        guard let last = parts.last else { return nil }
-        if parts.count == 1, cteVisible, cteScopes.contains(where: { $0.contains(last) }) { return nil }
-        let schema = parts.count > 1 ? parts[parts.count - 2] : nil
+        guard let (last, schema) = Self.nameAndSchema(name) else { return nil }
+        if name.parts.count == 1, cteVisible, cteScopes.contains(where: { $0.contains(last) }) { return nil }
         guard let relation = catalog.relation(last, schema: schema) else { return nil }
         return Catalog.key(schema: relation.schema, name: relation.name)
+    }
+
+    /// A qualified name's last part and the part before it (the schema; nil when unqualified),
+    /// read without building an array of the parts' names.
+    private static func nameAndSchema(_ name: QualifiedName) -> (name: String, schema: String?)? {
+        let parts = name.parts
+        guard let last = parts.last else { return nil }
+        return (last.name, parts.count > 1 ? parts[parts.count - 2].name : nil)
     }
 }

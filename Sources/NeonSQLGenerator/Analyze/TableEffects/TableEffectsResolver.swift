@@ -35,7 +35,7 @@ struct TableEffectsResolver {
         }) {
             writes.insert(effects.partitionRoot(of: key))
         }
-        return TableEffectsDescription(reads: reads.map { effects.partitionRoot(of: $0) }.uniqueSorted(),
+        return TableEffectsDescription(reads: effects.partitionRoots(of: reads).sorted(),
                                        writes: writes.sorted(),
                                        readsUnknown: closure.readsUnknown, writesUnknown: closure.writesUnknown)
     }
@@ -109,8 +109,7 @@ struct TableEffectsResolver {
             if catalog.relation(key: table)?.kind == .view {
                 pending += changesThroughView(table, new, closure: &closure)
             }
-            let ancestry = effects.partitionAncestry(of: table)
-            for key in effects.foreignKeys where ancestry.contains(key.referenced) {
+            for key in effects.partitionAncestry(of: table).lazy.flatMap(effects.foreignKeys(to:)) {
                 var follows: Set<TableChange> = []
                 for change in new {
                     switch change {
@@ -191,8 +190,4 @@ struct TableEffectsResolver {
         functionReferences[key] = references
         return references
     }
-}
-
-private extension Sequence where Element == String {
-    func uniqueSorted() -> [String] { Set(self).sorted() }
 }
