@@ -95,7 +95,7 @@ struct SwiftRenderer {
         }
         printer.blankLine()
         printer.block("extension \(types.statements)") { printer in
-            printer.docComment(documentation)
+            printer.docComment(sanitizedLines: documentation)
             printer.block("public static func \(signature.statementDeclaration) -> \(signature.statementType)") { printer in
                 renderStatementBody(named, signature: signature, into: &printer)
             }
@@ -106,7 +106,7 @@ struct SwiftRenderer {
         }
         printer.blankLine()
         printer.block("extension \(types.queries)") { printer in
-            printer.docComment(documentation)
+            printer.docComment(sanitizedLines: documentation)
             if [.execrows, .execresult, .copyfrom].contains(named.query.kind) { printer.line("@discardableResult") }
             let result = signature.resultType.map { " -> " + $0 } ?? ""
             printer.block("public func \(signature.declaration) async throws\(result)") { printer in
@@ -116,7 +116,8 @@ struct SwiftRenderer {
         if named.query.isReadOnly, [.many, .one].contains(named.query.kind), let result = signature.resultType {
             printer.blankLine()
             printer.block("extension \(types.queriesObserve)") { printer in
-                printer.docComment(documentation + ["", "Yields the result again after every write through the same client that may change it."])
+                printer.docComment(sanitizedLines: documentation)
+                printer.docComment(["", "Yields the result again after every write through the same client that may change it."])
                 printer.block("public func \(signature.declaration) -> NeonSQL.QueryObservation<\(result)>") { printer in
                     printer.line("self.executor.observe(\(types.factories).\(signature.call))")
                 }
@@ -311,7 +312,7 @@ struct SwiftRenderer {
         }
         RawStringLiteral.print(
             named.query.sql,
-            prefix: SQLTemplateRenderer.factoryCallStart(signature) + "(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), sql: ",
+            prefix: "\(SQLTemplateRenderer.factoryCallStart(signature))(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), sql: ",
             suffix: ", bindings: \(bindings), readOnly: \(named.query.isReadOnly)\(TableEffectsRenderer.factoryArguments(for: named)))",
             into: &printer
         )
@@ -321,12 +322,13 @@ struct SwiftRenderer {
     // MARK: Documentation
 
     /// The doc comment of a query's functions: the SQL comment lines under its annotation, or a
-    /// default naming the annotation and where it is.
+    /// default naming the annotation and where it is; sanitized once
+    /// (``CodePrinter/sanitizedCommentText(_:)``) for the three functions that print it.
     static func documentation(for query: QueryDescription, sourceFileName: String) -> [String] {
-        var lines = query.documentation
-        while let first = lines.first, CodePrinter.sanitizedCommentText(first).isEmpty { lines.removeFirst() }
-        while let last = lines.last, CodePrinter.sanitizedCommentText(last).isEmpty { lines.removeLast() }
+        var lines = query.documentation.map(CodePrinter.sanitizedCommentText)
+        while let first = lines.first, first.isEmpty { lines.removeFirst() }
+        while let last = lines.last, last.isEmpty { lines.removeLast() }
         if !lines.isEmpty { return lines }
-        return ["Runs `\(query.annotationName)` from \(sourceFileName):\(query.line)."]
+        return [CodePrinter.sanitizedCommentText("Runs `\(query.annotationName)` from \(sourceFileName):\(query.line).")]
     }
 }
