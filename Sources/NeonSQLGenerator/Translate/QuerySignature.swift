@@ -227,9 +227,10 @@ private struct ParameterLists {
         closureParameters.append("(")
         declarationPrefixLength = function.utf8.count + 1
         for index in parameters.indices {
-            let parameter = parameters[index]
-            let name = SwiftNaming.escaped(parameter.name)
-            let label = SwiftNaming.argumentLabel(parameter.name)
+            // The fields read in place: a `NamedValue` copy retains about ten strings.
+            let bareName = parameters[index].name, codeType = parameters[index].codeType
+            let name = SwiftNaming.escaped(bareName)
+            let label = SwiftNaming.argumentLabel(bareName)
             if index > 0 {
                 declaration.append(", ")
                 call.append(", ")
@@ -238,8 +239,8 @@ private struct ParameterLists {
             }
             declaration.append(name)
             declaration.append(": ")
-            declaration.append(parameter.codeType)
-            if let defaultArgument = parameter.defaultArgument {
+            declaration.append(codeType)
+            if let defaultArgument = parameters[index].defaultArgument {
                 declaration.append(" = ")
                 declaration.append(defaultArgument)
             }
@@ -249,12 +250,12 @@ private struct ParameterLists {
             closureCall.append(label)
             closureCall.append(": $")
             closureCall.append(String(index))
-            symbolReference.append(parameter.name)
+            symbolReference.append(bareName)
             symbolReference.append(":")
             closureParameters.append("_ ")
             closureParameters.append(name)
             closureParameters.append(": ")
-            closureParameters.append(parameter.codeType)
+            closureParameters.append(codeType)
         }
         declaration.append(")")
         call.append(")")
