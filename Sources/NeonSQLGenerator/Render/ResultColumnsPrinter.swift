@@ -14,9 +14,11 @@ enum ResultColumnsPrinter {
         printer.block("public static var columns: [NeonSQL.ResultColumn]") { printer in
             printer.line("[")
             printer.indented { printer in
-                // Read in place (a `NamedValue` copy retains about ten strings).
+                // Stored fields read in place: a `NamedValue` copy retains about ten strings, and
+                // a computed property of an element (`runtimeType`) copies it.
                 for index in columns.indices {
-                    printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(columns[index].sqlName)), \(columns[index].runtimeType)),")
+                    let runtimeType = SwiftTypeMapping.runtimeTypeExpression(for: columns[index].type)
+                    printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(columns[index].sqlName)), \(runtimeType)),")
                 }
             }
             printer.line("]")

@@ -313,9 +313,11 @@ struct SwiftRenderer {
             printer.line("let \(bindings) = NeonSQL.Bindings()")
         } else {
             printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(named.parameters.count))")
-            // Read in place (a `NamedValue` copy retains about ten strings).
+            // Stored fields read in place: a `NamedValue` copy retains about ten strings, and a
+            // computed property of an element (`runtimeType`) copies it.
             for index in named.parameters.indices {
-                printer.line("\(bindings).append(\(SwiftNaming.escaped(named.parameters[index].name)), as: \(named.parameters[index].runtimeType))")
+                let runtimeType = SwiftTypeMapping.runtimeTypeExpression(for: named.parameters[index].type)
+                printer.line("\(bindings).append(\(SwiftNaming.escaped(named.parameters[index].name)), as: \(runtimeType))")
             }
         }
         RawStringLiteral.print(

@@ -179,7 +179,8 @@ final class QuerySignature: Sendable {
     /// function body. A query has a handful of parameters: a scan costs less than a set of them.
     static func unusedLocal(_ base: String, among parameters: [NamedValue]) -> String {
         var name = base
-        while parameters.contains(where: { $0.name == name }) { name += "_" }
+        // The names compared in place (`contains(where:)` copied each `NamedValue`, ten strings).
+        while parameters.indices.contains(where: { parameters[$0].name == name }) { name += "_" }
         return name
     }
 }
