@@ -14,11 +14,9 @@ enum ResultColumnsPrinter {
         printer.block("public static var columns: [NeonSQL.ResultColumn]") { printer in
             printer.line("[")
             printer.indented { printer in
-                // Stored fields read in place: a `NamedValue` copy retains about ten strings, and
-                // a computed property of an element (`runtimeType`) copies it.
+                // Read in place: a `NamedValue` copy retains about ten strings.
                 for index in columns.indices {
-                    let runtimeType = SwiftTypeMapping.runtimeTypeExpression(for: columns[index].type)
-                    printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(columns[index].sqlName)), \(runtimeType)),")
+                    printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(columns[index].sqlName)), \(columns.runtimeType(at: index))),")
                 }
             }
             printer.line("]")

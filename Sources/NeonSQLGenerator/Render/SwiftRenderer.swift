@@ -313,11 +313,10 @@ struct SwiftRenderer {
             printer.line("let \(bindings) = NeonSQL.Bindings()")
         } else {
             printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(named.parameters.count))")
-            // Stored fields read in place: a `NamedValue` copy retains about ten strings, and a
-            // computed property of an element (`runtimeType`) copies it.
+            // Read in place: a `NamedValue` copy retains about ten strings.
             for index in named.parameters.indices {
-                let runtimeType = SwiftTypeMapping.runtimeTypeExpression(for: named.parameters[index].type)
-                printer.line("\(bindings).append(\(SwiftNaming.escaped(named.parameters[index].name)), as: \(runtimeType))")
+                let name = SwiftNaming.escaped(named.parameters[index].name)
+                printer.line("\(bindings).append(\(name), as: \(named.parameters.runtimeType(at: index)))")
             }
         }
         RawStringLiteral.print(
