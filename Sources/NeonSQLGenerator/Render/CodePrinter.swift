@@ -137,14 +137,21 @@ struct CodePrinter {
 
     /// Prints each line as a `///` doc comment at the current indentation.
     mutating func docComment(_ documentation: [String]) {
-        for text in documentation {
-            // `line("/// " + cleaned)` without the concatenation (`cleaned` has no trailing whitespace).
-            let cleaned = Self.sanitizedCommentText(text)
-            startLine()
-            write(cleaned.isEmpty ? "///" : "/// ")
-            write(cleaned)
-            output.append(UInt8(ascii: "\n"))
-        }
+        for text in documentation { docCommentLine(Self.sanitizedCommentText(text)) }
+    }
+
+    /// ``docComment(_:)`` of lines already passed through ``sanitizedCommentText(_:)`` (a query's
+    /// documentation, sanitized once for the functions that each print it).
+    mutating func docComment(sanitizedLines documentation: [String]) {
+        for text in documentation { docCommentLine(text) }
+    }
+
+    /// `/// text` (`text` sanitized: `line("/// " + text)` without the concatenation).
+    private mutating func docCommentLine(_ cleaned: String) {
+        startLine()
+        write(cleaned.isEmpty ? "///" : "/// ")
+        write(cleaned)
+        output.append(UInt8(ascii: "\n"))
     }
 
     /// The printed text: the lines joined by `\n` with one trailing newline, trailing empty lines
@@ -205,6 +212,11 @@ struct CodeLine: ExpressibleByStringInterpolation {
         storage = .bytes(stringInterpolation.bytes)
     }
 
+    /// A line of UTF-8 bytes written elsewhere (a factory's table effects), kept without a copy.
+    init(utf8 bytes: [UInt8]) {
+        storage = .bytes(bytes)
+    }
+
     /// Runs `body` with the line's UTF-8 bytes.
     func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch storage {
@@ -230,6 +242,11 @@ struct CodeLine: ExpressibleByStringInterpolation {
         mutating func appendInterpolation(_ value: String) {
             var value = value
             value.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+
+        /// A piece built as a ``CodeLine`` (a factory call's start or arguments), copied as bytes.
+        mutating func appendInterpolation(_ line: CodeLine) {
+            line.withUTF8 { bytes.append(contentsOf: $0) }
         }
 
         /// A number or other value, as `String(describing:)` spells it.

@@ -13,6 +13,8 @@ enum PageRenderer {
         let keyList = keys.map(\.sqlName).joined(separator: ", ")
         let name = SwiftTypeMapping.stringLiteral(named.query.annotationName)
 
+        // The table effects both factories pass, written once.
+        let effects = TableEffectsRenderer.factoryArguments(for: named)
         printer.blankLine()
         printer.block("extension \(fileTypes.statements)") { printer in
             printer.docComment([
@@ -26,13 +28,13 @@ enum PageRenderer {
                 }
                 printer.block("guard let \(cursor) else") { printer in
                     RawStringLiteral.print(paging.firstPageSQL, prefix: "return .many(name: \(name), sql: ",
-                                           suffix: ", bindings: \(bindings), readOnly: true\(TableEffectsRenderer.factoryArguments(for: named)))", into: &printer)
+                                           suffix: ", bindings: \(bindings), readOnly: true\(effects))", into: &printer)
                 }
                 for key in keys {
                     printer.line("\(bindings).append(\(cursor).\(SwiftNaming.escaped(key.name)), as: \(key.runtimeType))")
                 }
                 RawStringLiteral.print(paging.nextPageSQL, prefix: "return .many(name: \(name), sql: ",
-                                       suffix: ", bindings: \(bindings), readOnly: true\(TableEffectsRenderer.factoryArguments(for: named)))", into: &printer)
+                                       suffix: ", bindings: \(bindings), readOnly: true\(effects))", into: &printer)
             }
         }
         printer.blankLine()

@@ -37,9 +37,27 @@ enum RawStringLiteral {
     /// (JSON the generator wrote, say), with one more `#` than the longest run of `#` that
     /// follows a `"` or `\` in it, so the text can neither close it nor start an escape.
     static func singleLine(_ text: String) -> String {
+        let hashes = String(repeating: "#", count: singleLineDelimiterCount(for: text.utf8))
+        return hashes + "\"" + text + "\"" + hashes
+    }
+
+    /// Appends ``singleLine(_:)`` of UTF-8 `text` to `output` (a factory's table effects JSON,
+    /// printed for every statement factory, written as bytes: no strings to concatenate).
+    static func appendSingleLine(_ text: [UInt8], to output: inout [UInt8]) {
+        let hashes = singleLineDelimiterCount(for: text)
+        output.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: hashes))
+        output.append(UInt8(ascii: "\""))
+        output.append(contentsOf: text)
+        output.append(UInt8(ascii: "\""))
+        output.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: hashes))
+    }
+
+    /// The number of `#` a one-line raw literal of `text` (UTF-8) needs: one more than the longest
+    /// run of `#` that follows a `"` or `\` in it (at least one).
+    private static func singleLineDelimiterCount(for text: some Sequence<UInt8>) -> Int {
         var needed = 1
         var run: Int?
-        for byte in text.utf8 {
+        for byte in text {
             if byte == UInt8(ascii: "#"), let length = run {
                 run = length + 1
                 needed = max(needed, length + 2)
@@ -47,8 +65,7 @@ enum RawStringLiteral {
                 run = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") ? 0 : nil
             }
         }
-        let hashes = String(repeating: "#", count: needed)
-        return hashes + "\"" + text + "\"" + hashes
+        return needed
     }
 
     /// The content lines of the literal for `text`, split at `\n`, each with unprintable
@@ -97,7 +114,7 @@ enum RawStringLiteral {
     /// Prints `prefix#"""`, the content one level deeper, and `"""#suffix` at the current
     /// indentation. The content lines are indented as much as the closing delimiter, which Swift
     /// strips, so the literal's value is exactly `text`.
-    static func print(_ text: String, prefix: String, suffix: String, into printer: inout CodePrinter) {
+    static func print(_ text: String, prefix: CodeLine, suffix: CodeLine, into printer: inout CodePrinter) {
         let hashes = String(repeating: "#", count: delimiterCount(for: text))
         printer.line("\(prefix)\(hashes)\"\"\"")
         printer.indented { inner in

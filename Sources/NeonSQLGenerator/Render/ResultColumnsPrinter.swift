@@ -14,8 +14,9 @@ enum ResultColumnsPrinter {
         printer.block("public static var columns: [NeonSQL.ResultColumn]") { printer in
             printer.line("[")
             printer.indented { printer in
-                for column in columns {
-                    printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(column.sqlName)), \(column.runtimeType)),")
+                // Read in place: a `NamedValue` copy retains about ten strings.
+                for index in columns.indices {
+                    printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(columns[index].sqlName)), \(columns.runtimeType(at: index))),")
                 }
             }
             printer.line("]")

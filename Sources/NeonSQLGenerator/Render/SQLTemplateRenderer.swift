@@ -138,9 +138,9 @@ enum SQLTemplateRenderer {
             printer.line("default: break")
             printer.line("}")
         }
-        printer.line(factoryCallStart(signature) + "(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), "
-                     + "sql: \(variant).sql, bindings: \(bindings), readOnly: \(named.query.isReadOnly)"
-                     + "\(TableEffectsRenderer.factoryArguments(for: named)))")
+        let queryName = SwiftTypeMapping.stringLiteral(named.query.annotationName)
+        let effects = TableEffectsRenderer.factoryArguments(for: named)
+        printer.line("\(factoryCallStart(signature))(name: \(queryName), sql: \(variant).sql, bindings: \(bindings), readOnly: \(named.query.isReadOnly)\(effects))")
         printResultMapping(signature, into: &printer)
     }
 

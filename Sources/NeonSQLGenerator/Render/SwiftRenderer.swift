@@ -95,7 +95,7 @@ struct SwiftRenderer {
         }
         printer.blankLine()
         printer.block("extension \(types.statements)") { printer in
-            printer.docComment(documentation)
+            printer.docComment(sanitizedLines: documentation)
             printer.block("public static func \(signature.statementDeclaration) -> \(signature.statementType)") { printer in
                 renderStatementBody(named, signature: signature, into: &printer)
             }
@@ -106,7 +106,7 @@ struct SwiftRenderer {
         }
         printer.blankLine()
         printer.block("extension \(types.queries)") { printer in
-            printer.docComment(documentation)
+            printer.docComment(sanitizedLines: documentation)
             if [.execrows, .execresult, .copyfrom].contains(named.query.kind) { printer.line("@discardableResult") }
             let result = signature.resultType.map { " -> " + $0 } ?? ""
             printer.block("public func \(signature.declaration) async throws\(result)") { printer in
@@ -116,7 +116,8 @@ struct SwiftRenderer {
         if named.query.isReadOnly, [.many, .one].contains(named.query.kind), let result = signature.resultType {
             printer.blankLine()
             printer.block("extension \(types.queriesObserve)") { printer in
-                printer.docComment(documentation + ["", "Yields the result again after every write through the same client that may change it."])
+                printer.docComment(sanitizedLines: documentation)
+                printer.docComment(["", "Yields the result again after every write through the same client that may change it."])
                 printer.block("public func \(signature.declaration) -> NeonSQL.QueryObservation<\(result)>") { printer in
                     printer.line("self.executor.observe(\(types.factories).\(signature.call))")
                 }
@@ -164,37 +165,41 @@ struct SwiftRenderer {
 
     // MARK: Row
 
-    /// A property of the row struct: a plain column, or a `sqlc.embed` item's nested value.
+    /// A property of the row struct: a plain column, or a `sqlc.embed` item's nested value. Held
+    /// as positions in the query, not copies of its values: a `NamedValue` copy retains about
+    /// ten strings, and the row struct and its conformance each read every member.
     private enum RowMember {
-        case column(NamedValue)
-        case embed(NamedEmbed, fields: [NamedValue])
+        /// The column at this position of ``NamedQuery/columns``.
+        case column(Int)
+        /// The item at this position of ``NamedQuery/embeds``.
+        case embed(Int)
 
-        var name: String {
+        /// The property's Swift name.
+        func name(in named: NamedQuery) -> String {
             switch self {
-            case .column(let column): column.name
-            case .embed(let embed, _): embed.propertyName
+            case .column(let position): named.columns[position].name
+            case .embed(let index): named.embeds[index].propertyName
             }
         }
 
-        var codeType: String {
+        /// The property's type as generated code spells it.
+        func codeType(in named: NamedQuery) -> String {
             switch self {
-            case .column(let column): column.codeType
-            case .embed(let embed, _): embed.typeName + (embed.optional ? "?" : "")
+            case .column(let position): named.columns[position].codeType
+            case .embed(let index): named.embeds[index].typeName + (named.embeds[index].optional ? "?" : "")
             }
         }
     }
 
     private func members(_ named: NamedQuery) -> [RowMember] {
         var members: [RowMember] = []
-        for (position, column) in named.columns.enumerated() {
-            guard let index = column.embed, index < named.embeds.count else {
-                members.append(.column(column))
+        members.reserveCapacity(named.columns.count)
+        for position in named.columns.indices {
+            guard let index = named.columns[position].embed, index < named.embeds.count else {
+                members.append(.column(position))
                 continue
             }
-            let embed = named.embeds[index]
-            if position == embed.positions.lowerBound {
-                members.append(.embed(embed, fields: Array(named.columns[embed.positions])))
-            }
+            if position == named.embeds[index].positions.lowerBound { members.append(.embed(index)) }
         }
         return members
     }
@@ -205,19 +210,21 @@ struct SwiftRenderer {
         printer.docComment(["A row of ``\(typeNames.queries)/\(signature.symbolReference)``."])
         printer.block("public struct \(named.rowTypeName): \(conformances.joined(separator: ", "))") { printer in
             for member in members {
-                printer.line("public var \(SwiftNaming.escaped(member.name)): \(member.codeType)")
+                printer.line("public var \(SwiftNaming.escaped(member.name(in: named))): \(member.codeType(in: named))")
             }
             if !members.isEmpty { printer.blankLine() }
-            let arguments = members.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ")
+            let arguments = members.map { "\(SwiftNaming.escaped($0.name(in: named))): \($0.codeType(in: named))" }.joined(separator: ", ")
             printer.block("public init(\(arguments))") { printer in
                 for member in members {
-                    printer.line("self.\(SwiftNaming.escaped(member.name)) = \(SwiftNaming.escaped(member.name))")
+                    let name = SwiftNaming.escaped(member.name(in: named))
+                    printer.line("self.\(name) = \(name)")
                 }
             }
             for member in members {
-                guard case .embed(let embed, let fields) = member, !embed.isTableModel else { continue }
+                guard case .embed(let index) = member, !named.embeds[index].isTableModel else { continue }
+                let embed = named.embeds[index]
                 printer.blankLine()
-                renderEmbeddedStruct(embed, fields: fields, into: &printer)
+                renderEmbeddedStruct(embed, fields: Array(named.columns[embed.positions]), into: &printer)
             }
         }
     }
@@ -257,9 +264,10 @@ struct SwiftRenderer {
             printer.block("public init(from row: inout NeonSQL.RowDecoder) throws") { printer in
                 for member in members {
                     switch member {
-                    case .column(let column):
-                        printer.line("self.\(SwiftNaming.escaped(column.name)) = try row.decode(\(column.codeType).self)")
-                    case .embed(let embed, _):
+                    case .column(let position):
+                        printer.line("self.\(SwiftNaming.escaped(named.columns[position].name)) = try row.decode(\(named.columns[position].codeType).self)")
+                    case .embed(let index):
+                        let embed = named.embeds[index]
                         let decode = embed.optional ? "\(embed.typeName).decodeIfPresent(from: &row)" : "\(embed.typeName)(from: &row)"
                         printer.line("self.\(SwiftNaming.escaped(embed.propertyName)) = try \(decode)")
                     }
@@ -305,13 +313,15 @@ struct SwiftRenderer {
             printer.line("let \(bindings) = NeonSQL.Bindings()")
         } else {
             printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(named.parameters.count))")
-            for parameter in named.parameters {
-                printer.line("\(bindings).append(\(SwiftNaming.escaped(parameter.name)), as: \(parameter.runtimeType))")
+            // Read in place: a `NamedValue` copy retains about ten strings.
+            for index in named.parameters.indices {
+                let name = SwiftNaming.escaped(named.parameters[index].name)
+                printer.line("\(bindings).append(\(name), as: \(named.parameters.runtimeType(at: index)))")
             }
         }
         RawStringLiteral.print(
             named.query.sql,
-            prefix: SQLTemplateRenderer.factoryCallStart(signature) + "(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), sql: ",
+            prefix: "\(SQLTemplateRenderer.factoryCallStart(signature))(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), sql: ",
             suffix: ", bindings: \(bindings), readOnly: \(named.query.isReadOnly)\(TableEffectsRenderer.factoryArguments(for: named)))",
             into: &printer
         )
@@ -321,12 +331,13 @@ struct SwiftRenderer {
     // MARK: Documentation
 
     /// The doc comment of a query's functions: the SQL comment lines under its annotation, or a
-    /// default naming the annotation and where it is.
+    /// default naming the annotation and where it is; sanitized once
+    /// (``CodePrinter/sanitizedCommentText(_:)``) for the three functions that print it.
     static func documentation(for query: QueryDescription, sourceFileName: String) -> [String] {
-        var lines = query.documentation
-        while let first = lines.first, CodePrinter.sanitizedCommentText(first).isEmpty { lines.removeFirst() }
-        while let last = lines.last, CodePrinter.sanitizedCommentText(last).isEmpty { lines.removeLast() }
+        var lines = query.documentation.map(CodePrinter.sanitizedCommentText)
+        while let first = lines.first, first.isEmpty { lines.removeFirst() }
+        while let last = lines.last, last.isEmpty { lines.removeLast() }
         if !lines.isEmpty { return lines }
-        return ["Runs `\(query.annotationName)` from \(sourceFileName):\(query.line)."]
+        return [CodePrinter.sanitizedCommentText("Runs `\(query.annotationName)` from \(sourceFileName):\(query.line).")]
     }
 }

@@ -206,6 +206,14 @@ struct NamedValue: Sendable {
     }
 }
 
+extension Array where Element == NamedValue {
+    /// ``NamedValue/runtimeType`` of the value at `index`, read in place: a computed property of
+    /// an array element copies the element (about ten strings), its stored type does not.
+    func runtimeType(at index: Int) -> String {
+        SwiftTypeMapping.runtimeTypeExpression(for: self[index].type)
+    }
+}
+
 /// A PostgreSQL enum with its Swift names.
 struct NamedEnum: Sendable {
     /// As `format_type` prints it (`time_slot`).

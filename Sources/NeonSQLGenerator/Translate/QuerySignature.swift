@@ -179,7 +179,8 @@ final class QuerySignature: Sendable {
     /// function body. A query has a handful of parameters: a scan costs less than a set of them.
     static func unusedLocal(_ base: String, among parameters: [NamedValue]) -> String {
         var name = base
-        while parameters.contains(where: { $0.name == name }) { name += "_" }
+        // The names compared in place (`contains(where:)` copied each `NamedValue`, ten strings).
+        while parameters.indices.contains(where: { parameters[$0].name == name }) { name += "_" }
         return name
     }
 }
@@ -227,9 +228,10 @@ private struct ParameterLists {
         closureParameters.append("(")
         declarationPrefixLength = function.utf8.count + 1
         for index in parameters.indices {
-            let parameter = parameters[index]
-            let name = SwiftNaming.escaped(parameter.name)
-            let label = SwiftNaming.argumentLabel(parameter.name)
+            // The fields read in place: a `NamedValue` copy retains about ten strings.
+            let bareName = parameters[index].name, codeType = parameters[index].codeType
+            let name = SwiftNaming.escaped(bareName)
+            let label = SwiftNaming.argumentLabel(bareName)
             if index > 0 {
                 declaration.append(", ")
                 call.append(", ")
@@ -238,8 +240,8 @@ private struct ParameterLists {
             }
             declaration.append(name)
             declaration.append(": ")
-            declaration.append(parameter.codeType)
-            if let defaultArgument = parameter.defaultArgument {
+            declaration.append(codeType)
+            if let defaultArgument = parameters[index].defaultArgument {
                 declaration.append(" = ")
                 declaration.append(defaultArgument)
             }
@@ -249,12 +251,12 @@ private struct ParameterLists {
             closureCall.append(label)
             closureCall.append(": $")
             closureCall.append(String(index))
-            symbolReference.append(parameter.name)
+            symbolReference.append(bareName)
             symbolReference.append(":")
             closureParameters.append("_ ")
             closureParameters.append(name)
             closureParameters.append(": ")
-            closureParameters.append(parameter.codeType)
+            closureParameters.append(codeType)
         }
         declaration.append(")")
         call.append(")")

@@ -11,30 +11,33 @@ extension SwiftNamer {
     static func columnNames(_ query: QueryDescription, warnings: inout DiagnosticCollector) -> [String] {
         var names = UniqueNames(taken: reservedColumnNames, expected: query.columns.count)
         var embedNames: [Int: UniqueNames] = [:]
-        return query.columns.enumerated().map { position, column in
+        // The fields read in place: a `ColumnDescription` copy retains its strings and embed.
+        return query.columns.indices.map { position in
             let number = position + 1
-            if let embed = column.embed {
+            let sqlName = query.columns[position].sqlName
+            if let embed = query.columns[position].embed {
                 // A field of the nested struct: unique within it (a table's columns already are).
                 if embedNames[embed.start] == nil {
                     embedNames[embed.start] = UniqueNames(taken: reservedColumnNames.union(embeddedReservedNames))
                     _ = names.claim(usable(SwiftNaming.lowerCamelCase(embed.name), fallback: "embedded"))
                 }
-                return embedNames[embed.start]?.claim(usable(SwiftNaming.lowerCamelCase(column.sqlName), fallback: "column\(number)"))
+                return embedNames[embed.start]?.claim(usable(SwiftNaming.lowerCamelCase(sqlName), fallback: "column\(number)"))
                     ?? "column\(number)"
             }
-            let unnamed = column.sqlName == "?column?"
-            let base = unnamed ? "column\(number)" : usable(SwiftNaming.lowerCamelCase(column.sqlName), fallback: "column\(number)")
+            let unnamed = sqlName == "?column?"
+            let base = unnamed ? "column\(number)" : usable(SwiftNaming.lowerCamelCase(sqlName), fallback: "column\(number)")
             let name = names.claim(base)
             let message: String
             if unnamed {
                 message = "result column \(number) has no name (PostgreSQL calls it \"?column?\"); it is generated as '\(name)': name it with AS"
-            } else if name != base, let first = firstNumber(of: column.sqlName, before: position, in: query.columns) {
+            } else if name != base, let first = firstNumber(of: sqlName, before: position, in: query.columns) {
                 // A repeated name always renames: the first column took (or found taken) the same base.
-                message = "result column \(number) repeats the name \"\(column.sqlName)\" of column \(first); it is generated as '\(name)': name it with AS"
+                message = "result column \(number) repeats the name \"\(sqlName)\" of column \(first); it is generated as '\(name)': name it with AS"
             } else {
                 return name
             }
-            warnings.append(Diagnostic(file: query.file, line: column.location.line, column: column.location.column,
+            let location = query.columns[position].location
+            warnings.append(Diagnostic(file: query.file, line: location.line, column: location.column,
                                        severity: .warning, message: message))
             return name
         }

@@ -29,14 +29,15 @@ struct UniqueNames {
         if !names.isEmpty { alsoTaken.append(names) }
     }
 
+    /// `base`, or `base` with the first number that makes it free (`name2`), now taken.
     mutating func claim(_ base: String) -> String {
         var candidate = base
         var counter = 2
-        while isTaken(candidate) {
+        // Inserting reports whether the name was taken: one lookup per free name, not two.
+        while alsoTaken.contains(where: { $0.contains(candidate) }) || !taken.insert(candidate).inserted {
             candidate = base + String(counter)
             counter += 1
         }
-        taken.insert(candidate)
         return candidate
     }
 }
