@@ -100,14 +100,12 @@ struct CodePrinter {
 
     /// Appends the UTF-8 bytes of `text` (contiguous for any native string: one copy).
     private mutating func write(_ text: String) {
-        var text = text
-        text.withUTF8 { output.append(contentsOf: $0) }
+        output.appendUTF8(of: text)
     }
 
     /// Appends the UTF-8 bytes of `text` (a line of a larger text, in place).
     private mutating func write(_ text: Substring) {
-        var text = text
-        text.withUTF8 { output.append(contentsOf: $0) }
+        output.appendUTF8(of: text)
     }
 
     /// Runs `body` one indentation level deeper.
@@ -240,8 +238,7 @@ struct CodeLine: ExpressibleByStringInterpolation {
         }
 
         mutating func appendInterpolation(_ value: String) {
-            var value = value
-            value.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.appendUTF8(of: value)
         }
 
         /// A piece built as a ``CodeLine`` (a factory call's start or arguments), copied as bytes.

@@ -245,11 +245,11 @@ indirect enum JSONValue: Sendable, Equatable {
     private func write(to output: inout [UInt8], indent: Int, pretty: Bool) {
         switch self {
         case .null:
-            Self.append("null", to: &output)
+            output.appendUTF8(of: "null")
         case .bool(let value):
-            Self.append(value ? "true" : "false", to: &output)
+            output.appendUTF8(of: value ? "true" : "false")
         case .integer(let value):
-            Self.append(String(value), to: &output)
+            output.appendUTF8(of: String(value))
         case .string(let value):
             JSONStringEscaping.appendQuoted(value, to: &output)
         case .array(let elements):
@@ -259,7 +259,7 @@ indirect enum JSONValue: Sendable, Equatable {
         case .object(let members):
             writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count, to: &output, indent: indent, pretty: pretty) {
                 JSONStringEscaping.appendQuoted(members[$0].0, to: &$1)
-                Self.append(pretty ? ": " : ":", to: &$1)
+                $1.appendUTF8(of: pretty ? ": " : ":")
                 members[$0].1.write(to: &$1, indent: indent + 1, pretty: pretty)
             }
         }
@@ -284,11 +284,6 @@ indirect enum JSONValue: Sendable, Equatable {
     private static func appendNewline(indent: Int, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\n"))
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
-    }
-
-    private static func append(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { output.append(contentsOf: $0) }
     }
 
     /// A JSON string literal (the runtime's escaping, `JSONStringEscaping`): escapes `"`, `\` and

@@ -214,18 +214,22 @@ private struct ParameterLists {
     init(_ parameters: [NamedValue], function: String, symbolName: String) {
         // A parameter adds about 40 bytes to a list (`journeyId: Swift.Int, `): reserved at once.
         let capacity = function.utf8.count + 2 + 40 * parameters.count
-        var declaration = UTF8Bytes(capacity: capacity), call = UTF8Bytes(capacity: capacity)
-        var closureCall = UTF8Bytes(capacity: capacity), symbolReference = UTF8Bytes(capacity: capacity)
-        var closureParameters = UTF8Bytes(capacity: capacity)
-        declaration.append(function)
-        declaration.append("(")
-        call.append(function)
-        call.append("(")
-        closureCall.append(function)
-        closureCall.append("(")
-        symbolReference.append(symbolName)
-        symbolReference.append("(")
-        closureParameters.append("(")
+        func reserved() -> [UInt8] {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(capacity)
+            return bytes
+        }
+        var declaration = reserved(), call = reserved(), closureCall = reserved(), symbolReference = reserved()
+        var closureParameters = reserved()
+        declaration.appendUTF8(of: function)
+        declaration.appendUTF8(of: "(")
+        call.appendUTF8(of: function)
+        call.appendUTF8(of: "(")
+        closureCall.appendUTF8(of: function)
+        closureCall.appendUTF8(of: "(")
+        symbolReference.appendUTF8(of: symbolName)
+        symbolReference.appendUTF8(of: "(")
+        closureParameters.appendUTF8(of: "(")
         declarationPrefixLength = function.utf8.count + 1
         for index in parameters.indices {
             // The fields read in place: a `NamedValue` copy retains about ten strings.
@@ -233,61 +237,42 @@ private struct ParameterLists {
             let name = SwiftNaming.escaped(bareName)
             let label = SwiftNaming.argumentLabel(bareName)
             if index > 0 {
-                declaration.append(", ")
-                call.append(", ")
-                closureCall.append(", ")
-                closureParameters.append(", ")
+                declaration.appendUTF8(of: ", ")
+                call.appendUTF8(of: ", ")
+                closureCall.appendUTF8(of: ", ")
+                closureParameters.appendUTF8(of: ", ")
             }
-            declaration.append(name)
-            declaration.append(": ")
-            declaration.append(codeType)
+            declaration.appendUTF8(of: name)
+            declaration.appendUTF8(of: ": ")
+            declaration.appendUTF8(of: codeType)
             if let defaultArgument = parameters[index].defaultArgument {
-                declaration.append(" = ")
-                declaration.append(defaultArgument)
+                declaration.appendUTF8(of: " = ")
+                declaration.appendUTF8(of: defaultArgument)
             }
-            call.append(label)
-            call.append(": ")
-            call.append(name)
-            closureCall.append(label)
-            closureCall.append(": $")
-            closureCall.append(String(index))
-            symbolReference.append(bareName)
-            symbolReference.append(":")
-            closureParameters.append("_ ")
-            closureParameters.append(name)
-            closureParameters.append(": ")
-            closureParameters.append(codeType)
+            call.appendUTF8(of: label)
+            call.appendUTF8(of: ": ")
+            call.appendUTF8(of: name)
+            closureCall.appendUTF8(of: label)
+            closureCall.appendUTF8(of: ": $")
+            closureCall.appendUTF8(of: String(index))
+            symbolReference.appendUTF8(of: bareName)
+            symbolReference.appendUTF8(of: ":")
+            closureParameters.appendUTF8(of: "_ ")
+            closureParameters.appendUTF8(of: name)
+            closureParameters.appendUTF8(of: ": ")
+            closureParameters.appendUTF8(of: codeType)
         }
-        declaration.append(")")
-        call.append(")")
-        closureCall.append(")")
-        symbolReference.append(")")
-        closureParameters.append(")")
-        self.declaration = declaration.string
-        self.call = call.string
-        self.closureCall = closureCall.string
-        self.symbolReference = symbolReference.string
-        self.closureParameters = closureParameters.string
+        declaration.appendUTF8(of: ")")
+        call.appendUTF8(of: ")")
+        closureCall.appendUTF8(of: ")")
+        symbolReference.appendUTF8(of: ")")
+        closureParameters.appendUTF8(of: ")")
+        self.declaration = String(decoding: declaration, as: UTF8.self)
+        self.call = String(decoding: call, as: UTF8.self)
+        self.closureCall = String(decoding: closureCall, as: UTF8.self)
+        self.symbolReference = String(decoding: symbolReference, as: UTF8.self)
+        self.closureParameters = String(decoding: closureParameters, as: UTF8.self)
     }
-}
-
-/// Text built as UTF-8 bytes and made a `String` once (``ParameterLists``).
-private struct UTF8Bytes {
-    private var bytes: [UInt8] = []
-
-    /// Room for `capacity` bytes, so that the text is not copied as it grows.
-    init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
-    }
-
-    /// Appends the UTF-8 of `text` (contiguous for any native string: one copy).
-    mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-
-    /// The text appended so far.
-    var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// The shape of a `:many`/`:one` result (Translate's choice, documented in docs/generated-code.md):
