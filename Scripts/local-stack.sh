@@ -100,6 +100,12 @@ SQL
 }
 
 build_neon_local() {
+    # A prebuilt binary (another checkout's, say) skips the build: NEON_LOCAL_BIN=/path/to/neon-local.
+    if [[ -n "${NEON_LOCAL_BIN:-}" ]]; then
+        [[ -x "$NEON_LOCAL_BIN" ]] || die "NEON_LOCAL_BIN is set but is not an executable: $NEON_LOCAL_BIN"
+        log "using the prebuilt neon-local at $NEON_LOCAL_BIN"
+        return
+    fi
     log "building neon-local (swift build -c debug --package-path LocalNeon)"
     swift build -c debug --package-path "$ROOT/LocalNeon" --product neon-local >&2 \
         || die "building neon-local failed"
