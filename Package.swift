@@ -40,6 +40,8 @@ let package = Package(
         // A small feature of the app, written against the generated client only.
         .target(name: "RIZQFeatures", dependencies: ["RIZQQueries"]),
         .executableTarget(name: "rizq-demo", dependencies: ["RIZQFeatures", "RIZQQueries", "NeonSQL"]),
+        // The child process of the outbox's kill-at-random test: enqueues and drains probe writes.
+        .executableTarget(name: "outbox-soak-child", dependencies: ["NeonSQL"]),
 
         // What several test targets share: the seeded generator, the services' environment.
         .target(name: "NeonSQLTestSupport", dependencies: ["NeonSQL"], path: "Tests/NeonSQLTestSupport"),
@@ -56,7 +58,7 @@ let package = Package(
         // The feature with the generated client's test value: no server.
         .testTarget(name: "RIZQFeatureTests", dependencies: ["RIZQFeatures", "RIZQQueries"]),
         // Needs the local stack (Scripts/test.sh starts it): PostgreSQL + neon-local.
-        .testTarget(name: "RIZQEndToEndTests", dependencies: ["RIZQQueries", "NeonSQL", "NeonSQLTestSupport"]),
+        .testTarget(name: "RIZQEndToEndTests", dependencies: ["RIZQQueries", "NeonSQL", "NeonSQLTestSupport", "outbox-soak-child"]),
         // sqlc's query kinds and macros through code the plugin generates, against the local stack.
         .target(name: "SQLCQueries", dependencies: ["NeonSQL"], path: "Tests/SQLCQueries", plugins: ["NeonSQLPlugin"]),
         .testTarget(name: "SQLCEndToEndTests", dependencies: ["SQLCQueries", "NeonSQL", "NeonSQLTestSupport"]),

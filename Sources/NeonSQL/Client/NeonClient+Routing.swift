@@ -40,6 +40,8 @@ extension NeonClient {
             }
             // A 200 for a write: it committed, whatever decoding its answer gives.
             if let writeKey, let ticket { writtenKeys.committed(writeKey, ticket: ticket) }
+            // The network works: queued writes need not wait for their backoff.
+            configuration.outbox?.requestSucceeded(on: self)
             do {
                 return try observeDecoding(response, work.context, route: route) {
                     try plan.decode(response.body, single: single, batch: batch)

@@ -42,8 +42,11 @@ extension NeonClient {
     ///
     /// With a `lease`, its current token is sent instead of asking the provider, and a token
     /// asked for again after a rejection is recorded in it.
+    ///
+    /// With `acceptsToken`, a token asked for again must pass it (the outbox sends a write under
+    /// the identity that enqueued it only), else the request fails as ``NeonError/tokenRejected(_:)``.
     func send(_ plan: RequestPlan, to target: RequestTarget, context: RequestContext,
-              lease: TokenLease? = nil) async throws -> SentResponse {
+              lease: TokenLease? = nil, acceptsToken: ((String?) -> Bool)? = nil) async throws -> SentResponse {
         let readOnly = context.isReadOnly
         let keyed = plan.writeKey != nil
         let safeToResend = readOnly || keyed
@@ -74,6 +77,9 @@ extension NeonClient {
                 if case .tokenRejected = error, !askedAgain {
                     askedAgain = true
                     token = try await bearerToken()
+                    if let acceptsToken, !acceptsToken(token) {
+                        throw NeonError.tokenRejected("the token provider now gives a token of another identity")
+                    }
                     if let token { sentTokens.append(token) }
                     lease?.replace(with: token)
                     attempt += 1

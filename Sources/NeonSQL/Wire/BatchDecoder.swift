@@ -101,6 +101,18 @@ struct BatchDecoder {
     /// ``nextAsSingleStatement(_:)``, also returning the result's JSON as a body of its own (what
     /// the cache stores: a single-statement response body).
     mutating func nextAsSingleStatementWithBody<R>(_ statement: Statement<R>) throws -> (R, Data) {
+        let raw = try nextRawResult()
+        do {
+            return (try statement.decodeResponse(raw), raw)
+        } catch NeonError.decoding(var failure) {
+            failure.statementIndex = nil
+            throw NeonError.decoding(failure)
+        }
+    }
+
+    /// The next result's JSON as a body of its own (a single-statement response body), undecoded:
+    /// what the outbox keeps of a replayed statement's result.
+    mutating func nextRawResult() throws -> Data {
         var start = 0
         var end = 0
         try readNextResult { reader, _ in
@@ -109,13 +121,7 @@ struct BatchDecoder {
             try reader.skipValue()
             end = reader.index
         }
-        let raw = Data(body[body.startIndex + start ..< body.startIndex + end])
-        do {
-            return (try statement.decodeResponse(raw), raw)
-        } catch NeonError.decoding(var failure) {
-            failure.statementIndex = nil
-            throw NeonError.decoding(failure)
-        }
+        return Data(body[body.startIndex + start ..< body.startIndex + end])
     }
 
     /// Decodes the next result and adds its rows (if it reports any) to `rows`.
