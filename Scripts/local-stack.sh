@@ -183,14 +183,18 @@ cmd_start() {
     check_round_trip "$port"
     check_jwt_round_trip "$port"
     # The fault tests' neon-local: same database, honours X-Neon-Local-Fault (never the default); it keeps
-    # no idle connections open (SoakTests counts the role's connections of both neon-locals).
+    # no idle connections open (SoakTests counts the role's connections of both neon-locals). It
+    # accepts the same JWTs as the main one (the outbox's kill test drains two signed-in users through it).
     fault_port="$(free_port)"
     # A low response limit too: the paging tests read past it (the default is 10 MB). No pool
     # minimum: its connections count in SoakTests' bound of the role's connections.
     start_one "$FAULT_PID_FILE" "$FAULT_LOG" "$fault_port" --enable-fault-injection --max-response-bytes 1048576 \
-        --min-connections-per-pool 0
+        --min-connections-per-pool 0 \
+        --jwks-file "$JWT_DIR/jwks.json" --jwt-audience rizq-local --jwt-issuer https://auth.rizq.localtest.me \
+        --jwt-role "$JWT_ROLE"
     wait_for_neon_local "$fault_port" "$FAULT_PID_FILE" "$FAULT_LOG"
     check_round_trip "$fault_port"
+    check_jwt_round_trip "$fault_port"
     # The read-replica tests' standby: a streaming hot standby of the primary (a fresh base backup
     # each start: the primary's database was just recreated), with a neon-local of its own
     # and the same JWT settings (on a standby neon-local reads what the primary's installed above).
