@@ -24,4 +24,12 @@ if [[ -z "${NEON_DATABASE_URL:-}" ]]; then
     fi
 fi
 swift build --product rizq-demo >&2
-"$(swift build --show-bin-path)/rizq-demo" "$@"
+DEMO="$(swift build --show-bin-path)/rizq-demo"
+# Writing offline: the first process queues a dua completion (+10 XP) in an outbox while the
+# database is unreachable and stops; the second starts online, sends it once and prints both.
+if [[ -z "${RIZQ_DEMO_OUTBOX_DIRECTORY:-}" ]]; then
+    RIZQ_DEMO_OUTBOX_DIRECTORY="$(mktemp -d "${TMPDIR:-/tmp}/rizq-demo-outbox.XXXXXX")"
+    export RIZQ_DEMO_OUTBOX_DIRECTORY
+fi
+"$DEMO" offline-complete
+"$DEMO" "$@"

@@ -43,10 +43,18 @@ struct RIZQDemo {
         }
         let signIn = DemoAuthentication.provider(environment: environment, userID: userID)
         let configuration = try NeonConfiguration(connectionString: connectionString, endpoint: endpoint, authentication: signIn ?? .password)
+        // `rizq-demo offline-complete`: queue a completion while the database is unreachable, and stop.
+        if CommandLine.arguments.dropFirst().first == "offline-complete" {
+            try await OfflineCompletion.queueWhileOffline(configuration: configuration, userID: userID, fromToken: signIn != nil)
+            return
+        }
         let client = NeonClient(configuration: configuration)
         // The generated client: one closure per query (tests use `QueryClient.testValue` instead).
         let queries = QueryClient.live(client)
         print(signIn == nil ? "Signed in with the connection string's password" : "Signed in with a JWT as user \(userID.uuidString.lowercased()) (row-level security applies)")
+
+        // 0. Online again: what an earlier run queued offline is sent first, exactly once.
+        try await OfflineCompletion.sendQueued(configuration: configuration, userID: userID, fromToken: signIn != nil)
 
         // 1. Journeys, featured first.
         let journeys = try await queries.fetchJourneys()

@@ -24,7 +24,7 @@ extension NeonClient {
 
     /// Puts several statements in the outbox as one write: replayed as one transaction (all or
     /// nothing), their results in order.
-    /// - Throws: as ``enqueue(_:)``; ``OutboxError/emptyWrite`` for an empty list.
+    /// - Throws: as ``enqueue(_:)->QueuedWrite<Result>``; ``OutboxError/emptyWrite`` for an empty list.
     @discardableResult
     public func enqueue<Result: Sendable>(_ statements: [Statement<Result>]) async throws -> QueuedWrite<[Result]> {
         let effects = statements.map(\.tables).reduce(TableEffects()) { $0.union($1) }
@@ -37,7 +37,7 @@ extension NeonClient {
 
     /// Puts statements of different result types in the outbox as one write: replayed as one
     /// transaction (all or nothing).
-    /// - Throws: as ``enqueue(_:)``.
+    /// - Throws: as ``enqueue(_:)->QueuedWrite<Result>``.
     @discardableResult
     public func enqueue<First: Sendable, Second: Sendable, each Rest: Sendable>(
         _ first: Statement<First>, _ second: Statement<Second>, _ rest: repeat Statement<each Rest>
@@ -93,7 +93,7 @@ extension NeonClient {
                                 statements: statements, effects: StoredTableEffects(effects))
         try await outbox.log().append(write, limit: outbox.limit)
         await outbox.didEnqueue(write, effects: effects)
-        outbox.wake(client: self)
+        outbox.writeEnqueued(by: self)
         return QueuedWrite(id: write.id, idempotencyKey: write.key, outbox: outbox, decode: decode)
     }
 }

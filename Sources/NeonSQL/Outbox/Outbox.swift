@@ -1,7 +1,7 @@
 import Foundation
 
 /// A durable queue of writes that survives a bad network, a crash and `kill -9`: set
-/// ``NeonConfiguration/outbox`` and call ``NeonClient/enqueue(_:)`` instead of `execute` for a
+/// ``NeonConfiguration/outbox`` and call ``NeonClient/enqueue(_:)->QueuedWrite<Result>`` instead of `execute` for a
 /// write that must not be lost.
 ///
 /// ```swift

@@ -58,6 +58,17 @@ extension Outbox {
         }
     }
 
+    /// Sends a write just enqueued by `client` at once, unless the drainer is backing off after a
+    /// failure (offline, say): then it goes with the next attempt, which a reachability signal, a
+    /// successful request or ``NeonClient/drain()`` bring forward.
+    func writeEnqueued(by client: NeonClient) {
+        let backingOff = state.withLock {
+            schedule.client = client
+            return schedule.running && schedule.failures > 0
+        }
+        if !backingOff { wake(client: client) }
+    }
+
     /// Wakes the drainer after a successful request of `client`, when writes may be pending.
     func requestSucceeded(on client: NeonClient) {
         let pending = state.withLock { mayHavePending || schedule.failures > 0 }
@@ -195,7 +206,7 @@ extension Outbox {
                 (write, .applied, results?[index])
             }, client: client)
         } catch let error as NeonError {
-            switch error.outboxDisposition {
+            switch error.outboxDisposition(keys: keys) {
             case .retryLater:
                 throw ReplayMustWait(cause: error)
             case .someAlreadyApplied:

@@ -66,11 +66,18 @@ extension NeonError {
         case someAlreadyApplied
     }
 
-    var outboxDisposition: OutboxDisposition {
+    /// How the outbox treats this failure of a request that recorded keys in `keys`' table.
+    func outboxDisposition(keys: ExactlyOnceWrites) -> OutboxDisposition {
         switch self {
         case .alreadyApplied:
             return .someAlreadyApplied
         case .database(let error):
+            // The keys' table or its function is missing or not granted (the migration is not
+            // applied yet): a setup problem, not the writes'. Keep them until it is fixed.
+            if error.code == "42P01" || error.code == "42883" || error.code == "42501" || error.code == "3F000",
+               error.message.contains(keys.table) || error.message.contains(keys.catchUpFunction) || error.message.contains(keys.schema) {
+                return .retryLater
+            }
             if error.code.isEmpty { return error.status >= 500 || error.status == 429 ? .retryLater : .refused }
             // Transient by nature: serialization failures, deadlocks, lock timeouts, shutdowns,
             // lack of resources, connection failures, system errors.
