@@ -79,10 +79,12 @@ extension NeonClient {
         return outbox
     }
 
-    /// Stores a write durably, reports it to the outbox's lifecycle handlers (before the drainer
-    /// can send it) and wakes the drainer.
+    /// Stores a write durably, calls `beforeSending` with its id (the seam for an optimistic edit
+    /// tied to this call), reports it to the outbox's lifecycle handlers, then wakes the drainer:
+    /// both run before the write can be sent, so its applied or rejected event comes after them.
     func enqueueWrite<Result: Sendable>(
         _ statements: [StoredStatement], effects: TableEffects, failure: ParameterEncodingError?,
+        beforeSending: ((UUID) -> Void)? = nil,
         decode: @escaping @Sendable ([Data]) throws -> Result
     ) async throws -> QueuedWrite<Result> {
         let outbox = try checkedOutbox()
@@ -92,6 +94,7 @@ extension NeonClient {
         let write = StoredWrite(id: UUID(), key: UUID(), identity: identity.digest, enqueuedAt: Date().timeIntervalSince1970,
                                 statements: statements, effects: StoredTableEffects(effects))
         try await outbox.log().append(write, limit: outbox.limit)
+        beforeSending?(write.id)
         await outbox.didEnqueue(write, effects: effects)
         outbox.writeEnqueued(by: self)
         return QueuedWrite(id: write.id, idempotencyKey: write.key, outbox: outbox, decode: decode)

@@ -157,13 +157,14 @@ public final class Outbox: @unchecked Sendable {
 
     /// Reports an enqueued write to the lifecycle handlers and the pending-list subscribers.
     func didEnqueue(_ write: StoredWrite, effects: TableEffects) async {
-        let handlers = state.withLock {
+        let (handlers, observed) = state.withLock {
             mayHavePending = true
-            return lifecycleHandlers
+            return (lifecycleHandlers, !pendingSubscribers.isEmpty)
         }
         let pending = PendingWrite(write)
         for handler in handlers { handler(.enqueued(pending, effects: effects)) }
-        await publishPending()
+        // The list is built only for someone observing it (an enqueue stays one append + fsync).
+        if observed { await publishPending() }
     }
 
     /// Delivers a settled write's outcome: lifecycle handlers, outcome subscribers, waiters.

@@ -62,11 +62,18 @@ actor OutboxLog {
     /// Creates `directory` if it does not exist.
     @discardableResult
     static func ensureDirectory(_ directory: URL) throws -> URL {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return directory
+        }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw OutboxError.storage("cannot create the outbox directory: \(error.localizedDescription)")
         }
+        // The new directory's entry in its parent must be on disk too, or a crash could lose the
+        // directory with the writes in it.
+        try? syncDirectory(directory.deletingLastPathComponent())
         return directory
     }
 
