@@ -40,6 +40,11 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
+        // The outbox: enqueue against write + fsync, draining 1,000 writes (Scripts/bench-outbox.sh runs it).
+        .executableTarget(
+            name: "OutboxBenchmark",
+            dependencies: ["BenchmarkSupport", .product(name: "NeonSQL", package: "swift-neon-sql")]
+        ),
         .executableTarget(
             name: "NeonSQLBenchmarks",
             dependencies: [

@@ -211,16 +211,44 @@ import Testing
         #expect(applied.filter { $0.hasPrefix("widget") } == (0..<60).map { "widget\($0)" })
     }
 
+    @Test func theLifecycleHookSeesEachWriteEnqueuedBeforeItIsSettled() async throws {
+        let server = OutboxTestServer()
+        let client = try makeOutboxClient(server, directory: temporaryOutboxDirectory())
+        let outbox = try #require(client.configuration.outbox)
+        let events = Shared<[String]>([])
+        outbox.addLifecycleHandler { event in
+            switch event {
+            case .enqueued(let write, _): events.value.append("enqueued \(write.id)")
+            case .applied(let write, _): events.value.append("applied \(write.id)")
+            case .rejected(let rejection): events.value.append("rejected \(rejection.id)")
+            case .discarded(let write): events.value.append("discarded \(write.id)")
+            }
+        }
+        let seen = Shared<[UUID]>([])
+        let good = try await client.enqueueWrite([probeWrite("ok").stored], effects: TableEffects(), failure: nil,
+                                                 beforeSending: { seen.value.append($0) }) { _ in () }
+        _ = try await good.result()
+        let bad = try await client.enqueue(probeWrite("no", reject: true))
+        _ = try? await bad.result()
+        #expect(seen.value == [good.id])
+        #expect(events.value == ["enqueued \(good.id)", "applied \(good.id)", "enqueued \(bad.id)", "rejected \(bad.id)"])
+    }
+
     @Test func anAppliedWriteMakesStaleTheCachedReadsOfItsTables() async throws {
         let server = OutboxTestServer()
-        let cache = QueryCache()
-        let client = try makeOutboxClient(server, directory: temporaryOutboxDirectory(), cache: cache)
-        let outbox = try #require(client.configuration.outbox)
-        let events = Shared<[TableEffects]>([])
-        outbox.addLifecycleHandler { event in
-            if case .applied(_, let effects) = event { events.value.append(effects) }
-        }
+        let client = try makeOutboxClient(server, directory: temporaryOutboxDirectory(), cache: QueryCache())
+        var bindings = Bindings()
+        bindings.append("r", as: .text)
+        let read: Statement<ProbeRow?> = Statement<Void>.one(
+            name: "ReadProbe", sql: "SELECT v AS id FROM probe WHERE v = $1", bindings: bindings, readOnly: true,
+            tables: TableEffects(reads: ["public.probe"]), cacheMaxAge: .seconds(600))
+        _ = try await client.execute(read)
+        let cachedRequests = server.requests
+        _ = try await client.execute(read)
+        #expect(server.requests == cachedRequests)
         _ = try await client.enqueue(probeWrite("z")).result()
-        #expect(events.value == [TableEffects(writes: ["public.probe"])])
+        let afterWrite = server.requests
+        _ = try await client.execute(read)
+        #expect(server.requests == afterWrite + 1)
     }
 }
