@@ -31,9 +31,12 @@ public enum OffPool {
         }
     }
 
-    /// The executor of tests marked `.offCooperativePool`: twice as many threads as cores, beside
-    /// the pool (their tests often wait for a process, so the cores stay busy).
-    public static let executor = OffPoolExecutor(threadCount: max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+    /// The executor of tests marked `.offCooperativePool`: as many threads as cores, beside the
+    /// pool, at a lower priority (nice 10, inherited by the processes they start): their tests
+    /// compute or compile for minutes, and the cores go first to the tests that wait on a
+    /// deadline or a request timeout, and to neon-local and PostgreSQL that answer them.
+    public static let executor = OffPoolExecutor(
+        threadCount: max(2, ProcessInfo.processInfo.activeProcessorCount), niceness: 10)
 
     private static let ownThreadKey = "NeonSQLTestSupport.OffPool.ownThread"
 
@@ -48,12 +51,16 @@ public final class OffPoolExecutor: TaskExecutor, Sendable {
     private let jobs = Mutex<[UnownedJob]>([])
     private let ready: NSCondition
 
-    init(threadCount: Int) {
+    init(threadCount: Int, niceness: Int32) {
         let ready = NSCondition()
         self.ready = ready
         for index in 0..<threadCount {
             let thread = Thread { [self] in
                 OffPool.markCurrentThreadOwn()
+                #if os(Linux)
+                // Linux keeps a nice value per thread (0: this thread).
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+                #endif
                 while true { next().runSynchronously(on: asUnownedTaskExecutor()) }
             }
             thread.name = "neon-sql-test-executor-\(index)"
