@@ -2,6 +2,7 @@
 # The project's test command (the README's; .ci/run runs it). Needs only Swift and, on Debian,
 # the package manager: Scripts/postgres.sh installs PostgreSQL when it is missing.
 #
+#   0. checks that no test blocks a cooperative thread (docs/testing.md)
 #   1. builds the library package and its tests
 #   2. starts the local stack: a throwaway PostgreSQL with the RIZQ schema and seed, and neon-local
 #   3. runs the library's tests: generator (units, goldens, differential vs PostgreSQL), runtime,
@@ -9,7 +10,8 @@
 #      then the bounded soak on its own (it counts neon-local's descriptors: nothing else may run)
 #   4. runs LocalNeon's conformance tests
 #   5. runs the plugin integration test (fresh package: build, incremental rebuilds, a build error)
-#   6. fails if any test was skipped: every service is there, so nothing may skip
+#   6. fails if any test was skipped: every service is there, so nothing may skip, or if a task of
+#      the library or differential tests waited too long for a cooperative thread
 # The stack is stopped on exit, whatever happens.
 set -euo pipefail
 
@@ -24,8 +26,27 @@ step() { printf '\n==> %s\n' "$*" >&2; }
 # Tests that need PostgreSQL or neon-local fail instead of skipping when they are missing.
 export NEON_SQL_REQUIRE_SERVICES=true
 
+# The test process prints the worst time a ready task waited for a cooperative thread
+# (Tests/NeonSQLTestSupport/PoolLagProbe.swift). Above the bound, something blocks the pool again:
+# every async test of the run waited that long, and time-sensitive ones fail at random.
+POOL_LAG_LIMIT_SECONDS="${NEON_SQL_POOL_LAG_LIMIT_SECONDS:-10}"
+check_pool_lag() {
+    local line worst
+    line="$(grep -E "^cooperative pool lag: worst" "$1" | tail -1)"
+    [ -n "$line" ] || { echo "error: the test run printed no cooperative pool lag ($1)" >&2; exit 1; }
+    worst="$(sed -E 's/^cooperative pool lag: worst ([0-9.]+) s.*/\1/' <<< "$line")"
+    if awk -v worst="$worst" -v limit="$POOL_LAG_LIMIT_SECONDS" 'BEGIN { exit !(worst > limit) }'; then
+        echo "error: $line: a task waited over ${POOL_LAG_LIMIT_SECONDS} s for a cooperative thread; something blocks the pool (docs/testing.md)" >&2
+        exit 1
+    fi
+    echo "$line" >&2
+}
+
 cleanup() { "$ROOT/Scripts/local-stack.sh" stop >/dev/null 2>&1 || true; }
 trap cleanup EXIT
+
+step "0/5 test code never blocks a cooperative thread (docs/testing.md)"
+"$ROOT/Scripts/check-tests-do-not-block.sh"
 
 step "1/5 building the library package and its tests"
 swift build --build-tests
@@ -38,12 +59,13 @@ export LOCALNEON_TEST_POSTGRES_URL="$NEON_SQL_TEST_POSTGRES_URL"
 
 step "3/5 library tests (generator, runtime, end to end, faults, hostile strings)"
 swift test --skip "SoakTests|DifferentialTests" 2>&1 | tee "$LOG_DIR/library.log"
+check_pool_lag "$LOG_DIR/library.log"
 
-# The differential suites run psql synchronously for minutes; on a 2-core machine two of them hold
-# both cooperative threads, and the async tests beside them (caches, replicas, faults) stall past
-# their expirations. They run on their own.
+# The differential suites run psql and the generator for minutes (on OffPool's threads, beside the
+# cooperative pool); alone, they compete with no async test for the two cores.
 step "3a/5 differential tests against PostgreSQL (types, table effects, exactly one row, catalogs)"
 swift test --filter "DifferentialTests" 2>&1 | tee "$LOG_DIR/differential.log"
+check_pool_lag "$LOG_DIR/differential.log"
 
 step "3b/5 bounded soak through one client (alone: it counts neon-local's descriptors and memory)"
 swift test --filter "SoakTests" --skip "OutboxKillSoakTests" 2>&1 | tee "$LOG_DIR/soak.log"

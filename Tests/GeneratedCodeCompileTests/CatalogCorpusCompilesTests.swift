@@ -1,11 +1,12 @@
 import Foundation
 import NeonSQLGenerator
 import Testing
+import NeonSQLTestSupport
 
 /// The Swift generated for the realworld_catalog corpus (system catalogs, information_schema,
 /// system columns: `name`, `oid`, `"char"`, `xid`, `tid`, `aclitem[]`, `int2vector`, `oidvector`,
 /// `regclass` and information_schema's domains as Swift types) type-checks against the runtime.
-@Suite("Generated code compiles: system catalog types")
+@Suite("Generated code compiles: system catalog types", .offCooperativePool)
 struct CatalogCorpusCompilesTests {
     @Test func realworldCatalogCorpusTypeChecks() throws {
         let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,7 @@
 import Foundation
 import NeonSQLGenerator
 import Testing
+import NeonSQLTestSupport
 
 /// The property behind "generated code always compiles": random schemas and queries built from
 /// hostile names (keywords, names of the types generated code uses, names equal after
@@ -9,7 +10,7 @@ import Testing
 ///
 /// `NEON_SQL_PROPERTY_CASES` sets the number of batched cases (default 2000); `NEON_SQL_PROPERTY_SEED`
 /// the first seed.
-@Suite("Generated code compiles", .serialized)
+@Suite("Generated code compiles", .serialized, .offCooperativePool)
 struct GeneratedCodeCompilesTests {
     static let environment = ProcessInfo.processInfo.environment
     static let caseCount = environment["NEON_SQL_PROPERTY_CASES"].flatMap(Int.init) ?? 2000

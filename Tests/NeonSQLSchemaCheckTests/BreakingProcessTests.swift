@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import NeonSQLTestSupport
 
 /// `neon-sql-gen breaking`, the binary: a describe output of version 1 and the migrations after
 /// it; exit 0 when nothing breaks, 1 with `migration:LINE:COL: error: Query (file:line) ...` when
 /// something does, 2 for a usage error; `--format json` for tools.
-@Suite("neon-sql-gen breaking, the binary")
+@Suite("neon-sql-gen breaking, the binary", .offCooperativePool)
 struct BreakingProcessTests {
     /// A scratch project: `schema/001.sql`, `queries/q.sql`, and `v1.json` described from them.
     static func project() throws -> URL {

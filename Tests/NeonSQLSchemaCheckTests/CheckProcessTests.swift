@@ -35,7 +35,7 @@ enum Binary {
     }
 }
 
-@Suite("neon-sql-gen check, the binary")
+@Suite("neon-sql-gen check, the binary", .offCooperativePool)
 struct CheckProcessTests {
     static let password = "Hunter2-very-secret"
     static let url = "postgresql://rizq:\(password)@rizq.localtest.me/rizq"

@@ -2,8 +2,9 @@
 // JSON still arrives on stdout (docs/describe-json.md), and the error points at the first bad byte.
 import Foundation
 import Testing
+import NeonSQLTestSupport
 
-@Suite("neon-sql-gen on a file that is not valid UTF-8, the binary")
+@Suite("neon-sql-gen on a file that is not valid UTF-8, the binary", .offCooperativePool)
 struct InvalidUTF8ProcessTests {
     /// Line 2 is `-- caf` + byte 0xE9 (Latin-1 é): the bad byte is line 2, column 7.
     static let latin1Query: [UInt8] = Array("-- name: CountDuas :one\n-- caf".utf8) + [0xE9]

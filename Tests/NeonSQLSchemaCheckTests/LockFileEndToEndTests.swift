@@ -4,8 +4,9 @@
 // file fails with a message telling what to run, and `check --lock` verifies it.
 import Foundation
 import Testing
+import NeonSQLTestSupport
 
-@Suite("The lock file, end to end", .enabled(if: Services.shouldRun), .serialized)
+@Suite("The lock file, end to end", .enabled(if: Services.shouldRun), .serialized, .offCooperativePool)
 struct LockFileEndToEndTests {
     /// A statement the analyzer cannot read (a function call syntax it does not parse) and two it
     /// types (a MERGE and a SELECT), which the lock file is then checked against.

@@ -27,6 +27,10 @@ public enum CommandRunner {
     }
 
     /// Runs `arguments` (the first is looked up on `PATH`), blocking the calling thread until it ends.
+    ///
+    /// Only on threads of ``OffPool`` (through ``runOffPool(_:input:directory:environment:)``, or in
+    /// a test marked `.offCooperativePool`): on a cooperative thread it throws instead of blocking
+    /// it, since every other test of the run would wait meanwhile.
     /// - Parameters:
     ///   - input: written to its standard input (empty when `nil`).
     ///   - directory: its working directory (the current one when `nil`).
@@ -35,6 +39,10 @@ public enum CommandRunner {
         _ arguments: [String], input: String? = nil, directory: URL? = nil, environment: [String: String?] = [:]
     ) throws -> CommandResult {
         guard let program = arguments.first else { throw Failure(description: "no command") }
+        guard OffPool.isCurrentThreadOwn else {
+            throw Failure(description: "\(program) would block a cooperative thread (and with it other tests): "
+                + "call CommandRunner.runOffPool, or mark the suite .offCooperativePool")
+        }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("neon-sql-command-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -72,15 +80,13 @@ public enum CommandRunner {
             stderr: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
     }
 
-    /// ``run(_:input:directory:environment:)`` on a Dispatch thread, off the cooperative threads
-    /// that other tests (and in-process servers) need meanwhile.
+    /// ``run(_:input:directory:environment:)`` on a thread of its own (``OffPool``), off the
+    /// cooperative threads that other tests (and in-process servers) need meanwhile.
     public static func runOffPool(
         _ arguments: [String], input: String? = nil, directory: URL? = nil, environment: [String: String?] = [:]
     ) async throws -> CommandResult {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try run(arguments, input: input, directory: directory, environment: environment) })
-            }
+        try await OffPool.run("neon-sql-test-command") {
+            try run(arguments, input: input, directory: directory, environment: environment)
         }
     }
 }

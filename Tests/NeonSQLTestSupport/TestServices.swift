@@ -5,7 +5,12 @@ import Foundation
 /// `NEON_SQL_REQUIRE_SERVICES=true`) tests that need a service run, and fail, without it;
 /// elsewhere they are skipped when it is not configured.
 public enum TestServices {
-    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+    static var environment: [String: String] {
+        // Every suite needing a service asks here while the run is planned: the earliest moment
+        // test support gets, so the pool lag probe watches the whole run.
+        PoolLagProbe.start()
+        return ProcessInfo.processInfo.environment
+    }
 
     static func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
 

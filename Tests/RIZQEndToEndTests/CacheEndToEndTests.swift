@@ -426,7 +426,7 @@ struct CacheEndToEndTests {
               let url = LocalStack.environment["NEON_JWT_DATABASE_URL"], !url.isEmpty else { throw RowLevelSecurityTests.MissingJWTStack() }
         var configuration = try NeonConfiguration(
             connectionString: url, endpoint: endpoint ?? neonLocal,
-            authentication: .bearerToken { try session.token() }, requestTimeout: .seconds(10), retryPolicy: .none)
+            authentication: .bearerToken { try await session.token() }, requestTimeout: .seconds(10), retryPolicy: .none)
         configuration.cache = cache
         configuration.requestObserver = { log.append($0) }
         if let transport { return NeonClient(configuration: configuration, transport: transport) }
@@ -456,10 +456,10 @@ extension CacheEndToEndTests {
 
         func signIn(_ user: UUID) { lock.withLock { self.user = user } }
 
-        func token() throws -> String {
+        func token() async throws -> String {
             let user = lock.withLock { self.user }
             if let token = lock.withLock({ tokens[user] }) { return token }
-            let token = try RowLevelSecurityTests.token(for: user)
+            let token = try await RowLevelSecurityTests.token(for: user)
             lock.withLock { tokens[user] = token }
             return token
         }

@@ -185,7 +185,7 @@ struct ReplicaEndToEndTests {
         let user = try await Fixtures.newUser(owner)
         let events = RequestEventLog()
         var configuration = try NeonConfiguration(
-            connectionString: url, endpoint: primary, authentication: .bearerToken { try RowLevelSecurityTests.token(for: user) },
+            connectionString: url, endpoint: primary, authentication: .bearerToken { try await RowLevelSecurityTests.token(for: user) },
             retryPolicy: .none)
         try configuration.addReadReplica(connectionString: url, endpoint: endpoint)
         configuration.requestObserver = { events.append($0) }
@@ -216,7 +216,7 @@ struct ReplicaEndToEndTests {
         // Another user's token reads nothing of this user's, on the standby as on the primary.
         let stranger = try await Fixtures.newUser(owner)
         var strangerConfiguration = try NeonConfiguration(
-            connectionString: url, endpoint: primary, authentication: .bearerToken { try RowLevelSecurityTests.token(for: stranger) })
+            connectionString: url, endpoint: primary, authentication: .bearerToken { try await RowLevelSecurityTests.token(for: stranger) })
         try strangerConfiguration.addReadReplica(connectionString: url, endpoint: endpoint)
         let strangerProfile = try await Queries(NeonClient(configuration: strangerConfiguration)).fetchMyProfile()
         #expect(strangerProfile == nil || strangerProfile?.userId == stranger)

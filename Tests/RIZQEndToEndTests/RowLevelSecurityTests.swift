@@ -20,9 +20,9 @@ struct RowLevelSecurityTests {
     }
 
     /// A token for `user` from the stack's signer (`ttl` in seconds; negative for an expired one).
-    static func token(for user: UUID, ttl: Int = 300) throws -> String {
+    static func token(for user: UUID, ttl: Int = 300) async throws -> String {
         guard let signer = LocalStack.environment["RIZQ_JWT_SIGNER"], !signer.isEmpty else { throw MissingJWTStack() }
-        let result = try CommandRunner.run(["/bin/sh", "-c", "\(signer) --sub \(user.uuidString.lowercased()) --ttl \(ttl)"])
+        let result = try await CommandRunner.runOffPool(["/bin/sh", "-c", "\(signer) --sub \(user.uuidString.lowercased()) --ttl \(ttl)"])
         guard result.succeeded else { throw MissingJWTStack() }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -33,7 +33,7 @@ struct RowLevelSecurityTests {
               let url = LocalStack.environment["NEON_JWT_DATABASE_URL"], !url.isEmpty else { throw MissingJWTStack() }
         return NeonClient(configuration: try NeonConfiguration(
             connectionString: url, endpoint: endpoint,
-            authentication: .bearerToken { try token(for: user, ttl: ttl) }, retryPolicy: .none))
+            authentication: .bearerToken { try await token(for: user, ttl: ttl) }, retryPolicy: .none))
     }
 
     private func activityRows(of user: UUID) async throws -> Int {

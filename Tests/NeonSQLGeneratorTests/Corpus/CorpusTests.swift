@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+import NeonSQLTestSupport
 
 /// The type-inference corpus: `Data/<schema>/schema/*.sql` and `Data/<schema>/queries/*.sql`.
 /// Every query states, in comment lines right under its `-- name:` annotation, what it must
@@ -21,7 +22,7 @@ import Testing
 /// (queries marked `-- since: N` only on servers of version N or later; the others are counted
 /// as skipped). `NEON_SQL_CORPUS_SCHEMAS=analytics,shop` limits that comparison to some schemas
 /// (Scripts/catalog-differential-16.sh: the PostgreSQL 16 wheel has no citext/hstore/ltree).
-@Suite("Corpus: hand-written expectations and PostgreSQL", .serialized)
+@Suite("Corpus: hand-written expectations and PostgreSQL", .serialized, .offCooperativePool)
 struct CorpusTests {
     static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data")
     static let schemas = ["shop", "analytics", "social", "builtins", "names", "ddl", "sqlc", "strangers", "realworld_rows", "realworld_catalog", "realworld_from"]

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+import NeonSQLTestSupport
 
 /// The SQL the generator emits names its columns (no table-expanding `*`), so an installed app
 /// keeps receiving exactly its row type's columns after a migration adds a column to every table
 /// it reads: each corpus and RIZQ query, generated from the schema files, is described by
 /// PostgreSQL (PREPARE and \gdesc) after `ALTER TABLE ... ADD COLUMN` on every table, and its
 /// column names and types must still equal the generated ones.
-@Suite("Differential: emitted SQL survives an additive migration", .serialized)
+@Suite("Differential: emitted SQL survives an additive migration", .serialized, .offCooperativePool)
 struct AdditiveMigrationDifferentialTests {
     /// Adds `neon_sql_extra_x integer` to every table of the database (partitions get it from
     /// their parent).

@@ -10,7 +10,7 @@ import Testing
 /// type of pg_catalog the server has, the contrib types citext, hstore and ltree, arrays, an enum
 /// and domains. Pairs the generator leaves unchecked (types whose casts it does not know for
 /// certain) must be accepted by it.
-@Suite("Differential: assignment coercion vs PostgreSQL", .serialized)
+@Suite("Differential: assignment coercion vs PostgreSQL", .serialized, .offCooperativePool)
 struct AssignmentCoercionDifferentialTests {
     static let userTypes = """
         CREATE EXTENSION citext;

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+import NeonSQLTestSupport
 
 /// `neon-sql-gen breaking` against PostgreSQL: for each migration of a table of safe and breaking
 /// ones, the shipped queries (described from the old schema) are PREPAREd by PostgreSQL on the old
@@ -8,7 +9,7 @@ import Testing
 /// or types, a non-optional column's table column now allows NULL, a parameter's type no longer
 /// accepts what the app sends, or an enum label the app sends is gone) must name exactly the
 /// queries the checker names, and both must match the table's expectation.
-@Suite("Differential: breaking changes vs PostgreSQL", .serialized)
+@Suite("Differential: breaking changes vs PostgreSQL", .serialized, .offCooperativePool)
 struct BreakingChangeDifferentialTests {
     static let schema = """
         CREATE TYPE mood AS ENUM ('calm', 'busy');

@@ -16,7 +16,7 @@ import Testing
 /// record, anyenum or anycompatiblenonarray-only pseudo-types without an instance below;
 /// hypothetical-set aggregates (rank(...) WITHIN GROUP, whose VARIADIC "any" arguments pair with
 /// the ORDER BY list).
-@Suite("Differential: built-in catalog vs PostgreSQL", .serialized)
+@Suite("Differential: built-in catalog vs PostgreSQL", .serialized, .offCooperativePool)
 struct CatalogDifferentialTests {
     /// A representative concrete type for each polymorphic pseudo-type.
     static let instances: [String: String] = [

@@ -9,7 +9,7 @@ import Testing
 /// character it names (an error without a position matches one on the statement's lines with
 /// PostgreSQL's message and its DETAIL), must be the case's expected diagnostics exactly; a query PostgreSQL
 /// accepts must have none. Add a case here when it holds no error of the generator's own.
-@Suite("Differential: diagnostics goldens vs PostgreSQL", .serialized)
+@Suite("Differential: diagnostics goldens vs PostgreSQL", .serialized, .offCooperativePool)
 struct DiagnosticGoldenDifferentialTests {
     static let cases = ["assignment_coercion.sql", "view_not_updatable.sql", "missed_by_sqlc_suite.sql"]
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+import NeonSQLTestSupport
 
 /// The generator's "exactly one row" guarantee (`Analyze/RowCountGuarantee.swift`,
 /// `QueryDescription.returnsExactlyOneRow`: a `:one` query with it returns a non-optional row)
@@ -30,7 +31,7 @@ import Testing
 /// `Data/exactly_one_row/` is also checked the other way: ``expectations`` lists, per query,
 /// whether the generator must guarantee one row and how many PostgreSQL returns on each run
 /// (so the excluded queries are excluded for a reason, and the oracle counts what it claims).
-@Suite("Differential: exactly one row vs PostgreSQL", .serialized)
+@Suite("Differential: exactly one row vs PostgreSQL", .serialized, .offCooperativePool)
 struct ExactlyOneRowDifferentialTests {
     static let dataName = "exactly_one_row"
     static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+import NeonSQLTestSupport
 
 /// Every variant of every `-- @optional`/`-- @patch`/`-- @sort` query (each subset of its
 /// optional parts, up to four, and each sort key),
 /// assembled as the runtime assembles it, is PREPAREd by PostgreSQL: it must accept it with the
 /// parameter types the generator claims for the parameters the variant sends, and describe the
 /// same result columns.
-@Suite("Differential: optional filters' variants vs PostgreSQL", .serialized)
+@Suite("Differential: optional filters' variants vs PostgreSQL", .serialized, .offCooperativePool)
 struct OptionalFilterDifferentialTests {
     static let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data/optional_filters")
 

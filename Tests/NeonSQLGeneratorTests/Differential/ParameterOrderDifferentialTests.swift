@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+import NeonSQLTestSupport
 
 /// PostgreSQL types a parameter at its first use in the order it reads the statement (FROM, the
 /// select list, WHERE, ...; an UPDATE's WHERE before its SET; `a BETWEEN b AND c` as `a >= b`,
 /// then `a <= c`; a row comparison pair by pair), and later uses see that type. Each shape below
 /// is PREPAREd by a real PostgreSQL and analyzed by the generator: both must accept it with the
 /// same parameter types, or both reject it.
-@Suite("Differential: parameter typing order and row comparisons vs PREPARE", .serialized)
+@Suite("Differential: parameter typing order and row comparisons vs PREPARE", .serialized, .offCooperativePool)
 struct ParameterOrderDifferentialTests {
     static let schema = """
         CREATE TABLE accounts (tenant_id uuid NOT NULL, id bigint NOT NULL, name text NOT NULL, email text,

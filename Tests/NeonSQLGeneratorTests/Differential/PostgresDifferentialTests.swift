@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+import NeonSQLTestSupport
 
 /// Loads the RIZQ schema into a fresh database of a real PostgreSQL and checks, for every query
 /// in `queries/`, that the parameter types PostgreSQL infers (PREPARE + pg_prepared_statements)
 /// and its result column names and types (psql's \gdesc) equal what the generator describes.
-@Suite("Differential: generator vs PostgreSQL", .serialized)
+@Suite("Differential: generator vs PostgreSQL", .serialized, .offCooperativePool)
 struct PostgresDifferentialTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+import NeonSQLTestSupport
 
 /// The catalog differential's part for relations and named arguments: every table and view of
 /// pg_catalog and information_schema selected with `*` (each column's type and NOT NULL against
@@ -9,7 +10,7 @@ import Testing
 /// and in mixed notation with the defaulted arguments but the last left out, with untyped
 /// parameters (PostgreSQL's parameter and result types, through the catalog
 /// differential's probe).
-@Suite("Differential: system relations and named arguments vs PostgreSQL", .serialized)
+@Suite("Differential: system relations and named arguments vs PostgreSQL", .serialized, .offCooperativePool)
 struct SystemCatalogDifferentialTests {
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
     func systemRelationColumnsAgreeWithPostgreSQL() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+import NeonSQLTestSupport
 
 /// The generator's table effects (`describe`'s `tables`: what a query reads and can change) against
 /// PostgreSQL's own answer, for RIZQ, the corpus, the golden cases and `Data/table_effects/` (every
@@ -31,7 +32,7 @@ import Testing
 /// statement whose EXPLAIN fails is counted as skipped, with the reason printed.
 ///
 /// `NEON_SQL_TABLE_EFFECTS_VERBOSE=1` prints every extra table too.
-@Suite("Differential: table effects vs PostgreSQL", .serialized)
+@Suite("Differential: table effects vs PostgreSQL", .serialized, .offCooperativePool)
 struct TableEffectsDifferentialTests {
     static let differentialDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let dataDirectory = differentialDirectory.appendingPathComponent("Data").appendingPathComponent("table_effects")

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+import NeonSQLTestSupport
 
 /// The pipeline parses, analyzes and renders query files on several threads (ParallelWork):
 /// its output must not depend on how many, or on scheduling.
-@Suite("Parallel pipeline")
+@Suite("Parallel pipeline", .offCooperativePool)
 struct ParallelPipelineTests {
     @Test func everyCorpusOutputIsTheSameOnOneThreadAndOnSeveral() throws {
         for schema in CorpusTests.schemas {

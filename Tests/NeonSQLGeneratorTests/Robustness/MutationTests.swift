@@ -16,7 +16,7 @@ import Testing
 /// `MutationBudget.workPerByte` per byte (plus a constant): normal SQL needs a few reads per byte,
 /// while a lookahead that rescans a run of tokens (the 10,000 `(` that took 13 s before the fix)
 /// needs hundreds. `longChains` checks that 8x the input costs at most 8x (with some headroom) the work.
-@Suite("Mutations: no input crashes or hangs the generator")
+@Suite("Mutations: no input crashes or hangs the generator", .offCooperativePool)
 struct MutationTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NeonSQL
 import Testing
+import NeonSQLTestSupport
 
 @Suite("QueryCache shared requests and observation")
 struct QueryCacheLiveTests {
@@ -26,7 +27,7 @@ struct QueryCacheLiveTests {
         #expect(server.totalRequests == 1)
     }
 
-    @Test(.timeLimit(.minutes(1))) func observationReceivesWhatOtherReadsOfItsKeyFetchWithoutARequestOfItsOwn() async throws {
+    @Test(.deadline(.seconds(300))) func observationReceivesWhatOtherReadsOfItsKeyFetchWithoutARequestOfItsOwn() async throws {
         let server = CacheServer()
         let cache = QueryCache()
         let client = try makeCachingClient(server, cache: cache)
@@ -93,7 +94,7 @@ struct QueryCacheLiveTests {
         #expect(server.requests(read.sql) == 3, "no request after the consumer stopped")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.deadline(.seconds(300)))
     func cancellingTheOnlyWaiterCancelsTheRequestInFlight() async throws {
         let server = CacheServer()
         let release = AsyncStream<Void>.makeStream()
