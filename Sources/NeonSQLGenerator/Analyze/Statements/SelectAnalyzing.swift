@@ -144,12 +144,13 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
     }
 
     /// The columns of a branch of a set operation: a SELECT's untyped outputs still untyped
-    /// (``SetOperationColumns``); VALUES and a nested query type theirs themselves.
+    /// (``SetOperationColumns``), also under its own ORDER BY or LIMIT; VALUES types its own.
     private mutating func analyzeSetOperationBranch(_ expression: SetExpression, _ outer: Scope) -> [OutputColumn] {
-        guard case .select(let core) = expression else {
-            return analyzeSetExpression(expression, outer).0.map { var column = $0; column.isUnknownAsText = false; return column }
-        }
-        return analyzeSelectCore(core, outer, asSetOperationBranch: true).0
+        if case .select(let core) = expression { return analyzeSelectCore(core, outer, asSetOperationBranch: true).0 }
+        var body = expression
+        while case .nested(let query) = body { body = query.body }
+        guard case .values = body else { return analyzeSetExpression(expression, outer).0 }
+        return analyzeSetExpression(expression, outer).0.map { var column = $0; column.isUnknownAsText = false; return column }
     }
 
     private mutating func analyzeValues(_ rows: [[Expression]], _ location: SourceLocation, _ scope: Scope) -> [OutputColumn] {

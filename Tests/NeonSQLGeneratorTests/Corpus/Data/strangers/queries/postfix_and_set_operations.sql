@@ -89,3 +89,10 @@ GROUP BY n.id;
 -- params: (none)
 -- why: SELECT DISTINCT may order by its output names, positions and listed expressions.
 SELECT DISTINCT n.rank, lower(n.body) AS lowered FROM notes AS n ORDER BY n.rank, lower(n.body), 2;
+
+-- name: TagsFromLimitedBranches :many
+-- expect: tags [String]?
+-- params: (none)
+-- why: a parenthesized branch with its own LIMIT or OFFSET is still a leaf: its untyped output
+-- takes the other branch's type.
+(SELECT '{}' AS tags LIMIT 1) UNION SELECT tags FROM notes UNION (SELECT NULL OFFSET 0);
