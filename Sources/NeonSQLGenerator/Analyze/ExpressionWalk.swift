@@ -7,7 +7,7 @@ extension Expression {
         case .literal, .typedLiteral, .column, .qualifiedStar, .parameter, .valueFunction, .defaultValue,
              .arraySubquery, .scalarSubquery, .exists:
             return []
-        case .unary(_, let operand), .isNull(let operand, _), .isTruth(let operand, _, _), .cast(let operand, _),
+        case .unary(_, let operand), .isNull(let operand, _), .isTruth(let operand, _, _), .isDocument(let operand, _), .cast(let operand, _),
              .fieldSelection(let operand, _), .fieldStar(let operand), .collate(let operand, _), .parenthesized(let operand):
             return [operand]
         case .binary(_, let lhs, let rhs), .isDistinctFrom(let lhs, let rhs, _), .quantified(_, let lhs, _, let rhs),

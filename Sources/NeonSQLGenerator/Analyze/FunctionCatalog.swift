@@ -35,6 +35,15 @@ enum FunctionCatalog {
         }
     }
 
+    /// Whether `call` (without OVER) may be an aggregate: a built-in aggregate, a call with an
+    /// aggregate's syntax (`*`, DISTINCT, ORDER BY, WITHIN GROUP, FILTER), or a function the
+    /// built-in catalog does not list (a user's aggregate, say).
+    static func mayAggregate(_ call: FunctionCall) -> Bool {
+        if call.isStar || call.isDistinct || !call.orderBy.isEmpty || !call.withinGroup.isEmpty || call.filter != nil { return true }
+        guard let name = call.name.name?.name, let overloads = BuiltinCatalog.shared.functions[name] else { return true }
+        return overloads.contains { $0.kind == .aggregate }
+    }
+
     /// Whether every overload of `name` returns a set of rows (possibly none): a query with one in
     /// its select list does not return exactly one row.
     static func isSetReturning(_ name: String) -> Bool {

@@ -43,8 +43,10 @@ enum QueryFileAnalyzer {
                 queries.append(query)
             }
         }
+        // sqlc ignores an annotation with no statement after it (a query deleted, its comment left).
         for comment in file.trailingComments where AnnotationParser.isAnnotation(comment) {
-            diagnostics.error("annotation is not followed by a query", in: file.source, at: comment.location)
+            diagnostics.warning("annotation is not followed by a query and is not generated (sqlc skips it too)",
+                                in: file.source, at: comment.location)
         }
         return QueryFileDescription(path: file.source.path, queries: queries)
     }

@@ -89,6 +89,12 @@ final class Scope {
     var isGrouped = false
     /// The level's WINDOW clause, for `OVER w`.
     var windows: [String: WindowSpecification] = [:]
+    /// Set while the select list, HAVING and ORDER BY of a level with GROUP BY are analyzed:
+    /// what a subquery there may use of this level's columns.
+    var groupedReferences: GroupedReferences?
+    /// Aggregate calls of this level whose arguments are being analyzed: a column inside one is
+    /// aggregated, not grouped.
+    var aggregateArgumentDepth = 0
     /// Entries of the statement this level cannot reference (a MERGE target in a WHEN NOT MATCHED
     /// clause): never resolved, only named in the error PostgreSQL gives for a reference to them.
     var unreferenceableEntries: [RangeEntry] = []

@@ -5,15 +5,10 @@ extension CatalogBuilder {
                        declaredIn source: SourceFile? = nil) -> [(String, SourceLocation)] {
         var problems: [(String, SourceLocation)] = []
         guard let last = definition.name.name else { return problems }
-        if case .createExtension(let ifNotExists) = definition.kind {
-            let name = last.name
-            if catalog.userTypes.extensions.contains(name) {
-                if !ifNotExists { problems.append(("extension \"\(name)\" already exists", definition.name.location)) }
-            } else {
-                // Extensions the generator does not model (postgis, pg_trgm ...) are accepted:
-                // their objects stay unknown.
-                catalog.userTypes.extensions.insert(name)
-            }
+        if case .createExtension = definition.kind {
+            // Extensions the generator does not model (postgis, pg_trgm ...) are accepted: their
+            // objects stay unknown. One that exists already is the builder's warning.
+            catalog.userTypes.extensions.insert(last.name)
             return problems
         }
         guard let schema = definition.name.qualifier.last?.name ?? catalog.creationSchema else {

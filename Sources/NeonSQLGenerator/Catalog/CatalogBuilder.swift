@@ -21,6 +21,9 @@ enum CatalogBuilder {
         return catalog
     }
 
+    /// Extensions every new database has (from template1): `CREATE EXTENSION plpgsql;` meets it.
+    static let preinstalledExtensions: Set<String> = ["plpgsql"]
+
     static func apply(_ statement: Statement, source: SourceFile, to catalog: inout Catalog, viewColumns: any ViewQueryColumns,
                       diagnostics: inout DiagnosticCollector) {
         var context = Context(source: source, viewColumns: viewColumns, catalog: catalog, diagnostics: diagnostics)
@@ -37,6 +40,15 @@ enum CatalogBuilder {
 
         mutating func error(_ message: String, at location: SourceLocation) {
             diagnostics.error(message, in: source, at: location)
+        }
+
+        /// CREATE SCHEMA or CREATE EXTENSION of one that exists (`CREATE SCHEMA public;` of a
+        /// `pg_dump`, `CREATE EXTENSION plpgsql;`): PostgreSQL's error, but psql restoring the
+        /// file prints it and goes on with the object as it was, so the schema the queries see is
+        /// the same either way: a warning, not a failed build.
+        mutating func alreadyExists(_ object: String, at location: SourceLocation) {
+            diagnostics.warning("\(object) already exists: PostgreSQL reports this as an error, which psql restoring the file "
+                                + "prints and goes on from (a migration run in one transaction stops there)", in: source, at: location)
         }
 
         /// Schema and name of a relation/type name; reports an unknown schema.
@@ -59,7 +71,7 @@ enum CatalogBuilder {
             switch statement {
             case .createSchema(let name, let ifNotExists):
                 if catalog.schemas.contains(name.name) {
-                    if !ifNotExists { error("schema \"\(name.name)\" already exists", at: name.location) }
+                    if !ifNotExists { alreadyExists("schema \"\(name.name)\"", at: name.location) }
                 } else {
                     catalog.addSchema(name.name)
                 }
@@ -114,6 +126,12 @@ enum CatalogBuilder {
                 if keyword == "create rule" { catalog.changeTableEffects { $0.markUnresolvedRule() } }
                 if keyword == "create cast" { catalog.userTypes.hasCreatedCasts = true }
             case .defineType(let definition):
+                if case .createExtension(let ifNotExists) = definition.kind, let name = definition.name.name?.name,
+                   catalog.userTypes.extensions.contains(name) || CatalogBuilder.preinstalledExtensions.contains(name) {
+                    if !ifNotExists { alreadyExists("extension \"\(name)\"", at: definition.name.location) }
+                    catalog.userTypes.extensions.insert(name)
+                    return
+                }
                 for (message, location) in CatalogBuilder.define(definition, in: &catalog, declaredIn: source) { error(message, at: location) }
             }
         }

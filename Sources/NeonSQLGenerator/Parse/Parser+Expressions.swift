@@ -2,6 +2,10 @@
 //   OR < AND < NOT < IS ISNULL NOTNULL < comparison (< > = <= >= <>) < BETWEEN IN LIKE ILIKE SIMILAR
 //   < other operators (||, ->, @>, ...) < + - < * / % < ^ < AT TIME ZONE < COLLATE < unary minus
 //   < [] subscript < :: cast < . field
+// The postfix forms (IS [NOT] NULL/TRUE/FALSE/UNKNOWN/DOCUMENT/NORMALIZED, ISNULL, NOTNULL,
+// [NOT] IN (...), op ANY (...), COLLATE) end an a_expr that bison reduces before it looks further:
+// a `::` after one casts the whole of it (`x NOTNULL::int` is `(x NOTNULL)::int`), as does one
+// after any infix form whose right side ends in `)`.
 
 /// Binding strengths of PostgreSQL's operators (higher binds tighter).
 enum Precedence {
@@ -18,6 +22,8 @@ enum Precedence {
     static let atTimeZone = 11
     static let collate = 12
     static let unary = 13
+    /// `::` after an expression that ends in a postfix keyword or `)` (see the header).
+    static let typecast = 14
 
     /// The level of a binary operator token.
     static func of(operator text: String) -> Int {
@@ -93,6 +99,11 @@ extension Parser {
             guard level >= minimum else { return nil }
             advance()
             return try parseBinaryRightSide(op: token.value, left: left, level: level)
+        case .doubleColon:
+            // Reached only after a postfix or infix form (a primary's own casts are its postfix).
+            advance()
+            let type = try parseTypeName()
+            return make(.cast(left, type), at: start)
         case .word:
             break
         default:
@@ -185,7 +196,8 @@ extension Parser {
         return make(.quantified(op: op, left, quantifier, array), at: left.location)
     }
 
-    /// After `IS`: `[NOT] NULL | TRUE | FALSE | UNKNOWN | DISTINCT FROM x`.
+    /// After `IS`: `[NOT] NULL | TRUE | FALSE | UNKNOWN | DISTINCT FROM x | DOCUMENT |
+    /// [NFC | NFD | NFKC | NFKD] NORMALIZED`.
     func parseIsTest(_ left: Expression) throws(ParseError) -> Expression {
         let negated = acceptWord("not")
         let start = left.location
@@ -193,12 +205,32 @@ extension Parser {
         if acceptWord("true") { return make(.isTruth(left, value: true, negated: negated), at: start) }
         if acceptWord("false") { return make(.isTruth(left, value: false, negated: negated), at: start) }
         if acceptWord("unknown") { return make(.isTruth(left, value: nil, negated: negated), at: start) }
+        if acceptWord("document") { return make(.isDocument(left, negated: negated), at: start) }
+        if let normalized = try parseIsNormalizedIfPresent(left, negated: negated) { return normalized }
         if acceptWord("distinct") {
             try expectWord("from")
             let right = try parseExpression(minimum: Precedence.isTest + 1)
             return make(.isDistinctFrom(left, right, negated: negated), at: start)
         }
-        throw error(expected: "NULL, TRUE, FALSE, UNKNOWN or DISTINCT FROM")
+        throw error(expected: "NULL, TRUE, FALSE, UNKNOWN, DOCUMENT, NORMALIZED or DISTINCT FROM")
+    }
+
+    /// `[NFC | NFD | NFKC | NFKD] NORMALIZED` after `IS [NOT]`: PostgreSQL's own reading,
+    /// `is_normalized(x[, 'NFC'])` (under NOT when negated); nil (nothing consumed) otherwise.
+    private func parseIsNormalizedIfPresent(_ left: Expression, negated: Bool) throws(ParseError) -> Expression? {
+        let formToken = ["nfc", "nfd", "nfkc", "nfkd"].contains(current.value) && peek().isWord("normalized") ? current : nil
+        guard formToken != nil || atWord("normalized") else { return nil }
+        var arguments = [left]
+        if let formToken {
+            advance()
+            arguments.append(make(.literal(.string(formToken.value.uppercased())), at: formToken.location))
+        }
+        advance()
+        let call = FunctionCall(name: QualifiedName(parts: [Identifier(name: "is_normalized", quoted: false, location: left.location)]),
+                                arguments: arguments, isStar: false, isDistinct: false, orderBy: [], withinGroup: [],
+                                filter: nil, over: nil, hasVariadicArgument: false)
+        let test = make(.function(call), at: left.location)
+        return negated ? make(.unary(op: "not", test), at: left.location) : test
     }
 
     /// BETWEEN / IN / LIKE / ILIKE / SIMILAR TO, after an optional NOT.

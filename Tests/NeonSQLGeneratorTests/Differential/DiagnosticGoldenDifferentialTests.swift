@@ -11,7 +11,8 @@ import Testing
 /// accepts must have none. Add a case here when it holds no error of the generator's own.
 @Suite("Differential: diagnostics goldens vs PostgreSQL", .serialized, .offCooperativePool)
 struct DiagnosticGoldenDifferentialTests {
-    static let cases = ["assignment_coercion.sql", "view_not_updatable.sql", "missed_by_sqlc_suite.sql"]
+    static let cases = ["assignment_coercion.sql", "view_not_updatable.sql", "missed_by_sqlc_suite.sql",
+                        "subquery_ungrouped_column.sql", "distinct_order_by.sql", "set_operation_types.sql"]
 
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun), arguments: cases)
     func errorsArePostgreSQLs(_ name: String) throws {
@@ -33,6 +34,56 @@ struct DiagnosticGoldenDifferentialTests {
             }
             #expect(found == golden.expected)
         }
+    }
+
+    /// Schema cases psql restores past PostgreSQL's errors (`pg_dump` output loaded into a new
+    /// database meets `CREATE SCHEMA public`): every error psql prints for the schema is one of the
+    /// case's warnings, at the same line and with PostgreSQL's message (errors about roles aside:
+    /// the generator does not model roles), and every query then prepares.
+    static let restoredSchemaCases = ["schema_already_exists.sql"]
+
+    @Test(.enabled(if: PostgresTestEnvironment.shouldRun), arguments: restoredSchemaCases)
+    func restoreErrorsAreWarnings(_ name: String) async throws {
+        let text = try String(contentsOf: DiagnosticGoldenTests.directory.appendingPathComponent(name), encoding: .utf8)
+        let golden = DiagnosticGoldenTests.parse(text)
+        let warnings = golden.expected.filter { $0.contains(": warning: ") }
+        #expect(!warnings.isEmpty)
+        let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
+        let psql = PSQL(url: url)
+        let database = "neon_sql_restore_\(UInt32.random(in: 0...UInt32.max))"
+        let created = try await CommandRunner.runOffPool(["psql", url, "-X", "-q", "-c", "CREATE DATABASE \(database)"])
+        try #require(created.succeeded, Comment(rawValue: created.stderr))
+        var errors: [(file: String, line: Substring, message: Substring)] = []
+        var failures: [String] = []
+        do {
+            for schema in golden.schema {
+                let result = try await CommandRunner.runOffPool(["psql", psql.url(database: database), "-X", "-q", "-f", "-"], input: schema.contents)
+                // `psql:<stdin>:LINE: ERROR:  message`
+                for line in result.stderr.split(separator: "\n") {
+                    guard let marker = line.range(of: ": ERROR:  ") else { continue }
+                    let message = line[marker.upperBound...]
+                    if message.hasPrefix("role ") { continue }
+                    errors.append((schema.path, line[..<marker.lowerBound].split(separator: ":").last ?? "", message))
+                }
+            }
+            for file in golden.queries {
+                for statement in Self.statements(in: file.contents) {
+                    let result = try await CommandRunner.runOffPool(["psql", psql.url(database: database), "-X", "-q", "-v", "VERBOSITY=terse",
+                                                                     "-c", "PREPARE neon_restored AS " + statement.sql])
+                    if !result.succeeded { failures.append("\(file.path):\(statement.firstLine): \(result.stderr)") }
+                }
+            }
+        } catch {
+            _ = try? await CommandRunner.runOffPool(["psql", url, "-X", "-q", "-c", "DROP DATABASE IF EXISTS \(database) WITH (FORCE)"])
+            throw error
+        }
+        _ = try await CommandRunner.runOffPool(["psql", url, "-X", "-q", "-c", "DROP DATABASE IF EXISTS \(database) WITH (FORCE)"])
+        #expect(errors.count == warnings.count, "psql: \(errors.map(\.message)), ours: \(warnings)")
+        for error in errors {
+            #expect(warnings.contains { $0.hasPrefix("\(error.file):\(error.line):") && $0.contains("warning: \(error.message):") },
+                    "PostgreSQL's \(error.file):\(error.line): \(error.message) is no warning of ours")
+        }
+        #expect(failures == [])
     }
 
     /// One statement of a query file: its SQL with `@name` parameters as `$n` padded to the same

@@ -83,6 +83,7 @@ extension ExpressionKind {
         case .isTruth(let e, let value, let negated):
             return "(is\(negated ? "not" : "") \(value.map { $0 ? "true" : "false" } ?? "unknown") \(e.dump))"
         case .isDistinctFrom(let l, let r, let negated): return "(\(negated ? "isnotdistinct" : "isdistinct") \(l.dump) \(r.dump))"
+        case .isDocument(let e, let negated): return "(\(negated ? "isnotdocument" : "isdocument") \(e.dump))"
         case .between(let e, let low, let high, let negated): return "(\(negated ? "notbetween" : "between") \(e.dump) \(low.dump) \(high.dump))"
         case .inList(let e, let list, let negated): return "(\(negated ? "notin" : "in") \(e.dump) [\(list.map(\.dump).joined(separator: ", "))])"
         case .inSubquery(let e, _, let negated): return "(\(negated ? "notin" : "in") \(e.dump) subquery)"

@@ -19,6 +19,26 @@ struct ExpressionTests {
         #expect(expr("a IS UNKNOWN") == "(is unknown a)")
     }
 
+    /// gram.y reduces a postfix form before it reads on: a `::` after one casts the whole of it
+    /// (checked against PostgreSQL 15: `NOT 1 IS NULL::int` fails with "argument of NOT must be
+    /// type boolean, not type integer").
+    @Test func castAfterPostfixForms() {
+        #expect(expr("a NOTNULL::int") == "(cast (isnotnull a) int)")
+        #expect(expr("(a NOTNULL)::bool") == "(cast {(isnotnull a)} bool)")
+        #expect(expr("a ISNULL::int = 1") == "(= (cast (isnull a) int) 1)")
+        #expect(expr("NOT a IS NULL::int") == "(not (cast (isnull a) int))")
+        #expect(expr("a = b IS NOT NULL::text") == "(cast (isnotnull (= a b)) text)")
+        #expect(expr("a IS TRUE::int") == "(cast (is true a) int)")
+        #expect(expr("a IN (1, 2)::int") == "(cast (in a [1, 2]) int)")
+        #expect(expr("a = ANY(b)::int") == "(cast (= a any(b)) int)")
+        #expect(expr("a COLLATE \"C\"::text") == "(cast (collate a \"C\") text)")
+        #expect(expr("a IS NULL IS NULL") == "(isnull (isnull a))")
+        #expect(expr("x IS DOCUMENT::int") == "(cast (isdocument x) int)")
+        #expect(expr("x IS NOT DOCUMENT") == "(isnotdocument x)")
+        #expect(expr("s IS NORMALIZED") == "is_normalized(s)")
+        #expect(expr("s IS NOT NFKC NORMALIZED") == "(not is_normalized(s, 'NFKC'))")
+    }
+
     @Test func precedenceOfOperators() {
         #expect(expr("-x::int") == "(- (cast x int))")
         #expect(expr("a || b = c") == "(= (|| a b) c)")

@@ -124,6 +124,13 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
         case .isTruth(let operand, _, _):
             _ = infer(operand, scope, .type(.bool))
             return TypedValue(type: .bool, nullable: false)
+        case .isDocument(let operand, _):
+            let xml = SQLType.builtin(.xml)
+            let value = infer(operand, scope, .type(xml))
+            if value.type != .unknown, value.type.baseType != xml, !TypeRules.canCoerceImplicitly(value.type, to: xml) {
+                error("argument of IS DOCUMENT must be type xml, not type \(value.type.formatName)", at: operand.location)
+            }
+            return TypedValue(type: .bool, nullable: value.nullable)
         case .isDistinctFrom(let lhs, let rhs, _):
             if let value = inferRowDistinct(lhs, rhs, scope) { return value }
             let (left, right) = inferPair(lhs, rhs, scope, op: "=")

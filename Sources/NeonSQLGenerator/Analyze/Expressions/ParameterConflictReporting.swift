@@ -71,17 +71,18 @@ extension ParameterConflictReporting {
         }
     }
 
-    /// The select list's untyped parameters at the end of their SELECT: text, unless a later use
-    /// typed them otherwise (`SELECT @x AS a, @x::int AS b`), which PostgreSQL rejects.
-    mutating func resolveUntypedTargets(_ targets: [(node: ParameterNode, alias: String?)]) {
+    /// The select list's untyped parameters at the end of their SELECT: text (or `type`, a set
+    /// operation's column type), unless a later use typed them otherwise (`SELECT @x AS a,
+    /// @x::int AS b`), which PostgreSQL rejects.
+    mutating func resolveUntypedTargets(_ targets: [(node: ParameterNode, alias: String?)], as type: SQLType = .text) {
         for (node, alias) in targets {
             guard let index = parameters.index(of: node) else { continue }
-            if let type = parameters.type(of: index), type != .unknown {
-                reportConflictingParameterType(index, node, OperandContext(type: .text, coercion: .exact))
+            if let known = parameters.type(of: index), known != .unknown {
+                reportConflictingParameterType(index, node, OperandContext(type: type, coercion: .exact))
                 continue
             }
-            parameters.note(index, type: .text, name: alias)
-            parameters.markTextByDefault(index)
+            parameters.note(index, type: type, name: alias)
+            if type == .text { parameters.markTextByDefault(index) }
             parameters.noteTypedAt(index, node.location, by: .implicit)
             reportNullTestBeforeType(index)
         }

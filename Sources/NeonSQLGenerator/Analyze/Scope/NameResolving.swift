@@ -26,12 +26,34 @@ protocol NameResolving: StatementAnalysisContext {
 extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAnalyzing {
 
     func findEntry(named name: String, _ scope: Scope) -> RangeEntry? {
+        locateEntry(named: name, scope).map { $0.level.entries[$0.index] }
+    }
+
+    /// The level of the scope chain whose FROM item or CTE `name` is, and its index there.
+    private func locateEntry(named name: String, _ scope: Scope) -> (level: Scope, index: Int)? {
         var current: Scope? = scope
         while let level = current {
-            if let entry = level.entries.last(where: { $0.name == name }) { return entry }
+            if let index = level.entries.lastIndex(where: { $0.name == name }) { return (level, index) }
             current = level.parent
         }
         return nil
+    }
+
+    /// A subquery in the select list, HAVING or ORDER BY of a level with GROUP BY (`level`) may
+    /// use that level's columns only when they are grouped or inside one of its aggregates
+    /// (PostgreSQL's check_ungrouped_columns). Aggregates of any level in between leave the
+    /// column alone: which level such an aggregate belongs to is not worked out here.
+    private mutating func checkGroupedReference(_ level: Scope, entry: Int, column: QualifiedName, from scope: Scope) {
+        guard let columnName = column.name?.name, level !== scope, let grouped = level.groupedReferences,
+              !grouped.allows(entry: entry, column: columnName),
+              let table = level.entries[entry].name else { return }
+        var current: Scope? = scope
+        while let inner = current {
+            if inner.aggregateArgumentDepth > 0 { return }
+            if inner === level { break }
+            current = inner.parent
+        }
+        error("subquery uses ungrouped column \"\(table).\(columnName)\" from outer query", at: column.location)
     }
 
     /// Resolves `col`, `t.col` or `s.t.col` through the scope chain, reporting what PostgreSQL would.
@@ -46,17 +68,22 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
                 }
                 // Only the first match and whether there is another matter: no array of them is built.
                 var firstMatch: TypedValue?
+                var firstEntry: Int?
                 var isAmbiguous = false
-                func note(_ value: TypedValue) {
-                    if firstMatch == nil { firstMatch = value } else { isAmbiguous = true }
+                func note(_ value: TypedValue, entry: Int?) {
+                    if firstMatch == nil { (firstMatch, firstEntry) = (value, entry) } else { isAmbiguous = true }
                 }
-                for merged in level.mergedColumns where merged.name == column.name { note(merged.value) }
-                for entry in level.entries where !entry.hiddenUnqualified.contains(column.name) {
-                    for entryColumn in entry.columns where entryColumn.name == column.name { note(entryColumn.value) }
-                    if let system = systemColumnValue(column.name, of: entry) { note(system) }
+                for merged in level.mergedColumns where merged.name == column.name { note(merged.value, entry: nil) }
+                for (index, entry) in level.entries.enumerated() where !entry.hiddenUnqualified.contains(column.name) {
+                    for entryColumn in entry.columns where entryColumn.name == column.name { note(entryColumn.value, entry: index) }
+                    if let system = systemColumnValue(column.name, of: entry) { note(system, entry: index) }
                 }
                 if let match = firstMatch {
-                    if isAmbiguous { error("column reference \"\(column.name)\" is ambiguous", at: column.location) }
+                    if isAmbiguous {
+                        error("column reference \"\(column.name)\" is ambiguous", at: column.location)
+                    } else if let firstEntry {
+                        checkGroupedReference(level, entry: firstEntry, column: name, from: scope)
+                    }
                     return match
                 }
                 // A bare table name is a whole-row reference.
@@ -75,7 +102,7 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
             return nil
         }
         guard let tableName = qualifier.last else { return nil }
-        guard let entry = findEntry(named: tableName.name, scope) else {
+        guard let (level, index) = locateEntry(named: tableName.name, scope) else {
             if unreferenceableEntry(scope, where: { $0.name == tableName.name }) != nil {
                 error("invalid reference to FROM-clause entry for table \"\(tableName.name)\"; there is an entry for table \"\(tableName.name)\", "
                       + "but it cannot be referenced from this part of the query", at: tableName.location)
@@ -89,13 +116,18 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
             }
             return nil
         }
+        let entry = level.entries[index]
         guard let match = entry.columns.first(where: { $0.name == column.name }) else {
-            if let system = systemColumnValue(column.name, of: entry) { return system }
+            if let system = systemColumnValue(column.name, of: entry) {
+                checkGroupedReference(level, entry: index, column: name, from: scope)
+                return system
+            }
             if qualifier.count == 1, let value = attributeNotationCall(column, of: tableName, scope) { return value }
             error("column \(tableName.name).\(column.name) does not exist" + NameSuggestions.suffix(for: column.name, among: entry.columns.map(\.name)),
                   at: column.location)
             return nil
         }
+        checkGroupedReference(level, entry: index, column: name, from: scope)
         return match.value
     }
 

@@ -17,6 +17,9 @@ struct OutputColumn: Sendable, Hashable {
     /// gave it no other type. PostgreSQL keeps such an output untyped in places (the SELECT of an
     /// INSERT, a set operation's branch), where its real type is then not this one.
     var isUnknownAsText = false
+    /// The untyped parameter the column is, while it waits for its type: in a branch of a set
+    /// operation, the other branch's (``SetOperationColumns``).
+    var untypedParameter: ParameterNode?
 
     var nullable: Bool { nullabilityOverride ?? value.nullable }
 }

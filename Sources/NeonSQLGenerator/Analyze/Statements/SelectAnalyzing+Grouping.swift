@@ -125,6 +125,17 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
         }
     }
 
+    /// `SELECT DISTINCT`'s ORDER BY items not in its select list (``DistinctOrdering``).
+    mutating func checkDistinctOrderBy(_ items: [OrderItem], _ core: SelectCore, _ scope: Scope) {
+        let unlisted = DistinctOrdering.unlisted(
+            items.map(\.expression), targets: core.targets,
+            isOutputReference: { item in outputPosition(item) != nil || bareName(item).map { name in scope.outputColumns.contains { $0.name == name } } ?? false },
+            entryNamed: { name in name.parts.count == 1 ? scope.entries.lastIndex { $0.name == name.name?.name } : nil },
+            resolve: { name in localColumn(name, scope).map { DistinctOrdering.InputColumn(entry: $0.entry, column: $0.column) } },
+            text: collapsedText)
+        for item in unlisted { error("for SELECT DISTINCT, ORDER BY expressions must appear in select list", at: item.location) }
+    }
+
     /// A `-- @sort` key must be orderable: each of its items' types has an ordering operator.
     private mutating func checkSortKeysAreOrderable(_ sort: SortDirective, _ scope: Scope, isPlainSelect: Bool) {
         for key in sort.keys {

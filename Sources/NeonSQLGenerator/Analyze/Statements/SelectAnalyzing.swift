@@ -61,6 +61,7 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
         let orderScope = coreScope ?? Scope(parent: withScope)
         orderScope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
         analyzeOrderBy(query.orderBy, orderScope, isPlainSelect: coreScope != nil)
+        if case .select(let core) = query.body, case .distinct = core.distinct { checkDistinctOrderBy(query.orderBy, core, orderScope) }
         if let limit = query.limit { _ = infer(limit, withScope, OperandContext(type: .int8, name: "limit")) }
         if let offset = query.offset { _ = infer(offset, withScope, OperandContext(type: .int8, name: "offset")) }
         return columns
@@ -114,34 +115,42 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
     mutating func analyzeSetExpression(_ expression: SetExpression, _ outer: Scope) -> ([OutputColumn], Scope?) {
         switch expression {
         case .select(let core):
-            return analyzeSelectCore(core, outer)
+            return analyzeSelectCore(core, outer, asSetOperationBranch: false)
         case .values(let rows, let location):
             return (analyzeValues(rows, location, outer), nil)
         case .nested(let query):
             return (analyzeSelect(query, outer: outer), nil)
-        case .setOperation(_, _, let left, let right, let location):
+        case .setOperation(let op, _, let left, let right, let location):
             if isNestedTooDeeply(at: location) { return ([], nil) }
-            let (leftColumns, _) = analyzeSetExpression(left, outer)
-            let (rightColumns, _) = analyzeSetExpression(right, outer)
+            let leftColumns = analyzeSetOperationBranch(left, outer)
+            let rightColumns = analyzeSetOperationBranch(right, outer)
             if leftColumns.count != rightColumns.count {
                 error("each UNION/INTERSECT/EXCEPT query must have the same number of columns", at: location)
                 return (leftColumns, nil)
             }
             let merged = zip(leftColumns, rightColumns).map { left, right -> OutputColumn in
-                var column = left
-                column.value = TypedValue(type: TypeRules.commonType([left.value.type, right.value.type]),
-                                          nullable: left.nullable || right.nullable,
-                                          elementNullable: left.value.elementNullable || right.value.elementNullable,
-                                          name: left.name)
-                column.isUnique = false
-                column.embed = nil  // each branch has its own rows: the columns come back flat
-                // Both untyped: text, as PostgreSQL resolves them; one untyped: PostgreSQL types it
-                // by the other branch, so the merged type above may not be PostgreSQL's.
-                column.isUnknownAsText = left.isUnknownAsText != right.isUnknownAsText
-                return column
+                let merged = SetOperationColumns.merge(left, right)
+                if let (first, other, at) = merged.mismatch {
+                    error("\(op.rawValue.uppercased()) types \(first.formatName) and \(other.formatName) cannot be matched", at: at)
+                }
+                // An untyped parameter of a branch takes the column's type (text when both were untyped).
+                for node in [left.untypedParameter, right.untypedParameter].compactMap({ $0 }) {
+                    resolveUntypedTargets([(node, left.name)], as: merged.column.value.type)
+                }
+                return merged.column
             }
             return (merged, nil)
         }
+    }
+
+    /// The columns of a branch of a set operation: a SELECT's untyped outputs still untyped
+    /// (``SetOperationColumns``), also under its own ORDER BY or LIMIT; VALUES types its own.
+    private mutating func analyzeSetOperationBranch(_ expression: SetExpression, _ outer: Scope) -> [OutputColumn] {
+        if case .select(let core) = expression { return analyzeSelectCore(core, outer, asSetOperationBranch: true).0 }
+        var body = expression
+        while case .nested(let query) = body { body = query.body }
+        guard case .values = body else { return analyzeSetExpression(expression, outer).0 }
+        return analyzeSetExpression(expression, outer).0.map { var column = $0; column.isUnknownAsText = false; return column }
     }
 
     private mutating func analyzeValues(_ rows: [[Expression]], _ location: SourceLocation, _ scope: Scope) -> [OutputColumn] {
@@ -162,7 +171,7 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
         }
     }
 
-    private mutating func analyzeSelectCore(_ core: SelectCore, _ outer: Scope) -> ([OutputColumn], Scope) {
+    private mutating func analyzeSelectCore(_ core: SelectCore, _ outer: Scope, asSetOperationBranch: Bool) -> ([OutputColumn], Scope) {
         let insertTargets = targetTyping.takeInsertTargets()
         let scope = Scope(parent: outer)
         scope.hasFromClause = !core.from.isEmpty
@@ -199,6 +208,8 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
                 }
             }
         }
+        let groupedColumns = usesGroupingSets ? nil : groupedReferences(core, scope)
+        scope.groupedReferences = groupedColumns
         var columns: [OutputColumn] = []
         let selectList = targetTyping.beginSelectList()
         for (position, target) in core.targets.enumerated() {
@@ -214,15 +225,22 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
             columns += analyzeTarget(target, targetScope ?? scope, context: context)
         }
         let untypedTargets = targetTyping.endSelectList(selectList)
+        scope.groupedReferences = nil
         if let whereClause = core.whereClause { _ = infer(whereClause, scope, .type(.bool)) }
         scope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
         analyzeGroupBy(core.groupBy, scope)
+        scope.groupedReferences = groupedColumns  // HAVING, DISTINCT ON, windows and ORDER BY
         if let having = core.having { _ = infer(having, scope, .type(.bool)) }
         if case .distinctOn(let expressions) = core.distinct {
             for expression in expressions { _ = infer(expression, scope) }
         }
         for window in core.windows { analyzeWindow(window.specification, scope) }
-        resolveUntypedTargets(untypedTargets)
+        // A set operation types a branch's untyped parameters (PostgreSQL's leaf select lists keep them unknown).
+        func isWaiting(_ node: ParameterNode) -> Bool {
+            asSetOperationBranch && [nil, .unknown].contains(parameters.index(of: node).flatMap(parameters.type))
+        }
+        resolveUntypedTargets(untypedTargets.filter { !isWaiting($0.node) })
+        for index in columns.indices where columns[index].untypedParameter.map(isWaiting) == false { columns[index].untypedParameter = nil }
 
         // A key column of the only row source (or of the first, when every join is to-one) is
         // unique per result row, unless grouping or aggregation collapses rows.
@@ -234,6 +252,25 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
                 && root.columns.contains { $0.value.origin == origin }
         }
         return (columns, scope)
+    }
+
+    /// The columns a level with GROUP BY groups; nil without GROUP BY, or when an item is a
+    /// position or name the analysis cannot follow to a FROM item's column (a `*`'s, a USING
+    /// column, a whole row): then nothing is checked.
+    private func groupedReferences(_ core: SelectCore, _ scope: Scope) -> GroupedReferences? {
+        guard !core.groupBy.isEmpty else { return nil }
+        var columns: [GroupedReferences.Column] = []
+        for item in core.groupBy {
+            let grouped = groupedExpression(item, core.targets, scope).withoutParentheses
+            if outputPosition(grouped) != nil { return nil }
+            guard case .column(let name) = grouped.kind else { continue }
+            guard let local = localColumn(name, scope), let entry = local.entry else { return nil }
+            columns.append(.init(entry: entry, name: scope.entries[entry].columns[local.column].name))
+        }
+        return GroupedReferences(grouped: columns) { entry in
+            guard let key = scope.entries[entry].relationKey, let relation = catalog.relation(key: key), relation.kind == .table else { return [] }
+            return relation.primaryKey
+        }
     }
 
     /// Makes a column of this query level NOT NULL (WHERE proved it is not NULL in every row).
@@ -248,7 +285,7 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
 
     /// Where an input column of this query level is: an entry's column, or (entry nil) a merged
     /// USING column; nil when ambiguous or not of this level (an outer reference).
-    private func localColumn(_ name: QualifiedName, _ scope: Scope) -> (entry: Int?, column: Int)? {
+    func localColumn(_ name: QualifiedName, _ scope: Scope) -> (entry: Int?, column: Int)? {
         guard let column = name.name?.name else { return nil }
         if let table = name.qualifier.last?.name {
             guard name.qualifier.count == 1,
@@ -296,10 +333,12 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
             if case .fieldStar(let base) = expression.kind { return expandFieldStar(base, scope, at: expression.location) }
             var value = infer(expression, scope, context)
             let isUnknown = value.type == .unknown
+            var untypedParameter: ParameterNode?
             if isUnknown {
                 // PostgreSQL resolves an untyped output as text.
                 if targetTyping.defersTextParameters, let node = parameterNode(of: expression) {
                     targetTyping.deferTextParameter(node, alias: alias?.name)
+                    untypedParameter = node
                 } else if let index = parameterIndex(of: expression) {
                     parameters.note(index, type: .text, name: alias?.name)
                     parameters.markTextByDefault(index)
@@ -316,6 +355,7 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
             var column = OutputColumn(name: name, value: value, nullabilityOverride: override,
                                       location: alias?.location ?? expression.location)
             column.isUnknownAsText = isUnknown
+            column.untypedParameter = untypedParameter
             let valueLocation = expression.withoutParentheses.location
             if valueLocation != column.location { column.valueLocation = valueLocation }
             return [column]

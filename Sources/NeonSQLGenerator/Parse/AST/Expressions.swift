@@ -187,6 +187,9 @@ indirect enum ExpressionKind: Sendable, Hashable {
     case isTruth(Expression, value: Bool?, negated: Bool)
     /// `a IS [NOT] DISTINCT FROM b`
     case isDistinctFrom(Expression, Expression, negated: Bool)
+    /// `a IS [NOT] DOCUMENT` (an xml value). `IS [NOT] NORMALIZED` is parsed as PostgreSQL reads
+    /// it, a call of `is_normalized`.
+    case isDocument(Expression, negated: Bool)
     /// `a [NOT] BETWEEN [SYMMETRIC] b AND c`
     case between(Expression, low: Expression, high: Expression, negated: Bool)
     /// `a [NOT] IN (x, y, z)`
