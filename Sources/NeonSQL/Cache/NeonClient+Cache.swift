@@ -131,14 +131,24 @@ extension NeonClient {
     ) async throws -> Cached<R> {
         let client = self
         let requestBody = body ?? RequestBody.single(sql: statement.sql, parameters: statement.bindings.values)
-        let fetched = try await cache.inFlight.run(key) {
+        let tables = statement.tables
+        // Read before the request starts: a write invalidating after this makes the result
+        // stale, and keeps reads that start after it from joining this request.
+        let invalidations = cache.invalidationCount
+        let fetched = try await cache.inFlight.run(
+            key, invalidations: invalidations, isOutdated: { cache.isInvalidated(tables, after: $0) }
+        ) {
             let start = Date()
             let (value, raw) = try await client.fetch(statement, encodedBody: requestBody, lease: lease)
+            let entry = CacheEntry(key: key, body: raw, fetchedAt: start, tables: tables, isStale: false,
+                                   invalidationsAtStart: invalidations)
+            let isStale: Bool
             if !lease.wasReplaced || client.identity(for: lease.current).digest == key.identity {
-                cache.store(CacheEntry(key: key, body: raw, fetchedAt: start, tables: statement.tables, isStale: false),
-                            value: value)
+                isStale = cache.store(entry, value: value)
+            } else {
+                isStale = cache.isStale(entry)
             }
-            return InFlightRequests.Fetched(value: value, body: raw, fetchedAt: start)
+            return InFlightRequests.Fetched(value: value, body: raw, fetchedAt: start, isStale: isStale)
         }
         let value: R
         if let shared = fetched.value as? R {
@@ -146,7 +156,7 @@ extension NeonClient {
         } else {
             value = try statement.decodeResponse(fetched.body)
         }
-        return Cached(value: value, fetchedAt: fetched.fetchedAt, isStale: false, isFromNetwork: true)
+        return Cached(value: value, fetchedAt: fetched.fetchedAt, isStale: fetched.isStale, isFromNetwork: true)
     }
 
     /// Whether a read that failed with `error` failed for lack of network (no answer, or the

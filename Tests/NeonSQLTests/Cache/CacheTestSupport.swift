@@ -132,6 +132,19 @@ final class Shared<Value: Sendable>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+    /// Changes the value under the lock and returns what `body` returns.
+    func update<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&stored) } }
+}
+
+extension CacheServer {
+    /// Holds the `number`-th request (1-based, counting every request) until `release` ends.
+    func hold(request number: Int, until release: AsyncStream<Void>) {
+        let seen = Shared(0)
+        gate = {
+            guard seen.update({ $0 += 1; return $0 }) == number else { return }
+            for await _ in release {}
+        }
+    }
 }
 
 extension IDRow {
