@@ -69,6 +69,81 @@ struct ReadYourWritesEndToEndTests {
     }
 }
 
+/// Optimistic edits (``CacheEdits``) end to end: shown at once, kept until the refetch that
+/// includes the applied write, undone alone when their write is rejected.
+@Suite("Optimistic cache edits end to end", .enabled(if: LocalStack.shouldRun))
+struct CacheEditsEndToEndTests {
+    let owner: NeonClient
+
+    init() throws {
+        owner = try LocalStack.client()
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func anEditIsShownKeptUntilTheRefetchAndUndoneAloneOnRejection() async throws {
+        let user = try await Fixtures.newUser(owner, name: "Edits Shown")
+        let stranger = try await Fixtures.newUser(owner, name: "Edits Stranger")
+        let session = CacheEndToEndTests.Session(user)
+        let log = RequestEventLog()
+        let cache = QueryCache(schemaVersion: "e2e")
+        let client = try CacheEndToEndTests.client(as: session, cache: cache, log: log)
+        let xp = try #require(try await Queries(owner).fetchUserProfile(userId: user)).totalXp
+
+        let inbox = CacheEndToEndTests.Inbox<Cached<UserProfile?>>()
+        let consumer = Task {
+            do {
+                for try await value in client.observeCached(Statements.fetchMyProfile()) { inbox.put(value) }
+                inbox.finish(nil)
+            } catch {
+                inbox.finish(error)
+            }
+        }
+        defer { consumer.cancel() }
+        let first = try #require(await inbox.next(), "\(String(describing: inbox.failure))")
+        #expect(first.value?.totalXp == xp && !first.hasPendingEdits)
+
+        // Two writes enqueued with their edits: shown at once, in order, without a request.
+        log.removeAll()
+        let identity = try await client.currentCacheIdentity()
+        let addXP = UUID(), rename = UUID()
+        var xpEdit = CacheEdits()
+        xpEdit.update(Statements.fetchMyProfile()) { $0?.totalXp += 10 }
+        var nameEdit = CacheEdits()
+        nameEdit.update(Statements.fetchMyProfile()) { $0?.displayName = "Pending Name" }
+        cache.applyEdits(xpEdit, write: addXP, identity: identity)
+        cache.applyEdits(nameEdit, write: rename, identity: identity)
+        let edited = try #require(await inbox.next())
+        #expect(edited.value?.totalXp == xp + 10 && edited.value?.displayName == "Edits Shown" && edited.hasPendingEdits)
+        let both = try #require(await inbox.next())
+        #expect(both.value?.totalXp == xp + 10 && both.value?.displayName == "Pending Name")
+        #expect(log.events.isEmpty, "an edit sent \(log.events.map(\.queryNames))")
+
+        // The XP write is applied (sent as the outbox sends it, then invalidated with its edits
+        // settled): the refetch shows the server's XP, which includes it, once, never the old XP.
+        let sender = Queries(try CacheEndToEndTests.client(as: session, cache: nil, log: RequestEventLog()))
+        #expect(try await sender.addMyXp(amount: 10)?.totalXp == xp + 10)
+        cache.invalidate(effects: Statements.addMyXp(amount: 10).tables, appliedWrites: [addXP])
+        let refetched = try #require(await inbox.next())
+        #expect(refetched.isFromNetwork)
+        #expect(refetched.value?.totalXp == xp + 10, "the applied edit flickered or counted twice")
+        #expect(refetched.value?.displayName == "Pending Name" && refetched.hasPendingEdits)
+
+        // The rename is refused by the database (another user's row): exactly its edit is undone.
+        do {
+            _ = try await sender.markDuaCompleted(userId: stranger, duaId: 1, xpEarned: 5)
+            Issue.record("a row for another user was written")
+        } catch let error as NeonError {
+            #expect(error.sqlState == "42501", "\(error)")
+            cache.settleEdits(of: rename, .rejected)
+        }
+        let undone = try #require(await inbox.next())
+        #expect(undone.value?.totalXp == xp + 10 && undone.value?.displayName == "Edits Shown" && !undone.hasPendingEdits)
+        #expect(try await Queries(client).fetchMyProfile()?.totalXp == xp + 10)
+        consumer.cancel()
+        _ = await consumer.result
+    }
+}
+
 extension ReadYourWritesEndToEndTests {
     /// Sends through URLSession; when armed, holds the answer of the next read-only request (the
     /// server already ran it) until ``releaseHeld()``.

@@ -62,11 +62,18 @@ extension NeonClient {
         return token.map { CacheIdentity(bearerToken: $0, configuration: configuration) } ?? CacheIdentity(configuration: configuration)
     }
 
-    /// A read following `plan`; `body` is the request body when the caller encoded it.
+    /// A read following `plan`; `body` is the request body when the caller encoded it. The
+    /// result has the pending optimistic edits of its key applied (``CacheEdits``).
     func cachedRead<R: Sendable>(_ statement: Statement<R>, plan: CachePlan, body: Data?) async throws -> Cached<R> {
         guard let cache = plan.cache else { throw CacheMissError(queryName: statement.name) }
         let lease = TokenLease(try await bearerToken())
         let key = CacheKey(statement, identity: identity(for: lease.current))
+        return cache.withEdits(try await cachedRead(statement, key: key, lease: lease, plan: plan, cache: cache, body: body), key: key)
+    }
+
+    /// ``cachedRead(_:plan:body:)`` for `key`, without optimistic edits.
+    private func cachedRead<R: Sendable>(_ statement: Statement<R>, key: CacheKey, lease: TokenLease, plan: CachePlan,
+                                         cache: QueryCache, body: Data?) async throws -> Cached<R> {
         let found = cachedValue(statement, key: key, in: cache)
         switch plan.policy {
         case .cacheOnly:
@@ -105,7 +112,7 @@ extension NeonClient {
     }
 
     /// The cached result of `key`, decoded (and the decoded value kept), or nil. An entry whose
-    /// body no longer decodes as `statement`'s result is removed.
+    /// body no longer decodes as `statement`'s result is removed. Without optimistic edits.
     func cachedValue<R: Sendable>(_ statement: Statement<R>, key: CacheKey, in cache: QueryCache) -> Cached<R>? {
         guard let lookup = cache.lookup(key) else { return nil }
         let entry = lookup.entry
@@ -126,6 +133,7 @@ extension NeonClient {
 
     /// Fetches `statement` from the network, sharing the request with identical reads in
     /// flight, and stores the answer (unless the token had to be replaced by another identity's).
+    /// Without optimistic edits.
     func fetchShared<R: Sendable>(
         _ statement: Statement<R>, key: CacheKey, lease: TokenLease, body: Data?, cache: QueryCache
     ) async throws -> Cached<R> {

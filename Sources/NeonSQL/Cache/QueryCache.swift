@@ -80,6 +80,8 @@ public final class QueryCache: Sendable {
     /// Identities already computed for recent credentials.
     let identities = IdentityMemo()
     let observers = ObserverRegistry()
+    /// Optimistic edits layered over the stored results (``CacheEdits``).
+    let edits = OptimisticEditLayer()
 
     /// Creates a cache.
     /// - Parameters:
@@ -233,6 +235,11 @@ public final class QueryCache: Sendable {
         state.withLock { $0.markers.invalidated(tables, after: invalidations) }
     }
 
+    /// The number of this process's last invalidation of what `tables` reads (0: none).
+    func lastInvalidation(of tables: TableEffects) -> UInt64 {
+        state.withLock { $0.markers.lastInvalidation(of: tables) }
+    }
+
     /// Whether a write finished after `entry`'s request started (by this process's order of
     /// invalidations, or by the time of one recorded on disk).
     func isStale(_ entry: CacheEntry) -> Bool {
@@ -254,6 +261,9 @@ public final class QueryCache: Sendable {
             return false
         }
         if superseded { return entry.isStale }
+        // A result whose request started after a write was applied includes it: that write's
+        // edits of this statement have done their job (observers get this result next).
+        _ = edits.dropApplied(entry.key, startedAt: entry.invalidationsAtStart, fetchedAt: entry.fetchedAt)
         if let store {
             let file = CacheFileFormat.encode(entry, schemaVersion: schemaVersion)
             if !store.write(file, for: entry.key) { events.append(.notWritten(query: entry.key.name)) }
@@ -295,19 +305,29 @@ public final class QueryCache: Sendable {
     }
 
     /// Marks stale what a statement with `effects` may have changed (every identity, memory and
-    /// disk) and signals the observations it concerns.
-    func invalidate(effects: TableEffects) {
-        guard effects.changesAnything else { return }
+    /// disk) and signals the observations it concerns (after `beforeSignalling`, given the
+    /// invalidation's number). Returns the invalidation's number in this process's order, nil
+    /// when `effects` change nothing.
+    @discardableResult
+    func invalidate(effects: TableEffects, beforeSignalling: (UInt64) -> Void = { _ in }) -> UInt64? {
+        guard effects.changesAnything else { return nil }
         let now = Date()
         let names = Markers.names(changedBy: effects)
-        let count = state.withLock { state in
+        let (count, invalidation) = state.withLock { state in
             state.invalidationCount += 1
             for name in names { state.markers.record(name, at: now, invalidation: state.invalidationCount) }
-            return state.memory.markStale { effects.invalidates($0.tables) }
+            return (state.memory.markStale { effects.invalidates($0.tables) }, state.invalidationCount)
         }
         if let store { record(names, at: now, in: store) }
         emit([.invalidated(count: count)])
+        beforeSignalling(invalidation)
         observers.notify(effects)
+        return invalidation
+    }
+
+    /// The entry of `key` in memory, if any (without touching its use).
+    func memoryEntry(_ key: CacheKey) -> CacheEntry? {
+        state.withLock { $0.memory.slots[key]?.entry }
     }
 
     /// Writes the markers `names` at `date`. A marker that cannot be written (a full disk, a
@@ -397,6 +417,11 @@ struct Markers {
     /// `invalidations`-th one.
     func invalidated(_ tables: TableEffects, after invalidations: UInt64) -> Bool {
         Self.names(readBy: tables).contains { name in sequence[name].map { $0 > invalidations } ?? false }
+    }
+
+    /// The number of this process's last invalidation of what `tables` reads (0: none).
+    func lastInvalidation(of tables: TableEffects) -> UInt64 {
+        Self.names(readBy: tables).compactMap { sequence[$0] }.max() ?? 0
     }
 
     /// Whether an invalidation recorded here came at or after `entry` was fetched.
