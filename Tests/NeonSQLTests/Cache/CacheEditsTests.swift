@@ -1,39 +1,12 @@
 import Foundation
 @testable import NeonSQL
+import NeonSQLTestSupport
 import Testing
 
 /// Optimistic results: typed edits layered over the stored results, shown at once, settled when
 /// their write is applied (kept until a refetch includes it) or rejected (undone alone).
 @Suite("Optimistic cache edits")
 struct CacheEditsTests {
-    /// An observation whose values are recorded as its stream yields them (on the yielding thread).
-    final class Recording: Sendable {
-        let values = Shared<[Cached<[IDRow]>]>([])
-        let consumer: Task<Void, any Error>
-
-        init(_ client: NeonClient, _ statement: Statement<[IDRow]>) {
-            let values = self.values
-            let stream = client.observationStream(statement) { cached in
-                values.update { $0.append(cached) }
-                return cached
-            }
-            consumer = Task { for try await _ in stream {} }
-        }
-
-        var ids: [Int] { values.value.map { $0.value.first?.id ?? -1 } }
-        var last: Cached<[IDRow]>? { values.value.last }
-
-        /// Waits until `count` values were yielded.
-        func waitFor(_ count: Int) async throws {
-            while values.value.count < count { try await Task.sleep(for: .milliseconds(1)) }
-        }
-
-        func stop() async {
-            consumer.cancel()
-            _ = await consumer.result
-        }
-    }
-
     static func adding(_ amount: Int, to read: Statement<[IDRow]>) -> CacheEdits {
         var edits = CacheEdits()
         edits.update(read) { rows in rows = rows.map { IDRow(id: $0.id + amount) } }
@@ -46,7 +19,7 @@ struct CacheEditsTests {
         return edits
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func editsAreShownAtOnceInOrderMarkedAndNeverStored() async throws {
         let directory = try temporaryCacheDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -54,7 +27,7 @@ struct CacheEditsTests {
         let cache = QueryCache(directory: directory, schemaVersion: "1")
         let client = try makeCachingClient(server, cache: cache)
         let read = readStatement("duas")
-        let observation = Recording(client, read)
+        let observation = RecordedObservation(client, read)
         try await observation.waitFor(1)
         #expect(observation.ids == [1])
         let identity = try await client.currentCacheIdentity()
@@ -83,13 +56,13 @@ struct CacheEditsTests {
         await observation.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func aRejectedWriteUndoesExactlyItsEditsAndARefetchIsShownUnderThoseLeft() async throws {
         let server = CacheServer()
         let cache = QueryCache()
         let client = try makeCachingClient(server, cache: cache)
         let read = readStatement("duas")
-        let observation = Recording(client, read)
+        let observation = RecordedObservation(client, read)
         try await observation.waitFor(1)
         let identity = try await client.currentCacheIdentity()
         let first = UUID(), second = UUID(), third = UUID()
@@ -116,11 +89,11 @@ struct CacheEditsTests {
         await observation.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func anAppliedWritesEditStaysUntilARefetchStartedAfterItIsStored() async throws {
         let (server, release, cache, client) = try QueryCacheReadYourWritesTests.serverHolding(request: 2)
         let read = readStatement("duas")
-        let observation = Recording(client, read)
+        let observation = RecordedObservation(client, read)
         try await observation.waitFor(1)
         let identity = try await client.currentCacheIdentity()
         let write = UUID(), other = UUID()
@@ -130,7 +103,7 @@ struct CacheEditsTests {
 
         // A read that started before the write was applied, held in flight (id 2).
         let older = Task { try await client.executeCached(read.cachePolicy(.networkOnly)) }
-        while server.requests(read.sql) < 2 { try await Task.sleep(for: .milliseconds(1)) }
+        try #require(await Polling.until { server.requests(read.sql) == 2 })
         // The outbox applies the write: it invalidates its tables and settles its edits at once.
         cache.invalidate(effects: TableEffects(writes: ["public.duas"]), appliedWrites: [write])
         // The observation's refetch (started after: id 3) drops the applied edit; the other stays.
@@ -148,7 +121,7 @@ struct CacheEditsTests {
         await observation.stop()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func anAppliedEditIsNotDroppedByAResultRequestedBeforeTheWrite() async throws {
         let (server, release, cache, client) = try QueryCacheReadYourWritesTests.serverHolding(request: 2)
         let read = readStatement("duas").cachePolicy(.networkOnly)
@@ -157,7 +130,7 @@ struct CacheEditsTests {
         let write = UUID()
         cache.applyEdits(Self.adding(100, to: read), write: write, identity: identity)
         let older = Task { try await client.executeCached(read) }                    // id 2, held
-        while server.requests(read.sql) < 2 { try await Task.sleep(for: .milliseconds(1)) }
+        try #require(await Polling.until { server.requests(read.sql) == 2 })
         // A write through the client, then the edits settled as applied (the standalone call).
         _ = try await client.execute(writeStatement(["public.duas"]))
         cache.settleEdits(of: write, .applied)

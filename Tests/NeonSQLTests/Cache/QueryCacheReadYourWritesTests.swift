@@ -1,5 +1,6 @@
 import Foundation
 @testable import NeonSQL
+import NeonSQLTestSupport
 import Testing
 
 /// A read that starts after a write has finished never gets data from before that write as fresh.
@@ -15,17 +16,21 @@ struct QueryCacheReadYourWritesTests {
         return (server, release, cache, try makeCachingClient(server, cache: cache))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func aReadStartedAfterAWriteDoesNotJoinAReadInFlightSinceBeforeIt() async throws {
         let (server, release, _, client) = try Self.serverHolding(request: 1)
         let read = readStatement("duas").cachePolicy(.networkOnly)
 
         // A read in flight (the server already read id 1), then a write of what it reads.
         let older = Task { try await client.executeCached(read) }
-        while server.requests(read.sql) < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        try #require(await Polling.until { server.requests(read.sql) == 1 })
         _ = try await client.execute(writeStatement(["public.duas"]))
 
-        let newer = try await client.executeCached(read)
+        let newerRead = Task { try await client.executeCached(read) }
+        let sentItsOwn = await Polling.until { server.requests(read.sql) == 2 }
+        #expect(sentItsOwn, "the read after the write joined the older read")
+        if !sentItsOwn { release.continuation.finish() }
+        let newer = try await newerRead.value
         #expect(newer.value == [IDRow(id: 2)], "the read after the write returned the older read's rows")
         #expect(newer.isFromNetwork && !newer.isStale)
         #expect(server.requests(read.sql) == 2)
@@ -39,46 +44,43 @@ struct QueryCacheReadYourWritesTests {
         #expect(cached.value == [IDRow(id: 2)] && !cached.isStale)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func aWriteOfOtherTablesLeavesIdenticalReadsSharingOneRequest() async throws {
         let (server, release, cache, client) = try Self.serverHolding(request: 1)
         let read = readStatement("duas").cachePolicy(.networkOnly)
         let first = Task { try await client.execute(read) }
-        while server.requests(read.sql) < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        try #require(await Polling.until { server.requests(read.sql) == 1 })
         _ = try await client.execute(writeStatement(["public.journeys"]))
         let second = Task { try await client.execute(read) }
-        while cache.inFlight.waiterCount < 2 { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(await Polling.until { cache.inFlight.waiterCount == 2 || server.requests(read.sql) > 1 })
         release.continuation.finish()
         #expect(try await first.value == [IDRow(id: 1)])
         #expect(try await second.value == [IDRow(id: 1)])
         #expect(server.requests(read.sql) == 1)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func aResultFetchedAcrossAWriteIsStoredStaleAndNotHandedToObservations() async throws {
         let (server, release, _, client) = try Self.serverHolding(request: 2)
         let read = readStatement("duas").cachePolicy(.networkOnly)
-        let received = AsyncStream<Cached<[IDRow]>>.makeStream()
-        let consumer = Task {
-            for try await value in client.observeCached(read) { received.continuation.yield(value) }
-        }
-        var values = received.stream.makeAsyncIterator()
-        #expect(await values.next()?.value == [IDRow(id: 1)])
+        let observation = RecordedObservation(client, read)
+        try await observation.waitFor(1)
+        #expect(observation.ids == [1])
 
         // Another screen's read is held in flight (id 2) while a write finishes.
         let held = Task { try await client.executeCached(read) }
-        while server.requests(read.sql) < 2 { try await Task.sleep(for: .milliseconds(1)) }
+        try #require(await Polling.until { server.requests(read.sql) == 2 })
         _ = try await client.execute(writeStatement(["public.duas"]))
-        let refetched = await values.next()
-        #expect(refetched?.value == [IDRow(id: 3)] && refetched?.isStale == false)
+        try await observation.waitFor(2)
+        #expect(observation.ids == [1, 3] && observation.last?.isStale == false)
 
         release.continuation.finish()
         #expect(try await held.value.isStale)
         // The held result was stored stale, so the next value the observation yields is the
         // refetch after the next write, never id 2.
         _ = try await client.execute(writeStatement(["public.duas"]))
-        #expect(await values.next()?.value == [IDRow(id: 4)])
-        consumer.cancel()
-        _ = await consumer.result
+        try await observation.waitFor(3)
+        #expect(observation.ids == [1, 3, 4])
+        await observation.stop()
     }
 }
