@@ -14,6 +14,10 @@ struct CacheEntry: Sendable {
     let tables: TableEffects
     /// Set when a write (or ``QueryCache/invalidate(tables:)``) may have changed what it read.
     var isStale: Bool
+    /// For an entry fetched by this process: the cache's invalidation count before its request
+    /// started (an invalidation counted after it makes it stale, whatever the wall clock says);
+    /// nil for an entry read from disk.
+    var invalidationsAtStart: UInt64? = nil
 }
 
 /// The file format of an entry in a ``QueryCache`` directory (version 1, big-endian):

@@ -62,11 +62,18 @@ extension NeonClient {
         return token.map { CacheIdentity(bearerToken: $0, configuration: configuration) } ?? CacheIdentity(configuration: configuration)
     }
 
-    /// A read following `plan`; `body` is the request body when the caller encoded it.
+    /// A read following `plan`; `body` is the request body when the caller encoded it. The
+    /// result has the pending optimistic edits of its key applied (``CacheEdits``).
     func cachedRead<R: Sendable>(_ statement: Statement<R>, plan: CachePlan, body: Data?) async throws -> Cached<R> {
         guard let cache = plan.cache else { throw CacheMissError(queryName: statement.name) }
         let lease = TokenLease(try await bearerToken())
         let key = CacheKey(statement, identity: identity(for: lease.current))
+        return cache.withEdits(try await cachedRead(statement, key: key, lease: lease, plan: plan, cache: cache, body: body), key: key)
+    }
+
+    /// ``cachedRead(_:plan:body:)`` for `key`, without optimistic edits.
+    private func cachedRead<R: Sendable>(_ statement: Statement<R>, key: CacheKey, lease: TokenLease, plan: CachePlan,
+                                         cache: QueryCache, body: Data?) async throws -> Cached<R> {
         let found = cachedValue(statement, key: key, in: cache)
         switch plan.policy {
         case .cacheOnly:
@@ -105,7 +112,7 @@ extension NeonClient {
     }
 
     /// The cached result of `key`, decoded (and the decoded value kept), or nil. An entry whose
-    /// body no longer decodes as `statement`'s result is removed.
+    /// body no longer decodes as `statement`'s result is removed. Without optimistic edits.
     func cachedValue<R: Sendable>(_ statement: Statement<R>, key: CacheKey, in cache: QueryCache) -> Cached<R>? {
         guard let lookup = cache.lookup(key) else { return nil }
         let entry = lookup.entry
@@ -126,19 +133,30 @@ extension NeonClient {
 
     /// Fetches `statement` from the network, sharing the request with identical reads in
     /// flight, and stores the answer (unless the token had to be replaced by another identity's).
+    /// Without optimistic edits.
     func fetchShared<R: Sendable>(
         _ statement: Statement<R>, key: CacheKey, lease: TokenLease, body: Data?, cache: QueryCache
     ) async throws -> Cached<R> {
         let client = self
         let requestBody = body ?? RequestBody.single(sql: statement.sql, parameters: statement.bindings.values)
-        let fetched = try await cache.inFlight.run(key) {
+        let tables = statement.tables
+        // Read before the request starts: a write invalidating after this makes the result
+        // stale, and keeps reads that start after it from joining this request.
+        let invalidations = cache.invalidationCount
+        let fetched = try await cache.inFlight.run(
+            key, invalidations: invalidations, isOutdated: { cache.isInvalidated(tables, after: $0) }
+        ) {
             let start = Date()
             let (value, raw) = try await client.fetch(statement, encodedBody: requestBody, lease: lease)
+            let entry = CacheEntry(key: key, body: raw, fetchedAt: start, tables: tables, isStale: false,
+                                   invalidationsAtStart: invalidations)
+            let isStale: Bool
             if !lease.wasReplaced || client.identity(for: lease.current).digest == key.identity {
-                cache.store(CacheEntry(key: key, body: raw, fetchedAt: start, tables: statement.tables, isStale: false),
-                            value: value)
+                isStale = cache.store(entry, value: value)
+            } else {
+                isStale = cache.isStale(entry)
             }
-            return InFlightRequests.Fetched(value: value, body: raw, fetchedAt: start)
+            return InFlightRequests.Fetched(value: value, body: raw, fetchedAt: start, isStale: isStale)
         }
         let value: R
         if let shared = fetched.value as? R {
@@ -146,7 +164,7 @@ extension NeonClient {
         } else {
             value = try statement.decodeResponse(fetched.body)
         }
-        return Cached(value: value, fetchedAt: fetched.fetchedAt, isStale: false, isFromNetwork: true)
+        return Cached(value: value, fetchedAt: fetched.fetchedAt, isStale: fetched.isStale, isFromNetwork: true)
     }
 
     /// Whether a read that failed with `error` failed for lack of network (no answer, or the

@@ -40,6 +40,7 @@ extension NeonClient {
         let (signals, signaller) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let registry = liveObservers
         let mailbox = ObservationMailbox<R>()
+        let output = ObservationOutput<R>(cache: configuration.cache) { continuation.yield(transform($0)) }
         let id = registry.add(tables: statement.tables) {
             mailbox.markInvalidated()
             signaller.yield()
@@ -52,9 +53,11 @@ extension NeonClient {
         let client = self
         let task = Task {
             do {
-                try await client.runObservation(statement, signals: signals, mailbox: mailbox,
-                                                watch: { registry.watch(id, key: $0, deliver: refreshed) }) {
-                    continuation.yield(transform($0))
+                try await client.runObservation(statement, signals: signals, mailbox: mailbox, watch: { key in
+                    output.watch(key)
+                    registry.watch(id, key: key, deliver: refreshed, reshow: { output.reshow() })
+                }) {
+                    output.show($0)
                 }
                 continuation.finish()
             } catch {
@@ -165,5 +168,47 @@ final class ObservationMailbox<R: Sendable>: @unchecked Sendable {
             defer { invalidated = false; latest = nil }
             return (invalidated, latest)
         }
+    }
+}
+
+/// Where an observation's results go out: each result (as fetched or stored) is shown with the
+/// pending optimistic edits of its key applied, and shown again, at once and on the caller's
+/// thread, when those edits change. One lock orders both, so a result and an edit never overtake
+/// each other.
+final class ObservationOutput<R: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let cache: QueryCache?
+    private let emit: @Sendable (Cached<R>) -> Void
+    private var key: CacheKey?
+    /// The last result shown, without edits.
+    private var base: Cached<R>?
+
+    init(cache: QueryCache?, emit: @escaping @Sendable (Cached<R>) -> Void) {
+        self.cache = cache
+        self.emit = emit
+    }
+
+    /// The cache key whose edits apply.
+    func watch(_ key: CacheKey) { lock.withLock { self.key = key } }
+
+    /// Shows `result` (as stored) with the current edits.
+    func show(_ result: Cached<R>) {
+        lock.withLock {
+            base = result
+            emit(edited(result))
+        }
+    }
+
+    /// Shows the last result again with the current edits (nothing before a first result).
+    func reshow() {
+        lock.withLock {
+            guard let base else { return }
+            emit(edited(base))
+        }
+    }
+
+    private func edited(_ result: Cached<R>) -> Cached<R> {
+        guard let cache, let key else { return result }
+        return cache.withEdits(result, key: key)
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
 
-/// The live observations to signal when a write changes what they read, and to hand a result
-/// another read fetched for the same key.
+/// The live observations to signal when a write changes what they read, to hand a result
+/// another read fetched for the same key, and to show their value again when the optimistic
+/// edits of their key change.
 final class ObserverRegistry: @unchecked Sendable {
     private struct Observer {
         let tables: TableEffects
         let signal: @Sendable () -> Void
-        /// The observation's cache key and what to call with a fresh entry stored under it.
-        var refresh: (key: CacheKey, deliver: @Sendable (CacheEntry, any Sendable) -> Void)?
+        /// The observation's cache key, what to call with a fresh entry stored under it, and what
+        /// to call when the key's optimistic edits change.
+        var refresh: (key: CacheKey, deliver: @Sendable (CacheEntry, any Sendable) -> Void, reshow: @Sendable () -> Void)?
     }
 
     private let lock = NSLock()
@@ -21,9 +23,11 @@ final class ObserverRegistry: @unchecked Sendable {
     }
 
     /// Makes the observation `id` receive every fresh entry stored under `key` (a read of the
-    /// same query by another screen, a background refresh), with its decoded value.
-    func watch(_ id: UUID, key: CacheKey, deliver: @escaping @Sendable (CacheEntry, any Sendable) -> Void) {
-        lock.withLock { observers[id]?.refresh = (key, deliver) }
+    /// same query by another screen, a background refresh), with its decoded value, and be told
+    /// (`reshow`) when the optimistic edits of `key` change.
+    func watch(_ id: UUID, key: CacheKey, deliver: @escaping @Sendable (CacheEntry, any Sendable) -> Void,
+               reshow: @escaping @Sendable () -> Void) {
+        lock.withLock { observers[id]?.refresh = (key, deliver, reshow) }
     }
 
     func remove(_ id: UUID) {
@@ -42,6 +46,16 @@ final class ObserverRegistry: @unchecked Sendable {
             observers.values.compactMap { $0.refresh?.key == entry.key ? $0.refresh?.deliver : nil }
         }
         for receiver in receivers { receiver(entry, value) }
+    }
+
+    /// Has the observations of `keys` show their value again (their optimistic edits changed),
+    /// on this thread, before returning.
+    func reshow(_ keys: Set<CacheKey>) {
+        guard !keys.isEmpty else { return }
+        let receivers = lock.withLock {
+            observers.values.compactMap { observer in observer.refresh.flatMap { keys.contains($0.key) ? $0.reshow : nil } }
+        }
+        for receiver in receivers { receiver() }
     }
 
     var count: Int { lock.withLock { observers.count } }

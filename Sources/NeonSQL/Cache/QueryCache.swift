@@ -33,13 +33,18 @@ public final class QueryCache: Sendable {
         /// A write or ``QueryCache/invalidate(tables:)`` made `count` in-memory entries stale
         /// (entries on disk are marked by the same invalidation without being counted).
         case invalidated(count: Int)
-        /// A file was unusable and deleted.
+        /// A file was unusable and deleted, when it was read or when the directory was trimmed
+        /// (an invalidation marker that cannot be read back is rewritten as an invalidation at
+        /// that moment instead, which makes the entries it concerns stale).
         case dropped(DropReason)
         /// An entry left memory to keep it under the limit (its file, if any, stays).
         case evicted(query: String)
         /// The least recently used entry files were deleted to keep the directory under
         /// ``QueryCache/diskLimit``: `files` of them, `bytes` in all.
         case trimmed(files: Int, bytes: Int)
+        /// A result could not be written to ``QueryCache/directory`` (a full disk, no permission,
+        /// a directory with files in it at the entry's file name): it is kept in memory only.
+        case notWritten(query: String)
     }
 
     /// Why a cache file was deleted instead of used.
@@ -75,6 +80,8 @@ public final class QueryCache: Sendable {
     /// Identities already computed for recent credentials.
     let identities = IdentityMemo()
     let observers = ObserverRegistry()
+    /// Optimistic edits layered over the stored results (``CacheEdits``).
+    let edits = OptimisticEditLayer()
 
     /// Creates a cache.
     /// - Parameters:
@@ -111,14 +118,29 @@ public final class QueryCache: Sendable {
         store?.removeEntries(identityDigest: identity.digest)
     }
 
-    /// Marks stale every entry that read one of `tables` (schema-qualified: `public.duas`), of
-    /// every identity, and makes live observations refetch.
+    /// Marks stale every entry that read one of `tables`, of every identity, and makes live
+    /// observations refetch.
+    ///
+    /// Names are read as PostgreSQL reads a table name with its default search path: `duas` is
+    /// `public.duas` (qualify the tables of other schemas: `app.duas`); unquoted names are folded
+    /// to lower case (`Duas` is `duas`; an unquoted name also matches itself as written) and
+    /// double-quoted ones kept (`"Duas"`). A text that is not a table name (empty, an unbalanced
+    /// quote, more parts than `schema.table`) marks every entry stale: invalidating too much
+    /// costs a refetch, too little would serve stale data.
     ///
     /// Writes through a client using this cache do this by themselves; call it for changes made
     /// elsewhere (another device, a server job), for example when the app comes to the
     /// foreground, or give such queries a short `-- @cache max-age`.
     public func invalidate(tables: [String]) {
-        invalidate(effects: TableEffects(writes: tables))
+        var names: [String] = []
+        for table in tables {
+            guard let candidates = TableNameResolution.candidates(table) else {
+                invalidateAll()
+                return
+            }
+            names += candidates
+        }
+        invalidate(effects: TableEffects(writes: names))
     }
 
     /// Marks every entry stale and makes every live observation refetch.
@@ -149,10 +171,7 @@ public final class QueryCache: Sendable {
             // only on disk: a fresh memory entry is checked against the markers of the tables it
             // read (a few small file reads; only with a directory).
             guard let store, !inMemory.entry.isStale else { return inMemory }
-            var diskMarkers = Markers()
-            for name in Markers.names(readBy: inMemory.entry.tables) {
-                if let date = store.marker(name) { diskMarkers.record(name, at: date) }
-            }
+            let diskMarkers = markers(readBy: inMemory.entry.tables, in: store, events: &events)
             let stale = state.withLock { state in
                 state.markers.merge(diskMarkers)
                 return state.markers.invalidate(inMemory.entry)
@@ -169,10 +188,7 @@ public final class QueryCache: Sendable {
             events.append(.dropped(reason))
             return nil
         case .success(var entry):
-            var diskMarkers = Markers()
-            for name in Markers.names(readBy: entry.tables) {
-                if let date = store.marker(name) { diskMarkers.record(name, at: date) }
-            }
+            let diskMarkers = markers(readBy: entry.tables, in: store, events: &events)
             let loaded = entry
             entry.isStale = state.withLock { state in
                 state.markers.merge(diskMarkers)
@@ -187,27 +203,82 @@ public final class QueryCache: Sendable {
         }
     }
 
-    /// Stores a fetched entry (stale at once if a write finished after its request started).
-    func store(_ entry: CacheEntry, value: any Sendable) {
+    /// The invalidations recorded on disk (by any process) that can make an entry reading
+    /// `tables` stale. A marker that cannot be read back counts as an invalidation now, and is
+    /// rewritten so (reported as ``Event/dropped(_:)``): what cannot be read back makes entries
+    /// stale, never fresh.
+    private func markers(readBy tables: TableEffects, in store: DirectoryStore, events: inout [Event]) -> Markers {
+        var markers = Markers()
+        for name in Markers.names(readBy: tables) {
+            switch store.marker(name) {
+            case .absent:
+                break
+            case .recorded(let date):
+                markers.record(name, at: date)
+            case .unreadable:
+                let now = Date()
+                markers.record(name, at: now)
+                store.setMarker(name, to: now)
+                events.append(.dropped(.corrupt))
+            }
+        }
+        return markers
+    }
+
+    /// How many invalidations this cache has recorded in this process: a fetch takes it before
+    /// its request starts (``CacheEntry/invalidationsAtStart``).
+    var invalidationCount: UInt64 { state.withLock { $0.invalidationCount } }
+
+    /// Whether a write this process recorded after the count `invalidations` may have changed
+    /// what `tables` reads.
+    func isInvalidated(_ tables: TableEffects, after invalidations: UInt64) -> Bool {
+        state.withLock { $0.markers.invalidated(tables, after: invalidations) }
+    }
+
+    /// The number of this process's last invalidation of what `tables` reads (0: none).
+    func lastInvalidation(of tables: TableEffects) -> UInt64 {
+        state.withLock { $0.markers.lastInvalidation(of: tables) }
+    }
+
+    /// Whether a write finished after `entry`'s request started (by this process's order of
+    /// invalidations, or by the time of one recorded on disk).
+    func isStale(_ entry: CacheEntry) -> Bool {
+        state.withLock { $0.markers.invalidate(entry) }
+    }
+
+    /// Stores a fetched entry, stale at once if a write finished after its request started (and
+    /// then never handed to observations as a new result). An entry older than the one already
+    /// in memory for its key (a request that started earlier and finished later) is not stored.
+    /// Returns whether the entry is stale.
+    @discardableResult
+    func store(_ entry: CacheEntry, value: any Sendable) -> Bool {
         var entry = entry
         var events: [Event] = []
-        state.withLock { state in
+        let superseded: Bool = state.withLock { state in
             entry.isStale = state.markers.invalidate(entry)
+            if let existing = state.memory.slots[entry.key]?.entry, existing.fetchedAt > entry.fetchedAt { return true }
             events = state.memory.put(entry, value: value).map { .evicted(query: $0.name) }
+            return false
         }
+        if superseded { return entry.isStale }
+        // A result whose request started after a write was applied includes it: that write's
+        // edits of this statement have done their job (observers get this result next).
+        _ = edits.dropApplied(entry.key, startedAt: entry.invalidationsAtStart, fetchedAt: entry.fetchedAt)
         if let store {
             let file = CacheFileFormat.encode(entry, schemaVersion: schemaVersion)
-            store.write(file, for: entry.key)
-            if let trimmed = trimIfDue(store, written: file.count) { events.append(trimmed) }
+            if !store.write(file, for: entry.key) { events.append(.notWritten(query: entry.key.name)) }
+            events += trimIfDue(store, written: file.count)
         }
         emit([.stored(query: entry.key.name, bytes: entry.body.count)] + events)
         if !entry.isStale { observers.deliver(entry, value: value) }
+        return entry.isStale
     }
 
     /// Trims the directory to ``diskLimit`` when it is due: at this cache's first write (the
     /// directory may hold what earlier runs and other processes wrote), then whenever a quarter
-    /// of the limit was written since the last trim. One thread trims at a time.
-    private func trimIfDue(_ store: DirectoryStore, written: Int) -> Event? {
+    /// of the limit was written since the last trim. One thread trims at a time. Files of ours
+    /// that can never be used are cleaned then too (``Event/dropped(_:)``).
+    private func trimIfDue(_ store: DirectoryStore, written: Int) -> [Event] {
         let due: Bool = state.withLock { state in
             state.bytesWrittenSinceTrim = state.bytesWrittenSinceTrim.map { $0 + written }
             guard !state.isTrimming, (state.bytesWrittenSinceTrim ?? .max) > diskLimit / 4 else { return false }
@@ -215,10 +286,11 @@ public final class QueryCache: Sendable {
             state.bytesWrittenSinceTrim = 0
             return true
         }
-        guard due else { return nil }
+        guard due else { return [] }
         let result = store.trim(toBytes: diskLimit)
         state.withLock { $0.isTrimming = false }
-        return result.removedFiles > 0 ? .trimmed(files: result.removedFiles, bytes: result.removedBytes) : nil
+        return result.dropped.map { .dropped($0) }
+            + (result.removedFiles > 0 ? [.trimmed(files: result.removedFiles, bytes: result.removedBytes)] : [])
     }
 
     /// Keeps the decoded value of an entry loaded from disk.
@@ -233,20 +305,39 @@ public final class QueryCache: Sendable {
     }
 
     /// Marks stale what a statement with `effects` may have changed (every identity, memory and
-    /// disk) and signals the observations it concerns.
-    func invalidate(effects: TableEffects) {
-        guard effects.changesAnything else { return }
+    /// disk) and signals the observations it concerns (after `beforeSignalling`, given the
+    /// invalidation's number). Returns the invalidation's number in this process's order, nil
+    /// when `effects` change nothing.
+    @discardableResult
+    func invalidate(effects: TableEffects, beforeSignalling: (UInt64) -> Void = { _ in }) -> UInt64? {
+        guard effects.changesAnything else { return nil }
         let now = Date()
         let names = Markers.names(changedBy: effects)
-        let count = state.withLock { state in
-            for name in names { state.markers.record(name, at: now) }
-            return state.memory.markStale { effects.invalidates($0.tables) }
+        let (count, invalidation) = state.withLock { state in
+            state.invalidationCount += 1
+            for name in names { state.markers.record(name, at: now, invalidation: state.invalidationCount) }
+            return (state.memory.markStale { effects.invalidates($0.tables) }, state.invalidationCount)
         }
-        if let store {
-            for name in names { store.setMarker(name, to: now) }
-        }
+        if let store { record(names, at: now, in: store) }
         emit([.invalidated(count: count)])
+        beforeSignalling(invalidation)
         observers.notify(effects)
+        return invalidation
+    }
+
+    /// The entry of `key` in memory, if any (without touching its use).
+    func memoryEntry(_ key: CacheKey) -> CacheEntry? {
+        state.withLock { $0.memory.slots[key]?.entry }
+    }
+
+    /// Writes the markers `names` at `date`. A marker that cannot be written (a full disk, a
+    /// directory in the way) must not leave other processes serving what the write changed as
+    /// fresh: the "everything" marker is written instead, and when even that fails every entry
+    /// file is removed.
+    private func record(_ names: [String], at date: Date, in store: DirectoryStore) {
+        let failed = names.filter { !store.setMarker($0, to: date) }
+        guard !failed.isEmpty, !store.setMarker(Markers.everything, to: date) else { return }
+        store.removeEntryFiles()
     }
 
     func emit(_ events: [Event]) {
@@ -262,6 +353,8 @@ private final class LockedState: @unchecked Sendable {
     struct Contents {
         var memory: MemoryStore
         var markers = Markers()
+        /// Invalidations recorded so far (the order of ``Markers``' in-process records).
+        var invalidationCount: UInt64 = 0
         /// Bytes written to the directory since the last trim; nil before the first one.
         var bytesWrittenSinceTrim: Int?
         var isTrimming = false
@@ -283,6 +376,11 @@ private final class LockedState: @unchecked Sendable {
 
 /// When each table (and "any table", "everything") was last invalidated: an entry fetched at or
 /// before the invalidation of a table it read is stale.
+///
+/// Two clocks: the wall-clock time of each invalidation (what marker files on disk hold, so other
+/// processes see it), and, for invalidations of this process, their sequence number (immune to the
+/// wall clock moving backwards): an entry is stale when either says an invalidation of a table it
+/// read came after its request started.
 struct Markers {
     /// Invalidated by every write that changes something (for entries whose reads are unknown).
     static let anyTable = "\u{0}any"
@@ -290,6 +388,7 @@ struct Markers {
     static let everything = "\u{0}all"
 
     private var dates: [String: Date] = [:]
+    private var sequence: [String: UInt64] = [:]
 
     /// The markers a write with `effects` sets.
     static func names(changedBy effects: TableEffects) -> [String] {
@@ -301,18 +400,34 @@ struct Markers {
         [everything] + (tables.readsUnknown ? [anyTable] : tables.reads)
     }
 
-    mutating func record(_ name: String, at date: Date) {
+    /// Records an invalidation of `name` at `date`, and, for one of this process, its sequence
+    /// number `invalidation`.
+    mutating func record(_ name: String, at date: Date, invalidation: UInt64? = nil) {
+        if let invalidation { sequence[name] = max(sequence[name] ?? 0, invalidation) }
         if let existing = dates[name], existing >= date { return }
         dates[name] = date
     }
 
     mutating func merge(_ other: Markers) {
         for (name, date) in other.dates { record(name, at: date) }
+        for (name, invalidation) in other.sequence { sequence[name] = max(sequence[name] ?? 0, invalidation) }
+    }
+
+    /// Whether this process recorded an invalidation of a table `tables` reads after its
+    /// `invalidations`-th one.
+    func invalidated(_ tables: TableEffects, after invalidations: UInt64) -> Bool {
+        Self.names(readBy: tables).contains { name in sequence[name].map { $0 > invalidations } ?? false }
+    }
+
+    /// The number of this process's last invalidation of what `tables` reads (0: none).
+    func lastInvalidation(of tables: TableEffects) -> UInt64 {
+        Self.names(readBy: tables).compactMap { sequence[$0] }.max() ?? 0
     }
 
     /// Whether an invalidation recorded here came at or after `entry` was fetched.
     func invalidate(_ entry: CacheEntry) -> Bool {
-        Self.names(readBy: entry.tables).contains { name in
+        if let start = entry.invalidationsAtStart, invalidated(entry.tables, after: start) { return true }
+        return Self.names(readBy: entry.tables).contains { name in
             dates[name].map { entry.fetchedAt <= $0 } ?? false
         }
     }

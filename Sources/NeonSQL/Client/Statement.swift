@@ -101,7 +101,12 @@ public struct Statement<Result: Sendable>: Sendable {
     public let sql: String
     /// The bound parameters.
     public let bindings: Bindings
-    /// `true` for a `SELECT` without data-modifying CTEs: safe to send again after a lost response.
+    /// `true` for a statement that changes nothing: a `SELECT` without data-modifying CTEs whose
+    /// ``tables`` change no table. Safe to send again after a lost response, to send to a read
+    /// replica, and to cache. A statement is a write when its table effects say it changes a
+    /// table or may change one (``TableEffects/changesAnything``), whatever its first keyword and
+    /// whatever the factory was told: `SELECT record_visit($1)` of a function running an
+    /// `UPDATE` is a write.
     public let isReadOnly: Bool
     /// The base tables the statement reads and may change, as the generator computed them
     /// (``TableEffects/unknown(readOnly:)`` when it did not): what a write makes stale in a
@@ -123,13 +128,14 @@ public struct Statement<Result: Sendable>: Sendable {
          rowCount: @escaping @Sendable (Result) -> Int? = { _ in nil },
          decoder: @escaping @Sendable (inout ResultReader) throws -> Result) {
         self.rowCount = rowCount
-        self.tables = tables ?? .unknown(readOnly: readOnly)
+        let tables = tables ?? .unknown(readOnly: readOnly)
+        self.tables = tables
         self.cacheMaxAge = cacheMaxAge
         self.name = name
         self.kind = kind
         self.sql = sql
         self.bindings = bindings
-        self.isReadOnly = readOnly
+        self.isReadOnly = readOnly && !tables.changesAnything
         self.decoder = decoder
     }
 

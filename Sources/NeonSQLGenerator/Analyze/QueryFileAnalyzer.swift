@@ -40,6 +40,7 @@ enum QueryFileAnalyzer {
             if var query = analyzeQuery(parsed, resolved, inferKind: statement.infersKind, file.source, catalog, &diagnostics) {
                 // A schema statement can change or drop any table.
                 query.tables = isSchemaStatement(parsed.statement) ? .unknown : tableEffects(of: parsed, query, file.source, &effects)
+                guard WritingReads.agree(&query, resolved, file.source, &diagnostics) else { continue }
                 queries.append(query)
             }
         }

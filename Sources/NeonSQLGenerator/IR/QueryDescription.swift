@@ -17,8 +17,9 @@ struct QueryDescription: Sendable, Hashable {
     let documentation: [String]
     let parameters: [ParameterDescription]
     let columns: [ColumnDescription]
-    /// True for a plain SELECT (no data-modifying CTE): safe to retry.
-    let isReadOnly: Bool
+    /// True for a SELECT that changes no table: no data-modifying CTE, and no called function or
+    /// trigger that writes or may write (``tables``): safe to retry, to cache and to send to a replica.
+    var isReadOnly: Bool
     /// A utility statement (`TRUNCATE`, `NOTIFY`, ...) or a `CALL`, as the parser read it:
     /// PostgreSQL cannot PREPARE it.
     var isUtility = false

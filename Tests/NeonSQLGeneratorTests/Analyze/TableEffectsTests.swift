@@ -126,6 +126,33 @@ struct TableEffectsTests {
         #expect(Self.effects("SELECT label FROM titles_and_names", schema: schema)?.reads == ["public.books", "public.writers"])
     }
 
+    @Test func aSelectOfAFunctionThatWritesIsNotReadOnly() {
+        let schema = Self.schema + """
+
+            CREATE FUNCTION record_visit(reader integer) RETURNS integer LANGUAGE sql VOLATILE
+                AS $$ UPDATE loans SET book_id = book_id WHERE id = reader RETURNING id $$;
+            """
+        let visit = AnalysisFixture(schema: schema, query: "-- name: RecordVisit :one\nSELECT record_visit(@reader_id) AS id;")
+        #expect(visit.errors == [])
+        #expect(visit.query?.query.tables.writes == ["public.loans"])
+        #expect(visit.query?.query.isReadOnly == false)
+        // May write: a body the generator cannot read.
+        #expect(AnalysisFixture(schema: schema, query: "-- name: N :many\nSELECT native(id) FROM books;").query?.query.isReadOnly == false)
+        // A function that only reads keeps the SELECT read-only.
+        #expect(AnalysisFixture(schema: schema, query: "-- name: C :many\nSELECT review_count(id) FROM books;").query?.query.isReadOnly == true)
+
+        let cached = AnalysisFixture(schema: schema, query: "-- name: RecordVisit :one\n-- @cache max-age 10m\nSELECT record_visit(@reader_id) AS id;")
+        #expect(cached.errors == ["query.sql:2:1: error: '-- @cache' caches the results of a read; this statement changes public.loans "
+                                  + "through the functions or triggers it runs"])
+        let paged = AnalysisFixture(schema: schema, query: """
+            -- name: Visits :many
+            -- @page size 10 by id
+            SELECT id, record_visit(id) AS visited FROM authors ORDER BY id;
+            """)
+        #expect(paged.errors.count == 1)
+        #expect(paged.errors.first?.hasPrefix("query.sql:2:1: error: '-- @page' pages a SELECT that writes nothing; this statement changes") == true)
+    }
+
     @Test func cacheDirectiveIsReadAndRefusedOnWrites() {
         let read = AnalysisFixture(schema: Self.schema, query: "-- name: Titles :many\n-- @cache max-age 10m\nSELECT title FROM books;")
         #expect(read.errors == [])

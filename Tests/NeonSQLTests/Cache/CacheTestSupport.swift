@@ -1,5 +1,6 @@
 import Foundation
-import NeonSQL
+@testable import NeonSQL
+import NeonSQLTestSupport
 import Testing
 
 /// A fake Neon server for the cache tests: every read answers one row whose `id` is how many
@@ -132,9 +133,52 @@ final class Shared<Value: Sendable>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+    /// Changes the value under the lock and returns what `body` returns.
+    func update<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&stored) } }
+}
+
+extension CacheServer {
+    /// Holds the `number`-th request (1-based, counting every request) until `release` ends.
+    func hold(request number: Int, until release: AsyncStream<Void>) {
+        let seen = Shared(0)
+        gate = {
+            guard seen.update({ $0 += 1; return $0 }) == number else { return }
+            for await _ in release {}
+        }
+    }
 }
 
 extension IDRow {
     /// A row with `id`.
     init(id: Int) { self.id = id }
+}
+
+/// An observation whose values are recorded as its stream yields them (on the yielding thread, so
+/// a test sees what was yielded before a call returned).
+final class RecordedObservation: Sendable {
+    let values = Shared<[Cached<[IDRow]>]>([])
+    private let consumer: Task<Void, any Error>
+
+    init(_ client: NeonClient, _ statement: Statement<[IDRow]>) {
+        let values = self.values
+        let stream = client.observationStream(statement) { cached in
+            values.update { $0.append(cached) }
+            return cached
+        }
+        consumer = Task { for try await _ in stream {} }
+    }
+
+    /// The first row's id of each value (-1 for none).
+    var ids: [Int] { values.value.map { $0.value.first?.id ?? -1 } }
+    var last: Cached<[IDRow]>? { values.value.last }
+
+    /// Waits until `count` values were yielded (bounded: ``Polling``).
+    func waitFor(_ count: Int) async throws {
+        try #require(await Polling.until { values.value.count >= count }, "\(count) values; got \(ids)")
+    }
+
+    func stop() async {
+        consumer.cancel()
+        _ = await consumer.result
+    }
 }

@@ -193,3 +193,185 @@ struct QueryCacheDirectoryTests {
         return sizes
     }
 }
+
+/// What cannot be read back from the directory makes entries stale or missing, never fresh; what
+/// is ours and unusable is cleaned, and nothing else.
+@Suite("QueryCache directory store: damage")
+struct QueryCacheDirectoryDamageTests {
+    private func markerFiles(_ directory: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("invalidated-") }
+            .map { directory.appendingPathComponent($0) }
+    }
+
+    @Test func markersOverwrittenWithRandomBytesMakeEntriesStaleInALaterProcess() async throws {
+        var random = SeededRandom(seed: 39)
+        for round in 0..<8 {
+            let directory = try temporaryCacheDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let server = CacheServer()
+            let first = try makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1"))
+            _ = try await first.execute(readStatement("duas"))
+            _ = try await first.execute(readStatement("journeys"))
+            _ = try await first.execute(writeStatement(["public.duas"]))
+            let markers = try markerFiles(directory)
+            #expect(markers.count == 2, "public.duas and 'any table'")
+            for marker in markers {
+                let length = round == 0 ? 0 : Int.random(in: 1..<64, using: &random)
+                try Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }).write(to: marker)
+            }
+
+            let events = EventLog()
+            let later = try makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1", observer: events.record))
+            let duas = try await later.executeCached(readStatement("duas").cachePolicy(.cacheOnly))
+            #expect(duas.isStale, "round \(round): the entry the write made stale was served fresh")
+            #expect(events.events.contains(.dropped(.corrupt)))
+            // A fetch after the damage was found is fresh again, in this process and the next.
+            #expect(try await later.executeCached(readStatement("duas")).isFromNetwork)
+            let next = try makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1"))
+            let again = try await next.executeCached(readStatement("duas"))
+            #expect(!again.isFromNetwork && !again.isStale)
+        }
+    }
+
+    @Test func aMarkerThatIsADirectoryMakesEntriesStale() async throws {
+        let directory = try temporaryCacheDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = CacheServer()
+        let first = try makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1"))
+        _ = try await first.execute(readStatement("duas"))
+        _ = try await first.execute(writeStatement(["public.duas"]))
+        // Each marker replaced by a directory holding a file (nothing can be written there).
+        for marker in try markerFiles(directory) {
+            try FileManager.default.removeItem(at: marker)
+            try FileManager.default.createDirectory(at: marker, withIntermediateDirectories: false)
+            try Data("x".utf8).write(to: marker.appendingPathComponent("keep"))
+        }
+        for _ in 0..<2 {
+            let later = try makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1"))
+            #expect(try await later.executeCached(readStatement("duas").cachePolicy(.cacheOnly)).isStale)
+            _ = try await later.execute(readStatement("duas").cachePolicy(.networkOnly))
+        }
+    }
+
+    @Test func aWriteWhoseMarkerCannotBeWrittenStillReachesOtherProcesses() async throws {
+        let directory = try temporaryCacheDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = CacheServer()
+        let app = try makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1"))
+        _ = try await app.execute(readStatement("duas"))
+        _ = try await app.execute(writeStatement(["public.journeys"]))   // creates the markers of journeys and "any"
+        let before = Set(try markerFiles(directory).map(\.lastPathComponent))
+        _ = try await app.execute(writeStatement(["public.duas"]))
+        let duasMarker = try #require(Set(try markerFiles(directory).map(\.lastPathComponent)).subtracting(before).first)
+        // Another run: the same write, with a non-empty directory in the way of its marker.
+        let path = directory.appendingPathComponent(duasMarker)
+        try FileManager.default.removeItem(at: path)
+        let widget = try makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1"))
+        _ = try await widget.execute(readStatement("duas").cachePolicy(.networkOnly))    // fresh entry: id 2
+        try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
+        try Data("x".utf8).write(to: path.appendingPathComponent("keep"))
+        _ = try await widget.execute(writeStatement(["public.duas"]))
+        let later = try makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1"))
+        let found = try? await later.executeCached(readStatement("duas").cachePolicy(.cacheOnly))
+        #expect(found == nil || found?.isStale == true)
+    }
+
+    @Test func aDirectoryAtAnEntrysFileNameIsReplacedWhenEmptyAndReportedOtherwise() async throws {
+        let directory = try temporaryCacheDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = CacheServer()
+        _ = try await makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1")).execute(readStatement("duas"))
+        let entry = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasSuffix(".nsqc") })
+        let path = directory.appendingPathComponent(entry)
+
+        // An empty directory at the name: removed, and the entry stored.
+        try FileManager.default.removeItem(at: path)
+        try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
+        let events = EventLog()
+        let cache = QueryCache(directory: directory, schemaVersion: "1", observer: events.record)
+        _ = try await makeCachingClient(server, cache: cache).execute(readStatement("duas"))
+        var isDirectory: ObjCBool = true
+        #expect(FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) && !isDirectory.boolValue)
+        #expect(!events.events.contains(.notWritten(query: "Read_duas")))
+
+        // One with a file in it is left alone, and the entry not being stored is reported.
+        try FileManager.default.removeItem(at: path)
+        try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
+        try Data("user".utf8).write(to: path.appendingPathComponent("keep"))
+        let reporting = EventLog()
+        _ = try await makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1", observer: reporting.record))
+            .execute(readStatement("duas"))
+        #expect(reporting.events.contains(.notWritten(query: "Read_duas")))
+        #expect(FileManager.default.fileExists(atPath: path.appendingPathComponent("keep").path))
+    }
+
+    @Test func trimmingCleansOurUnusableFilesAndNothingElse() async throws {
+        let directory = try temporaryCacheDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = CacheServer()
+        let first = try makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1"))
+        _ = try await first.execute(writeStatement(["public.duas"]))
+        _ = try await first.execute(readStatement("duas"))      // fresh: fetched after the write
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let markers = kept.filter { $0.hasPrefix("invalidated-") }
+        #expect(markers.count == 2)
+
+        func put(_ name: String, _ bytes: String = "junk") throws { try Data(bytes.utf8).write(to: directory.appendingPathComponent(name)) }
+        let junk = ["empty.nsqc", "0123456789abcdef-0123456789abcdef0123456789abcdef.nsqc", "invalidated-x", "invalidated-ABCDEF"]
+        for name in junk { try put(name) }
+        let emptyDirectory = "fedcba9876543210-fedcba9876543210fedcba9876543210.nsqc"
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent(emptyDirectory), withIntermediateDirectories: false)
+        let users = ["notes.txt", "photo.nsqc.bak", "invalidated", ".tmp"]
+        for name in users { try put(name, "the user's") }
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Documents"), withIntermediateDirectories: false)
+        for marker in markers { try put(marker, "damaged marker bytes") }
+
+        // A later process: its first write trims.
+        let later = try makeCachingClient(server, cache: QueryCache(directory: directory, schemaVersion: "1"))
+        _ = try await later.execute(readStatement("journeys"))
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        for name in junk + [emptyDirectory] { #expect(!names.contains(name), "\(name) was not cleaned") }
+        for name in users + ["Documents"] { #expect(names.contains(name), "\(name) is not ours") }
+        for name in kept { #expect(names.contains(name), "\(name) was removed") }
+        // The damaged markers were rewritten as invalidations (now): the entry fetched before is stale.
+        for marker in markers {
+            let marked = try Data(contentsOf: directory.appendingPathComponent(marker))
+            #expect(marked.count == 20 && marked.prefix(4) == Data("NSQM".utf8))
+        }
+        let found = try await later.executeCached(readStatement("duas").cachePolicy(.cacheOnly))
+        #expect(found.isStale)
+    }
+
+    @Test func unqualifiedAndCasedTableNamesResolveAsPostgreSQLReadsThem() async throws {
+        let server = CacheServer()
+        let cache = QueryCache()
+        let client = try makeCachingClient(server, cache: cache)
+        let cases: [(given: String, read: String, invalidates: Bool)] = [
+            ("items", "public.items", true),
+            ("Items", "public.items", true),
+            ("  public . items ", "public.items", true),
+            ("\"Items\"", "public.items", false),
+            ("\"Items\"", "public.Items", true),
+            ("public.Items", "public.Items", true),
+            ("app.items", "public.items", false),
+            ("app.items", "app.items", true),
+            ("\"my.table\"", "public.my.table", true),
+            ("\"a\"\"b\"", "public.a\"b", true),
+            ("other", "public.items", false),
+        ]
+        for (index, test) in cases.enumerated() {
+            let read = readStatement("t\(index)", tables: TableEffects(reads: [test.read]))
+            _ = try await client.execute(read)
+            cache.invalidate(tables: [test.given])
+            let found = try await client.executeCached(read.cachePolicy(.cacheOnly))
+            #expect(found.isStale == test.invalidates, "\(test.given) and \(test.read)")
+        }
+        // What is not a table name invalidates everything.
+        for malformed in ["", "a.b.c", "\"open", "a..b", "x\"y\""] {
+            let read = readStatement("m", tables: TableEffects(reads: ["public.unrelated"]))
+            _ = try await client.execute(read.cachePolicy(.networkOnly))
+            cache.invalidate(tables: [malformed])
+            #expect(try await client.executeCached(read.cachePolicy(.cacheOnly)).isStale, "\(malformed)")
+        }
+    }
+}
