@@ -23,6 +23,17 @@ extension NeonClient {
         }
     }
 
+    /// Marks stale what the queued write `write` (applied by the outbox) may have changed, and
+    /// settles its optimistic edits as applied by this very invalidation (they stay until a
+    /// refetch that started after it is stored).
+    func invalidate(_ effects: TableEffects, appliedWrite write: UUID) {
+        if let cache = configuration.cache {
+            cache.invalidate(effects: effects, appliedWrites: [write])
+        } else {
+            ownObservers.notify(effects)
+        }
+    }
+
     /// Marks stale what `effects` may have changed and signals the observations concerned.
     func invalidate(_ effects: TableEffects) {
         if let cache = configuration.cache {

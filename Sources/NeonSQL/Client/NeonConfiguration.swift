@@ -84,7 +84,7 @@ public struct NeonConfiguration: Sendable {
     /// ``ExactlyOnceWrites/migrationSQL``). `nil` (the default): each write goes on a fresh
     /// connection and a lost answer is ``NeonError/outcomeUnknown(cause:)``.
     public var exactlyOnceWrites: ExactlyOnceWrites?
-    /// The durable queue ``NeonClient/enqueue(_:)->QueuedWrite<Result>`` puts writes in (requires
+    /// The durable queue ``NeonClient/enqueue(_:optimistic:)->QueuedWrite<Result>`` puts writes in (requires
     /// ``exactlyOnceWrites``); nil (the default): `enqueue` throws ``OutboxError/notConfigured``.
     /// See ``Outbox`` and the "Writing offline" article.
     public var outbox: Outbox?

@@ -11,36 +11,56 @@ extension NeonClient {
     /// let queued = try await client.enqueue(Statements.markMyDuaCompleted(duaId: 7, xpEarned: 10))
     /// let row = try await queued.result()   // when you need the RETURNING row
     /// ```
+    ///
+    /// `optimistic` edits cached results as the write is expected to change them
+    /// (``CacheEdits``): every live observation and cached read of those statements shows the
+    /// edit before `enqueue` returns, without a request. When the write is applied the edit stays
+    /// until the refetch of the statement (which includes the write) is stored; when it is
+    /// rejected or discarded exactly its edits are undone. Edits live in memory: after a relaunch
+    /// screens show the stored results until the write is replayed and they refetch.
+    ///
+    /// ```swift
+    /// try await client.enqueue(Statements.markMyDuaCompleted(duaId: 7, xpEarned: 10)) { cache in
+    ///     cache.update(Statements.fetchMyProfile()) { $0?.totalXp += 10 }
+    /// }
+    /// ```
     /// - Throws: ``OutboxError`` (not configured, no ``NeonConfiguration/exactlyOnceWrites``,
     ///   full, a parameter that cannot be encoded, the directory); ``NeonError/authentication(_:)``
     ///   when the token provider fails (the write's identity comes from its token).
     @discardableResult
-    public func enqueue<Result: Sendable>(_ statement: Statement<Result>) async throws -> QueuedWrite<Result> {
-        try await enqueueWrite([statement.stored], effects: statement.tables, failure: statement.bindings.failure) { results in
+    public func enqueue<Result: Sendable>(
+        _ statement: Statement<Result>, optimistic: ((inout CacheEdits) -> Void)? = nil
+    ) async throws -> QueuedWrite<Result> {
+        try await enqueueWrite([statement.stored], effects: statement.tables, failure: statement.bindings.failure,
+                               edits: Self.edits(optimistic)) { results in
             guard let first = results.first else { throw NeonError.malformedResponse("the write has no result") }
             return try statement.decodeResponse(first)
         }
     }
 
     /// Puts several statements in the outbox as one write: replayed as one transaction (all or
-    /// nothing), their results in order.
-    /// - Throws: as ``enqueue(_:)->QueuedWrite<Result>``; ``OutboxError/emptyWrite`` for an empty list.
+    /// nothing), their results in order; `optimistic` as for one statement.
+    /// - Throws: as ``enqueue(_:optimistic:)->QueuedWrite<Result>``; ``OutboxError/emptyWrite`` for an empty list.
     @discardableResult
-    public func enqueue<Result: Sendable>(_ statements: [Statement<Result>]) async throws -> QueuedWrite<[Result]> {
+    public func enqueue<Result: Sendable>(
+        _ statements: [Statement<Result>], optimistic: ((inout CacheEdits) -> Void)? = nil
+    ) async throws -> QueuedWrite<[Result]> {
         let effects = statements.map(\.tables).reduce(TableEffects()) { $0.union($1) }
         return try await enqueueWrite(statements.map(\.stored), effects: effects,
-                                      failure: statements.lazy.compactMap(\.bindings.failure).first) { results in
+                                      failure: statements.lazy.compactMap(\.bindings.failure).first,
+                                      edits: Self.edits(optimistic)) { results in
             guard results.count == statements.count else { throw NeonError.malformedResponse("the write has \(results.count) results") }
             return try zip(statements, results).map { try $0.decodeResponse($1) }
         }
     }
 
     /// Puts statements of different result types in the outbox as one write: replayed as one
-    /// transaction (all or nothing).
-    /// - Throws: as ``enqueue(_:)->QueuedWrite<Result>``.
+    /// transaction (all or nothing); `optimistic` as for one statement.
+    /// - Throws: as ``enqueue(_:optimistic:)->QueuedWrite<Result>``.
     @discardableResult
     public func enqueue<First: Sendable, Second: Sendable, each Rest: Sendable>(
-        _ first: Statement<First>, _ second: Statement<Second>, _ rest: repeat Statement<each Rest>
+        _ first: Statement<First>, _ second: Statement<Second>, _ rest: repeat Statement<each Rest>,
+        optimistic: ((inout CacheEdits) -> Void)? = nil
     ) async throws -> QueuedWrite<(First, Second, repeat each Rest)> {
         var stored = [first.stored, second.stored]
         var effects = first.tables.union(second.tables)
@@ -51,7 +71,7 @@ extension NeonClient {
             failure = failure ?? statement.bindings.failure
         }
         let count = stored.count
-        return try await enqueueWrite(stored, effects: effects, failure: failure) { results in
+        return try await enqueueWrite(stored, effects: effects, failure: failure, edits: Self.edits(optimistic)) { results in
             guard results.count == count else { throw NeonError.malformedResponse("the write has \(results.count) results") }
             var remaining = results[...]
             func next<R>(_ statement: Statement<R>) throws -> R {
@@ -79,21 +99,32 @@ extension NeonClient {
         return outbox
     }
 
-    /// Stores a write durably, calls `beforeSending` with its id (the seam for an optimistic edit
-    /// tied to this call), reports it to the outbox's lifecycle handlers, then wakes the drainer:
-    /// both run before the write can be sent, so its applied or rejected event comes after them.
+    /// The edits `optimistic` makes.
+    private static func edits(_ optimistic: ((inout CacheEdits) -> Void)?) -> CacheEdits {
+        var edits = CacheEdits()
+        optimistic?(&edits)
+        return edits
+    }
+
+    /// Stores a write durably, shows its optimistic `edits` in the cache, calls `beforeSending`
+    /// with its id, reports it to the outbox's lifecycle handlers, then wakes the drainer: all of
+    /// it before the write can be sent, so its applied or rejected event comes after them.
     func enqueueWrite<Result: Sendable>(
         _ statements: [StoredStatement], effects: TableEffects, failure: ParameterEncodingError?,
-        beforeSending: ((UUID) -> Void)? = nil,
+        edits: CacheEdits = CacheEdits(), beforeSending: ((UUID) -> Void)? = nil,
         decode: @escaping @Sendable ([Data]) throws -> Result
     ) async throws -> QueuedWrite<Result> {
         let outbox = try checkedOutbox()
         if let failure { throw OutboxError.encoding(failure) }
         guard !statements.isEmpty else { throw OutboxError.emptyWrite }
-        let identity = identity(forToken: try await bearerToken())
+        let identity = identity(for: try await bearerToken())
         let write = StoredWrite(id: UUID(), key: UUID(), identity: identity.digest, enqueuedAt: Date().timeIntervalSince1970,
                                 statements: statements, effects: StoredTableEffects(effects))
         try await outbox.log().append(write, limit: outbox.limit)
+        if let cache = configuration.cache, !edits.isEmpty {
+            outbox.recordEdits(of: write.id, in: cache)
+            cache.applyEdits(edits, write: write.id, identity: identity)
+        }
         beforeSending?(write.id)
         await outbox.didEnqueue(write, effects: effects)
         outbox.writeEnqueued(by: self)

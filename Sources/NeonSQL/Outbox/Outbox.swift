@@ -1,7 +1,7 @@
 import Foundation
 
 /// A durable queue of writes that survives a bad network, a crash and `kill -9`: set
-/// ``NeonConfiguration/outbox`` and call ``NeonClient/enqueue(_:)->QueuedWrite<Result>`` instead of `execute` for a
+/// ``NeonConfiguration/outbox`` and call ``NeonClient/enqueue(_:optimistic:)->QueuedWrite<Result>`` instead of `execute` for a
 /// write that must not be lost.
 ///
 /// ```swift
@@ -47,6 +47,9 @@ public final class Outbox: @unchecked Sendable {
     private var outcomeSubscribers: [UUID: AsyncStream<OutboxOutcome>.Continuation] = [:]
     private var pendingSubscribers: [UUID: AsyncStream<[PendingWrite]>.Continuation] = [:]
     private var lifecycleHandlers: [@Sendable (OutboxLifecycleEvent) -> Void] = []
+    /// The caches holding optimistic edits (``CacheEdits``) of writes enqueued by this process,
+    /// by write: settled when the write is.
+    private var editedWrites: [UUID: QueryCache] = [:]
     /// Whether this process knows of pending writes (so a successful request wakes the drainer).
     var mayHavePending = true
 
@@ -155,6 +158,23 @@ public final class Outbox: @unchecked Sendable {
         state.withLock { lifecycleHandlers.append(handler) }
     }
 
+    /// Remembers that `cache` shows optimistic edits of `write`, to settle them with the write.
+    func recordEdits(of write: UUID, in cache: QueryCache) {
+        state.withLock { editedWrites[write] = cache }
+    }
+
+    /// Settles the optimistic edits of a settled write: undone when it was rejected or discarded;
+    /// when applied, they stay until a refetch that includes the write is stored (the drainer
+    /// settles its own applied writes with their invalidation; this covers writes another process
+    /// applied).
+    private func settleEdits(of id: UUID, _ outcome: OutboxOutcome) {
+        guard let cache = state.withLock({ editedWrites.removeValue(forKey: id) }) else { return }
+        switch outcome {
+        case .applied: cache.settleEdits(of: id, .applied)
+        case .rejected, .discarded, .damaged: cache.settleEdits(of: id, .rejected)
+        }
+    }
+
     /// Reports an enqueued write to the lifecycle handlers and the pending-list subscribers.
     func didEnqueue(_ write: StoredWrite, effects: TableEffects) async {
         let (handlers, observed) = state.withLock {
@@ -195,6 +215,7 @@ public final class Outbox: @unchecked Sendable {
         case .discarded(let pending): event = .discarded(pending)
         case .damaged: event = nil
         }
+        if let id { settleEdits(of: id, outcome) }
         if let event { for handler in handlers { handler(event) } }
         for subscriber in subscribers { subscriber.yield(outcome) }
         for waiter in waiters { waiter.resume(returning: outcome) }

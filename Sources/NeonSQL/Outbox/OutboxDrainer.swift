@@ -153,7 +153,7 @@ extension Outbox {
         } catch {
             return .retryLater
         }
-        let identity = client.identity(forToken: token)
+        let identity = client.identity(for: token)
         do {
             let log = try log()
             var pending = try await log.pending(identity: identity.digest)
@@ -273,7 +273,7 @@ extension Outbox {
             let effects = write.effects.tableEffects
             switch settlement {
             case .applied, .appliedEarlier:
-                client.invalidate(effects)
+                client.invalidate(effects, appliedWrite: write.id)
                 let earlier: Bool
                 if case .appliedEarlier = settlement { earlier = true } else { earlier = false }
                 deliver(.applied(AppliedWrite(id: write.id, names: write.names, wasAppliedEarlier: earlier,
@@ -287,11 +287,6 @@ extension Outbox {
 }
 
 extension NeonClient {
-    /// The identity requests sent with `token` (nil: the connection's password) act as.
-    func identity(forToken token: String?) -> CacheIdentity {
-        token.map { CacheIdentity(bearerToken: $0, configuration: configuration) } ?? CacheIdentity(configuration: configuration)
-    }
-
     /// Sends a replay request with `token` (never a token of another identity) and returns each
     /// write's statement results (nil when the 200 answer did not decode: the writes committed).
     func sendOutboxRequest(_ replay: OutboxReplayPlan, token: String?, identity: CacheIdentity) async throws -> [[Data]]? {
@@ -301,7 +296,7 @@ extension NeonClient {
                                      isBatch: true, isReadOnly: false, requestBytes: body.count)
         let plan = RequestPlan(outboxBody: body, writeKey: replay.writes.first?.key, resultCount: replay.queries.count)
         let response = try await send(plan, to: try target(.primary), context: context, lease: TokenLease(token),
-                                      acceptsToken: { self.identity(forToken: $0) == identity })
+                                      acceptsToken: { self.identity(for: $0) == identity })
         return try? observeDecoding(response, context, route: .primary) { () throws -> ([[Data]], Int?) in
             var decoder = BatchDecoder(body: response.body, count: replay.queries.count)
             try decoder.open()
@@ -323,7 +318,7 @@ extension NeonClient {
                                      isReadOnly: true, requestBytes: body.count)
         let plan = RequestPlan(outboxBody: body, writeKey: nil, resultCount: 1, isBatch: false)
         let response = try await send(plan, to: try target(.primary), context: context, lease: TokenLease(token),
-                                      acceptsToken: { self.identity(forToken: $0) == identity })
+                                      acceptsToken: { self.identity(for: $0) == identity })
         let rows = try observeDecoding(response, context, route: .primary) {
             let rows = try OutboxReplayPlan.appliedKeysResult.decodeResponse(response.body)
             return (rows, rows.count)

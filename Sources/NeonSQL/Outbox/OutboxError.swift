@@ -2,7 +2,7 @@ import Foundation
 
 /// Why the outbox refused to take a write or could not use its directory.
 public enum OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// ``NeonClient/enqueue(_:)->QueuedWrite<Result>`` on a client whose configuration has no ``NeonConfiguration/outbox``.
+    /// ``NeonClient/enqueue(_:optimistic:)->QueuedWrite<Result>`` on a client whose configuration has no ``NeonConfiguration/outbox``.
     case notConfigured
     /// The configuration has an outbox but no ``NeonConfiguration/exactlyOnceWrites``: without
     /// idempotency keys a replayed write could be applied twice, so the outbox refuses to run.
@@ -51,7 +51,7 @@ public struct OutboxFullError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 }
 
-/// How much the outbox may hold before ``NeonClient/enqueue(_:)->QueuedWrite<Result>`` throws ``OutboxError/full(_:)``.
+/// How much the outbox may hold before ``NeonClient/enqueue(_:optimistic:)->QueuedWrite<Result>`` throws ``OutboxError/full(_:)``.
 public struct OutboxLimit: Sendable, Hashable {
     /// Pending writes at most (default 10,000).
     public var maxWrites: Int

@@ -2,7 +2,7 @@ import Foundation
 
 /// A write waiting in the outbox, for a "3 changes waiting to sync" list.
 public struct PendingWrite: Sendable, Hashable, Identifiable {
-    /// The id ``NeonClient/enqueue(_:)->QueuedWrite<Result>`` gave it (``QueuedWrite/id``).
+    /// The id ``NeonClient/enqueue(_:optimistic:)->QueuedWrite<Result>`` gave it (``QueuedWrite/id``).
     public let id: UUID
     /// Its statements' query names, in order.
     public let names: [String]

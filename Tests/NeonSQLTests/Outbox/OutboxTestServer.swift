@@ -7,6 +7,8 @@ import Foundation
 ///
 /// - the key insert of `ExactlyOnceWrites` fails with the key's unique violation when recorded;
 /// - `SELECT t.key::text ...` (the outbox's applied-keys probe) answers the recorded keys given;
+/// - `SELECT count(*)::text AS id FROM probe` (``probeCount()``) answers how many probe writes
+///   were applied;
 /// - a statement whose SQL contains `REJECT` fails with a check violation (23514);
 /// - any other statement is applied (recorded with its first parameter and the request's token)
 ///   and answers one row `{id: <its first parameter>}` (`INSERT 0 1`).
@@ -83,6 +85,9 @@ final class OutboxTestServer: @unchecked Sendable {
                 } else if sql.hasPrefix("SELECT t.key::text") {
                     let asked = first.trimmingCharacters(in: CharacterSet(charactersIn: "{}")).split(separator: ",").map(String.init)
                     results.append(resultBody(fields: [("key", 25)], rows: asked.filter { keys.contains($0) }.map { [$0] }))
+                } else if sql.hasPrefix("SELECT count(*)::text AS id FROM probe") {
+                    // The probe read: how many probe writes were committed before this request.
+                    results.append(resultBody(fields: [("id", 25)], rows: [[String(appliedValues.count)]]))
                 } else if sql.contains("REJECT") {
                     return Self.response(400, #"{"message":"new row violates check constraint","code":"23514","constraint":"probe_check"}"#)
                 } else {
@@ -124,6 +129,13 @@ func probeWrite(_ value: String, reject: Bool = false) -> Statement<ProbeRow?> {
     bindings.append(value, as: .text)
     return Statement<Void>.one(name: "InsertProbe", sql: reject ? "INSERT INTO probe REJECT" : "INSERT INTO probe (v) VALUES ($1) RETURNING v AS id",
                                bindings: bindings, readOnly: false, tables: TableEffects(writes: ["public.probe"]))
+}
+
+/// The probe read: one row whose `id` is the number of probe writes applied (a read of
+/// `public.probe`, so probe writes make it stale).
+func probeCount() -> Statement<ProbeRow?> {
+    Statement<Void>.one(name: "CountProbes", sql: "SELECT count(*)::text AS id FROM probe", bindings: Bindings(),
+                        readOnly: true, tables: TableEffects(reads: ["public.probe"]))
 }
 
 /// A fresh directory under the temporary directory.
