@@ -420,13 +420,14 @@ struct CacheEndToEndTests {
 
     /// A client signed in as `session`'s current user through neon-local's JWT mode.
     static func client(
-        as session: Session, cache: QueryCache?, log: RequestEventLog, endpoint: URL? = nil, transport: (any NeonTransport)? = nil
+        as session: Session, cache: QueryCache?, log: RequestEventLog, endpoint: URL? = nil, transport: (any NeonTransport)? = nil,
+        requestTimeout: Duration = .seconds(10)
     ) throws -> NeonClient {
         guard let neonLocal = LocalStack.endpoint,
               let url = LocalStack.environment["NEON_JWT_DATABASE_URL"], !url.isEmpty else { throw RowLevelSecurityTests.MissingJWTStack() }
         var configuration = try NeonConfiguration(
             connectionString: url, endpoint: endpoint ?? neonLocal,
-            authentication: .bearerToken { try await session.token() }, requestTimeout: .seconds(10), retryPolicy: .none)
+            authentication: .bearerToken { try await session.token() }, requestTimeout: requestTimeout, retryPolicy: .none)
         configuration.cache = cache
         configuration.requestObserver = { log.append($0) }
         if let transport { return NeonClient(configuration: configuration, transport: transport) }

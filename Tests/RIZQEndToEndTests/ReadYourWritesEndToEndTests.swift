@@ -9,6 +9,9 @@ import Testing
 @Suite("Read-your-writes through the cache end to end", .enabled(if: LocalStack.shouldRun))
 struct ReadYourWritesEndToEndTests {
     let owner: NeonClient
+    /// Requests never time out while a test holds an answer: a loaded machine may pause a test for
+    /// minutes, and a held read that timed out would be answered from the cache instead.
+    static let heldTimeout: Duration = .seconds(24 * 3600)
 
     init() throws {
         owner = try LocalStack.client()
@@ -20,7 +23,8 @@ struct ReadYourWritesEndToEndTests {
         let transport = AnswerHoldingTransport()
         let log = RequestEventLog()
         let cache = QueryCache(schemaVersion: "e2e")
-        let client = try CacheEndToEndTests.client(as: CacheEndToEndTests.Session(user), cache: cache, log: log, transport: transport)
+        let client = try CacheEndToEndTests.client(as: CacheEndToEndTests.Session(user), cache: cache, log: log, transport: transport,
+                                                   requestTimeout: Self.heldTimeout)
         let xpBefore = try #require(try await Queries(owner).fetchUserProfile(userId: user)).totalXp
 
         // An older read of the profile: the server answered it, its answer is held on the way back.
@@ -57,7 +61,8 @@ struct ReadYourWritesEndToEndTests {
         let transport = AnswerHoldingTransport()
         let log = RequestEventLog()
         let cache = QueryCache(schemaVersion: "e2e")
-        let client = try CacheEndToEndTests.client(as: CacheEndToEndTests.Session(user), cache: cache, log: log, transport: transport)
+        let client = try CacheEndToEndTests.client(as: CacheEndToEndTests.Session(user), cache: cache, log: log, transport: transport,
+                                                   requestTimeout: Self.heldTimeout)
         transport.holdNextRead()
         let first = Task { try await client.executeCached(Statements.fetchMyProfile()) }
         try #require(await Polling.until { transport.heldAnswers == 1 })

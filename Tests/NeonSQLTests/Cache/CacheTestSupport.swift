@@ -80,10 +80,10 @@ final class EventLog: @unchecked Sendable {
 /// A client on `server` with `cache`, no retries (a failure is seen at once).
 func makeCachingClient(
     _ server: CacheServer, cache: QueryCache, defaultPolicy: CachePolicy = .networkOnly,
-    authentication: NeonAuthentication = .password, maxStale: Duration = .seconds(3600)
+    authentication: NeonAuthentication = .password, maxStale: Duration = .seconds(3600), requestTimeout: Duration = .seconds(30)
 ) throws -> NeonClient {
     var configuration = try NeonConfiguration(
-        connectionString: testConnectionString, authentication: authentication, requestTimeout: .seconds(30), retryPolicy: .none)
+        connectionString: testConnectionString, authentication: authentication, requestTimeout: requestTimeout, retryPolicy: .none)
     configuration.cache = cache
     configuration.defaultCachePolicy = defaultPolicy
     configuration.maxStale = maxStale
