@@ -54,7 +54,7 @@ struct OutboxSoakChild {
         let progressURL = directory.appendingPathComponent("progress-\(label)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         if !FileManager.default.fileExists(atPath: progressURL.path) {
-            FileManager.default.createFile(atPath: progressURL.path, contents: nil)
+            try Data().write(to: progressURL)
         }
         let recorded = try String(contentsOf: progressURL, encoding: .utf8).split(separator: "\n").compactMap { line -> (Int, String)? in
             let parts = line.split(separator: " ")

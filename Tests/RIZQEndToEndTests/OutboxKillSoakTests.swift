@@ -58,7 +58,7 @@ struct OutboxKillSoakTests {
         let directory = temporaryDirectory()
         // Queued while the database is unreachable (a closed port), by a process that then waits.
         var offlineConfiguration = try NeonConfiguration(
-            connectionString: stack.jwtURL, endpoint: try #require(URL(string: "http://127.0.0.1:9/sql")),
+            connectionString: stack.jwtURL, endpoint: URL(string: "http://127.0.0.1:9/sql"),
             authentication: .bearerToken { stack.tokens[0] })
         offlineConfiguration.exactlyOnceWrites = ExactlyOnceWrites()
         offlineConfiguration.outbox = Outbox(directory: directory, retryPolicy: OutboxRetryPolicy(baseDelay: .seconds(3600), maxDelay: .seconds(3600)))
@@ -236,16 +236,14 @@ struct OutboxKillSoakTests {
         child.pid = pid
     }
 
-    /// Waits for `child` to end, on a Dispatch thread (never a cooperative one); returns its
-    /// exit status, or 128 + the signal that ended it.
-    private func waitForExit(_ child: Child) async -> Int32 {
+    /// Waits for `child` to end, on a thread of its own (never a cooperative one, nor Dispatch's,
+    /// which on Linux are the pool's); returns its exit status, or 128 + the signal that ended it.
+    private func waitForExit(_ child: Child) async throws -> Int32 {
         let pid = child.pid
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-                continuation.resume(returning: status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
-            }
+        return try await OffPool.run("outbox-soak-wait") {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         }
     }
 
@@ -258,7 +256,7 @@ struct OutboxKillSoakTests {
             try await Task.sleep(for: .milliseconds(Int.random(in: 50...700, using: &generator)))
             for child in children {
                 kill(child.pid, SIGKILL)
-                let status = await waitForExit(child)
+                let status = try await waitForExit(child)
                 if status == 128 + SIGKILL { kills += 1 }
                 // A child that finished before its kill has settled its writes: fine, but it must not fail.
                 #expect(status == 128 + SIGKILL || status == 0, "outbox-soak-child failed: \(log(of: child))")
@@ -274,7 +272,7 @@ struct OutboxKillSoakTests {
             try await Task.sleep(for: .seconds(150))
             kill(child.pid, SIGKILL)
         }
-        let status = await waitForExit(child)
+        let status = try await waitForExit(child)
         watchdog.cancel()
         #expect(status == 0, "outbox-soak-child did not finish: \(log(of: child))")
     }
