@@ -38,7 +38,7 @@ let package = Package(
             plugins: ["NeonSQLPlugin"]
         ),
         // A small feature of the app, written against the generated client only.
-        .target(name: "RIZQFeatures", dependencies: ["RIZQQueries"]),
+        .target(name: "RIZQFeatures", dependencies: ["RIZQQueries", "NeonSQL"]),
         .executableTarget(name: "rizq-demo", dependencies: ["RIZQFeatures", "RIZQQueries", "NeonSQL"]),
 
         // What several test targets share: the seeded generator, the services' environment.
@@ -56,7 +56,7 @@ let package = Package(
         // The feature with the generated client's test value: no server.
         .testTarget(name: "RIZQFeatureTests", dependencies: ["RIZQFeatures", "RIZQQueries"]),
         // Needs the local stack (Scripts/test.sh starts it): PostgreSQL + neon-local.
-        .testTarget(name: "RIZQEndToEndTests", dependencies: ["RIZQQueries", "NeonSQL", "NeonSQLTestSupport"]),
+        .testTarget(name: "RIZQEndToEndTests", dependencies: ["RIZQQueries", "RIZQFeatures", "NeonSQL", "NeonSQLTestSupport"]),
         // sqlc's query kinds and macros through code the plugin generates, against the local stack.
         .target(name: "SQLCQueries", dependencies: ["NeonSQL"], path: "Tests/SQLCQueries", plugins: ["NeonSQLPlugin"]),
         .testTarget(name: "SQLCEndToEndTests", dependencies: ["SQLCQueries", "NeonSQL", "NeonSQLTestSupport"]),

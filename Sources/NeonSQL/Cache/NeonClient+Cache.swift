@@ -67,6 +67,7 @@ extension NeonClient {
         guard let cache = plan.cache else { throw CacheMissError(queryName: statement.name) }
         let lease = TokenLease(try await bearerToken())
         let key = CacheKey(statement, identity: identity(for: lease.current))
+        cache.revalidation.remember(statement, key: key, maxAge: plan.policy.maxAge ?? statement.cacheMaxAge)
         let found = cachedValue(statement, key: key, in: cache)
         switch plan.policy {
         case .cacheOnly:

@@ -89,6 +89,7 @@ extension NeonClient {
         if let cache = configuration.cache {
             let key = CacheKey(statement, identity: identity(for: try await bearerToken()))
             watch(key)
+            cache.revalidation.remember(statement, key: key, maxAge: policy.maxAge ?? statement.cacheMaxAge)
             if let found = cachedValue(statement, key: key, in: cache), Self.age(of: found) <= configuration.maxStale {
                 cache.emit(.hit(query: statement.name, isStale: found.isStale))
                 yield(found)
