@@ -40,6 +40,8 @@ let package = Package(
         // A small feature of the app, written against the generated client only.
         .target(name: "RIZQFeatures", dependencies: ["RIZQQueries", "NeonSQL"]),
         .executableTarget(name: "rizq-demo", dependencies: ["RIZQFeatures", "RIZQQueries", "NeonSQL"]),
+        // Revalidation against refetching RIZQ's screens (Scripts/bench-revalidation.sh runs it).
+        .executableTarget(name: "RevalidationBenchmark", dependencies: ["RIZQFeatures", "RIZQQueries", "NeonSQL"]),
 
         // What several test targets share: the seeded generator, the services' environment.
         .target(name: "NeonSQLTestSupport", dependencies: ["NeonSQL"], path: "Tests/NeonSQLTestSupport"),
