@@ -99,6 +99,28 @@ struct RevalidationEndToEndTests {
         #expect(categories.all.count == 1, "the categories did not change: their observer gets nothing")
     }
 
+    @Test func anObservationRevalidatingPeriodicallySeesAnotherDevicesChange() async throws {
+        let user = try await Fixtures.newUser(owner, name: "Revalidate Periodically")
+        let log = RequestEventLog()
+        let client = try CacheEndToEndTests.client(as: Session(user), cache: QueryCache(), log: log)
+        let profiles = Recorder<Cached<UserProfile?>>()
+        let watchers = (0..<3).map { _ in
+            Task {
+                for try await value in client.observeCached(Statements.fetchMyProfile(), revalidatingEvery: .milliseconds(200)) {
+                    profiles.append(value)
+                }
+            }
+        }
+        defer { for watcher in watchers { watcher.cancel() } }
+        try await CacheEndToEndTests.waitUntil { profiles.all.count >= 3 }
+        let xp = try #require(profiles.all.first?.value).totalXp
+        #expect(try await otherDevice(user).addMyXp(amount: 5)?.totalXp == xp + 5)
+        // No revalidate() call here: the observations' own revalidation finds the change.
+        try await CacheEndToEndTests.waitUntil { profiles.all.filter { $0.value?.totalXp == xp + 5 }.count == 3 }
+        let refetches = log.events.filter { $0.queryNames == ["FetchMyProfile"] && $0.isBatch }
+        #expect(refetches.count == 1, "three observations, one shared revalidation refetched it: \(log.events.map(\.queryNames))")
+    }
+
     @Test func oneUsersRevalidationNeverTouchesAnotherUsersEntries() async throws {
         let first = try await Fixtures.newUser(owner, name: "Revalidate First")
         let second = try await Fixtures.newUser(owner, name: "Revalidate Second")
