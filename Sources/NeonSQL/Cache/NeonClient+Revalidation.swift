@@ -41,7 +41,7 @@ extension NeonClient {
     /// observation watches, that a write made stale, or that are older than their max-age.
     ///
     /// 1. One statement computes, in one snapshot, the digest of each due query's result as it
-    ///    would be returned now (``ResultDigest``: SHA-256 of the rows as text, in order) and
+    ///    would be returned now (SHA-256 of the rows as PostgreSQL writes them as text, in order) and
     ///    compares it with the digest of the rows stored; it returns only the positions that
     ///    differ. An unchanged entry counts as fetched when this request started (fresh again).
     /// 2. The changed ones are refetched in one read-only REPEATABLE READ batch (one snapshot)
