@@ -96,9 +96,10 @@ extension NeonClient {
         }
         cache.emit(.miss(query: statement.name))
         do {
-            // Only an entry no write made stale: after a write the read waits for the network, so
-            // it never answers older data than a write this client finished (unless offline).
-            if let found, !found.isStale, Self.age(of: found) <= configuration.maxStale {
+            // Only for a cache-first read of an entry past its max-age that no write made stale:
+            // after a write the read waits for the network, so it never answers older data than a
+            // write this client finished (unless offline); `networkOnly` always waits for the server.
+            if case .cacheFirst = plan.policy, let found, !found.isStale, Self.age(of: found) <= configuration.maxStale {
                 return try await fetchShared(statement, key: key, lease: lease, body: body, cache: cache, orAfterDeadline: found)
             }
             return try await fetchShared(statement, key: key, lease: lease, body: body, cache: cache)
