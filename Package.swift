@@ -38,10 +38,12 @@ let package = Package(
             plugins: ["NeonSQLPlugin"]
         ),
         // A small feature of the app, written against the generated client only.
-        .target(name: "RIZQFeatures", dependencies: ["RIZQQueries"]),
+        .target(name: "RIZQFeatures", dependencies: ["RIZQQueries", "NeonSQL"]),
         .executableTarget(name: "rizq-demo", dependencies: ["RIZQFeatures", "RIZQQueries", "NeonSQL"]),
         // The child process of the outbox's kill-at-random test: enqueues and drains probe writes.
         .executableTarget(name: "outbox-soak-child", dependencies: ["NeonSQL"]),
+        // Revalidation against refetching RIZQ's screens (Scripts/bench-revalidation.sh runs it).
+        .executableTarget(name: "RevalidationBenchmark", dependencies: ["RIZQFeatures", "RIZQQueries", "NeonSQL"]),
 
         // What several test targets share: the seeded generator, the services' environment.
         .target(name: "NeonSQLTestSupport", dependencies: ["NeonSQL"], path: "Tests/NeonSQLTestSupport"),
@@ -58,7 +60,7 @@ let package = Package(
         // The feature with the generated client's test value: no server.
         .testTarget(name: "RIZQFeatureTests", dependencies: ["RIZQFeatures", "RIZQQueries"]),
         // Needs the local stack (Scripts/test.sh starts it): PostgreSQL + neon-local.
-        .testTarget(name: "RIZQEndToEndTests", dependencies: ["RIZQQueries", "NeonSQL", "NeonSQLTestSupport", "outbox-soak-child"]),
+        .testTarget(name: "RIZQEndToEndTests", dependencies: ["RIZQQueries", "RIZQFeatures", "NeonSQL", "NeonSQLTestSupport", "outbox-soak-child"]),
         // sqlc's query kinds and macros through code the plugin generates, against the local stack.
         .target(name: "SQLCQueries", dependencies: ["NeonSQL"], path: "Tests/SQLCQueries", plugins: ["NeonSQLPlugin"]),
         .testTarget(name: "SQLCEndToEndTests", dependencies: ["SQLCQueries", "NeonSQL", "NeonSQLTestSupport"]),

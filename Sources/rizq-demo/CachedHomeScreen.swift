@@ -13,9 +13,10 @@ struct CachedHomeScreen {
     /// The statement names of the requests the client sent, in order.
     final class RequestLog: @unchecked Sendable {
         private let lock = NSLock()
-        private var names: [String] = []
-        func record(_ event: NeonRequestEvent) { lock.withLock { names += event.queryNames } }
-        func take() -> [String] { lock.withLock { defer { names = [] }; return names } }
+        private var events: [NeonRequestEvent] = []
+        func record(_ event: NeonRequestEvent) { lock.withLock { events.append(event) } }
+        func take() -> [String] { takeEvents().flatMap(\.queryNames) }
+        func takeEvents() -> [NeonRequestEvent] { lock.withLock { defer { events = [] }; return events } }
     }
 
     func run(completing duaId: Int?, xp: Int) async throws {

@@ -38,6 +38,12 @@ struct DemoUser {
         return try await queries.fetchWeekActivity(userId: userID).map { Day(date: $0.date, xpEarned: $0.xpEarned, duasCompleted: $0.duasCompleted.map { $0 as Int? }) }
     }
 
+    /// Adds `xp` to the user's total.
+    func addXP(_ xp: Int) async throws -> Profile? {
+        let updated = fromToken ? try await queries.addMyXp(amount: xp) : try await queries.addXp(amount: xp, userId: userID)
+        return updated.map { Profile(displayName: $0.displayName, totalXp: $0.totalXp, level: $0.level, streak: $0.streak) }
+    }
+
     /// Records a completed dua and adds its XP in one atomic batch.
     func complete(duaId: Int, xp: Int) async throws -> (recorded: Int, updated: Profile?) {
         if fromToken {

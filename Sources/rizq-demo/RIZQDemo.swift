@@ -144,6 +144,10 @@ struct RIZQDemo {
         let next = unique.first { !doneNow.contains($0.duaId) }
         try await CachedHomeScreen(configuration: configuration, userID: userID, fromToken: signIn != nil)
             .run(completing: next?.duaId, xp: next?.xpValue ?? 0)
+
+        // 7. Both screens kept fresh by conditional revalidation: one small request when nothing
+        // changed, one more bringing only what changed.
+        try await RevalidatedScreens(configuration: configuration, userID: userID, fromToken: signIn != nil).run()
         print("")
     }
 

@@ -8,8 +8,8 @@ struct CacheEntry: Sendable {
     /// that has no decoded value.
     let body: Data
     /// When the request that fetched it started (so a write finishing while it was in flight
-    /// makes it stale).
-    let fetchedAt: Date
+    /// makes it stale); a revalidation that finds it unchanged moves it to its own start.
+    var fetchedAt: Date
     /// The statement's effects; only the read side matters.
     let tables: TableEffects
     /// Set when a write (or ``QueryCache/invalidate(tables:)``) may have changed what it read.

@@ -68,6 +68,7 @@ extension NeonClient {
         guard let cache = plan.cache else { throw CacheMissError(queryName: statement.name) }
         let lease = TokenLease(try await bearerToken())
         let key = CacheKey(statement, identity: identity(for: lease.current))
+        cache.revalidation.remember(statement, key: key, maxAge: plan.policy.maxAge ?? statement.cacheMaxAge)
         return cache.withEdits(try await cachedRead(statement, key: key, lease: lease, plan: plan, cache: cache, body: body), key: key)
     }
 
@@ -102,6 +103,12 @@ extension NeonClient {
         }
         cache.emit(.miss(query: statement.name))
         do {
+            // Only for a cache-first read of an entry past its max-age that no write made stale:
+            // after a write the read waits for the network, so it never answers older data than a
+            // write this client finished (unless offline); `networkOnly` always waits for the server.
+            if case .cacheFirst = plan.policy, let found, !found.isStale, Self.age(of: found) <= configuration.maxStale {
+                return try await fetchShared(statement, key: key, lease: lease, body: body, cache: cache, orAfterDeadline: found)
+            }
             return try await fetchShared(statement, key: key, lease: lease, body: body, cache: cache)
         } catch where Self.allowsOfflineFallback(error) {
             guard let fallback = found ?? cachedValue(statement, key: key, in: cache),

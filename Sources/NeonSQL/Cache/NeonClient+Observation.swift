@@ -4,7 +4,8 @@ import Foundation
 extension NeonClient {
     /// The results of a read-only statement over time: the cached result at once if there is one
     /// (no older than ``NeonConfiguration/maxStale``), then the server's (unless the cached one
-    /// is fresh for a ``CachePolicy/cacheFirst(maxAge:)`` policy), then a new one after every
+    /// is fresh for a ``CachePolicy/cacheFirst(maxAge:)`` or
+    /// ``CachePolicy/staleWhileRevalidate(maxAge:)`` policy), then a new one after every
     /// write through a client sharing this one's cache (or this client, without a cache) that
     /// may change it (its ``TableEffects``), and after ``QueryCache/invalidate(tables:)``.
     ///
@@ -92,6 +93,7 @@ extension NeonClient {
         if let cache = configuration.cache {
             let key = CacheKey(statement, identity: identity(for: try await bearerToken()))
             watch(key)
+            cache.revalidation.remember(statement, key: key, maxAge: policy.maxAge ?? statement.cacheMaxAge)
             if let found = cachedValue(statement, key: key, in: cache), Self.age(of: found) <= configuration.maxStale {
                 cache.emit(.hit(query: statement.name, isStale: found.isStale))
                 yield(found)
@@ -99,8 +101,9 @@ extension NeonClient {
                 lastFetchedAt = found.fetchedAt
                 switch policy {
                 case .cacheOnly: return
-                case .cacheFirst(let maxAge): needsFetch = found.isStale || Self.age(of: found) > maxAge
-                case .networkOnly, .staleWhileRevalidate: break
+                case .cacheFirst(let maxAge), .staleWhileRevalidate(let maxAge):
+                    needsFetch = found.isStale || Self.age(of: found) > maxAge
+                case .networkOnly: break
                 }
             }
         }

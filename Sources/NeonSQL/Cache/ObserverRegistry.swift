@@ -58,5 +58,10 @@ final class ObserverRegistry: @unchecked Sendable {
         for receiver in receivers { receiver() }
     }
 
+    /// Whether a live observation watches `key` (a revalidation checks its entry whatever its age).
+    func watches(_ key: CacheKey) -> Bool {
+        lock.withLock { observers.values.contains { $0.refresh?.key == key } }
+    }
+
     var count: Int { lock.withLock { observers.count } }
 }

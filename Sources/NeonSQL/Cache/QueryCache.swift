@@ -82,6 +82,8 @@ public final class QueryCache: Sendable {
     let observers = ObserverRegistry()
     /// Optimistic edits layered over the stored results (``CacheEdits``).
     let edits = OptimisticEditLayer()
+    /// The queries ``NeonClient/revalidate()`` can check.
+    let revalidation = RevalidationIndex()
 
     /// Creates a cache.
     /// - Parameters:
@@ -291,6 +293,33 @@ public final class QueryCache: Sendable {
         state.withLock { $0.isTrimming = false }
         return result.dropped.map { .dropped($0) }
             + (result.removedFiles > 0 ? [.trimmed(files: result.removedFiles, bytes: result.removedBytes)] : [])
+    }
+
+    /// Records that a revalidation found `key`'s entry (the one fetched at `checked`) unchanged as
+    /// of `date`, when this cache had made `invalidations` invalidations: it counts as fetched
+    /// then (fresh again, unless a write finished since), in memory and on disk. Observers get
+    /// nothing: the value is the same. Nothing happens when the entry was replaced or dropped
+    /// meanwhile.
+    func confirm(_ key: CacheKey, checked: Date, at date: Date, invalidations: UInt64) {
+        let confirmed: CacheEntry? = state.withLock { state in
+            guard let slot = state.memory.get(key), slot.entry.fetchedAt == checked else { return nil }
+            var entry = slot.entry
+            entry.fetchedAt = date
+            entry.invalidationsAtStart = invalidations
+            entry.isStale = state.markers.invalidate(entry)
+            _ = state.memory.put(entry, value: slot.value)
+            return entry
+        }
+        if let confirmed, let store {
+            store.write(CacheFileFormat.encode(confirmed, schemaVersion: schemaVersion), for: key)
+        }
+    }
+
+    /// Marks the in-memory entries of `keys` stale (a revalidation could not reach the server:
+    /// they stay, shown as possibly out of date). Signals no observation.
+    func markStale(_ keys: Set<CacheKey>) {
+        let count = state.withLock { $0.memory.markStale { keys.contains($0.key) } }
+        if count > 0 { emit(.invalidated(count: count)) }
     }
 
     /// Keeps the decoded value of an entry loaded from disk.

@@ -105,6 +105,16 @@ public struct NeonConfiguration: Sendable {
     /// network (a transport failure, a timeout, or 500/502/503/504), marked stale; 7 days by
     /// default.
     public var maxStale: Duration = .seconds(7 * 24 * 60 * 60)
+    /// How long a ``CachePolicy/cacheFirst(maxAge:)`` read waits for the network when it has a
+    /// cached result to fall back on (one past its max-age but no older than ``maxStale``, and
+    /// not made stale by a write; ``CachePolicy/networkOnly`` always waits):
+    /// past it, the read answers that result marked stale while the request goes on, and the
+    /// fresh result reaches the query's observations (and the cache) when it lands. 2 seconds by
+    /// default; a network that hangs no longer holds a screen for the request timeout times the
+    /// attempts. A read whose entry a write made stale waits for the network (it never answers
+    /// data older than a write the client finished), falling back on the cache only when the
+    /// network fails.
+    public var cachedReadDeadline: Duration = .seconds(2)
 
     /// The user name of the connection string.
     public var user: String { connection.user }
