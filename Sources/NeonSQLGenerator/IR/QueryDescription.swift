@@ -50,7 +50,7 @@ struct ParameterDescription: Sendable, Hashable {
     /// The name the SQL gives it: `@journey_id`'s written name, else the column it is compared
     /// with or assigned to (`journey_id`), else nil (the Swift name is then `p<index>`).
     let sqlName: String?
-    let type: SQLType
+    let type: PostgresTypeDescription
     let nullable: Bool
     /// For arrays: whether elements may be NULL (`[Int?]`).
     let elementNullable: Bool
@@ -70,7 +70,7 @@ struct ParameterDescription: Sendable, Hashable {
 struct ColumnDescription: Sendable, Hashable {
     /// The column name PostgreSQL reports (`category_slug`), after stripping `!`/`?` overrides.
     let sqlName: String
-    let type: SQLType
+    let type: PostgresTypeDescription
     let nullable: Bool
     let elementNullable: Bool
     /// The table column it is (for column type overrides).

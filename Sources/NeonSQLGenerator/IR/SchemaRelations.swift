@@ -7,23 +7,11 @@ struct SchemaRelations: Sendable {
     /// The tables and views of the schema files by key (`public.user_profiles`), the key
     /// ``ColumnOrigin/relationKey`` names.
     var relations: [String: RelationDescription] = [:]
-    /// The search path unqualified names resolved with at the end of the schema files (the last
-    /// `SET search_path`, or the queries' path), as the catalog's own relation lookup uses it.
-    var searchPath = ["public"]
-    /// The PostgreSQL major version the analysis targeted (nil: the newest): which columns the
-    /// relations of pg_catalog and information_schema have.
-    var postgresVersion: Int?
-
-    /// Whether the relation `name` (in `schema`, or found along the search path) has a column
-    /// `column`. The relation is found as the catalog finds it (Catalog/RelationNameLookup.swift):
-    /// `pg_temp` first, then pg_catalog unless the path names it later, then each schema of the
-    /// path; the relations of pg_catalog and information_schema count too (from the built-in
-    /// data, looked up only when an override names one).
-    func hasColumn(_ column: String, inRelation name: String, schema: String?) -> Bool {
-        let columns = RelationNameLookup.find(name, schema: schema, searchPath: searchPath, postgresVersion: postgresVersion,
-                                              user: { relations[$0]?.columns.map(\.name) }, system: { $0.columns.map(\.name) })
-        return columns?.contains(column) ?? false
-    }
+    /// The configured column overrides (`table.column`, `schema.table.column`, as `neon-sql.json`
+    /// writes them) that name a column of a relation, found as the catalog finds relations
+    /// (system relations included): the analyzer checks the names the pipeline gives it
+    /// (Analyze/SchemaRelationsBuilder.swift), so translation validates overrides without the catalog.
+    var existingOverrideColumns: Set<String> = []
 }
 
 /// A table or view of the schema files, with the facts a table model needs.
@@ -42,7 +30,7 @@ struct RelationDescription: Sendable, Hashable {
 /// A column of a ``RelationDescription``.
 struct RelationColumnDescription: Sendable, Hashable {
     let name: String
-    let type: SQLType
+    let type: PostgresTypeDescription
     /// The column can never hold NULL (NOT NULL, primary key, identity, serial, NOT NULL domain).
     let isNotNull: Bool
     /// For an array column: whether its elements may be NULL.
