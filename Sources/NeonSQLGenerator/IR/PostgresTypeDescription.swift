@@ -2,7 +2,7 @@
 /// stages after analysis read (the `format_type` spelling, a domain's base, a range's subtype),
 /// so that translation, rendering and the lock file never ask the catalog. The analyzer makes it
 /// from its own type (`Catalog/SQLType+Description.swift`).
-indirect enum PostgresTypeDescription: Sendable, Hashable {
+package indirect enum PostgresTypeDescription: Sendable, Hashable {
     case builtin(BuiltinType)
     /// A `CREATE TYPE ... AS ENUM` type, by the name `format_type` prints (`time_slot`, or
     /// `shop.mood` outside the search path).
@@ -19,10 +19,10 @@ indirect enum PostgresTypeDescription: Sendable, Hashable {
     /// The multirange type of a `CREATE TYPE ... AS RANGE` type, by the name `format_type` prints.
     case userMultirange(String)
 
-    static let unknown = PostgresTypeDescription.builtin(.unknown)
+    package static let unknown = PostgresTypeDescription.builtin(.unknown)
 
     /// PostgreSQL's `format_type` spelling, without typmod: `integer[]`, `time_slot`.
-    var formatName: String {
+    package var formatName: String {
         switch self {
         case .builtin(let builtin): builtin.formatName
         case .enumeration(let name), .domain(let name, _), .userRange(let name, _), .userMultirange(let name): name
@@ -32,18 +32,18 @@ indirect enum PostgresTypeDescription: Sendable, Hashable {
     }
 
     /// A domain's base type (through nested domains); any other type itself.
-    var baseType: PostgresTypeDescription {
+    package var baseType: PostgresTypeDescription {
         if case .domain(_, let base) = self { return base.baseType }
         return self
     }
 
-    var builtin: BuiltinType? {
+    package var builtin: BuiltinType? {
         if case .builtin(let builtin) = self { return builtin }
         return nil
     }
 
     /// The range type's subtype (`int4range` -> `integer`); nil for a type that is not a range.
-    var rangeSubtype: PostgresTypeDescription? {
+    package var rangeSubtype: PostgresTypeDescription? {
         switch baseType {
         case .userRange(_, let subtype): subtype
         case .named(_, _, let subtype): subtype
@@ -53,13 +53,13 @@ indirect enum PostgresTypeDescription: Sendable, Hashable {
 }
 
 /// PostgreSQL's built-in types the generator knows by name, keyed by `pg_type.typname`.
-enum BuiltinType: String, Sendable, Hashable, CaseIterable {
+package enum BuiltinType: String, Sendable, Hashable, CaseIterable {
     case bool, bytea, char, name, int8, int2, int4, text, oid, json, xml, float4, float8, money
     case bpchar, varchar, date, time, timestamp, timestamptz, interval, timetz, numeric, uuid, jsonb
     case inet, cidr, macaddr, bit, varbit, tsvector, tsquery, void, record, unknown, anyelement, anyarray
 
     /// The name `format_type` prints (without typmod).
-    var formatName: String {
+    package var formatName: String {
         switch self {
         case .bool: "boolean"
         case .char: "\"char\""
