@@ -4,7 +4,7 @@
 /// |-----------|--------------|------------------------|---------------------------------|
 /// | parse     | `Parse/`     | `SourceFile`s          | `ParsedFile`s (AST)             |
 /// | catalog   | `Catalog/`   | parsed schema files    | `Catalog`                       |
-/// | analyze   | `Analyze/`   | parsed queries+catalog | `GenerationModel` (`IR/`)       |
+/// | analyze   | `Analyze/`   | parsed queries+catalog | `GenerationModel` (`NeonSQLQueryDescription`) |
 /// | (lock)    | `Lock/`      | + `neon-sql.lock.json` | queries the analyzer cannot type, from PostgreSQL's description |
 /// | translate | `Translate/` | `GenerationModel`      | `NamedModel` (every Swift name and type) |
 /// | render    | `Render/`    | `NamedModel`           | Swift files, `describe` JSON    |

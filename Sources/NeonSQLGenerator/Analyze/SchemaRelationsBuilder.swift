@@ -4,7 +4,7 @@ extension SchemaRelations {
     /// single-column keys, and which of `columnOverrides` (`table.column`, `schema.table.column`)
     /// name a column, the relation found as the catalog finds it. Built once per analysis.
     init(catalog: Catalog, columnOverrides: some Sequence<String> = [String]()) {
-        relations = catalog.relations.mapValues { relation in
+        let relations = catalog.relations.mapValues { relation in
             let unique = Set(relation.uniqueKeys.compactMap { $0.count == 1 ? $0[0] : nil })
             return RelationDescription(
                 name: relation.name,
@@ -15,11 +15,12 @@ extension SchemaRelations {
                                               elementNullable: column.elementNullable, isUnique: unique.contains(column.name))
                 })
         }
-        existingOverrideColumns = Set(columnOverrides.filter { key in
+        let existing = Set(columnOverrides.filter { key in
             let parts = key.split(separator: ".").map(String.init)
             guard parts.count == 2 || parts.count == 3 else { return false }
             let relation = catalog.relation(parts[parts.count - 2], schema: parts.count == 3 ? parts[0] : nil)
             return relation?.column(named: parts[parts.count - 1]) != nil
         })
+        self.init(relations: relations, existingOverrideColumns: existing)
     }
 }

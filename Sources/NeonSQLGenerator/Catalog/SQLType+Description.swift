@@ -1,4 +1,4 @@
-/// The query description's value of an analyzer type (IR/PostgresTypeDescription.swift): the
+/// The query description's value of an analyzer type (Sources/NeonSQLQueryDescription/PostgresTypeDescription.swift): the
 /// catalog's facts it needs (a type's `format_type` spelling, a range's subtype) written into it.
 extension SQLType {
     var described: PostgresTypeDescription {

@@ -1,7 +1,7 @@
 import Testing
 @testable import NeonSQLGenerator
 
-/// The schema as the IR hands it to the translate stage (IR/SchemaRelations.swift): built from the
+/// The schema as the IR hands it to the translate stage (Sources/NeonSQLQueryDescription/SchemaRelations.swift): built from the
 /// catalog once, with what table models and override validation read, and the catalog's rule for
 /// finding a relation by name.
 @Suite("Schema relations: the IR's view of the schema")

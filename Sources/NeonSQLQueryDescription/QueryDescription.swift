@@ -195,7 +195,7 @@ package struct GenerationModel: Sendable {
     package let diagnostics: [Diagnostic]
     /// The schema files' tables and views the queries were analyzed against, as much of them as
     /// the translate stage reads: the table models' relations and what the user's column
-    /// overrides are checked against (IR/SchemaRelations.swift). Not the catalog itself.
+    /// overrides are checked against (SchemaRelations.swift). Not the catalog itself.
     package var relations = SchemaRelations()
 
     /// Every stored property, as the memberwise initializer takes them.
