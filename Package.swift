@@ -23,8 +23,13 @@ let package = Package(
         // Runtime: Neon's SQL-over-HTTP protocol, typed decoding, batches, errors, auth.
         .target(name: "NeonSQL", dependencies: ["NeonSQLShared"]),
 
-        // Generator core: parse -> catalog -> analyze -> IR -> render.
-        .target(name: "NeonSQLGenerator", dependencies: ["NeonSQLShared"]),
+        // The query description: what analysis produces and translation, rendering and the lock
+        // file read (statements, parameters, columns, PostgreSQL types as values, nullability,
+        // table effects, annotations, diagnostics). Depends on no stage (only on the template
+        // parts it shares with the runtime), so no stage's types can leak into it.
+        .target(name: "NeonSQLQueryDescription", dependencies: ["NeonSQLShared"]),
+        // Generator core: parse -> catalog -> analyze -> query description -> translate -> render.
+        .target(name: "NeonSQLGenerator", dependencies: ["NeonSQLQueryDescription", "NeonSQLShared"]),
         // `neon-sql-gen check`: the analyzed queries against a live database, through the runtime.
         .target(name: "NeonSQLSchemaCheck", dependencies: ["NeonSQLGenerator", "NeonSQL"]),
         .executableTarget(name: "neon-sql-gen", dependencies: ["NeonSQLGenerator", "NeonSQLSchemaCheck"]),
@@ -49,7 +54,7 @@ let package = Package(
         .target(name: "NeonSQLTestSupport", dependencies: ["NeonSQL"], path: "Tests/NeonSQLTestSupport"),
         .testTarget(
             name: "NeonSQLGeneratorTests",
-            dependencies: ["NeonSQLGenerator", "NeonSQLShared", "NeonSQL", "NeonSQLTestSupport"],
+            dependencies: ["NeonSQLGenerator", "NeonSQLQueryDescription", "NeonSQLShared", "NeonSQL", "NeonSQLTestSupport"],
             exclude: ["Golden", "Corpus/Data", "Diagnostics/Cases", "Differential/Data"]
         ),
         .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL", "NeonSQLTestSupport"]),

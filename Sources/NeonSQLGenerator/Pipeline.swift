@@ -4,7 +4,7 @@
 /// |-----------|--------------|------------------------|---------------------------------|
 /// | parse     | `Parse/`     | `SourceFile`s          | `ParsedFile`s (AST)             |
 /// | catalog   | `Catalog/`   | parsed schema files    | `Catalog`                       |
-/// | analyze   | `Analyze/`   | parsed queries+catalog | `GenerationModel` (`IR/`)       |
+/// | analyze   | `Analyze/`   | parsed queries+catalog | `GenerationModel` (`NeonSQLQueryDescription`) |
 /// | (lock)    | `Lock/`      | + `neon-sql.lock.json` | queries the analyzer cannot type, from PostgreSQL's description |
 /// | translate | `Translate/` | `GenerationModel`      | `NamedModel` (every Swift name and type) |
 /// | render    | `Render/`    | `NamedModel`           | Swift files, `describe` JSON    |
@@ -18,7 +18,8 @@ enum Pipeline {
     /// analysis's; the rest are the translation's.
     static func run(schemaFiles: [SourceFile], queryFiles: [SourceFile], lock: QueryLockInput? = nil,
                     options: GeneratorOptions = GeneratorOptions()) -> NamedModel {
-        translate(analyze(schemaFiles: schemaFiles, queryFiles: queryFiles, postgresVersion: options.postgresVersion, lock: lock),
+        translate(analyze(schemaFiles: schemaFiles, queryFiles: queryFiles, postgresVersion: options.postgresVersion, lock: lock,
+                          columnOverrides: Array(options.overrides.columns.keys)),
                   options: options)
     }
 
@@ -28,17 +29,20 @@ enum Pipeline {
     /// every version's built-in functions are known; see Catalog+Versions.swift).
     /// `lock`: PostgreSQL's own description of queries (`neon-sql.lock.json`), used only for a query
     /// the analyzer cannot type and checked against every other (Lock/LockedQueries.swift).
+    /// `columnOverrides`: the configured column overrides' keys (`table.column`), checked against
+    /// the schema here so that translation need not see it (``SchemaRelations/existingOverrideColumns``).
     static func analyze(schemaFiles: [SourceFile], queryFiles: [SourceFile], postgresVersion: Int? = nil,
-                        lock: QueryLockInput? = nil) -> GenerationModel {
-        analyzeKeepingCatalog(schemaFiles: schemaFiles, queryFiles: queryFiles, postgresVersion: postgresVersion, lock: lock).model
+                        lock: QueryLockInput? = nil, columnOverrides: [String] = []) -> GenerationModel {
+        analyzeKeepingCatalog(schemaFiles: schemaFiles, queryFiles: queryFiles, postgresVersion: postgresVersion, lock: lock,
+                              columnOverrides: columnOverrides).model
     }
 
-    /// ``analyze(schemaFiles:queryFiles:postgresVersion:lock:)``, also returning the catalog the
+    /// ``analyze(schemaFiles:queryFiles:postgresVersion:lock:columnOverrides:)``, also returning the catalog the
     /// queries were analyzed against, for a caller that reads the schema itself (the declared
     /// schema `check` compares with a database). The model carries only the translate stage's
     /// view of it (``SchemaRelations``).
     static func analyzeKeepingCatalog(schemaFiles: [SourceFile], queryFiles: [SourceFile], postgresVersion: Int? = nil,
-                                      lock: QueryLockInput? = nil) -> (model: GenerationModel, catalog: Catalog) {
+                                      lock: QueryLockInput? = nil, columnOverrides: [String] = []) -> (model: GenerationModel, catalog: Catalog) {
         var diagnostics = DiagnosticCollector()
         for file in schemaFiles + queryFiles { reportInvalidUTF8(in: file, &diagnostics) }
         let (catalog, parsedFiles) = buildCatalogWhileParsing(schemaFiles: schemaFiles, queryFiles: queryFiles,
@@ -51,7 +55,7 @@ enum Pipeline {
         }
         files = rejectDuplicateNames(files, &diagnostics)
         let model = GenerationModel(files: files, enums: catalog.enumDescriptions(), diagnostics: diagnostics.sorted,
-                                    relations: SchemaRelations(catalog: catalog))
+                                    relations: SchemaRelations(catalog: catalog, columnOverrides: columnOverrides))
         return (model, catalog)
     }
 

@@ -57,7 +57,7 @@ enum QueryDescriptionBuilder {
 
     private static func describe(_ slot: ParameterTable.Slot, type: SQLType) -> ParameterDescription {
         ParameterDescription(
-            index: slot.index, sqlName: slot.writtenName ?? slot.contextName, type: type,
+            index: slot.index, sqlName: slot.writtenName ?? slot.contextName, type: type.described,
             nullable: slot.explicitlyNullable || slot.nullMeaningful, elementNullable: slot.elementNullable,
             origin: slot.contextOrigin, originIsElement: slot.contextOriginIsElement)
     }
@@ -71,7 +71,7 @@ enum QueryDescriptionBuilder {
             if type == .unknown { type = .text }
             if case .array(.unknown) = type { type = .array(.text) }
             var description = ColumnDescription(
-                sqlName: column.name, type: type, nullable: column.nullable,
+                sqlName: column.name, type: type.described, nullable: column.nullable,
                 elementNullable: column.value.elementNullable, origin: column.value.origin, location: column.location,
                 embed: column.embed)
             description.nullabilityOverride = column.nullabilityOverride

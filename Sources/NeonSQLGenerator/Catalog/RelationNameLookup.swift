@@ -1,6 +1,4 @@
-/// PostgreSQL's rule for finding a table or view by name, in one place for the catalog
-/// (``Catalog/relation(_:schema:)``) and the IR's view of the schema
-/// (``SchemaRelations/hasColumn(_:inRelation:schema:)``), which keep their relations differently.
+/// PostgreSQL's rule for finding a table or view by name (``Catalog/relation(_:schema:)``).
 enum RelationNameLookup {
     /// The relation `name` (optionally `schema.name`), following `searchPath`: `pg_temp` is
     /// searched first, then `pg_catalog` unless the path names it later, then each schema of the

@@ -1,30 +1,5 @@
-/// PostgreSQL's built-in types the generator knows by name, keyed by `pg_type.typname`.
-enum BuiltinType: String, Sendable, Hashable, CaseIterable {
-    case bool, bytea, char, name, int8, int2, int4, text, oid, json, xml, float4, float8, money
-    case bpchar, varchar, date, time, timestamp, timestamptz, interval, timetz, numeric, uuid, jsonb
-    case inet, cidr, macaddr, bit, varbit, tsvector, tsquery, void, record, unknown, anyelement, anyarray
-
-    /// The name `format_type` prints (without typmod).
-    var formatName: String {
-        switch self {
-        case .bool: "boolean"
-        case .char: "\"char\""
-        case .int8: "bigint"
-        case .int2: "smallint"
-        case .int4: "integer"
-        case .float4: "real"
-        case .float8: "double precision"
-        case .bpchar: "character"
-        case .varchar: "character varying"
-        case .time: "time without time zone"
-        case .timestamp: "timestamp without time zone"
-        case .timestamptz: "timestamp with time zone"
-        case .timetz: "time with time zone"
-        case .varbit: "bit varying"
-        default: rawValue
-        }
-    }
-
+/// How the analyzer ranks and groups PostgreSQL's built-in types (the IR's ``BuiltinType``).
+extension BuiltinType {
     /// Integer and floating types, ordered for implicit numeric promotion.
     var numericRank: Int? {
         switch self {

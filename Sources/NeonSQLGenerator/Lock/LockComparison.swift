@@ -60,14 +60,14 @@ enum LockedQueryBuilder {
                 return nil
             }
             parameters.append(ParameterDescription(
-                index: index, sqlName: slot.writtenName, type: LockedTypeResolver.type(named: typeName, in: catalog),
+                index: index, sqlName: slot.writtenName, type: LockedTypeResolver.type(named: typeName, in: catalog).described,
                 nullable: slot.explicitlyNullable, elementNullable: false, origin: nil, originIsElement: false))
         }
         let columns = entry.columns.map { locked -> ColumnDescription in
             let (name, forced) = withoutMarker(locked.name)
             // Non-optional only for a NOT NULL table column that nothing in the statement can NULL-extend.
             let provedNotNull = locked.source?.notNull == true && !statement.mayNullTableColumns
-            let type = LockedTypeResolver.type(named: locked.type, in: catalog)
+            let type = LockedTypeResolver.type(named: locked.type, in: catalog).described
             return ColumnDescription(sqlName: name, type: type, nullable: forced ?? !provedNotNull, elementNullable: true, origin: nil)
         }
         let kind: QueryKind = statement.inferKind ? (columns.isEmpty ? .exec : .many) : annotation.kind

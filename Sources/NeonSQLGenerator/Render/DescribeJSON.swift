@@ -56,7 +56,7 @@ enum DescribeJSON {
     }
 
     /// The domain's name, only for a value whose type is a domain.
-    private static func domainName(_ type: SQLType) -> String? {
+    private static func domainName(_ type: PostgresTypeDescription) -> String? {
         guard case .domain(let name, _) = type else { return nil }
         return name
     }

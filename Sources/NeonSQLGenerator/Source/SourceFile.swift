@@ -57,18 +57,6 @@ struct SourceFile: Sendable, Hashable {
     }
 }
 
-/// A position in a source file: byte offset plus 1-based line and column.
-struct SourceLocation: Sendable, Hashable, Comparable {
-    let offset: Int
-    let line: Int
-    let column: Int
-
-    static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool { lhs.offset < rhs.offset }
-
-    /// Placeholder for synthesized nodes that have no text of their own.
-    static let unknown = SourceLocation(offset: 0, line: 1, column: 1)
-}
-
 /// A half-open byte range in a source file.
 struct SourceRange: Sendable, Hashable {
     let start: SourceLocation

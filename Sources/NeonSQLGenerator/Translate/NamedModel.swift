@@ -130,7 +130,7 @@ struct NamedValue: Sendable {
     /// ``typeUsage`` as `describe` reports it (`Int`, `[String?]?`), printed once.
     private(set) var swiftType: String
     /// The PostgreSQL type.
-    let type: SQLType
+    let type: PostgresTypeDescription
     /// The PostgreSQL type as `describe` and `check` report it (``ParameterDescription/pgType``,
     /// ``ColumnDescription/pgType``).
     let pgType: String
@@ -154,7 +154,7 @@ struct NamedValue: Sendable {
     var sortDefaultCase: String?
 
     /// Prints `typeUsage` in both spellings, once.
-    init(name: String, typeUsage: SwiftTypeUsage, type: SQLType, pgType: String, index: Int, sqlName: String,
+    init(name: String, typeUsage: SwiftTypeUsage, type: PostgresTypeDescription, pgType: String, index: Int, sqlName: String,
          nullable: Bool, elementNullable: Bool) {
         self.name = name
         self.typeUsage = typeUsage

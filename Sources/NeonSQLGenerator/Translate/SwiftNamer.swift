@@ -235,7 +235,7 @@ struct SwiftNamer {
 
     /// The Swift type of a value: the user's override if one applies (as written, optional when
     /// the value is), else the default mapping (``SwiftTypeMapping``).
-    func swiftType(_ type: SQLType, nullable: Bool, elementNullable: Bool, origin: ColumnOrigin?,
+    func swiftType(_ type: PostgresTypeDescription, nullable: Bool, elementNullable: Bool, origin: ColumnOrigin?,
                    originIsElement: Bool, enumName: (String) -> String) -> SwiftTypeUsage {
         if !overrides.isEmpty {
             if !originIsElement, let override = overrides.swiftType(for: type, origin: origin) {

@@ -5,7 +5,7 @@
 enum SwiftTypeMapping {
     /// The Swift type for a value of `type`, e.g. `Swift.Int`, `[Swift.String?]`, `TimeSlot?`.
     /// `enumName` gives the Swift name of an enum (the naming step's choice).
-    static func swiftType(for type: SQLType, nullable: Bool, elementNullable: Bool,
+    static func swiftType(for type: PostgresTypeDescription, nullable: Bool, elementNullable: Bool,
                           enumName: (String) -> String) -> SwiftTypeUsage {
         switch type {
         case .array(let element):
@@ -19,7 +19,7 @@ enum SwiftTypeMapping {
     }
 
     /// The Swift type of a non-array, non-enum type (`Swift.Int`, `NeonSQL.PostgresDate`).
-    static func scalarSwiftType(for type: SQLType) -> SwiftTypeUsage {
+    static func scalarSwiftType(for type: PostgresTypeDescription) -> SwiftTypeUsage {
         switch type {
         case .builtin(let builtin):
             switch builtin {
@@ -39,17 +39,17 @@ enum SwiftTypeMapping {
             }
         case .enumeration:
             return .named(.string)
-        case .named(let name):
+        case .named(let name, _, let rangeSubtype):
             // Ranges of a mapped subtype and points have runtime value types; other types
             // (geometric, network, bit strings, text search, multiranges ...) are their text form.
             if name == "point" { return .named(.postgresPoint) }
-            if let subtype = type.rangeSubtype, let range = rangeSwiftType(subtype: subtype) { return range }
+            if let subtype = rangeSubtype, let range = rangeSwiftType(subtype: subtype) { return range }
             return .named(.string)
         case .domain(_, let base):
             return scalarSwiftType(for: base)
-        case .userRange(let range):
+        case .userRange(_, let subtype):
             // As the built-in ranges: a runtime range of a mapped bound type, else the text form.
-            return rangeSwiftType(subtype: range.subtype) ?? .named(.string)
+            return rangeSwiftType(subtype: subtype) ?? .named(.string)
         case .userMultirange:
             return .named(.string)
         case .array(let element):
@@ -58,7 +58,7 @@ enum SwiftTypeMapping {
     }
 
     /// `NeonSQL.PostgresRange<Bound>` for a range of a subtype the runtime's ranges take; nil otherwise.
-    private static func rangeSwiftType(subtype: SQLType) -> SwiftTypeUsage? {
+    private static func rangeSwiftType(subtype: PostgresTypeDescription) -> SwiftTypeUsage? {
         let bound = scalarSwiftType(for: subtype)
         guard case .named(let name) = bound.shape, rangeBounds.contains(name) else { return nil }
         return SwiftTypeUsage(.generic(.postgresRange, argument: bound))
@@ -68,7 +68,7 @@ enum SwiftTypeMapping {
     private static let rangeBounds: Set<SwiftTypeName> = [.int, .decimal, .postgresDate, .date]
 
     /// The runtime's `PostgresType` expression for a type: `.int4`, `.array(.text)`, `.enumType("time_slot")`.
-    static func runtimeTypeExpression(for type: SQLType) -> String {
+    static func runtimeTypeExpression(for type: PostgresTypeDescription) -> String {
         switch type {
         case .builtin(let builtin):
             switch builtin {
@@ -79,7 +79,7 @@ enum SwiftTypeMapping {
             }
         case .enumeration(let name):
             return ".enumType(\(stringLiteral(name)))"
-        case .named(let name):
+        case .named(let name, _, _):
             return runtimeStatics.contains(name) ? "." + name : uncheckedTypeExpression(type)
         case .domain, .userRange, .userMultirange:
             // A user type's OID differs per database: named, not checked.
@@ -93,7 +93,7 @@ enum SwiftTypeMapping {
     static let textArrayExpression = ".array(.text)"
 
     /// A type the runtime has no static for: named, OID 0 (the response's OID is not checked).
-    static func uncheckedTypeExpression(_ type: SQLType) -> String {
+    static func uncheckedTypeExpression(_ type: PostgresTypeDescription) -> String {
         "PostgresType(oid: 0, name: \(stringLiteral(type.formatName)))"
     }
 

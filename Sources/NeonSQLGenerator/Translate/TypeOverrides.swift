@@ -26,7 +26,7 @@ public struct TypeOverrides: Sendable, Hashable {
     public var isEmpty: Bool { columns.isEmpty && types.isEmpty }
 
     /// The Swift type for a value of `type` that may come from `origin`.
-    func swiftType(for type: SQLType, origin: ColumnOrigin?) -> String? {
+    func swiftType(for type: PostgresTypeDescription, origin: ColumnOrigin?) -> String? {
         if let origin {
             let parts = origin.relationKey.split(separator: ".", maxSplits: 1).map(String.init)
             if parts.count == 2 {
@@ -38,7 +38,8 @@ public struct TypeOverrides: Sendable, Hashable {
     }
 
     /// Checks that every override names something that exists and a plausible Swift type;
-    /// problems are reported against `configPath`.
+    /// problems are reported against `configPath`. Which column overrides name a column the
+    /// analysis found (``SchemaRelations/existingOverrideColumns``, the keys `Pipeline.run` gave it).
     func validate(against relations: SchemaRelations, configPath: String, diagnostics: inout DiagnosticCollector) {
         func report(_ message: String) {
             diagnostics.append(Diagnostic(file: configPath, line: 1, column: 1, severity: .error, message: message))
@@ -49,7 +50,7 @@ public struct TypeOverrides: Sendable, Hashable {
                 report("column override '\(key)' must be 'table.column' or 'schema.table.column'")
                 continue
             }
-            if !relations.hasColumn(parts[parts.count - 1], inRelation: parts[parts.count - 2], schema: parts.count == 3 ? parts[0] : nil) {
+            if !relations.existingOverrideColumns.contains(key) {
                 report("column override '\(key)': no such column in the schema")
             }
             if !Self.isPlausibleSwiftType(swiftType) { report("column override '\(key)': '\(swiftType)' is not a Swift type name") }

@@ -1,7 +1,7 @@
 import Testing
 @testable import NeonSQLGenerator
 
-/// The schema as the IR hands it to the translate stage (IR/SchemaRelations.swift): built from the
+/// The schema as the IR hands it to the translate stage (Sources/NeonSQLQueryDescription/SchemaRelations.swift): built from the
 /// catalog once, with what table models and override validation read, and the catalog's rule for
 /// finding a relation by name.
 @Suite("Schema relations: the IR's view of the schema")
@@ -35,16 +35,19 @@ struct SchemaRelationsTests {
 
     @Test func overrideNamesResolveAsTheCatalogResolvesThem() {
         let catalog = Catalog.built(fromSchema: Self.schema + "ALTER ROLE app SET search_path = public, shop;\n")
-        let relations = SchemaRelations(catalog: catalog)
-        for (column, relation, schema) in [("email", "users", nil), ("note", "orders", nil), ("note", "orders", "shop"),
-                                           ("only_here", "scratch", nil), ("relname", "pg_class", nil),
-                                           ("relname", "pg_class", "pg_catalog"), ("table_name", "columns", "information_schema"),
-                                           ("email", "nope", nil), ("nope", "users", nil), ("note", "orders", "public"),
-                                           ("table_name", "columns", nil)] as [(String, String, String?)] {
-            let expected = catalog.relation(relation, schema: schema)?.column(named: column) != nil
-            #expect(relations.hasColumn(column, inRelation: relation, schema: schema) == expected, "\(schema ?? "-").\(relation).\(column)")
+        let keys = ["users.email", "orders.note", "shop.orders.note", "scratch.only_here", "pg_class.relname",
+                    "pg_catalog.pg_class.relname", "information_schema.columns.table_name", "nope.email", "users.nope",
+                    "public.orders.note", "columns.table_name", "email", "a.b.c.d"]
+        let relations = SchemaRelations(catalog: catalog, columnOverrides: keys)
+        for key in keys {
+            let parts = key.split(separator: ".").map(String.init)
+            let expected = (parts.count == 2 || parts.count == 3)
+                && catalog.relation(parts[parts.count - 2], schema: parts.count == 3 ? parts[0] : nil)?.column(named: parts[parts.count - 1]) != nil
+            #expect(relations.existingOverrideColumns.contains(key) == expected, "\(key)")
         }
-        #expect(relations.hasColumn("note", inRelation: "orders", schema: nil))
-        #expect(!relations.hasColumn("table_name", inRelation: "columns", schema: nil))
+        #expect(relations.existingOverrideColumns.contains("orders.note"))
+        #expect(relations.existingOverrideColumns.contains("pg_class.relname"))
+        #expect(!relations.existingOverrideColumns.contains("columns.table_name"))
+        #expect(SchemaRelations(catalog: catalog).existingOverrideColumns.isEmpty)
     }
 }

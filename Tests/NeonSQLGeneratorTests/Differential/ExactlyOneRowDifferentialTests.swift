@@ -425,10 +425,10 @@ struct RowCountStatement {
         sql = named.query.sql
         let parameters = named.boundParameters.sorted { $0.index < $1.index }
         parameterCount = parameters.map(\.index).max() ?? 0
-        let described = parameters.map { named.query.kind == .copyfrom ? SQLType.array($0.type).formatName : $0.type.formatName }
+        let described = parameters.map { named.query.kind == .copyfrom ? PostgresTypeDescription.array($0.type).formatName : $0.type.formatName }
         types = described.count == parameterCount ? described : []
         // A NOT NULL domain rejects the NULL that names a sample's type: samples are named by the base type.
-        let base = parameters.map { named.query.kind == .copyfrom ? SQLType.array($0.type.baseType).formatName : $0.type.baseType.formatName }
+        let base = parameters.map { named.query.kind == .copyfrom ? PostgresTypeDescription.array($0.type.baseType).formatName : $0.type.baseType.formatName }
         baseTypes = base.count == parameterCount ? base : []
     }
 

@@ -109,7 +109,7 @@ struct DifferentialChecker {
 
             // `:copyfrom` binds each column's values as one array (`unnest($1::text[], ...)`).
             // In `$n` order (a query's signature puts defaulted parameters last; a sort binds nothing).
-            let described = query.boundParameters.sorted { $0.index < $1.index }.map { query.kind == .copyfrom ? SQLType.array($0.type).formatName : $0.type.formatName }
+            let described = query.boundParameters.sorted { $0.index < $1.index }.map { query.kind == .copyfrom ? PostgresTypeDescription.array($0.type).formatName : $0.type.formatName }
             report.checkedTypes += max(described.count, pgParameters.count)
             for index in 0..<max(described.count, pgParameters.count) {
                 let ours = index < described.count ? described[index] : "(none)"

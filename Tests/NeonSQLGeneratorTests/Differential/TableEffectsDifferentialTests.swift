@@ -559,7 +559,7 @@ struct PreparedStatement {
         sql = named.sql
         // `:copyfrom` binds each column's values as one array.
         let parameters = named.boundParameters.sorted { $0.index < $1.index }
-        let types = parameters.map { named.kind == .copyfrom ? SQLType.array($0.type) : $0.type }
+        let types = parameters.map { named.kind == .copyfrom ? PostgresTypeDescription.array($0.type) : $0.type }
         let count = parameters.map(\.index).max() ?? 0
         func declaration(_ names: [String]) -> String {
             names.isEmpty || names.count != count ? "" : "(" + names.joined(separator: ", ") + ")"

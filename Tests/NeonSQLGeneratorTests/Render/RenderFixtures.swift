@@ -3,11 +3,11 @@
 /// Hand-made IR values for renderer and JSON tests (the analyzer is not needed).
 enum RenderFixtures {
     static func column(_ sqlName: String, _ type: SQLType, nullable: Bool = false, elementNullable: Bool = false) -> ColumnDescription {
-        ColumnDescription(sqlName: sqlName, type: type, nullable: nullable, elementNullable: elementNullable, origin: nil)
+        ColumnDescription(sqlName: sqlName, type: type.described, nullable: nullable, elementNullable: elementNullable, origin: nil)
     }
 
     static func parameter(_ index: Int, _ name: String, _ type: SQLType, nullable: Bool = false) -> ParameterDescription {
-        ParameterDescription(index: index, sqlName: name, type: type, nullable: nullable, elementNullable: false,
+        ParameterDescription(index: index, sqlName: name, type: type.described, nullable: nullable, elementNullable: false,
                              origin: nil, originIsElement: false)
     }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite("Swift type usage")
 struct SwiftTypeUsageTests {
     private static func printed(_ type: SQLType, nullable: Bool = false, elementNullable: Bool = false) -> (String, String) {
-        let usage = SwiftTypeMapping.swiftType(for: type, nullable: nullable, elementNullable: elementNullable, enumName: { _ in "Mood" })
+        let usage = SwiftTypeMapping.swiftType(for: type.described, nullable: nullable, elementNullable: elementNullable, enumName: { _ in "Mood" })
         return (usage.printed(qualified: true), usage.printed(qualified: false))
     }
 

@@ -5,11 +5,11 @@ public enum QueryKind: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// The kinds whose method takes an array of argument sets and runs one statement per set
     /// in one Neon batch.
-    var isBatch: Bool { self == .batchexec || self == .batchone || self == .batchmany }
+    package var isBatch: Bool { self == .batchexec || self == .batchone || self == .batchmany }
 
     /// The kinds whose statement returns rows (so the query has a row struct).
-    var returnsRows: Bool { self == .many || self == .one || self == .batchone || self == .batchmany }
+    package var returnsRows: Bool { self == .many || self == .one || self == .batchone || self == .batchmany }
 
     /// The kinds whose method takes an array of argument-set structs.
-    var takesArgumentSets: Bool { isBatch || self == .copyfrom }
+    package var takesArgumentSets: Bool { isBatch || self == .copyfrom }
 }

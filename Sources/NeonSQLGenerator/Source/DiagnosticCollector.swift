@@ -1,31 +1,8 @@
-/// One message from the generator, tied to a place in a `.sql` file.
-struct Diagnostic: Sendable, Hashable, Codable {
-    enum Severity: String, Sendable, Hashable, Codable {
-        case error
-        case warning
-        case note
-    }
-
-    let file: String
-    let line: Int
-    let column: Int
-    let severity: Severity
-    let message: String
-
-    init(file: String, line: Int, column: Int, severity: Severity, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.severity = severity
-        self.message = message
-    }
-
+extension Diagnostic {
+    /// A message at `location` of `file`.
     init(_ severity: Severity, _ message: String, in file: SourceFile, at location: SourceLocation) {
         self.init(file: file.path, line: location.line, column: location.column, severity: severity, message: message)
     }
-
-    /// `path/file.sql:LINE:COL: error: message`, the format compilers, Xcode and SwiftPM read.
-    var formatted: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
 }
 
 /// Collects diagnostics across all stages, so one run reports every problem.
