@@ -29,6 +29,9 @@ public final class LiveQuery<Value: Sendable> {
     public private(set) var isStale = false
     /// Whether ``value`` came from the network (false: from the cache).
     public private(set) var isFromNetwork = false
+    /// Whether ``value`` shows optimistic edits of writes not yet confirmed by the server
+    /// (``CacheEdits``, given to ``NeonClient/enqueue(_:optimistic:)->QueuedWrite<Result>``).
+    public private(set) var hasPendingEdits = false
     /// When ``value`` was fetched (the start of its request), nil before the first value.
     public private(set) var fetchedAt: Date?
     /// Whether the observation runs and has not produced its first value or error yet.
@@ -38,21 +41,34 @@ public final class LiveQuery<Value: Sendable> {
     /// The error that ended the observation, if any (``start()`` tries again). A refetch that
     /// fails for lack of network after a value arrived does not end it: the value stays.
     public private(set) var error: (any Error)?
-    /// The queued writes that touch this query and have not reached the server yet, for a
-    /// screen to show as pending.
+    /// The queued writes that may change this query's result and have not been applied yet, in
+    /// enqueue order, for a screen to show as pending ("syncing…").
     ///
-    /// The seam for the outbox: it stays empty until the outbox (writes queued offline) fills it
-    /// for the queries a queued write's tables touch. Code of the library sets it; an app may
-    /// set it too if it queues writes of its own.
+    /// Created with ``QueryExecutor/liveQuery(_:revalidatingEvery:)`` on a ``NeonClient`` with an
+    /// ``NeonConfiguration/outbox``, it follows the outbox: the current identity's pending writes
+    /// whose tables may change what the query reads (every process sharing the directory
+    /// included). Otherwise it stays empty unless the app sets it.
     public var pendingWrites: [LiveQueryPendingWrite] = []
 
     @ObservationIgnored private let observation: QueryObservation<Cached<Value>>
+    @ObservationIgnored private let pendingWriteUpdates: (@Sendable () -> AsyncStream<[LiveQueryPendingWrite]>)?
     @ObservationIgnored private let lifetime = LiveQueryLifetime()
+    @ObservationIgnored private let pendingLifetime = LiveQueryLifetime()
 
     /// A model showing `observation`; it starts observing at once unless `startsObserving` is
     /// false (then call ``start()``).
     public init(_ observation: QueryObservation<Cached<Value>>, startsObserving: Bool = true) {
         self.observation = observation
+        self.pendingWriteUpdates = nil
+        if startsObserving { start() }
+    }
+
+    /// A model showing `observation` and, while it observes, the pending writes each stream
+    /// `pendingWriteUpdates` makes yields.
+    init(_ observation: QueryObservation<Cached<Value>>,
+         pendingWriteUpdates: (@Sendable () -> AsyncStream<[LiveQueryPendingWrite]>)?, startsObserving: Bool = true) {
+        self.observation = observation
+        self.pendingWriteUpdates = pendingWriteUpdates
         if startsObserving { start() }
     }
 
@@ -74,23 +90,35 @@ public final class LiveQuery<Value: Sendable> {
                 self?.finish(with: error)
             }
         })
+        if let pendingWriteUpdates {
+            let updates = pendingWriteUpdates()
+            pendingLifetime.replace(with: Task { [weak self] in
+                for await writes in updates {
+                    guard let self else { return }
+                    if self.pendingWrites != writes { self.pendingWrites = writes }
+                }
+            })
+        }
     }
 
     /// Stops observing (cancels a request in flight); the last value stays.
     public func stop() {
         lifetime.cancel()
+        pendingLifetime.cancel()
         isObserving = false
         isLoading = false
     }
 
     deinit {
         lifetime.cancel()
+        pendingLifetime.cancel()
     }
 
     private func show(_ result: Cached<Value>) {
         value = result.value
         isStale = result.isStale
         isFromNetwork = result.isFromNetwork
+        hasPendingEdits = result.hasPendingEdits
         fetchedAt = result.fetchedAt
         isLoading = false
     }
@@ -124,6 +152,19 @@ public struct LiveQueryPendingWrite: Sendable, Hashable, Identifiable {
         self.id = id
         self.statementName = statementName
         self.enqueuedAt = enqueuedAt
+    }
+
+    /// The outbox's pending write: its first statement's name.
+    init(_ write: PendingWrite) {
+        self.init(id: write.id, statementName: write.names.first ?? "", enqueuedAt: write.enqueuedAt)
+    }
+}
+
+extension LiveQueryPendingWrite {
+    /// The pending writes of an outbox's list that concern a query reading `tables`, under the
+    /// identity whose digest is `identity`.
+    static func touching(_ tables: TableEffects, identity: String, in writes: [PendingWrite]) -> [LiveQueryPendingWrite] {
+        writes.filter { $0.identityDigest == identity && $0.tables.invalidates(tables) }.map(LiveQueryPendingWrite.init)
     }
 }
 

@@ -15,7 +15,31 @@ extension QueryExecutor {
     public func liveQuery<Result: Sendable>(
         _ statement: Statement<Result>, revalidatingEvery interval: Duration? = nil
     ) -> LiveQuery<Result> {
-        LiveQuery(cachedObservation(statement, revalidatingEvery: interval))
+        LiveQuery(cachedObservation(statement, revalidatingEvery: interval),
+                  pendingWriteUpdates: pendingWriteUpdates(touching: statement))
+    }
+
+    /// For a ``NeonClient`` with an outbox (or a ``CachePolicyExecutor`` over one): streams of the
+    /// current identity's pending writes that may change what `statement` reads.
+    func pendingWriteUpdates<Result: Sendable>(
+        touching statement: Statement<Result>
+    ) -> (@Sendable () -> AsyncStream<[LiveQueryPendingWrite]>)? {
+        let executor: any QueryExecutor = (self as? CachePolicyExecutor)?.base ?? self
+        guard let client = executor as? NeonClient, let outbox = client.configuration.outbox else { return nil }
+        let tables = statement.tables
+        return {
+            let (stream, continuation) = AsyncStream<[LiveQueryPendingWrite]>.makeStream(bufferingPolicy: .bufferingNewest(1))
+            let task = Task {
+                for await writes in outbox.pendingWritesUpdates() {
+                    // Asked again for each list: the signed-in identity may have changed.
+                    guard let identity = try? await client.currentCacheIdentity() else { continue }
+                    continuation.yield(LiveQueryPendingWrite.touching(tables, identity: identity.digest, in: writes))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+            return stream
+        }
     }
 
     /// The observation a ``LiveQuery`` of `statement` shows.

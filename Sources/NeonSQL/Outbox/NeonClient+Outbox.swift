@@ -29,7 +29,7 @@ extension NeonClient {
     ///   when the token provider fails (the write's identity comes from its token).
     @discardableResult
     public func enqueue<Result: Sendable>(
-        _ statement: Statement<Result>, optimistic: ((inout CacheEdits) -> Void)? = nil
+        _ statement: Statement<Result>, optimistic: (@Sendable (inout CacheEdits) -> Void)? = nil
     ) async throws -> QueuedWrite<Result> {
         try await enqueueWrite([statement.stored], effects: statement.tables, failure: statement.bindings.failure,
                                edits: Self.edits(optimistic)) { results in
@@ -43,7 +43,7 @@ extension NeonClient {
     /// - Throws: as ``enqueue(_:optimistic:)->QueuedWrite<Result>``; ``OutboxError/emptyWrite`` for an empty list.
     @discardableResult
     public func enqueue<Result: Sendable>(
-        _ statements: [Statement<Result>], optimistic: ((inout CacheEdits) -> Void)? = nil
+        _ statements: [Statement<Result>], optimistic: (@Sendable (inout CacheEdits) -> Void)? = nil
     ) async throws -> QueuedWrite<[Result]> {
         let effects = statements.map(\.tables).reduce(TableEffects()) { $0.union($1) }
         return try await enqueueWrite(statements.map(\.stored), effects: effects,
@@ -60,7 +60,7 @@ extension NeonClient {
     @discardableResult
     public func enqueue<First: Sendable, Second: Sendable, each Rest: Sendable>(
         _ first: Statement<First>, _ second: Statement<Second>, _ rest: repeat Statement<each Rest>,
-        optimistic: ((inout CacheEdits) -> Void)? = nil
+        optimistic: (@Sendable (inout CacheEdits) -> Void)? = nil
     ) async throws -> QueuedWrite<(First, Second, repeat each Rest)> {
         var stored = [first.stored, second.stored]
         var effects = first.tables.union(second.tables)
@@ -100,7 +100,7 @@ extension NeonClient {
     }
 
     /// The edits `optimistic` makes.
-    private static func edits(_ optimistic: ((inout CacheEdits) -> Void)?) -> CacheEdits {
+    private static func edits(_ optimistic: (@Sendable (inout CacheEdits) -> Void)?) -> CacheEdits {
         var edits = CacheEdits()
         optimistic?(&edits)
         return edits

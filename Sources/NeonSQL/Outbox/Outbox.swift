@@ -298,5 +298,6 @@ extension PendingWrite {
         self.names = names
         self.enqueuedAt = Date(timeIntervalSince1970: 0)
         self.identityDigest = ""
+        self.tables = TableEffects(readsUnknown: true, writesUnknown: true)
     }
 }

@@ -10,12 +10,15 @@ public struct PendingWrite: Sendable, Hashable, Identifiable {
     public let enqueuedAt: Date
     /// The digest of the identity it will be sent under (``CacheIdentity/digest``).
     public let identityDigest: String
+    /// The tables it reads and may change (what its application will make stale).
+    public let tables: TableEffects
 
     init(_ write: StoredWrite) {
         id = write.id
         names = write.names
         enqueuedAt = Date(timeIntervalSince1970: write.enqueuedAt)
         identityDigest = write.identity
+        tables = write.effects.tableEffects
     }
 }
 

@@ -89,6 +89,38 @@ struct LiveQueryTests {
         #expect(live.value == [IDRow(id: 7)] && live.isFromNetwork && live.error == nil)
     }
 
+    @Test(.deadline(.seconds(600))) func showsTheOutboxsPendingWritesThatTouchItAndTheirEdits() async throws {
+        let server = OutboxTestServer()
+        let client = try makeOutboxClient(server, directory: temporaryOutboxDirectory(), cache: QueryCache())
+        let live = client.liveQuery(probeCount())
+        try await waitForChange(of: live) { $0.value == .some(ProbeRow(id: "0")) }
+        #expect(live.pendingWrites.isEmpty)
+
+        server.alwaysFailing = .offline
+        let queued = try await client.enqueue(probeWrite("a")) { cache in
+            cache.update(probeCount()) { $0 = ProbeRow(id: "0 and a") }
+        }
+        try await waitForChange(of: live) { $0.pendingWrites.map(\.id) == [queued.id] }
+        #expect(live.pendingWrites.first?.statementName == "InsertProbe")
+        try await waitForChange(of: live) { $0.value == .some(ProbeRow(id: "0 and a")) }
+        #expect(live.hasPendingEdits)
+        // A queued write of a table the query does not read is not its pending write.
+        var other = Bindings()
+        other.append("elsewhere", as: .text)
+        try await client.enqueue(Statement<Void>.one(
+            name: "InsertElsewhere", sql: "INSERT INTO elsewhere (v) VALUES ($1) RETURNING v AS id", bindings: other,
+            readOnly: false, tables: TableEffects(writes: ["public.elsewhere"])) as Statement<ProbeRow?>)
+        let outbox = try #require(client.configuration.outbox)
+        #expect(try await outbox.pendingWrites().count == 2)
+        #expect(live.pendingWrites.map(\.id) == [queued.id])
+
+        server.alwaysFailing = nil
+        try await client.drain()
+        try await waitForChange(of: live) { $0.pendingWrites.isEmpty }
+        try await waitForChange(of: live) { $0.value == .some(ProbeRow(id: "2")) && !$0.hasPendingEdits }
+        live.stop()
+    }
+
     // MARK: Support
 
     /// Waits until `condition` holds for `model`, re-checking whenever a property it read changes

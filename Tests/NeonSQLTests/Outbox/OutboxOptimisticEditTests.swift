@@ -29,7 +29,7 @@ import Testing
         }
     }
 
-    static func appending(_ suffix: String) -> (inout CacheEdits) -> Void {
+    static func appending(_ suffix: String) -> @Sendable (inout CacheEdits) -> Void {
         { cache in cache.update(probeCount()) { row in row = ProbeRow(id: (row?.id ?? "") + suffix) } }
     }
 
@@ -54,7 +54,7 @@ import Testing
         server.alwaysFailing = nil
         try await client.drain()
         #expect(server.applied == ["a"])
-        await #expect(throws: WriteRejection.self) { try await rejected.result() }
+        await #expect(throws: WriteRejection.self) { _ = try await rejected.result() }
         // The applied write's refetch (one probe write committed) replaces its edit; the
         // rejected write's edit is gone.
         #expect(await eventually { observation.last?.value?.id == "1" && observation.last?.hasPendingEdits == false },
