@@ -151,13 +151,16 @@ private struct Revalidation {
     }
 
     /// The entries of this identity that are due: watched by an observation, stale, or older
-    /// than their max-age. Targets whose entry left the cache are forgotten.
+    /// than their max-age. Targets whose entry left the cache are forgotten, unless a live
+    /// observation watches them: an observation remembers its query once, when it starts, and
+    /// its entry is missing until its first fetch lands (or after memory evicted it), so
+    /// forgetting it would leave that observation unrevalidated for as long as it runs.
     private func dueEntries() -> [Due] {
         let now = Date()
         var due: [Due] = []
         for target in cache.revalidation.targets(identity: identity) {
             guard let entry = cache.lookup(target.key)?.entry else {
-                cache.revalidation.forget(target.key)
+                if !cache.observers.watches(target.key) { cache.revalidation.forget(target.key) }
                 continue
             }
             let age = Duration.seconds(max(0, now.timeIntervalSince(entry.fetchedAt)))
