@@ -20,9 +20,11 @@ struct ExactlyOnceEndToEndTests {
                 #expect(profile?.totalXp == 7, "\(fault)")
             } catch NeonError.alreadyApplied(let attempts) {
                 #expect(runs, "\(fault): already applied, but the first attempt did not run")
-                #expect(attempts == 2, "\(fault)")
+                // Two attempts on a quiet machine; a loaded one can time the clean resend out (5 s)
+                // and send a third, which must find the key too.
+                #expect(attempts >= 2 && attempts == transport.count, "\(fault): \(attempts) attempts")
             }
-            #expect(transport.count == 2, "\(fault): \(transport.count) attempts")
+            #expect((2...3).contains(transport.count), "\(fault): \(transport.count) attempts")
             #expect(try await totalXP(user) == 7, "\(fault): applied other than once")
         }
     }
