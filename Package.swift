@@ -28,8 +28,11 @@ let package = Package(
         // table effects, annotations, diagnostics). Depends on no stage (only on the template
         // parts it shares with the runtime), so no stage's types can leak into it.
         .target(name: "NeonSQLQueryDescription", dependencies: ["NeonSQLShared"]),
+        // The Swift side: translate (every Swift name, type and signature) and render (Swift source,
+        // `describe` JSON) from the query description alone; it cannot see parse, catalog or analyze.
+        .target(name: "NeonSQLSwiftGeneration", dependencies: ["NeonSQLQueryDescription", "NeonSQLShared"]),
         // Generator core: parse -> catalog -> analyze -> query description -> translate -> render.
-        .target(name: "NeonSQLGenerator", dependencies: ["NeonSQLQueryDescription", "NeonSQLShared"]),
+        .target(name: "NeonSQLGenerator", dependencies: ["NeonSQLSwiftGeneration", "NeonSQLQueryDescription", "NeonSQLShared"]),
         // `neon-sql-gen check`: the analyzed queries against a live database, through the runtime.
         .target(name: "NeonSQLSchemaCheck", dependencies: ["NeonSQLGenerator", "NeonSQL"]),
         .executableTarget(name: "neon-sql-gen", dependencies: ["NeonSQLGenerator", "NeonSQLSchemaCheck"]),
@@ -54,7 +57,7 @@ let package = Package(
         .target(name: "NeonSQLTestSupport", dependencies: ["NeonSQL"], path: "Tests/NeonSQLTestSupport"),
         .testTarget(
             name: "NeonSQLGeneratorTests",
-            dependencies: ["NeonSQLGenerator", "NeonSQLQueryDescription", "NeonSQLShared", "NeonSQL", "NeonSQLTestSupport"],
+            dependencies: ["NeonSQLGenerator", "NeonSQLSwiftGeneration", "NeonSQLQueryDescription", "NeonSQLShared", "NeonSQL", "NeonSQLTestSupport"],
             exclude: ["Golden", "Corpus/Data", "Diagnostics/Cases", "Differential/Data"]
         ),
         .testTarget(name: "NeonSQLTests", dependencies: ["NeonSQL", "NeonSQLTestSupport"]),

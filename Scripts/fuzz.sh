@@ -11,8 +11,8 @@
 #              :one/:exec/:execrows, batch bodies (BatchDecoder) and error bodies
 #
 # Each target is compiled with `swiftc -sanitize=fuzzer,address` together with the sources of its
-# module (Sources/NeonSQLGenerator with Sources/NeonSQLQueryDescription, or Sources/NeonSQL; both with
-# Sources/NeonSQLShared) into .build-fuzz/<target>, and run for
+# module (Sources/NeonSQLGenerator with Sources/NeonSQLSwiftGeneration and Sources/NeonSQLQueryDescription,
+# or Sources/NeonSQL; both with Sources/NeonSQLShared) into .build-fuzz/<target>, and run for
 # <seconds> (default 600) on one core. The seed corpus comes from the project's own files
 # (queries/, the generator's test corpus and goldens; Fuzz/Seeds/response for the runtime); the
 # working corpus grows in .build-fuzz/corpus/<target>. A crash leaves `crash-*` in
@@ -40,7 +40,7 @@ SEEDS=()
 case "$TARGET" in
     parser|analyzer)
         MODULE=NeonSQLGenerator
-        SOURCES=(Sources/NeonSQLShared Sources/NeonSQLQueryDescription Sources/NeonSQLGenerator Fuzz/Targets/FuzzInvariants.swift)
+        SOURCES=(Sources/NeonSQLShared Sources/NeonSQLQueryDescription Sources/NeonSQLSwiftGeneration Sources/NeonSQLGenerator Fuzz/Targets/FuzzInvariants.swift)
         if [[ "$TARGET" == parser ]]; then SOURCES+=(Fuzz/Targets/ParserTarget.swift); else SOURCES+=(Fuzz/Targets/AnalyzerTarget.swift); fi
         while IFS= read -r -d '' file; do SEEDS+=("$file"); done < <(
             find queries Tests/NeonSQLGeneratorTests/Corpus/Data Tests/NeonSQLGeneratorTests/Golden -name '*.sql' -print0)
@@ -70,7 +70,7 @@ fi
 
 # Compile a snapshot of the sources, so that editing the worktree during the (slow, -O) build
 # neither fails it nor mixes versions. The module's dependencies (NeonSQLShared, and for the
-# generator NeonSQLQueryDescription) are compiled into the same module (one swiftc invocation), so
+# generator NeonSQLQueryDescription and NeonSQLSwiftGeneration) are compiled into the same module (one swiftc invocation), so
 # their imports are dropped from the copies.
 SNAPSHOT="$BUILD/sources"
 rm -rf "$SNAPSHOT"
@@ -85,7 +85,7 @@ for source in "${SOURCES[@]}"; do
 done
 for index in "${!FILES[@]}"; do
     copy="$SNAPSHOT/$(printf '%s' "${FILES[$index]#"$ROOT/"}" | tr '/' '_')"
-    grep -v -E '^(@_exported )?import (NeonSQLShared|NeonSQLQueryDescription)$' "${FILES[$index]}" > "$copy" || true
+    grep -v -E '^(@_exported )?import (NeonSQLShared|NeonSQLQueryDescription|NeonSQLSwiftGeneration)$' "${FILES[$index]}" > "$copy" || true
     FILES[$index]="$copy"
 done
 

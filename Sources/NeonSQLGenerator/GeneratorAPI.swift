@@ -223,7 +223,7 @@ public enum CodeGenerator {
                 return SharedFileRenderer.render(model, files: fileTypes, codableRows: codableRows)
             case .queryFile(let path, let types):
                 let description = filesByPath[path] ?? NamedFile(path: path, queries: [])
-                let renderer = SwiftRenderer(sourceFileName: fileName(of: path), typeNames: typeNames, fileTypes: types,
+                let renderer = SwiftRenderer(sourceFileName: QueryFileTypes.fileName(of: path), typeNames: typeNames, fileTypes: types,
                                              codableRows: codableRows)
                 return renderer.render(description)
             }
@@ -251,11 +251,6 @@ public enum CodeGenerator {
                            lock: QueryLockInput? = nil) -> NamedModel {
         Pipeline.run(schemaFiles: schema.map(SourceFile.init(input:)), queryFiles: queries.map(SourceFile.init(input:)), lock: lock,
                      options: options)
-    }
-
-    /// The last path component (`/a/b/x.sql` -> `x.sql`), for headers that must not hold directories.
-    static func fileName(of path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
     }
 }
 

@@ -198,3 +198,12 @@ enum Pipeline {
         }
     }
 }
+
+extension SwiftNamer {
+    /// Names the model with the project's `options` (``GeneratorOptions``: overrides, type names,
+    /// `frozenEnums`; problems with them are diagnostics on `options.configPath`).
+    static func name(_ model: GenerationModel, options: GeneratorOptions = GeneratorOptions()) -> NamedModel {
+        name(model, overrides: options.overrides, typeNames: options.typeNames, configPath: options.configPath,
+             frozenEnums: options.frozenEnums)
+    }
+}

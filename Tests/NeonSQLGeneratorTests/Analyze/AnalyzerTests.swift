@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// A small schema with every nullability situation the analyzer reasons about.
 private let schema = """

@@ -1,4 +1,5 @@
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 import Testing
 
 /// `CALL procedure(...)`: arguments typed from the procedure's signature, INOUT/OUT arguments as

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Function calls as FROM items and the fields of composite values; the corpus `realworld_from`
 /// checks the same shapes against PostgreSQL.

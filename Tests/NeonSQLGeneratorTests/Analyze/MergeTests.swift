@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// MERGE in query files (Parser+Merge.swift, Statements/ModificationAnalyzing+Merge.swift): PostgreSQL 15's
 /// grammar, parameter types as `PREPARE` reports them on PostgreSQL 15, the scopes of the WHEN

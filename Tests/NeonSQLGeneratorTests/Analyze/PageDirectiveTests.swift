@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// `-- @page size N by key`: what it accepts, what it reports (at the directive or the key), and
 /// the page SQL it builds.

@@ -1,4 +1,5 @@
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 import Testing
 
 /// `-- @optional` and `-- @patch`: conjuncts and SET assignments left out per call (Analyze/QueryTemplateBuilder.swift), the variants the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// The RIZQ queries in `queries/`, with the nullability each should have, reasoned by hand
 /// from the schema in `queries/schema/`.

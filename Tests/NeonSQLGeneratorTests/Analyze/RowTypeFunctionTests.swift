@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// A table's row type as a user function's parameter and result (`f(p people)`, `RETURNS people`);
 /// the corpus `ddl` (renamed_objects.sql) checks the same calls against PostgreSQL.

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// The schema as the IR hands it to the translate stage (Sources/NeonSQLQueryDescription/SchemaRelations.swift): built from the
 /// catalog once, with what table models and override validation read, and the catalog's rule for

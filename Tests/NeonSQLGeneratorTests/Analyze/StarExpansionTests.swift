@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Table-expanding `*`s are sent as the columns they stand for at generation time
 /// (Scope/NameResolving+StarExpansion.swift); what cannot be named unambiguously stays as written.

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// pg_catalog's and information_schema's relations, system columns and built-ins in named
 /// notation, as PostgreSQL 15 resolves them (each expectation checked with psql).

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// The tables a statement reads and changes (`Analyze/TableEffects/`), for each construct the
 /// rules name; `TableEffectsDifferentialTests` checks the same against PostgreSQL.

@@ -1,6 +1,7 @@
 import Foundation
 import NeonSQL
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 import Testing
 
 /// The SQL a call of a templated query (`-- @optional`, `-- @patch`, `-- @sort`) sends is the SQL

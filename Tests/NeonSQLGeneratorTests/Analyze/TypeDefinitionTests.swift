@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// CREATE EXTENSION / DOMAIN / TYPE AS (...) / TYPE AS RANGE, as queries see them.
 @Suite("Analyzer: type definitions")

@@ -1,4 +1,5 @@
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 import Testing
 
 /// Statements without `-- name:` in a file of several: skipped with a warning, as sqlc skips them.

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// INSERT, UPDATE and DELETE through views (Analyze/UpdatableViews.swift,
 /// Statements/ModificationAnalyzing+Views.swift): what PostgreSQL 15 accepts and refuses, with its messages, and

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Utility statements written as `:exec` queries (sqlc users write `TRUNCATE`, `NOTIFY`, `REFRESH
 /// MATERIALIZED VIEW` in query files): sent as written, without parameters or result.

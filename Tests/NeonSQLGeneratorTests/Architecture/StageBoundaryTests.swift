@@ -3,15 +3,19 @@ import Testing
 
 /// The pipeline's stage boundaries (Pipeline.swift): parse, catalog, analyze and the query
 /// description know SQL only; every Swift name and type is chosen in `Translate/` and printed in
-/// `Render/`. The query description is its own target (Sources/NeonSQLQueryDescription/) that
-/// depends on no stage, so the compiler keeps every stage's types out of it; these tests check
-/// what the compiler cannot, the folders that share the `NeonSQLGenerator` module: they read its
-/// sources and fail when code (not a comment) of a stage uses a symbol of a later one.
+/// `Render/`. The query description (Sources/NeonSQLQueryDescription/) and translation with
+/// rendering (Sources/NeonSQLSwiftGeneration/) are their own targets, which see no stage before
+/// them, so the compiler keeps the catalog and the analyzer out of both; these tests check what
+/// the compiler cannot, the folders that share the `NeonSQLGenerator` module (which imports the
+/// Swift side to run it): they read its sources and fail when code (not a comment) of a stage
+/// uses a symbol of a later one.
 @Suite("Architecture: stage boundaries")
 struct StageBoundaryTests {
     static let generatorSources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/NeonSQLGenerator")
+    /// Translate and render, their own target.
+    static let swiftGenerationSources = generatorSources.deletingLastPathComponent().appendingPathComponent("NeonSQLSwiftGeneration")
 
     /// Folders whose code must not mention the Swift side.
     static let sqlOnlyStages = ["Source", "Parse", "Catalog", "Analyze", "Lock"]
@@ -65,15 +69,12 @@ struct StageBoundaryTests {
 
     /// Each stage uses only the stages before it: the catalog declares what it needs from
     /// analysis (Catalog/ViewQueryColumns.swift) and the pipeline passes the analyzer in; parse
-    /// and source know neither analysis nor its result; translation and rendering read analysis
-    /// results, never the analyzer's working types (the query description cannot: the compiler
-    /// keeps it from every stage).
+    /// and source know neither analysis nor its result. (Translation and rendering cannot name
+    /// the analyzer or the catalog at all: their target does not see them.)
     static let forbiddenByStage: [(stage: String, symbols: [String])] = [
         ("Source", analyzerSymbols + irSymbols),
         ("Parse", analyzerSymbols + irSymbols),
         ("Catalog", analyzerSymbols + irSymbols),
-        ("Translate", analyzerSymbols),
-        ("Render", analyzerSymbols),
     ]
 
     @Test func eachStageUsesOnlyTheStagesBeforeIt() throws {
@@ -95,39 +96,6 @@ struct StageBoundaryTests {
         #expect(violations == [])
     }
 
-    /// The catalog's types: `Catalog` itself (also as `Catalog.key`), and every type named after
-    /// it (`CatalogRelation`, `CatalogColumn`, `BuiltinCatalog`, `TableEffectsCatalog`, ...).
-    static let catalogTypePattern = "\\b[A-Z][A-Za-z]*Catalog[A-Za-z]*\\b|\\bCatalog[A-Za-z]*\\b"
-
-    /// Translation and rendering read only what the analyzer hands them: the schema reaches them
-    /// as the IR's view of it (`SchemaRelations`, Sources/NeonSQLQueryDescription/SchemaRelations.swift), never as the catalog.
-    @Test func translationAndRenderingNameNoCatalogType() throws {
-        var violations: [String] = []
-        var filesRead = 0
-        for stage in ["Translate", "Render"] {
-            let folder = Self.generatorSources.appendingPathComponent(stage)
-            let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
-            for case let url as URL in enumerator where url.pathExtension == "swift" {
-                filesRead += 1
-                for line in Self.codeLines(try String(contentsOf: url, encoding: .utf8)) {
-                    if let found = line.text.range(of: Self.catalogTypePattern, options: .regularExpression) {
-                        violations.append("\(stage)/\(url.lastPathComponent):\(line.number): \(line.text[found])")
-                    }
-                }
-            }
-        }
-        #expect(filesRead > 10)
-        #expect(violations == [])
-    }
-
-    @Test func theCatalogCheckFindsCatalogTypesOnly() {
-        let code = ["let c: Catalog", "catalog.relations[Catalog.key(schema: s, name: n)]", "func f(_ r: CatalogRelation)",
-                    "BuiltinCatalog.shared", "var tableEffects = TableEffectsCatalog()"]
-        let fine = ["let catalog = model.relations", "SQLType.catalogType(name)", "// Catalog in a comment is not code"]
-        #expect(code.allSatisfy { $0.range(of: Self.catalogTypePattern, options: .regularExpression) != nil })
-        #expect(Self.codeLines(fine.joined(separator: "\n")).allSatisfy { $0.text.range(of: Self.catalogTypePattern, options: .regularExpression) == nil })
-    }
-
     /// What only the translate stage does: map a PostgreSQL type to a Swift type or a runtime
     /// `PostgresType` expression, build a query's signature, or read a type back from its spelling.
     /// Renderers print what ``NamedValue`` and ``QuerySignature`` hold (issue 29, "Render only prints").
@@ -138,7 +106,7 @@ struct StageBoundaryTests {
 
     @Test func renderersChooseNoTypes() throws {
         var violations: [String] = []
-        let folder = Self.generatorSources.appendingPathComponent("Render")
+        let folder = Self.swiftGenerationSources.appendingPathComponent("Render")
         let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
         var filesRead = 0
         for case let url as URL in enumerator where url.pathExtension == "swift" {
@@ -160,7 +128,7 @@ struct StageBoundaryTests {
     }
 
     /// Every file or folder `docs/architecture.md` names in backticks exists (relative to the
-    /// repository, the generator's, the runtime's or neon-local's sources), so the map cannot rot unnoticed.
+    /// repository, the generator's, its Swift side's, the runtime's or neon-local's sources), so the map cannot rot unnoticed.
     /// Patterns (`Parser+<Construct>.swift`, `docs/*.md`) and the endpoint `/sql` are not paths.
     @Test func theArchitectureMapNamesRealFiles() throws {
         let root = Self.generatorSources.deletingLastPathComponent().deletingLastPathComponent()
@@ -168,7 +136,7 @@ struct StageBoundaryTests {
         let names = text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
             .filter { $0.offset % 2 == 1 }.map { String($0.element) }
             .filter { $0.contains("/") && !$0.contains(" ") && !$0.contains("<") && !$0.contains("*") && $0 != "/sql" }
-        let bases = [root, Self.generatorSources, root.appendingPathComponent("Sources/NeonSQL"),
+        let bases = [root, Self.generatorSources, Self.swiftGenerationSources, root.appendingPathComponent("Sources/NeonSQL"),
                      root.appendingPathComponent("LocalNeon/Sources/LocalNeonServer")]
         let missing = names.filter { name in
             !bases.contains { FileManager.default.fileExists(atPath: $0.appendingPathComponent(name).path) }

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// ALTER FUNCTION / PROCEDURE / ROUTINE as the queries after it see it: a renamed or moved
 /// function answers to its new name only; the overload is picked by the argument list.

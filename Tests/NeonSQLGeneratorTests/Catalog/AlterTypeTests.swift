@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// ALTER TYPE on composite, range and domain types and ALTER DOMAIN, as later statements see them.
 /// The errors are in the diagnostics golden case `schema_alter_type_errors`.

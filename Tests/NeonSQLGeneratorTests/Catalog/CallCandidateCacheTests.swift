@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// The catalog builds each call name's candidates once and keeps them (Catalog/CallCandidates.swift):
 /// a change to the catalog (a function created, the search path set, an extension created) must

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// What schema DDL (ALTER, DROP, CREATE ... AS, functions, schemas and search_path) does to the
 /// catalog, as the queries after it see it. The corpus `ddl` checks the same forms against

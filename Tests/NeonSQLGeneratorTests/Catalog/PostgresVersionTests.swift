@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// The built-in data's version field and how `postgresVersion` uses it.
 @Suite("PostgreSQL versions of built-in catalog entries")

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Unique keys as the catalog tracks them (primary keys, UNIQUE constraints, unique indexes), with
 /// the names PostgreSQL gives them so later DROP INDEX / DROP CONSTRAINT / RENAME find them. The

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// `CREATE TYPE ... AS RANGE`: the multirange type, the constructor functions, and the built-in
 /// range operators and functions resolving for the new type (corpus `realworld_from`, events.sql,

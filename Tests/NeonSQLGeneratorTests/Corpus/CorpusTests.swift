@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 import NeonSQLTestSupport
 
 /// The type-inference corpus: `Data/<schema>/schema/*.sql` and `Data/<schema>/queries/*.sql`.

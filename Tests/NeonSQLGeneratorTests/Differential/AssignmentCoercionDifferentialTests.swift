@@ -2,6 +2,7 @@ import Foundation
 import NeonSQLTestSupport
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Writes a column of each type into a column of each type (`UPDATE assign SET target = source`)
 /// and checks that the generator rejects exactly the pairs PostgreSQL's PREPARE rejects, with

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 import NeonSQLTestSupport
 
 /// `neon-sql-gen breaking` against PostgreSQL: for each migration of a table of safe and breaking

@@ -2,6 +2,7 @@ import Foundation
 import NeonSQLTestSupport
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Calls every user-callable pg_catalog function and operator once, with exactly cast arguments
 /// (polymorphic ones with a representative instance), and checks that the generator resolves

@@ -2,6 +2,7 @@ import Foundation
 import NeonSQLTestSupport
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Diagnostics golden cases (Diagnostics/Cases/) whose every expected error is PostgreSQL's own,
 /// checked against the server: the case's schema loaded into a fresh database, each query

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 import NeonSQLTestSupport
 
 /// The generator's "exactly one row" guarantee (`Analyze/RowCountGuarantee.swift`,

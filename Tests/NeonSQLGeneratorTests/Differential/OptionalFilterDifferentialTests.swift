@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 import NeonSQLTestSupport
 
 /// Every variant of every `-- @optional`/`-- @patch`/`-- @sort` query (each subset of its

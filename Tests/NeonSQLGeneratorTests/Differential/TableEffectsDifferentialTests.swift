@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 import NeonSQLTestSupport
 
 /// The generator's table effects (`describe`'s `tables`: what a query reads and can change) against

@@ -1,5 +1,6 @@
 import Foundation
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 import Testing
 
 /// The one front end (Analyze/QueryFileStatements.swift): the analyzer and the lock file take

@@ -1,4 +1,5 @@
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 // Compact S-expression renderings of AST nodes, so tests can pin tree shapes in one line.
 

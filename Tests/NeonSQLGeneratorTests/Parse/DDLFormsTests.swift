@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// The DDL forms of issue 8's class 3 as the parser reads them: tables from other tables or
 /// queries, functions and procedures, DROP with signatures, SET search_path.

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 @Suite("Parser: INSERT, UPDATE, DELETE and the RIZQ queries")
 struct DMLTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// FROM items that are function calls: column definition lists, ROWS FROM, and `(x).*`.
 @Suite("Parser: functions in FROM")

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 private func lex(_ text: String) -> (tokens: [Token], comments: [NeonSQLGenerator.Comment], diagnostics: [Diagnostic]) {
     var collector = DiagnosticCollector()

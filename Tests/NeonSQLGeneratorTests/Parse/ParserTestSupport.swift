@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Parses `text` as one file.
 func parseFile(_ text: String) -> (file: ParsedFile, diagnostics: [Diagnostic]) {

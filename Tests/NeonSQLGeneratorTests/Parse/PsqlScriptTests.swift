@@ -1,4 +1,5 @@
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 import Testing
 
 /// Schema files as psql reads them: `pg_dump` output with meta-commands and COPY data.

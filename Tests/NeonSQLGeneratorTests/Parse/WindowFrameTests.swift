@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// The parser keeps one fact of a window frame: whether it surely holds the current row (the
 /// analyzer needs it to know an aggregate over the frame sees a row).

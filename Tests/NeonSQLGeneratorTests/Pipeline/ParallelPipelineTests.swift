@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 import NeonSQLTestSupport
 
 /// The pipeline parses, analyzes and renders query files on several threads (ParallelWork):

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 @Suite("describe JSON")
 struct DescribeJSONTests {

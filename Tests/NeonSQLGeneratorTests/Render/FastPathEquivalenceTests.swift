@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// The byte-level fast paths of the renderer and the naming step (taken for names and SQL without
 /// anything to escape) spell exactly what the scalar-by-scalar definitions spell, for ASCII,

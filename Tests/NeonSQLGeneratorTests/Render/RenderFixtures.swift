@@ -1,4 +1,5 @@
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Hand-made IR values for renderer and JSON tests (the analyzer is not needed).
 enum RenderFixtures {

@@ -1,4 +1,5 @@
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 import Testing
 
 /// A file that is not valid UTF-8 is one error at its first bad byte, and the rest is analyzed.

@@ -2,6 +2,7 @@ import Foundation
 import NeonSQLTestSupport
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Deterministic mutation testing of the whole generator (lexer, parser, catalog, analyzer,
 /// renderers): thousands of seeded mutants of the project's own `.sql` files (byte flips,

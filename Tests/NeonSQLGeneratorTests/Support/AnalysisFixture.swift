@@ -1,4 +1,5 @@
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Runs the real pipeline on SQL text held in a test.
 struct AnalysisFixture {

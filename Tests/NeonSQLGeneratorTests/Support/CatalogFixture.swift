@@ -1,4 +1,5 @@
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 extension Catalog {
     /// The catalog of one schema file's text, as the pipeline builds it (diagnostics dropped).

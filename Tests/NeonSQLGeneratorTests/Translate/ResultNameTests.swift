@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Result columns PostgreSQL does not name, or names twice: `describe` carries PostgreSQL's name
 /// and the generated Swift name, and the generated code uses the same names.

@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// The translate stage's typed Swift types (`Translate/SwiftTypeUsage.swift`): the default mapping
 /// builds them, and each prints once qualified (generated code) and bare (`describe`).

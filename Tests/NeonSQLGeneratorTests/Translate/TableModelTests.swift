@@ -1,5 +1,6 @@
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Table models (docs/generated-code.md, "Table models"): a query whose result is exactly one
 /// table's (or view's) columns returns the table's model, declared once in the shared file.

@@ -14,7 +14,7 @@
 ///   table models claim theirs last (`TableModels.claimTypeName`).
 /// Runtime and standard types are always spelled qualified (`Swift.Int`, `NeonSQL.Statement`), so
 /// a schema type named `Statement`, `Date` or `String` shadows nothing.
-struct SwiftNamer {
+package struct SwiftNamer {
     let overrides: TypeOverrides
     let typeNames: GeneratedTypeNames
     /// Enums without a fallback case (`frozenEnums` in `neon-sql.json`).
@@ -39,12 +39,11 @@ struct SwiftNamer {
         "allCases", "rawValue", "hashValue", "hash", "encode", "decode", "postgresText", "postgresType",
     ]
 
-    /// Names the model with the project's `options` (overrides, type names, `frozenEnums`);
-    /// problems with the configured names and overrides are error diagnostics on `options.configPath`.
-    /// Unless `frozenEnums`, each enum gets a fallback case for labels it does not know.
-    static func name(_ model: GenerationModel, options: GeneratorOptions = GeneratorOptions()) -> NamedModel {
-        let typeNames = options.typeNames
-        let configPath = options.configPath
+    /// Names the model with the project's options (`neon-sql.json`: `overrides`, `names`,
+    /// `frozenEnums`); problems with the configured names and overrides are error diagnostics on
+    /// `configPath`. Unless `frozenEnums`, each enum gets a fallback case for labels it does not know.
+    package static func name(_ model: GenerationModel, overrides: TypeOverrides, typeNames: GeneratedTypeNames, configPath: String,
+                             frozenEnums: Bool) -> NamedModel {
         var diagnostics: [Diagnostic] = []
         for (key, name) in [("queries", typeNames.queries), ("statements", typeNames.statements), ("client", typeNames.client)] {
             if !SwiftNaming.isUsable(name) || SwiftNaming.keywords.contains(name) || moduleNames.contains(name) {
@@ -58,8 +57,8 @@ struct SwiftNamer {
         }
         // Overrides naming a column are checked against the schema the queries were analyzed with.
         var overrideDiagnostics = DiagnosticCollector()
-        options.overrides.validate(against: model.relations, configPath: configPath, diagnostics: &overrideDiagnostics)
-        return SwiftNamer(overrides: options.overrides, typeNames: typeNames, frozenEnums: options.frozenEnums)
+        overrides.validate(against: model.relations, configPath: configPath, diagnostics: &overrideDiagnostics)
+        return SwiftNamer(overrides: overrides, typeNames: typeNames, frozenEnums: frozenEnums)
             .name(model, overrideDiagnostics: overrideDiagnostics.diagnostics, configDiagnostics: diagnostics)
     }
 

@@ -2,16 +2,16 @@
 /// the analyzer names a query without an annotation after its file (`fetch_journey_duas.sql` is
 /// `FetchJourneyDuas`) and matches a `-- @param journeyId` directive to `@journey_id` with it;
 /// the Swift translation builds its identifiers on it (`Translate/SwiftNaming.swift`).
-enum IdentifierWords {
+package enum IdentifierWords {
     /// `journey_id` -> `journeyId`, `FetchJourneyDuas` -> `fetchJourneyDuas`, `XPValue` -> `xpValue`.
     /// Empty when the name has no ASCII letter or digit.
-    static func lowerCamelCase(_ name: String) -> String {
+    package static func lowerCamelCase(_ name: String) -> String {
         camelCase(name, capitalizingFirstWord: false)
     }
 
     /// `time_slot` -> `TimeSlot`, `fetchJourneyDuas` -> `FetchJourneyDuas`. Empty when the name
     /// has no ASCII letter or digit.
-    static func upperCamelCase(_ name: String) -> String {
+    package static func upperCamelCase(_ name: String) -> String {
         camelCase(name, capitalizingFirstWord: true)
     }
 
@@ -57,7 +57,7 @@ enum IdentifierWords {
 
     /// Splits on everything but ASCII letters and digits (so non-ASCII letters separate words) and
     /// on lower->upper case changes (`fetchJourney` -> fetch, Journey; `XMLValue` -> XML, Value).
-    static func words(of name: String) -> [String] {
+    package static func words(of name: String) -> [String] {
         var words: [String] = []
         var current = ""
         let scalars = Array(name.unicodeScalars)
@@ -79,10 +79,10 @@ enum IdentifierWords {
         return words
     }
 
-    static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
-    static func isASCIILowercase(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) }
-    static func isASCIIUppercase(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) }
-    static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool { isASCIILowercase(scalar) || isASCIIUppercase(scalar) }
+    package static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+    package static func isASCIILowercase(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) }
+    package static func isASCIIUppercase(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) }
+    package static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool { isASCIILowercase(scalar) || isASCIIUppercase(scalar) }
 
     private static func isASCIIDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
     private static func isASCIILowercase(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }

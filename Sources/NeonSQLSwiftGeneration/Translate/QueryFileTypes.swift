@@ -8,7 +8,7 @@
 /// whose extensions hold the file's queries, the shared file makes `Queries` & co. conform to each
 /// of them (a list that changes only when a query file is added or removed), and a query file
 /// looks up no type but its own and the runtime's. See docs/generated-code.md.
-struct QueryFileTypes: Sendable, Hashable {
+package struct QueryFileTypes: Sendable, Hashable {
     /// `_JourneysQueries`: refines `NeonSQL.GeneratedQueries`; its extension holds the file's `Queries` methods.
     let queries: String
     /// `_JourneysQueriesObserve`: the file's `Queries.Observe` methods.
@@ -44,7 +44,7 @@ struct QueryFileTypes: Sendable, Hashable {
     /// The types of each query file, in order: the stem is the file name without `.sql` in upper
     /// camel case (`journey_duas.sql` -> `JourneyDuas`), numbered when two files give one stem.
     /// Depends on the file names only, never on the queries.
-    static func forFiles(_ paths: [String], typeNames: GeneratedTypeNames) -> [QueryFileTypes] {
+    package static func forFiles(_ paths: [String], typeNames: GeneratedTypeNames) -> [QueryFileTypes] {
         var stems = UniqueNames(taken: [])
         return paths.map { path in
             QueryFileTypes(stem: stems.claim(stem(ofPath: path)), typeNames: typeNames)
@@ -54,10 +54,15 @@ struct QueryFileTypes: Sendable, Hashable {
     /// `queries/journey_duas.sql` -> `JourneyDuas`; `File` when the name has no letter or digit,
     /// `File2024` when it starts with a digit.
     static func stem(ofPath path: String) -> String {
-        var name = CodeGenerator.fileName(of: path)
+        var name = fileName(of: path)
         if name.lowercased().hasSuffix(".sql") { name = String(name.dropLast(4)) }
         let words = SwiftNaming.upperCamelCase(name)
         guard let first = words.first else { return "File" }
         return first.isNumber ? "File" + words : words
+    }
+
+    /// The last path component (`/a/b/x.sql` -> `x.sql`), for headers that must not hold directories.
+    package static func fileName(of path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
     }
 }

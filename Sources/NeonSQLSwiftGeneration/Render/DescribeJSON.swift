@@ -3,9 +3,9 @@ import NeonSQLShared
 /// The `describe` JSON: a public contract (see `docs/describe-json.md`), whose values are the
 /// types of Render/DescribeContract.swift. Keys print in their declared order, pretty-printed with
 /// two-space indentation; extend it, never break it.
-enum DescribeJSON {
+package enum DescribeJSON {
     /// The JSON document for a model: every query of every file in input order, then every diagnostic.
-    static func render(_ model: NamedModel) -> String {
+    package static func render(_ model: NamedModel) -> String {
         json(document(model)).prettyPrinted() + "\n"
     }
 
@@ -24,7 +24,7 @@ enum DescribeJSON {
     static func query(_ named: NamedQuery) -> JSONValue { json(described(named)) }
 
     /// One query as the contract's value.
-    static func described(_ named: NamedQuery) -> DescribedQuery {
+    package static func described(_ named: NamedQuery) -> DescribedQuery {
         let query = named.query
         var result = DescribedQuery(
             name: named.functionName, file: query.file, line: query.line, kind: query.kind.rawValue, sql: query.sql,

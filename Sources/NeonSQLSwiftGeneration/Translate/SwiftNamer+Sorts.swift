@@ -51,11 +51,11 @@ extension SwiftNamer {
 }
 
 /// A `-- @sort` with its Swift names: the enum the parameter takes.
-struct NamedSort: Sendable {
+package struct NamedSort: Sendable {
     /// The parameter as written (`order`).
-    let sqlName: String
+    package let sqlName: String
     /// `SearchDuasOrder`.
     let typeName: String
     /// The keys in order with their (bare) case names; the first is the default.
-    let cases: [(key: String, name: String)]
+    package let cases: [(key: String, name: String)]
 }

@@ -18,34 +18,39 @@ public struct GeneratedTypeNames: Sendable, Hashable {
 
 /// The analyzer's model with every Swift name and type chosen: what the renderer prints and
 /// `describe` reports. Built only by ``SwiftNamer``.
-struct NamedModel: Sendable {
-    let files: [NamedFile]
+package struct NamedModel: Sendable {
+    package let files: [NamedFile]
     /// Every enum of the catalog, sorted by Swift name.
     let enums: [NamedEnum]
-    let typeNames: GeneratedTypeNames
-    let diagnostics: [Diagnostic]
+    package let typeNames: GeneratedTypeNames
+    package let diagnostics: [Diagnostic]
     /// The table models some query returns or embeds whole (`Translate/TableModels.swift`),
     /// sorted by Swift name: declared once, in the shared file.
     var tableModels: [NamedTableModel] = []
 
     /// Every query of every file, in input order.
-    var queries: [NamedQuery] { files.flatMap(\.queries) }
+    package var queries: [NamedQuery] { files.flatMap(\.queries) }
 }
 
 /// The queries of one `.sql` file.
-struct NamedFile: Sendable {
-    let path: String
-    let queries: [NamedQuery]
+package struct NamedFile: Sendable {
+    package let path: String
+    package let queries: [NamedQuery]
+
+    package init(path: String, queries: [NamedQuery]) {
+        self.path = path
+        self.queries = queries
+    }
 }
 
 /// One query with its Swift names. Names are bare (no backticks): print them through
 /// ``SwiftNaming/escaped(_:)``.
-struct NamedQuery: Sendable {
+package struct NamedQuery: Sendable {
     /// What the analyzer found (``QueryDescription``), shared by reference (``SharedQueryDescription``).
-    var query: QueryDescription { description.value }
+    package var query: QueryDescription { description.value }
     private let description: SharedQueryDescription
     /// `fetchJourneyDuas`: the method of `Queries`, factory of `Statements` and closure of the client.
-    let functionName: String
+    package let functionName: String
     /// `FetchJourneyDuasRow` (declared only for `:many` and `:one`), or the table model the
     /// query returns (`UserProfile`, see ``returnsTableModel``).
     var rowTypeName: String
@@ -64,7 +69,7 @@ struct NamedQuery: Sendable {
     /// The `sqlc.embed(t)` items, in result order; their columns are in ``columns`` too.
     var embeds: [NamedEmbed] = []
     /// The `-- @sort`s, as ``QueryTemplate/sorts`` orders them.
-    var sorts: [NamedSort] = []
+    package var sorts: [NamedSort] = []
     /// With `-- @page`: the `Statements` factory of a page and the `Queries` method of the pages.
     var pageFactoryName = ""
     var pagesMethodName = ""

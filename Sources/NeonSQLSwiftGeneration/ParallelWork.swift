@@ -15,11 +15,11 @@ import Musl
 /// not depend on scheduling: the pipeline stays deterministic (its diagnostics are sorted by
 /// position, and a file's diagnostics all come from one worker, in the order a single thread
 /// would produce them).
-enum ParallelWork {
+package enum ParallelWork {
     /// How many threads per-file work uses: the online processors, at most 8 (beyond that the
     /// files are too few to share out well), at least 1. `NEON_SQL_GEN_THREADS` overrides it
     /// (1: everything on the calling thread, as before the pipeline was parallel).
-    static let workerCount: Int = {
+    package static let workerCount: Int = {
         if let text = getenv("NEON_SQL_GEN_THREADS"), let value = Int(String(cString: text)), value > 0 {
             return min(value, 64)
         }
@@ -28,11 +28,11 @@ enum ParallelWork {
 
     /// A worker count for the current task instead of ``workerCount`` (tests compare the output
     /// of one thread with that of several).
-    @TaskLocal static var workerCountOverride: Int?
+    @TaskLocal package static var workerCountOverride: Int?
 
     /// `items.map(transform)`, computed on up to ``workerCount`` threads. Each worker takes the
     /// next item no worker has taken yet, so one that drew small files takes more of them.
-    static func map<Item: Sendable, Result: Sendable>(
+    package static func map<Item: Sendable, Result: Sendable>(
         _ items: [Item], _ transform: @Sendable (Item) -> Result
     ) -> [Result] {
         let results = run(items, makeWorkerState: { () }) { _, item in transform(item) }
@@ -41,7 +41,7 @@ enum ParallelWork {
 
     /// Like ``map(_:_:)``, with one mutable `State` per worker (a memo, a diagnostics collector),
     /// made by `makeWorkerState` and returned beside the results, in worker order.
-    static func run<Item: Sendable, State, Result: Sendable>(
+    package static func run<Item: Sendable, State, Result: Sendable>(
         _ items: [Item], makeWorkerState: @Sendable () -> State,
         _ transform: @Sendable (inout State, Item) -> Result
     ) -> (results: [Result], states: [State]) {
@@ -62,26 +62,6 @@ enum ParallelWork {
             states.set(worker, StateBox(state))
         }
         return (slots.collect(), states.collect().map(\.value))
-    }
-}
-
-/// A value handed from one stage's worker to the next stage's: the worker that takes it owns it,
-/// so a large value (a parsed file) is freed on that worker's thread, not by the caller after the
-/// stage. Each handed-off value is read or taken by one worker only (its item's).
-final class HandOff<Value: Sendable>: @unchecked Sendable {
-    private var stored: Value?
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    /// The value, left in place.
-    var value: Value? { stored }
-
-    /// The value, no longer held here.
-    func take() -> Value? {
-        defer { stored = nil }
-        return stored
     }
 }
 
