@@ -1,16 +1,16 @@
 // The parser's grammar is split by responsibility into small value types that share one
 // `TokenCursor` (the statement's tokens, position and collected parameters):
-//   StatementParser        which grammar a statement's first word selects, CALL, WITH in front
-//   ExpressionParser       operators by precedence, predicates, postfix forms, sqlc macros
-//   PrimaryExpressionParser constants, names, subqueries, CASE/ARRAY/ROW/CAST, function calls
-//   SelectParser           WITH, set operations, SELECT cores, ORDER BY and window specifications
-//   FromClauseParser       FROM items, joins, functions in FROM and aliases
-//   DMLParser              INSERT, UPDATE, DELETE and MERGE
-//   TypeNameParser         type names as written in DDL and casts
-//   CreateParser           CREATE TABLE/VIEW/INDEX/SEQUENCE/TYPE/DOMAIN, ...
-//   TableElementParser     CREATE TABLE's columns, constraints and LIKE
-//   AlterParser            ALTER, DROP and SET
-//   RoutineParser          CREATE FUNCTION/PROCEDURE, triggers, policies and rules
+//   StatementParser          which grammar a statement's first word selects, CALL, WITH in front
+//   ExpressionParser         operators by precedence, predicates, postfix forms, sqlc macros
+//   PrimaryExpressionParser  constants, names, subqueries, CASE/ARRAY/ROW/CAST, function calls
+//   SelectParser             WITH, set operations, SELECT cores, ORDER BY and window specifications
+//   FromClauseParser         FROM items, joins, functions in FROM and aliases
+//   DMLParser                INSERT, UPDATE, DELETE and MERGE
+//   TypeNameParser           type names as written in DDL and casts
+//   CreateParser             CREATE TABLE/VIEW/INDEX/SEQUENCE/TYPE/DOMAIN, ...
+//   TableElementParser       CREATE TABLE's columns, constraints and LIKE
+//   AlterParser              ALTER, DROP and SET
+//   RoutineParser            CREATE FUNCTION/PROCEDURE, triggers, policies and rules
 // Each holds only the cursor, so making one to call into it costs nothing but the reference.
 
 /// A part of the grammar: reads the statement's tokens through the shared `cursor`, and reaches
