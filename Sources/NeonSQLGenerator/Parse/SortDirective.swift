@@ -93,12 +93,12 @@ enum SortDirectiveParser {
             diagnostics.append(contentsOf: local.diagnostics)
             return nil
         }
-        let parser = Parser(source: blanked, tokens: lexed.tokens.dropLast(), terminator: end)
+        let cursor = TokenCursor(source: blanked, tokens: lexed.tokens.dropLast(), terminator: end)
         do {
-            let items = try parser.parseOrderItems()
-            guard parser.current.kind == .eof else {
-                diagnostics.error("unexpected '\(parser.current.value)' in a '-- @sort' key; separate keys with ','", in: source,
-                                  at: parser.current.location)
+            let items = try SelectParser(cursor: cursor).parseOrderItems()
+            guard cursor.current.kind == .eof else {
+                diagnostics.error("unexpected '\(cursor.current.value)' in a '-- @sort' key; separate keys with ','", in: source,
+                                  at: cursor.current.location)
                 return nil
             }
             return items

@@ -2,7 +2,7 @@ import Testing
 @testable import NeonSQLGenerator
 @testable import NeonSQLSwiftGeneration
 
-/// MERGE in query files (Parser+Merge.swift, Statements/ModificationAnalyzing+Merge.swift): PostgreSQL 15's
+/// MERGE in query files (Parse/DMLParser+Merge.swift, Statements/ModificationAnalyzing+Merge.swift): PostgreSQL 15's
 /// grammar, parameter types as `PREPARE` reports them on PostgreSQL 15, the scopes of the WHEN
 /// clauses, kinds, table effects, and PostgreSQL 17's RETURNING and NOT MATCHED BY SOURCE.
 @Suite("Analyzer: MERGE")

@@ -1,4 +1,4 @@
-// Syntax tree of MERGE (Parser+Merge.swift): the target, the source, the join condition and the
+// Syntax tree of MERGE (DMLParser+Merge.swift): the target, the source, the join condition and the
 // WHEN clauses with their actions.
 
 /// `[WITH ...] MERGE INTO [ONLY] target [[AS] alias] USING source ON condition WHEN ... [RETURNING ...]`

@@ -14,11 +14,11 @@ indirect enum Statement: Sendable, Hashable {
     case createSchema(Identifier, ifNotExists: Bool)
     case createTableAs(CreateTableAsStatement)
     case createFunction(CreateFunctionStatement)
-    /// `CREATE TRIGGER` (Parser+Trigger.swift): what it fires on and the function it runs.
+    /// `CREATE TRIGGER` (RoutineParser+Triggers.swift): what it fires on and the function it runs.
     case createTrigger(CreateTriggerStatement)
-    /// `CREATE POLICY` (Parser+Trigger.swift): the table and the tokens of its conditions.
+    /// `CREATE POLICY` (RoutineParser+Triggers.swift): the table and the tokens of its conditions.
     case createPolicy(CreatePolicyStatement)
-    /// `CREATE RULE` (Parser+Trigger.swift): the table, its event and the tokens of its actions.
+    /// `CREATE RULE` (RoutineParser+Triggers.swift): the table, its event and the tokens of its actions.
     case createRule(CreateRuleStatement)
     /// `SET [SESSION|LOCAL] search_path TO|= a, b` (schema names; `DEFAULT` is `["public"]`).
     case setSearchPath([String], location: SourceLocation)
@@ -36,7 +36,7 @@ indirect enum Statement: Sendable, Hashable {
     case alterFunction(AlterFunctionStatement)
     /// `ALTER INDEX [IF EXISTS] name RENAME TO new` (other ALTER INDEX forms are ignored).
     case renameIndex(QualifiedName, to: Identifier, ifExists: Bool, location: SourceLocation)
-    /// CREATE EXTENSION / DOMAIN / TYPE ... AS (...) / TYPE ... AS RANGE (Parser+TypeDDL.swift).
+    /// CREATE EXTENSION / DOMAIN / TYPE ... AS (...) / TYPE ... AS RANGE (CreateParser+Types.swift).
     case defineType(TypeDefinitionStatement)
     /// `CALL procedure(arguments)`: a procedure call, typed from the procedure's signature.
     case call(FunctionCall, location: SourceLocation)
@@ -82,7 +82,7 @@ struct ParsedFile: Sendable {
     /// Every token of the file, in source order (the last is `.eof`): a statement's tokens are
     /// there for whoever reads it without its syntax tree (the lock file, Lock/StatementTokens.swift).
     var tokens: [Token] = []
-    /// Lexing and parsing work: tokens and comments made plus tokens read (`Parser.tokenReads`).
+    /// Lexing and parsing work: tokens and comments made plus tokens read (`TokenCursor.tokenReads`).
     /// A deterministic cost the mutation tests bound in proportion to the input's size.
     var work = 0
 }

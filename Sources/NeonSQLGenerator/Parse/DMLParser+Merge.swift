@@ -3,7 +3,7 @@
 // parsed too: whether the targeted version has them is the analyzer's to say
 // (Statements/ModificationAnalyzing+Merge.swift).
 
-extension Parser {
+extension DMLParser {
     /// `MERGE INTO [ONLY] t [[AS] a] USING source ON condition WHEN ... [WHEN ...] [RETURNING ...]`
     func parseMerge(with: WithClause?, start: Token) throws(ParseError) -> MergeStatement {
         try expectWord("merge")
@@ -11,9 +11,9 @@ extension Parser {
         let (table, alias) = try parseModificationTarget(aliasExcluding: ["using"])
         try expectWord("using")
         let sourceLocation = current.location
-        let source = try parseTableReference()
+        let source = try fromClauseParser.parseTableReference()
         try expectWord("on")
-        let condition = try parseExpression()
+        let condition = try expressionParser.parseExpression()
         var clauses: [MergeWhenClause] = []
         repeat {
             clauses.append(try parseMergeWhenClause())
@@ -22,7 +22,7 @@ extension Parser {
         var returningLocation: SourceLocation?
         if atWord("returning") {
             returningLocation = advance().location
-            returning = try parseTargetList()
+            returning = try selectParser.parseTargetList()
         }
         return MergeStatement(
             with: with, table: table, alias: alias, source: source, sourceLocation: sourceLocation, condition: condition,
@@ -47,7 +47,7 @@ extension Parser {
             }
         }
         var condition: Expression?
-        if acceptWord("and") { condition = try parseExpression() }
+        if acceptWord("and") { condition = try expressionParser.parseExpression() }
         try expectWord("then")
         let action = try parseMergeAction(inserts: match == .notMatched)
         return MergeWhenClause(match: match, condition: condition, action: action, location: start, byLocation: byLocation)
@@ -70,20 +70,12 @@ extension Parser {
     /// `INSERT [(columns)] [OVERRIDING {SYSTEM|USER} VALUE] {VALUES (expressions) | DEFAULT VALUES}`
     private func parseMergeInsert() throws(ParseError) -> MergeAction {
         let location = advance().location
-        var columns: [Identifier] = []
-        if accept(.leftParen) {
-            repeat { columns.append(try parseColumnId("column name")) } while accept(.comma)
-            try expect(.rightParen, "')'")
-        }
-        if acceptWord("overriding") {
-            if !acceptWord("system") { try expectWord("user") }
-            try expectWord("value")
-        }
+        let columns = try parseInsertColumns()
         if acceptWords("default", "values") { return .insert(columns: columns, values: nil, location: location) }
         try expectWord("values")
         try expect(.leftParen, "'('")
         var values: [Expression] = []
-        repeat { values.append(try parseExpression()) } while accept(.comma)
+        repeat { values.append(try expressionParser.parseExpression()) } while accept(.comma)
         try expect(.rightParen, "')'")
         return .insert(columns: columns, values: values, location: location)
     }

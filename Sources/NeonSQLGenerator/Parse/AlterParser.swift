@@ -1,9 +1,12 @@
 // ALTER TABLE / VIEW / MATERIALIZED VIEW (columns, constraints, renames, SET SCHEMA), ALTER TYPE
 // (enum values, a composite's attributes, renames, SET SCHEMA), ALTER DOMAIN, ALTER INDEX
-// (Parser+Index.swift) and ALTER FUNCTION/PROCEDURE/ROUTINE (Parser+Function.swift); every other
+// (CreateParser+Index.swift) and ALTER FUNCTION/PROCEDURE/ROUTINE (RoutineParser.swift); every other
 // ALTER is accepted and ignored.
 
-extension Parser {
+/// ALTER and DROP of the objects the catalog models, and SET search_path.
+struct AlterParser: GrammarParser {
+    let cursor: TokenCursor
+
     func parseAlter() throws(ParseError) -> Statement {
         let start = advance()
         guard current.kind == .word else { throw error(expected: "object type") }
@@ -21,14 +24,14 @@ extension Parser {
             return .alterTable(try parseAlterRelation(start: start, kind: .materializedView))
         }
         if atWord("index") {
-            return try parseAlterIndex(start: start)
+            return try createParser.parseAlterIndex(start: start)
         }
         if atWord("domain") {
             advance()
             return .alterDomain(try parseAlterDomain(start: start))
         }
         if atWord("function") || atWord("procedure") || atWord("routine") {
-            return .alterFunction(try parseAlterFunction(start: start))
+            return .alterFunction(try routineParser.parseAlterFunction(start: start))
         }
         if atWord("type") {
             advance()
@@ -105,7 +108,7 @@ extension Parser {
         let change: CompositeAttributeAction
         if acceptWords("add", "attribute") {
             let name = try parseColumnId("attribute name")
-            change = .add(name, try parseTypeName())
+            change = .add(name, try typeNameParser.parseTypeName())
         } else if acceptWords("drop", "attribute") {
             let ifExists = acceptWords("if", "exists")
             change = .drop(try parseColumnId("attribute name"), ifExists: ifExists)
@@ -115,7 +118,7 @@ extension Parser {
             let name = try parseColumnId("attribute name")
             if !acceptWords("set", "data") { _ = acceptWord("set") }
             try expectWord("type")
-            change = .alterType(name, try parseTypeName())
+            change = .alterType(name, try typeNameParser.parseTypeName())
         }
         if acceptWord("collate") { _ = try parseQualifiedName("collation name") }
         if !acceptWord("cascade") { _ = acceptWord("restrict") }
@@ -157,12 +160,12 @@ extension Parser {
     private func parseAlterTableAction() throws(ParseError) -> AlterTableAction {
         let start = current
         if acceptWord("add") {
-            if atTableConstraintStart {
-                return .addConstraint(try parseTableConstraint())
+            if tableElementParser.atTableConstraintStart {
+                return .addConstraint(try tableElementParser.parseTableConstraint())
             }
             _ = acceptWord("column")
             let ifNotExists = acceptWords("if", "not", "exists")
-            return .addColumn(try parseColumnDefinition(), ifNotExists: ifNotExists)
+            return .addColumn(try tableElementParser.parseColumnDefinition(), ifNotExists: ifNotExists)
         }
         if acceptWord("drop") {
             if acceptWord("constraint") {
@@ -199,14 +202,14 @@ extension Parser {
             _ = acceptWord("column")
             let column = try parseColumnId("column name")
             if acceptWords("set", "data", "type") || acceptWord("type") {
-                let type = try parseTypeName()
+                let type = try typeNameParser.parseTypeName()
                 if acceptWord("collate") { _ = try parseQualifiedName("collation name") }
-                if acceptWord("using") { _ = try parseExpression() }
+                if acceptWord("using") { _ = try expressionParser.parseExpression() }
                 return .alterColumnType(column, type)
             }
             if acceptWords("set", "not", "null") { return .setNotNull(column) }
             if acceptWords("drop", "not", "null") { return .dropNotNull(column) }
-            if acceptWords("set", "default") { return .setDefault(column, try parseExpression()) }
+            if acceptWords("set", "default") { return .setDefault(column, try expressionParser.parseExpression()) }
             if acceptWords("drop", "default") { return .dropDefault(column) }
         }
         skipToListEnd()

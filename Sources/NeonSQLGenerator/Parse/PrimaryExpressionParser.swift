@@ -1,7 +1,10 @@
 // Primary expressions: constants, names, parameters, parenthesized expressions and subqueries,
 // EXISTS, ROW, CAST, typed constants, SQL value functions, CASE and ARRAY constructors.
 
-extension Parser {
+/// The operands of expressions: constants, names, parameters, subqueries, constructors and function calls.
+struct PrimaryExpressionParser: GrammarParser {
+    let cursor: TokenCursor
+
     // MARK: - Primary expressions
 
     // The functions on the recursive path (parsePrimary, parseWordExpression) only dispatch, so
@@ -34,7 +37,7 @@ extension Parser {
             return make(.literal(.bitString(token.value)), at: token.location)
         case .positionalParameter:
             guard let number = Int(token.value), number > 0, number <= 65535 else {
-                throw ParseError(message: "there is no parameter \(source.text(from: token.start, to: token.end))", location: token.location)
+                throw ParseError(message: "there is no parameter \(cursor.source.text(from: token.start, to: token.end))", location: token.location)
             }
             advance()
             return parameter(.positional(number), from: token)
@@ -46,36 +49,6 @@ extension Parser {
         }
     }
 
-    /// Records a parameter occurrence spanning from `start` to the last consumed token.
-    func parameter(_ reference: ParameterReference, from start: Token) -> Expression {
-        let range = SourceRange(start: start.location, endOffset: lastEnd)
-        let node = ParameterNode(reference: reference, location: start.location, range: range)
-        parameters.append(node)
-        return Expression(.parameter(node), location: start.location, range: range)
-    }
-
-    /// True if the tokens from `offset` on start a query: any number of `(` then SELECT/WITH/VALUES/TABLE.
-    /// `direct` is true when there is no extra parenthesis in between.
-    func queryStarts(at offset: Int) -> (isQuery: Bool, direct: Bool) {
-        // Every `(` of a run shares the token after the run: found once per run, so `((((...` is
-        // linear, not quadratic in its length.
-        var position = index + offset
-        if let run = leftParenRun, run.start <= position, position <= run.end {
-            position = run.end
-        } else {
-            let start = position
-            while tokens[min(position, tokens.count - 1)].kind == .leftParen {
-                position += 1
-                tokenReads += 1
-            }
-            leftParenRun = (start, position)
-        }
-        let distance = position - index
-        let token = peek(distance)
-        let isQuery = token.kind == .word && ["select", "with", "values", "table"].contains(token.value)
-        return (isQuery, distance == offset)
-    }
-
     /// `( query )` if the current `(` opens a query; nil (nothing consumed) otherwise.
     /// A query wrapped in extra parentheses is tried first and abandoned if it does not parse.
     func parseParenthesizedQueryIfPresent() throws(ParseError) -> SelectStatement? {
@@ -85,7 +58,7 @@ extension Parser {
         let saved = mark()
         do {
             advance()
-            let query = try parseSelectStatement()
+            let query = try selectParser.parseSelectStatement()
             try expect(.rightParen, "')'")
             return query
         } catch {
@@ -101,13 +74,13 @@ extension Parser {
             return make(.scalarSubquery(query), at: start.location)
         }
         advance()
-        let savedCollate = stopAtCollate
-        stopAtCollate = false
-        defer { stopAtCollate = savedCollate }
-        let first = try parseExpression()
+        let savedCollate = cursor.stopAtCollate
+        cursor.stopAtCollate = false
+        defer { cursor.stopAtCollate = savedCollate }
+        let first = try expressionParser.parseExpression()
         if accept(.comma) {
             var items = [first]
-            items.append(contentsOf: try parseExpressionList())
+            items.append(contentsOf: try expressionParser.parseExpressionList())
             try expect(.rightParen, "')'")
             return make(.row(items), at: start.location)
         }
@@ -143,7 +116,7 @@ extension Parser {
 
     func classifyWord() -> WordExpression {
         let word = current.value
-        guard Parser.wordsWithMeaning.contains(word) else { return .name }
+        guard Self.wordsWithMeaning.contains(word) else { return .name }
         let next = peek()
         switch word {
         case "null", "true", "false", "default": return .constant
@@ -161,9 +134,9 @@ extension Parser {
             return .unsupportedSqlcMacro
         default: break
         }
-        if Parser.valueFunctions[word] != nil, !(word == "current_schema" && next.kind == .leftParen) { return .valueFunction }
-        if Parser.specialSyntaxFunctions.contains(word), next.kind == .leftParen { return .specialFunction }
-        if Parser.typeKeywords.contains(word) { return .typeKeyword }
+        if Self.valueFunctions[word] != nil, !(word == "current_schema" && next.kind == .leftParen) { return .valueFunction }
+        if Self.specialSyntaxFunctions.contains(word), next.kind == .leftParen { return .specialFunction }
+        if Self.typeKeywords.contains(word) { return .typeKeyword }
         if Keywords.reserved.contains(word) || (Keywords.typeOrFunctionName.contains(word) && next.kind != .leftParen) {
             return .reserved
         }
@@ -178,7 +151,7 @@ extension Parser {
         case .exists: return try parseExistsExpression()
         case .array: return try parseArrayConstructor()
         case .row: return try parseRowConstructor()
-        case .sqlcParameter: return try parseSqlcParameter()
+        case .sqlcParameter: return try expressionParser.parseSqlcParameter()
         case .unsupportedSqlcMacro:
             throw ParseError(message: "sqlc.embed(t) is only allowed as an item of a select list (SELECT sqlc.embed(t), ... FROM t)",
                              location: current.location)
@@ -205,9 +178,9 @@ extension Parser {
     func parseCastExpression() throws(ParseError) -> Expression {
         let start = advance()
         try expect(.leftParen, "'('")
-        let value = try parseExpression()
+        let value = try expressionParser.parseExpression()
         try expectWord("as")
-        let type = try parseTypeName()
+        let type = try typeNameParser.parseTypeName()
         try expect(.rightParen, "')'")
         return make(.cast(value, type), at: start.location)
     }
@@ -224,7 +197,7 @@ extension Parser {
         let start = advance()
         advance()
         var items: [Expression] = []
-        if !at(.rightParen) { items = try parseExpressionList() }
+        if !at(.rightParen) { items = try expressionParser.parseExpressionList() }
         try expect(.rightParen, "')'")
         return make(.row(items), at: start.location)
     }
@@ -232,7 +205,7 @@ extension Parser {
     /// A SQL value function written as a FROM item (`FROM CURRENT_DATE`, `FROM current_schema()`);
     /// nil (nothing consumed) when the current word is not one.
     func parseValueFunctionItemIfPresent() throws(ParseError) -> Expression? {
-        guard current.kind == .word, Parser.valueFunctions[current.value] != nil, peek().kind != .dot else { return nil }
+        guard current.kind == .word, Self.valueFunctions[current.value] != nil, peek().kind != .dot else { return nil }
         if current.value == "current_schema", peek().kind == .leftParen {
             let token = advance()
             advance()
@@ -245,7 +218,7 @@ extension Parser {
     /// CURRENT_DATE, CURRENT_TIMESTAMP(3), USER, ...
     func parseValueFunction() throws(ParseError) -> Expression {
         let token = advance()
-        guard let function = Parser.valueFunctions[token.value] else { throw error(expected: "expression") }
+        guard let function = Self.valueFunctions[token.value] else { throw error(expected: "expression") }
         if ["current_time", "current_timestamp", "localtime", "localtimestamp"].contains(token.value), at(.leftParen) {
             advance()
             try expect(.integer, "precision")
@@ -261,7 +234,7 @@ extension Parser {
         let saved = mark()
         let type: TypeName
         do {
-            type = try parseTypeName()
+            type = try typeNameParser.parseTypeName()
         } catch {
             reset(saved)
             return nil
@@ -271,7 +244,7 @@ extension Parser {
             return nil
         }
         let value = advance().value
-        if type.name == "interval" { try skipIntervalQualifier() }
+        if type.name == "interval" { try typeNameParser.skipIntervalQualifier() }
         return make(.typedLiteral(type, value), at: start.location)
     }
 
@@ -308,18 +281,18 @@ extension Parser {
         let start = advance()
         var operand: Expression?
         if atWord("end") { throw error(expected: "WHEN") }
-        if !atWord("when") { operand = try parseExpression() }
+        if !atWord("when") { operand = try expressionParser.parseExpression() }
         var branches: [CaseBranch] = []
         while atWord("when") {
             let when = advance()
-            let condition = try parseExpression()
+            let condition = try expressionParser.parseExpression()
             try expectWord("then")
-            let result = try parseExpression()
+            let result = try expressionParser.parseExpression()
             branches.append(CaseBranch(condition: condition, result: result, whenLocation: when.location))
         }
         if branches.isEmpty { throw error(expected: "WHEN") }
         var elseResult: Expression?
-        if acceptWord("else") { elseResult = try parseExpression() }
+        if acceptWord("else") { elseResult = try expressionParser.parseExpression() }
         try expectWord("end")
         return make(.caseWhen(operand: operand, branches: branches, elseResult: elseResult), at: start.location)
     }
@@ -347,7 +320,7 @@ extension Parser {
                 if at(.leftBracket) {
                     elements.append(try parseArrayBrackets(start: current.location))
                 } else {
-                    elements.append(try parseExpression())
+                    elements.append(try expressionParser.parseExpression())
                 }
             } while accept(.comma)
         }

@@ -20,7 +20,7 @@ struct TypeDefinitionStatement: Sendable, Hashable {
     let location: SourceLocation
 }
 
-extension Parser {
+extension CreateParser {
     /// After CREATE (and OR REPLACE/modifiers), at the object kind: a type definition, or nil
     /// (nothing consumed) for anything else, CREATE TYPE ... AS ENUM included.
     func parseTypeDefinition(start: Token) throws(ParseError) -> Statement? {
@@ -35,7 +35,7 @@ extension Parser {
             advance()
             let name = try parseQualifiedName("domain name")
             _ = acceptWord("as")
-            let base = try parseTypeName()
+            let base = try typeNameParser.parseTypeName()
             var notNull = false
             while current.kind == .word {
                 if acceptWord("constraint") {
@@ -47,7 +47,7 @@ extension Parser {
                 } else if acceptWord("check") {
                     try skipParenthesized()
                 } else if acceptWord("default") || acceptWord("collate") {
-                    _ = try parseExpression(minimum: Precedence.comparison)
+                    _ = try expressionParser.parseExpression(minimum: Precedence.comparison)
                 } else {
                     break
                 }
@@ -68,7 +68,7 @@ extension Parser {
                 if !at(.rightParen) {
                     repeat {
                         let field = try parseColumnId("attribute name")
-                        let type = try parseTypeName()
+                        let type = try typeNameParser.parseTypeName()
                         if acceptWord("collate") { _ = try parseQualifiedName("collation name") }
                         fields.append(ColumnDefinition(name: field, type: type, constraints: []))
                     } while accept(.comma)
@@ -84,11 +84,11 @@ extension Parser {
                     let option = try parseColumnId("range option")
                     try expect(.op, "'='")
                     if option.name == "subtype" {
-                        subtype = try parseTypeName()
+                        subtype = try typeNameParser.parseTypeName()
                     } else if option.name == "multirange_type_name" {
-                        multirangeName = try parseTypeName()
+                        multirangeName = try typeNameParser.parseTypeName()
                     } else {
-                        _ = try parseExpression(minimum: Precedence.comparison)
+                        _ = try expressionParser.parseExpression(minimum: Precedence.comparison)
                     }
                 } while accept(.comma)
                 try expect(.rightParen, "')'")

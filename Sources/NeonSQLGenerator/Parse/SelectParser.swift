@@ -1,7 +1,10 @@
 // Queries: WITH, set operations, SELECT cores (select lists, GROUP BY), ORDER BY / LIMIT / OFFSET
-// and locking clauses. FROM items and joins are in Parser+From.swift.
+// and locking clauses. FROM items and joins are in FromClauseParser.swift.
 
-extension Parser {
+/// Queries: WITH, set operations, SELECT cores, VALUES, ORDER BY, LIMIT and window specifications.
+struct SelectParser: GrammarParser {
+    let cursor: TokenCursor
+
     /// `[WITH ...] body [ORDER BY] [LIMIT] [OFFSET] [FETCH] [FOR UPDATE ...]`.
     func parseSelectStatement() throws(ParseError) -> SelectStatement {
         let start = current
@@ -24,9 +27,9 @@ extension Parser {
             if atWord("order"), peek().isWord("by") {
                 orderBy = try parseOrderBy()
             } else if acceptWord("limit") {
-                if !acceptWord("all") { limit = try parseExpression() }
+                if !acceptWord("all") { limit = try expressionParser.parseExpression() }
             } else if acceptWord("offset") {
-                offset = try parseExpression()
+                offset = try expressionParser.parseExpression()
                 if !acceptWord("rows") { _ = acceptWord("row") }
             } else if atWord("fetch") {
                 let fetch = advance()
@@ -34,7 +37,7 @@ extension Parser {
                 if atWord("row") || atWord("rows") {
                     limit = make(.literal(.integer("1")), at: fetch.location)
                 } else {
-                    limit = try parseExpression(minimum: Precedence.additive)
+                    limit = try expressionParser.parseExpression(minimum: Precedence.additive)
                 }
                 if !acceptWord("rows") { try expectWord("row") }
                 if !acceptWord("only") {
@@ -49,7 +52,7 @@ extension Parser {
         }
         return SelectStatement(
             with: with, body: body, orderBy: orderBy, limit: limit, offset: offset,
-            location: start.location, range: SourceRange(start: start.location, endOffset: lastEnd)
+            location: start.location, range: SourceRange(start: start.location, endOffset: cursor.lastEnd)
         )
     }
 
@@ -91,7 +94,7 @@ extension Parser {
             // A data-modifying CTE is INSERT, UPDATE or DELETE; PostgreSQL 15 has no MERGE there.
             if atWord("merge") { throw error(expected: "SELECT, VALUES, INSERT, UPDATE or DELETE") }
             try enter()
-            let statement = try parseQueryStatement()
+            let statement = try statementParser.parseQueryStatement()
             leave()
             try expect(.rightParen, "')'")
             if acceptWord("search") {
@@ -107,9 +110,9 @@ extension Parser {
                 try expectWord("set")
                 _ = try parseColumnId()
                 if acceptWord("to") {
-                    _ = try parseExpression(minimum: Precedence.additive)
+                    _ = try expressionParser.parseExpression(minimum: Precedence.additive)
                     try expectWord("default")
-                    _ = try parseExpression(minimum: Precedence.additive)
+                    _ = try expressionParser.parseExpression(minimum: Precedence.additive)
                 }
                 try expectWord("using")
                 _ = try parseColumnId()
@@ -182,7 +185,7 @@ extension Parser {
         var rows: [[Expression]] = []
         repeat {
             try expect(.leftParen, "'('")
-            rows.append(try parseExpressionList())
+            rows.append(try expressionParser.parseExpressionList())
             try expect(.rightParen, "')'")
         } while accept(.comma)
         return rows
@@ -203,7 +206,7 @@ extension Parser {
         if acceptWord("distinct") {
             if acceptWord("on") {
                 try expect(.leftParen, "'('")
-                distinct = .distinctOn(try parseExpressionList())
+                distinct = .distinctOn(try expressionParser.parseExpressionList())
                 try expect(.rightParen, "')'")
             } else {
                 distinct = .distinct
@@ -212,7 +215,7 @@ extension Parser {
             _ = acceptWord("all")
         }
         var targets: [SelectTarget] = []
-        let endsList = atEnd || at(.rightParen) || (current.kind == .word && Parser.selectListTerminators.contains(current.value))
+        let endsList = atEnd || at(.rightParen) || (current.kind == .word && Self.selectListTerminators.contains(current.value))
         if !endsList {
             targets = try parseTargetList()
         }
@@ -227,11 +230,11 @@ extension Parser {
         }
         var from: [TableReference] = []
         if acceptWord("from") {
-            from = try parseFromList()
+            from = try fromClauseParser.parseFromList()
         }
         var whereClause: Expression?
         if acceptWord("where") {
-            whereClause = try parseExpression()
+            whereClause = try expressionParser.parseExpression()
         }
         var groupBy: [Expression] = []
         var groupsBySets = false
@@ -247,7 +250,7 @@ extension Parser {
         }
         var having: Expression?
         if acceptWord("having") {
-            having = try parseExpression()
+            having = try expressionParser.parseExpression()
         }
         var windows: [NamedWindow] = []
         if acceptWord("window") {
@@ -310,7 +313,7 @@ extension Parser {
     /// One element of a grouping set: `(a, b)` is the columns a and b (`ROW(a, b)` stays a row).
     private func parseGroupingSetElement() throws(ParseError) -> [Expression] {
         let startsWithParen = at(.leftParen)
-        let expression = try parseExpression()
+        let expression = try expressionParser.parseExpression()
         if startsWithParen, case .row(let elements) = expression.kind { return elements }
         return [expression]
     }
@@ -327,7 +330,7 @@ extension Parser {
                 targets.append(embed)
                 continue
             }
-            let expression = try parseExpression()
+            let expression = try expressionParser.parseExpression()
             if case .qualifiedStar(let name) = expression.kind {
                 targets.append(.qualifiedStar(name, expression.location))
                 continue

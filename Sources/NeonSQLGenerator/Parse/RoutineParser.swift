@@ -2,7 +2,10 @@
 // defaults), what it returns, and STRICT. The body (a string, `RETURN expr` or
 // `BEGIN ATOMIC ... END`) is not analyzed.
 
-extension Parser {
+/// Functions and procedures (CREATE and ALTER), triggers, policies and rules.
+struct RoutineParser: GrammarParser {
+    let cursor: TokenCursor
+
     /// Second words of multi-word type names: after them the first word was a type, not a parameter name.
     private static let typeContinuations: Set<String> = ["precision", "varying", "with", "without", "default"]
 
@@ -23,7 +26,7 @@ extension Parser {
                     var columns: [FunctionColumn] = []
                     repeat {
                         let column = try parseColumnId("column name")
-                        columns.append(FunctionColumn(name: column, type: try parseTypeName()))
+                        columns.append(FunctionColumn(name: column, type: try typeNameParser.parseTypeName()))
                     } while accept(.comma)
                     try expect(.rightParen, "')'")
                     returns = .table(columns)
@@ -40,15 +43,15 @@ extension Parser {
                 body = .text(try expect(.string, "function body").value)
                 if accept(.comma) { try expect(.string, "link symbol") }
             } else if atWord("return") {
-                let first = index
+                let first = cursor.index
                 advance()
-                _ = try parseExpression()
-                body = .sqlTokens(Array(tokens[first..<index]))
+                _ = try expressionParser.parseExpression()
+                body = .sqlTokens(Array(cursor.tokens[first..<cursor.index]))
             } else if atWord("begin"), peek().isWord("atomic") {
                 // The body's statements are not typed; the splitter kept them in this statement.
-                let first = index
+                let first = cursor.index
                 skipToEnd()
-                body = .sqlTokens(Array(tokens[first..<index]))
+                body = .sqlTokens(Array(cursor.tokens[first..<cursor.index]))
             } else if acceptWord("language") {
                 let name = advance()
                 language = name.value.lowercased()
@@ -64,7 +67,7 @@ extension Parser {
                 repeat {
                     try expectWord("for")
                     try expectWord("type")
-                    _ = try parseTypeName()
+                    _ = try typeNameParser.parseTypeName()
                 } while accept(.comma)
             } else if current.kind == .word || current.kind == .string || current.kind == .integer || current.kind == .numeric {
                 // LANGUAGE x, IMMUTABLE, STABLE, VOLATILE, [NOT] LEAKPROOF, [EXTERNAL] SECURITY ...,
@@ -84,7 +87,7 @@ extension Parser {
 
     /// A parameter or result type; `table.column%TYPE` is kept as a type named `table.column%type`.
     private func parseFunctionType() throws(ParseError) -> TypeName {
-        let type = try parseTypeName()
+        let type = try typeNameParser.parseTypeName()
         if atOp("%"), peek().isWord("type") {
             advance()
             advance()
@@ -110,13 +113,13 @@ extension Parser {
             if current.kind == .word || current.kind == .quotedIdentifier,
                peek().kind == .word || peek().kind == .quotedIdentifier,
                !(current.kind == .word && current.value == "double"),
-               !(peek().kind == .word && Parser.typeContinuations.contains(peek().value)) {
+               !(peek().kind == .word && Self.typeContinuations.contains(peek().value)) {
                 name = identifier(advance())
             }
             let type = try parseFunctionType()
             var hasDefault = false
             if acceptWord("default") || (atOp("=") && { advance(); return true }()) {
-                _ = try parseExpression()
+                _ = try expressionParser.parseExpression()
                 hasDefault = true
             }
             parameters.append(FunctionParameterDefinition(mode: mode, name: name, type: type, hasDefault: hasDefault))

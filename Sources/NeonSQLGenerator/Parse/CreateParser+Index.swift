@@ -1,6 +1,6 @@
 // CREATE [UNIQUE] INDEX and ALTER INDEX ... RENAME TO: what makes a unique key (Catalog/CatalogBuilder+Indexes.swift).
 
-extension Parser {
+extension CreateParser {
     /// At `INDEX` (after `CREATE [UNIQUE]`).
     func parseCreateIndex(start: Token, isUnique: Bool) throws(ParseError) -> Statement {
         try expectWord("index")
@@ -29,7 +29,7 @@ extension Parser {
             } else if acceptWord("tablespace") {
                 _ = try parseLabel("tablespace name")
             } else if acceptWord("where") {
-                _ = try parseExpression()
+                _ = try expressionParser.parseExpression()
                 isPartial = true
             } else {
                 throw error(expected: "end of CREATE INDEX")
@@ -47,7 +47,7 @@ extension Parser {
             element = CreateIndexStatement.Element(column: column, nameForIndexName: column.name)
         } else {
             let isCall = current.kind == .word && peek().kind == .leftParen
-            let expression = try parseExpression()
+            let expression = try expressionParser.parseExpression()
             var name = "expr"
             if isCall, case .function(let call) = expression.kind, let function = call.name.name { name = function.name }
             element = CreateIndexStatement.Element(column: nil, nameForIndexName: name)

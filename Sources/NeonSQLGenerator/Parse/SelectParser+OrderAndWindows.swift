@@ -1,6 +1,6 @@
 // ORDER BY lists (and `-- @sort` keys) and window specifications with their frames.
 
-extension Parser {
+extension SelectParser {
     // MARK: - ORDER BY and windows
 
     /// `ORDER BY item, ...` (the keywords included).
@@ -14,7 +14,7 @@ extension Parser {
     func parseOrderItems() throws(ParseError) -> [OrderItem] {
         var items: [OrderItem] = []
         repeat {
-            let expression = try parseExpression()
+            let expression = try expressionParser.parseExpression()
             var descending = false
             if acceptWord("desc") {
                 descending = true
@@ -43,7 +43,7 @@ extension Parser {
         var partitionBy: [Expression] = []
         if acceptWord("partition") {
             try expectWord("by")
-            partitionBy = try parseExpressionList()
+            partitionBy = try expressionParser.parseExpressionList()
         }
         var orderBy: [OrderItem] = []
         if atWord("order") {
@@ -94,7 +94,7 @@ extension Parser {
             try expectWord("row")
             return .currentRow
         }
-        _ = try parseExpression(minimum: Precedence.and + 1)
+        _ = try expressionParser.parseExpression(minimum: Precedence.and + 1)
         if acceptWord("preceding") { return .preceding }
         try expectWord("following")
         return .following

@@ -2,7 +2,7 @@
 // (`SELECT last_value FROM my_sequence`), so the parser hands it to the catalog as a table with
 // the columns every sequence has. Its options (START, INCREMENT, OWNED BY, ...) change no type.
 
-extension Parser {
+extension CreateParser {
     /// The columns of every sequence relation, all NOT NULL (`\d my_sequence`).
     private static let sequenceColumns = [("last_value", "bigint"), ("log_cnt", "bigint"), ("is_called", "boolean")]
 
@@ -13,7 +13,7 @@ extension Parser {
         let name = try parseQualifiedName("sequence name")
         skipToEnd()
         let location = name.location
-        let columns = Parser.sequenceColumns.map { column, type in
+        let columns = Self.sequenceColumns.map { column, type in
             ColumnDefinition(name: Identifier(name: column, quoted: false, location: location),
                              type: TypeName(schema: nil, name: type, modifiers: [], arrayDimensions: 0, location: location),
                              constraints: [.notNull])

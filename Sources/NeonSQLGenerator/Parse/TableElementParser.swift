@@ -2,7 +2,10 @@
 // (NOT NULL, DEFAULT, GENERATED, REFERENCES, ...), table constraints (PRIMARY KEY, UNIQUE, FOREIGN
 // KEY, CHECK, EXCLUDE) and LIKE source [INCLUDING ...].
 
-extension Parser {
+/// CREATE TABLE's parenthesized list: column definitions, table constraints and LIKE.
+struct TableElementParser: GrammarParser {
+    let cursor: TokenCursor
+
     /// `( column | constraint | LIKE ... , ... )`; in `PARTITION OF`, columns carry only options
     /// (`name WITH OPTIONS NOT NULL`, `name DEFAULT ...`).
     func parseTableElements(partition: Bool) throws(ParseError) -> ([ColumnDefinition], [TableConstraint], [TableLike]) {
@@ -69,7 +72,7 @@ extension Parser {
     /// `name type [constraints...]`
     func parseColumnDefinition() throws(ParseError) -> ColumnDefinition {
         let name = try parseColumnId("column name")
-        let type = try parseTypeName()
+        let type = try typeNameParser.parseTypeName()
         var constraints: [ColumnConstraint] = []
         var primaryKeyName: Identifier?
         var uniqueName: Identifier?
@@ -93,10 +96,10 @@ extension Parser {
                 uniqueName = constraintName
                 try skipIndexParameters()
             } else if acceptWord("default") {
-                let savedCollate = stopAtCollate
-                stopAtCollate = true
-                defer { stopAtCollate = savedCollate }
-                constraints.append(.defaultValue(try parseExpression(minimum: Precedence.comparison)))
+                let savedCollate = cursor.stopAtCollate
+                cursor.stopAtCollate = true
+                defer { cursor.stopAtCollate = savedCollate }
+                constraints.append(.defaultValue(try expressionParser.parseExpression(minimum: Precedence.comparison)))
             } else if acceptWord("check") {
                 constraints.append(.check(try parseCheckBody()))
             } else if acceptWord("references") {
@@ -113,7 +116,7 @@ extension Parser {
                     constraints.append(.identity)
                 } else {
                     try expect(.leftParen, "'('")
-                    let expression = try parseExpression()
+                    let expression = try expressionParser.parseExpression()
                     try expect(.rightParen, "')'")
                     _ = acceptWord("stored")
                     constraints.append(.generated(expression))
@@ -163,7 +166,7 @@ extension Parser {
 
     private func parseCheckBody() throws(ParseError) -> Expression {
         try expect(.leftParen, "'('")
-        let expression = try parseExpression()
+        let expression = try expressionParser.parseExpression()
         try expect(.rightParen, "')'")
         _ = acceptWords("no", "inherit")
         return expression

@@ -1,7 +1,7 @@
 // Function calls: arguments (named notation, VARIADIC, DISTINCT, ORDER BY, FILTER, WITHIN GROUP,
 // OVER) and the functions with special syntax (EXTRACT, SUBSTRING, POSITION, TRIM, OVERLAY, ...).
 
-extension Parser {
+extension PrimaryExpressionParser {
     // MARK: - Function calls
 
     /// The argument list and trailing clauses of `name(...)`: DISTINCT, `*`, VARIADIC, named
@@ -32,13 +32,13 @@ extension Parser {
                     argumentNames.append(identifier(advance()).name)
                     advance()
                 }
-                arguments.append(try parseExpression())
+                arguments.append(try expressionParser.parseExpression())
             } while accept(.comma)
             if !argumentNames.isEmpty {
                 argumentNames += [String?](repeating: nil, count: arguments.count - argumentNames.count)
             }
             if atWord("order"), peek().isWord("by") {
-                orderBy = try parseOrderBy()
+                orderBy = try selectParser.parseOrderBy()
             }
         }
         try expect(.rightParen, "')'")
@@ -47,7 +47,7 @@ extension Parser {
             advance()
             advance()
             try expect(.leftParen, "'('")
-            withinGroup = try parseOrderBy()
+            withinGroup = try selectParser.parseOrderBy()
             try expect(.rightParen, "')'")
         }
         var filter: Expression?
@@ -55,7 +55,7 @@ extension Parser {
             advance()
             advance()
             try expectWord("where")
-            filter = try parseExpression()
+            filter = try expressionParser.parseExpression()
             try expect(.rightParen, "')'")
         }
         var over: WindowSpecification?
@@ -63,7 +63,7 @@ extension Parser {
             || (peek().kind == .word && Keywords.isColumnName(peek().value)) {
             advance()
             if at(.leftParen) {
-                over = try parseWindowSpecification()
+                over = try selectParser.parseWindowSpecification()
             } else {
                 let name = identifier(advance())
                 over = WindowSpecification(name: name, partitionBy: [], orderBy: [], location: name.location)
@@ -105,33 +105,33 @@ extension Parser {
             advance()
             let fieldLiteral = make(.literal(.string(field.kind == .word ? field.value : field.value.lowercased())), at: field.location)
             try expectWord("from")
-            arguments = [fieldLiteral, try parseExpression()]
+            arguments = [fieldLiteral, try expressionParser.parseExpression()]
         case "substring":
-            let string = try parseExpression()
+            let string = try expressionParser.parseExpression()
             if acceptWord("from") {
-                arguments = [string, try parseExpression()]
-                if acceptWord("for") { arguments.append(try parseExpression()) }
+                arguments = [string, try expressionParser.parseExpression()]
+                if acceptWord("for") { arguments.append(try expressionParser.parseExpression()) }
             } else if acceptWord("for") {
-                let count = try parseExpression()
+                let count = try expressionParser.parseExpression()
                 var from = make(.literal(.integer("1")), at: location)
-                if acceptWord("from") { from = try parseExpression() }
+                if acceptWord("from") { from = try expressionParser.parseExpression() }
                 arguments = [string, from, count]
             } else if acceptWord("similar") {
-                let pattern = try parseExpression()
+                let pattern = try expressionParser.parseExpression()
                 try expectWord("escape")
-                arguments = [string, pattern, try parseExpression()]
+                arguments = [string, pattern, try expressionParser.parseExpression()]
             } else {
                 arguments = [string]
-                if accept(.comma) { arguments.append(contentsOf: try parseExpressionList()) }
+                if accept(.comma) { arguments.append(contentsOf: try expressionParser.parseExpressionList()) }
             }
         case "position":
-            let needle = try parseExpression(minimum: Precedence.other)
+            let needle = try expressionParser.parseExpression(minimum: Precedence.other)
             if acceptWord("in") {
-                let haystack = try parseExpression(minimum: Precedence.other)
+                let haystack = try expressionParser.parseExpression(minimum: Precedence.other)
                 arguments = [haystack, needle]
             } else {
                 arguments = [needle]
-                if accept(.comma) { arguments.append(contentsOf: try parseExpressionList()) }
+                if accept(.comma) { arguments.append(contentsOf: try expressionParser.parseExpressionList()) }
             }
         case "trim":
             name = "btrim"
@@ -143,26 +143,26 @@ extension Parser {
                 _ = acceptWord("both")
             }
             if acceptWord("from") {
-                arguments = try parseExpressionList()
+                arguments = try expressionParser.parseExpressionList()
             } else {
-                let first = try parseExpression()
+                let first = try expressionParser.parseExpression()
                 if acceptWord("from") {
-                    arguments = try parseExpressionList() + [first]
+                    arguments = try expressionParser.parseExpressionList() + [first]
                 } else {
                     arguments = [first]
-                    if accept(.comma) { arguments.append(contentsOf: try parseExpressionList()) }
+                    if accept(.comma) { arguments.append(contentsOf: try expressionParser.parseExpressionList()) }
                 }
             }
         default: // overlay
-            let target = try parseExpression()
+            let target = try expressionParser.parseExpression()
             if acceptWord("placing") {
-                let replacement = try parseExpression()
+                let replacement = try expressionParser.parseExpression()
                 try expectWord("from")
-                arguments = [target, replacement, try parseExpression()]
-                if acceptWord("for") { arguments.append(try parseExpression()) }
+                arguments = [target, replacement, try expressionParser.parseExpression()]
+                if acceptWord("for") { arguments.append(try expressionParser.parseExpression()) }
             } else {
                 arguments = [target]
-                if accept(.comma) { arguments.append(contentsOf: try parseExpressionList()) }
+                if accept(.comma) { arguments.append(contentsOf: try expressionParser.parseExpressionList()) }
             }
         }
         try expect(.rightParen, "')'")

@@ -1,6 +1,9 @@
 // INSERT, UPDATE, DELETE (the WITH clause in front is parsed by the caller).
 
-extension Parser {
+/// Data changes: INSERT, UPDATE, DELETE and MERGE, with their targets, SET lists and RETURNING.
+struct DMLParser: GrammarParser {
+    let cursor: TokenCursor
+
     /// `INSERT INTO t [AS a] [(cols)] {VALUES ... | query | DEFAULT VALUES} [ON CONFLICT ...] [RETURNING ...]`
     func parseInsert(with: WithClause?, start: Token) throws(ParseError) -> InsertStatement {
         try expectWord("insert")
@@ -8,25 +11,13 @@ extension Parser {
         let table = try parseQualifiedName("table name")
         var alias: Identifier?
         if acceptWord("as") { alias = try parseColumnId("alias") }
-        var columns: [Identifier] = []
-        if at(.leftParen), !queryStarts(at: 1).isQuery {
-            advance()
-            repeat {
-                columns.append(try parseColumnId("column name"))
-                _ = try parseIndirection()
-            } while accept(.comma)
-            try expect(.rightParen, "')'")
-        }
-        if acceptWord("overriding") {
-            if !acceptWord("system") { try expectWord("user") }
-            try expectWord("value")
-        }
+        let columns = try parseInsertColumns()
         let source: InsertSource
         if acceptWords("default", "values") {
             source = .defaultValues
         } else {
             guard queryStarts(at: 0).isQuery else { throw error(expected: "VALUES, SELECT or DEFAULT VALUES") }
-            let query = try parseSelectStatement()
+            let query = try selectParser.parseSelectStatement()
             if query.with == nil, query.orderBy.isEmpty, query.limit == nil, query.offset == nil,
                case .values(let rows, _) = query.body {
                 source = .values(rows)
@@ -45,6 +36,26 @@ extension Parser {
         )
     }
 
+    /// `[(columns)] [OVERRIDING {SYSTEM|USER} VALUE]` after `INSERT INTO t [AS a]` and after MERGE's
+    /// `INSERT`: the target table's columns the insert names. A column's `.field` or `[subscript]` is
+    /// read and dropped (PostgreSQL's insert_column_item); a `(` that opens a query is the source's.
+    func parseInsertColumns() throws(ParseError) -> [Identifier] {
+        var columns: [Identifier] = []
+        if at(.leftParen), !queryStarts(at: 1).isQuery {
+            advance()
+            repeat {
+                columns.append(try parseColumnId("column name"))
+                _ = try parseIndirection()
+            } while accept(.comma)
+            try expect(.rightParen, "')'")
+        }
+        if acceptWord("overriding") {
+            if !acceptWord("system") { try expectWord("user") }
+            try expectWord("value")
+        }
+        return columns
+    }
+
     /// `ON CONFLICT [(targets) [WHERE ...] | ON CONSTRAINT name] DO NOTHING | DO UPDATE SET ... [WHERE ...]`
     private func parseOnConflict() throws(ParseError) -> OnConflict {
         let start = advance()
@@ -53,7 +64,7 @@ extension Parser {
         if accept(.leftParen) {
             var items: [Expression] = []
             repeat {
-                items.append(try parseExpression())
+                items.append(try expressionParser.parseExpression())
                 // An operator class after the column (`text_pattern_ops`) is dropped.
                 if current.kind == .word, !["asc", "desc", "nulls"].contains(current.value) { advance() }
                 if !acceptWord("asc") { _ = acceptWord("desc") }
@@ -63,7 +74,7 @@ extension Parser {
             } while accept(.comma)
             try expect(.rightParen, "')'")
             var whereClause: Expression?
-            if acceptWord("where") { whereClause = try parseExpression() }
+            if acceptWord("where") { whereClause = try expressionParser.parseExpression() }
             target = .columns(items, whereClause: whereClause)
         } else if acceptWords("on", "constraint") {
             target = .constraint(try parseColumnId("constraint name"))
@@ -77,7 +88,7 @@ extension Parser {
             try expectWord("set")
             let set = try parseSetClauses()
             var whereClause: Expression?
-            if acceptWord("where") { whereClause = try parseExpression() }
+            if acceptWord("where") { whereClause = try expressionParser.parseExpression() }
             action = .update(set: set, whereClause: whereClause)
         }
         return OnConflict(target: target, action: action, location: start.location)
@@ -90,7 +101,7 @@ extension Parser {
         try expectWord("set")
         let set = try parseSetClauses()
         var from: [TableReference] = []
-        if acceptWord("from") { from = try parseFromList() }
+        if acceptWord("from") { from = try fromClauseParser.parseFromList() }
         let whereClause = try parseDMLWhere()
         let returning = try parseReturning()
         return UpdateStatement(
@@ -105,7 +116,7 @@ extension Parser {
         try expectWord("from")
         let (table, alias) = try parseModificationTarget(aliasExcluding: [])
         var using: [TableReference] = []
-        if acceptWord("using") { using = try parseFromList() }
+        if acceptWord("using") { using = try fromClauseParser.parseFromList() }
         let whereClause = try parseDMLWhere()
         let returning = try parseReturning()
         return DeleteStatement(
@@ -132,12 +143,12 @@ extension Parser {
         if atWord("current"), peek().isWord("of") {
             throw ParseError(message: "WHERE CURRENT OF is not supported", location: current.location)
         }
-        return try parseExpression()
+        return try expressionParser.parseExpression()
     }
 
     private func parseReturning() throws(ParseError) -> [SelectTarget] {
         guard acceptWord("returning") else { return [] }
-        return try parseTargetList()
+        return try selectParser.parseTargetList()
     }
 
     /// `a = x, (b, c) = (y, z), (d, e) = (SELECT ...)`
@@ -158,7 +169,7 @@ extension Parser {
                 subscripts.append(try parseIndirection())
             }
             try expectOp("=")
-            let value = try parseExpression()
+            let value = try expressionParser.parseExpression()
             var clause = SetClause(columns: columns, value: value, subscripts: subscripts)
             clause.range = SourceRange(start: start, endOffset: value.range.endOffset)
             clauses.append(clause)
@@ -180,9 +191,9 @@ extension Parser {
             } else if accept(.leftBracket) {
                 var lower: Expression?
                 var upper: Expression?
-                if !at(.colon) { lower = try parseExpression() }
+                if !at(.colon) { lower = try expressionParser.parseExpression() }
                 let isSlice = accept(.colon)
-                if isSlice, !at(.rightBracket) { upper = try parseExpression() }
+                if isSlice, !at(.rightBracket) { upper = try expressionParser.parseExpression() }
                 try expect(.rightBracket, "']'")
                 subscripts.append(AssignmentSubscript(lower: lower, upper: upper, isSlice: isSlice))
             } else {

@@ -1,9 +1,9 @@
 // Row-value syntax beyond the row constructor itself.
-extension Parser {
+extension ExpressionParser {
     /// `(s1, e1) OVERLAPS (s2, e2)`: the call `overlaps(s1, e1, s2, e2)` (gram.y's makeOverlaps).
     func parseOverlaps(_ left: Expression) throws(ParseError) -> Expression {
         let keyword = advance()
-        let right = try parsePrimary()
+        let right = try primaryParser.parsePrimary()
         func bounds(_ row: Expression, _ side: String) throws(ParseError) -> [Expression] {
             guard case .row(let elements) = row.kind else {
                 throw ParseError(message: "expected a row such as (start, end) after OVERLAPS", location: row.location)

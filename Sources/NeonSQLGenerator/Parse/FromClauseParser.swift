@@ -2,7 +2,10 @@
 // LATERAL and parenthesized items, subqueries, functions, ROWS FROM and value functions as FROM
 // items, TABLESAMPLE, and aliases with their column lists.
 
-extension Parser {
+/// FROM lists: table references, joins, subqueries and functions as FROM items, aliases.
+struct FromClauseParser: GrammarParser {
+    let cursor: TokenCursor
+
     // MARK: - FROM
 
     func parseFromList(aliasExclusions: Set<String> = []) throws(ParseError) -> [TableReference] {
@@ -46,7 +49,7 @@ extension Parser {
             } else if kind == .cross {
                 condition = .none
             } else if acceptWord("on") {
-                condition = .on(try parseExpression())
+                condition = .on(try expressionParser.parseExpression())
             } else if acceptWord("using") {
                 condition = .using(try parseParenthesizedIdentifiers())
                 if acceptWord("as") { _ = try parseColumnId("alias") }
@@ -61,14 +64,14 @@ extension Parser {
     private func parseTablePrimary() throws(ParseError) -> TableReference {
         let start = current
         if acceptWord("lateral") {
-            if let query = try parseParenthesizedQueryIfPresent() {
+            if let query = try primaryParser.parseParenthesizedQueryIfPresent() {
                 return .subquery(query, alias: try parseTableAlias(), lateral: true, location: start.location)
             }
             if atWord("rows"), peek().isWord("from") { return try parseRowsFrom(lateral: true, at: start.location) }
             return try parseFunctionItem(name: try parseQualifiedName("function name"), lateral: true, at: start.location)
         }
         if at(.leftParen) {
-            if let query = try parseParenthesizedQueryIfPresent() {
+            if let query = try primaryParser.parseParenthesizedQueryIfPresent() {
                 return .subquery(query, alias: try parseTableAlias(), lateral: false, location: start.location)
             }
             advance()
@@ -77,7 +80,7 @@ extension Parser {
             return .parenthesized(inner, alias: try parseTableAlias())
         }
         if atWord("rows"), peek().isWord("from") { return try parseRowsFrom(lateral: false, at: start.location) }
-        if let valueFunction = try parseValueFunctionItemIfPresent() {
+        if let valueFunction = try primaryParser.parseValueFunctionItemIfPresent() {
             return .valueFunction(valueFunction, alias: try parseTableAlias())
         }
         let only = acceptWord("only")
@@ -86,10 +89,10 @@ extension Parser {
         if atOp("*") { advance() }
         let alias = try parseTableAlias()
         if acceptWord("tablesample") {
-            _ = try parseFunctionCall(name: try parseQualifiedName("sampling method"))
+            _ = try primaryParser.parseFunctionCall(name: try parseQualifiedName("sampling method"))
             if acceptWord("repeatable") {
                 try expect(.leftParen, "'('")
-                _ = try parseExpression()
+                _ = try expressionParser.parseExpression()
                 try expect(.rightParen, "')'")
             }
         }

@@ -2,7 +2,7 @@
 // table effects need (`Analyze/TableEffects/`): a statement that changes the table also does what
 // the function does.
 
-extension Parser {
+extension RoutineParser {
     /// `CREATE [OR REPLACE] [CONSTRAINT] TRIGGER name {BEFORE | AFTER | INSTEAD OF} event [OR ...] ON table
     /// [FROM ...] [DEFERRABLE ...] [REFERENCING ...] [FOR [EACH] {ROW | STATEMENT}] [WHEN (...)]
     /// EXECUTE {FUNCTION | PROCEDURE} name(arguments)`. A shape it cannot read is kept as an ignored
@@ -49,7 +49,7 @@ extension Parser {
     }
 }
 
-extension Parser {
+extension RoutineParser {
     /// `CREATE POLICY name ON table [AS ...] [FOR ...] [TO ...] [USING (...)] [WITH CHECK (...)]`:
     /// the table and every token after it (a policy's conditions may read other tables). A shape
     /// it cannot read is kept as an ignored statement.
@@ -57,9 +57,9 @@ extension Parser {
         let saved = mark()
         advance()
         if (try? parseColumnId("policy name")) != nil, acceptWord("on"), let table = try? parseQualifiedName("table name") {
-            let first = index
+            let first = cursor.index
             skipToEnd()
-            return .createPolicy(CreatePolicyStatement(table: table, tokens: Array(tokens[first..<index]), location: start.location))
+            return .createPolicy(CreatePolicyStatement(table: table, tokens: Array(cursor.tokens[first..<cursor.index]), location: start.location))
         }
         reset(saved)
         skipToEnd()
@@ -67,7 +67,7 @@ extension Parser {
     }
 }
 
-extension Parser {
+extension RoutineParser {
     /// `CREATE [OR REPLACE] RULE name AS ON {SELECT | INSERT | UPDATE | DELETE} TO table [WHERE ...]
     /// DO [ALSO | INSTEAD] {NOTHING | command | (commands)}`: the table, the event and every token
     /// after the table. A shape it cannot read is kept as an ignored statement (the catalog then
@@ -78,10 +78,10 @@ extension Parser {
         if let name = try? parseColumnId("rule name"), acceptWord("as"), acceptWord("on"), current.kind == .word {
             let event = TableChange(rawValue: advance().value)
             if acceptWord("to"), let table = try? parseQualifiedName("table name") {
-                let first = index
+                let first = cursor.index
                 skipToEnd()
                 return .createRule(CreateRuleStatement(name: name, table: table, event: event,
-                                                       tokens: Array(tokens[first..<index]), location: start.location))
+                                                       tokens: Array(cursor.tokens[first..<cursor.index]), location: start.location))
             }
         }
         reset(saved)

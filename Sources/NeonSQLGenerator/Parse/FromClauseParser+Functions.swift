@@ -1,10 +1,10 @@
 // Functions as FROM items: `f(args) [WITH ORDINALITY] [AS] alias[(cols)]`, column definition lists
 // (`AS t(a int, b text)`, `AS (a int)`), and `ROWS FROM (f(...) [AS (...)], g(...))`.
 
-extension Parser {
+extension FromClauseParser {
     /// A function call in FROM, after its (qualified) name.
     func parseFunctionItem(name: QualifiedName, lateral: Bool, at location: SourceLocation) throws(ParseError) -> TableReference {
-        let call = try parseFunctionCall(name: name)
+        let call = try primaryParser.parseFunctionCall(name: name)
         let ordinality = acceptWords("with", "ordinality")
         let alias = try parseFunctionAlias(functionName: name)
         return .function(call, alias: alias, lateral: lateral, withOrdinality: ordinality, location: location)
@@ -19,7 +19,7 @@ extension Parser {
         repeat {
             let start = current.location
             let name = try parseQualifiedName("function name")
-            let call = try parseFunctionCall(name: name)
+            let call = try primaryParser.parseFunctionCall(name: name)
             var definitions: TableAlias?
             if acceptWord("as") {
                 guard at(.leftParen), let functionName = name.name else { throw error(expected: "'(' and a column definition list") }
@@ -50,7 +50,7 @@ extension Parser {
         repeat {
             columns.append(try parseColumnId("column alias"))
             if !at(.comma), !at(.rightParen) {
-                types.append(try parseTypeName())
+                types.append(try typeNameParser.parseTypeName())
                 if acceptWord("collate") { _ = try parseQualifiedName("collation") }
             }
         } while accept(.comma)

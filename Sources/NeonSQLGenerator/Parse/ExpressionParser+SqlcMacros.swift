@@ -1,21 +1,21 @@
 // sqlc's macros in expressions: `sqlc.arg(name)`, `sqlc.narg(name)` and `x IN (sqlc.slice(name))`.
 
-extension Parser {
+extension ExpressionParser {
     /// `left [NOT] IN (sqlc.slice(name))`, after IN: an array parameter compared with `= ANY` (`<> ALL`
     /// for NOT IN). The parameter's occurrence spans from `IN` (or `NOT`) to the closing `)`, so the
     /// SQL sent reads `left = ANY($n)`.
     func parseSqlcSlice(_ left: Expression, negated: Bool) throws(ParseError) -> Expression {
-        let keyword = tokens[max(0, index - (negated ? 2 : 1))]
+        let keyword = cursor.tokens[max(0, cursor.index - (negated ? 2 : 1))]
         try expect(.leftParen, "'('")
         advance()
         advance()
         advance()
         let (name, nameToken) = try macroArgumentName()
         try expect(.rightParen, "')'")
-        let range = SourceRange(start: keyword.location, endOffset: lastEnd)
+        let range = SourceRange(start: keyword.location, endOffset: cursor.lastEnd)
         var node = ParameterNode(reference: .named(name), location: nameToken.location, range: range)
         node.template = negated ? "<> ALL($n)" : "= ANY($n)"
-        parameters.append(node)
+        cursor.parameters.append(node)
         let array = Expression(.parameter(node), location: nameToken.location, range: range)
         return make(.quantified(op: negated ? "<>" : "=", left, negated ? .all : .any, array), at: left.location)
     }
@@ -36,7 +36,7 @@ extension Parser {
         let nameToken = current
         let name: String
         switch nameToken.kind {
-        case .word: name = source.text(from: nameToken.start, to: nameToken.end)
+        case .word: name = cursor.source.text(from: nameToken.start, to: nameToken.end)
         case .quotedIdentifier, .string: name = nameToken.value
         default: throw error(expected: "parameter name")
         }

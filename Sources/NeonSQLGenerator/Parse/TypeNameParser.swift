@@ -1,6 +1,9 @@
 // Type names as written in DDL and casts, with PostgreSQL's multi-word spellings normalized.
 
-extension Parser {
+/// Type names as written in DDL and casts.
+struct TypeNameParser: GrammarParser {
+    let cursor: TokenCursor
+
     private static let intervalFields: Set<String> = ["year", "month", "day", "hour", "minute", "second"]
 
     /// A type name: builtin spellings (`double precision`, `character varying(20)`,
@@ -83,7 +86,7 @@ extension Parser {
         guard accept(.leftParen) else { return [] }
         var modifiers: [Int] = []
         repeat {
-            let expression = try parseExpression()
+            let expression = try expressionParser.parseExpression()
             switch expression.kind {
             case .literal(.integer(let digits)):
                 if let value = Int(digits) { modifiers.append(value) }
@@ -101,11 +104,11 @@ extension Parser {
 
     /// Interval fields after `interval` or an interval constant: `YEAR`, `DAY TO SECOND(3)`, ...
     func skipIntervalQualifier() throws(ParseError) {
-        guard current.kind == .word, Parser.intervalFields.contains(current.value) else { return }
+        guard current.kind == .word, Self.intervalFields.contains(current.value) else { return }
         let field = advance().value
         if field == "second" { _ = try parseTypeModifiers() }
         if acceptWord("to") {
-            guard current.kind == .word, Parser.intervalFields.contains(current.value) else {
+            guard current.kind == .word, Self.intervalFields.contains(current.value) else {
                 throw error(expected: "interval field")
             }
             if advance().value == "second" { _ = try parseTypeModifiers() }

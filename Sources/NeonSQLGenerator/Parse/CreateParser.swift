@@ -1,8 +1,11 @@
 // DDL: CREATE TABLE [AS] / TYPE ... AS ENUM / [MATERIALIZED] VIEW / SCHEMA; CREATE TABLE's columns
-// and constraints are in Parser+TableElements.swift, CREATE FUNCTION in Parser+Function.swift,
-// ALTER in Parser+Alter.swift, DROP in Parser+Drop.swift. Every other CREATE is accepted and ignored.
+// and constraints are in TableElementParser.swift, CREATE FUNCTION in RoutineParser.swift,
+// ALTER in AlterParser.swift, DROP in AlterParser+Drop.swift. Every other CREATE is accepted and ignored.
 
-extension Parser {
+/// CREATE statements other than functions and triggers: tables, views, indexes, sequences, types.
+struct CreateParser: GrammarParser {
+    let cursor: TokenCursor
+
     /// Words that may come between CREATE and the object kind.
     private static let createModifiers: Set<String> = [
         "temp", "temporary", "unlogged", "global", "local", "recursive", "materialized", "unique",
@@ -15,7 +18,7 @@ extension Parser {
         var materialized = false
         var temporary = false
         var unique = false
-        while current.kind == .word, Parser.createModifiers.contains(current.value) {
+        while current.kind == .word, Self.createModifiers.contains(current.value) {
             let word = advance().value
             if word == "materialized" { materialized = true }
             if word == "temp" || word == "temporary" { temporary = true }
@@ -28,13 +31,13 @@ extension Parser {
         case "table":
             return try parseCreateTable(start: start, temporary: temporary)
         case "function", "procedure":
-            return try parseCreateFunction(start: start, orReplace: orReplace)
+            return try routineParser.parseCreateFunction(start: start, orReplace: orReplace)
         case "trigger":
-            return parseCreateTrigger(start: start)
+            return routineParser.parseCreateTrigger(start: start)
         case "policy":
-            return parseCreatePolicy(start: start)
+            return routineParser.parseCreatePolicy(start: start)
         case "rule":
-            return parseCreateRule(start: start)
+            return routineParser.parseCreateRule(start: start)
         case "index":
             return try parseCreateIndex(start: start, isUnique: unique)
         case "type":
@@ -89,7 +92,7 @@ extension Parser {
             let parent = try parseQualifiedName("table name")
             var columns: [ColumnDefinition] = []
             var constraints: [TableConstraint] = []
-            if at(.leftParen) { (columns, constraints, _) = try parseTableElements(partition: true) }
+            if at(.leftParen) { (columns, constraints, _) = try tableElementParser.parseTableElements(partition: true) }
             skipToEnd()
             var statement = CreateTableStatement(name: name, ifNotExists: ifNotExists, columns: columns, constraints: constraints,
                                                  location: start.location)
@@ -121,7 +124,7 @@ extension Parser {
             }
             reset(saved)
         }
-        let (columns, constraints, likes) = try parseTableElements(partition: false)
+        let (columns, constraints, likes) = try tableElementParser.parseTableElements(partition: false)
         var inherits: [QualifiedName] = []
         if acceptWord("inherits") {
             try expect(.leftParen, "'('")
@@ -144,7 +147,7 @@ extension Parser {
     /// After `AS`: `query [WITH [NO] DATA]`.
     func parseCreateTableAsRest(name: QualifiedName, ifNotExists: Bool, materialized: Bool, temporary: Bool,
                                 columns: [Identifier], start: Token) throws(ParseError) -> CreateTableAsStatement {
-        let query = try parseSelectStatement()
+        let query = try selectParser.parseSelectStatement()
         if acceptWord("with") {
             _ = acceptWord("no")
             try expectWord("data")
@@ -171,7 +174,7 @@ extension Parser {
             return .createTableAs(try parseCreateTableAsRest(name: name, ifNotExists: ifNotExists, materialized: true,
                                                              temporary: temporary, columns: columns, start: start))
         }
-        let query = try parseSelectStatement()
+        let query = try selectParser.parseSelectStatement()
         if acceptWord("with") {
             if !acceptWord("cascaded") { _ = acceptWord("local") }
             if acceptWords("check", "option") {

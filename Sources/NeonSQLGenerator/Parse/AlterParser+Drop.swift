@@ -1,7 +1,7 @@
 // DROP of every object kind: the catalog checks and applies the ones it models (tables, views,
 // materialized views, types, schemas, functions); the rest are accepted without a check.
 
-extension Parser {
+extension AlterParser {
     func parseDrop() throws(ParseError) -> Statement {
         let start = advance()
         guard current.kind == .word else { throw error(expected: "object type") }
@@ -35,7 +35,7 @@ extension Parser {
             if kind == .function || kind == .procedure {
                 var types: [TypeName]?
                 if at(.leftParen) {
-                    types = try parseFunctionParameters().filter { $0.mode != .out }.map(\.type)
+                    types = try routineParser.parseFunctionParameters().filter { $0.mode != .out }.map(\.type)
                 }
                 functions.append(FunctionSignatureReference(name: name, argumentTypes: types))
             }

@@ -37,7 +37,10 @@ enum Precedence {
     }
 }
 
-extension Parser {
+/// Value expressions by precedence climbing: operators, predicates, postfix forms and sqlc macros.
+struct ExpressionParser: GrammarParser {
+    let cursor: TokenCursor
+
     /// A full expression (PostgreSQL's a_expr).
     func parseExpression() throws(ParseError) -> Expression {
         try parseExpression(minimum: Precedence.or)
@@ -63,10 +66,6 @@ extension Parser {
         return list
     }
 
-    func make(_ kind: ExpressionKind, at location: SourceLocation) -> Expression {
-        Expression(kind, location: location, range: SourceRange(start: location, endOffset: max(lastEnd, location.offset)))
-    }
-
     // MARK: - Prefix operators
 
     func parsePrefixExpression() throws(ParseError) -> Expression {
@@ -82,7 +81,7 @@ extension Parser {
             let operand = try parseExpression(minimum: minimum)
             return make(.unary(op: start.value, operand), at: start.location)
         }
-        return try parsePostfix(try parsePrimary())
+        return try parsePostfix(try primaryParser.parsePrimary())
     }
 
     // MARK: - Infix and postfix-keyword operators
@@ -102,7 +101,7 @@ extension Parser {
         case .doubleColon:
             // Reached only after a postfix or infix form (a primary's own casts are its postfix).
             advance()
-            let type = try parseTypeName()
+            let type = try typeNameParser.parseTypeName()
             return make(.cast(left, type), at: start)
         case .word:
             break
@@ -142,7 +141,7 @@ extension Parser {
             let zone = try parseExpression(minimum: Precedence.atTimeZone + 1)
             return make(.atTimeZone(left, zone), at: start)
         case "collate":
-            guard Precedence.collate >= minimum, !stopAtCollate else { return nil }
+            guard Precedence.collate >= minimum, !cursor.stopAtCollate else { return nil }
             advance()
             let collation = try parseQualifiedName("collation name")
             return make(.collate(left, collation), at: start)
@@ -187,7 +186,7 @@ extension Parser {
         }
         let quantifier: Quantifier = current.value == "all" ? .all : .any
         advance()
-        if let query = try parseParenthesizedQueryIfPresent() {
+        if let query = try primaryParser.parseParenthesizedQueryIfPresent() {
             return make(.quantifiedSubquery(op: op, left, quantifier, query), at: left.location)
         }
         try expect(.leftParen, "'('")
@@ -245,7 +244,7 @@ extension Parser {
             let high = try parseExpression(minimum: Precedence.like + 1)
             return make(.between(left, low: low, high: high, negated: negated), at: start)
         case "in":
-            if let query = try parseParenthesizedQueryIfPresent() {
+            if let query = try primaryParser.parseParenthesizedQueryIfPresent() {
                 return make(.inSubquery(left, query, negated: negated), at: start)
             }
             if current.kind == .leftParen, peek().isWord("sqlc"), peek(2).kind == .dot, peek(3).isWord("slice"), peek(4).kind == .leftParen {
@@ -294,7 +293,7 @@ extension Parser {
                 expression = make(.arraySubscript(expression, lower: lower, upper: upper, isSlice: isSlice), at: base.location)
             case .doubleColon:
                 advance()
-                let type = try parseTypeName()
+                let type = try typeNameParser.parseTypeName()
                 expression = make(.cast(expression, type), at: base.location)
             case .dot:
                 advance()
