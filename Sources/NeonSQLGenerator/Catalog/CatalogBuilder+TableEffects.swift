@@ -59,7 +59,7 @@ extension CatalogBuilder.Context {
         guard let tableName = create.table.name?.name,
               let table = catalog.relation(tableName, schema: create.table.qualifier.last?.name) else { return }
         let key = Catalog.key(schema: table.schema, name: table.name)
-        var references = SQLTextReferenceScanner.references(of: create.tokens, catalog: catalog)
+        var references = analysis.references(ofTokens: create.tokens, catalog: catalog)
         references.reads.remove(key)
         catalog.changeTableEffects { $0.addPolicyReferences(on: key, references) }
     }
@@ -77,7 +77,7 @@ extension CatalogBuilder.Context {
         // ON SELECT rules are views' own: what a view reads is recorded with its definition. A
         // view's INSERT, UPDATE or DELETE rule makes that change of the view possible.
         guard table.kind == .table || (table.kind == .view && create.event != nil) else { return }
-        let references = SQLTextReferenceScanner.references(of: create.tokens, catalog: catalog)
+        let references = analysis.references(ofTokens: create.tokens, catalog: catalog)
         catalog.changeTableEffects { $0.addRule(TableEffectsCatalog.Rule(
             name: create.name.name, table: Catalog.key(schema: table.schema, name: table.name), event: create.event,
             references: references)) }

@@ -7,14 +7,15 @@ enum CatalogBuilder {
     /// resolve names with a new connection's default (`public`, unless `ALTER DATABASE|ROLE ...
     /// SET search_path` says otherwise), as the app's connections do. `postgresVersion` is the
     /// project's target version (views calling a built-in function it lacks are errors).
-    /// `viewColumns` types views' defining queries (the analyzer's `ViewQueryAnalyzer`).
-    static func build(from files: [ParsedFile], postgresVersion: Int? = nil, viewColumns: any ViewQueryColumns,
+    /// `analysis` types views' defining queries and finds what views, rules and policies touch (the
+    /// analyzer's `ViewQueryAnalyzer`).
+    static func build(from files: [ParsedFile], postgresVersion: Int? = nil, analysis: any DefinitionAnalysis,
                       diagnostics: inout DiagnosticCollector) -> Catalog {
         var catalog = Catalog()
         catalog.postgresVersion = postgresVersion
         for file in files {
             for parsed in file.statements {
-                apply(parsed.statement, source: file.source, to: &catalog, viewColumns: viewColumns, diagnostics: &diagnostics)
+                apply(parsed.statement, source: file.source, to: &catalog, analysis: analysis, diagnostics: &diagnostics)
             }
         }
         catalog.setSearchPath(catalog.defaultSearchPath)
@@ -24,9 +25,9 @@ enum CatalogBuilder {
     /// Extensions every new database has (from template1): `CREATE EXTENSION plpgsql;` meets it.
     static let preinstalledExtensions: Set<String> = ["plpgsql"]
 
-    static func apply(_ statement: Statement, source: SourceFile, to catalog: inout Catalog, viewColumns: any ViewQueryColumns,
+    static func apply(_ statement: Statement, source: SourceFile, to catalog: inout Catalog, analysis: any DefinitionAnalysis,
                       diagnostics: inout DiagnosticCollector) {
-        var context = Context(source: source, viewColumns: viewColumns, catalog: catalog, diagnostics: diagnostics)
+        var context = Context(source: source, analysis: analysis, catalog: catalog, diagnostics: diagnostics)
         context.apply(statement)
         catalog = context.catalog
         diagnostics = context.diagnostics
@@ -34,7 +35,7 @@ enum CatalogBuilder {
 
     struct Context {
         let source: SourceFile
-        let viewColumns: any ViewQueryColumns
+        let analysis: any DefinitionAnalysis
         var catalog: Catalog
         var diagnostics: DiagnosticCollector
 
@@ -310,7 +311,7 @@ enum CatalogBuilder {
         /// The output columns of a view's or table's defining query, renamed by an explicit list.
         mutating func queryColumns(_ query: SelectStatement, names: [Identifier], at location: SourceLocation,
                                    tooMany: String) -> [CatalogColumn]? {
-            guard let output = viewColumns.outputColumns(of: query, catalog: catalog, source: source, diagnostics: &diagnostics) else {
+            guard let output = analysis.outputColumns(of: query, catalog: catalog, source: source, diagnostics: &diagnostics) else {
                 return nil
             }
             if names.count > output.count {
@@ -377,10 +378,10 @@ enum CatalogBuilder {
             }
             guard let columns = queryColumns(create.query, names: create.columns, at: create.location,
                                              tooMany: "CREATE VIEW specifies more column names than columns") else { return }
-            let (updatability, base) = UpdatableViews.updatability(of: create.query, columnCount: columns.count, catalog: catalog)
+            let (updatability, base) = analysis.updatability(ofView: create.query, columnCount: columns.count, catalog: catalog)
             catalog.setRelation(CatalogRelation(schema: schema, name: name, kind: .view, columns: columns, indexes: [],
                                                 file: source.path, location: create.location, updatability: updatability))
-            let references = RelationReferenceCollector.references(of: create.query, catalog: catalog)
+            let references = analysis.references(ofQuery: create.query, catalog: catalog)
             catalog.changeTableEffects { effects in
                 effects.setViewReferences(key: key, references)
                 effects.setViewBaseRelation(key: key, base)
