@@ -88,7 +88,7 @@ enum Pipeline {
                 // Schema files load as psql loads them (pg_dump output: meta-commands, COPY data).
                 let parsedSchema = schemaFiles.map { SQLParser.parse(PsqlScript.withoutMetaCommands($0, &local), diagnostics: &local) }
                 let catalog = CatalogBuilder.build(from: parsedSchema, postgresVersion: postgresVersion,
-                                                  viewColumns: ViewQueryAnalyzer(), diagnostics: &local)
+                                                  analysis: ViewQueryAnalyzer(), diagnostics: &local)
                 return .catalog(catalog, local.diagnostics)
             case .parse(let file):
                 let (parsed, found) = parse(file)

@@ -72,7 +72,7 @@ enum RowCountGuarantee {
     /// than `pg_catalog`.
     static func isAggregate(_ call: FunctionCall, catalog: Catalog) -> Bool {
         let name = call.name.name?.name ?? ""
-        guard FunctionCatalog.kind(of: name) == .aggregate else { return false }
+        guard BuiltinFunctionBehavior.kind(of: name) == .aggregate else { return false }
         if let schema = call.name.qualifier.last?.name { return schema == "pg_catalog" }
         let arity = call.arguments.count
         let registered = catalog.userFunctions(name, schema: nil)
@@ -96,7 +96,7 @@ enum RowCountGuarantee {
     /// A call that may return any number of rows: a built-in or user function returning a set.
     static func isSetReturning(_ call: FunctionCall, catalog: Catalog) -> Bool {
         let name = call.name.name?.name ?? ""
-        if FunctionCatalog.isSetReturning(name) { return true }
+        if BuiltinFunctionBehavior.isSetReturning(name) { return true }
         return catalog.userFunctions(name, schema: call.name.qualifier.last?.name).contains(where: \.returnsSet)
     }
 }

@@ -61,6 +61,6 @@ struct MigrationSteps {
     private static func apply(_ step: Step, to catalog: inout Catalog) {
         guard let statement = step.statement else { return }
         var ignored = DiagnosticCollector()
-        CatalogBuilder.apply(statement.statement, source: step.source, to: &catalog, viewColumns: ViewQueryAnalyzer(), diagnostics: &ignored)
+        CatalogBuilder.apply(statement.statement, source: step.source, to: &catalog, analysis: ViewQueryAnalyzer(), diagnostics: &ignored)
     }
 }

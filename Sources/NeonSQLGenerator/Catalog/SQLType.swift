@@ -101,10 +101,23 @@ indirect enum SQLType: Sendable, Hashable {
 }
 
 extension SQLType {
+    /// PostgreSQL's pseudo-types (`pg_type.typtype = 'p'`: `any`, `record`, `anyelement`, `void`,
+    /// `trigger`, ...), from the built-in catalog.
+    static let pseudoTypeNames: Set<String> = Set(BuiltinCatalog.shared.types.values.lazy
+        .filter { $0.kind == "p" && $0.extensionName == nil }.map(\.name))
+
     /// PostgreSQL's polymorphic pseudo-types (`anyelement`, `anycompatiblearray`, ...): a function
-    /// declared with them takes its actual types from its arguments.
-    static let polymorphicNames: Set<String> = [
-        "anyelement", "anyarray", "anynonarray", "anyenum", "anyrange", "anymultirange",
-        "anycompatible", "anycompatiblearray", "anycompatiblenonarray", "anycompatiblerange", "anycompatiblemultirange",
-    ]
+    /// declared with them takes its actual types from its arguments. They are the pseudo-types
+    /// named `any...` other than `any` itself (which takes any type without tying it to others).
+    static let polymorphicNames: Set<String> = pseudoTypeNames.filter { $0.hasPrefix("any") && $0 != "any" }
+
+    /// The pseudo-types an argument of a whole row (a composite value) matches: `any`, `record`,
+    /// and the polymorphic types that do not ask for an array, enum, range or multirange
+    /// (`anyelement`, `anynonarray`, `anycompatible`, `anycompatiblenonarray`).
+    static let rowAcceptingPseudoTypeNames: Set<String> = pseudoTypeNames.filter { name in
+        if name == "any" || name == "record" { return true }
+        guard polymorphicNames.contains(name) else { return false }
+        let asksForArray = name.hasSuffix("array") && !name.hasSuffix("nonarray")
+        return !asksForArray && !name.hasSuffix("enum") && !name.hasSuffix("range")
+    }
 }

@@ -10,7 +10,7 @@ struct UniqueKeyTests {
     static func catalog(_ schema: String) -> (Catalog, [String]) {
         var diagnostics = DiagnosticCollector()
         let parsed = SQLParser.parse(SourceFile(path: "schema.sql", text: schema), diagnostics: &diagnostics)
-        let catalog = CatalogBuilder.build(from: [parsed], viewColumns: ViewQueryAnalyzer(), diagnostics: &diagnostics)
+        let catalog = CatalogBuilder.build(from: [parsed], analysis: ViewQueryAnalyzer(), diagnostics: &diagnostics)
         return (catalog, diagnostics.diagnostics.map(\.message))
     }
 

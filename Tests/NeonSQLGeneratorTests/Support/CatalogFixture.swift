@@ -6,6 +6,6 @@ extension Catalog {
     static func built(fromSchema schema: String) -> Catalog {
         var diagnostics = DiagnosticCollector()
         let parsed = SQLParser.parse(SourceFile(path: "schema.sql", text: schema), diagnostics: &diagnostics)
-        return CatalogBuilder.build(from: [parsed], viewColumns: ViewQueryAnalyzer(), diagnostics: &diagnostics)
+        return CatalogBuilder.build(from: [parsed], analysis: ViewQueryAnalyzer(), diagnostics: &diagnostics)
     }
 }

@@ -142,7 +142,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         let nullable = call.isStrict ? call.operands.contains { $0.nullable } : call.operands.allSatisfy { $0.nullable }
         let type = call.result ?? .unknown
         return TypedValue(type: type, nullable: alwaysNullable || nullable,
-                          elementNullable: FunctionCatalog.resultElementNullable(name: op == "||" ? "array_append" : op,
+                          elementNullable: BuiltinFunctionBehavior.resultElementNullable(name: op == "||" ? "array_append" : op,
                                                                                  arguments: call.operands, resultType: type))
     }
 
@@ -206,7 +206,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
 
     mutating func inferFunction(_ call: FunctionCall, _ scope: Scope, _ context: OperandContext?, insideCast: Bool) -> TypedValue {
         // A column in an aggregate's arguments is aggregated, not grouped (Scope.groupedReferences).
-        let aggregates = call.over == nil && FunctionCatalog.mayAggregate(call)
+        let aggregates = call.over == nil && BuiltinFunctionBehavior.mayAggregate(call)
         if aggregates { scope.aggregateArgumentDepth += 1 }
         defer { if aggregates { scope.aggregateArgumentDepth -= 1 } }
         let name = call.name.name?.name ?? ""
@@ -315,7 +315,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         callShapes[call.name.location.offset] = builtinCallShape(signature, declared: declared, resultType: resultType)
         var behavior = nullBehavior(of: signature, declared: declared, argumentCount: call.arguments.count)
         if behavior == .nullable, call.filter == nil, call.withinGroup.isEmpty, seesAtLeastOneRow(call, scope),
-           let overRows = FunctionCatalog.overNonEmptyInput(name) {
+           let overRows = BuiltinFunctionBehavior.overNonEmptyInput(name) {
             // Over a non-empty group or frame an aggregate is NULL only when its input values are.
             behavior = overRows
             arguments = Array(arguments.prefix(1))
@@ -328,7 +328,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         case .allArgumentsNull: nullable = arguments.isEmpty || arguments.allSatisfy(\.nullable)
         }
         return TypedValue(type: resultType, nullable: nullable,
-                          elementNullable: FunctionCatalog.resultElementNullable(name: name, arguments: arguments, resultType: resultType),
+                          elementNullable: BuiltinFunctionBehavior.resultElementNullable(name: name, arguments: arguments, resultType: resultType),
                           name: name)
     }
 
@@ -355,14 +355,14 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
 
     /// The listed rule, else aggregates may be NULL (no rows), strict functions are NULL when an
     /// argument is, and other functions may return NULL.
-    private func nullBehavior(of signature: FunctionSignature, declared: [SQLType], argumentCount: Int) -> FunctionCatalog.NullBehavior {
+    private func nullBehavior(of signature: FunctionSignature, declared: [SQLType], argumentCount: Int) -> BuiltinFunctionBehavior.NullBehavior {
         // substring(text FROM pattern): NULL when the pattern does not match.
         if signature.name == "substring", declared.count >= 2, TypeRules.category(declared[1]) == "S" { return .nullable }
         // lower/upper of a range: NULL for an empty or unbounded range.
         if ["lower", "upper"].contains(signature.name), let first = declared.first, TypeRules.category(first) == "R" {
             return .nullable
         }
-        if let listed = FunctionCatalog.listedNullBehavior(signature.name, argumentCount: argumentCount) { return listed }
+        if let listed = BuiltinFunctionBehavior.listedNullBehavior(signature.name, argumentCount: argumentCount) { return listed }
         if signature.kind != .function { return .nullable }
         if signature.returnsSet { return .nullable }
         return signature.isStrict ? .strict : .nullable

@@ -154,13 +154,17 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
         return nil
     }
 
+    /// PostgreSQL's attribute notation: `t.f` where `t` is a FROM item without a column `f` is the
+    /// call `f(t)` of a function (or aggregate) of one argument, with `t`'s whole row as that
+    /// argument (`kw.count` is `count(kw)`; a computed field `p.full_name` is `full_name(p)`).
+    /// Nil when no function of that name takes one argument: the column does not exist then.
     mutating func attributeNotationCall(_ function: Identifier, of table: Identifier, _ scope: Scope) -> TypedValue? {
         let hasUserFunction = !catalog.userCallOverloads(named: function.name, schema: nil, procedures: false)
             .filter { $0.inputArguments.count == 1 }.isEmpty
         // A built-in takes a whole row only through a pseudo-type argument (`count("any")`,
         // `row_to_json(record)`): `r.name` is not the cast `name(r)`, whose candidates take text.
         let takesRow = catalog.functionOverloads(named: function.name, argumentCount: 1).signatures
-            .contains { rowAcceptingArguments.contains($0.arguments.first ?? "") }
+            .contains { SQLType.rowAcceptingPseudoTypeNames.contains($0.arguments.first ?? "") }
         guard hasUserFunction || takesRow else { return nil }
         let row = Expression(.column(QualifiedName(parts: [table])), location: table.location,
                              range: SourceRange(start: table.location, endOffset: table.location.offset + table.name.utf8.count))
@@ -171,10 +175,3 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
         return value
     }
 }
-
-/// PostgreSQL's attribute notation: `t.f` where `t` is a FROM item without a column `f` is the
-/// call `f(t)` of a function (or aggregate) of one argument, with `t`'s whole row as that
-/// argument (`kw.count` is `count(kw)`; a computed field `p.full_name` is `full_name(p)`).
-/// Nil when no function of that name takes one argument: the column does not exist then.
-/// Argument types of built-in functions that accept a whole row.
-private let rowAcceptingArguments: Set<String> = ["any", "record", "anyelement", "anycompatible", "anynonarray", "anycompatiblenonarray"]

@@ -6,7 +6,7 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
     /// whose frame holds the current row, or a plain aggregate at a level with GROUP BY.
     func seesAtLeastOneRow(_ call: FunctionCall, _ scope: Scope) -> Bool {
         guard let over = call.over else {
-            return FunctionCatalog.kind(of: call.name.name?.name ?? "") == .aggregate && scope.isGrouped
+            return BuiltinFunctionBehavior.kind(of: call.name.name?.name ?? "") == .aggregate && scope.isGrouped
         }
         guard over.frameIncludesCurrentRow else { return false }
         guard let base = over.name?.name else { return true }

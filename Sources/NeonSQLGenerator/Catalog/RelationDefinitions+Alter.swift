@@ -2,7 +2,7 @@
 // PostgreSQL's messages for what it rejects; other types' ALTER TYPE and ALTER DOMAIN are in
 // CatalogBuilder+AlterType.swift.
 
-extension CatalogBuilder.Context {
+extension RelationDefinitions {
     mutating func alterTable(_ alter: AlterTableStatement) {
         guard var relation = requireRelation(alter.name, ifExists: alter.ifExists) else { return }
         switch (alter.relationKind, relation.kind) {
@@ -25,13 +25,6 @@ extension CatalogBuilder.Context {
                                                        to: Catalog.key(schema: relation.schema, name: relation.name)) }
     }
 
-    mutating func requireColumn(_ column: Identifier, in relation: CatalogRelation) -> Int? {
-        if let index = relation.columnIndex(named: column.name) { return index }
-        error("column \"\(column.name)\" of relation \"\(relation.name)\" does not exist"
-              + NameSuggestions.suffix(for: column.name, among: relation.columns.map(\.name)), at: column.location)
-        return nil
-    }
-
     /// Applies one action; false when PostgreSQL would reject the statement (reported).
     mutating func alterTableAction(_ action: AlterTableAction, relation: inout CatalogRelation) -> Bool {
         switch action {
@@ -43,15 +36,15 @@ extension CatalogBuilder.Context {
             }
             guard let (column, isPrimaryKey, isUnique) = column(from: definition) else { return false }
             relation.columns.append(column)
-            recordForeignKeys(of: definition, in: relation)
+            run(TableEffectDefinitions.self) { $0.recordForeignKeys(of: definition, in: relation) }
             if isPrimaryKey {
                 if !relation.primaryKey.isEmpty {
                     error("multiple primary keys for table \"\(relation.name)\" are not allowed", at: definition.name.location)
                     return false
                 }
-                addKey(columns: [column.name], primary: true, name: definition.primaryKeyName?.name, to: &relation)
+                run(IndexDefinitions.self) { $0.addKey(columns: [column.name], primary: true, name: definition.primaryKeyName?.name, to: &relation) }
             }
-            if isUnique { addKey(columns: [column.name], primary: false, name: definition.uniqueName?.name, to: &relation) }
+            if isUnique { run(IndexDefinitions.self) { $0.addKey(columns: [column.name], primary: false, name: definition.uniqueName?.name, to: &relation) } }
         case .dropColumn(let column, let ifExists):
             guard let index = relation.columnIndex(named: column.name) else {
                 if ifExists { return true }
@@ -116,7 +109,7 @@ extension CatalogBuilder.Context {
             relation.indexes.removeAll { $0.name == name.name && $0.constraint != .none }
         case .renameConstraint(let from, let to):
             guard let position = relation.indexes.firstIndex(where: { $0.name == from.name && $0.constraint != .none }) else { break }
-            if isRelationNameTaken(schema: relation.schema, name: to.name, besides: relation) {
+            if run(IndexDefinitions.self, { $0.isRelationNameTaken(schema: relation.schema, name: to.name, besides: relation) }) {
                 error("relation \"\(to.name)\" already exists", at: to.location)
                 return false
             }
@@ -125,59 +118,5 @@ extension CatalogBuilder.Context {
             break
         }
         return true
-    }
-
-    mutating func alterEnum(_ alter: AlterEnumStatement) {
-        guard let last = alter.name.name else { return }
-        let schemaName = alter.name.qualifier.last?.name
-        guard var value = catalog.enumType(last.name, schema: schemaName) else {
-            // Domains, composite and range types (CatalogBuilder+AlterType.swift).
-            alterOtherType(alter)
-            return
-        }
-        switch alter.action {
-        case .addValue(let label, let before, let after, let ifNotExists):
-            if value.labels.contains(label) {
-                if !ifNotExists { error("enum label \"\(label)\" already exists", at: alter.location) }
-                return
-            }
-            if let neighbor = before ?? after {
-                guard let index = value.labels.firstIndex(of: neighbor) else {
-                    error("\"\(neighbor)\" is not an existing enum label" + NameSuggestions.suffix(for: neighbor, among: value.labels),
-                          at: alter.location)
-                    return
-                }
-                value.labels.insert(label, at: before != nil ? index : index + 1)
-            } else {
-                value.labels.append(label)
-            }
-        case .renameValue(let from, let to):
-            guard let index = value.labels.firstIndex(of: from) else {
-                error("\"\(from)\" is not an existing enum label" + NameSuggestions.suffix(for: from, among: value.labels),
-                      at: alter.location)
-                return
-            }
-            if value.labels.contains(to) {
-                error("enum label \"\(to)\" already exists", at: alter.location)
-                return
-            }
-            value.labels[index] = to
-        case .renameTo(let newName):
-            if checkTypeMove(name: value.name, from: value.schema, rename: newName) {
-                catalog.moveEnum(schema: value.schema, name: value.name, toSchema: value.schema, toName: newName.name)
-            }
-            return
-        case .setSchema(let schema):
-            if checkTypeMove(name: value.name, from: value.schema, toSchema: schema) {
-                catalog.moveEnum(schema: value.schema, name: value.name, toSchema: schema.name, toName: value.name)
-            }
-            return
-        case .attributes:
-            error("relation \"\(value.name)\" does not exist", at: alter.name.location)
-            return
-        case .ignored:
-            return
-        }
-        catalog.setEnum(value)
     }
 }

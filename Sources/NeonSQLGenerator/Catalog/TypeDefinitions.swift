@@ -1,8 +1,16 @@
-// ALTER TYPE on domains, composite and range types (renames, SET SCHEMA, a composite's attributes)
+// ALTER TYPE on enums (labels, renames, SET SCHEMA), domains, composite and range types (renames, SET SCHEMA, a composite's attributes)
 // and ALTER DOMAIN (NOT NULL, renames, SET SCHEMA), with PostgreSQL's messages. Columns, fields
 // and function signatures of a renamed type follow it.
 
-extension CatalogBuilder.Context {
+/// The catalog builder's step for ALTER TYPE and ALTER DOMAIN.
+struct TypeDefinitions: CatalogBuildingStep {
+    let source: SourceFile
+    let analysis: any DefinitionAnalysis
+    var catalog: Catalog
+    var diagnostics: DiagnosticCollector
+}
+
+extension TypeDefinitions {
     /// A user type other than an enum, found by name.
     enum OtherType {
         case domain(CatalogDomain)
@@ -216,5 +224,58 @@ extension CatalogBuilder.Context {
             }
             if changed != relation { catalog.setRelation(changed) }
         }
+    }
+    mutating func alterEnum(_ alter: AlterEnumStatement) {
+        guard let last = alter.name.name else { return }
+        let schemaName = alter.name.qualifier.last?.name
+        guard var value = catalog.enumType(last.name, schema: schemaName) else {
+            // Domains, composite and range types.
+            alterOtherType(alter)
+            return
+        }
+        switch alter.action {
+        case .addValue(let label, let before, let after, let ifNotExists):
+            if value.labels.contains(label) {
+                if !ifNotExists { error("enum label \"\(label)\" already exists", at: alter.location) }
+                return
+            }
+            if let neighbor = before ?? after {
+                guard let index = value.labels.firstIndex(of: neighbor) else {
+                    error("\"\(neighbor)\" is not an existing enum label" + NameSuggestions.suffix(for: neighbor, among: value.labels),
+                          at: alter.location)
+                    return
+                }
+                value.labels.insert(label, at: before != nil ? index : index + 1)
+            } else {
+                value.labels.append(label)
+            }
+        case .renameValue(let from, let to):
+            guard let index = value.labels.firstIndex(of: from) else {
+                error("\"\(from)\" is not an existing enum label" + NameSuggestions.suffix(for: from, among: value.labels),
+                      at: alter.location)
+                return
+            }
+            if value.labels.contains(to) {
+                error("enum label \"\(to)\" already exists", at: alter.location)
+                return
+            }
+            value.labels[index] = to
+        case .renameTo(let newName):
+            if checkTypeMove(name: value.name, from: value.schema, rename: newName) {
+                catalog.moveEnum(schema: value.schema, name: value.name, toSchema: value.schema, toName: newName.name)
+            }
+            return
+        case .setSchema(let schema):
+            if checkTypeMove(name: value.name, from: value.schema, toSchema: schema) {
+                catalog.moveEnum(schema: value.schema, name: value.name, toSchema: schema.name, toName: value.name)
+            }
+            return
+        case .attributes:
+            error("relation \"\(value.name)\" does not exist", at: alter.name.location)
+            return
+        case .ignored:
+            return
+        }
+        catalog.setEnum(value)
     }
 }

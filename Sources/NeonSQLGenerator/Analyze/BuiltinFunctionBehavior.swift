@@ -2,7 +2,7 @@
 ///
 /// Types come from the catalog (`CallResolver` over `BuiltinCatalog`); nullability follows
 /// `pg_proc.proisstrict` (a strict function is NULL exactly when an argument is) except for the
-/// functions listed here, whose rule the catalog cannot say:
+/// functions listed here (`listedNullBehaviors`), whose rule the catalog cannot say:
 /// - `neverNull`: non-strict functions that always return a value (count, concat, format,
 ///   array_append, json_build_object, row_number, num_nulls ...);
 /// - `nullable`: functions that can return NULL on non-NULL input (regexp_match without a match,
@@ -11,7 +11,7 @@
 /// Aggregates are `nullable` (no input row gives NULL, count excepted); over a set known to hold
 /// a row (a group of a GROUP BY, a window frame holding the current row) and without FILTER,
 /// `overNonEmptyInput` says what they do instead. Non-strict functions not listed are nullable.
-enum FunctionCatalog {
+enum BuiltinFunctionBehavior {
     /// When a function's result is NULL.
     enum NullBehavior: Sendable, Hashable {
         /// NULL exactly when an argument is NULL (PostgreSQL's STRICT functions).
@@ -50,48 +50,59 @@ enum FunctionCatalog {
         BuiltinCatalog.shared.functions[name]?.contains(where: \.returnsSet) ?? false
     }
 
-    /// The listed rule for `name`, or nil when the catalog's strictness decides.
-    static func listedNullBehavior(_ name: String, argumentCount: Int) -> NullBehavior? {
-        switch name {
-        case "count", "row_number", "rank", "dense_rank", "percent_rank", "cume_dist", "ntile", "grouping",
-             "concat", "format", "quote_nullable", "num_nulls", "num_nonnulls", "pg_typeof",
-             "array_append", "array_prepend", "array_cat",
-             "json_build_object", "json_build_array", "jsonb_build_object", "jsonb_build_array", "json_object", "jsonb_object",
-             "generate_series", "generate_subscripts", "jsonb_array_elements", "json_array_elements", "jsonb_each", "json_each",
-             "now", "transaction_timestamp", "statement_timestamp", "clock_timestamp", "version", "current_database",
-             "gen_random_uuid":
-            return .neverNull
-        case "random":
-            // random() is never NULL; random(min, max) (PostgreSQL 17) is strict.
-            return argumentCount == 0 ? .neverNull : .strict
-        case _ where rangeConstructors.contains(name):
-            // int4range(NULL, 5) is a range unbounded below: range constructors never return NULL.
-            return .neverNull
-        case "lag", "lead":
-            // Outside the partition the default is returned: NULL only when the value or the default is.
-            return argumentCount == 3 ? .strict : .nullable
-        case "first_value", "last_value", "nth_value",
-             "array_length", "array_upper", "array_lower", "array_position", "array_ndims", "array_dims",
-             "regexp_match", "unnest", "current_setting",
-             "jsonb_extract_path", "jsonb_extract_path_text", "json_extract_path", "json_extract_path_text",
-             "jsonb_path_query_first", "json_object_field", "jsonb_object_field", "json_object_field_text",
-             "jsonb_object_field_text", "json_array_element", "jsonb_array_element", "json_array_element_text",
-             "jsonb_array_element_text", "jsonb_array_elements_text", "json_array_elements_text",
-             "jsonb_object_keys", "json_object_keys",
-             "to_regclass", "to_regtype", "to_regproc", "to_regprocedure", "to_regoper", "to_regoperator",
-             "to_regnamespace", "to_regrole", "to_regcollation", "nullif",
-             // PostgreSQL 17: NULL for a UUID of another version or variant, an invalid type, an
-             // unTOASTed value.
-             "uuid_extract_version", "uuid_extract_timestamp", "to_regtypemod", "pg_basetype", "pg_column_toast_chunk_id",
-             "range_lower", "range_upper", "inet_client_addr", "inet_client_port", "inet_server_addr", "inet_server_port":
-            return .nullable
-        case "coalesce", "greatest", "least":
-            return .allArgumentsNull
-        case "concat_ws", "string_to_array", "array_remove", "array_replace", "to_json", "to_jsonb", "row_to_json", "array_to_json":
-            return .strict
-        default:
-            return nil
+    /// What is listed for one function: its rule, or for some argument counts another.
+    struct ListedNullBehavior: Sendable, Hashable {
+        let behavior: NullBehavior
+        var byArgumentCount: [Int: NullBehavior] = [:]
+    }
+
+    /// The listed rules by function name: what `pg_proc.proisstrict` cannot say.
+    static let listedNullBehaviors: [String: ListedNullBehavior] = {
+        var table: [String: ListedNullBehavior] = [:]
+        func list(_ behavior: NullBehavior, _ names: [String]) {
+            for name in names { table[name] = ListedNullBehavior(behavior: behavior) }
         }
+        list(.neverNull, [
+            "count", "row_number", "rank", "dense_rank", "percent_rank", "cume_dist", "ntile", "grouping",
+            "concat", "format", "quote_nullable", "num_nulls", "num_nonnulls", "pg_typeof",
+            "array_append", "array_prepend", "array_cat",
+            "json_build_object", "json_build_array", "jsonb_build_object", "jsonb_build_array", "json_object", "jsonb_object",
+            "generate_series", "generate_subscripts", "jsonb_array_elements", "json_array_elements", "jsonb_each", "json_each",
+            "now", "transaction_timestamp", "statement_timestamp", "clock_timestamp", "version", "current_database",
+            "gen_random_uuid",
+        ])
+        // int4range(NULL, 5) is a range unbounded below: range constructors never return NULL.
+        list(.neverNull, Array(rangeConstructors))
+        list(.nullable, [
+            "first_value", "last_value", "nth_value",
+            "array_length", "array_upper", "array_lower", "array_position", "array_ndims", "array_dims",
+            "regexp_match", "unnest", "current_setting",
+            "jsonb_extract_path", "jsonb_extract_path_text", "json_extract_path", "json_extract_path_text",
+            "jsonb_path_query_first", "json_object_field", "jsonb_object_field", "json_object_field_text",
+            "jsonb_object_field_text", "json_array_element", "jsonb_array_element", "json_array_element_text",
+            "jsonb_array_element_text", "jsonb_array_elements_text", "json_array_elements_text",
+            "jsonb_object_keys", "json_object_keys",
+            "to_regclass", "to_regtype", "to_regproc", "to_regprocedure", "to_regoper", "to_regoperator",
+            "to_regnamespace", "to_regrole", "to_regcollation", "nullif",
+            // PostgreSQL 17: NULL for a UUID of another version or variant, an invalid type, an
+            // unTOASTed value.
+            "uuid_extract_version", "uuid_extract_timestamp", "to_regtypemod", "pg_basetype", "pg_column_toast_chunk_id",
+            "range_lower", "range_upper", "inet_client_addr", "inet_client_port", "inet_server_addr", "inet_server_port",
+        ])
+        list(.allArgumentsNull, ["coalesce", "greatest", "least"])
+        list(.strict, ["concat_ws", "string_to_array", "array_remove", "array_replace", "to_json", "to_jsonb", "row_to_json", "array_to_json"])
+        // random() is never NULL; random(min, max) (PostgreSQL 17) is strict.
+        table["random"] = ListedNullBehavior(behavior: .strict, byArgumentCount: [0: .neverNull])
+        // Outside the partition the default is returned: NULL only when the value or the default is.
+        for name in ["lag", "lead"] { table[name] = ListedNullBehavior(behavior: .nullable, byArgumentCount: [3: .strict]) }
+        return table
+    }()
+
+    /// The listed rule for `name` called with `argumentCount` arguments, or nil when the
+    /// catalog's strictness decides.
+    static func listedNullBehavior(_ name: String, argumentCount: Int) -> NullBehavior? {
+        guard let listed = listedNullBehaviors[name] else { return nil }
+        return listed.byArgumentCount[argumentCount] ?? listed.behavior
     }
 
     /// The constructors of the built-in range and multirange types.

@@ -9,7 +9,15 @@ extension TableConstraintKind {
     }
 }
 
-extension CatalogBuilder.Context {
+/// The catalog builder's step for indexes and key constraints.
+struct IndexDefinitions: CatalogBuildingStep {
+    let source: SourceFile
+    let analysis: any DefinitionAnalysis
+    var catalog: Catalog
+    var diagnostics: DiagnosticCollector
+}
+
+extension IndexDefinitions {
     /// Whether `name` is taken in `schema`'s relation namespace (tables, views, indexes).
     /// `pending` is a relation being built or altered, whose indexes count in their current state.
     func isRelationNameTaken(schema: String, name: String, besides pending: CatalogRelation? = nil) -> Bool {

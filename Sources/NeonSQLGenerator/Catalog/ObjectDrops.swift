@@ -2,7 +2,15 @@
 // PostgreSQL's messages; other object kinds (indexes, sequences, triggers, policies, extensions
 // ...) change no type tracked here and are accepted.
 
-extension CatalogBuilder.Context {
+/// The catalog builder's step for DROP.
+struct ObjectDrops: CatalogBuildingStep {
+    let source: SourceFile
+    let analysis: any DefinitionAnalysis
+    var catalog: Catalog
+    var diagnostics: DiagnosticCollector
+}
+
+extension ObjectDrops {
     mutating func dropObjects(_ drop: DropStatement) {
         for (position, name) in drop.names.enumerated() {
             switch drop.kind {
@@ -53,7 +61,7 @@ extension CatalogBuilder.Context {
                           + NameSuggestions.suffix(for: last.name, among: catalog.relationNames), at: name.location)
                 }
             case .index:
-                dropIndex(name)
+                run(IndexDefinitions.self) { $0.dropIndex(name) }
             case .untracked:
                 // Not modelled by this catalog: accepted.
                 break
@@ -70,7 +78,7 @@ extension CatalogBuilder.Context {
 
     private mutating func dropFunction(_ reference: FunctionSignatureReference, kind: DropObjectKind, ifExists: Bool) {
         let routineKind: AlterFunctionStatement.Kind = kind == .procedure ? .procedure : .function
-        guard let function = findFunction(reference, kind: routineKind, ifExists: ifExists) else { return }
+        guard let function = run(FunctionDefinitions.self, { $0.findFunction(reference, kind: routineKind, ifExists: ifExists) }) else { return }
         catalog.removeFunctions(schema: function.schema, name: function.name, signature: function.signature)
     }
 }

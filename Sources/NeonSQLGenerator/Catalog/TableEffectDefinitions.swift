@@ -1,8 +1,16 @@
 // What the schema adds to the tables a statement touches (TableEffectsCatalog.swift): foreign keys
-// with their actions, and triggers with the function they run. Never an error: PostgreSQL has
-// accepted the schema, and these only widen what a write invalidates.
+// with their actions, triggers with the function they run, policies and rules. Never an error:
+// PostgreSQL has accepted the schema, and these only widen what a write invalidates.
 
-extension CatalogBuilder.Context {
+/// The catalog builder's step for foreign keys, triggers, policies and rules: what widens a statement's table effects.
+struct TableEffectDefinitions: CatalogBuildingStep {
+    let source: SourceFile
+    let analysis: any DefinitionAnalysis
+    var catalog: Catalog
+    var diagnostics: DiagnosticCollector
+}
+
+extension TableEffectDefinitions {
     /// Column-level `REFERENCES t [ON DELETE ...]` of `definition`, a column of `relation`.
     mutating func recordForeignKeys(of definition: ColumnDefinition, in relation: CatalogRelation) {
         for case .references(let referenced, _, let actions) in definition.constraints {
@@ -52,20 +60,20 @@ extension CatalogBuilder.Context {
     }
 }
 
-extension CatalogBuilder.Context {
+extension TableEffectDefinitions {
     /// `CREATE POLICY ... ON table`: reading the table (for a role the policy applies to) also reads
     /// what its conditions read.
     mutating func createPolicy(_ create: CreatePolicyStatement) {
         guard let tableName = create.table.name?.name,
               let table = catalog.relation(tableName, schema: create.table.qualifier.last?.name) else { return }
         let key = Catalog.key(schema: table.schema, name: table.name)
-        var references = SQLTextReferenceScanner.references(of: create.tokens, catalog: catalog)
+        var references = analysis.references(ofTokens: create.tokens, catalog: catalog)
         references.reads.remove(key)
         catalog.changeTableEffects { $0.addPolicyReferences(on: key, references) }
     }
 }
 
-extension CatalogBuilder.Context {
+extension TableEffectDefinitions {
     /// `CREATE RULE ... ON event TO table DO ...`: a change of the table also does what the actions
     /// do. A rule on a table that is not known makes every write's effects unknown.
     mutating func createRule(_ create: CreateRuleStatement) {
@@ -77,7 +85,7 @@ extension CatalogBuilder.Context {
         // ON SELECT rules are views' own: what a view reads is recorded with its definition. A
         // view's INSERT, UPDATE or DELETE rule makes that change of the view possible.
         guard table.kind == .table || (table.kind == .view && create.event != nil) else { return }
-        let references = SQLTextReferenceScanner.references(of: create.tokens, catalog: catalog)
+        let references = analysis.references(ofTokens: create.tokens, catalog: catalog)
         catalog.changeTableEffects { $0.addRule(TableEffectsCatalog.Rule(
             name: create.name.name, table: Catalog.key(schema: table.schema, name: table.name), event: create.event,
             references: references)) }

@@ -1,7 +1,7 @@
 // ALTER FUNCTION / PROCEDURE / ROUTINE applied to the user function catalog, and the lookup
 // DROP and ALTER share: the overload named by an argument list, or the only one of its name.
 
-extension CatalogBuilder.Context {
+extension FunctionDefinitions {
     /// The function `reference` names, reporting PostgreSQL's error when there is none, or when
     /// the name alone does not pick one overload.
     mutating func findFunction(_ reference: FunctionSignatureReference, kind: AlterFunctionStatement.Kind,

@@ -1,6 +1,8 @@
-/// The relations and functions one statement (or view, or function body) names directly, resolved
-/// against the catalog: what `TableEffectsResolver` expands through views, functions, foreign keys
-/// and triggers into a statement's table effects.
+/// The relations and functions one statement (or view, rule, policy or function body) names
+/// directly, by catalog key: the catalog's own data (it records them for views, rules and policies,
+/// found by the analyzer it is handed, Catalog/DefinitionAnalysis.swift), which the analyzer's
+/// `TableEffectsResolver` expands through views, functions, foreign keys and triggers into a
+/// statement's table effects.
 struct StatementReferences: Sendable, Hashable {
     /// Relations read, by catalog key (`public.duas`, `pg_catalog.pg_class`); views included (the
     /// resolver reads through them).

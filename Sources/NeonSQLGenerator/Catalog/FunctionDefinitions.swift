@@ -1,7 +1,15 @@
 // CREATE FUNCTION / PROCEDURE registered in the catalog, so queries can call them in FROM and in
 // the select list.
 
-extension CatalogBuilder.Context {
+/// The catalog builder's step for functions and procedures (ALTER in FunctionDefinitions+Alter.swift).
+struct FunctionDefinitions: CatalogBuildingStep {
+    let source: SourceFile
+    let analysis: any DefinitionAnalysis
+    var catalog: Catalog
+    var diagnostics: DiagnosticCollector
+}
+
+extension FunctionDefinitions {
     /// Pseudo-types a function may return that give a query nothing to read.
     private static let noResultTypes: Set<String> = ["void", "trigger", "event_trigger"]
 
