@@ -19,3 +19,13 @@ public enum CachePolicy: Sendable, Hashable {
     /// ``CacheMissError``. Never sends a request.
     case cacheOnly
 }
+
+extension CachePolicy {
+    /// The max-age the policy reads with, if it has one.
+    var maxAge: Duration? {
+        switch self {
+        case .cacheFirst(let maxAge), .staleWhileRevalidate(let maxAge): return maxAge
+        case .networkOnly, .cacheOnly: return nil
+        }
+    }
+}

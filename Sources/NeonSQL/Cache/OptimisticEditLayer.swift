@@ -16,22 +16,29 @@ final class OptimisticEditLayer: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var pending: [Pending] = []
+    /// The pending edits of each key, in the order they were applied (a read looks at its key's only).
+    private var byKey: [CacheKey: [Pending]] = [:]
+    /// The keys each write's pending edits are under.
+    private var keysOfWrite: [UUID: Set<CacheKey>] = [:]
 
     /// Adds the edits of `write` (resolved to `keys`), after every earlier edit; returns the keys.
     func add(_ write: UUID, edits: [(key: CacheKey, tables: TableEffects, apply: @Sendable (any Sendable) -> (any Sendable)?)])
         -> Set<CacheKey> {
+        let keys = Set(edits.map(\.key))
         lock.withLock {
-            pending += edits.map { Pending(write: write, key: $0.key, tables: $0.tables, apply: $0.apply) }
+            for edit in edits {
+                byKey[edit.key, default: []].append(Pending(write: write, key: edit.key, tables: edit.tables, apply: edit.apply))
+            }
+            if !keys.isEmpty { keysOfWrite[write, default: []].formUnion(keys) }
         }
-        return Set(edits.map(\.key))
+        return keys
     }
 
     /// Removes the edits of `write`; returns the keys they edited.
     func remove(_ write: UUID) -> Set<CacheKey> {
         lock.withLock {
-            let keys = Set(pending.filter { $0.write == write }.map(\.key))
-            pending.removeAll { $0.write == write }
+            let keys = keysOfWrite.removeValue(forKey: write) ?? []
+            for key in keys { removeEdits(of: key) { $0.write == write } }
             return keys
         }
     }
@@ -44,12 +51,17 @@ final class OptimisticEditLayer: @unchecked Sendable {
                      storedSince: (CacheKey, UInt64) -> Bool) -> Set<CacheKey> {
         lock.withLock {
             var dropped: Set<CacheKey> = []
-            for index in pending.indices where pending[index].write == write && pending[index].applied == nil {
-                let invalidations = threshold(pending[index].tables)
-                pending[index].applied = (invalidations, date)
-                if storedSince(pending[index].key, invalidations) { dropped.insert(pending[index].key) }
+            for key in keysOfWrite[write] ?? [] {
+                guard var edits = byKey[key] else { continue }
+                for index in edits.indices where edits[index].write == write && edits[index].applied == nil {
+                    let invalidations = threshold(edits[index].tables)
+                    edits[index].applied = (invalidations, date)
+                    if storedSince(key, invalidations) { dropped.insert(key) }
+                }
+                byKey[key] = edits
             }
-            pending.removeAll { $0.write == write && dropped.contains($0.key) }
+            for key in dropped { removeEdits(of: key) { $0.write == write } }
+            forget(dropped, of: write)
             return dropped
         }
     }
@@ -59,23 +71,42 @@ final class OptimisticEditLayer: @unchecked Sendable {
     /// Returns whether any was removed.
     func dropApplied(_ key: CacheKey, startedAt invalidations: UInt64?, fetchedAt: Date) -> Bool {
         lock.withLock {
-            let before = pending.count
-            pending.removeAll { edit in
-                guard edit.key == key, let applied = edit.applied else { return false }
+            let removed = removeEdits(of: key) { edit in
+                guard let applied = edit.applied else { return false }
                 if let invalidations { return invalidations >= applied.invalidations }
                 return fetchedAt > applied.date
             }
-            return pending.count != before
+            let remaining = Set((byKey[key] ?? []).map(\.write))
+            for write in Set(removed.map(\.write)) where !remaining.contains(write) { forget([key], of: write) }
+            return !removed.isEmpty
         }
     }
 
     /// `value` with the pending edits of `key` applied in order, or nil when there are none.
     func edited(_ value: any Sendable, key: CacheKey) -> (any Sendable)? {
-        let edits = lock.withLock { pending.filter { $0.key == key }.map(\.apply) }
+        let edits = lock.withLock { byKey[key]?.map(\.apply) ?? [] }
         guard !edits.isEmpty else { return nil }
         return edits.reduce(value) { $1($0) ?? $0 }
     }
 
+    /// Removes the edits of `key` that `matches`; returns them. Call with the lock held.
+    @discardableResult
+    private func removeEdits(of key: CacheKey, where matches: (Pending) -> Bool) -> [Pending] {
+        guard let edits = byKey[key] else { return [] }
+        let removed = edits.filter(matches)
+        guard !removed.isEmpty else { return [] }
+        let kept = edits.filter { !matches($0) }
+        byKey[key] = kept.isEmpty ? nil : kept
+        return removed
+    }
+
+    /// Forgets that `write` has edits under `keys`. Call with the lock held.
+    private func forget(_ keys: Set<CacheKey>, of write: UUID) {
+        guard var remaining = keysOfWrite[write] else { return }
+        remaining.subtract(keys)
+        keysOfWrite[write] = remaining.isEmpty ? nil : remaining
+    }
+
     /// How many edits are pending (for tests).
-    var count: Int { lock.withLock { pending.count } }
+    var count: Int { lock.withLock { byKey.values.reduce(0) { $0 + $1.count } } }
 }

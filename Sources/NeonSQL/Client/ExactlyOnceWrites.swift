@@ -1,4 +1,5 @@
 import Foundation
+import NeonSQLShared
 
 /// Exactly-once writes with idempotency keys: every write request carries a random key that the
 /// database records in the same transaction, so sending the request twice cannot apply it twice.
@@ -38,7 +39,7 @@ public struct ExactlyOnceWrites: Sendable, Hashable {
     }
 
     /// `"schema"."table"`, each part quoted as an identifier.
-    var qualifiedTable: String { Self.quoted(schema) + "." + Self.quoted(table) }
+    var qualifiedTable: String { SQLIdentifierQuoting.quoted(schema) + "." + SQLIdentifierQuoting.quoted(table) }
 
     /// The statement that records `key`, first in every write request.
     func keyInsert(_ key: UUID) -> (sql: String, parameters: [String?]) {
@@ -48,10 +49,6 @@ public struct ExactlyOnceWrites: Sendable, Hashable {
     /// `true` when `error` is the key's uniqueness violation: the request was already applied.
     func isKeyConflict(_ error: DatabaseError) -> Bool {
         error.code == "23505" && error.table == table && (error.schema == nil || error.schema == schema)
-    }
-
-    static func quoted(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// The SQL that creates the keys' table of the default configuration, with grants that work

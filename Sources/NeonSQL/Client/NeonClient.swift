@@ -15,27 +15,24 @@ import Foundation
 /// client's own writes; ``routing(_:)`` and ``session()`` change that per call or per scope.
 public struct NeonClient: QueryExecutor {
     /// The configuration (endpoint, auth, timeout, retries, replicas).
-    public let configuration: NeonConfiguration
+    public var configuration: NeonConfiguration { runner.configuration }
     /// The HTTP transport.
-    public let transport: any NeonTransport
+    public var transport: any NeonTransport { runner.transport }
     /// Where this client value sends read-only requests (default
     /// ``ReadRouting/replicaReadingYourWrites``; without replicas every request goes to the primary).
-    public private(set) var readRouting: ReadRouting = .replicaReadingYourWrites
+    public var readRouting: ReadRouting { runner.readRouting }
+    /// Everything below the public API: routing, sending, retries, invalidation, identities.
+    private(set) var runner: RequestRunner
+    /// Reads through the ``NeonConfiguration/cache``.
+    var reads: CachedReads { CachedReads(runner: runner) }
+    /// Live observations of queries.
+    var observations: LiveObservations { LiveObservations(reads: reads) }
     /// The replicas in rotation, shared by this client's copies.
-    let replicaRotation: ReplicaRotation
-    /// The writes this client's reads must see, shared by its copies (not by its sessions).
-    let writtenKeys: WrittenKeys
-    /// The live observations of this client and its copies when there is no
-    /// ``NeonConfiguration/cache`` (with one, the cache's are used, shared by its clients).
-    let ownObservers: ObserverRegistry
+    var replicaRotation: ReplicaRotation { runner.replicaRotation }
 
     /// Creates a client; by default it shares one process-wide `URLSession`.
     public init(configuration: NeonConfiguration, transport: any NeonTransport = URLSessionTransport.shared) {
-        self.configuration = configuration
-        self.transport = transport
-        self.replicaRotation = ReplicaRotation(count: configuration.readReplicas.count)
-        self.writtenKeys = WrittenKeys()
-        self.ownObservers = ObserverRegistry()
+        self.runner = RequestRunner(configuration: configuration, transport: transport)
     }
 
     /// Creates a client from a connection string with default settings.
@@ -53,7 +50,7 @@ public struct NeonClient: QueryExecutor {
     /// ```
     public func routing(_ routing: ReadRouting) -> NeonClient {
         var copy = self
-        copy.readRouting = routing
+        copy.runner.readRouting = routing
         return copy
     }
 
@@ -62,16 +59,9 @@ public struct NeonClient: QueryExecutor {
     /// its copies share one scope; a server handling many users can take a session per user or
     /// request so that one user's writes do not send another's reads to the primary.
     public func session() -> NeonClient {
-        NeonClient(copying: self, writtenKeys: WrittenKeys())
-    }
-
-    private init(copying client: NeonClient, writtenKeys: WrittenKeys) {
-        self.configuration = client.configuration
-        self.transport = client.transport
-        self.readRouting = client.readRouting
-        self.replicaRotation = client.replicaRotation
-        self.writtenKeys = writtenKeys
-        self.ownObservers = client.ownObservers
+        var copy = self
+        copy.runner.writtenKeys = WrittenKeys()
+        return copy
     }
 
     /// Runs one statement (one HTTP request, autocommit).
@@ -82,8 +72,8 @@ public struct NeonClient: QueryExecutor {
     /// - Throws: ``NeonError``; ``CacheMissError`` for ``CachePolicy/cacheOnly`` without an entry.
     public func execute<Result: Sendable>(_ statement: Statement<Result>) async throws -> Result {
         if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
-        if let plan = cachePlan(for: statement) {
-            return try await cachedRead(statement, plan: plan, body: nil).value
+        if let plan = reads.plan(for: statement) {
+            return try await reads.read(statement, plan: plan, body: nil).value
         }
         return try await execute(statement, encodedBody: RequestBody.single(sql: statement.sql, parameters: statement.bindings.values))
     }
@@ -95,30 +85,10 @@ public struct NeonClient: QueryExecutor {
     /// the statement is sent in a batch of its own (a few bytes longer than `body`).
     public func execute<Result: Sendable>(_ statement: Statement<Result>, encodedBody body: Data) async throws -> Result {
         if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
-        if let plan = cachePlan(for: statement) {
-            return try await cachedRead(statement, plan: plan, body: body).value
+        if let plan = reads.plan(for: statement) {
+            return try await reads.read(statement, plan: plan, body: body).value
         }
-        return try await fetch(statement, encodedBody: body, lease: nil).value
-    }
-
-    /// Sends one statement whose request body is encoded and returns its result and the raw
-    /// response body of the statement (its own result when the client sent it in a batch).
-    func fetch<Result: Sendable>(
-        _ statement: Statement<Result>, encodedBody body: Data, lease: TokenLease?
-    ) async throws -> (value: Result, body: Data) {
-        let work = RequestWork(
-            queries: [(statement.sql, statement.bindings.values)], singleBody: body,
-            options: BatchOptions(),
-            context: RequestContext(queryNames: [statement.name], kinds: [statement.kind], isBatch: false,
-                                    isReadOnly: statement.isReadOnly, requestBytes: body.count),
-            effects: statement.tables, lease: lease)
-        return try await perform(work, single: { body in
-            let result = try statement.decodeResponse(body)
-            return ((result, body), statement.rowCount(result))
-        }, batch: { decoder in
-            let (result, raw) = try decoder.nextAsSingleStatementWithBody(statement)
-            return ((result, raw), statement.rowCount(result))
-        })
+        return try await runner.fetch(statement, encodedBody: body, lease: nil).value
     }
 
     /// Runs several statements in one request, as one transaction (all or nothing), and returns
@@ -151,18 +121,12 @@ public struct NeonClient: QueryExecutor {
         if queries.isEmpty {
             return (repeat try Self.unreachableEmptyResult(each statements))
         }
-        let readOnly = allReadOnly || options.readOnly
-        let work = RequestWork(queries: queries, singleBody: nil, options: options,
-                               context: RequestContext(queryNames: names, kinds: kinds, isBatch: true, isReadOnly: readOnly,
-                                                       requestBytes: 0),
-                               effects: effects)
-        return try await perform(work, single: { _ in
-            throw NeonError.malformedResponse("internal: a batch was sent as a single statement")
-        }, batch: { decoder in
+        return try await runner.batch(queries, names: names, kinds: kinds, readOnly: allReadOnly || options.readOnly,
+                                      effects: effects, options: options) { decoder in
             var rows: Int? = nil
             let results = (repeat try decoder.next(each statements, rows: &rows))
             return (results, rows)
-        })
+        }
     }
 
     /// Runs statements of one result type in one request, as one transaction (for a list built at
@@ -173,20 +137,17 @@ public struct NeonClient: QueryExecutor {
         for statement in statements {
             if let failure = statement.bindings.failure { throw NeonError.encoding(failure) }
         }
-        let readOnly = options.readOnly || statements.allSatisfy(\.isReadOnly)
-        let work = RequestWork(queries: statements.map { ($0.sql, $0.bindings.values) }, singleBody: nil, options: options,
-                               context: RequestContext(queryNames: statements.map(\.name), kinds: statements.map(\.kind),
-                                                       isBatch: true, isReadOnly: readOnly, requestBytes: 0),
-                               effects: statements.map(\.tables).reduce(TableEffects()) { $0.union($1) })
-        return try await perform(work, single: { _ in
-            throw NeonError.malformedResponse("internal: a batch was sent as a single statement")
-        }, batch: { decoder in
+        return try await runner.batch(statements.map { ($0.sql, $0.bindings.values) }, names: statements.map(\.name),
+                                      kinds: statements.map(\.kind),
+                                      readOnly: options.readOnly || statements.allSatisfy(\.isReadOnly),
+                                      effects: statements.map(\.tables).reduce(TableEffects()) { $0.union($1) },
+                                      options: options) { decoder in
             var results: [R] = []
             var rows: Int? = nil
             results.reserveCapacity(statements.count)
             for statement in statements { results.append(try decoder.next(statement, rows: &rows)) }
             return (results, rows)
-        })
+        }
     }
 
     private static func unreachableEmptyResult<T>(_ statement: Statement<T>) throws -> T {

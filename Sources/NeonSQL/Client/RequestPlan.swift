@@ -1,4 +1,5 @@
 import Foundation
+import NeonSQLShared
 
 /// The caller's part of one request: its statements and how they are to run.
 struct RequestWork {
@@ -90,7 +91,8 @@ extension ExactlyOnceWrites {
     /// function of the migration, so no role needs to read the table.
     func catchUpCheck(_ keys: [UUID]) -> (sql: String, parameters: [String?]) {
         let array = "{" + keys.map { $0.uuidString.lowercased() }.joined(separator: ",") + "}"
-        return ("SELECT \(Self.quoted(schema)).\(Self.quoted(catchUpFunction))($1::uuid[]) AS caught_up", [array])
+        let function = SQLIdentifierQuoting.quoted(schema) + "." + SQLIdentifierQuoting.quoted(catchUpFunction)
+        return ("SELECT \(function)($1::uuid[]) AS caught_up", [array])
     }
 
     /// Decodes the catch-up check's one row: `true` when every key is visible.

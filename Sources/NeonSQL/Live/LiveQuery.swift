@@ -48,10 +48,10 @@ public final class LiveQuery<Value: Sendable> {
     /// ``NeonConfiguration/outbox``, it follows the outbox: the current identity's pending writes
     /// whose tables may change what the query reads (every process sharing the directory
     /// included). Otherwise it stays empty unless the app sets it.
-    public var pendingWrites: [LiveQueryPendingWrite] = []
+    public var pendingWrites: [PendingWrite] = []
 
     @ObservationIgnored private let observation: QueryObservation<Cached<Value>>
-    @ObservationIgnored private let pendingWriteUpdates: (@Sendable () -> AsyncStream<[LiveQueryPendingWrite]>)?
+    @ObservationIgnored private let pendingWriteUpdates: (@Sendable () -> AsyncStream<[PendingWrite]>)?
     @ObservationIgnored private let lifetime = LiveQueryLifetime()
     @ObservationIgnored private let pendingLifetime = LiveQueryLifetime()
 
@@ -66,7 +66,7 @@ public final class LiveQuery<Value: Sendable> {
     /// A model showing `observation` and, while it observes, the pending writes each stream
     /// `pendingWriteUpdates` makes yields.
     init(_ observation: QueryObservation<Cached<Value>>,
-         pendingWriteUpdates: (@Sendable () -> AsyncStream<[LiveQueryPendingWrite]>)?, startsObserving: Bool = true) {
+         pendingWriteUpdates: (@Sendable () -> AsyncStream<[PendingWrite]>)?, startsObserving: Bool = true) {
         self.observation = observation
         self.pendingWriteUpdates = pendingWriteUpdates
         if startsObserving { start() }
@@ -135,36 +135,6 @@ public final class LiveQuery<Value: Sendable> {
         if error is CancellationError { return true }
         if case .cancelled? = error as? NeonError { return true }
         return false
-    }
-}
-
-/// A queued write shown on a ``LiveQuery`` it touches (see ``LiveQuery/pendingWrites``).
-public struct LiveQueryPendingWrite: Sendable, Hashable, Identifiable {
-    /// The write's identity in its queue.
-    public let id: UUID
-    /// The name of the write's statement (`MarkMyDuaCompleted`).
-    public let statementName: String
-    /// When it was queued.
-    public let enqueuedAt: Date
-
-    /// A pending write as described.
-    public init(id: UUID, statementName: String, enqueuedAt: Date) {
-        self.id = id
-        self.statementName = statementName
-        self.enqueuedAt = enqueuedAt
-    }
-
-    /// The outbox's pending write: its first statement's name.
-    init(_ write: PendingWrite) {
-        self.init(id: write.id, statementName: write.names.first ?? "", enqueuedAt: write.enqueuedAt)
-    }
-}
-
-extension LiveQueryPendingWrite {
-    /// The pending writes of an outbox's list that concern a query reading `tables`, under the
-    /// identity whose digest is `identity`.
-    static func touching(_ tables: TableEffects, identity: String, in writes: [PendingWrite]) -> [LiveQueryPendingWrite] {
-        writes.filter { $0.identityDigest == identity && $0.tables.invalidates(tables) }.map(LiveQueryPendingWrite.init)
     }
 }
 

@@ -23,17 +23,17 @@ extension QueryExecutor {
     /// current identity's pending writes that may change what `statement` reads.
     func pendingWriteUpdates<Result: Sendable>(
         touching statement: Statement<Result>
-    ) -> (@Sendable () -> AsyncStream<[LiveQueryPendingWrite]>)? {
+    ) -> (@Sendable () -> AsyncStream<[PendingWrite]>)? {
         let executor: any QueryExecutor = (self as? CachePolicyExecutor)?.base ?? self
         guard let client = executor as? NeonClient, let outbox = client.configuration.outbox else { return nil }
         let tables = statement.tables
         return {
-            let (stream, continuation) = AsyncStream<[LiveQueryPendingWrite]>.makeStream(bufferingPolicy: .bufferingNewest(1))
+            let (stream, continuation) = AsyncStream<[PendingWrite]>.makeStream(bufferingPolicy: .bufferingNewest(1))
             let task = Task {
                 for await writes in outbox.pendingWritesUpdates() {
                     // Asked again for each list: the signed-in identity may have changed.
                     guard let identity = try? await client.currentCacheIdentity() else { continue }
-                    continuation.yield(LiveQueryPendingWrite.touching(tables, identity: identity.digest, in: writes))
+                    continuation.yield(PendingWrite.touching(tables, identity: identity.digest, in: writes))
                 }
                 continuation.finish()
             }

@@ -89,7 +89,7 @@ extension NeonClient {
     /// - Throws: ``OutboxError/notConfigured``, ``OutboxError/requiresExactlyOnceWrites``.
     public func drain() async throws {
         let outbox = try checkedOutbox()
-        await outbox.drainNow(with: self)
+        await outbox.drainNow(with: runner)
     }
 
     /// The ``Outbox`` of the configuration, checked usable.
@@ -117,7 +117,7 @@ extension NeonClient {
         let outbox = try checkedOutbox()
         if let failure { throw OutboxError.encoding(failure) }
         guard !statements.isEmpty else { throw OutboxError.emptyWrite }
-        let identity = identity(for: try await bearerToken())
+        let identity = runner.identity(for: try await runner.bearerToken())
         let write = StoredWrite(id: UUID(), key: UUID(), identity: identity.digest, enqueuedAt: Date().timeIntervalSince1970,
                                 statements: statements, effects: StoredTableEffects(effects))
         try await outbox.log().append(write, limit: outbox.limit)
@@ -127,7 +127,7 @@ extension NeonClient {
         }
         beforeSending?(write.id)
         await outbox.didEnqueue(write, effects: effects)
-        outbox.writeEnqueued(by: self)
+        outbox.writeEnqueued(by: runner)
         return QueuedWrite(id: write.id, idempotencyKey: write.key, outbox: outbox, decode: decode)
     }
 }

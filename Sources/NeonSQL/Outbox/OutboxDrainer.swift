@@ -5,7 +5,7 @@ import Foundation
 /// out a bounded backoff after a failure.
 struct DrainSchedule {
     /// The client the drainer sends with (the last one that enqueued, drained or succeeded).
-    var client: NeonClient?
+    var client: RequestRunner?
     var running = false
     /// Woken while a pass was running: run another.
     var again = false
@@ -38,7 +38,7 @@ extension Outbox {
     static let otherProcessPoll: Duration = .milliseconds(250)
 
     /// Starts a drain now (or another pass right after the running one), with `client` if given.
-    func wake(client: NeonClient?) {
+    func wake(client: RequestRunner?) {
         let (start, sleeper): (Bool, CheckedContinuation<Void, Never>?) = state.withLock {
             if let client { schedule.client = client }
             guard schedule.client != nil else { return (false, nil) }
@@ -61,7 +61,7 @@ extension Outbox {
     /// Sends a write just enqueued by `client` at once, unless the drainer is backing off after a
     /// failure (offline, say): then it goes with the next attempt, which a reachability signal, a
     /// successful request or ``NeonClient/drain()`` bring forward.
-    func writeEnqueued(by client: NeonClient) {
+    func writeEnqueued(by client: RequestRunner) {
         let backingOff = state.withLock {
             schedule.client = client
             return schedule.running && schedule.failures > 0
@@ -70,14 +70,14 @@ extension Outbox {
     }
 
     /// Wakes the drainer after a successful request of `client`, when writes may be pending.
-    func requestSucceeded(on client: NeonClient) {
+    func requestSucceeded(on client: RequestRunner) {
         let pending = state.withLock { mayHavePending || schedule.failures > 0 }
         if pending { wake(client: client) }
     }
 
     /// Starts a drain and waits until that pass ends: drained (by this process or, meanwhile,
     /// by another one), or backing off after a failure.
-    func drainNow(with client: NeonClient) async {
+    func drainNow(with client: RequestRunner) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             state.withLock { schedule.passWaiters.append(continuation) }
             wake(client: client)
@@ -86,7 +86,7 @@ extension Outbox {
 
     private func runDrainLoop() async {
         while true {
-            let client: NeonClient? = state.withLock {
+            let client: RequestRunner? = state.withLock {
                 schedule.again = false
                 return schedule.client
             }
@@ -145,7 +145,7 @@ extension Outbox {
 
     /// Sends the pending writes of the client's current identity, request after request, until
     /// none is left or a request must wait.
-    func drainPass(_ client: NeonClient) async -> DrainPassResult {
+    func drainPass(_ client: RequestRunner) async -> DrainPassResult {
         guard let keys = client.configuration.exactlyOnceWrites else { return .idle }
         let token: String?
         do {
@@ -196,7 +196,7 @@ extension Outbox {
     /// Sends `writes` as one request; isolates a refused write by bisection and settles what an
     /// earlier attempt already applied. Throws ``ReplayMustWait`` when the request failed for a
     /// reason outside the writes.
-    func replay(_ writes: [StoredWrite], client: NeonClient, token: String?, identity: CacheIdentity,
+    func replay(_ writes: [StoredWrite], client: RequestRunner, token: String?, identity: CacheIdentity,
                 keys: ExactlyOnceWrites) async throws {
         guard !writes.isEmpty else { return }
         let plan = OutboxReplayPlan(writes, keys: keys)
@@ -238,7 +238,7 @@ extension Outbox {
         }
     }
 
-    private func bisect(_ writes: [StoredWrite], client: NeonClient, token: String?, identity: CacheIdentity,
+    private func bisect(_ writes: [StoredWrite], client: RequestRunner, token: String?, identity: CacheIdentity,
                         keys: ExactlyOnceWrites) async throws {
         let middle = writes.count / 2
         try await replay(Array(writes[..<middle]), client: client, token: token, identity: identity, keys: keys)
@@ -253,7 +253,7 @@ extension Outbox {
 
     /// Records how `writes` were settled, invalidates what the applied ones changed in the cache
     /// and delivers their outcomes.
-    private func settle(_ writes: [(write: StoredWrite, settlement: Settlement, results: [Data]?)], client: NeonClient) async throws {
+    private func settle(_ writes: [(write: StoredWrite, settlement: Settlement, results: [Data]?)], client: RequestRunner) async throws {
         guard !writes.isEmpty else { return }
         let resolutions = writes.map { write, settlement, results -> StoredResolution in
             switch settlement {
@@ -283,59 +283,5 @@ extension Outbox {
             }
         }
         await publishPending()
-    }
-}
-
-extension NeonClient {
-    /// Sends a replay request with `token` (never a token of another identity) and returns each
-    /// write's statement results (nil when the 200 answer did not decode: the writes committed).
-    func sendOutboxRequest(_ replay: OutboxReplayPlan, token: String?, identity: CacheIdentity) async throws -> [[Data]]? {
-        let body = RequestBody.batch(replay.queries)
-        let names = replay.writes.flatMap(\.names)
-        let context = RequestContext(queryNames: names, kinds: replay.writes.flatMap { $0.statements.map(\.kind) },
-                                     isBatch: true, isReadOnly: false, requestBytes: body.count)
-        let plan = RequestPlan(outboxBody: body, writeKey: replay.writes.first?.key, resultCount: replay.queries.count)
-        let response = try await send(plan, to: try target(.primary), context: context, lease: TokenLease(token),
-                                      acceptsToken: { self.identity(for: $0) == identity })
-        return try? observeDecoding(response, context, route: .primary) { () throws -> ([[Data]], Int?) in
-            var decoder = BatchDecoder(body: response.body, count: replay.queries.count)
-            try decoder.open()
-            var results: [[Data]] = []
-            for write in replay.writes {
-                try decoder.skipResult()
-                results.append(try write.statements.map { _ in try decoder.nextRawResult() })
-            }
-            try decoder.close()
-            return (results, nil)
-        }
-    }
-
-    /// Which of `keys` the database has recorded (their writes committed).
-    func appliedKeys(_ keys: [UUID], keys writes: ExactlyOnceWrites, token: String?, identity: CacheIdentity) async throws -> Set<UUID> {
-        let query = OutboxReplayPlan.appliedKeysQuery(keys, in: writes)
-        let body = RequestBody.single(sql: query.sql, parameters: query.parameters)
-        let context = RequestContext(queryNames: ["neon_sql.requests_applied"], kinds: [.many], isBatch: false,
-                                     isReadOnly: true, requestBytes: body.count)
-        let plan = RequestPlan(outboxBody: body, writeKey: nil, resultCount: 1, isBatch: false)
-        let response = try await send(plan, to: try target(.primary), context: context, lease: TokenLease(token),
-                                      acceptsToken: { self.identity(for: $0) == identity })
-        let rows = try observeDecoding(response, context, route: .primary) {
-            let rows = try OutboxReplayPlan.appliedKeysResult.decodeResponse(response.body)
-            return (rows, rows.count)
-        }
-        return Set(rows.compactMap { UUID(uuidString: $0.key) })
-    }
-}
-
-extension RequestPlan {
-    /// A request the outbox built itself: a replay batch (its first write's key makes it safe to
-    /// resend), or a lone read.
-    init(outboxBody body: Data, writeKey: UUID?, resultCount: Int, isBatch: Bool = true) {
-        self.body = body
-        self.headers = []
-        self.isBatch = isBatch
-        self.writeKey = writeKey
-        self.checksCatchUp = false
-        self.resultCount = resultCount
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// A write waiting in the outbox, for a "3 changes waiting to sync" list.
+/// A write waiting in the outbox, for a "3 changes waiting to sync" list, and on a
+/// ``LiveQuery`` whose query it may change (``LiveQuery/pendingWrites``).
 public struct PendingWrite: Sendable, Hashable, Identifiable {
     /// The id ``NeonClient/enqueue(_:optimistic:)->QueuedWrite<Result>`` gave it (``QueuedWrite/id``).
     public let id: UUID
-    /// Its statements' query names, in order.
+    /// Its statements' query names, in order (`MarkMyDuaCompleted`).
     public let names: [String]
     /// When it was enqueued.
     public let enqueuedAt: Date
@@ -12,6 +13,15 @@ public struct PendingWrite: Sendable, Hashable, Identifiable {
     public let identityDigest: String
     /// The tables it reads and may change (what its application will make stale).
     public let tables: TableEffects
+
+    /// A pending write as described (for an app that fills ``LiveQuery/pendingWrites`` itself).
+    public init(id: UUID, names: [String], enqueuedAt: Date, identityDigest: String, tables: TableEffects) {
+        self.id = id
+        self.names = names
+        self.enqueuedAt = enqueuedAt
+        self.identityDigest = identityDigest
+        self.tables = tables
+    }
 
     init(_ write: StoredWrite) {
         id = write.id
@@ -146,4 +156,12 @@ enum OutboxLifecycleEvent: Sendable {
     case applied(AppliedWrite, effects: TableEffects)
     case rejected(WriteRejection)
     case discarded(PendingWrite)
+}
+
+extension PendingWrite {
+    /// The pending writes of an outbox's list that concern a query reading `tables`, under the
+    /// identity whose digest is `identity`.
+    static func touching(_ tables: TableEffects, identity: String, in writes: [PendingWrite]) -> [PendingWrite] {
+        writes.filter { $0.identityDigest == identity && $0.tables.invalidates(tables) }
+    }
 }

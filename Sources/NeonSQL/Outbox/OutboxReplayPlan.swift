@@ -1,4 +1,5 @@
 import Foundation
+import NeonSQLShared
 
 /// How queued writes become requests: as many as fit go in one batch (one request, one
 /// transaction), each write as its idempotency key's insert followed by its statements.
@@ -38,7 +39,7 @@ struct OutboxReplayPlan {
     /// migration's security-definer function `requests_applied(uuid[])`, so no role needs to
     /// read the keys' table): one row per recorded key.
     static func appliedKeysQuery(_ keys: [UUID], in writes: ExactlyOnceWrites) -> (sql: String, parameters: [String?]) {
-        let function = ExactlyOnceWrites.quoted(writes.schema) + "." + ExactlyOnceWrites.quoted(writes.catchUpFunction)
+        let function = SQLIdentifierQuoting.quoted(writes.schema) + "." + SQLIdentifierQuoting.quoted(writes.catchUpFunction)
         let array = "{" + keys.map { $0.uuidString.lowercased() }.joined(separator: ",") + "}"
         return ("SELECT t.key::text AS key FROM unnest($1::uuid[]) AS t(key) WHERE \(function)(ARRAY[t.key])", [array])
     }

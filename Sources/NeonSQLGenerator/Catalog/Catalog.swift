@@ -1,3 +1,4 @@
+import NeonSQLShared
 /// A column of a table or view as the catalog records it.
 struct CatalogColumn: Sendable, Hashable {
     var name: String
@@ -415,5 +416,5 @@ func quoteIfNeeded(_ name: String) -> String {
     let simple = name.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
         && !(name.utf8.first.map(isDigit) ?? true)
         && Keywords.isColumnName(name)
-    return simple ? name : "\"" + name.replacing("\"", with: "\"\"") + "\""
+    return simple ? name : SQLIdentifierQuoting.quoted(name)
 }

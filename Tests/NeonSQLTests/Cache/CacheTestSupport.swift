@@ -155,30 +155,33 @@ extension IDRow {
 
 /// An observation whose values are recorded as its stream yields them (on the yielding thread, so
 /// a test sees what was yielded before a call returned).
-final class RecordedObservation: Sendable {
-    let values = Shared<[Cached<[IDRow]>]>([])
+final class RecordedObservation<Result: Sendable>: Sendable {
+    let values = Shared<[Cached<Result>]>([])
     private let consumer: Task<Void, any Error>
 
-    init(_ client: NeonClient, _ statement: Statement<[IDRow]>) {
+    init(_ client: NeonClient, _ statement: Statement<Result>) {
         let values = self.values
-        let stream = client.observationStream(statement) { cached in
+        let stream = client.observations.stream(statement) { cached in
             values.update { $0.append(cached) }
             return cached
         }
         consumer = Task { for try await _ in stream {} }
     }
 
-    /// The first row's id of each value (-1 for none).
-    var ids: [Int] { values.value.map { $0.value.first?.id ?? -1 } }
-    var last: Cached<[IDRow]>? { values.value.last }
+    var last: Cached<Result>? { values.value.last }
 
     /// Waits until `count` values were yielded (bounded: ``Polling``).
     func waitFor(_ count: Int) async throws {
-        try #require(await Polling.until { values.value.count >= count }, "\(count) values; got \(ids)")
+        try #require(await Polling.until { values.value.count >= count }, "\(count) values; got \(values.value.map { "\($0.value)" })")
     }
 
     func stop() async {
         consumer.cancel()
         _ = await consumer.result
     }
+}
+
+extension RecordedObservation where Result == [IDRow] {
+    /// The first row's id of each value (-1 for none).
+    var ids: [Int] { values.value.map { $0.value.first?.id ?? -1 } }
 }

@@ -101,7 +101,7 @@ struct LiveQueryTests {
             cache.update(probeCount()) { $0 = ProbeRow(id: "0 and a") }
         }
         try await waitForChange(of: live) { $0.pendingWrites.map(\.id) == [queued.id] }
-        #expect(live.pendingWrites.first?.statementName == "InsertProbe")
+        #expect(live.pendingWrites.first?.names == ["InsertProbe"])
         try await waitForChange(of: live) { $0.value == .some(ProbeRow(id: "0 and a")) }
         #expect(live.hasPendingEdits)
         // A queued write of a table the query does not read is not its pending write.

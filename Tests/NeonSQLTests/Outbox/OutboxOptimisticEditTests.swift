@@ -6,29 +6,6 @@ import Testing
 /// `enqueue(_:optimistic:)`: the edits are shown before `enqueue` returns, kept after the write is
 /// applied until the refetch that includes it, and undone alone when the write is rejected.
 @Suite struct OutboxOptimisticEditTests {
-    /// Every value an observation of the probe count yielded, recorded as it is yielded.
-    final class Recorded: Sendable {
-        let values = Shared<[Cached<ProbeRow?>]>([])
-        private let consumer: Task<Void, any Error>
-
-        init(_ client: NeonClient) {
-            let values = self.values
-            let stream = client.observationStream(probeCount()) { cached in
-                values.update { $0.append(cached) }
-                return cached
-            }
-            consumer = Task { for try await _ in stream {} }
-        }
-
-        var shown: [String] { values.value.map { $0.value?.id ?? "nil" } }
-        var last: Cached<ProbeRow?>? { values.value.last }
-
-        func stop() async {
-            consumer.cancel()
-            _ = await consumer.result
-        }
-    }
-
     static func appending(_ suffix: String) -> @Sendable (inout CacheEdits) -> Void {
         { cache in cache.update(probeCount()) { row in row = ProbeRow(id: (row?.id ?? "") + suffix) } }
     }
@@ -37,7 +14,7 @@ import Testing
         let server = OutboxTestServer()
         let cache = QueryCache()
         let client = try makeOutboxClient(server, directory: temporaryOutboxDirectory(), cache: cache)
-        let observation = Recorded(client)
+        let observation = RecordedObservation(client, probeCount())
         #expect(await eventually { observation.shown == ["0"] })
 
         server.alwaysFailing = .offline
@@ -71,7 +48,7 @@ import Testing
         let server = OutboxTestServer()
         let cache = QueryCache()
         let client = try makeOutboxClient(server, directory: temporaryOutboxDirectory(), cache: cache)
-        let observation = Recorded(client)
+        let observation = RecordedObservation(client, probeCount())
         #expect(await eventually { observation.shown == ["0"] })
         server.alwaysFailing = .offline
         try await client.enqueue(probeWrite("a"), optimistic: Self.appending("+a"))
@@ -85,4 +62,9 @@ import Testing
         #expect(server.applied.isEmpty)
         await observation.stop()
     }
+}
+
+extension RecordedObservation where Result == ProbeRow? {
+    /// The id of each value shown ("nil" for no row).
+    var shown: [String] { values.value.map { $0.value?.id ?? "nil" } }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Sending one request body over HTTP: retries, timeouts, tokens, and the mapping of responses to
 /// ``NeonError``.
-extension NeonClient {
+extension RequestRunner {
     /// A 200 response and the attempt that got it, for the observer's last event.
     struct SentResponse {
         let body: Data

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A cached read on a network that hangs answers from the cache in time.
-extension NeonClient {
+extension CachedReads {
     /// ``fetchShared(_:key:lease:body:cache:)``, but when the answer has not come within
     /// ``NeonConfiguration/cachedReadDeadline``, `fallback` (an entry past its max-age, not made
     /// stale by a write) marked stale. The request goes on in
@@ -13,11 +13,11 @@ extension NeonClient {
         _ statement: Statement<R>, key: CacheKey, lease: TokenLease, body: Data?, cache: QueryCache,
         orAfterDeadline fallback: Cached<R>
     ) async throws -> Cached<R> {
-        let client = self
+        let reads = self
         let race = DeadlineRace<Cached<R>>()
         let fetch = Task {
             do {
-                race.finish(.success(try await client.fetchShared(statement, key: key, lease: lease, body: body, cache: cache)))
+                race.finish(.success(try await reads.fetchShared(statement, key: key, lease: lease, body: body, cache: cache)))
             } catch {
                 race.finish(.failure(error))
             }

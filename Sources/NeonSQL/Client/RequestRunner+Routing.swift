@@ -3,7 +3,7 @@ import Foundation
 /// Running one request: choosing primary or replica, adding the client's own statements
 /// (``RequestPlan``), falling back from a replica that failed or is behind, and remembering the
 /// client's committed writes.
-extension NeonClient {
+extension RequestRunner {
     /// Sends `work` and decodes its answer with `single` (a lone statement sent as such) or
     /// `batch` (the caller's results in a batch response).
     func performRequest<T>(

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes make stale the cached results they may have changed.
-extension NeonClient {
+extension RequestRunner {
     /// Sends `work` (``performRequest(_:single:batch:)``); for a write, afterwards marks stale in
     /// the cache every entry whose reads its tables may intersect, and signals the live
     /// observations concerned: after a success, and after a failure that leaves open whether it
