@@ -154,6 +154,23 @@ struct ScalarFastPathTests {
             #expect(shifted.timeIntervalSince(utc) == -Double(offsetMinutes * 60))
             #expect(try decode(base.replacingOccurrences(of: " ", with: "T") + "Z", as: Date.self) == utc)
         }
+        // The common tail (fraction of 1-6 digits, `+HH`, `+HH:MM`) read after the fixed-width
+        // prefix gives what the general reader gives; other tails go to it. A five-digit year
+        // ("02024") takes the general reader all the way, so it is the reference.
+        let tails = ["", ".1", ".12", ".123", ".123456", ".1234564", ".1234565", ".9999995", ".000001", "+05", "-05",
+                     "+05:30", "-11:45", "+05:30:15", ".5+03", ".999999-08:00", "Z", ".12Z", " BC", "+00 BC", ".",
+                     ".+00", "+5", "+05:3", "+0530", "x", ".1234567+02", "+05:", "+05:x0", "+0a", "+05 BC", ".12+05:30",
+                     "+24", "+99:99", "-00", ".1.2", ".12345678901234567890"]
+        for tail in tails {
+            for base in ["2024-01-02 03:04:05", "1999-12-31T23:59:59", "2024-02-29 00:00:00", "2023-02-29 00:00:00"] {
+                let text = base + tail
+                var fast = text
+                var general = "0" + text
+                let fastDate = fast.withUTF8 { TimestampText.parse(UnsafeRawBufferPointer($0)) }
+                let generalDate = general.withUTF8 { TimestampText.parse(UnsafeRawBufferPointer($0)) }
+                #expect(fastDate == generalDate, "\(text)")
+            }
+        }
         // The fixed-width prefix declines other shapes; the general reader handles or rejects them.
         #expect(TimestampText.fixedWidthDateTime(UnsafeRawBufferPointer(start: nil, count: 0)) == nil)
         #expect(try decode("12345-06-07 00:00:00+00", as: Date.self) > Date(timeIntervalSince1970: 300_000_000_000))

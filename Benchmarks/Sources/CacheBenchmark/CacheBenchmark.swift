@@ -9,6 +9,7 @@
 //   eval "$(Scripts/local-stack.sh start)"; Scripts/bench-cache.sh [READS]
 //
 // Arguments: --endpoint URL (neon-local's /sql), --database-url URL, --reads N (default 500).
+// `--declared` alone: what `TableEffects.declared` costs a statement factory (no server needed).
 import BenchmarkSupport
 import Foundation
 import MallocInterposerSwift
@@ -77,6 +78,11 @@ struct CacheBenchmark {
         ensureMallocInterposerPreloaded()
         MallocInterposerSwift.initialize()
         let options = CommandLineOptions()
+        if CommandLine.arguments.contains("--declared") {
+            // No server needed (DeclaredEffectsBenchmark.swift).
+            try await measureDeclaredEffects()
+            return
+        }
         guard let endpoint = options.url("--endpoint"), let databaseURL = options.string("--database-url") else {
             FileHandle.standardError.write(Data("usage: CacheBenchmark --endpoint URL --database-url URL [--reads N]\n".utf8))
             exit(2)

@@ -96,11 +96,29 @@ func run(rows: Int, iterations: Int) throws -> Double {
     return ratio
 }
 
+/// The baseline's decodes, in a function of its own so callgrind counts them apart.
+@inline(never)
+func baselineDecodes(_ object: Data, times: Int) throws -> Int {
+    let decoder = JSONDecoder()
+    var total = 0
+    for _ in 0..<times { total &+= try decoder.decode(NeonQueryResponse<DuaDTO>.self, from: object).rows.count }
+    return total
+}
+
+/// NeonSQL's decodes, in a function of its own so callgrind counts them apart.
+@inline(never)
+func neonSQLDecodes(_ raw: Data, times: Int) throws -> Int {
+    let statement = Statements.fetchDuas()
+    var total = 0
+    for _ in 0..<times { total &+= try statement.decodeResponse(raw).count }
+    return total
+}
+
 // `--small` runs only the 10-row case (e.g. under `perf record`); `--large` only the 10,000-row case;
 // `--copyfrom` only the copyFrom encoding benchmark (CopyFromBenchmark.swift); `--template` only the
 // SQLTemplate benchmark (TemplateBenchmark.swift); `--profile` only NeonSQL's 10,000-row decode, 1,000 times
 // (`--profile --small`: the 10-row decode a million times)
-// (for `perf record`).
+// (for `perf record`); `--callgrind` (with `--small` for 10 rows) both decoders for callgrind's counts.
 let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("--copyfrom") {
     print("NeonSQL copyFrom benchmark (\(ProcessInfo.processInfo.operatingSystemVersionString))")
@@ -126,6 +144,22 @@ if arguments.contains("--profile") {
     var total = 0
     for _ in 0..<(small ? 1_000_000 : 1000) { total &+= try statement.decodeResponse(raw).count }
     print("decoded \(total) rows")
+    exit(0)
+}
+if arguments.contains("--callgrind") {
+    // Both decoders on the same response under `valgrind --tool=callgrind`: instructions per decode
+    // are the inclusive counts of `baselineDecodes` and `neonSQLDecodes` (callgrind_annotate
+    // --inclusive=yes) divided by the decodes each made; the ratio does not depend on machine load.
+    let small = arguments.contains("--small")
+    let rows = small ? 10 : 10_000
+    let decodes = small ? 2_000 : 3
+    let raw = rawArrayBody(rows: rows)
+    let object = objectBody(rows: rows)
+    // Warm both (lazy initialization, the validated-fields cache) outside the counted functions.
+    _ = try JSONDecoder().decode(NeonQueryResponse<DuaDTO>.self, from: object)
+    _ = try Statements.fetchDuas().decodeResponse(raw)
+    let counted = try baselineDecodes(object, times: decodes) + neonSQLDecodes(raw, times: decodes)
+    print("callgrind: \(decodes) decodes of \(rows) rows each way (\(counted) rows)")
     exit(0)
 }
 let runLarge = !arguments.contains("--small")

@@ -18,6 +18,17 @@ struct CacheEntry: Sendable {
     /// started (an invalidation counted after it makes it stale, whatever the wall clock says);
     /// nil for an entry read from disk.
     var invalidationsAtStart: UInt64? = nil
+
+    /// An entry; a statement's declared effects are resolved here, once, since every write is
+    /// compared against the entry's.
+    init(key: CacheKey, body: Data, fetchedAt: Date, tables: TableEffects, isStale: Bool, invalidationsAtStart: UInt64? = nil) {
+        self.key = key
+        self.body = body
+        self.fetchedAt = fetchedAt
+        self.tables = tables.resolved
+        self.isStale = isStale
+        self.invalidationsAtStart = invalidationsAtStart
+    }
 }
 
 /// The file format of an entry in a ``QueryCache`` directory (version 1, big-endian):

@@ -18,6 +18,7 @@ final class ObserverRegistry: @unchecked Sendable {
     /// Registers `signal`, called after every invalidation that concerns `tables`.
     func add(tables: TableEffects, signal: @escaping @Sendable () -> Void) -> UUID {
         let id = UUID()
+        let tables = tables.resolved  // compared against every write: resolved once, here
         lock.withLock { observers[id] = Observer(tables: tables, signal: signal) }
         return id
     }

@@ -20,14 +20,16 @@ enum DoubleText {
         /// past 19 significant digits.
         func readDigits() -> Int? {
             let start = index
+            if mantissa == 0 {
+                while index < count, bytes[index] == UInt8(ascii: "0") { index += 1 }
+            }
+            // From here every digit is significant (the first is not a zero).
             while index < count {
                 let digit = bytes[index] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
-                if mantissa != 0 || digit != 0 {
-                    guard significantDigits < 19 else { return nil }
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    significantDigits += 1
-                }
+                guard significantDigits < 19 else { return nil }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                significantDigits += 1
                 index += 1
             }
             return index - start

@@ -13,9 +13,15 @@ enum TimestampText {
     static let unixToReferenceDays = 11_323
 
     static func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
+        let fixedPrefix = fixedWidthDateTime(bytes)
+        if let fixed = fixedPrefix, let tail = commonTail(bytes) {
+            // What PostgreSQL prints for years 1-9999: read without the general cursor.
+            return date(year: fixed.year, month: fixed.month, day: fixed.day, hour: fixed.hour, minute: fixed.minute,
+                        second: fixed.second, micros: tail.micros, offsetSeconds: tail.offsetSeconds, bc: false)
+        }
         var cursor = TextCursor(bytes)
         let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
-        if let fixed = fixedWidthDateTime(bytes) {
+        if let fixed = fixedPrefix {
             // `YYYY-MM-DD HH:MM:SS`, what PostgreSQL prints for years 1-9999 (zero-padded): read in place.
             (year, month, day, hour, minute, second) = fixed
             cursor.index = 19
@@ -55,6 +61,14 @@ enum TimestampText {
         }
         let bc = cursor.consumeBC()
         guard cursor.atEnd else { return nil }
+        return date(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                    micros: micros, offsetSeconds: offsetSeconds, bc: bc)
+    }
+
+    /// The instant of the parsed fields, `nil` when they name no valid date and time.
+    @inline(__always)
+    static func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int,
+                     micros: Int, offsetSeconds: Int, bc: Bool) -> Date? {
         guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: bc ? 1 - year : year),
             hour <= 24, minute <= 59, second <= 60
         else { return nil }
@@ -64,6 +78,46 @@ enum TimestampText {
         // Relative to 2001-01-01 to keep Double precision at microseconds.
         let wholeSeconds = Int64(days - unixToReferenceDays) * 86_400 + Int64(secondsOfDay)
         return Date(timeIntervalSinceReferenceDate: Double(wholeSeconds) + Double(micros) / 1_000_000)
+    }
+
+    /// After a fixed-width `YYYY-MM-DD HH:MM:SS` (19 bytes): the rest when it is what PostgreSQL
+    /// prints, `[.f]` with 1 to 6 fraction digits then `+HH`, `-HH`, `+HH:MM`, `-HH:MM` or nothing,
+    /// as microseconds and the offset in seconds; `nil` for anything else (7 or more fraction
+    /// digits, `Z`, an offset with seconds, ` BC`, malformed text), which the general cursor reads
+    /// or rejects with the same result as before.
+    @inline(__always)
+    static func commonTail(_ bytes: UnsafeRawBufferPointer) -> (micros: Int, offsetSeconds: Int)? {
+        let count = bytes.count
+        guard count >= 19, let base = bytes.baseAddress else { return nil }
+        @inline(__always) func digit(_ offset: Int) -> Int { Int(base.load(fromByteOffset: offset, as: UInt8.self) &- UInt8(ascii: "0")) }
+        var index = 19
+        var micros = 0
+        if index < count, base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: ".") {
+            index += 1
+            var scale = 1_000_000
+            while index < count, scale > 1 {
+                let value = digit(index)
+                guard value < 10 else { break }
+                micros = micros * 10 + value
+                scale /= 10
+                index += 1
+            }
+            // No digit, or a seventh (rounded by the general reader).
+            guard scale < 1_000_000, index == count || digit(index) >= 10 else { return nil }
+            micros *= scale
+        }
+        guard index < count else { return (micros, 0) }
+        let sign = base.load(fromByteOffset: index, as: UInt8.self)
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), count == index + 3 || count == index + 6 else { return nil }
+        let hours = digit(index + 1) &* 10 &+ digit(index + 2)
+        guard digit(index + 1) < 10, digit(index + 2) < 10 else { return nil }
+        var offset = hours * 3600
+        if count == index + 6 {
+            guard base.load(fromByteOffset: index + 3, as: UInt8.self) == UInt8(ascii: ":"), digit(index + 4) < 10, digit(index + 5) < 10
+            else { return nil }
+            offset += (digit(index + 4) * 10 + digit(index + 5)) * 60
+        }
+        return (micros, sign == UInt8(ascii: "-") ? -offset : offset)
     }
 
     /// The fields of a leading `YYYY-MM-DD HH:MM:SS` (or `T` between date and time) with a
