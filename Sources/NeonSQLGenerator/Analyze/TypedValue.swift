@@ -42,6 +42,13 @@ struct TypedValue: Sendable, Hashable {
     }
 }
 
+/// A column reference resolved to a query level's FROM item: the item's index in
+/// ``Scope/entries`` (nil for a merged USING column) and the column's name.
+struct ReferencedColumn: Sendable, Hashable {
+    let entry: Int?
+    let column: String
+}
+
 /// A column visible in a scope.
 struct ScopeColumn: Sendable, Hashable {
     let name: String
@@ -65,6 +72,9 @@ struct RangeEntry: Sendable, Hashable {
     /// Each column's nullability before an outer join (or a grouping set) NULL-extended the
     /// entry; nil while every row of the entry is a real row.
     var nullabilityBeforeExtension: [Bool]?
+    /// An aliased join (`(a JOIN b ...) AS j`): PostgreSQL reads its columns as those of the
+    /// joined items (flatten_join_alias_vars), so the grouping check leaves them alone.
+    var isJoinAlias = false
 
     mutating func makeNullable() {
         if nullabilityBeforeExtension == nil { nullabilityBeforeExtension = columns.map(\.value.nullable) }
@@ -89,12 +99,15 @@ final class Scope {
     var isGrouped = false
     /// The level's WINDOW clause, for `OVER w`.
     var windows: [String: WindowSpecification] = [:]
-    /// Set while the select list, HAVING and ORDER BY of a level with GROUP BY are analyzed:
-    /// what a subquery there may use of this level's columns.
-    var groupedReferences: GroupedReferences?
-    /// Aggregate calls of this level whose arguments are being analyzed: a column inside one is
-    /// aggregated, not grouped.
-    var aggregateArgumentDepth = 0
+    /// The scope this one copies at the same query level (``SelectAnalyzing/copyOfInputs(_:)``);
+    /// nil for a level's own scope.
+    var copiedLevel: Scope?
+    /// The query level's own scope: this one, or the one it copies.
+    var level: Scope { copiedLevel ?? self }
+    /// The column references resolved to this level's FROM items, by the offset of their first
+    /// name part (recorded on ``level``): the grouping check (``UngroupedColumns``) tells by them
+    /// which level a reference belongs to, subqueries included.
+    var columnReferences: [Int: ReferencedColumn] = [:]
     /// Entries of the statement this level cannot reference (a MERGE target in a WHEN NOT MATCHED
     /// clause): never resolved, only named in the error PostgreSQL gives for a reference to them.
     var unreferenceableEntries: [RangeEntry] = []

@@ -205,10 +205,6 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
     }
 
     mutating func inferFunction(_ call: FunctionCall, _ scope: Scope, _ context: OperandContext?, insideCast: Bool) -> TypedValue {
-        // A column in an aggregate's arguments is aggregated, not grouped (Scope.groupedReferences).
-        let aggregates = call.over == nil && BuiltinFunctionBehavior.mayAggregate(call)
-        if aggregates { scope.aggregateArgumentDepth += 1 }
-        defer { if aggregates { scope.aggregateArgumentDepth -= 1 } }
         let name = call.name.name?.name ?? ""
         let schema = call.name.qualifier.last?.name
         var inferred: [TypedValue?] = []

@@ -66,6 +66,7 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
                 }
                 scope.entries.append(RangeEntry(name: alias.name.name, columns: rename(columns, alias, at: alias.name.location),
                                                 relationKey: nil, uniqueColumns: []))
+                scope.entries[scope.entries.count - 1].isJoinAlias = true
             } else {
                 scope.entries += nested.entries
                 scope.mergedColumns += nested.mergedColumns

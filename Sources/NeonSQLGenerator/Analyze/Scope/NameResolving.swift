@@ -39,21 +39,9 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
         return nil
     }
 
-    /// A subquery in the select list, HAVING or ORDER BY of a level with GROUP BY (`level`) may
-    /// use that level's columns only when they are grouped or inside one of its aggregates
-    /// (PostgreSQL's check_ungrouped_columns). Aggregates of any level in between leave the
-    /// column alone: which level such an aggregate belongs to is not worked out here.
-    private mutating func checkGroupedReference(_ level: Scope, entry: Int, column: QualifiedName, from scope: Scope) {
-        guard let columnName = column.name?.name, level !== scope, let grouped = level.groupedReferences,
-              !grouped.allows(entry: entry, column: columnName),
-              let table = level.entries[entry].name else { return }
-        var current: Scope? = scope
-        while let inner = current {
-            if inner.aggregateArgumentDepth > 0 { return }
-            if inner === level { break }
-            current = inner.parent
-        }
-        error("subquery uses ungrouped column \"\(table).\(columnName)\" from outer query", at: column.location)
+    /// Records which FROM item of `level` a column reference names, for the grouping check.
+    private func noteReference(_ name: QualifiedName, level: Scope, entry: Int?, column: String) {
+        level.level.columnReferences[name.location.offset] = ReferencedColumn(entry: entry, column: column)
     }
 
     /// Resolves `col`, `t.col` or `s.t.col` through the scope chain, reporting what PostgreSQL would.
@@ -81,14 +69,16 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
                 if let match = firstMatch {
                     if isAmbiguous {
                         error("column reference \"\(column.name)\" is ambiguous", at: column.location)
-                    } else if let firstEntry {
-                        checkGroupedReference(level, entry: firstEntry, column: name, from: scope)
+                    } else {
+                        noteReference(name, level: level, entry: firstEntry, column: column.name)
                     }
                     return match
                 }
                 // A bare table name is a whole-row reference.
-                if let entry = level.entries.last(where: { $0.name == column.name }) {
-                    return wholeRowValue(of: entry, name: column.name)
+                if let index = level.entries.lastIndex(where: { $0.name == column.name }) {
+                    // PostgreSQL's whole-row Var, named `t.*` by the grouping check.
+                    noteReference(name, level: level, entry: index, column: "*")
+                    return wholeRowValue(of: level.entries[index], name: column.name)
                 }
                 current = level.parent
             }
@@ -119,7 +109,7 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
         let entry = level.entries[index]
         guard let match = entry.columns.first(where: { $0.name == column.name }) else {
             if let system = systemColumnValue(column.name, of: entry) {
-                checkGroupedReference(level, entry: index, column: name, from: scope)
+                noteReference(name, level: level, entry: index, column: column.name)
                 return system
             }
             if qualifier.count == 1, let value = attributeNotationCall(column, of: tableName, scope) { return value }
@@ -127,7 +117,7 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
                   at: column.location)
             return nil
         }
-        checkGroupedReference(level, entry: index, column: name, from: scope)
+        noteReference(name, level: level, entry: index, column: column.name)
         return match.value
     }
 

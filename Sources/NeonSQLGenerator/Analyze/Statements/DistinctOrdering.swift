@@ -2,8 +2,9 @@
 /// sorts only by what it holds and rejects any other ORDER BY expression ("for SELECT DISTINCT,
 /// ORDER BY expressions must appear in select list", transformDistinctClause). PostgreSQL
 /// compares the analyzed expressions; here an item is rejected only when that is certain: a
-/// column reference that no select-list item is (nor a `*` covers), or an expression using a
-/// column that the select list does not use at all.
+/// column reference that no select-list item is (nor a `*` covers), an expression using a
+/// column that the select list does not use at all, or an expression no select-list item can
+/// be equal to (``ExpressionKey``: `lower(b)` is not `lower(b) || 'x'`).
 enum DistinctOrdering {
     /// A column of a FROM item of the query level: the item's index (nil for a USING column) and
     /// the column's.
@@ -16,13 +17,13 @@ enum DistinctOrdering {
     /// `isOutputReference` is true for an item PostgreSQL takes as an output column (a position,
     /// an output name); `entryNamed` gives the FROM item `t` of a `t.*`; `resolve` the input
     /// column a column reference names at this level (nil for any other: outer, whole row);
-    /// `text` an expression's source text with white space collapsed.
+    /// `key` an expression's ``ExpressionKey``.
     static func unlisted(_ items: [Expression], targets: [SelectTarget], isOutputReference: (Expression) -> Bool,
                          entryNamed: (QualifiedName) -> Int?, resolve: (QualifiedName) -> InputColumn?,
-                         text: (Expression) -> String) -> [Expression] {
+                         key: (Expression) -> ExpressionKey) -> [Expression] {
         var used: Set<InputColumn> = []
         var alone: Set<InputColumn> = []
-        var texts: Set<String> = []
+        var keys: [ExpressionKey] = []
         var everyEntry = false
         var wholeEntries: Set<Int> = []
         for target in targets {
@@ -35,7 +36,7 @@ enum DistinctOrdering {
             case .embed:
                 return []
             case .expression(let expression, _):
-                texts.insert(text(expression))
+                keys.append(key(expression))
                 if case .column(let name) = expression.withoutParentheses.kind, let column = resolve(name) { alone.insert(column) }
                 used.formUnion(columns(of: expression, resolve).compactMap { $0 })
             }
@@ -44,14 +45,20 @@ enum DistinctOrdering {
             everyEntry || column.entry.map(wholeEntries.contains) ?? false
         }
         return items.filter { item in
-            if isOutputReference(item) || texts.contains(text(item)) { return false }
+            if isOutputReference(item) { return false }
+            let itemKey = key(item)
+            if keys.contains(where: { $0.text == itemKey.text }) { return false }
             if case .column(let name) = item.withoutParentheses.kind {
                 guard let column = resolve(name) else { return false }
                 return !alone.contains(column) && !isCovered(column)
             }
             let referenced = columns(of: item, resolve)
             guard !referenced.contains(nil) else { return false }
-            return referenced.contains { $0.map { !used.contains($0) && !isCovered($0) } ?? false }
+            if referenced.contains(where: { $0.map { !used.contains($0) && !isCovered($0) } ?? false }) { return true }
+            // Every column is in the select list: the item is unlisted when no select-list item
+            // may be equal to it (PostgreSQL's equal() on the analyzed expressions).
+            if !itemKey.isExact, referenced.contains(where: { $0.map(isCovered) ?? false }) { return false }
+            return !keys.contains { $0.columns == itemKey.columns && !($0.isExact && itemKey.isExact) }
         }
     }
 

@@ -1,8 +1,10 @@
-/// The columns of a query level with GROUP BY that its select list, HAVING and ORDER BY may use
-/// outside an aggregate: those GROUP BY names, and every column of a table whose primary key it
-/// names (PostgreSQL's check_ungrouped_columns with check_functional_grouping). Built from the
-/// GROUP BY items that are plain column references; other items (expressions) group no column
-/// on their own.
+/// What a grouped query level (GROUP BY, HAVING or an aggregate) groups, as PostgreSQL's
+/// parseCheckAggregates collects it for check_ungrouped_columns: the GROUP BY items that are
+/// columns of the level's FROM items, every column of a table whose primary key they name
+/// (check_functional_grouping), and the items that are other expressions, which make the same
+/// expression acceptable. GROUPING SETS, ROLLUP and CUBE items count as grouped, each of them;
+/// a primary key grouped in some sets only counts too (PostgreSQL takes only the columns
+/// grouped in every set: fewer queries are rejected here, none wrongly).
 struct GroupedReferences: Sendable {
     /// A column of one of the level's FROM items, by the item's index in ``Scope/entries``.
     struct Column: Sendable, Hashable {
@@ -10,22 +12,48 @@ struct GroupedReferences: Sendable {
         let name: String
     }
 
-    private var columns: Set<Column> = []
+    /// A GROUP BY item that is not a column of the level.
+    struct GroupingExpression: Sendable, Hashable {
+        let key: ExpressionKey
+        /// The column under its casts: a cast to the type the column has is no cast to
+        /// PostgreSQL, which then groups by the column itself.
+        let castColumn: Column?
+    }
+
+    private let columns: Set<Column>
     /// FROM items grouped by their table's primary key: all their columns are grouped.
     private var wholeEntries: Set<Int> = []
+    let expressions: [GroupingExpression]
+    private let expressionKeys: Set<String>
 
     /// `grouped` are the GROUP BY items' columns; `primaryKey` gives a FROM item's table's
     /// primary key columns (empty for a view, a subquery or a function).
-    init(grouped: [Column], primaryKey: (Int) -> [String]) {
+    init(grouped: [Column], expressions: [GroupingExpression], primaryKey: (Int) -> [String]) {
         columns = Set(grouped)
+        self.expressions = expressions
+        expressionKeys = Set(expressions.map(\.key.text))
         for entry in Set(grouped.map(\.entry)) {
             let key = primaryKey(entry)
             if !key.isEmpty, key.allSatisfy({ columns.contains(Column(entry: entry, name: $0)) }) { wholeEntries.insert(entry) }
         }
     }
 
-    /// Whether the select list may use column `name` of FROM item `entry` outside an aggregate.
+    /// Whether the query may use column `name` of FROM item `entry` outside an aggregate (in a
+    /// subquery too): grouped, functionally dependent on a grouped primary key, or possibly
+    /// grouped through a cast PostgreSQL drops.
     func allows(entry: Int, column name: String) -> Bool {
-        wholeEntries.contains(entry) || columns.contains(Column(entry: entry, name: name))
+        let column = Column(entry: entry, name: name)
+        return wholeEntries.contains(entry) || columns.contains(column) || expressions.contains { $0.castColumn == column }
+    }
+
+    /// Whether an expression of the level is a GROUP BY item written the same way.
+    func isGrouped(_ key: ExpressionKey) -> Bool {
+        !expressionKeys.isEmpty && expressionKeys.contains(key.text)
+    }
+
+    /// Whether PostgreSQL may find the expression equal to a GROUP BY expression that our keys
+    /// tell apart: one referencing the same columns where either key is not exact.
+    func mayBeGrouped(_ key: ExpressionKey) -> Bool {
+        expressions.contains { $0.key.columns == key.columns && !($0.key.isExact && key.isExact) }
     }
 }

@@ -57,6 +57,12 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
         }
     }
 
+    /// Whether an ORDER BY or DISTINCT ON item is an output column of `scope`: a position, or a
+    /// bare name of one.
+    func isOutputReference(_ item: Expression, _ scope: Scope) -> Bool {
+        outputPosition(item) != nil || bareName(item).map { name in scope.outputColumns.contains { $0.name == name } } ?? false
+    }
+
     /// An expression's source text with runs of white space made one space.
     private func collapsedText(_ expression: Expression) -> String {
         source.text(from: expression.range.start.offset, to: expression.range.endOffset)
@@ -67,6 +73,7 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
     /// inputs as they are before grouping sets NULL-fill them.
     func copyOfInputs(_ scope: Scope) -> Scope {
         let copy = Scope(parent: scope.parent)
+        copy.copiedLevel = scope.level
         copy.entries = scope.entries
         copy.mergedColumns = scope.mergedColumns
         copy.commonTables = scope.commonTables
@@ -129,10 +136,14 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
     mutating func checkDistinctOrderBy(_ items: [OrderItem], _ core: SelectCore, _ scope: Scope) {
         let unlisted = DistinctOrdering.unlisted(
             items.map(\.expression), targets: core.targets,
-            isOutputReference: { item in outputPosition(item) != nil || bareName(item).map { name in scope.outputColumns.contains { $0.name == name } } ?? false },
+            isOutputReference: { isOutputReference($0, scope) },
             entryNamed: { name in name.parts.count == 1 ? scope.entries.lastIndex { $0.name == name.name?.name } : nil },
             resolve: { name in localColumn(name, scope).map { DistinctOrdering.InputColumn(entry: $0.entry, column: $0.column) } },
-            text: collapsedText)
+            key: { [source] expression in
+                ExpressionKey(expression, resolve: { scope.level.columnReferences[$0.location.offset] }) {
+                    source.text(from: $0.range.start.offset, to: $0.range.endOffset)
+                }
+            })
         for item in unlisted { error("for SELECT DISTINCT, ORDER BY expressions must appear in select list", at: item.location) }
     }
 

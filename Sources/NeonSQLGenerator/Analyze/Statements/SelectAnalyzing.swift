@@ -61,7 +61,10 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
         let orderScope = coreScope ?? Scope(parent: withScope)
         orderScope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
         analyzeOrderBy(query.orderBy, orderScope, isPlainSelect: coreScope != nil)
-        if case .select(let core) = query.body, case .distinct = core.distinct { checkDistinctOrderBy(query.orderBy, core, orderScope) }
+        if case .select(let core) = query.body, let coreScope {
+            if case .distinct = core.distinct { checkDistinctOrderBy(query.orderBy, core, orderScope) }
+            checkUngroupedColumns(core, coreScope, orderBy: query.orderBy)
+        }
         if let limit = query.limit { _ = infer(limit, withScope, OperandContext(type: .int8, name: "limit")) }
         if let offset = query.offset { _ = infer(offset, withScope, OperandContext(type: .int8, name: "offset")) }
         return columns
@@ -146,7 +149,11 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
     /// The columns of a branch of a set operation: a SELECT's untyped outputs still untyped
     /// (``SetOperationColumns``), also under its own ORDER BY or LIMIT; VALUES types its own.
     private mutating func analyzeSetOperationBranch(_ expression: SetExpression, _ outer: Scope) -> [OutputColumn] {
-        if case .select(let core) = expression { return analyzeSelectCore(core, outer, asSetOperationBranch: true).0 }
+        if case .select(let core) = expression {
+            let (columns, scope) = analyzeSelectCore(core, outer, asSetOperationBranch: true)
+            checkUngroupedColumns(core, scope, orderBy: [])
+            return columns
+        }
         var body = expression
         while case .nested(let query) = body { body = query.body }
         guard case .values = body else { return analyzeSetExpression(expression, outer).0 }
@@ -208,8 +215,6 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
                 }
             }
         }
-        let groupedColumns = usesGroupingSets ? nil : groupedReferences(core, scope)
-        scope.groupedReferences = groupedColumns
         var columns: [OutputColumn] = []
         let selectList = targetTyping.beginSelectList()
         for (position, target) in core.targets.enumerated() {
@@ -225,11 +230,9 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
             columns += analyzeTarget(target, targetScope ?? scope, context: context)
         }
         let untypedTargets = targetTyping.endSelectList(selectList)
-        scope.groupedReferences = nil
         if let whereClause = core.whereClause { _ = infer(whereClause, scope, .type(.bool)) }
         scope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
         analyzeGroupBy(core.groupBy, scope)
-        scope.groupedReferences = groupedColumns  // HAVING, DISTINCT ON, windows and ORDER BY
         if let having = core.having { _ = infer(having, scope, .type(.bool)) }
         if case .distinctOn(let expressions) = core.distinct {
             for expression in expressions { _ = infer(expression, scope) }
@@ -252,25 +255,6 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
                 && root.columns.contains { $0.value.origin == origin }
         }
         return (columns, scope)
-    }
-
-    /// The columns a level with GROUP BY groups; nil without GROUP BY, or when an item is a
-    /// position or name the analysis cannot follow to a FROM item's column (a `*`'s, a USING
-    /// column, a whole row): then nothing is checked.
-    private func groupedReferences(_ core: SelectCore, _ scope: Scope) -> GroupedReferences? {
-        guard !core.groupBy.isEmpty else { return nil }
-        var columns: [GroupedReferences.Column] = []
-        for item in core.groupBy {
-            let grouped = groupedExpression(item, core.targets, scope).withoutParentheses
-            if outputPosition(grouped) != nil { return nil }
-            guard case .column(let name) = grouped.kind else { continue }
-            guard let local = localColumn(name, scope), let entry = local.entry else { return nil }
-            columns.append(.init(entry: entry, name: scope.entries[entry].columns[local.column].name))
-        }
-        return GroupedReferences(grouped: columns) { entry in
-            guard let key = scope.entries[entry].relationKey, let relation = catalog.relation(key: key), relation.kind == .table else { return [] }
-            return relation.primaryKey
-        }
     }
 
     /// Makes a column of this query level NOT NULL (WHERE proved it is not NULL in every row).
