@@ -9,7 +9,8 @@
    directories, the up part of goose/golang-migrate/sql-migrate/dbmate migrations);
 3. load the schema into a fresh database (psql, so `pg_dump` output with its meta-commands loads
    as it does for its users), ask PostgreSQL about each query (PREPARE + `pg_prepared_statements`
-   for parameter types, `\\gdesc` for result columns), with sqlc's macros rewritten to `$n`;
+   for parameter types, `\\gdesc` for result columns) with the SQL `neon-sql-gen statements` gives
+   (sqlc's macros as `$n` by the generator's own rewriter, also for a query it rejects);
 4. run `neon-sql-gen describe` on the package and compare: whether we accept every query
    PostgreSQL accepts, and every parameter and result type and column name.
 
@@ -238,64 +239,23 @@ def without_annotated_queries(text):
     return "".join(s for s in statements(text) if not ANNOTATION.search(s))
 
 
-# ---------------------------------------------------------------- sqlc macros -> $n for PostgreSQL
+# ---------------------------------------------------------------- sqlc macros -> $n, by the generator
 
-MACRO = re.compile(r"sqlc\s*\.\s*(arg|narg|slice|embed)\s*\(\s*(\"[^\"]*\"|'[^']*'|[A-Za-z_][\w]*)\s*\)", re.IGNORECASE)
-DOLLAR = re.compile(r"\$(\d+)")
+def run_statements(generator, query_files):
+    """{(file, annotation line): the query's SQL as sqlc sends it} from `neon-sql-gen statements`.
 
-
-def rewrite_macros(sql):
-    """sqlc.arg/narg/slice(x) and @x become $n (one number per name), sqlc.embed(t) becomes t.*."""
-    taken = set(int(m.group(1)) for ok, s in code_segments(sql) if ok for m in DOLLAR.finditer(s))
-    numbers = {}
-
-    def number(name):
-        # A named parameter takes the lowest number no `$n` uses (`$1, @version, $3`: $2).
-        name = name.strip("'\"").lower()
-        if name not in numbers:
-            free = 1
-            while free in taken:
-                free += 1
-            taken.add(free)
-            numbers[name] = free
-        return numbers[name]
-
-    def macro(match):
-        kind, name = match.group(1).lower(), match.group(2)
-        if kind == "embed":
-            return f"{name}.*"
-        return f"${number(name)}"
-
-    def in_code(text):
-        code = []
-        offset = 0
-        for is_code, segment in code_segments(text):
-            if is_code:
-                code.append((offset, offset + len(segment)))
-            offset += len(segment)
-        return lambda position: any(start <= position < end for start, end in code)
-
-    # A macro's quoted name ('name') is a string segment of its own: match on the whole text,
-    # keep the matches that start in code.
-    code = in_code(sql)
-    sql = MACRO.sub(lambda m: macro(m) if code(m.start()) else m.group(0), sql)
-    code = in_code(sql)
-    return re.sub(r"(?<![\w@<>!~#&|^?%*+\-/=:])@([A-Za-z_]\w*)",
-                  lambda m: f"${number(m.group(1))}" if code(m.start()) else m.group(0), sql)
-
-
-def strip_annotation(sql):
-    """The query's first statement alone: annotation lines, comments around it and the `;` removed.
-
-    A statement left after the query's own (sqlc ignores it) is not part of what PostgreSQL is asked.
+    The generator reads each annotated statement from its tokens (so a query it rejects has its SQL
+    too) and writes sqlc.arg/narg/slice(x) and @x as $n, sqlc.embed(t) as t.*: the one rewriter,
+    not a copy here that could disagree with it.
     """
-    lines = [line for line in sql.splitlines() if not ANNOTATION.match(line)]
-    pieces = [s for s in statements("\n".join(lines)) if any(ok and seg.strip() for ok, seg in code_segments(s))]
-    first = pieces[0] if pieces else ""
-    lines = first.splitlines()
-    while lines and (not lines[-1].strip() or lines[-1].strip().startswith("--")):
-        lines.pop()
-    return "\n".join(lines).strip().rstrip(";").strip()
+    if not query_files:
+        return {}
+    process = subprocess.run([generator, "statements"] + query_files, capture_output=True, text=True)
+    try:
+        listed = json.loads(process.stdout)["statements"]
+    except (json.JSONDecodeError, KeyError, TypeError):
+        raise RuntimeError(f"neon-sql-gen statements failed (exit {process.returncode}): {process.stderr[-300:]}")
+    return {(s["file"], s["line"]): s["sql"] for s in listed}
 
 
 # ---------------------------------------------------------------- PostgreSQL through psql
@@ -368,18 +328,37 @@ def describe_on_postgres(psql, database, sql):
 
 # ---------------------------------------------------------------- table effects against PostgreSQL
 #
-# The same oracle as Tests/NeonSQLGeneratorTests/Differential/TableEffectsDifferentialTests.swift,
-# on the applications' schemas: describe's `tables` (reads, writes, *Unknown) against what
-# PostgreSQL's generic plan scans and modifies (EXPLAIN (VERBOSE, FORMAT JSON) EXECUTE, NULL for
-# every parameter), writes closed over foreign-key actions and user triggers; optionally (the
-# default) the statement also executed in a rolled-back transaction, `pg_stat_xact_user_tables`
-# compared before and after. A partition or INHERITS child counts as its root. A table
-# PostgreSQL touches that the generator's set lacks is an omission (unless the side is unknown);
-# a table the generator lists that PostgreSQL does not touch is an extra (counted).
+# The oracle of Tests/NeonSQLGeneratorTests/Differential/TableEffectsDifferentialTests.swift, on the
+# applications' schemas, with the same SQL (ORACLE_SQL, which that test reads too): describe's
+# `tables` (reads, writes, *Unknown) against what PostgreSQL's generic plan scans and modifies
+# (EXPLAIN (VERBOSE, FORMAT JSON) EXECUTE, NULL for every parameter), writes closed over
+# foreign-key actions and user triggers; optionally (the default) the statement also executed in a
+# rolled-back transaction, `pg_stat_xact_user_tables` compared before and after. A partition or
+# INHERITS child counts as its root. A table PostgreSQL touches that the generator's set lacks is
+# an omission (unless the side is unknown); a table the generator lists that PostgreSQL does not
+# touch is an extra (counted).
 
-TRIGGER_IDENTIFIER = r'(?:"[^"]+"|[a-z_][a-z0-9_$]*)'
-TRIGGER_PATTERN = (r"\m(insert\s+into|update|delete\s+from|merge\s+into)\s+(?:only\s+)?(" + TRIGGER_IDENTIFIER
-                   + r"(?:\s*\.\s*" + TRIGGER_IDENTIFIER + r")?)")
+ORACLE_SQL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "NeonSQLGeneratorTests",
+                          "Differential", "Data", "table_effects_oracle", "oracle.psql")
+
+
+def oracle_sql(name, role=""):
+    """Section `name` of ORACLE_SQL (from its `-- section: NAME` line to the next), `{{role}}` as `role`."""
+    with open(ORACLE_SQL, encoding="utf-8") as handle:
+        text = handle.read()
+    lines = None
+    for line in text.split("\n"):
+        if line.startswith("-- section: "):
+            if lines is not None:
+                break
+            if line[len("-- section: "):] == name:
+                lines = []
+        elif lines is not None:
+            lines.append(line)
+    if lines is None:
+        raise RuntimeError(f"no section {name!r} in {ORACLE_SQL}")
+    return "\n".join(lines).strip().replace("{{role}}", role)
+
 
 INSERT, UPDATE, DELETE = "insert", "update", "delete"
 
@@ -400,37 +379,7 @@ class PostgresCatalog:
 
     @staticmethod
     def read(psql, database):
-        script = f"""
-            CREATE TEMP VIEW neon_sql_rel AS
-                WITH RECURSIVE up(oid, top) AS (
-                    SELECT c.oid, c.oid FROM pg_catalog.pg_class c WHERE c.relkind IN ('r', 'p', 'f', 'm')
-                    UNION ALL
-                    SELECT up.oid, i.inhparent FROM up JOIN pg_catalog.pg_inherits i ON i.inhrelid = up.top AND i.inhseqno = 1
-                )
-                SELECT up.oid, rn.nspname || '.' || r.relname AS root
-                FROM up JOIN pg_catalog.pg_class r ON r.oid = up.top
-                JOIN pg_catalog.pg_namespace rn ON rn.oid = r.relnamespace
-                WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits i WHERE i.inhrelid = up.top AND i.inhseqno = 1);
-            SELECT 'partition', n.nspname || '.' || c.relname, rel.root
-            FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace JOIN neon_sql_rel rel ON rel.oid = c.oid
-            WHERE rel.root <> n.nspname || '.' || c.relname;
-            SELECT 'table', n.nspname || '.' || c.relname
-            FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-            WHERE c.relkind IN ('r', 'p', 'f', 'm') AND n.nspname NOT IN ('pg_catalog', 'information_schema')
-              AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp%';
-            SELECT 'path', array_to_string(pg_catalog.current_schemas(true), ',');
-            SELECT 'policies', count(*) FROM pg_catalog.pg_policy;
-            SELECT 'fk', a.root, b.root, con.confdeltype, con.confupdtype
-            FROM pg_catalog.pg_constraint con JOIN neon_sql_rel a ON a.oid = con.conrelid JOIN neon_sql_rel b ON b.oid = con.confrelid
-            WHERE con.contype = 'f';
-            SELECT 'trigger', r.root, t.tgname, t.tgtype, coalesce(m[1], ''), coalesce(m[2], '')
-            FROM pg_catalog.pg_trigger t
-            JOIN neon_sql_rel r ON r.oid = t.tgrelid
-            JOIN pg_catalog.pg_proc p ON p.oid = t.tgfoid
-            JOIN pg_catalog.pg_language l ON l.oid = p.prolang
-            LEFT JOIN LATERAL pg_catalog.regexp_matches(p.prosrc, $neon${TRIGGER_PATTERN}$neon$, 'gi') m ON l.lanname IN ('sql', 'plpgsql')
-            WHERE NOT t.tgisinternal;
-            """
+        script = oracle_sql("catalog")
         ok, out, err = psql.run(script, database, timeout=120)
         if not ok:
             raise RuntimeError(f"reading the catalog: {first_error(err)}")
@@ -558,8 +507,8 @@ class EffectsStatement:
 
     def __init__(self, ours, base_of):
         self.sql = ours["sql"]
-        taken = [int(m.group(1)) for ok, s in code_segments(self.sql) if ok for m in DOLLAR.finditer(s)]
-        count = max(taken, default=0)
+        # As the Swift oracle: the highest `$n` is the highest parameter index describe gives.
+        count = max((p["index"] for p in ours["params"]), default=0)
         types = [("text[]" if p["pgType"].endswith("[]") else p["pgType"] + "[]") if ours["kind"] == "copyfrom" else p["pgType"]
                  for p in ours["params"]]
 
@@ -581,7 +530,7 @@ class EffectsStatement:
         reasons = []
         for declaration in ([self.declaration] if role else self.typings):
             self.declaration = declaration
-            script = ("BEGIN;\nSET LOCAL plan_cache_mode = force_generic_plan;\nSET LOCAL enable_partition_pruning = off;\n"
+            script = ("BEGIN;\n" + oracle_sql("plan-settings") + "\n"
                       + (f"SET LOCAL ROLE {role};\n" if role else "") + self.prepare()
                       + f"EXPLAIN (VERBOSE, FORMAT JSON) EXECUTE neon_sql_effects{self.arguments};\nROLLBACK;\n")
             try:
@@ -603,9 +552,8 @@ class EffectsStatement:
 
     def execute(self, psql, database, catalog):
         """(reads, writes, raised) from `pg_stat_xact_user_tables` around the statement, rolled back; None if psql failed."""
-        counts = ("SELECT schemaname || '.' || relname, coalesce(seq_scan, 0) + coalesce(idx_scan, 0), n_tup_ins + n_tup_upd + n_tup_del "
-                  "FROM pg_catalog.pg_stat_xact_user_tables;\n")
-        script = ("BEGIN;\nSET LOCAL plan_cache_mode = force_generic_plan;\nSET LOCAL statement_timeout = '60s';\n"
+        counts = oracle_sql("counts") + "\n"
+        script = ("BEGIN;\n" + oracle_sql("execute-settings") + "\n"
                   + self.prepare() + "\\echo ---neon-before---\n" + counts
                   + "\\set ON_ERROR_STOP 0\n\\set ON_ERROR_ROLLBACK on\n\\echo ---neon-execute---\n"
                   + f"EXECUTE neon_sql_effects{self.arguments};\n"
@@ -644,30 +592,8 @@ class EffectsSession:
     def __init__(self, psql, database):
         self.psql = psql
         self.database = database
-        # A partitioned table with no partition (applications create them at run time) is planned
-        # as an empty Result, and a generic plan's initial pruning removes every partition a NULL
-        # parameter excludes: either way the table is absent from the plan. One partition for each
-        # that has none (DEFAULT, or MODULUS 1 for hash; in this throwaway database, counted as its
-        # root) and plans without pruning (`enable_partition_pruning = off` in `explain`) keep
-        # every partitioned table a statement scans in view.
-        psql.run("""
-            DO $$
-            DECLARE t record;
-            BEGIN
-                FOR t IN SELECT c.oid::regclass AS name, c.relname, n.nspname, p.partstrat FROM pg_catalog.pg_partitioned_table p
-                         JOIN pg_catalog.pg_class c ON c.oid = p.partrelid JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-                         WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits i WHERE i.inhparent = c.oid) LOOP
-                    BEGIN
-                        EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s %s', t.nspname,
-                                       left(t.relname, 40) || '_neon_leaf_' || (t.name::oid), t.name,
-                                       CASE WHEN t.partstrat = 'h' THEN 'FOR VALUES WITH (MODULUS 1, REMAINDER 0)' ELSE 'DEFAULT' END);
-                    EXCEPTION WHEN OTHERS THEN
-                        RAISE WARNING 'neon: no partition for %: %', t.name, SQLERRM;
-                    END;
-                END LOOP;
-            END
-            $$;
-            """, database, timeout=120)
+        # A partition for each partitioned table without one (see the section's comment).
+        psql.run(oracle_sql("prepare-database"), database, timeout=120)
         self.catalog = PostgresCatalog.read(psql, database)
         self.role = None
         if self.catalog.has_policies:
@@ -675,19 +601,7 @@ class EffectsSession:
             # policies' subqueries are in the plan.
             role = f"{database}_app"
             psql.run(f"DROP ROLE IF EXISTS {role}; CREATE ROLE {role} NOLOGIN NOSUPERUSER NOBYPASSRLS;")
-            psql.run(f"""
-                DO $$
-                DECLARE s text;
-                BEGIN
-                    FOR s IN SELECT nspname FROM pg_catalog.pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' LOOP
-                        EXECUTE format('GRANT USAGE ON SCHEMA %I TO %I', s, '{role}');
-                        EXECUTE format('GRANT ALL ON ALL TABLES IN SCHEMA %I TO %I', s, '{role}');
-                        EXECUTE format('GRANT ALL ON ALL SEQUENCES IN SCHEMA %I TO %I', s, '{role}');
-                        EXECUTE format('GRANT ALL ON ALL ROUTINES IN SCHEMA %I TO %I', s, '{role}');
-                    END LOOP;
-                END
-                $$;
-                """, database)
+            psql.run(oracle_sql("grant-role", role), database)
             self.role = role
 
     def close(self):
@@ -785,6 +699,7 @@ class Findings:
         self.effects_omissions = []  # (case, query, "reads"/"writes", [(table, oracle)], our set, our SQL)
         self.effects_extras = []     # (case, query, "reads"/"writes", [table]): we list, PostgreSQL does not touch
         self.effects_skipped = []    # (case, query, reason): EXPLAIN refuses the statement
+        self.unread = []             # (case, query, text): no statement the generator reads at its annotation
 
     def count(self, group, key, amount=1):
         self.figures[key] += amount
@@ -919,6 +834,7 @@ def run_case(findings, psql, generator, work, number, group, case, schema_texts,
         if "" in errors_by_file:
             f.schema_errors.append((case, "(generator)", errors_by_file[""][0]))
         base_of = base_types(psql, database, described)
+        sqlc_sql = run_statements(generator, query_files)
         if table_effects:
             session = EffectsSession(psql, database)
             parameter_base_of = base_type_map(psql, database, (p["pgType"] for q in described["queries"] for p in q["params"]))
@@ -936,7 +852,13 @@ def run_case(findings, psql, generator, work, number, group, case, schema_texts,
                     errors[owner].append(diagnostic)
             for name, command, query_text, line in queries:
                 f.count(group, "queries")
-                theirs = describe_on_postgres(psql, database, rewrite_macros(strip_annotation(query_text)))
+                sent = sqlc_sql.get((path, line))
+                if sent is None:
+                    # The generator finds no statement at this annotation (describe cannot either).
+                    f.count(group, "queries the generator finds no statement for (not asked)")
+                    f.unread.append((case, name, query_text))
+                    continue
+                theirs = describe_on_postgres(psql, database, sent)
                 if isinstance(theirs, str):
                     f.count(group, "queries PostgreSQL rejects (left out)")
                     f.postgres_rejected.append((case, name, theirs))
@@ -971,7 +893,7 @@ def run_case(findings, psql, generator, work, number, group, case, schema_texts,
 
 FIGURE_KEYS = ["cases", "duplicate cases skipped", "cases whose schema PostgreSQL rejects (skipped)",
                "cases whose schema loads with errors ignored", "cases PostgreSQL loads",
-               "queries", "queries PostgreSQL rejects (left out)", "queries PostgreSQL rejects and we accept",
+               "queries", "queries the generator finds no statement for (not asked)", "queries PostgreSQL rejects (left out)", "queries PostgreSQL rejects and we accept",
                "queries PostgreSQL accepts", "queries we reject",
                "queries both accept", "queries whose emitted SQL PostgreSQL rejects", "queries whose types all agree",
                "queries with a type disagreement", "utility statements (parameter types not compared)", "types compared"]
@@ -1069,6 +991,8 @@ def print_report(findings, groups_title=None):
             lambda s: category_of_message(s[2]["message"]), lambda s: f"{s[0]} {s[1]}:{s[2]['line']}: {s[2]['message']}")
     grouped("PostgreSQL rejects and we accept (the build passes, the query fails at run time)", f.missed,
             lambda r: category_of_message(r[2]), lambda r: f"{r[0]} {r[1]}: PostgreSQL: {r[2]}")
+    grouped("queries the generator finds no statement for", f.unread, lambda r: "no statement at the annotation",
+            lambda r: f"{r[0]} {r[1]}: {' '.join(r[2].split())[:200]}")
     grouped("left out: PostgreSQL rejects", f.postgres_rejected,
             lambda r: ("schema: " if r[1] == "(schema)" else "") + category_of_message(r[2]),
             lambda r: f"{r[0]} {r[1]}: {r[2]}")
@@ -1087,7 +1011,7 @@ def write_json(findings, path):
                    "postgresRejected": f.postgres_rejected, "missed": f.missed, "fileErrors": f.file_errors, "warnings": f.warnings,
                    "schemaLoadErrors": f.schema_load_errors,
                    "schemaErrors": f.schema_errors, "tableEffectsOmissions": f.effects_omissions,
-                   "tableEffectsExtras": f.effects_extras, "tableEffectsSkipped": f.effects_skipped}, handle, indent=1)
+                   "tableEffectsExtras": f.effects_extras, "tableEffectsSkipped": f.effects_skipped, "unread": f.unread}, handle, indent=1)
 
 
 def temporary_work_directory(prefix):

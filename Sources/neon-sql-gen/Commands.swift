@@ -18,6 +18,29 @@ enum Commands {
         return result.hasErrors ? 1 : 0
     }
 
+    /// `statements`: each annotated statement's SQL as sqlc sends it, as JSON on stdout.
+    static func statements(_ queryPaths: [String]) throws(CLIFailure) -> Int32 {
+        struct Statement: Encodable {
+            let file: String
+            let line: Int
+            let name: String
+            let sql: String
+        }
+        let queries = try InputFiles.read(try InputFiles.expand(queryPaths))
+        let statements = CodeGenerator.lockableQueries(queries: queries).map {
+            Statement(file: $0.file, line: $0.line, name: $0.name, sql: $0.sqlcSQL)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(["statements": statements])
+            StandardStreams.writeOut(String(decoding: data, as: UTF8.self) + "\n")
+        } catch {
+            throw CLIFailure("cannot encode the statements: \(error)")
+        }
+        return 0
+    }
+
     /// `generate`: every declared output on success (each only if changed); on an error
     /// diagnostic, the diagnostics and status 1, nothing written.
     static func generate(_ options: GenerateOptions) throws(CLIFailure) -> Int32 {

@@ -9,6 +9,7 @@ extension GeneratorCommandLine {
         case "check": return checkUsage
         case "prepare": return prepareUsage
         case "breaking": return breakingUsage
+        case "statements": return statementsUsage
         default: return generalUsage
         }
     }
@@ -25,6 +26,7 @@ extension GeneratorCommandLine {
           prepare    Write the lock file: PostgreSQL's own description of every query, for queries
                      the analyzer cannot type (DocC: "The lock file").
           breaking   Report what new migrations break for a shipped version (its describe JSON).
+          statements Print every annotated statement's SQL as sqlc sends it, as JSON (for differentials).
           help       Show this text, or `neon-sql-gen help <command>`.
 
         Directories expand to their *.sql files (not recursive) sorted by name; schema files are
@@ -110,6 +112,18 @@ extension GeneratorCommandLine {
         enum label this version decodes as .undocumented) do not fail the check.
         Exit status: 0 nothing breaks, 1 something breaks (or the schema does not build, or a file
         cannot be read), 2 a usage error (including an --against file that is not describe JSON).
+        """
+
+    static let statementsUsage = """
+        OVERVIEW: Print every annotated statement's SQL as sqlc sends it, read from its tokens alone,
+        so that a statement the parser or the analyzer rejects has one too: sqlc.arg/narg/slice and
+        @name as $n (numbered as describe numbers them), sqlc.embed(t) as t.*. The differentials
+        (Scripts/lib/sqlc_differential.py) ask PostgreSQL about this SQL.
+
+        USAGE: neon-sql-gen statements <query-file-or-dir>...
+
+        OUTPUT: {"statements": [{"file", "line" (the annotation's), "name", "sql"}]} on stdout.
+        Exit status: 0 printed, 1 a file cannot be read, 2 a usage error.
         """
 
     static let prepareUsage = """

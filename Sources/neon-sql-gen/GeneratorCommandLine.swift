@@ -10,6 +10,9 @@ public enum GeneratorCommand: Sendable, Equatable {
     case check(CheckOptions)
     case prepare(PrepareOptions)
     case breaking(BreakingOptions)
+    /// `neon-sql-gen statements <query file-or-dir>...`: every annotated statement's SQL as sqlc
+    /// sends it, for the differentials that ask PostgreSQL about other people's queries.
+    case statements(queryPaths: [String])
 }
 
 /// `neon-sql-gen breaking --against <describe.json> --schema <file-or-dir>... [--format text|json]`.
@@ -171,7 +174,7 @@ public enum GeneratorCommandLine {
         switch command {
         case "-h", "--help", "help":
             guard let topic = rest.first else { return .help(command: nil) }
-            guard ["describe", "generate", "check", "prepare", "breaking"].contains(topic) else {
+            guard ["describe", "generate", "check", "prepare", "breaking", "statements"].contains(topic) else {
                 throw CommandLineError("unknown command '\(topic)'", command: nil)
             }
             return .help(command: topic)
@@ -238,6 +241,13 @@ public enum GeneratorCommandLine {
                 return .prepare(PrepareOptions(database: options, outputPath: try single("--output", in: parsed, command: command, required: false)))
             }
             return .check(options)
+        case "statements":
+            let parsed = try parseOptions(rest, command: command, valueOptions: [])
+            if parsed.help { return .help(command: command) }
+            guard !parsed.positional.isEmpty else {
+                throw CommandLineError("no query files or directories given", command: command)
+            }
+            return .statements(queryPaths: parsed.positional)
         case "breaking":
             let parsed = try parseOptions(rest, command: command, valueOptions: ["--against", "--schema", "--format"])
             if parsed.help { return .help(command: command) }

@@ -27,6 +27,8 @@ func run(_ arguments: [String]) async -> Int32 {
             return try await Commands.prepare(options)
         case .breaking(let options):
             return try BreakingCommand.run(options)
+        case .statements(let queryPaths):
+            return try Commands.statements(queryPaths)
         }
     } catch {
         StandardStreams.writeError(error.formatted + "\n")

@@ -10,10 +10,13 @@ enum SQLRewriter {
     }
 
     /// The text of `range` with every parameter occurrence of `parameters` as its `$n` (numbered by
-    /// `table`) and the bytes `removed` (alias markers) left out: for a statement read without the analyzer.
+    /// `table`) and the bytes of each `replaced` item as its text (empty for an alias marker left
+    /// out, `t.*` for `sqlc.embed(t)`): for a statement read without the analyzer.
     static func rewrittenSQL(_ range: SourceRange, in source: SourceFile, parameters: [ParameterNode], _ table: ParameterTable,
-                             removing removed: [(offset: Int, length: Int)]) -> String {
-        let edits = parameterEdits(parameters, table, sortSlots: SortSlots()) + removed.map { Edit(offset: $0.offset, length: $0.length, order: 2, pieces: []) }
+                             replacing replaced: [(offset: Int, length: Int, text: String)]) -> String {
+        let edits = parameterEdits(parameters, table, sortSlots: SortSlots()) + replaced.map {
+            Edit(offset: $0.offset, length: $0.length, order: 2, pieces: $0.text.isEmpty ? [] : [.text($0.text)])
+        }
         return sql(of: pieces(range, source, edits)) { _ in "" }
     }
 

@@ -17,6 +17,9 @@ struct LockableStatement: Sendable {
     let preparedSQL: String
     /// The SQL sent at run time: as ``preparedSQL`` without the alias markers.
     let sentSQL: String
+    /// The SQL sqlc sends: as ``preparedSQL`` with each `sqlc.embed(t)` as `t.*` (what the
+    /// differentials ask PostgreSQL about, through `neon-sql-gen statements`).
+    let sqlcSQL: String
     /// The parameters, numbered by sqlc's rule (as the analyzer numbers them).
     let parameters: ParameterTable
     /// Set when the statement uses something a lock-file entry cannot describe (`sqlc.embed`).
@@ -65,8 +68,10 @@ struct LockableStatement: Sendable {
         return LockableStatement(
             annotation: annotation, inferKind: statement.infersKind, source: source, range: range,
             text: source.text(from: range.start.offset, to: range.endOffset),
-            preparedSQL: SQLRewriter.rewrittenSQL(range, in: source, parameters: parameters, table, removing: []),
-            sentSQL: SQLRewriter.rewrittenSQL(range, in: source, parameters: parameters, table, removing: read.aliasMarkers),
+            preparedSQL: SQLRewriter.rewrittenSQL(range, in: source, parameters: parameters, table, replacing: []),
+            sentSQL: SQLRewriter.rewrittenSQL(range, in: source, parameters: parameters, table,
+                                              replacing: read.aliasMarkers.map { ($0.offset, $0.length, "") }),
+            sqlcSQL: SQLRewriter.rewrittenSQL(range, in: source, parameters: parameters, table, replacing: read.embedItems),
             parameters: table, unsupported: unsupported, words: Set(read.words), firstWord: read.words.first ?? "")
     }
 

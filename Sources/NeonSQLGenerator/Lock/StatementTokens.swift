@@ -1,7 +1,7 @@
 /// What the lock file reads from a statement's tokens, where it has no syntax tree: the parameter
 /// occurrences of a statement the parser cannot read (numbered and written as `$n` as the
 /// analyzer's are, by `ParameterTable` and `SQLRewriter`), the `!`/`?` markers of quoted aliases,
-/// `sqlc.embed` (which an entry cannot describe) and the statement's words.
+/// `sqlc.embed` (which an entry cannot describe; sqlc sends it as `t.*`) and the statement's words.
 struct StatementTokens {
     /// Parameter occurrences as the parser records them (`sqlc.slice` after `IN` spans from `IN` or
     /// `NOT` to its closing parenthesis, with the template `= ANY($n)` or `<> ALL($n)`).
@@ -10,6 +10,8 @@ struct StatementTokens {
     private(set) var aliasMarkers: [(offset: Int, length: Int)] = []
     /// Where the statement uses `sqlc.embed`.
     private(set) var embed: SourceLocation?
+    /// Each `sqlc.embed(t)` call with the text sqlc sends for it, `t.*`.
+    private(set) var embedItems: [(offset: Int, length: Int, text: String)] = []
     /// The unquoted words, lower-cased, in order.
     private(set) var words: [String] = []
 
@@ -55,6 +57,7 @@ struct StatementTokens {
               let close = token(index + 5), close.kind == .rightParen else { return nil }
         if macro.isWord("embed") {
             embed = current.location
+            embedItems.append((current.start, close.end - current.start, source.text(from: nameToken.start, to: nameToken.end) + ".*"))
             return nil
         }
         guard macro.isWord("arg") || macro.isWord("narg") || macro.isWord("slice") else { return nil }

@@ -61,6 +61,26 @@ struct QueryFileFrontEndTests {
         #expect(lockable[0].sentSQL.contains("id <> ALL($2)"))
     }
 
+    /// `neon-sql-gen statements` gives the differentials the SQL sqlc sends, from the tokens alone:
+    /// parameters as the analyzer numbers them, `sqlc.embed(t)` as `t.*`, also for a statement the
+    /// analyzer rejects; what `prepare` sends is unchanged.
+    @Test func theSQLSqlcSendsComesFromTheTokens() {
+        let queries = SQLSourceInput(path: "q.sql", contents: """
+            -- name: WithAuthor :many
+            SELECT sqlc.embed(users), sqlc.embed("Posts") FROM users JOIN "Posts" ON "Posts".author = users.id WHERE users.id = @id;
+
+            -- name: Unreadable :one
+            SELECT FROM WHERE sqlc.arg(x) AND @y AND $1;
+            """)
+        let lockable = CodeGenerator.lockableQueries(queries: [queries])
+        #expect(lockable.map(\.sqlcSQL) == [
+            #"SELECT users.*, "Posts".* FROM users JOIN "Posts" ON "Posts".author = users.id WHERE users.id = $1"#,
+            "SELECT FROM WHERE $2 AND $3 AND $1",
+        ])
+        #expect(lockable[0].sql.hasPrefix("SELECT sqlc.embed(users), sqlc.embed(\"Posts\") FROM"))
+        #expect(lockable[1].sql == lockable[1].sqlcSQL)
+    }
+
     /// For a statement the parser cannot read, the lock file finds its parameters in its tokens;
     /// over every query file of the tests, the tokens give the occurrences the parser gives.
     @Test func theTokensGiveTheParsersParameterOccurrences() throws {
