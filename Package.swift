@@ -2,8 +2,8 @@
 import PackageDescription
 
 // The library package. What apps link (`NeonSQL`) depends on Foundation only; the generator
-// depends on nothing, because it is built inside every user's build; the CLI adds only NeonSQL
-// (for `check`). What the runtime and the generator share (`NeonSQLShared`: the SQL template
+// depends on nothing, because it is built inside every user's build, and so does the tool the
+// plugin runs (`neon-sql-gen-build`); the CLI adds only NeonSQL (for `check` and `prepare`). What the runtime and the generator share (`NeonSQLShared`: the SQL template
 // assembler, JSON string escaping, SHA-256) depends on nothing, not even Foundation.
 let package = Package(
     name: "swift-neon-sql",
@@ -35,8 +35,13 @@ let package = Package(
         .target(name: "NeonSQLGenerator", dependencies: ["NeonSQLSwiftGeneration", "NeonSQLQueryDescription", "NeonSQLShared"]),
         // `neon-sql-gen check`: the analyzed queries against a live database, through the runtime.
         .target(name: "NeonSQLSchemaCheck", dependencies: ["NeonSQLGenerator", "NeonSQL"]),
-        .executableTarget(name: "neon-sql-gen", dependencies: ["NeonSQLGenerator", "NeonSQLSchemaCheck"]),
-        .plugin(name: "NeonSQLPlugin", capability: .buildTool(), dependencies: ["neon-sql-gen"]),
+        // The CLI's commands that need no database (describe, generate, breaking) and its parsing.
+        .target(name: "NeonSQLGeneratorCLI", dependencies: ["NeonSQLGenerator"]),
+        .executableTarget(name: "neon-sql-gen", dependencies: ["NeonSQLGeneratorCLI", "NeonSQLGenerator", "NeonSQLSchemaCheck"]),
+        // The tool the plugin runs: the CLI without `check` and `prepare`, so that a package using
+        // the plugin does not build the runtime and the schema checker for the host as well.
+        .executableTarget(name: "neon-sql-gen-build", dependencies: ["NeonSQLGeneratorCLI"]),
+        .plugin(name: "NeonSQLPlugin", capability: .buildTool(), dependencies: ["neon-sql-gen-build"]),
 
         // The RIZQ example, dogfooded: its .sql files are compiled by the plugin.
         .target(
@@ -64,7 +69,7 @@ let package = Package(
         // Type-checks generated Swift for random hostile schemas against the runtime (runs swiftc).
         .testTarget(name: "GeneratedCodeCompileTests", dependencies: ["NeonSQLGenerator", "NeonSQL", "NeonSQLTestSupport"]),
         // Partly needs the local stack (PostgreSQL + neon-local).
-        .testTarget(name: "NeonSQLSchemaCheckTests", dependencies: ["NeonSQLSchemaCheck", "NeonSQLGenerator", "NeonSQL", "neon-sql-gen", "NeonSQLTestSupport"]),
+        .testTarget(name: "NeonSQLSchemaCheckTests", dependencies: ["NeonSQLSchemaCheck", "NeonSQLGenerator", "NeonSQLGeneratorCLI", "NeonSQL", "neon-sql-gen", "NeonSQLTestSupport"]),
         // The feature with the generated client's test value: no server.
         .testTarget(name: "RIZQFeatureTests", dependencies: ["RIZQFeatures", "RIZQQueries"]),
         // Needs the local stack (Scripts/test.sh starts it): PostgreSQL + neon-local.

@@ -62,8 +62,8 @@ objects() { echo "${1#*/}"; }
 
 # The NeonSQL runtime and the plugin's tool, as a first build makes them.
 start="$(now)"
-swift build --product neon-sql-gen >"$WORK/tool.log" 2>&1 || { cat "$WORK/tool.log" >&2; exit 1; }
-swift build --target NeonSQL >>"$WORK/tool.log" 2>&1 || { cat "$WORK/tool.log" >&2; exit 1; }
+# (SwiftPM builds the plugin's tool, neon-sql-gen-build, before any target of the package.)
+swift build --target NeonSQL >"$WORK/tool.log" 2>&1 || { cat "$WORK/tool.log" >&2; exit 1; }
 TOOL="$(elapsed "$start" "$(now)")"
 FIRST="$(build)"
 GENERATED_BYTES="$(cat .build/plugins/outputs/*/AppQueries/destination/NeonSQLPlugin/GeneratedSources/*.swift | wc -c)"

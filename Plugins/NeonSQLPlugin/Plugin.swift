@@ -1,8 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Runs `neon-sql-gen generate` over a target's `.sql` files: one Swift file per query file plus
-/// `NeonSQLSchema.swift`, all in the plugin's work directory. See `GenerationPlan` for the rules.
+/// Runs `neon-sql-gen-build generate` (`neon-sql-gen` without the commands that need a database)
+/// over a target's `.sql` files: one Swift file per query file plus `NeonSQLSchema.swift`, all in
+/// the plugin's work directory. See `GenerationPlan` for the rules.
 @main
 struct NeonSQLPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -19,7 +20,7 @@ struct NeonSQLPlugin: BuildToolPlugin {
             lockFile: FileManager.default.fileExists(atPath: lockURL.path) ? lockURL : nil,
             workDirectory: context.pluginWorkDirectoryURL
         )
-        return [try Self.command(for: plan, tool: context.tool(named: "neon-sql-gen").url, targetName: target.name)]
+        return [try Self.command(for: plan, tool: context.tool(named: "neon-sql-gen-build").url, targetName: target.name)]
     }
 
     static func command(for plan: GenerationPlan, tool: URL, targetName: String) -> Command {

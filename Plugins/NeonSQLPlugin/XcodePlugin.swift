@@ -23,7 +23,7 @@ extension NeonSQLPlugin: XcodeBuildToolPlugin {
             lockFile: lockFile,
             workDirectory: context.pluginWorkDirectoryURL
         )
-        return [Self.command(for: plan, tool: try context.tool(named: "neon-sql-gen").url, targetName: target.displayName)]
+        return [Self.command(for: plan, tool: try context.tool(named: "neon-sql-gen-build").url, targetName: target.displayName)]
     }
 }
 #endif

@@ -121,7 +121,7 @@ public enum CodeGenerator {
     public static let sharedFileName = "NeonSQLSchema.swift"
     /// The configuration file's name, the path diagnostics about options name when the caller
     /// gives none. (The plugin, which cannot link the generator, has its own copy:
-    /// `NeonSQLConfig.fileName` in `Sources/neon-sql-gen/Shared/`.)
+    /// `NeonSQLConfig.fileName` in `Sources/NeonSQLGeneratorCLI/Shared/`.)
     public static let defaultConfigPath = "neon-sql.json"
 
     /// The values `postgresVersion` (the PostgreSQL major version a project targets) accepts:

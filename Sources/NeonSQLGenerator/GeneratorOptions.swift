@@ -1,6 +1,6 @@
 /// What a project configures about the generated code (`neon-sql.json`): the one shape of options
 /// every entry point of ``CodeGenerator`` takes and the pipeline passes on. `neon-sql-gen` makes
-/// it from the config file in one place (`Sources/neon-sql-gen/ConfigFile.swift`).
+/// it from the config file in one place (`Sources/NeonSQLGeneratorCLI/ConfigFile.swift`).
 public struct GeneratorOptions: Sendable, Hashable {
     /// The user's Swift types for columns or PostgreSQL types (`overrides`).
     public var overrides: TypeOverrides

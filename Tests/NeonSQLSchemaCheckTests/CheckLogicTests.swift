@@ -4,6 +4,7 @@ import Foundation
 import NeonSQL
 import NeonSQLGenerator
 @testable import NeonSQLSchemaCheck
+@testable import NeonSQLGeneratorCLI
 @testable import neon_sql_gen
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import NeonSQLGeneratorCLI
 @testable import neon_sql_gen
 
 /// Writes a `neon-sql.json` with the given text to a fresh directory and reads it as `neon-sql-gen` does.

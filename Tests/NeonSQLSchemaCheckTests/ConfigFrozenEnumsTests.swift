@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NeonSQLGenerator
+@testable import NeonSQLGeneratorCLI
 @testable import neon_sql_gen
 
 /// `frozenEnums` in neon-sql.json: read by `neon-sql-gen` (and so by the plugin, which passes

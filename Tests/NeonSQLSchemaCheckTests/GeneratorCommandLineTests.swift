@@ -1,5 +1,6 @@
 import Testing
 import NeonSQLGenerator
+@testable import NeonSQLGeneratorCLI
 @testable import neon_sql_gen
 
 @Suite("neon-sql-gen arguments")

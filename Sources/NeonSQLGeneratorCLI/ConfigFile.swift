@@ -4,10 +4,10 @@ import NeonSQLGenerator
 /// What `neon-sql-gen` takes from `neon-sql.json` (read by the reader it shares with the plugin,
 /// `Shared/NeonSQLConfig.swift`): the generator's options, and the schema paths when no
 /// `--schema` is given. ``load(_:)`` is the one conversion from the file's shape to the generator's.
-struct ConfigFile {
+package struct ConfigFile {
     /// What the generator takes (``GeneratorOptions``): overrides, type names, the PostgreSQL
     /// version, `frozenEnums`, `codableRows`, and the config's path for diagnostics about them.
-    var generator = GeneratorOptions()
+    package var generator = GeneratorOptions()
     /// The configured schema roots (`schema`), or nil without it: expanded only when no
     /// `--schema` is given (the plugin passes the files it expanded itself).
     var schemaRoots: [URL]?
@@ -17,7 +17,7 @@ struct ConfigFile {
     init() {}
 
     /// Reads the config at `path` (nothing for nil).
-    static func load(_ path: String?) throws(CLIFailure) -> ConfigFile {
+    package static func load(_ path: String?) throws(CLIFailure) -> ConfigFile {
         var result = ConfigFile()
         guard let path else { return result }
         let url = URL(fileURLWithPath: path)

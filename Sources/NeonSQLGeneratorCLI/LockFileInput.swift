@@ -1,17 +1,16 @@
 import Foundation
 import NeonSQLGenerator
-import NeonSQLSchemaCheck
 
 /// Reads `--lock neon-sql.lock.json` for the generator.
-enum LockFileInput {
+package enum LockFileInput {
     /// The lock file at `path`, or nil without one.
-    static func read(_ path: String?) throws(CLIFailure) -> QueryLockInput? {
+    package static func read(_ path: String?) throws(CLIFailure) -> QueryLockInput? {
         guard let path else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIFailure("cannot read this file", file: path)
         }
         do {
-            return QueryLockInput(path: path, lock: try LockFilePreparation.decoded(data))
+            return QueryLockInput(path: path, lock: try JSONDecoder().decode(QueryLockFile.self, from: data))
         } catch {
             throw CLIFailure("not a lock file neon-sql-gen prepare wrote (\(error)); run prepare again", file: path)
         }

@@ -1,9 +1,8 @@
 import Foundation
 import NeonSQLGenerator
-import NeonSQLSchemaCheck
 
-/// Runs the parsed commands. Each returns the process exit status.
-enum Commands {
+/// Runs the commands that need no database. Each returns the process exit status.
+package enum Commands {
     /// `describe`: the JSON on stdout, diagnostics on stderr; 1 when there is an error.
     static func describe(_ options: DescribeOptions) throws(CLIFailure) -> Int32 {
         let (config, inputs) = try Inputs.load(configPath: options.configPath, schemaPaths: options.schemaPaths, queryPaths: options.queryPaths)
@@ -61,64 +60,8 @@ enum Commands {
         return 0
     }
 
-    /// `check`: analyze, ask the database about every query, report disagreements on stderr.
-    /// 0 when everything agrees, 1 otherwise, 2 for an invalid connection string or endpoint.
-    static func check(_ options: CheckOptions) async throws(CLIFailure) -> Int32 {
-        let (config, inputs) = try Inputs.load(configPath: options.configPath, schemaPaths: options.schemaPaths, queryPaths: options.queryPaths)
-        let outcome = await SchemaCheckCommand.run(
-            databaseURL: options.databaseURL, endpoint: options.endpoint, schema: inputs.schema, queries: inputs.queries,
-            postgresVersion: config.generator.postgresVersion, lock: try LockFileInput.read(options.lockPath),
-            writeError: { StandardStreams.writeError($0 + "\n") })
-        switch outcome {
-        case .agreed:
-            return 0
-        case .disagreed:
-            return 1
-        case .invalidConfiguration(let message):
-            StandardStreams.writeError("neon-sql-gen: error: \(message)\n\n\(GeneratorCommandLine.usage(for: "check"))\n")
-            return 2
-        }
-    }
-
-    /// `prepare`: PostgreSQL's description of every query, written as the lock file. 0 when every
-    /// query was described, 1 when one was left out or the database failed, 2 for a usage error.
-    static func prepare(_ options: PrepareOptions) async throws(CLIFailure) -> Int32 {
-        let database = options.database
-        let (_, inputs) = try Inputs.load(configPath: database.configPath, schemaPaths: database.schemaPaths, queryPaths: database.queryPaths)
-        let output = options.outputPath ?? defaultLockPath(configPath: database.configPath, queryPaths: database.queryPaths)
-        var command = ["neon-sql-gen", "prepare"]
-        for path in database.schemaPaths { command += ["--schema", path] }
-        if let config = database.configPath { command += ["--config", config] }
-        if let path = options.outputPath { command += ["--output", path] }
-        command += database.queryPaths
-        let result: LockFilePreparation.Result
-        do {
-            result = try await LockFilePreparation.run(databaseURL: database.databaseURL, endpoint: database.endpoint,
-                                                       schema: inputs.schema, queries: inputs.queries, command: command.joined(separator: " "))
-        } catch let error as SchemaCheckCommand.ConfigurationError {
-            StandardStreams.writeError("neon-sql-gen: error: \(error.message)\n\n\(GeneratorCommandLine.usage(for: "prepare"))\n")
-            return 2
-        } catch let failure as LockFilePreparation.Failure {
-            StandardStreams.writeError("neon-sql-gen: error: \(failure.message)\n")
-            return 1
-        } catch {
-            StandardStreams.writeError("neon-sql-gen: error: cannot prepare\n")
-            return 1
-        }
-        for problem in result.problems { StandardStreams.writeError(problem + "\n") }
-        let data: Data
-        do {
-            data = try LockFilePreparation.encoded(result.lock)
-        } catch {
-            throw CLIFailure("cannot encode the lock file: \(error)", file: output)
-        }
-        try OutputFiles.write(String(decoding: data, as: UTF8.self), to: output)
-        StandardStreams.writeError("neon-sql-gen prepare: \(result.lock.queries.count) queries described by PostgreSQL \(result.lock.postgresVersion) in \(output)\n")
-        return result.problems.isEmpty ? 0 : 1
-    }
-
     /// `neon-sql.lock.json` next to the config, else in the first query directory.
-    static func defaultLockPath(configPath: String?, queryPaths: [String]) -> String {
+    package static func defaultLockPath(configPath: String?, queryPaths: [String]) -> String {
         let name = QueryLockFile.defaultFileName
         if let configPath { return URL(fileURLWithPath: configPath).deletingLastPathComponent().appendingPathComponent(name).path }
         guard let first = queryPaths.first else { return name }
@@ -131,13 +74,13 @@ enum Commands {
     }
 
     /// What every command reads: the config, then the schema and query files it names.
-    struct Inputs {
-        let schema: [SQLSourceInput]
-        let queries: [SQLSourceInput]
+    package struct Inputs {
+        package let schema: [SQLSourceInput]
+        package let queries: [SQLSourceInput]
         /// The expanded query file paths, in order (the outputs are named after them).
         let queryPaths: [String]
 
-        static func load(configPath: String?, schemaPaths: [String], queryPaths: [String]) throws(CLIFailure) -> (ConfigFile, Inputs) {
+        package static func load(configPath: String?, schemaPaths: [String], queryPaths: [String]) throws(CLIFailure) -> (ConfigFile, Inputs) {
             let config = try ConfigFile.load(configPath)
             let schemaFiles = try config.schemaPaths(schemaPaths)
             let queryFiles = try Commands.queryFiles(queryPaths, excluding: schemaFiles)
