@@ -191,36 +191,28 @@ enum JSONValueParser {
     }
 }
 
-/// Writes compact JSON.
+/// Writes compact JSON through the shared ``JSONDocument`` (`NeonSQLShared`).
 enum JSONValueWriter {
     static func write(_ value: JSONValue, into out: inout String) throws {
+        out += try document(value).compactText()
+    }
+
+    /// The document `value` is written as: object keys sorted, an integral number below 2^53
+    /// without a fraction. Non-finite numbers are not JSON and throw ``PostgresTextEncodingError``.
+    static func document(_ value: JSONValue) throws -> JSONDocument {
         switch value {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
         case .number(let number):
             guard number.isFinite else { throw PostgresTextEncodingError("JSON cannot represent \(number)") }
             if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
-                out += String(Int64(number))
-            } else {
-                out += number.description
+                return .number(String(Int64(number)))
             }
-        case .string(let string): JSONStringEscaping.appendQuoted(string, to: &out)
-        case .array(let elements):
-            out += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { out += "," }
-                try write(element, into: &out)
-            }
-            out += "]"
+            return .number(number.description)
+        case .string(let string): return .string(string)
+        case .array(let elements): return .array(try elements.map(document))
         case .object(let members):
-            out += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { out += "," }
-                JSONStringEscaping.appendQuoted(key, to: &out)
-                out += ":"
-                if let member = members[key] { try write(member, into: &out) }
-            }
-            out += "}"
+            return .object(try members.sorted { $0.key < $1.key }.map { (key: $0.key, value: try document($0.value)) })
         }
     }
 }

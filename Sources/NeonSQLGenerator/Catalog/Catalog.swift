@@ -1,4 +1,5 @@
 import NeonSQLShared
+
 /// A column of a table or view as the catalog records it.
 struct CatalogColumn: Sendable, Hashable {
     var name: String
