@@ -112,7 +112,11 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
                 noteReference(name, level: level, entry: index, column: column.name)
                 return system
             }
-            if qualifier.count == 1, let value = attributeNotationCall(column, of: tableName, scope) { return value }
+            if qualifier.count == 1, let value = attributeNotationCall(column, of: tableName, scope) {
+                // `kw.count` is `count(kw)`: no column reference for the grouping check to read.
+                level.level.columnReferences[name.location.offset] = nil
+                return value
+            }
             error("column \(tableName.name).\(column.name) does not exist" + NameSuggestions.suffix(for: column.name, among: entry.columns.map(\.name)),
                   at: column.location)
             return nil

@@ -27,13 +27,17 @@ struct GroupedReferences: Sendable {
     private let expressionKeys: Set<String>
 
     /// `grouped` are the GROUP BY items' columns; `primaryKey` gives a FROM item's table's
-    /// primary key columns (empty for a view, a subquery or a function).
-    init(grouped: [Column], expressions: [GroupingExpression], primaryKey: (Int) -> [String]) {
+    /// primary key columns (empty for a view, a subquery or a function; nil when the table may
+    /// have one we do not know, a system catalog's: any grouped column may then be it).
+    init(grouped: [Column], expressions: [GroupingExpression], primaryKey: (Int) -> [String]?) {
         columns = Set(grouped)
         self.expressions = expressions
         expressionKeys = Set(expressions.map(\.key.text))
         for entry in Set(grouped.map(\.entry)) {
-            let key = primaryKey(entry)
+            guard let key = primaryKey(entry) else {
+                wholeEntries.insert(entry)
+                continue
+            }
             if !key.isEmpty, key.allSatisfy({ columns.contains(Column(entry: entry, name: $0)) }) { wholeEntries.insert(entry) }
         }
     }

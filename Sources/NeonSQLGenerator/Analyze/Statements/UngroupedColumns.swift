@@ -291,6 +291,8 @@ extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & N
         }
         return GroupedReferences(grouped: columns, expressions: expressions) { entry in
             guard let key = level.entries[entry].relationKey, let relation = catalog.relation(key: key), relation.kind == .table else { return [] }
+            // The built-in data lists no system catalog's primary key (pg_constraint's is oid).
+            if relation.schema == "pg_catalog", relation.primaryKey.isEmpty { return nil }
             return relation.primaryKey
         }
     }

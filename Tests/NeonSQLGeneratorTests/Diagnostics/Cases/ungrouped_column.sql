@@ -111,6 +111,8 @@ SELECT DISTINCT ON (member) member, count(*) AS n FROM loans GROUP BY member ORD
 SELECT country, count(*) AS n, @label::text AS label FROM authors WHERE name <> @name GROUP BY country HAVING count(*) > @min::int;
 -- name: WhereAndGroupByOk :many
 SELECT author_id FROM books WHERE pages > 10 AND title <> '' GROUP BY author_id;
+-- name: SystemCatalogPrimaryKeyOk :many
+SELECT c.conname, c.condeferrable, count(*) AS n FROM pg_catalog.pg_constraint AS c GROUP BY c.oid;
 -- name: OutputNameOrderOk :many
 SELECT country AS name, count(*) AS n FROM authors GROUP BY country ORDER BY name;
 --- expected
