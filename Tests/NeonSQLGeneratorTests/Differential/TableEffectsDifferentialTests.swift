@@ -32,6 +32,10 @@ import NeonSQLTestSupport
 /// reads / writes. Utility statements (PostgreSQL cannot PREPARE them) are not compared; a
 /// statement whose EXPLAIN fails is counted as skipped, with the reason printed.
 ///
+/// The oracles' SQL (reading the catalog, a partition for each partitioned table without one,
+/// the plan's and the execution's settings, the counts) is `Data/table_effects_oracle/oracle.psql`,
+/// which the real-applications differential (`Scripts/lib/sqlc_differential.py`) runs too.
+///
 /// `NEON_SQL_TABLE_EFFECTS_VERBOSE=1` prints every extra table too.
 @Suite("Differential: table effects vs PostgreSQL", .serialized, .offCooperativePool)
 struct TableEffectsDifferentialTests {
@@ -210,24 +214,13 @@ struct TableEffectsDifferentialTests {
             print("differential (table effects, \(set.name)): skipped, PostgreSQL rejected the schema: \(error)")
             return nil
         }
+        _ = try psql.run(try TableEffectsOracleSQL.section("prepare-database"), database: database)
         let catalog = try PostgresCatalog.read(psql: psql, database: database)
         // With policies, a statement is also planned as that role, privileged on everything: the
         // policies' subqueries are in its plan.
         let policyRole = catalog.hasPolicies ? role : nil
         if catalog.hasPolicies {
-            _ = try psql.run("""
-                DO $$
-                DECLARE s text;
-                BEGIN
-                    FOR s IN SELECT nspname FROM pg_catalog.pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' LOOP
-                        EXECUTE format('GRANT USAGE ON SCHEMA %I TO %I', s, '\(role)');
-                        EXECUTE format('GRANT ALL ON ALL TABLES IN SCHEMA %I TO %I', s, '\(role)');
-                        EXECUTE format('GRANT ALL ON ALL SEQUENCES IN SCHEMA %I TO %I', s, '\(role)');
-                        EXECUTE format('GRANT ALL ON ALL ROUTINES IN SCHEMA %I TO %I', s, '\(role)');
-                    END LOOP;
-                END
-                $$;
-                """, database: database)
+            _ = try psql.run(try TableEffectsOracleSQL.section("grant-role", role: role), database: database)
         }
 
         var report = Report()
@@ -355,40 +348,7 @@ struct PostgresCatalog {
     func root(_ table: String) -> String { roots[table] ?? table }
 
     static func read(psql: PSQL, database: String) throws -> PostgresCatalog {
-        // The pattern for a name a trigger function's source changes: the verb, then the name.
-        let identifier = #"(?:"[^"]+"|[a-z_][a-z0-9_$]*)"#
-        let pattern = #"\m(insert\s+into|update|delete\s+from|merge\s+into)\s+(?:only\s+)?("# + identifier + #"(?:\s*\.\s*"# + identifier + ")?)"
-        let output = try psql.run("""
-            CREATE TEMP VIEW neon_sql_rel AS
-                WITH RECURSIVE up(oid, top) AS (
-                    SELECT c.oid, c.oid FROM pg_catalog.pg_class c WHERE c.relkind IN ('r', 'p', 'f', 'm')
-                    UNION ALL
-                    SELECT up.oid, i.inhparent FROM up JOIN pg_catalog.pg_inherits i ON i.inhrelid = up.top AND i.inhseqno = 1
-                )
-                SELECT up.oid, rn.nspname || '.' || r.relname AS root
-                FROM up JOIN pg_catalog.pg_class r ON r.oid = up.top
-                JOIN pg_catalog.pg_namespace rn ON rn.oid = r.relnamespace
-                WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits i WHERE i.inhrelid = up.top AND i.inhseqno = 1);
-            SELECT 'partition', n.nspname || '.' || c.relname, rel.root
-            FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace JOIN neon_sql_rel rel ON rel.oid = c.oid
-            WHERE rel.root <> n.nspname || '.' || c.relname;
-            SELECT 'table', n.nspname || '.' || c.relname
-            FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-            WHERE c.relkind IN ('r', 'p', 'f', 'm') AND n.nspname NOT IN ('pg_catalog', 'information_schema')
-              AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp%';
-            SELECT 'path', array_to_string(pg_catalog.current_schemas(true), ',');
-            SELECT 'policies', count(*) FROM pg_catalog.pg_policy;
-            SELECT 'fk', a.root, b.root, con.confdeltype, con.confupdtype
-            FROM pg_catalog.pg_constraint con JOIN neon_sql_rel a ON a.oid = con.conrelid JOIN neon_sql_rel b ON b.oid = con.confrelid
-            WHERE con.contype = 'f';
-            SELECT 'trigger', r.root, t.tgname, t.tgtype, coalesce(m[1], ''), coalesce(m[2], '')
-            FROM pg_catalog.pg_trigger t
-            JOIN neon_sql_rel r ON r.oid = t.tgrelid
-            JOIN pg_catalog.pg_proc p ON p.oid = t.tgfoid
-            JOIN pg_catalog.pg_language l ON l.oid = p.prolang
-            LEFT JOIN LATERAL pg_catalog.regexp_matches(p.prosrc, $neon$\(pattern)$neon$, 'gi') m ON l.lanname IN ('sql', 'plpgsql')
-            WHERE NOT t.tgisinternal;
-            """, database: database)
+        let output = try psql.run(try TableEffectsOracleSQL.section("catalog"), database: database)
         var catalog = PostgresCatalog()
         for line in output.split(separator: "\n") {
             let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
@@ -591,7 +551,7 @@ struct PreparedStatement {
             do {
                 let output = try psql.run("""
                     BEGIN;
-                    SET LOCAL plan_cache_mode = force_generic_plan;
+                    \(try TableEffectsOracleSQL.section("plan-settings"))
                     \(role.map { "SET LOCAL ROLE \($0);" } ?? "")
                     \(prepare)
                     EXPLAIN (VERBOSE, FORMAT JSON) \(execute);
@@ -630,16 +590,12 @@ struct PreparedStatement {
     /// Runs the statement in a transaction that is rolled back, and reads what
     /// `pg_stat_xact_user_tables` counted for it (partitions as roots).
     func execute(psql: PSQL, database: String, catalog: PostgresCatalog) -> Result<Execution, ExecutionError> {
-        let counts = """
-            SELECT schemaname || '.' || relname, coalesce(seq_scan, 0) + coalesce(idx_scan, 0), n_tup_ins + n_tup_upd + n_tup_del
-            FROM pg_catalog.pg_stat_xact_user_tables;
-            """
         let output: String
         do {
+            let counts = try TableEffectsOracleSQL.section("counts")
             output = try psql.run("""
                 BEGIN;
-                SET LOCAL plan_cache_mode = force_generic_plan;
-                SET LOCAL statement_timeout = '60s';
+                \(try TableEffectsOracleSQL.section("execute-settings"))
                 \(prepare)
                 \\echo ---neon-before---
                 \(counts)
