@@ -52,33 +52,24 @@ enum ArrayLiteral {
     /// which ``decode(_:as:)`` then reads or rejects.
     static func plainIntegers(_ bytes: UnsafeRawBufferPointer) -> [Int]? {
         let count = bytes.count
-        guard count >= 2, let base = bytes.baseAddress, bytes[0] == UInt8(ascii: "{"), bytes[count - 1] == UInt8(ascii: "}")
-        else { return nil }
+        guard count >= 2, bytes[0] == UInt8(ascii: "{"), bytes[count - 1] == UInt8(ascii: "}") else { return nil }
         let end = count - 1
         guard end > 1 else { return [] }
         var separators = 0
-        for position in 1..<end where base.load(fromByteOffset: position, as: UInt8.self) == UInt8(ascii: ",") { separators += 1 }
-        // The commas give the element count exactly: the array is allocated once and written in
-        // place (no capacity check per element).
-        let elements = separators + 1
-        var valid = true
-        let result = [Int](unsafeUninitializedCapacity: elements) { buffer, initialized in
-            var index = 1
-            while initialized < elements {
-                let start = index
-                while index < end, base.load(fromByteOffset: index, as: UInt8.self) != UInt8(ascii: ",") { index += 1 }
-                guard let value = IntegerText.parse(UnsafeRawBufferPointer(start: base + start, count: index - start)),
-                    let integer = Int(exactly: value)
-                else {
-                    valid = false
-                    return
-                }
-                buffer.initializeElement(at: initialized, to: integer)
-                initialized += 1
-                index += 1
-            }
+        for position in 1..<end where bytes[position] == UInt8(ascii: ",") { separators += 1 }
+        var result: [Int] = []
+        result.reserveCapacity(separators + 1)
+        var index = 1
+        while true {
+            let start = index
+            while index < end, bytes[index] != UInt8(ascii: ",") { index += 1 }
+            guard let value = IntegerText.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<index])),
+                let integer = Int(exactly: value)
+            else { return nil }
+            result.append(integer)
+            if index == end { return result }
+            index += 1
         }
-        return valid ? result : nil
     }
 
     static func decode<Element: PostgresTextDecodable>(_ bytes: UnsafeRawBufferPointer, as: Element.Type) throws -> [Element] {
