@@ -182,10 +182,10 @@ public enum CodeGenerator {
     private static func variants(of query: AnalyzedQuery, _ named: NamedQuery, _ template: QueryTemplate) -> [AnalyzedQuery] {
         let byIndex = Dictionary(query.parameters.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
         let switchNames = template.switchParameters.map { index in byIndex[index]?.name ?? "$\(index)" }
-        return TemplateAssembly.checkedCalls(template).compactMap { call in
+        return QueryTemplateVariants.checkedCalls(template).compactMap { call in
             let isDescribed = call.switches.allSatisfy { $0 } && call.choices.allSatisfy { $0 == 0 }
             guard !isDescribed else { return nil }
-            let variant = TemplateAssembly.variant(template, switches: call.switches, choices: call.choices)
+            let variant = QueryTemplateVariants.variant(template, switches: call.switches, choices: call.choices)
             let left = zip(switchNames, call.switches).filter { !$0.1 }.map(\.0)
             let sorts = zip(named.sorts, call.choices).filter { $0.1 != 0 }.map { sort, choice in
                 "\(sort.sqlName) \(sort.cases.indices.contains(choice) ? sort.cases[choice].name : String(choice))"

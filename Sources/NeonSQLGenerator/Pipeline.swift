@@ -166,7 +166,7 @@ enum Pipeline {
 
     /// Translate: every Swift name and type, the user's overrides checked and applied.
     static func translate(_ model: GenerationModel, options: GeneratorOptions = GeneratorOptions()) -> NamedModel {
-        SwiftNamer.name(model, options: options)
+        SwiftTranslator.name(model, options: options)
     }
 
     /// A file that is not valid UTF-8 is an error at its first bad byte; the rest of the file is
@@ -199,7 +199,7 @@ enum Pipeline {
     }
 }
 
-extension SwiftNamer {
+extension SwiftTranslator {
     /// Names the model with the project's `options` (``GeneratorOptions``: overrides, type names,
     /// `frozenEnums`; problems with them are diagnostics on `options.configPath`).
     static func name(_ model: GenerationModel, options: GeneratorOptions = GeneratorOptions()) -> NamedModel {

@@ -1,6 +1,6 @@
 /// The language-neutral description of one annotated query: what the analyzer produces. It holds
 /// SQL names, PostgreSQL types and nullability only; the Swift naming step
-/// (`Translate/SwiftNamer.swift`) turns it into Swift names and types for the renderer and `describe`.
+/// (`Translate/SwiftTranslator.swift`) turns it into Swift names and types for the renderer and `describe`.
 package struct QueryDescription: Sendable, Hashable {
     package typealias Kind = QueryKind
 

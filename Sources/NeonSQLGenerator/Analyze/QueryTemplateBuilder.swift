@@ -85,7 +85,7 @@ enum QueryTemplateBuilder {
         template.sorts = sorts
         template.defaultedOrder = defaulted.sorted { $0.offset < $1.offset }.map(\.parameter)
         // Every fragment in must give back the SQL as analyzed, or the fragments are not trusted.
-        guard builder.isComplete, TemplateAssembly.sqlWithEverySwitchOn(template) == SQLRewriter.rewrittenSQL(parsed, analyzer) else {
+        guard builder.isComplete, QueryTemplateVariants.sqlWithEverySwitchOn(template) == SQLRewriter.rewrittenSQL(parsed, analyzer) else {
             diagnostics.error("the optional parts of this query could not be cut into fragments; write each filter as a conjunct "
                               + "of the condition (... AND x = @p) and each patched value as a whole SET assignment (col = @p)",
                               in: source, at: annotation.location)
@@ -257,40 +257,5 @@ enum QueryTemplateBuilder {
             }
             return TemplateClause(prefix: prefix, items: items, whenEmpty: lists[number].whenEmpty)
         }
-    }
-}
-
-/// The SQL of a template's variant, assembled by the runtime's own code (`SQLTemplateAssembly`,
-/// shared with `NeonSQL.SQLTemplate`): the generator checks its fragments with it, and tests
-/// prepare every variant with it.
-enum TemplateAssembly {
-    /// The SQL with the given switches (`switches[i]` for ``QueryTemplate/switchParameters``[i]),
-    /// and the query's `$n` bound by each `$1...$k`.
-    static func variant(_ template: QueryTemplate, switches: [Bool], choices: [Int] = []) -> SQLTemplateAssembly.Variant {
-        SQLTemplateAssembly.variant(of: template.parts, switches: switches, choices: choices)
-    }
-
-    /// The calls that exercise a template: each subset of its first four switches (the others on)
-    /// with every first key, then each other key of each sort with every switch on.
-    static func checkedCalls(_ template: QueryTemplate) -> [(switches: [Bool], choices: [Int])] {
-        let count = template.switchParameters.count
-        let varied = min(count, 4)
-        var calls: [(switches: [Bool], choices: [Int])] = (0..<(1 << varied)).map { mask in
-            ((0..<count).map { $0 >= varied || mask & (1 << $0) != 0 }, Array(repeating: 0, count: template.sorts.count))
-        }
-        for (position, sort) in template.sorts.enumerated() {
-            for key in sort.keys.indices.dropFirst() {
-                var choices = Array(repeating: 0, count: template.sorts.count)
-                choices[position] = key
-                calls.append((Array(repeating: true, count: count), choices))
-            }
-        }
-        return calls
-    }
-
-    /// The SQL with every switch on and every first key, each parameter numbered as the query is written.
-    static func sqlWithEverySwitchOn(_ template: QueryTemplate) -> String {
-        SQLTemplateAssembly.variant(of: template.parts, switches: Array(repeating: true, count: template.switchParameters.count),
-                                    choices: [], numbering: .asWritten).sql
     }
 }

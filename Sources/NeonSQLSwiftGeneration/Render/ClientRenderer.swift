@@ -70,11 +70,11 @@ enum ClientRenderer {
     static func renderQuery(_ named: NamedQuery, signature: QuerySignature, typeNames: GeneratedTypeNames, fileTypes: QueryFileTypes,
                             into printer: inout CodePrinter) {
         let name = SwiftNaming.escaped(named.functionName)
-        let key = SwiftTypeMapping.stringLiteral(named.functionName)
+        let key = SwiftStringLiteral.quoted(named.functionName)
         let closure = closureType(signature)
         let ignored = ignoredArguments(signature)
         // Interpolated into the lines that print them (not built as strings first).
-        let queryName = SwiftTypeMapping.stringLiteral(named.query.annotationName)
+        let queryName = SwiftStringLiteral.quoted(named.query.annotationName)
         // A result PostgreSQL always has (`count(*)`) has no empty value: a preview sets it.
         let previewIsUnimplemented = named.query.kind == .one && named.query.returnsExactlyOneRow
         printer.block("extension \(fileTypes.client)") { printer in
@@ -97,7 +97,7 @@ enum ClientRenderer {
         }
         guard named.query.isReadOnly, [.many, .one].contains(named.query.kind), let result = signature.resultType else { return }
         let observation = "@Sendable \(signature.closureParameters) -> NeonSQL.QueryObservation<\(result)>"
-        let observeKey = SwiftTypeMapping.stringLiteral("observe." + named.functionName)
+        let observeKey = SwiftStringLiteral.quoted("observe." + named.functionName)
         var parameters = ""
         for index in 0..<signature.closureArity {
             parameters += index == 0 ? "p" : ", p"

@@ -15,14 +15,13 @@ enum ModelRenderer {
     }
 
     private static func renderStruct(_ model: NamedTableModel, codableRows: Bool, into printer: inout CodePrinter) {
-        var conformances = ["Swift.Sendable", "Swift.Hashable"] + (codableRows ? ["Swift.Codable"] : [])
-        if model.isIdentifiable { conformances.append("Swift.Identifiable") }
+        let conformances = RowConformances.list(codableRows: codableRows, identifiable: model.isIdentifiable)
         let kind = model.relationKind
         printer.docComment([
             "A row of the \(kind) `\(CodePrinter.sanitizedCommentText(model.sqlName))`, with the \(kind)'s nullability: what every",
             "query of this module returns whose result is exactly the \(kind)'s columns, in order.",
         ])
-        printer.block("public struct \(model.typeName): \(conformances.joined(separator: ", "))") { printer in
+        printer.block("public struct \(model.typeName): \(conformances)") { printer in
             for field in model.fields {
                 printer.line("public var \(SwiftNaming.escaped(field.name)): \(field.codeType)")
             }

@@ -11,7 +11,7 @@ enum PageRenderer {
         let bindings = page.bindingsVariable
         let keys = paging.keyColumns.map { named.columns[$0] }
         let keyList = keys.map(\.sqlName).joined(separator: ", ")
-        let name = SwiftTypeMapping.stringLiteral(named.query.annotationName)
+        let name = SwiftStringLiteral.quoted(named.query.annotationName)
 
         // The table effects both factories pass, written once.
         let effects = TableEffectsRenderer.factoryArguments(for: named)

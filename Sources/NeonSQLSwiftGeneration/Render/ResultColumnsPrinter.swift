@@ -16,7 +16,7 @@ enum ResultColumnsPrinter {
             printer.indented { printer in
                 // Read in place: a `NamedValue` copy retains about ten strings.
                 for index in columns.indices {
-                    printer.line("NeonSQL.ResultColumn(\(SwiftTypeMapping.stringLiteral(columns[index].sqlName)), \(columns.runtimeType(at: index))),")
+                    printer.line("NeonSQL.ResultColumn(\(SwiftStringLiteral.quoted(columns[index].sqlName)), \(columns.runtimeType(at: index))),")
                 }
             }
             printer.line("]")

@@ -13,7 +13,7 @@ enum SQLTemplateRenderer {
         for part in parts {
             switch part {
             case .text(let text):
-                printer.line(".text(\(SwiftTypeMapping.stringLiteral(text))),")
+                printer.line(".text(\(SwiftStringLiteral.quoted(text))),")
             case .parameter(let index):
                 printer.line(".parameter(\(index)),")
             case .clause(let clause):
@@ -71,7 +71,7 @@ enum SQLTemplateRenderer {
         var items: [String] = []
         for part in parts {
             switch part {
-            case .text(let text): items.append(".text(\(SwiftTypeMapping.stringLiteral(text)))")
+            case .text(let text): items.append(".text(\(SwiftStringLiteral.quoted(text)))")
             case .parameter(let index): items.append(".parameter(\(index))")
             case .clause, .choice: return nil
             }
@@ -138,7 +138,7 @@ enum SQLTemplateRenderer {
             printer.line("default: break")
             printer.line("}")
         }
-        let queryName = SwiftTypeMapping.stringLiteral(named.query.annotationName)
+        let queryName = SwiftStringLiteral.quoted(named.query.annotationName)
         let effects = TableEffectsRenderer.factoryArguments(for: named)
         printer.line("\(factoryCallStart(signature))(name: \(queryName), sql: \(variant).sql, bindings: \(bindings), readOnly: \(named.query.isReadOnly)\(effects))")
         printResultMapping(signature, into: &printer)

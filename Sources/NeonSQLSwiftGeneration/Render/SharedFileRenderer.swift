@@ -94,7 +94,7 @@ package enum SharedFileRenderer {
             printer.block("public var rawValue: Swift.String") { printer in
                 printer.line("switch self {")
                 for enumCase in description.cases {
-                    printer.line("case .\(SwiftNaming.escaped(enumCase.name)): \(SwiftTypeMapping.stringLiteral(enumCase.label))")
+                    printer.line("case .\(SwiftNaming.escaped(enumCase.name)): \(SwiftStringLiteral.quoted(enumCase.label))")
                 }
                 printer.line("case .\(fallbackCase)(let label): label")
                 printer.line("}")
@@ -104,7 +104,7 @@ package enum SharedFileRenderer {
             printer.block("public init(rawValue: Swift.String)") { printer in
                 printer.line("switch rawValue {")
                 for enumCase in description.cases {
-                    printer.line("case \(SwiftTypeMapping.stringLiteral(enumCase.label)): self = .\(SwiftNaming.escaped(enumCase.name))")
+                    printer.line("case \(SwiftStringLiteral.quoted(enumCase.label)): self = .\(SwiftNaming.escaped(enumCase.name))")
                 }
                 printer.line("default: self = .\(fallbackCase)(rawValue)")
                 printer.line("}")
@@ -122,7 +122,7 @@ package enum SharedFileRenderer {
                 if enumCase.name == enumCase.label {
                     printer.line("case \(SwiftNaming.escaped(enumCase.name))")
                 } else {
-                    printer.line("case \(SwiftNaming.escaped(enumCase.name)) = \(SwiftTypeMapping.stringLiteral(enumCase.label))")
+                    printer.line("case \(SwiftNaming.escaped(enumCase.name)) = \(SwiftStringLiteral.quoted(enumCase.label))")
                 }
             }
         }

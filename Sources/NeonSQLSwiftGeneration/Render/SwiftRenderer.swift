@@ -13,16 +13,14 @@ package struct SwiftRenderer {
     let typeNames: GeneratedTypeNames
     /// The file's own protocols and enums (``QueryFileTypes/forFiles(_:typeNames:)``).
     let fileTypes: QueryFileTypes
-    /// The conformances of a row struct (and of a `sqlc.embed` item's struct): `Codable` only with
-    /// `codableRows` in `neon-sql.json` (its synthesis is about a third of the time the compiler
-    /// spends emitting a large target's module on every build; BENCHMARKS.md "Edit-rebuild loop").
-    let rowConformances: [String]
+    /// Whether row structs are `Codable` too (`codableRows` in `neon-sql.json`; ``RowConformances``).
+    let codableRows: Bool
 
     package init(sourceFileName: String, typeNames: GeneratedTypeNames = GeneratedTypeNames(), fileTypes: QueryFileTypes? = nil,
          codableRows: Bool = false) {
         self.sourceFileName = sourceFileName
         self.typeNames = typeNames
-        self.rowConformances = ["Swift.Sendable", "Swift.Hashable"] + (codableRows ? ["Swift.Codable"] : [])
+        self.codableRows = codableRows
         self.fileTypes = fileTypes ?? QueryFileTypes(stem: QueryFileTypes.stem(ofPath: sourceFileName), typeNames: typeNames)
     }
 
@@ -205,10 +203,9 @@ package struct SwiftRenderer {
     }
 
     private func renderRowStruct(_ named: NamedQuery, members: [RowMember], signature: QuerySignature, into printer: inout CodePrinter) {
-        var conformances = rowConformances
-        if named.isIdentifiable { conformances.append("Swift.Identifiable") }
+        let conformances = RowConformances.list(codableRows: codableRows, identifiable: named.isIdentifiable)
         printer.docComment(["A row of ``\(typeNames.queries)/\(signature.symbolReference)``."])
-        printer.block("public struct \(named.rowTypeName): \(conformances.joined(separator: ", "))") { printer in
+        printer.block("public struct \(named.rowTypeName): \(conformances)") { printer in
             for member in members {
                 printer.line("public var \(SwiftNaming.escaped(member.name(in: named))): \(member.codeType(in: named))")
             }
@@ -233,7 +230,7 @@ package struct SwiftRenderer {
     /// `t`, and how to read them from the row (as a value that may be absent, for an outer join).
     private func renderEmbeddedStruct(_ embed: NamedEmbed, fields: [NamedValue], into printer: inout CodePrinter) {
         printer.docComment(["The columns of `\(CodePrinter.sanitizedCommentText(embed.sqlName))` (`sqlc.embed`)."])
-        printer.block("public struct \(embed.typeName): \(rowConformances.joined(separator: ", "))") { printer in
+        printer.block("public struct \(embed.typeName): \(RowConformances.list(codableRows: codableRows, identifiable: false))") { printer in
             for field in fields {
                 printer.line("public var \(SwiftNaming.escaped(field.name)): \(field.codeType)")
             }
@@ -298,7 +295,7 @@ package struct SwiftRenderer {
             }
             RawStringLiteral.print(
                 named.query.sql,
-                prefix: "return .copyFrom(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), sql: ",
+                prefix: "return .copyFrom(name: \(SwiftStringLiteral.quoted(named.query.annotationName)), sql: ",
                 suffix: ", bindings: \(bindings)\(TableEffectsRenderer.factoryArguments(for: named)))",
                 into: &printer
             )
@@ -321,7 +318,7 @@ package struct SwiftRenderer {
         }
         RawStringLiteral.print(
             named.query.sql,
-            prefix: "\(SQLTemplateRenderer.factoryCallStart(signature))(name: \(SwiftTypeMapping.stringLiteral(named.query.annotationName)), sql: ",
+            prefix: "\(SQLTemplateRenderer.factoryCallStart(signature))(name: \(SwiftStringLiteral.quoted(named.query.annotationName)), sql: ",
             suffix: ", bindings: \(bindings), readOnly: \(named.query.isReadOnly)\(TableEffectsRenderer.factoryArguments(for: named)))",
             into: &printer
         )

@@ -17,7 +17,7 @@ public struct GeneratedTypeNames: Sendable, Hashable {
 }
 
 /// The analyzer's model with every Swift name and type chosen: what the renderer prints and
-/// `describe` reports. Built only by ``SwiftNamer``.
+/// `describe` reports. Built only by ``SwiftTranslator``.
 package struct NamedModel: Sendable {
     package let files: [NamedFile]
     /// Every enum of the catalog, sorted by Swift name.
@@ -74,7 +74,7 @@ package struct NamedQuery: Sendable {
     var pageFactoryName = ""
     var pagesMethodName = ""
     /// Every Swift spelling of the query's declarations and calls, made once every name above is
-    /// final (the translate stage's last step, ``SwiftNamer``).
+    /// final (the translate stage's last step, ``SwiftTranslator``).
     private(set) var signature = QuerySignature.unsigned
     /// Makes ``signature`` from the final names.
     mutating func sign() { signature = QuerySignature(self) }

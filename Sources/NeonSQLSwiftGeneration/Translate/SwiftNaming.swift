@@ -1,5 +1,5 @@
 /// How SQL names become Swift identifiers, word by word. Pure spelling: the functions here never
-/// resolve collisions (``SwiftNamer`` does that, once, for the whole output) and return names
+/// resolve collisions (``SwiftTranslator`` does that, once, for the whole output) and return names
 /// without backticks (``escaped(_:)`` adds them where Swift needs them).
 enum SwiftNaming {
     /// `journey_id` -> `journeyId`, `FetchJourneyDuas` -> `fetchJourneyDuas`, `XPValue` -> `xpValue`.

@@ -78,7 +78,7 @@ enum SwiftTypeMapping {
                 return "." + builtin.rawValue
             }
         case .enumeration(let name):
-            return ".enumType(\(stringLiteral(name)))"
+            return ".enumType(\(SwiftStringLiteral.quoted(name)))"
         case .named(let name, _, _):
             return runtimeStatics.contains(name) ? "." + name : uncheckedTypeExpression(type)
         case .domain, .userRange, .userMultirange:
@@ -94,34 +94,11 @@ enum SwiftTypeMapping {
 
     /// A type the runtime has no static for: named, OID 0 (the response's OID is not checked).
     static func uncheckedTypeExpression(_ type: PostgresTypeDescription) -> String {
-        "PostgresType(oid: 0, name: \(stringLiteral(type.formatName)))"
+        "PostgresType(oid: 0, name: \(SwiftStringLiteral.quoted(type.formatName)))"
     }
 
-    /// The schema's `.named` types with a `PostgresType` static of the same name in the runtime.
+    /// The schema's `.named` types with a `PostgresType` static of the same name in the runtime
+    /// (`Sources/NeonSQL/Values/PostgresType.swift`: its statics that are no ``BuiltinType``;
+    /// `RuntimeAgreementTests` fails when the two disagree).
     static let runtimeStatics: Set<String> = ["int4range", "int8range", "numrange", "daterange", "tsrange", "tstzrange", "point"]
-
-    /// A Swift string literal for `text` (escapes quotes, backslashes, control characters).
-    static func stringLiteral(_ text: String) -> String {
-        // Most names have nothing to escape: quoted as they are.
-        if !UTF8Scan.contains(text, where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
-        }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
 }

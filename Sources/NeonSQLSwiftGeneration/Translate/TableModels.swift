@@ -154,14 +154,14 @@ enum TableModels {
         if SwiftNaming.keywords.contains(base) || SwiftNaming.unescapable.contains(base) || shadowedStandardNames.contains(base) {
             return types.claim(base + "Model")
         }
-        let candidate = SwiftNamer.usable(base, fallback: "Table")
+        let candidate = SwiftTranslator.usable(base, fallback: "Table")
         return types.claim(types.isTaken(candidate) ? candidate + "Model" : candidate)
     }
 
     /// Types of the standard library, `_Concurrency`, Foundation and NeonSQL that code beside the
     /// generated code writes unqualified. The generated code itself qualifies them all; a model
     /// of that name would still shadow them for the user.
-    static let shadowedStandardNames: Set<String> = [
+    static let shadowedStandardNames: Set<String> = Set([
         // Swift and _Concurrency
         "Actor", "Array", "AsyncSequence", "AsyncStream", "Bool", "Character", "Clock", "Codable", "Collection",
         "Comparable", "Decodable", "Dictionary", "Double", "Duration", "Encodable", "Equatable", "Error", "Float",
@@ -170,9 +170,11 @@ enum TableModels {
         // Foundation
         "Bundle", "Calendar", "Data", "Date", "Decimal", "Locale", "Measurement", "Notification", "Operation",
         "Process", "Progress", "Thread", "TimeZone", "Timer", "URL", "UUID",
-        // NeonSQL (what an app writes: the client, statements, patches, JSON)
-        "Bindings", "JSONValue", "NeonClient", "Patch", "QueryExecutor", "Statement",
-    ]
+    ]).union(shadowedNeonSQLNames)
+
+    /// The runtime's types an app writes (the client, statements, patches, JSON) among
+    /// ``shadowedStandardNames``; `RuntimeAgreementTests` fails when one is no public type of NeonSQL.
+    static let shadowedNeonSQLNames: Set<String> = ["Bindings", "JSONValue", "NeonClient", "Patch", "QueryExecutor", "Statement"]
 }
 
 /// The relations one query returns whole or embeds whole (``TableModels``): found per query
@@ -191,7 +193,7 @@ struct TableModelUse: Sendable {
     var isEmpty: Bool { wholeRelation == nil && embedRelations.isEmpty }
 }
 
-extension SwiftNamer {
+extension SwiftTranslator {
     /// The table models of the named files: the relations that some query returns whole (or
     /// embeds whole), named after everything else (``TableModels/claimTypeName(_:types:)``).
     /// Returns them by relation key and sorted by name.
@@ -301,7 +303,7 @@ extension NamedQuery {
     mutating func useTableModels(_ models: [Int: NamedTableModel]) {
         guard !models.isEmpty else { return }
         let mentioned = Set(models.values.map(\.typeName))
-        // A renamed nested struct avoids what the row's code mentions, as SwiftNamer.embeds does.
+        // A renamed nested struct avoids what the row's code mentions, as SwiftTranslator.embeds does.
         var taken = mentioned.union(embeds.map(\.typeName)).union(embeds.map(\.propertyName)).union(columns.map(\.name))
         for column in columns {
             var word = ""

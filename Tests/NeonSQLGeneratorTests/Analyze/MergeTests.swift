@@ -14,7 +14,7 @@ struct MergeTests {
         """
 
     static func fixture(_ query: String, postgresVersion: Int? = nil) -> (model: NamedModel, errors: [String]) {
-        let model = SwiftNamer.name(Pipeline.analyze(schemaFiles: [SourceFile(path: "schema.sql", text: schema)],
+        let model = SwiftTranslator.name(Pipeline.analyze(schemaFiles: [SourceFile(path: "schema.sql", text: schema)],
                                                      queryFiles: [SourceFile(path: "query.sql", text: query)],
                                                      postgresVersion: postgresVersion))
         return (model, model.diagnostics.filter { $0.severity == .error }.map(\.formatted))

@@ -3,7 +3,7 @@
 import Testing
 
 /// `-- @optional` and `-- @patch`: conjuncts and SET assignments left out per call (Analyze/QueryTemplateBuilder.swift), the variants the
-/// runtime assembles (TemplateAssembly calls the assembler NeonSQL.SQLTemplate uses), and the misuses reported.
+/// runtime assembles (QueryTemplateVariants calls the assembler NeonSQL.SQLTemplate uses), and the misuses reported.
 @Suite("Optional filters and patches")
 struct QueryTemplateTests {
     static let schema = """
@@ -21,7 +21,7 @@ struct QueryTemplateTests {
         let count = template.switchParameters.count
         return (0..<(1 << count)).map { mask in
             let switches = (0..<count).map { mask & (1 << $0) != 0 }
-            let variant = TemplateAssembly.variant(template, switches: switches)
+            let variant = QueryTemplateVariants.variant(template, switches: switches)
             return variant.sql + " -- " + variant.parameters.map(String.init).joined(separator: ",")
         }
     }
@@ -142,7 +142,7 @@ struct QueryTemplateTests {
             "UPDATE duas AS d SET title = $1, xp = xp + 1, category_id = $2 WHERE d.id = $3 RETURNING d.id -- 1,2,3",
         ])
         let onlyPatched = try #require(fixture.queries.last?.query.template)
-        #expect(TemplateAssembly.variant(onlyPatched, switches: [false]).sql == "UPDATE duas SET title = duas.title WHERE id = $1")
+        #expect(QueryTemplateVariants.variant(onlyPatched, switches: [false]).sql == "UPDATE duas SET title = duas.title WHERE id = $1")
     }
 
     @Test func aPatchedParameterMustBeOnlyASetValue() {
@@ -176,7 +176,7 @@ struct QueryTemplateTests {
         #expect(fixture.parameterSignature == ["$2 n: Int", "$1 minXp: Int?", "$0 order: SortedOrder"])
         #expect(query.parameters.last?.defaultArgument == ".title")
         let template = try #require(query.query.template)
-        let sql = (0..<4).map { TemplateAssembly.variant(template, switches: [false], choices: [$0]).sql }
+        let sql = (0..<4).map { QueryTemplateVariants.variant(template, switches: [false], choices: [$0]).sql }
         #expect(sql.map { $0.components(separatedBy: "ORDER BY ").last ?? "" } == [
             "d.title, d.id LIMIT $1", "xp DESC, d.id LIMIT $1", "c.slug DESC NULLS LAST, d.id, d.id LIMIT $1", "total, d.id LIMIT $1",
         ])
@@ -185,12 +185,12 @@ struct QueryTemplateTests {
     }
 
     @Test func sortCaseNamesDropQualifiersAndParentheses() {
-        #expect(SwiftNamer.sortCaseName("c.slug") == "slug")
-        #expect(SwiftNamer.sortCaseName("total_xp DESC, display_name") == "totalXpDescDisplayName")
-        #expect(SwiftNamer.sortCaseName("created_at DESC NULLS LAST") == "createdAtDescNullsLast")
-        #expect(SwiftNamer.sortCaseName("\"s\".\"Title\" ASC") == "titleAsc")
-        #expect(SwiftNamer.sortTypeBase(query: "SearchDuas", sortName: "order") == "SearchDuasOrder")
-        #expect(SwiftNamer.sortTypeBase(query: "SearchDuas", sortName: "sort_by") == "SearchDuasSortBy")
+        #expect(SwiftTranslator.sortCaseName("c.slug") == "slug")
+        #expect(SwiftTranslator.sortCaseName("total_xp DESC, display_name") == "totalXpDescDisplayName")
+        #expect(SwiftTranslator.sortCaseName("created_at DESC NULLS LAST") == "createdAtDescNullsLast")
+        #expect(SwiftTranslator.sortCaseName("\"s\".\"Title\" ASC") == "titleAsc")
+        #expect(SwiftTranslator.sortTypeBase(query: "SearchDuas", sortName: "order") == "SearchDuasOrder")
+        #expect(SwiftTranslator.sortTypeBase(query: "SearchDuas", sortName: "sort_by") == "SearchDuasSortBy")
     }
 
     @Test func parameterDocumentationLinesAreNotDirectives() {

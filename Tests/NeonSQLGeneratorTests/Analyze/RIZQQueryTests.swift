@@ -11,7 +11,7 @@ struct RIZQQueryTests {
         let root = PostgresDifferentialTests.repositoryRoot.appendingPathComponent("queries")
         let schema = (try? PostgresDifferentialTests.sqlFiles(in: root.appendingPathComponent("schema"))) ?? []
         let queries = (try? PostgresDifferentialTests.sqlFiles(in: root)) ?? []
-        return SwiftNamer.name(Pipeline.analyze(schemaFiles: schema, queryFiles: queries))
+        return SwiftTranslator.name(Pipeline.analyze(schemaFiles: schema, queryFiles: queries))
     }()
 
     static func query(_ name: String) -> NamedQuery? {

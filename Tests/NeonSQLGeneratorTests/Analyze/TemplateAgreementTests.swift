@@ -6,7 +6,7 @@ import Testing
 
 /// The SQL a call of a templated query (`-- @optional`, `-- @patch`, `-- @sort`) sends is the SQL
 /// the generator checked. For every such query of the corpus, the differential data and the
-/// golden cases, each call `check` prepares (``TemplateAssembly/checkedCalls(_:)``) is assembled
+/// golden cases, each call `check` prepares (``QueryTemplateVariants/checkedCalls(_:)``) is assembled
 /// by the runtime's `NeonSQL.SQLTemplate`, built from the parts generated code holds, and must
 /// equal what `check` prepares for it (`AnalyzedQuery.sql` and `variants`): the SQL and the
 /// parameter each `$k` binds.
@@ -60,7 +60,7 @@ struct TemplateAgreementTests {
                 let runtime = NeonSQL.SQLTemplate(template.parts, switchCount: template.switchParameters.count)
                 let names = Dictionary(analyzed.parameters.map { ($0.index, $0.name) }, uniquingKeysWith: { first, _ in first })
                 var checked = analyzed.variants[...]
-                for call in TemplateAssembly.checkedCalls(template) {
+                for call in QueryTemplateVariants.checkedCalls(template) {
                     calls += 1
                     let sent = runtime.variant(call.switches, choices: call.choices)
                     if runtime.variant(call.switches, choices: call.choices) != sent {
@@ -71,7 +71,7 @@ struct TemplateAgreementTests {
                         // `check` prepares the query as written; the runtime numbers what it sends
                         // densely, which is the same text when the parameters come in order.
                         let inWrittenOrder = sent.parameters == Array(1..<(sent.parameters.count + 1))
-                        let written = inWrittenOrder ? sent.sql : TemplateAssembly.sqlWithEverySwitchOn(template)
+                        let written = inWrittenOrder ? sent.sql : QueryTemplateVariants.sqlWithEverySwitchOn(template)
                         if written != analyzed.sql { mismatches.append("\(label): sends \(written), check prepares \(analyzed.sql)") }
                         continue
                     }

@@ -59,7 +59,7 @@ struct CorpusTests {
     static func load(_ schema: String) throws -> Corpus {
         let schemaFiles = try sqlFiles(schema, "schema")
         let queryFiles = try sqlFiles(schema, "queries")
-        let model = SwiftNamer.name(Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles))
+        let model = SwiftTranslator.name(Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles))
         return Corpus(schemaFiles: schemaFiles, queryFiles: queryFiles,
                       expectations: queryFiles.flatMap(parseExpectations), model: model)
     }

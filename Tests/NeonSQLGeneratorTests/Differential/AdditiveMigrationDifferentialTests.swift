@@ -76,7 +76,7 @@ struct AdditiveMigrationDifferentialTests {
         let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
         let schema = SourceFile(path: "schema.sql", text: "CREATE TABLE notes (id integer PRIMARY KEY, body text NOT NULL);")
         let queries = SourceFile(path: "queries.sql", text: "-- name: ListNotes :many\nSELECT * FROM notes;\n")
-        let model = SwiftNamer.name(Pipeline.analyze(schemaFiles: [schema], queryFiles: [queries]))
+        let model = SwiftTranslator.name(Pipeline.analyze(schemaFiles: [schema], queryFiles: [queries]))
         let query = try #require(model.files.flatMap(\.queries).first)
         #expect(query.sql == "SELECT notes.id, notes.body FROM notes")
         let checker = DifferentialChecker(psql: PSQL(url: url), schema: [schema.text], migration: [Self.addColumnToEveryTable])

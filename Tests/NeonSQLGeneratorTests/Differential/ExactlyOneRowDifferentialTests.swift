@@ -152,7 +152,7 @@ struct ExactlyOneRowDifferentialTests {
     /// must (or the differential above would pass by checking nothing).
     @Test func dataFolderQueriesAreOnTheirSideOfTheRule() throws {
         let set = try Self.load(Self.dataName)
-        let model = SwiftNamer.name(Pipeline.analyze(schemaFiles: set.base.schema, queryFiles: set.base.queries))
+        let model = SwiftTranslator.name(Pipeline.analyze(schemaFiles: set.base.schema, queryFiles: set.base.queries))
         #expect(model.diagnostics.filter { $0.severity == .error }.map(\.formatted) == [])
         let names = model.queries.map(\.query.annotationName)
         #expect(Set(names) == Set(Self.expectations.keys), "queries.sql and `expectations` list different queries")
@@ -232,7 +232,7 @@ struct ExactlyOneRowDifferentialTests {
     /// (every query with `onlyGuaranteed` false) on both runs; nil when a set that need not load
     /// does not (the reason printed).
     static func check(_ set: QuerySet, psql: PSQL, onlyGuaranteed: Bool) throws -> Report? {
-        let model = SwiftNamer.name(Pipeline.analyze(schemaFiles: set.base.schema, queryFiles: set.base.queries))
+        let model = SwiftTranslator.name(Pipeline.analyze(schemaFiles: set.base.schema, queryFiles: set.base.queries))
         let database = "neon_sql_one_row_\(UInt32.random(in: 0...UInt32.max))"
         _ = try psql.run("CREATE DATABASE \(database);")
         defer { _ = try? psql.run("DROP DATABASE IF EXISTS \(database) WITH (FORCE);") }

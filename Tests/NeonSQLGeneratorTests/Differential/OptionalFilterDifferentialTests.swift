@@ -37,9 +37,9 @@ struct OptionalFilterDifferentialTests {
             let typeOf = Dictionary(named.boundParameters.map { ($0.index, $0.type.formatName) }, uniquingKeysWith: { first, _ in first })
             let columns = named.columns.map { "\($0.sqlName) \($0.type.baseType.formatName)" }
             // The calls `check` prepares too: each subset of the first four switches, then each key of each sort.
-            let calls = TemplateAssembly.checkedCalls(template)
+            let calls = QueryTemplateVariants.checkedCalls(template)
             for (switches, choices) in calls {
-                let variant = TemplateAssembly.variant(template, switches: switches, choices: choices)
+                let variant = QueryTemplateVariants.variant(template, switches: switches, choices: choices)
                 variants += 1
                 let output: String
                 do {

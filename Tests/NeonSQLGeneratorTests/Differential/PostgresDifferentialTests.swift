@@ -26,7 +26,7 @@ struct PostgresDifferentialTests {
         let queriesDirectory = repositoryRoot.appendingPathComponent("queries")
         let schemaFiles = try sqlFiles(in: queriesDirectory.appendingPathComponent("schema"))
         let queryFiles = try sqlFiles(in: queriesDirectory)
-        return (schemaFiles, queryFiles, SwiftNamer.name(Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles)))
+        return (schemaFiles, queryFiles, SwiftTranslator.name(Pipeline.analyze(schemaFiles: schemaFiles, queryFiles: queryFiles)))
     }
 
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun))

@@ -198,7 +198,7 @@ struct TableEffectsDifferentialTests {
     /// Loads `set`'s schema into a throwaway database and compares every statement; nil when a set
     /// that need not load does not (the reason printed).
     static func compare(_ set: QuerySet, psql: PSQL) throws -> Report? {
-        let model = SwiftNamer.name(Pipeline.analyze(schemaFiles: set.schema, queryFiles: set.queries))
+        let model = SwiftTranslator.name(Pipeline.analyze(schemaFiles: set.schema, queryFiles: set.queries))
         let database = "neon_sql_effects_\(UInt32.random(in: 0...UInt32.max))"
         // A role row-level security applies to (the owner and superusers bypass it): dropped
         // after the database (deferred actions run last first).

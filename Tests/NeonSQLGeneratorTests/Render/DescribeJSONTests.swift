@@ -40,7 +40,7 @@ struct DescribeJSONTests {
             columns: [RenderFixtures.column("created_at", .builtin(.timestamptz), nullable: true)]
         )
         query.tables = TableEffectsDescription(reads: ["public.t", "shop.orders"], writes: [], readsUnknown: false, writesUnknown: true)
-        let model = SwiftNamer.name(GenerationModel(
+        let model = SwiftTranslator.name(GenerationModel(
             files: [QueryFileDescription(path: "queries/things.sql", queries: [query])],
             enums: [],
             diagnostics: [Diagnostic(file: "queries/bad.sql", line: 2, column: 8, severity: .error, message: "column \"nme\" does not exist")]

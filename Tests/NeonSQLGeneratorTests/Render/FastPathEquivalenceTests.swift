@@ -31,7 +31,7 @@ struct FastPathEquivalenceTests {
         #expect(IdentifierWords.upperCamelCase(name) == Self.referenceCamelCase(name, capitalizingFirstWord: true))
     }
 
-    /// ``SwiftTypeMapping/stringLiteral(_:)`` scalar by scalar.
+    /// ``SwiftStringLiteral/quoted(_:)`` scalar by scalar.
     private static func referenceStringLiteral(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -54,7 +54,7 @@ struct FastPathEquivalenceTests {
 
     @Test(arguments: names)
     func stringLiteralMatchesItsDefinition(_ name: String) {
-        #expect(SwiftTypeMapping.stringLiteral(name) == Self.referenceStringLiteral(name))
+        #expect(SwiftStringLiteral.quoted(name) == Self.referenceStringLiteral(name))
     }
 
     static let sqlTexts = [

@@ -57,7 +57,7 @@ enum RenderFixtures {
     static func named(_ queries: [QueryDescription], path: String = "queries/fetch_journey_duas.sql",
                       enums: [EnumDescription] = [], typeNames: GeneratedTypeNames = GeneratedTypeNames(),
                       frozenEnums: Bool = false) -> NamedModel {
-        SwiftNamer.name(GenerationModel(files: [QueryFileDescription(path: path, queries: queries)], enums: enums, diagnostics: []),
+        SwiftTranslator.name(GenerationModel(files: [QueryFileDescription(path: path, queries: queries)], enums: enums, diagnostics: []),
                         options: GeneratorOptions(typeNames: typeNames, frozenEnums: frozenEnums))
     }
 }

@@ -9,7 +9,7 @@ struct AnalysisFixture {
     init(schema: String, queries: [String: String]) {
         let schemaFile = SourceFile(path: "schema.sql", text: schema)
         let queryFiles = queries.keys.sorted().map { SourceFile(path: $0, text: queries[$0] ?? "") }
-        model = SwiftNamer.name(Pipeline.analyze(schemaFiles: [schemaFile], queryFiles: queryFiles))
+        model = SwiftTranslator.name(Pipeline.analyze(schemaFiles: [schemaFile], queryFiles: queryFiles))
     }
 
     init(schema: String, query: String, file: String = "query.sql") {

@@ -2,7 +2,7 @@
 // repeated columns get generated names (with a warning), each embed a property and a nested type
 // that shadows nothing the row's code mentions.
 
-extension SwiftNamer {
+extension SwiftTranslator {
     /// The Swift property names of a query's result columns. PostgreSQL accepts a column with no
     /// name (an expression its FigureColname does not name, reported as `?column?`) and the same
     /// name twice (`SELECT a.id, b.id`); each then gets a generated name (`column<N>` by

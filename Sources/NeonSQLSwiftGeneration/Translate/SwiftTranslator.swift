@@ -14,7 +14,7 @@
 ///   table models claim theirs last (`TableModels.claimTypeName`).
 /// Runtime and standard types are always spelled qualified (`Swift.Int`, `NeonSQL.Statement`), so
 /// a schema type named `Statement`, `Date` or `String` shadows nothing.
-package struct SwiftNamer {
+package struct SwiftTranslator {
     let overrides: TypeOverrides
     let typeNames: GeneratedTypeNames
     /// Enums without a fallback case (`frozenEnums` in `neon-sql.json`).
@@ -58,7 +58,7 @@ package struct SwiftNamer {
         // Overrides naming a column are checked against the schema the queries were analyzed with.
         var overrideDiagnostics = DiagnosticCollector()
         overrides.validate(against: model.relations, configPath: configPath, diagnostics: &overrideDiagnostics)
-        return SwiftNamer(overrides: overrides, typeNames: typeNames, frozenEnums: frozenEnums)
+        return SwiftTranslator(overrides: overrides, typeNames: typeNames, frozenEnums: frozenEnums)
             .name(model, overrideDiagnostics: overrideDiagnostics.diagnostics, configDiagnostics: diagnostics)
     }
 
@@ -284,7 +284,7 @@ package struct SwiftNamer {
 }
 
 /// The names of one query that are unique across the target, claimed in input order before the
-/// files are named on the cores (``SwiftNamer``).
+/// files are named on the cores (``SwiftTranslator``).
 private struct TargetWideNames: Sendable {
     var functionName = ""
     var rowTypeName = ""

@@ -2,7 +2,7 @@
 // from the key's words without table qualifiers (`c.slug DESC` -> `slugDesc`), and the parameter
 // that takes it (`order: SearchDuasOrder = .titleEn`).
 
-extension SwiftNamer {
+extension SwiftTranslator {
     /// The enum type name of a query's sort: `<Query>Order` for `order`, else `<Query><Name>`.
     static func sortTypeBase(query rowBase: String, sortName: String) -> String {
         let base = rowBase.isEmpty ? "Query" : rowBase
