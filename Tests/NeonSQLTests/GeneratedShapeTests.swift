@@ -142,30 +142,16 @@ extension _FetchJourneyDuasQueriesObserve {
 extension _FetchJourneyDuasQueryClient {
     /// Runs ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the query (tests, previews).
     public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-        get {
-            if let closure = neonSQLState.overrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _FetchJourneyDuasRunner(executor: executor).fetchJourneyDuas(journeyId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["fetchJourneyDuas"] = newValue }
+        get { neonSQLState.query("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
+        set { neonSQLState.setQuery("fetchJourneyDuas", newValue) }
     }
 }
 
 extension _FetchJourneyDuasQueryClientObserve {
     /// Observes ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the observation.
     public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: $0)) }
-            }
-            let query = _FetchJourneyDuasClientState(neonSQLState: neonSQLState).fetchJourneyDuas
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.fetchJourneyDuas"] = newValue }
+        get { neonSQLState.observation("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
+        set { neonSQLState.setObservation("fetchJourneyDuas", newValue) }
     }
 }
 
@@ -304,28 +290,14 @@ extension _GetUserProfileQueries {
 extension _GetUserProfileQueryClient {
     /// Runs ``Queries/getUserProfile(userId:)``; set it to replace the query (tests, previews).
     public var getUserProfile: @Sendable (_ userId: Foundation.UUID) async throws -> GetUserProfileRow? {
-        get {
-            if let closure = neonSQLState.overrides["getUserProfile"] as? @Sendable (_ userId: Foundation.UUID) async throws -> GetUserProfileRow? { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _GetUserProfileRunner(executor: executor).getUserProfile(userId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetUserProfile") }
-            case .preview: return { _ in nil }
-            }
-        }
-        set { neonSQLState.overrides["getUserProfile"] = newValue }
+        get { neonSQLState.query("getUserProfile", "GetUserProfile", preview: .value(nil), _GetUserProfileStatementFactories.getUserProfile(userId:)) }
+        set { neonSQLState.setQuery("getUserProfile", newValue) }
     }
 
     /// Runs ``Queries/markDuaCompleted(userId:duaId:)``; set it to replace the query (tests, previews).
     public var markDuaCompleted: @Sendable (_ userId: Foundation.UUID, _ duaId: Swift.Int) async throws -> Swift.Void {
-        get {
-            if let closure = neonSQLState.overrides["markDuaCompleted"] as? @Sendable (_ userId: Foundation.UUID, _ duaId: Swift.Int) async throws -> Swift.Void { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _GetUserProfileRunner(executor: executor).markDuaCompleted(userId: $0, duaId: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("MarkDuaCompleted") }
-            case .preview: return { _, _ in () }
-            }
-        }
-        set { neonSQLState.overrides["markDuaCompleted"] = newValue }
+        get { neonSQLState.query("markDuaCompleted", "MarkDuaCompleted", preview: .value(()), _GetUserProfileStatementFactories.markDuaCompleted(userId:duaId:)) }
+        set { neonSQLState.setQuery("markDuaCompleted", newValue) }
     }
 }
 

@@ -77,6 +77,11 @@ enum ClientRenderer {
         let queryName = SwiftStringLiteral.quoted(named.query.annotationName)
         // A result PostgreSQL always has (`count(*)`) has no empty value: a preview sets it.
         let previewIsUnimplemented = named.query.kind == .one && named.query.returnsExactlyOneRow
+        if !signature.hasArgumentSets {
+            renderStatementQuery(named, signature: signature, typeNames: typeNames, fileTypes: fileTypes,
+                                 previewIsUnimplemented: previewIsUnimplemented, into: &printer)
+            return
+        }
         printer.block("extension \(fileTypes.client)") { printer in
             printer.docComment(["Runs ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the query (tests, previews)."])
             printer.block("public var \(name): \(closure)") { printer in
@@ -117,6 +122,39 @@ enum ClientRenderer {
                     printer.line("return { \(arguments).once { try await query(\(parameters)) } }")
                 }
                 printer.line("set { neonSQLState.overrides[\(observeKey)] = newValue }")
+            }
+        }
+    }
+
+    /// The part of a query that runs one statement (every kind but `:batch*` and `:copyfrom`): its
+    /// properties hand the statement factory to the runtime's generic `query` and `observation`
+    /// (`QueryClientState+QueryClosures.swift`), which hold the `switch` over the client's mode and
+    /// its closures once, for every query: the generated code per query is shorter and compiles
+    /// faster (BENCHMARKS.md "First build of a large target's generated code").
+    private static func renderStatementQuery(_ named: NamedQuery, signature: QuerySignature, typeNames: GeneratedTypeNames,
+                                             fileTypes: QueryFileTypes, previewIsUnimplemented: Bool, into printer: inout CodePrinter) {
+        let name = SwiftNaming.escaped(named.functionName)
+        let key = SwiftTypeMapping.stringLiteral(named.functionName)
+        let queryName = SwiftTypeMapping.stringLiteral(named.query.annotationName)
+        let preview = previewIsUnimplemented ? ".unimplemented" : ".value(\(defaultValue(named.query.kind)))"
+        // `_JourneysStatementFactories.fetchJourneyDuas(journeyId:)`: the factory as a function value.
+        let labels = signature.closureArity == 0 ? "" : String(signature.symbolReference.dropFirst(named.functionName.count))
+        let factory = "\(fileTypes.factories).\(name)\(labels)"
+        let arguments = "(\(key), \(queryName), preview: \(preview), \(factory))"
+        printer.block("extension \(fileTypes.client)") { printer in
+            printer.docComment(["Runs ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the query (tests, previews)."])
+            printer.block("public var \(name): \(closureType(signature))") { printer in
+                printer.line("get { neonSQLState.query\(arguments) }")
+                printer.line("set { neonSQLState.setQuery(\(key), newValue) }")
+            }
+        }
+        guard named.query.isReadOnly, [.many, .one].contains(named.query.kind), let result = signature.resultType else { return }
+        printer.blankLine()
+        printer.block("extension \(fileTypes.clientObserve)") { printer in
+            printer.docComment(["Observes ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the observation."])
+            printer.block("public var \(name): @Sendable \(signature.closureParameters) -> NeonSQL.QueryObservation<\(result)>") { printer in
+                printer.line("get { neonSQLState.observation\(arguments) }")
+                printer.line("set { neonSQLState.setObservation(\(key), newValue) }")
             }
         }
     }

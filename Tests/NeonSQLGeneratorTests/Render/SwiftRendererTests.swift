@@ -111,30 +111,16 @@ struct SwiftRendererTests {
             extension _FetchJourneyDuasQueryClient {
                 /// Runs ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the query (tests, previews).
                 public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-                    get {
-                        if let closure = neonSQLState.overrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
-                        switch neonSQLState.mode {
-                        case .live(let executor): return { try await _FetchJourneyDuasRunner(executor: executor).fetchJourneyDuas(journeyId: $0) }
-                        case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
-                        case .preview: return { _ in [] }
-                        }
-                    }
-                    set { neonSQLState.overrides["fetchJourneyDuas"] = newValue }
+                    get { neonSQLState.query("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
+                    set { neonSQLState.setQuery("fetchJourneyDuas", newValue) }
                 }
             }
 
             extension _FetchJourneyDuasQueryClientObserve {
                 /// Observes ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the observation.
                 public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
-                    get {
-                        if let closure = neonSQLState.overrides["observe.fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> { return closure }
-                        if let executor = neonSQLState.executor {
-                            return { executor.observe(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: $0)) }
-                        }
-                        let query = _FetchJourneyDuasClientState(neonSQLState: neonSQLState).fetchJourneyDuas
-                        return { p0 in .once { try await query(p0) } }
-                    }
-                    set { neonSQLState.overrides["observe.fetchJourneyDuas"] = newValue }
+                    get { neonSQLState.observation("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
+                    set { neonSQLState.setObservation("fetchJourneyDuas", newValue) }
                 }
             }
 
@@ -187,7 +173,7 @@ struct SwiftRendererDetailTests {
         #expect(!all.contains { $0.contains("QueryObservation<Swift.Void>") || $0.contains("QueryObservation<Swift.Int>") })
         // The client's closure for each query is in the query's file.
         #expect(all.contains("public var countIt: @Sendable () async throws -> Swift.Int {"))
-        #expect(all.contains("case .preview: return { 0 }"))
+        #expect(all.contains("get { neonSQLState.query(\"countIt\", \"CountIt\", preview: .value(0), _XStatementFactories.countIt) }"))
         #expect(all.contains("let bindings = NeonSQL.Bindings()"))
         // exec and execrows have no row struct.
         #expect(!text.contains("DoItRow"))
@@ -224,7 +210,7 @@ struct SwiftRendererDetailTests {
         #expect(all.contains("let statement: NeonSQL.Statement<CreatedRow?> = .one(name: \"Created\", sql: #\"\"\""))
         #expect(all.contains("return statement.exactlyOne()"))
         // A certain row has no empty preview value: the preview throws until set.
-        #expect(all.contains("case .preview: return { throw NeonSQL.UnimplementedQueryError(\"Created\") }"))
+        #expect(all.contains { $0.hasPrefix("get { neonSQLState.query(\"created\", \"Created\", preview: .unimplemented, ") })
     }
 
     @Test func optionalsArraysAndEnums() {

@@ -111,30 +111,16 @@ extension _EventsQueriesObserve {
 extension _EventsQueryClient {
     /// Runs ``Queries/funnel()``; set it to replace the query (tests, previews).
     public var funnel: @Sendable () async throws -> [FunnelRow] {
-        get {
-            if let closure = neonSQLState.overrides["funnel"] as? @Sendable () async throws -> [FunnelRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _EventsRunner(executor: executor).funnel() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("Funnel") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLState.overrides["funnel"] = newValue }
+        get { neonSQLState.query("funnel", "Funnel", preview: .value([]), _EventsStatementFactories.funnel) }
+        set { neonSQLState.setQuery("funnel", newValue) }
     }
 }
 
 extension _EventsQueryClientObserve {
     /// Observes ``Queries/funnel()``; set it to replace the observation.
     public var funnel: @Sendable () -> NeonSQL.QueryObservation<[FunnelRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.funnel"] as? @Sendable () -> NeonSQL.QueryObservation<[FunnelRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_EventsStatementFactories.funnel()) }
-            }
-            let query = _EventsClientState(neonSQLState: neonSQLState).funnel
-            return { .once { try await query() } }
-        }
-        set { neonSQLState.overrides["observe.funnel"] = newValue }
+        get { neonSQLState.observation("funnel", "Funnel", preview: .value([]), _EventsStatementFactories.funnel) }
+        set { neonSQLState.setObservation("funnel", newValue) }
     }
 }
 
@@ -205,30 +191,16 @@ extension _EventsQueriesObserve {
 extension _EventsQueryClient {
     /// Runs ``Queries/eventPercentiles()``; set it to replace the query (tests, previews).
     public var eventPercentiles: @Sendable () async throws -> [EventPercentilesRow] {
-        get {
-            if let closure = neonSQLState.overrides["eventPercentiles"] as? @Sendable () async throws -> [EventPercentilesRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _EventsRunner(executor: executor).eventPercentiles() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("EventPercentiles") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLState.overrides["eventPercentiles"] = newValue }
+        get { neonSQLState.query("eventPercentiles", "EventPercentiles", preview: .value([]), _EventsStatementFactories.eventPercentiles) }
+        set { neonSQLState.setQuery("eventPercentiles", newValue) }
     }
 }
 
 extension _EventsQueryClientObserve {
     /// Observes ``Queries/eventPercentiles()``; set it to replace the observation.
     public var eventPercentiles: @Sendable () -> NeonSQL.QueryObservation<[EventPercentilesRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.eventPercentiles"] as? @Sendable () -> NeonSQL.QueryObservation<[EventPercentilesRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_EventsStatementFactories.eventPercentiles()) }
-            }
-            let query = _EventsClientState(neonSQLState: neonSQLState).eventPercentiles
-            return { .once { try await query() } }
-        }
-        set { neonSQLState.overrides["observe.eventPercentiles"] = newValue }
+        get { neonSQLState.observation("eventPercentiles", "EventPercentiles", preview: .value([]), _EventsStatementFactories.eventPercentiles) }
+        set { neonSQLState.setObservation("eventPercentiles", newValue) }
     }
 }
 
@@ -302,30 +274,16 @@ extension _EventsQueriesObserve {
 extension _EventsQueryClient {
     /// Runs ``Queries/sessionEvents()``; set it to replace the query (tests, previews).
     public var sessionEvents: @Sendable () async throws -> [SessionEventsRow] {
-        get {
-            if let closure = neonSQLState.overrides["sessionEvents"] as? @Sendable () async throws -> [SessionEventsRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _EventsRunner(executor: executor).sessionEvents() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("SessionEvents") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLState.overrides["sessionEvents"] = newValue }
+        get { neonSQLState.query("sessionEvents", "SessionEvents", preview: .value([]), _EventsStatementFactories.sessionEvents) }
+        set { neonSQLState.setQuery("sessionEvents", newValue) }
     }
 }
 
 extension _EventsQueryClientObserve {
     /// Observes ``Queries/sessionEvents()``; set it to replace the observation.
     public var sessionEvents: @Sendable () -> NeonSQL.QueryObservation<[SessionEventsRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.sessionEvents"] as? @Sendable () -> NeonSQL.QueryObservation<[SessionEventsRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_EventsStatementFactories.sessionEvents()) }
-            }
-            let query = _EventsClientState(neonSQLState: neonSQLState).sessionEvents
-            return { .once { try await query() } }
-        }
-        set { neonSQLState.overrides["observe.sessionEvents"] = newValue }
+        get { neonSQLState.observation("sessionEvents", "SessionEvents", preview: .value([]), _EventsStatementFactories.sessionEvents) }
+        set { neonSQLState.setObservation("sessionEvents", newValue) }
     }
 }
 
@@ -378,14 +336,7 @@ extension _EventsQueries {
 extension _EventsQueryClient {
     /// Runs ``Queries/purgeEvents(cutoff:)``; set it to replace the query (tests, previews).
     public var purgeEvents: @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow] {
-        get {
-            if let closure = neonSQLState.overrides["purgeEvents"] as? @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _EventsRunner(executor: executor).purgeEvents(cutoff: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("PurgeEvents") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["purgeEvents"] = newValue }
+        get { neonSQLState.query("purgeEvents", "PurgeEvents", preview: .value([]), _EventsStatementFactories.purgeEvents(cutoff:)) }
+        set { neonSQLState.setQuery("purgeEvents", newValue) }
     }
 }

@@ -98,30 +98,16 @@ extension _MetricsQueriesObserve {
 extension _MetricsQueryClient {
     /// Runs ``Queries/runningTotals(metric:)``; set it to replace the query (tests, previews).
     public var runningTotals: @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow] {
-        get {
-            if let closure = neonSQLState.overrides["runningTotals"] as? @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _MetricsRunner(executor: executor).runningTotals(metric: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("RunningTotals") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["runningTotals"] = newValue }
+        get { neonSQLState.query("runningTotals", "RunningTotals", preview: .value([]), _MetricsStatementFactories.runningTotals(metric:)) }
+        set { neonSQLState.setQuery("runningTotals", newValue) }
     }
 }
 
 extension _MetricsQueryClientObserve {
     /// Observes ``Queries/runningTotals(metric:)``; set it to replace the observation.
     public var runningTotals: @Sendable (_ metric: Swift.String) -> NeonSQL.QueryObservation<[RunningTotalsRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.runningTotals"] as? @Sendable (_ metric: Swift.String) -> NeonSQL.QueryObservation<[RunningTotalsRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_MetricsStatementFactories.runningTotals(metric: $0)) }
-            }
-            let query = _MetricsClientState(neonSQLState: neonSQLState).runningTotals
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.runningTotals"] = newValue }
+        get { neonSQLState.observation("runningTotals", "RunningTotals", preview: .value([]), _MetricsStatementFactories.runningTotals(metric:)) }
+        set { neonSQLState.setObservation("runningTotals", newValue) }
     }
 }
 
@@ -185,30 +171,16 @@ extension _MetricsQueriesObserve {
 extension _MetricsQueryClient {
     /// Runs ``Queries/metricCalendar(firstDay:lastDay:metric:)``; set it to replace the query (tests, previews).
     public var metricCalendar: @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow] {
-        get {
-            if let closure = neonSQLState.overrides["metricCalendar"] as? @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _MetricsRunner(executor: executor).metricCalendar(firstDay: $0, lastDay: $1, metric: $2) }
-            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("MetricCalendar") }
-            case .preview: return { _, _, _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["metricCalendar"] = newValue }
+        get { neonSQLState.query("metricCalendar", "MetricCalendar", preview: .value([]), _MetricsStatementFactories.metricCalendar(firstDay:lastDay:metric:)) }
+        set { neonSQLState.setQuery("metricCalendar", newValue) }
     }
 }
 
 extension _MetricsQueryClientObserve {
     /// Observes ``Queries/metricCalendar(firstDay:lastDay:metric:)``; set it to replace the observation.
     public var metricCalendar: @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) -> NeonSQL.QueryObservation<[MetricCalendarRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.metricCalendar"] as? @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) -> NeonSQL.QueryObservation<[MetricCalendarRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_MetricsStatementFactories.metricCalendar(firstDay: $0, lastDay: $1, metric: $2)) }
-            }
-            let query = _MetricsClientState(neonSQLState: neonSQLState).metricCalendar
-            return { p0, p1, p2 in .once { try await query(p0, p1, p2) } }
-        }
-        set { neonSQLState.overrides["observe.metricCalendar"] = newValue }
+        get { neonSQLState.observation("metricCalendar", "MetricCalendar", preview: .value([]), _MetricsStatementFactories.metricCalendar(firstDay:lastDay:metric:)) }
+        set { neonSQLState.setObservation("metricCalendar", newValue) }
     }
 }
 
@@ -287,30 +259,16 @@ extension _MetricsQueriesObserve {
 extension _MetricsQueryClient {
     /// Runs ``Queries/orgChain(rootId:)``; set it to replace the query (tests, previews).
     public var orgChain: @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow] {
-        get {
-            if let closure = neonSQLState.overrides["orgChain"] as? @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _MetricsRunner(executor: executor).orgChain(rootId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("OrgChain") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["orgChain"] = newValue }
+        get { neonSQLState.query("orgChain", "OrgChain", preview: .value([]), _MetricsStatementFactories.orgChain(rootId:)) }
+        set { neonSQLState.setQuery("orgChain", newValue) }
     }
 }
 
 extension _MetricsQueryClientObserve {
     /// Observes ``Queries/orgChain(rootId:)``; set it to replace the observation.
     public var orgChain: @Sendable (_ rootId: Swift.Int) -> NeonSQL.QueryObservation<[OrgChainRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.orgChain"] as? @Sendable (_ rootId: Swift.Int) -> NeonSQL.QueryObservation<[OrgChainRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_MetricsStatementFactories.orgChain(rootId: $0)) }
-            }
-            let query = _MetricsClientState(neonSQLState: neonSQLState).orgChain
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.orgChain"] = newValue }
+        get { neonSQLState.observation("orgChain", "OrgChain", preview: .value([]), _MetricsStatementFactories.orgChain(rootId:)) }
+        set { neonSQLState.setObservation("orgChain", newValue) }
     }
 }
 
@@ -379,29 +337,15 @@ extension _MetricsQueriesObserve {
 extension _MetricsQueryClient {
     /// Runs ``Queries/variantShares()``; set it to replace the query (tests, previews).
     public var variantShares: @Sendable () async throws -> [VariantSharesRow] {
-        get {
-            if let closure = neonSQLState.overrides["variantShares"] as? @Sendable () async throws -> [VariantSharesRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _MetricsRunner(executor: executor).variantShares() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("VariantShares") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLState.overrides["variantShares"] = newValue }
+        get { neonSQLState.query("variantShares", "VariantShares", preview: .value([]), _MetricsStatementFactories.variantShares) }
+        set { neonSQLState.setQuery("variantShares", newValue) }
     }
 }
 
 extension _MetricsQueryClientObserve {
     /// Observes ``Queries/variantShares()``; set it to replace the observation.
     public var variantShares: @Sendable () -> NeonSQL.QueryObservation<[VariantSharesRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.variantShares"] as? @Sendable () -> NeonSQL.QueryObservation<[VariantSharesRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_MetricsStatementFactories.variantShares()) }
-            }
-            let query = _MetricsClientState(neonSQLState: neonSQLState).variantShares
-            return { .once { try await query() } }
-        }
-        set { neonSQLState.overrides["observe.variantShares"] = newValue }
+        get { neonSQLState.observation("variantShares", "VariantShares", preview: .value([]), _MetricsStatementFactories.variantShares) }
+        set { neonSQLState.setObservation("variantShares", newValue) }
     }
 }

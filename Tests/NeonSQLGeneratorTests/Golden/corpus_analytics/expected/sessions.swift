@@ -124,30 +124,16 @@ extension _SessionsQueriesObserve {
 extension _SessionsQueryClient {
     /// Runs ``Queries/sessionSequence()``; set it to replace the query (tests, previews).
     public var sessionSequence: @Sendable () async throws -> [SessionSequenceRow] {
-        get {
-            if let closure = neonSQLState.overrides["sessionSequence"] as? @Sendable () async throws -> [SessionSequenceRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _SessionsRunner(executor: executor).sessionSequence() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("SessionSequence") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLState.overrides["sessionSequence"] = newValue }
+        get { neonSQLState.query("sessionSequence", "SessionSequence", preview: .value([]), _SessionsStatementFactories.sessionSequence) }
+        set { neonSQLState.setQuery("sessionSequence", newValue) }
     }
 }
 
 extension _SessionsQueryClientObserve {
     /// Observes ``Queries/sessionSequence()``; set it to replace the observation.
     public var sessionSequence: @Sendable () -> NeonSQL.QueryObservation<[SessionSequenceRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.sessionSequence"] as? @Sendable () -> NeonSQL.QueryObservation<[SessionSequenceRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_SessionsStatementFactories.sessionSequence()) }
-            }
-            let query = _SessionsClientState(neonSQLState: neonSQLState).sessionSequence
-            return { .once { try await query() } }
-        }
-        set { neonSQLState.overrides["observe.sessionSequence"] = newValue }
+        get { neonSQLState.observation("sessionSequence", "SessionSequence", preview: .value([]), _SessionsStatementFactories.sessionSequence) }
+        set { neonSQLState.setObservation("sessionSequence", newValue) }
     }
 }
 
@@ -224,29 +210,15 @@ extension _SessionsQueriesObserve {
 extension _SessionsQueryClient {
     /// Runs ``Queries/userActivity(plan:)``; set it to replace the query (tests, previews).
     public var userActivity: @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow] {
-        get {
-            if let closure = neonSQLState.overrides["userActivity"] as? @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _SessionsRunner(executor: executor).userActivity(plan: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("UserActivity") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["userActivity"] = newValue }
+        get { neonSQLState.query("userActivity", "UserActivity", preview: .value([]), _SessionsStatementFactories.userActivity(plan:)) }
+        set { neonSQLState.setQuery("userActivity", newValue) }
     }
 }
 
 extension _SessionsQueryClientObserve {
     /// Observes ``Queries/userActivity(plan:)``; set it to replace the observation.
     public var userActivity: @Sendable (_ plan: Swift.String) -> NeonSQL.QueryObservation<[UserActivityRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.userActivity"] as? @Sendable (_ plan: Swift.String) -> NeonSQL.QueryObservation<[UserActivityRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_SessionsStatementFactories.userActivity(plan: $0)) }
-            }
-            let query = _SessionsClientState(neonSQLState: neonSQLState).userActivity
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.userActivity"] = newValue }
+        get { neonSQLState.observation("userActivity", "UserActivity", preview: .value([]), _SessionsStatementFactories.userActivity(plan:)) }
+        set { neonSQLState.setObservation("userActivity", newValue) }
     }
 }

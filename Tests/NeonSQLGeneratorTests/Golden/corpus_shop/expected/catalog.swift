@@ -115,30 +115,16 @@ extension _CatalogQueriesObserve {
 extension _CatalogQueryClient {
     /// Runs ``Queries/getProduct(id:)``; set it to replace the query (tests, previews).
     public var getProduct: @Sendable (_ id: Swift.Int) async throws -> GetProductRow? {
-        get {
-            if let closure = neonSQLState.overrides["getProduct"] as? @Sendable (_ id: Swift.Int) async throws -> GetProductRow? { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _CatalogRunner(executor: executor).getProduct(id: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetProduct") }
-            case .preview: return { _ in nil }
-            }
-        }
-        set { neonSQLState.overrides["getProduct"] = newValue }
+        get { neonSQLState.query("getProduct", "GetProduct", preview: .value(nil), _CatalogStatementFactories.getProduct(id:)) }
+        set { neonSQLState.setQuery("getProduct", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/getProduct(id:)``; set it to replace the observation.
     public var getProduct: @Sendable (_ id: Swift.Int) -> NeonSQL.QueryObservation<GetProductRow?> {
-        get {
-            if let closure = neonSQLState.overrides["observe.getProduct"] as? @Sendable (_ id: Swift.Int) -> NeonSQL.QueryObservation<GetProductRow?> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_CatalogStatementFactories.getProduct(id: $0)) }
-            }
-            let query = _CatalogClientState(neonSQLState: neonSQLState).getProduct
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.getProduct"] = newValue }
+        get { neonSQLState.observation("getProduct", "GetProduct", preview: .value(nil), _CatalogStatementFactories.getProduct(id:)) }
+        set { neonSQLState.setObservation("getProduct", newValue) }
     }
 }
 
@@ -201,30 +187,16 @@ extension _CatalogQueriesObserve {
 extension _CatalogQueryClient {
     /// Runs ``Queries/productsWithTag(tag:)``; set it to replace the query (tests, previews).
     public var productsWithTag: @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow] {
-        get {
-            if let closure = neonSQLState.overrides["productsWithTag"] as? @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _CatalogRunner(executor: executor).productsWithTag(tag: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("ProductsWithTag") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["productsWithTag"] = newValue }
+        get { neonSQLState.query("productsWithTag", "ProductsWithTag", preview: .value([]), _CatalogStatementFactories.productsWithTag(tag:)) }
+        set { neonSQLState.setQuery("productsWithTag", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/productsWithTag(tag:)``; set it to replace the observation.
     public var productsWithTag: @Sendable (_ tag: Swift.String) -> NeonSQL.QueryObservation<[ProductsWithTagRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.productsWithTag"] as? @Sendable (_ tag: Swift.String) -> NeonSQL.QueryObservation<[ProductsWithTagRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_CatalogStatementFactories.productsWithTag(tag: $0)) }
-            }
-            let query = _CatalogClientState(neonSQLState: neonSQLState).productsWithTag
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.productsWithTag"] = newValue }
+        get { neonSQLState.observation("productsWithTag", "ProductsWithTag", preview: .value([]), _CatalogStatementFactories.productsWithTag(tag:)) }
+        set { neonSQLState.setObservation("productsWithTag", newValue) }
     }
 }
 
@@ -305,30 +277,16 @@ extension _CatalogQueriesObserve {
 extension _CatalogQueryClient {
     /// Runs ``Queries/productPriceStats()``; set it to replace the query (tests, previews).
     public var productPriceStats: @Sendable () async throws -> [ProductPriceStatsRow] {
-        get {
-            if let closure = neonSQLState.overrides["productPriceStats"] as? @Sendable () async throws -> [ProductPriceStatsRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _CatalogRunner(executor: executor).productPriceStats() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ProductPriceStats") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLState.overrides["productPriceStats"] = newValue }
+        get { neonSQLState.query("productPriceStats", "ProductPriceStats", preview: .value([]), _CatalogStatementFactories.productPriceStats) }
+        set { neonSQLState.setQuery("productPriceStats", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/productPriceStats()``; set it to replace the observation.
     public var productPriceStats: @Sendable () -> NeonSQL.QueryObservation<[ProductPriceStatsRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.productPriceStats"] as? @Sendable () -> NeonSQL.QueryObservation<[ProductPriceStatsRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_CatalogStatementFactories.productPriceStats()) }
-            }
-            let query = _CatalogClientState(neonSQLState: neonSQLState).productPriceStats
-            return { .once { try await query() } }
-        }
-        set { neonSQLState.overrides["observe.productPriceStats"] = newValue }
+        get { neonSQLState.observation("productPriceStats", "ProductPriceStats", preview: .value([]), _CatalogStatementFactories.productPriceStats) }
+        set { neonSQLState.setObservation("productPriceStats", newValue) }
     }
 }
 
@@ -364,30 +322,16 @@ extension _CatalogQueriesObserve {
 extension _CatalogQueryClient {
     /// Runs ``Queries/allProductSummaries()``; set it to replace the query (tests, previews).
     public var allProductSummaries: @Sendable () async throws -> [ProductSummary] {
-        get {
-            if let closure = neonSQLState.overrides["allProductSummaries"] as? @Sendable () async throws -> [ProductSummary] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _CatalogRunner(executor: executor).allProductSummaries() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("AllProductSummaries") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLState.overrides["allProductSummaries"] = newValue }
+        get { neonSQLState.query("allProductSummaries", "AllProductSummaries", preview: .value([]), _CatalogStatementFactories.allProductSummaries) }
+        set { neonSQLState.setQuery("allProductSummaries", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/allProductSummaries()``; set it to replace the observation.
     public var allProductSummaries: @Sendable () -> NeonSQL.QueryObservation<[ProductSummary]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.allProductSummaries"] as? @Sendable () -> NeonSQL.QueryObservation<[ProductSummary]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_CatalogStatementFactories.allProductSummaries()) }
-            }
-            let query = _CatalogClientState(neonSQLState: neonSQLState).allProductSummaries
-            return { .once { try await query() } }
-        }
-        set { neonSQLState.overrides["observe.allProductSummaries"] = newValue }
+        get { neonSQLState.observation("allProductSummaries", "AllProductSummaries", preview: .value([]), _CatalogStatementFactories.allProductSummaries) }
+        set { neonSQLState.setObservation("allProductSummaries", newValue) }
     }
 }
 
@@ -466,30 +410,16 @@ extension _CatalogQueriesObserve {
 extension _CatalogQueryClient {
     /// Runs ``Queries/productJson(filter:)``; set it to replace the query (tests, previews).
     public var productJson: @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] {
-        get {
-            if let closure = neonSQLState.overrides["productJson"] as? @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _CatalogRunner(executor: executor).productJson(filter: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("ProductJSON") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["productJson"] = newValue }
+        get { neonSQLState.query("productJson", "ProductJSON", preview: .value([]), _CatalogStatementFactories.productJson(filter:)) }
+        set { neonSQLState.setQuery("productJson", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/productJson(filter:)``; set it to replace the observation.
     public var productJson: @Sendable (_ filter: NeonSQL.JSONValue) -> NeonSQL.QueryObservation<[ProductJsonRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.productJson"] as? @Sendable (_ filter: NeonSQL.JSONValue) -> NeonSQL.QueryObservation<[ProductJsonRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_CatalogStatementFactories.productJson(filter: $0)) }
-            }
-            let query = _CatalogClientState(neonSQLState: neonSQLState).productJson
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.productJson"] = newValue }
+        get { neonSQLState.observation("productJson", "ProductJSON", preview: .value([]), _CatalogStatementFactories.productJson(filter:)) }
+        set { neonSQLState.setObservation("productJson", newValue) }
     }
 }
 
@@ -570,30 +500,16 @@ extension _CatalogQueriesObserve {
 extension _CatalogQueryClient {
     /// Runs ``Queries/productArrays()``; set it to replace the query (tests, previews).
     public var productArrays: @Sendable () async throws -> [ProductArraysRow] {
-        get {
-            if let closure = neonSQLState.overrides["productArrays"] as? @Sendable () async throws -> [ProductArraysRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _CatalogRunner(executor: executor).productArrays() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ProductArrays") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLState.overrides["productArrays"] = newValue }
+        get { neonSQLState.query("productArrays", "ProductArrays", preview: .value([]), _CatalogStatementFactories.productArrays) }
+        set { neonSQLState.setQuery("productArrays", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/productArrays()``; set it to replace the observation.
     public var productArrays: @Sendable () -> NeonSQL.QueryObservation<[ProductArraysRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.productArrays"] as? @Sendable () -> NeonSQL.QueryObservation<[ProductArraysRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_CatalogStatementFactories.productArrays()) }
-            }
-            let query = _CatalogClientState(neonSQLState: neonSQLState).productArrays
-            return { .once { try await query() } }
-        }
-        set { neonSQLState.overrides["observe.productArrays"] = newValue }
+        get { neonSQLState.observation("productArrays", "ProductArrays", preview: .value([]), _CatalogStatementFactories.productArrays) }
+        set { neonSQLState.setObservation("productArrays", newValue) }
     }
 }
 
@@ -680,29 +596,15 @@ extension _CatalogQueriesObserve {
 extension _CatalogQueryClient {
     /// Runs ``Queries/priceRanks()``; set it to replace the query (tests, previews).
     public var priceRanks: @Sendable () async throws -> [PriceRanksRow] {
-        get {
-            if let closure = neonSQLState.overrides["priceRanks"] as? @Sendable () async throws -> [PriceRanksRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _CatalogRunner(executor: executor).priceRanks() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("PriceRanks") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLState.overrides["priceRanks"] = newValue }
+        get { neonSQLState.query("priceRanks", "PriceRanks", preview: .value([]), _CatalogStatementFactories.priceRanks) }
+        set { neonSQLState.setQuery("priceRanks", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/priceRanks()``; set it to replace the observation.
     public var priceRanks: @Sendable () -> NeonSQL.QueryObservation<[PriceRanksRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.priceRanks"] as? @Sendable () -> NeonSQL.QueryObservation<[PriceRanksRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_CatalogStatementFactories.priceRanks()) }
-            }
-            let query = _CatalogClientState(neonSQLState: neonSQLState).priceRanks
-            return { .once { try await query() } }
-        }
-        set { neonSQLState.overrides["observe.priceRanks"] = newValue }
+        get { neonSQLState.observation("priceRanks", "PriceRanks", preview: .value([]), _CatalogStatementFactories.priceRanks) }
+        set { neonSQLState.setObservation("priceRanks", newValue) }
     }
 }

@@ -106,30 +106,16 @@ extension _OrdersQueriesObserve {
 extension _OrdersQueryClient {
     /// Runs ``Queries/recentOrders(since:statuses:)``; set it to replace the query (tests, previews).
     public var recentOrders: @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow] {
-        get {
-            if let closure = neonSQLState.overrides["recentOrders"] as? @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _OrdersRunner(executor: executor).recentOrders(since: $0, statuses: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("RecentOrders") }
-            case .preview: return { _, _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["recentOrders"] = newValue }
+        get { neonSQLState.query("recentOrders", "RecentOrders", preview: .value([]), _OrdersStatementFactories.recentOrders(since:statuses:)) }
+        set { neonSQLState.setQuery("recentOrders", newValue) }
     }
 }
 
 extension _OrdersQueryClientObserve {
     /// Observes ``Queries/recentOrders(since:statuses:)``; set it to replace the observation.
     public var recentOrders: @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) -> NeonSQL.QueryObservation<[RecentOrdersRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.recentOrders"] as? @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) -> NeonSQL.QueryObservation<[RecentOrdersRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_OrdersStatementFactories.recentOrders(since: $0, statuses: $1)) }
-            }
-            let query = _OrdersClientState(neonSQLState: neonSQLState).recentOrders
-            return { p0, p1 in .once { try await query(p0, p1) } }
-        }
-        set { neonSQLState.overrides["observe.recentOrders"] = newValue }
+        get { neonSQLState.observation("recentOrders", "RecentOrders", preview: .value([]), _OrdersStatementFactories.recentOrders(since:statuses:)) }
+        set { neonSQLState.setObservation("recentOrders", newValue) }
     }
 }
 
@@ -199,30 +185,16 @@ extension _OrdersQueriesObserve {
 extension _OrdersQueryClient {
     /// Runs ``Queries/orderWithItems(orderId:)``; set it to replace the query (tests, previews).
     public var orderWithItems: @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow? {
-        get {
-            if let closure = neonSQLState.overrides["orderWithItems"] as? @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow? { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _OrdersRunner(executor: executor).orderWithItems(orderId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("OrderWithItems") }
-            case .preview: return { _ in nil }
-            }
-        }
-        set { neonSQLState.overrides["orderWithItems"] = newValue }
+        get { neonSQLState.query("orderWithItems", "OrderWithItems", preview: .value(nil), _OrdersStatementFactories.orderWithItems(orderId:)) }
+        set { neonSQLState.setQuery("orderWithItems", newValue) }
     }
 }
 
 extension _OrdersQueryClientObserve {
     /// Observes ``Queries/orderWithItems(orderId:)``; set it to replace the observation.
     public var orderWithItems: @Sendable (_ orderId: Swift.Int) -> NeonSQL.QueryObservation<OrderWithItemsRow?> {
-        get {
-            if let closure = neonSQLState.overrides["observe.orderWithItems"] as? @Sendable (_ orderId: Swift.Int) -> NeonSQL.QueryObservation<OrderWithItemsRow?> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_OrdersStatementFactories.orderWithItems(orderId: $0)) }
-            }
-            let query = _OrdersClientState(neonSQLState: neonSQLState).orderWithItems
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.orderWithItems"] = newValue }
+        get { neonSQLState.observation("orderWithItems", "OrderWithItems", preview: .value(nil), _OrdersStatementFactories.orderWithItems(orderId:)) }
+        set { neonSQLState.setObservation("orderWithItems", newValue) }
     }
 }
 
@@ -303,29 +275,15 @@ extension _OrdersQueriesObserve {
 extension _OrdersQueryClient {
     /// Runs ``Queries/customerOrderStats()``; set it to replace the query (tests, previews).
     public var customerOrderStats: @Sendable () async throws -> [CustomerOrderStatsRow] {
-        get {
-            if let closure = neonSQLState.overrides["customerOrderStats"] as? @Sendable () async throws -> [CustomerOrderStatsRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _OrdersRunner(executor: executor).customerOrderStats() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("CustomerOrderStats") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLState.overrides["customerOrderStats"] = newValue }
+        get { neonSQLState.query("customerOrderStats", "CustomerOrderStats", preview: .value([]), _OrdersStatementFactories.customerOrderStats) }
+        set { neonSQLState.setQuery("customerOrderStats", newValue) }
     }
 }
 
 extension _OrdersQueryClientObserve {
     /// Observes ``Queries/customerOrderStats()``; set it to replace the observation.
     public var customerOrderStats: @Sendable () -> NeonSQL.QueryObservation<[CustomerOrderStatsRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.customerOrderStats"] as? @Sendable () -> NeonSQL.QueryObservation<[CustomerOrderStatsRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_OrdersStatementFactories.customerOrderStats()) }
-            }
-            let query = _OrdersClientState(neonSQLState: neonSQLState).customerOrderStats
-            return { .once { try await query() } }
-        }
-        set { neonSQLState.overrides["observe.customerOrderStats"] = newValue }
+        get { neonSQLState.observation("customerOrderStats", "CustomerOrderStats", preview: .value([]), _OrdersStatementFactories.customerOrderStats) }
+        set { neonSQLState.setObservation("customerOrderStats", newValue) }
     }
 }

@@ -86,15 +86,8 @@ extension _WritesQueries {
 extension _WritesQueryClient {
     /// Runs ``Queries/createOrder(customerId:shippingAddress:couponCode:note:)``; set it to replace the query (tests, previews).
     public var createOrder: @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow {
-        get {
-            if let closure = neonSQLState.overrides["createOrder"] as? @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _WritesRunner(executor: executor).createOrder(customerId: $0, shippingAddress: $1, couponCode: $2, note: $3) }
-            case .unimplemented: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") }
-            case .preview: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreateOrder") }
-            }
-        }
-        set { neonSQLState.overrides["createOrder"] = newValue }
+        get { neonSQLState.query("createOrder", "CreateOrder", preview: .unimplemented, _WritesStatementFactories.createOrder(customerId:shippingAddress:couponCode:note:)) }
+        set { neonSQLState.setQuery("createOrder", newValue) }
     }
 }
 
@@ -166,15 +159,8 @@ extension _WritesQueries {
 extension _WritesQueryClient {
     /// Runs ``Queries/upsertInventory(productId:warehouse:onHand:)``; set it to replace the query (tests, previews).
     public var upsertInventory: @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow? {
-        get {
-            if let closure = neonSQLState.overrides["upsertInventory"] as? @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow? { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _WritesRunner(executor: executor).upsertInventory(productId: $0, warehouse: $1, onHand: $2) }
-            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("UpsertInventory") }
-            case .preview: return { _, _, _ in nil }
-            }
-        }
-        set { neonSQLState.overrides["upsertInventory"] = newValue }
+        get { neonSQLState.query("upsertInventory", "UpsertInventory", preview: .value(nil), _WritesStatementFactories.upsertInventory(productId:warehouse:onHand:)) }
+        set { neonSQLState.setQuery("upsertInventory", newValue) }
     }
 }
 
@@ -203,15 +189,8 @@ extension _WritesQueries {
 extension _WritesQueryClient {
     /// Runs ``Queries/bulkStock(productIds:warehouses:counts:)``; set it to replace the query (tests, previews).
     public var bulkStock: @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void {
-        get {
-            if let closure = neonSQLState.overrides["bulkStock"] as? @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _WritesRunner(executor: executor).bulkStock(productIds: $0, warehouses: $1, counts: $2) }
-            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("BulkStock") }
-            case .preview: return { _, _, _ in () }
-            }
-        }
-        set { neonSQLState.overrides["bulkStock"] = newValue }
+        get { neonSQLState.query("bulkStock", "BulkStock", preview: .value(()), _WritesStatementFactories.bulkStock(productIds:warehouses:counts:)) }
+        set { neonSQLState.setQuery("bulkStock", newValue) }
     }
 }
 
@@ -266,14 +245,7 @@ extension _WritesQueries {
 extension _WritesQueryClient {
     /// Runs ``Queries/addProductsToOrder(orderId:productIds:)``; set it to replace the query (tests, previews).
     public var addProductsToOrder: @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] {
-        get {
-            if let closure = neonSQLState.overrides["addProductsToOrder"] as? @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _WritesRunner(executor: executor).addProductsToOrder(orderId: $0, productIds: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AddProductsToOrder") }
-            case .preview: return { _, _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["addProductsToOrder"] = newValue }
+        get { neonSQLState.query("addProductsToOrder", "AddProductsToOrder", preview: .value([]), _WritesStatementFactories.addProductsToOrder(orderId:productIds:)) }
+        set { neonSQLState.setQuery("addProductsToOrder", newValue) }
     }
 }

@@ -102,30 +102,16 @@ extension _GraphQueriesObserve {
 extension _GraphQueryClient {
     /// Runs ``Queries/activity(accountId:)``; set it to replace the query (tests, previews).
     public var activity: @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow] {
-        get {
-            if let closure = neonSQLState.overrides["activity"] as? @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _GraphRunner(executor: executor).activity(accountId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("Activity") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["activity"] = newValue }
+        get { neonSQLState.query("activity", "Activity", preview: .value([]), _GraphStatementFactories.activity(accountId:)) }
+        set { neonSQLState.setQuery("activity", newValue) }
     }
 }
 
 extension _GraphQueryClientObserve {
     /// Observes ``Queries/activity(accountId:)``; set it to replace the observation.
     public var activity: @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[ActivityRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.activity"] as? @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[ActivityRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_GraphStatementFactories.activity(accountId: $0)) }
-            }
-            let query = _GraphClientState(neonSQLState: neonSQLState).activity
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.activity"] = newValue }
+        get { neonSQLState.observation("activity", "Activity", preview: .value([]), _GraphStatementFactories.activity(accountId:)) }
+        set { neonSQLState.setObservation("activity", newValue) }
     }
 }
 
@@ -193,29 +179,15 @@ extension _GraphQueriesObserve {
 extension _GraphQueryClient {
     /// Runs ``Queries/followBothWays(accountId:)``; set it to replace the query (tests, previews).
     public var followBothWays: @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow] {
-        get {
-            if let closure = neonSQLState.overrides["followBothWays"] as? @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _GraphRunner(executor: executor).followBothWays(accountId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FollowBothWays") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["followBothWays"] = newValue }
+        get { neonSQLState.query("followBothWays", "FollowBothWays", preview: .value([]), _GraphStatementFactories.followBothWays(accountId:)) }
+        set { neonSQLState.setQuery("followBothWays", newValue) }
     }
 }
 
 extension _GraphQueryClientObserve {
     /// Observes ``Queries/followBothWays(accountId:)``; set it to replace the observation.
     public var followBothWays: @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[FollowBothWaysRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.followBothWays"] as? @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[FollowBothWaysRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_GraphStatementFactories.followBothWays(accountId: $0)) }
-            }
-            let query = _GraphClientState(neonSQLState: neonSQLState).followBothWays
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.followBothWays"] = newValue }
+        get { neonSQLState.observation("followBothWays", "FollowBothWays", preview: .value([]), _GraphStatementFactories.followBothWays(accountId:)) }
+        set { neonSQLState.setObservation("followBothWays", newValue) }
     }
 }

@@ -113,29 +113,15 @@ extension _NotificationsQueriesObserve {
 extension _NotificationsQueryClient {
     /// Runs ``Queries/notifications(recipientId:onlyUnread:)``; set it to replace the query (tests, previews).
     public var notifications: @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] {
-        get {
-            if let closure = neonSQLState.overrides["notifications"] as? @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _NotificationsRunner(executor: executor).notifications(recipientId: $0, onlyUnread: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("Notifications") }
-            case .preview: return { _, _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["notifications"] = newValue }
+        get { neonSQLState.query("notifications", "Notifications", preview: .value([]), _NotificationsStatementFactories.notifications(recipientId:onlyUnread:)) }
+        set { neonSQLState.setQuery("notifications", newValue) }
     }
 }
 
 extension _NotificationsQueryClientObserve {
     /// Observes ``Queries/notifications(recipientId:onlyUnread:)``; set it to replace the observation.
     public var notifications: @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) -> NeonSQL.QueryObservation<[NotificationsRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.notifications"] as? @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) -> NeonSQL.QueryObservation<[NotificationsRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_NotificationsStatementFactories.notifications(recipientId: $0, onlyUnread: $1)) }
-            }
-            let query = _NotificationsClientState(neonSQLState: neonSQLState).notifications
-            return { p0, p1 in .once { try await query(p0, p1) } }
-        }
-        set { neonSQLState.overrides["observe.notifications"] = newValue }
+        get { neonSQLState.observation("notifications", "Notifications", preview: .value([]), _NotificationsStatementFactories.notifications(recipientId:onlyUnread:)) }
+        set { neonSQLState.setObservation("notifications", newValue) }
     }
 }

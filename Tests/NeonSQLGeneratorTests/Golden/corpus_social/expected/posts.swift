@@ -60,30 +60,16 @@ extension _PostsQueriesObserve {
 extension _PostsQueryClient {
     /// Runs ``Queries/publicTimeline(username:)``; set it to replace the query (tests, previews).
     public var publicTimeline: @Sendable (_ username: Swift.String) async throws -> [Timeline] {
-        get {
-            if let closure = neonSQLState.overrides["publicTimeline"] as? @Sendable (_ username: Swift.String) async throws -> [Timeline] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _PostsRunner(executor: executor).publicTimeline(username: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("PublicTimeline") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["publicTimeline"] = newValue }
+        get { neonSQLState.query("publicTimeline", "PublicTimeline", preview: .value([]), _PostsStatementFactories.publicTimeline(username:)) }
+        set { neonSQLState.setQuery("publicTimeline", newValue) }
     }
 }
 
 extension _PostsQueryClientObserve {
     /// Observes ``Queries/publicTimeline(username:)``; set it to replace the observation.
     public var publicTimeline: @Sendable (_ username: Swift.String) -> NeonSQL.QueryObservation<[Timeline]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.publicTimeline"] as? @Sendable (_ username: Swift.String) -> NeonSQL.QueryObservation<[Timeline]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_PostsStatementFactories.publicTimeline(username: $0)) }
-            }
-            let query = _PostsClientState(neonSQLState: neonSQLState).publicTimeline
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.publicTimeline"] = newValue }
+        get { neonSQLState.observation("publicTimeline", "PublicTimeline", preview: .value([]), _PostsStatementFactories.publicTimeline(username:)) }
+        set { neonSQLState.setObservation("publicTimeline", newValue) }
     }
 }
 
@@ -152,30 +138,16 @@ extension _PostsQueriesObserve {
 extension _PostsQueryClient {
     /// Runs ``Queries/topPostsOfFollowees(viewerId:)``; set it to replace the query (tests, previews).
     public var topPostsOfFollowees: @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] {
-        get {
-            if let closure = neonSQLState.overrides["topPostsOfFollowees"] as? @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _PostsRunner(executor: executor).topPostsOfFollowees(viewerId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("TopPostsOfFollowees") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["topPostsOfFollowees"] = newValue }
+        get { neonSQLState.query("topPostsOfFollowees", "TopPostsOfFollowees", preview: .value([]), _PostsStatementFactories.topPostsOfFollowees(viewerId:)) }
+        set { neonSQLState.setQuery("topPostsOfFollowees", newValue) }
     }
 }
 
 extension _PostsQueryClientObserve {
     /// Observes ``Queries/topPostsOfFollowees(viewerId:)``; set it to replace the observation.
     public var topPostsOfFollowees: @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[TopPostsOfFolloweesRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.topPostsOfFollowees"] as? @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[TopPostsOfFolloweesRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_PostsStatementFactories.topPostsOfFollowees(viewerId: $0)) }
-            }
-            let query = _PostsClientState(neonSQLState: neonSQLState).topPostsOfFollowees
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.topPostsOfFollowees"] = newValue }
+        get { neonSQLState.observation("topPostsOfFollowees", "TopPostsOfFollowees", preview: .value([]), _PostsStatementFactories.topPostsOfFollowees(viewerId:)) }
+        set { neonSQLState.setObservation("topPostsOfFollowees", newValue) }
     }
 }
 
@@ -246,30 +218,16 @@ extension _PostsQueriesObserve {
 extension _PostsQueryClient {
     /// Runs ``Queries/visiblePosts(viewerId:)``; set it to replace the query (tests, previews).
     public var visiblePosts: @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow] {
-        get {
-            if let closure = neonSQLState.overrides["visiblePosts"] as? @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _PostsRunner(executor: executor).visiblePosts(viewerId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("VisiblePosts") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["visiblePosts"] = newValue }
+        get { neonSQLState.query("visiblePosts", "VisiblePosts", preview: .value([]), _PostsStatementFactories.visiblePosts(viewerId:)) }
+        set { neonSQLState.setQuery("visiblePosts", newValue) }
     }
 }
 
 extension _PostsQueryClientObserve {
     /// Observes ``Queries/visiblePosts(viewerId:)``; set it to replace the observation.
     public var visiblePosts: @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[VisiblePostsRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.visiblePosts"] as? @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[VisiblePostsRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_PostsStatementFactories.visiblePosts(viewerId: $0)) }
-            }
-            let query = _PostsClientState(neonSQLState: neonSQLState).visiblePosts
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.visiblePosts"] = newValue }
+        get { neonSQLState.observation("visiblePosts", "VisiblePosts", preview: .value([]), _PostsStatementFactories.visiblePosts(viewerId:)) }
+        set { neonSQLState.setObservation("visiblePosts", newValue) }
     }
 }
 
@@ -330,15 +288,8 @@ extension _PostsQueries {
 extension _PostsQueryClient {
     /// Runs ``Queries/createPost(authorId:replyToId:body:visibility:hashtags:)``; set it to replace the query (tests, previews).
     public var createPost: @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow {
-        get {
-            if let closure = neonSQLState.overrides["createPost"] as? @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _PostsRunner(executor: executor).createPost(authorId: $0, replyToId: $1, body: $2, visibility: $3, hashtags: $4) }
-            case .unimplemented: return { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") }
-            case .preview: return { _, _, _, _, _ in throw NeonSQL.UnimplementedQueryError("CreatePost") }
-            }
-        }
-        set { neonSQLState.overrides["createPost"] = newValue }
+        get { neonSQLState.query("createPost", "CreatePost", preview: .unimplemented, _PostsStatementFactories.createPost(authorId:replyToId:body:visibility:hashtags:)) }
+        set { neonSQLState.setQuery("createPost", newValue) }
     }
 }
 
@@ -397,14 +348,7 @@ extension _PostsQueries {
 extension _PostsQueryClient {
     /// Runs ``Queries/likePost(accountId:postId:)``; set it to replace the query (tests, previews).
     public var likePost: @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow] {
-        get {
-            if let closure = neonSQLState.overrides["likePost"] as? @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _PostsRunner(executor: executor).likePost(accountId: $0, postId: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("LikePost") }
-            case .preview: return { _, _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["likePost"] = newValue }
+        get { neonSQLState.query("likePost", "LikePost", preview: .value([]), _PostsStatementFactories.likePost(accountId:postId:)) }
+        set { neonSQLState.setQuery("likePost", newValue) }
     }
 }

@@ -98,29 +98,15 @@ extension _FetchJourneyDuasQueriesObserve {
 extension _FetchJourneyDuasQueryClient {
     /// Runs ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the query (tests, previews).
     public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-        get {
-            if let closure = neonSQLState.overrides["fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _FetchJourneyDuasRunner(executor: executor).fetchJourneyDuas(journeyId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchJourneyDuas") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["fetchJourneyDuas"] = newValue }
+        get { neonSQLState.query("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
+        set { neonSQLState.setQuery("fetchJourneyDuas", newValue) }
     }
 }
 
 extension _FetchJourneyDuasQueryClientObserve {
     /// Observes ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the observation.
     public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.fetchJourneyDuas"] as? @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: $0)) }
-            }
-            let query = _FetchJourneyDuasClientState(neonSQLState: neonSQLState).fetchJourneyDuas
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.fetchJourneyDuas"] = newValue }
+        get { neonSQLState.observation("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
+        set { neonSQLState.setObservation("fetchJourneyDuas", newValue) }
     }
 }

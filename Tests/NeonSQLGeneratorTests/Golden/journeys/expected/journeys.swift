@@ -95,30 +95,16 @@ extension _JourneysQueriesObserve {
 extension _JourneysQueryClient {
     /// Runs ``Queries/getJourneyBySlug(slug:)``; set it to replace the query (tests, previews).
     public var getJourneyBySlug: @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow? {
-        get {
-            if let closure = neonSQLState.overrides["getJourneyBySlug"] as? @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow? { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _JourneysRunner(executor: executor).getJourneyBySlug(slug: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("GetJourneyBySlug") }
-            case .preview: return { _ in nil }
-            }
-        }
-        set { neonSQLState.overrides["getJourneyBySlug"] = newValue }
+        get { neonSQLState.query("getJourneyBySlug", "GetJourneyBySlug", preview: .value(nil), _JourneysStatementFactories.getJourneyBySlug(slug:)) }
+        set { neonSQLState.setQuery("getJourneyBySlug", newValue) }
     }
 }
 
 extension _JourneysQueryClientObserve {
     /// Observes ``Queries/getJourneyBySlug(slug:)``; set it to replace the observation.
     public var getJourneyBySlug: @Sendable (_ slug: Swift.String) -> NeonSQL.QueryObservation<GetJourneyBySlugRow?> {
-        get {
-            if let closure = neonSQLState.overrides["observe.getJourneyBySlug"] as? @Sendable (_ slug: Swift.String) -> NeonSQL.QueryObservation<GetJourneyBySlugRow?> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_JourneysStatementFactories.getJourneyBySlug(slug: $0)) }
-            }
-            let query = _JourneysClientState(neonSQLState: neonSQLState).getJourneyBySlug
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.getJourneyBySlug"] = newValue }
+        get { neonSQLState.observation("getJourneyBySlug", "GetJourneyBySlug", preview: .value(nil), _JourneysStatementFactories.getJourneyBySlug(slug:)) }
+        set { neonSQLState.setObservation("getJourneyBySlug", newValue) }
     }
 }
 
@@ -180,30 +166,16 @@ extension _JourneysQueriesObserve {
 extension _JourneysQueryClient {
     /// Runs ``Queries/listJourneys()``; set it to replace the query (tests, previews).
     public var listJourneys: @Sendable () async throws -> [ListJourneysRow] {
-        get {
-            if let closure = neonSQLState.overrides["listJourneys"] as? @Sendable () async throws -> [ListJourneysRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _JourneysRunner(executor: executor).listJourneys() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("ListJourneys") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLState.overrides["listJourneys"] = newValue }
+        get { neonSQLState.query("listJourneys", "ListJourneys", preview: .value([]), _JourneysStatementFactories.listJourneys) }
+        set { neonSQLState.setQuery("listJourneys", newValue) }
     }
 }
 
 extension _JourneysQueryClientObserve {
     /// Observes ``Queries/listJourneys()``; set it to replace the observation.
     public var listJourneys: @Sendable () -> NeonSQL.QueryObservation<[ListJourneysRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.listJourneys"] as? @Sendable () -> NeonSQL.QueryObservation<[ListJourneysRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_JourneysStatementFactories.listJourneys()) }
-            }
-            let query = _JourneysClientState(neonSQLState: neonSQLState).listJourneys
-            return { .once { try await query() } }
-        }
-        set { neonSQLState.overrides["observe.listJourneys"] = newValue }
+        get { neonSQLState.observation("listJourneys", "ListJourneys", preview: .value([]), _JourneysStatementFactories.listJourneys) }
+        set { neonSQLState.setObservation("listJourneys", newValue) }
     }
 }
 
@@ -269,29 +241,15 @@ extension _JourneysQueriesObserve {
 extension _JourneysQueryClient {
     /// Runs ``Queries/fetchDuasForJourneys(journeyIds:)``; set it to replace the query (tests, previews).
     public var fetchDuasForJourneys: @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] {
-        get {
-            if let closure = neonSQLState.overrides["fetchDuasForJourneys"] as? @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _JourneysRunner(executor: executor).fetchDuasForJourneys(journeyIds: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("FetchDuasForJourneys") }
-            case .preview: return { _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["fetchDuasForJourneys"] = newValue }
+        get { neonSQLState.query("fetchDuasForJourneys", "FetchDuasForJourneys", preview: .value([]), _JourneysStatementFactories.fetchDuasForJourneys(journeyIds:)) }
+        set { neonSQLState.setQuery("fetchDuasForJourneys", newValue) }
     }
 }
 
 extension _JourneysQueryClientObserve {
     /// Observes ``Queries/fetchDuasForJourneys(journeyIds:)``; set it to replace the observation.
     public var fetchDuasForJourneys: @Sendable (_ journeyIds: [Swift.Int]) -> NeonSQL.QueryObservation<[FetchDuasForJourneysRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.fetchDuasForJourneys"] as? @Sendable (_ journeyIds: [Swift.Int]) -> NeonSQL.QueryObservation<[FetchDuasForJourneysRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_JourneysStatementFactories.fetchDuasForJourneys(journeyIds: $0)) }
-            }
-            let query = _JourneysClientState(neonSQLState: neonSQLState).fetchDuasForJourneys
-            return { p0 in .once { try await query(p0) } }
-        }
-        set { neonSQLState.overrides["observe.fetchDuasForJourneys"] = newValue }
+        get { neonSQLState.observation("fetchDuasForJourneys", "FetchDuasForJourneys", preview: .value([]), _JourneysStatementFactories.fetchDuasForJourneys(journeyIds:)) }
+        set { neonSQLState.setObservation("fetchDuasForJourneys", newValue) }
     }
 }

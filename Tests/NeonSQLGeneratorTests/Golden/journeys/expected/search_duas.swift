@@ -126,30 +126,16 @@ extension _SearchDuasQueriesObserve {
 extension _SearchDuasQueryClient {
     /// Runs ``Queries/searchDuas(query:categorySlug:minXp:order:)``; set it to replace the query (tests, previews).
     public var searchDuas: @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow] {
-        get {
-            if let closure = neonSQLState.overrides["searchDuas"] as? @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _SearchDuasRunner(executor: executor).searchDuas(query: $0, categorySlug: $1, minXp: $2, order: $3) }
-            case .unimplemented: return { _, _, _, _ in throw NeonSQL.UnimplementedQueryError("SearchDuas") }
-            case .preview: return { _, _, _, _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["searchDuas"] = newValue }
+        get { neonSQLState.query("searchDuas", "SearchDuas", preview: .value([]), _SearchDuasStatementFactories.searchDuas(query:categorySlug:minXp:order:)) }
+        set { neonSQLState.setQuery("searchDuas", newValue) }
     }
 }
 
 extension _SearchDuasQueryClientObserve {
     /// Observes ``Queries/searchDuas(query:categorySlug:minXp:order:)``; set it to replace the observation.
     public var searchDuas: @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) -> NeonSQL.QueryObservation<[SearchDuasRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.searchDuas"] as? @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) -> NeonSQL.QueryObservation<[SearchDuasRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_SearchDuasStatementFactories.searchDuas(query: $0, categorySlug: $1, minXp: $2, order: $3)) }
-            }
-            let query = _SearchDuasClientState(neonSQLState: neonSQLState).searchDuas
-            return { p0, p1, p2, p3 in .once { try await query(p0, p1, p2, p3) } }
-        }
-        set { neonSQLState.overrides["observe.searchDuas"] = newValue }
+        get { neonSQLState.observation("searchDuas", "SearchDuas", preview: .value([]), _SearchDuasStatementFactories.searchDuas(query:categorySlug:minXp:order:)) }
+        set { neonSQLState.setObservation("searchDuas", newValue) }
     }
 }
 

@@ -55,15 +55,8 @@ extension _UserProfileQueries {
 extension _UserProfileQueryClient {
     /// Runs ``Queries/updateDisplayName(displayName:userId:)``; set it to replace the query (tests, previews).
     public var updateDisplayName: @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UserProfile? {
-        get {
-            if let closure = neonSQLState.overrides["updateDisplayName"] as? @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UserProfile? { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _UserProfileRunner(executor: executor).updateDisplayName(displayName: $0, userId: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("UpdateDisplayName") }
-            case .preview: return { _, _ in nil }
-            }
-        }
-        set { neonSQLState.overrides["updateDisplayName"] = newValue }
+        get { neonSQLState.query("updateDisplayName", "UpdateDisplayName", preview: .value(nil), _UserProfileStatementFactories.updateDisplayName(displayName:userId:)) }
+        set { neonSQLState.setQuery("updateDisplayName", newValue) }
     }
 }
 
@@ -90,15 +83,8 @@ extension _UserProfileQueries {
 extension _UserProfileQueryClient {
     /// Runs ``Queries/addXp(xp:userId:)``; set it to replace the query (tests, previews).
     public var addXp: @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int {
-        get {
-            if let closure = neonSQLState.overrides["addXp"] as? @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _UserProfileRunner(executor: executor).addXp(xp: $0, userId: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AddXP") }
-            case .preview: return { _, _ in 0 }
-            }
-        }
-        set { neonSQLState.overrides["addXp"] = newValue }
+        get { neonSQLState.query("addXp", "AddXP", preview: .value(0), _UserProfileStatementFactories.addXp(xp:userId:)) }
+        set { neonSQLState.setQuery("addXp", newValue) }
     }
 }
 
@@ -123,15 +109,8 @@ extension _UserProfileQueries {
 extension _UserProfileQueryClient {
     /// Runs ``Queries/deleteProfile(userId:)``; set it to replace the query (tests, previews).
     public var deleteProfile: @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void {
-        get {
-            if let closure = neonSQLState.overrides["deleteProfile"] as? @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _UserProfileRunner(executor: executor).deleteProfile(userId: $0) }
-            case .unimplemented: return { _ in throw NeonSQL.UnimplementedQueryError("DeleteProfile") }
-            case .preview: return { _ in () }
-            }
-        }
-        set { neonSQLState.overrides["deleteProfile"] = newValue }
+        get { neonSQLState.query("deleteProfile", "DeleteProfile", preview: .value(()), _UserProfileStatementFactories.deleteProfile(userId:)) }
+        set { neonSQLState.setQuery("deleteProfile", newValue) }
     }
 }
 
@@ -208,14 +187,7 @@ extension _UserProfileQueries {
 extension _UserProfileQueryClient {
     /// Runs ``Queries/patchProfile(userId:displayName:totalXp:)``; set it to replace the query (tests, previews).
     public var patchProfile: @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow? {
-        get {
-            if let closure = neonSQLState.overrides["patchProfile"] as? @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow? { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _UserProfileRunner(executor: executor).patchProfile(userId: $0, displayName: $1, totalXp: $2) }
-            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("PatchProfile") }
-            case .preview: return { _, _, _ in nil }
-            }
-        }
-        set { neonSQLState.overrides["patchProfile"] = newValue }
+        get { neonSQLState.query("patchProfile", "PatchProfile", preview: .value(nil), _UserProfileStatementFactories.patchProfile(userId:displayName:totalXp:)) }
+        set { neonSQLState.setQuery("patchProfile", newValue) }
     }
 }

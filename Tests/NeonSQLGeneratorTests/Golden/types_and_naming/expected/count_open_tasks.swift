@@ -81,29 +81,15 @@ extension _CountOpenTasksQueriesObserve {
 extension _CountOpenTasksQueryClient {
     /// Runs ``Queries/countOpenTasks()``; set it to replace the query (tests, previews).
     public var countOpenTasks: @Sendable () async throws -> [Swift.Int] {
-        get {
-            if let closure = neonSQLState.overrides["countOpenTasks"] as? @Sendable () async throws -> [Swift.Int] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _CountOpenTasksRunner(executor: executor).countOpenTasks() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("CountOpenTasks") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLState.overrides["countOpenTasks"] = newValue }
+        get { neonSQLState.query("countOpenTasks", "CountOpenTasks", preview: .value([]), _CountOpenTasksStatementFactories.countOpenTasks) }
+        set { neonSQLState.setQuery("countOpenTasks", newValue) }
     }
 }
 
 extension _CountOpenTasksQueryClientObserve {
     /// Observes ``Queries/countOpenTasks()``; set it to replace the observation.
     public var countOpenTasks: @Sendable () -> NeonSQL.QueryObservation<[Swift.Int]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.countOpenTasks"] as? @Sendable () -> NeonSQL.QueryObservation<[Swift.Int]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_CountOpenTasksStatementFactories.countOpenTasks()) }
-            }
-            let query = _CountOpenTasksClientState(neonSQLState: neonSQLState).countOpenTasks
-            return { .once { try await query() } }
-        }
-        set { neonSQLState.overrides["observe.countOpenTasks"] = newValue }
+        get { neonSQLState.observation("countOpenTasks", "CountOpenTasks", preview: .value([]), _CountOpenTasksStatementFactories.countOpenTasks) }
+        set { neonSQLState.setObservation("countOpenTasks", newValue) }
     }
 }

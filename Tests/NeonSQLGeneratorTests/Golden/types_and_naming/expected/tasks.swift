@@ -61,30 +61,16 @@ extension _TasksQueriesObserve {
 extension _TasksQueryClient {
     /// Runs ``Queries/allTaskColumns(status:tags:)``; set it to replace the query (tests, previews).
     public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [TaskModel] {
-        get {
-            if let closure = neonSQLState.overrides["allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [TaskModel] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _TasksRunner(executor: executor).allTaskColumns(status: $0, tags: $1) }
-            case .unimplemented: return { _, _ in throw NeonSQL.UnimplementedQueryError("AllTaskColumns") }
-            case .preview: return { _, _ in [] }
-            }
-        }
-        set { neonSQLState.overrides["allTaskColumns"] = newValue }
+        get { neonSQLState.query("allTaskColumns", "AllTaskColumns", preview: .value([]), _TasksStatementFactories.allTaskColumns(status:tags:)) }
+        set { neonSQLState.setQuery("allTaskColumns", newValue) }
     }
 }
 
 extension _TasksQueryClientObserve {
     /// Observes ``Queries/allTaskColumns(status:tags:)``; set it to replace the observation.
     public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) -> NeonSQL.QueryObservation<[TaskModel]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.allTaskColumns"] as? @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) -> NeonSQL.QueryObservation<[TaskModel]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_TasksStatementFactories.allTaskColumns(status: $0, tags: $1)) }
-            }
-            let query = _TasksClientState(neonSQLState: neonSQLState).allTaskColumns
-            return { p0, p1 in .once { try await query(p0, p1) } }
-        }
-        set { neonSQLState.overrides["observe.allTaskColumns"] = newValue }
+        get { neonSQLState.observation("allTaskColumns", "AllTaskColumns", preview: .value([]), _TasksStatementFactories.allTaskColumns(status:tags:)) }
+        set { neonSQLState.setObservation("allTaskColumns", newValue) }
     }
 }
 
@@ -152,30 +138,16 @@ extension _TasksQueriesObserve {
 extension _TasksQueryClient {
     /// Runs ``Queries/taskCounts()``; set it to replace the query (tests, previews).
     public var taskCounts: @Sendable () async throws -> [TaskCountsRow] {
-        get {
-            if let closure = neonSQLState.overrides["taskCounts"] as? @Sendable () async throws -> [TaskCountsRow] { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _TasksRunner(executor: executor).taskCounts() }
-            case .unimplemented: return { throw NeonSQL.UnimplementedQueryError("TaskCounts") }
-            case .preview: return { [] }
-            }
-        }
-        set { neonSQLState.overrides["taskCounts"] = newValue }
+        get { neonSQLState.query("taskCounts", "TaskCounts", preview: .value([]), _TasksStatementFactories.taskCounts) }
+        set { neonSQLState.setQuery("taskCounts", newValue) }
     }
 }
 
 extension _TasksQueryClientObserve {
     /// Observes ``Queries/taskCounts()``; set it to replace the observation.
     public var taskCounts: @Sendable () -> NeonSQL.QueryObservation<[TaskCountsRow]> {
-        get {
-            if let closure = neonSQLState.overrides["observe.taskCounts"] as? @Sendable () -> NeonSQL.QueryObservation<[TaskCountsRow]> { return closure }
-            if let executor = neonSQLState.executor {
-                return { executor.observe(_TasksStatementFactories.taskCounts()) }
-            }
-            let query = _TasksClientState(neonSQLState: neonSQLState).taskCounts
-            return { .once { try await query() } }
-        }
-        set { neonSQLState.overrides["observe.taskCounts"] = newValue }
+        get { neonSQLState.observation("taskCounts", "TaskCounts", preview: .value([]), _TasksStatementFactories.taskCounts) }
+        set { neonSQLState.setObservation("taskCounts", newValue) }
     }
 }
 
@@ -233,14 +205,7 @@ extension _TasksQueries {
 extension _TasksQueryClient {
     /// Runs ``Queries/insertTask(order:title:status:)``; set it to replace the query (tests, previews).
     public var insertTask: @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow {
-        get {
-            if let closure = neonSQLState.overrides["insertTask"] as? @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow { return closure }
-            switch neonSQLState.mode {
-            case .live(let executor): return { try await _TasksRunner(executor: executor).insertTask(order: $0, title: $1, status: $2) }
-            case .unimplemented: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
-            case .preview: return { _, _, _ in throw NeonSQL.UnimplementedQueryError("InsertTask") }
-            }
-        }
-        set { neonSQLState.overrides["insertTask"] = newValue }
+        get { neonSQLState.query("insertTask", "InsertTask", preview: .unimplemented, _TasksStatementFactories.insertTask(order:title:status:)) }
+        set { neonSQLState.setQuery("insertTask", newValue) }
     }
 }
