@@ -134,8 +134,8 @@ enum ClientRenderer {
     private static func renderStatementQuery(_ named: NamedQuery, signature: QuerySignature, typeNames: GeneratedTypeNames,
                                              fileTypes: QueryFileTypes, previewIsUnimplemented: Bool, into printer: inout CodePrinter) {
         let name = SwiftNaming.escaped(named.functionName)
-        let key = SwiftTypeMapping.stringLiteral(named.functionName)
-        let queryName = SwiftTypeMapping.stringLiteral(named.query.annotationName)
+        let key = SwiftStringLiteral.quoted(named.functionName)
+        let queryName = SwiftStringLiteral.quoted(named.query.annotationName)
         let preview = previewIsUnimplemented ? ".unimplemented" : ".value(\(defaultValue(named.query.kind)))"
         // `_JourneysStatementFactories.fetchJourneyDuas(journeyId:)`: the factory as a function value.
         let labels = signature.closureArity == 0 ? "" : String(signature.symbolReference.dropFirst(named.functionName.count))
