@@ -23,6 +23,14 @@ struct GeneratorCommandLineTests {
         #expect(command == .describe(DescribeOptions(schemaPaths: ["db/001.sql", "db/more"], queryPaths: ["queries", "extra.sql"])))
     }
 
+    @Test func statementsTakesQueryPathsOnly() throws {
+        #expect(try parse("statements", "queries", "extra.sql") == .statements(queryPaths: ["queries", "extra.sql"]))
+        #expect(try parse("help", "statements") == .help(command: "statements"))
+        #expect(error("statements") == CommandLineError("no query files or directories given", command: "statements"))
+        #expect(error("statements", "--schema", "s", "q") == CommandLineError("unknown option '--schema' for 'statements'", command: "statements"))
+        #expect(GeneratorCommandLine.usage(for: nil).contains("statements "))
+    }
+
     @Test func generateWithAllOptions() throws {
         let command = try parse(
             "generate", "--schema", "s", "--output-dir", "out", "--shared-output", "out/NeonSQLSchema.swift",
