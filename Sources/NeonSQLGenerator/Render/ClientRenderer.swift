@@ -159,11 +159,11 @@ enum ClientRenderer {
         }
     }
 
-    /// `(journeyId:)` as a function reference spells it: the labels a reference cannot take bare
-    /// (`inout`, `var`, `let`) in backticks (the DocC reference has them bare).
+    /// `(journeyId:)` as a function reference spells it: a label as the declaration spells it
+    /// (`inout` in backticks; escaping `var` or `let` there is a warning), the DocC reference bare.
     private static func referenceLabels(_ labels: String) -> String {
         let inner = labels.dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast()
-        let escaped = inner.map { ["inout", "var", "let"].contains($0) ? "`\($0)`:" : "\($0):" }
+        let escaped = inner.map { SwiftNaming.argumentLabel(String($0)) + ":" }
         return "(" + escaped.joined() + ")"
     }
 
