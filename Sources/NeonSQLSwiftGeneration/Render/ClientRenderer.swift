@@ -138,7 +138,7 @@ enum ClientRenderer {
         let queryName = SwiftStringLiteral.quoted(named.query.annotationName)
         let preview = previewIsUnimplemented ? ".unimplemented" : ".value(\(defaultValue(named.query.kind)))"
         // `_JourneysStatementFactories.fetchJourneyDuas(journeyId:)`: the factory as a function value.
-        let labels = signature.closureArity == 0 ? "" : String(signature.symbolReference.dropFirst(named.functionName.count))
+        let labels = signature.closureArity == 0 ? "" : referenceLabels(String(signature.symbolReference.dropFirst(named.functionName.count)))
         let factory = "\(fileTypes.factories).\(name)\(labels)"
         let arguments = "(\(key), \(queryName), preview: \(preview), \(factory))"
         printer.block("extension \(fileTypes.client)") { printer in
@@ -157,6 +157,14 @@ enum ClientRenderer {
                 printer.line("set { neonSQLState.setObservation(\(key), newValue) }")
             }
         }
+    }
+
+    /// `(journeyId:)` as a function reference spells it: a label as the declaration spells it
+    /// (`inout` in backticks; escaping `var` or `let` there is a warning), the DocC reference bare.
+    private static func referenceLabels(_ labels: String) -> String {
+        let inner = labels.dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast()
+        let escaped = inner.map { SwiftNaming.argumentLabel(String($0)) + ":" }
+        return "(" + escaped.joined() + ")"
     }
 
     /// `@Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow]`
