@@ -3,9 +3,9 @@
 /// and the other parts it calls (its extension's `where` clause):
 /// `StatementAnalysisContext` (what every part shares), `ExpressionTyping`, `RowComparing`,
 /// `ParameterConflictReporting`, `CallTyping`, `NameResolving`, `FromClauseAnalyzing`,
-/// `SelectAnalyzing` and `ModificationAnalyzing`.
+/// `SelectAnalyzing`, `GroupingChecking` and `ModificationAnalyzing`.
 struct StatementAnalyzer: ExpressionTyping, RowComparing, ParameterConflictReporting, CallTyping, NameResolving,
-                          FromClauseAnalyzing, SelectAnalyzing, ModificationAnalyzing {
+                          FromClauseAnalyzing, SelectAnalyzing, GroupingChecking, ModificationAnalyzing {
     let catalog: Catalog
     let source: SourceFile
     var diagnostics = DiagnosticCollector()

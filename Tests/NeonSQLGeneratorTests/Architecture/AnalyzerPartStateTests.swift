@@ -59,14 +59,14 @@ struct AnalyzerPartStateTests {
     @Test func noPartNamesTheStateOfAnother() throws {
         var texts: [(file: String, text: String)] = []
         for folder in Self.partFolders {
-            let url = AnalyzerPartSizeTests.analyzeFolder.appendingPathComponent(folder)
+            let url = StageBoundaryTests.generatorSources.appendingPathComponent("Analyze").appendingPathComponent(folder)
             for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() where name.hasSuffix(".swift") {
                 texts.append(("\(folder)/\(name)", try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)))
             }
         }
         var state: [String: [String]] = [:]
         for (_, text) in texts { state.merge(Self.stateRequirements(text)) { $0 + $1 } }
-        #expect(texts.count > 20, "the part folders were not found under \(AnalyzerPartSizeTests.analyzeFolder.path)")
+        #expect(texts.count > 20, "the part folders were not found under \(StageBoundaryTests.generatorSources.appendingPathComponent("Analyze").path)")
         #expect(Set(state.keys).isSuperset(of: ["ExpressionTyping", "CallTyping", "NameResolving", "FromClauseAnalyzing",
                                                 "SelectAnalyzing", "ModificationAnalyzing"]))
         #expect(state["CallTyping"]?.isEmpty == false, "no stored property requirement was read")

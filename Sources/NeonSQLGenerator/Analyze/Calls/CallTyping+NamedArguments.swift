@@ -4,7 +4,7 @@
 // `proargnames`, in the embedded catalog), the parameters left out must have defaults, and the
 // call resolves to the one overload that fits.
 
-extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & ParameterConflictReporting {
+extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & GroupingChecking & ParameterConflictReporting {
     /// For each argument of `call`, the index of the parameter of `function` it binds; nil when the
     /// call does not fit (an unknown or repeated name, a positional argument after a named one,
     /// too many arguments, or a parameter left out that has no default).
@@ -81,7 +81,7 @@ struct BuiltinNamedCall {
     let result: SQLType
 }
 
-extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & ParameterConflictReporting {
+extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & GroupingChecking & ParameterConflictReporting {
     /// Resolves a built-in call in named or mixed notation among `signatures`, given the types of
     /// the call's arguments in its order (`.unknown` for untyped ones): each overload whose
     /// parameter names fit is resolved with its parameters in their own order (a parameter left

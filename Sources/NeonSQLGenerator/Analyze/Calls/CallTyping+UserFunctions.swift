@@ -2,7 +2,7 @@
 // overloads of the same name by PostgreSQL's rules (`CallResolver`), as PostgreSQL does for every
 // function on the search path. Their bodies are not analyzed, so results are nullable.
 
-extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & ParameterConflictReporting {
+extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & GroupingChecking & ParameterConflictReporting {
     /// Resolves a call among the visible user functions of its name and the built-in overloads;
     /// with `procedures`, among the visible procedures alone (`CALL p(...)`).
     mutating func resolveUserFunctionCall(_ call: FunctionCall, _ scope: Scope, procedures: Bool) -> UserFunctionResolution {

@@ -1,6 +1,6 @@
 // Calls of built-in functions that the project's PostgreSQL version lacks (Catalog+Versions.swift).
 
-extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & ParameterConflictReporting {
+extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & GroupingChecking & ParameterConflictReporting {
     /// Reports a call to a built-in function that the project's PostgreSQL version
     /// (`postgresVersion` in neon-sql.json) lacks but another version has:
     /// `any_value requires PostgreSQL 16 or later; this project targets 15 (postgresVersion in neon-sql.json)`,

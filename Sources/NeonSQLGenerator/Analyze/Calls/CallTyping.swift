@@ -46,7 +46,7 @@ extension CallTyping {
     }
 }
 
-extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & ParameterConflictReporting {
+extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & GroupingChecking & ParameterConflictReporting {
     /// An operand PostgreSQL types from the call it is passed to: an untyped parameter, a string
     /// constant, NULL or an empty ARRAY[] (an ARRAY[] of untyped elements is text[]).
     func isUnknownInput(_ expression: Expression) -> Bool {

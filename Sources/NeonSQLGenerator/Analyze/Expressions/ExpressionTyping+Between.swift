@@ -3,7 +3,7 @@
 // in that order. A parameter is typed at its first comparison, and a later use sees that type:
 // `at BETWEEN @from AND @from + interval '1 hour'` types @from by `at`, and the upper bound is then
 // `time + interval`.
-extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving & SelectAnalyzing & ParameterConflictReporting {
+extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving & SelectAnalyzing & GroupingChecking & ParameterConflictReporting {
     mutating func inferBetween(_ value: Expression, low: Expression, high: Expression, negated: Bool, _ scope: Scope) -> TypedValue {
         // `a` is read once per comparison; typed on its own, it is inferred only once.
         let subject: TypedValue? = isUnknownInput(value) ? nil : infer(value, scope)

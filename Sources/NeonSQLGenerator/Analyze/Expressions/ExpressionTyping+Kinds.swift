@@ -2,7 +2,7 @@
 // comparisons, casts (and the column names they give), CASE, common types of several values,
 // array literals, SQL value functions, and type names.
 
-extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving & SelectAnalyzing & ParameterConflictReporting {
+extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving & SelectAnalyzing & GroupingChecking & ParameterConflictReporting {
     mutating func inferLiteral(_ literal: LiteralValue, _ context: OperandContext?) -> TypedValue {
         switch literal {
         case .integer(let digits):

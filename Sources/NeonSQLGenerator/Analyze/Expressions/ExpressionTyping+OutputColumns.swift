@@ -2,7 +2,7 @@
 // `(jsonb_each(doc)).key` is text, `(pg_stat_get_activity(NULL)).pid` is integer. The columns
 // come from pg_proc (`FunctionSignature.outputColumns`); FROM items use them in their own code.
 
-extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving & SelectAnalyzing & ParameterConflictReporting {
+extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving & SelectAnalyzing & GroupingChecking & ParameterConflictReporting {
     /// The type of field `field` of `base` when `base` calls a built-in (no user function of that
     /// name) whose overloads with OUT columns agree on that field's type, and it is not polymorphic;
     /// nil otherwise (the caller reports what it cannot type).

@@ -2,7 +2,7 @@
 // materialized view's row has the relation's row type, so `f(p people)` resolves; so has the row
 // of a user function returning a table or composite type; any other FROM item's row is a `record`.
 
-extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving & SelectAnalyzing & ParameterConflictReporting {
+extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving & SelectAnalyzing & GroupingChecking & ParameterConflictReporting {
     /// The value of a whole-row reference to `entry`: NULL on the nullable side of an outer join.
     func wholeRowValue(of entry: RangeEntry, name: String?) -> TypedValue {
         let nullable = entry.nullabilityBeforeExtension != nil

@@ -35,7 +35,7 @@ extension ExpressionTyping {
     }
 }
 
-extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving & SelectAnalyzing & ParameterConflictReporting {
+extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving & SelectAnalyzing & GroupingChecking & ParameterConflictReporting {
     /// An untyped operand takes its type from its context.
     func isUntyped(_ expression: Expression) -> Bool {
         switch expression.kind {

@@ -21,7 +21,7 @@ protocol RowComparing: StatementAnalysisContext {
     mutating func inferRowSubqueryComparison(_ op: String, _ lhs: Expression, _ query: SelectStatement, _ scope: Scope) -> TypedValue
 }
 
-extension RowComparing where Self: ExpressionTyping & CallTyping & SelectAnalyzing & ParameterConflictReporting {
+extension RowComparing where Self: ExpressionTyping & CallTyping & SelectAnalyzing & GroupingChecking & ParameterConflictReporting {
 
     /// The elements of a row constructor, `(a, b)` or `ROW(a, ...)`, under any parentheses; nil
     /// for anything else (a parenthesized scalar is no row).

@@ -31,7 +31,7 @@ struct CallShape: Sendable, Hashable {
     }
 }
 
-extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameResolving & SelectAnalyzing {
+extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameResolving & SelectAnalyzing & GroupingChecking {
     /// The shape of a call of a built-in overload, resolved to `declared` argument types.
     func builtinCallShape(_ signature: FunctionSignature, declared: [SQLType], resultType: SQLType) -> CallShape {
         if !signature.outputColumns.isEmpty {

@@ -5,7 +5,7 @@
 // which only such a function may have. `unnest(a, b)` zips its arrays; `ROWS FROM (f(), g())`
 // puts the functions' columns side by side; WITH ORDINALITY adds a bigint `ordinality` column.
 
-extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameResolving & SelectAnalyzing {
+extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameResolving & SelectAnalyzing & GroupingChecking {
     /// `f(args) [WITH ORDINALITY] [AS alias[(cols)]]`.
     mutating func addFunctionItem(_ call: FunctionCall, alias: TableAlias?, withOrdinality: Bool, location: SourceLocation,
                                   _ scope: Scope) {

@@ -34,7 +34,7 @@ extension FromClauseAnalyzing {
     }
 }
 
-extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameResolving & SelectAnalyzing {
+extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameResolving & SelectAnalyzing & GroupingChecking {
     /// Adds the entries of one FROM item to `scope`; `joinsAreToOne` turns false when a join can
     /// repeat rows of the first entry.
     mutating func addFromItem(_ item: TableReference, _ scope: Scope, joinsAreToOne: inout Bool) {

@@ -2,7 +2,7 @@
 // INSERT ... SELECT, UPDATE SET and INSERT ... ON CONFLICT DO UPDATE SET: transformAssignedExpr
 // (src/backend/parser/parse_target.c) coerces it with COERCION_ASSIGNMENT and fails with
 // "column "c" is of type T but expression is of type S" (AssignmentCoercion.swift has the rule).
-extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & CallTyping {
+extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & GroupingChecking & CallTyping {
     /// An untyped constant (`'x'`, `NULL`) or a parameter, possibly parenthesized: PostgreSQL gives
     /// the constant the column's type, and a parameter's earlier type is checked where it is
     /// used (Expressions/ParameterConflictReporting.swift).

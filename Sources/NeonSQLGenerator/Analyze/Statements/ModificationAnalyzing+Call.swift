@@ -2,7 +2,7 @@
 // from the procedure's signature, resolved as PostgreSQL resolves a call, and the procedure's
 // INOUT and OUT arguments are the one row CALL returns.
 
-extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & CallTyping {
+extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & GroupingChecking & CallTyping {
     /// The result columns of `CALL call`: the procedure's output arguments, nullable (its body is
     /// not analyzed); none when it has none.
     mutating func analyzeCall(_ call: FunctionCall) -> [OutputColumn] {

@@ -3,7 +3,7 @@
 // transformMergeStmt (src/backend/parser/parse_merge.c): the WITH clause, the WHEN clauses'
 // reachability, the target, the source, ON, then each clause's condition and action in order
 // (the order in which parameters meet their first type).
-extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & CallTyping {
+extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & GroupingChecking & CallTyping {
     mutating func analyzeMerge(_ merge: MergeStatement, outer: Scope?) -> [OutputColumn] {
         isReadOnly = false
         let scope = Scope(parent: outer)

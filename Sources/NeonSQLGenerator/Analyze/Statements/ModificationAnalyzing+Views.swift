@@ -3,7 +3,7 @@
 // updatable view (Analyze/UpdatableViews.swift), assigning only columns that are plain references
 // to a base column, down to the base table through nested views. The errors are PostgreSQL's own
 // (rewriteHandler.c's `rewriteTargetView`), with its DETAIL after a colon.
-extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & CallTyping {
+extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & GroupingChecking & CallTyping {
     /// Whether PostgreSQL changes view `relation`'s rows by `change`, reporting its error at
     /// `location` when it does not.
     mutating func acceptsViewChange(_ relation: CatalogRelation, _ change: TableChange, at location: SourceLocation) -> Bool {

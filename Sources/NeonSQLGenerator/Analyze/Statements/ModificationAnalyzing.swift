@@ -18,7 +18,7 @@ protocol ModificationAnalyzing: StatementAnalysisContext {
     mutating func analyzeCall(_ call: FunctionCall) -> [OutputColumn]
 }
 
-extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & CallTyping {
+extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & SelectAnalyzing & GroupingChecking & CallTyping {
     /// The target table (or, for INSERT, UPDATE and DELETE, a view PostgreSQL changes rows through:
     /// Statements/ModificationAnalyzing+Views.swift) as a scope entry, or nil (reported) when it cannot be changed.
     /// `change` is nil for MERGE, whose target the generator knows only as a table.

@@ -1,5 +1,5 @@
 // sqlc.embed(t): a FROM item's columns as one nested value of the row.
-extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & NameResolving & ModificationAnalyzing & ParameterConflictReporting {
+extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & FromClauseAnalyzing & NameResolving & ModificationAnalyzing & ParameterConflictReporting {
     /// The columns `sqlc.embed(name)` stands for, tagged with the embed they belong to; records
     /// the edit that lists them in the SQL sent (`name.a, name.b`, in the table's order).
     mutating func analyzeEmbed(_ name: Identifier, _ range: SourceRange, _ scope: Scope) -> [OutputColumn] {

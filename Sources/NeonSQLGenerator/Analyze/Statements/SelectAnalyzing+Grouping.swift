@@ -3,7 +3,7 @@
 // column; in ORDER BY an output column first, then an input column; a number is an output
 // column's position, in GROUP BY also inside GROUPING SETS, ROLLUP and CUBE. Any other
 // expression sees input columns only.
-extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & NameResolving & ModificationAnalyzing & ParameterConflictReporting {
+extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & FromClauseAnalyzing & NameResolving & ModificationAnalyzing & ParameterConflictReporting {
     /// The integer a GROUP BY or ORDER BY item is, when it is a bare integer constant (a position).
     func outputPosition(_ expression: Expression) -> Int? {
         switch expression.kind {

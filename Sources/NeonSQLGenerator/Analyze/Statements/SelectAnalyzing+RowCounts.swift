@@ -1,7 +1,7 @@
 // What the analyzer can prove about how many rows a call or a query sees: an aggregate over at
 // least one row is not NULL (count is never), a subquery of exactly one row keeps NOT NULL.
 
-extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & NameResolving & ModificationAnalyzing & ParameterConflictReporting {
+extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & FromClauseAnalyzing & NameResolving & ModificationAnalyzing & ParameterConflictReporting {
     /// Whether an aggregate (or first_value/last_value) call sees at least one row: a window
     /// whose frame holds the current row, or a plain aggregate at a level with GROUP BY.
     func seesAtLeastOneRow(_ call: FunctionCall, _ scope: Scope) -> Bool {

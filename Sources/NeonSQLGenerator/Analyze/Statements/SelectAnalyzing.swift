@@ -51,7 +51,7 @@ extension SelectAnalyzing {
     }
 }
 
-extension SelectAnalyzing where Self: ExpressionTyping & FromClauseAnalyzing & NameResolving & ModificationAnalyzing & ParameterConflictReporting {
+extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & FromClauseAnalyzing & NameResolving & ModificationAnalyzing & ParameterConflictReporting {
     /// The output columns of a full query expression.
     mutating func analyzeSelect(_ query: SelectStatement, outer: Scope?) -> [OutputColumn] {
         let withScope = Scope(parent: outer)

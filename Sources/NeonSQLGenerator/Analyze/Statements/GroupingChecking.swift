@@ -1,0 +1,112 @@
+/// The analyzer's part that rejects what PostgreSQL's `check_ungrouped_columns` rejects: a column
+/// of a grouped query level (GROUP BY, HAVING or an aggregate of its own) used outside GROUP BY
+/// and aggregates of that level. It owns no state: it reads the level's recorded column
+/// references (`NameResolving`) and the grouping (`SelectAnalyzing+Grouping.swift`), and the
+/// walk itself is ``UngroupedColumns``.
+protocol GroupingChecking: StatementAnalysisContext {}
+
+extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & FromClauseAnalyzing & NameResolving & ModificationAnalyzing & ParameterConflictReporting {
+    /// Reports the columns of a grouped query level used outside GROUP BY and aggregates
+    /// (``UngroupedColumns``). `scope` is the level's scope once its select list, HAVING and
+    /// ORDER BY (`orderBy`, empty for a branch of a set operation) were analyzed.
+    mutating func checkUngroupedColumns(_ core: SelectCore, _ scope: Scope, orderBy: [OrderItem]) {
+        let level = scope.level
+        var expressions: [Expression] = []
+        for target in core.targets { if case .expression(let expression, _) = target { expressions.append(expression) } }
+        var windows = core.windows.map(\.specification)
+        let ordering = orderBy.map(\.expression).filter { !isOutputReference($0, scope) }
+        var distinctOn: [Expression] = []
+        if case .distinctOn(let items) = core.distinct { distinctOn = items.filter { !isOutputReference($0, scope) } }
+        let levelItems = expressions + [core.having].compactMap { $0 } + ordering + distinctOn
+        windows += levelItems.flatMap(\.functionCalls).compactMap(\.over)
+        let hasAggregates = levelItems.flatMap(\.functionCalls).contains { isAggregateOfLevel($0, level) }
+            || windows.flatMap { $0.partitionBy + $0.orderBy.map(\.expression) }.flatMap(\.functionCalls).contains { isAggregateOfLevel($0, level) }
+        guard !core.groupBy.isEmpty || core.having != nil || hasAggregates, let grouped = groupedReferences(core, scope) else { return }
+        var check = UngroupedColumns(level: level, grouped: grouped, text: { [source] in
+            source.text(from: $0.range.start.offset, to: $0.range.endOffset)
+        }, mayAggregate: { BuiltinFunctionBehavior.mayAggregate($0) })
+        for target in core.targets {
+            switch target {
+            case .star(let location):
+                for entry in level.entries.indices { check.checkStar(entry: entry, at: location) }
+            case .qualifiedStar(let name, _):
+                guard name.parts.count == 1, let entry = level.entries.lastIndex(where: { $0.name == name.name?.name }) else { continue }
+                check.checkStar(entry: entry, at: name.location)
+            case .expression(let expression, _):
+                check.check(expression)
+            case .embed:
+                continue
+            }
+        }
+        for expression in ordering + distinctOn { check.check(expression) }
+        for window in core.windows { check.checkWindow(window.specification) }
+        if let having = core.having { check.check(having) }
+        for problem in check.problems { error(problem.message, at: problem.location) }
+    }
+
+    /// Whether `call` (of the level, outside subqueries) is certainly an aggregate of the level:
+    /// one by its syntax or every overload of its name, whose arguments reference the level or
+    /// no enclosing level (an aggregate over outer columns only is the outer level's).
+    private func isAggregateOfLevel(_ call: FunctionCall, _ level: Scope) -> Bool {
+        guard call.over == nil, isCertainlyAggregate(call) else { return false }
+        let start = call.name.location.offset
+        // The call's arguments end before the next thing of the level; their references are
+        // those at offsets after the name within the call (found by the recorded references).
+        guard let end = callEnd(call) else { return true }
+        func within(_ offsets: Dictionary<Int, ReferencedColumn>.Keys) -> Bool { offsets.contains { start <= $0 && $0 < end } }
+        if within(level.columnReferences.keys) { return true }
+        var outer = level.parent
+        while let enclosing = outer {
+            if within(enclosing.level.columnReferences.keys) { return false }
+            outer = enclosing.parent
+        }
+        return true
+    }
+
+    /// The end offset of a call's arguments, ORDER BY and FILTER (nil when it has none).
+    private func callEnd(_ call: FunctionCall) -> Int? {
+        let parts = call.arguments + call.orderBy.map(\.expression) + call.withinGroup.map(\.expression) + [call.filter].compactMap { $0 }
+        return parts.map(\.range.endOffset).max()
+    }
+
+    /// An aggregate by its syntax (`*`, DISTINCT, ORDER BY, WITHIN GROUP, FILTER), or a call of a
+    /// built-in whose every overload is an aggregate and that no function of the schema shadows.
+    private func isCertainlyAggregate(_ call: FunctionCall) -> Bool {
+        if call.isStar || call.isDistinct || !call.orderBy.isEmpty || !call.withinGroup.isEmpty || call.filter != nil { return true }
+        guard let name = call.name.name?.name, [nil, "pg_catalog"].contains(call.name.qualifier.last?.name),
+              let overloads = BuiltinCatalog.shared.functions[name], !overloads.isEmpty,
+              overloads.allSatisfy({ $0.kind == .aggregate }) else { return false }
+        return catalog.userCallOverloads(named: name, schema: nil, procedures: false).isEmpty
+    }
+
+    /// The grouping of a level; nil when a GROUP BY item cannot be followed (a position past a
+    /// `*`, a USING column, a whole row): then nothing is checked.
+    private func groupedReferences(_ core: SelectCore, _ scope: Scope) -> GroupedReferences? {
+        let level = scope.level
+        var columns: [GroupedReferences.Column] = []
+        var expressions: [GroupedReferences.GroupingExpression] = []
+        func column(_ name: QualifiedName) -> GroupedReferences.Column? {
+            guard let reference = level.columnReferences[name.location.offset], let entry = reference.entry else { return nil }
+            return .init(entry: entry, name: reference.column)
+        }
+        for item in core.groupBy {
+            let grouped = groupedExpression(item, core.targets, scope).withoutParentheses
+            if outputPosition(grouped) != nil { return nil }
+            if case .column(let name) = grouped.kind {
+                guard let groupedColumn = column(name) else { return nil }
+                columns.append(groupedColumn)
+                continue
+            }
+            let key = ExpressionKey(grouped, resolve: { level.columnReferences[$0.location.offset] }) { [source] in
+                source.text(from: $0.range.start.offset, to: $0.range.endOffset)
+            }
+            expressions.append(.init(key: key, castColumn: grouped.underlyingColumn.flatMap(column)))
+        }
+        return GroupedReferences(grouped: columns, expressions: expressions) { entry in
+            guard let key = level.entries[entry].relationKey, let relation = catalog.relation(key: key), relation.kind == .table else { return [] }
+            // The built-in data lists no system catalog's primary key (pg_constraint's is oid).
+            if relation.schema == "pg_catalog", relation.primaryKey.isEmpty { return nil }
+            return relation.primaryKey
+        }
+    }
+}
