@@ -114,7 +114,20 @@ struct Catalog: Sendable {
         }
     }
 
-    private var storage = Storage()
+    private var storage: Storage
+
+    /// An empty catalog: PostgreSQL's schemas `public`, `pg_catalog` and `pg_temp`, nothing else.
+    init() { storage = Storage() }
+
+    private init(sharing storage: Storage) { self.storage = storage }
+
+    /// The one storage every ``placeholder`` shares: never changed, since a change copies a
+    /// storage that is not uniquely referenced and this one is held by the type too.
+    private static let placeholderStorage = Storage()
+
+    /// An empty catalog that costs no allocation: what a catalog building step holds while the
+    /// builder's catalog is swapped into it (`CatalogBuildingStep.run`), never read.
+    static var placeholder: Catalog { Catalog(sharing: placeholderStorage) }
 
     /// The storage to change: this catalog's own, copied first when another catalog shares it.
     private mutating func mutableStorage() -> Storage {

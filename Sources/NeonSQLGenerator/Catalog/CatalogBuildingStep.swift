@@ -16,7 +16,7 @@ extension CatalogBuildingStep {
     /// Runs `body` on step `Step` holding this state, moved there and back (the catalog stays
     /// uniquely referenced, so changing it copies nothing).
     mutating func run<Step: CatalogBuildingStep, Result>(_: Step.Type, _ body: (inout Step) -> Result) -> Result {
-        var step = Step(source: source, analysis: analysis, catalog: Catalog(), diagnostics: DiagnosticCollector())
+        var step = Step(source: source, analysis: analysis, catalog: .placeholder, diagnostics: DiagnosticCollector())
         swap(&step.catalog, &catalog)
         swap(&step.diagnostics, &diagnostics)
         defer {
