@@ -33,6 +33,9 @@ package struct QueryDescription: Sendable, Hashable {
     /// `-- @cache max-age 10m`: how long a result stays fresh, in seconds; nil when not cacheable
     /// by annotation.
     package var cacheMaxAgeSeconds: Int?
+    /// `-- @deprecated <message>`: the message its Swift API is deprecated with (empty: none);
+    /// nil when not deprecated.
+    package var deprecationMessage: String?
     /// PostgreSQL answers the statement with exactly one row whatever the data
     /// (`Analyze/RowCountGuarantee.swift`): a `:one` query's result is then not optional.
     package var returnsExactlyOneRow = false
@@ -48,7 +51,7 @@ package struct QueryDescription: Sendable, Hashable {
                  parameters: [ParameterDescription], columns: [ColumnDescription], isReadOnly: Bool, isUtility: Bool = false,
                  template: QueryTemplate? = nil, paging: QueryPaging? = nil,
                  tables: TableEffectsDescription = TableEffectsDescription.unknown, cacheMaxAgeSeconds: Int? = nil,
-                 returnsExactlyOneRow: Bool = false, pendingParameterDirectives: [PendingParameterDirective] = [],
+                 deprecationMessage: String? = nil, returnsExactlyOneRow: Bool = false, pendingParameterDirectives: [PendingParameterDirective] = [],
                  uniqueColumns: [String]) {
         self.annotationName = annotationName
         self.file = file
@@ -64,6 +67,7 @@ package struct QueryDescription: Sendable, Hashable {
         self.paging = paging
         self.tables = tables
         self.cacheMaxAgeSeconds = cacheMaxAgeSeconds
+        self.deprecationMessage = deprecationMessage
         self.returnsExactlyOneRow = returnsExactlyOneRow
         self.pendingParameterDirectives = pendingParameterDirectives
         self.uniqueColumns = uniqueColumns

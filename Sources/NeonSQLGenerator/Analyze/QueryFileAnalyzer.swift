@@ -174,6 +174,7 @@ enum QueryFileAnalyzer {
         query.template = template
         query.paging = paging
         query.cacheMaxAgeSeconds = annotation.cache?.maxAgeSeconds
+        query.deprecationMessage = annotation.deprecation?.message
         query.returnsExactlyOneRow = RowCountGuarantee.returnsExactlyOneRow(parsed.statement, catalog: catalog)
         query.pendingParameterDirectives = directed.pending
         return query
@@ -218,6 +219,7 @@ enum QueryFileAnalyzer {
         var query = QueryDescription(annotationName: annotation.name, file: source.path, line: annotation.location.line, kind: kind, sql: sql,
                                      documentation: annotation.documentation, parameters: [], columns: [], isReadOnly: false, uniqueColumns: [])
         query.isUtility = true
+        query.deprecationMessage = annotation.deprecation?.message
         return query
     }
 

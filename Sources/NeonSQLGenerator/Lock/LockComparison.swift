@@ -84,6 +84,7 @@ enum LockedQueryBuilder {
         var effects = TableEffectsResolver(catalog: catalog)
         query.tables = effects.effects(of: SQLTextReferenceScanner.references(ofText: statement.sentSQL, catalog: catalog))
         guard WritingReads.agree(&query, annotation, statement.source, &diagnostics) else { return nil }
+        query.deprecationMessage = annotation.deprecation?.message
         if let cache = annotation.cache {
             guard statement.isReadOnlyQuery else {
                 diagnostics.error("'-- @cache' caches the results of a read; this statement changes rows", in: statement.source, at: cache.location)

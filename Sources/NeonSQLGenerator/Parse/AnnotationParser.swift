@@ -22,6 +22,16 @@ enum AnnotationParser {
         var page: PageDirective?
         /// `-- @cache max-age 10m`: its results may be cached, fresh that long.
         var cache: CacheDirective?
+        /// `-- @deprecated Use FetchJourneysV2`: the query's Swift API is deprecated, with the
+        /// message after the keyword (nil: no directive; empty: no message).
+        var deprecation: DeprecationDirective?
+    }
+
+    /// `-- @deprecated <message>` under the annotation.
+    struct DeprecationDirective: Sendable, Hashable {
+        /// The text after the keyword, blanks trimmed; empty when none is given.
+        let message: String
+        let location: SourceLocation
     }
 
     /// A parameter named by a directive (`category_id` in `-- @optional category_id`): its SQL
@@ -132,6 +142,7 @@ enum AnnotationParser {
         var sorts: [SortDirective] = []
         var page: PageDirective?
         var cache: CacheDirective?
+        var deprecation: DeprecationDirective?
         for following in comments[(index + 1)...] {
             let text = following.text.drop { $0 == " " || $0 == "\t" }
             // A directive is its keyword and a space; other `-- @word` lines (`-- @sort_order: ASC or
@@ -160,6 +171,15 @@ enum AnnotationParser {
                 }
                 continue
             }
+            if !following.isBlock, isDirective(text, "@deprecated") {
+                if deprecation != nil {
+                    diagnostics.error("a query has at most one '-- @deprecated' line", in: source, at: following.location)
+                } else {
+                    let message = text.dropFirst("@deprecated".count).drop { $0 == " " || $0 == "\t" }
+                    deprecation = DeprecationDirective(message: String(message).trimmingTrailingWhitespace(), location: following.location)
+                }
+                continue
+            }
             if !following.isBlock, isDirective(text, "@patch") {
                 patchParameters += namesDirective("@patch", text, following, source, &diagnostics)
                 continue
@@ -183,6 +203,7 @@ enum AnnotationParser {
         annotation.sorts = sorts
         annotation.page = page
         annotation.cache = cache
+        annotation.deprecation = deprecation
         return .annotated(annotation)
     }
 

@@ -94,6 +94,7 @@ package struct SwiftRenderer {
         printer.blankLine()
         printer.block("extension \(types.statements)") { printer in
             printer.docComment(sanitizedLines: documentation)
+            if let availability = signature.availability { printer.line(availability) }
             printer.block("public static func \(signature.statementDeclaration) -> \(signature.statementType)") { printer in
                 renderStatementBody(named, signature: signature, into: &printer)
             }
@@ -105,6 +106,7 @@ package struct SwiftRenderer {
         printer.blankLine()
         printer.block("extension \(types.queries)") { printer in
             printer.docComment(sanitizedLines: documentation)
+            if let availability = signature.availability { printer.line(availability) }
             if [.execrows, .execresult, .copyfrom].contains(named.query.kind) { printer.line("@discardableResult") }
             let result = signature.resultType.map { " -> " + $0 } ?? ""
             printer.block("public func \(signature.declaration) async throws\(result)") { printer in
@@ -116,13 +118,14 @@ package struct SwiftRenderer {
             printer.block("extension \(types.queriesObserve)") { printer in
                 printer.docComment(sanitizedLines: documentation)
                 printer.docComment(["", "Yields the result again after every write through the same client that may change it."])
+                if let availability = signature.availability { printer.line(availability) }
                 printer.block("public func \(signature.declaration) -> NeonSQL.QueryObservation<\(result)>") { printer in
                     printer.line("self.executor.observe(\(types.factories).\(signature.call))")
                 }
             }
         }
         if let paging = named.query.paging, let page = signature.page {
-            PageRenderer.print(named, paging: paging, page: page, fileTypes: types, into: &printer)
+            PageRenderer.print(named, paging: paging, page: page, availability: signature.availability, fileTypes: types, into: &printer)
         }
         printer.blankLine()
         ClientRenderer.renderQuery(named, signature: signature, typeNames: typeNames, fileTypes: types, into: &printer)

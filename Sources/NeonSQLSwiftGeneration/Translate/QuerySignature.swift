@@ -60,6 +60,9 @@ final class QuerySignature: Sendable {
     let argumentSetInitParameters: String
     /// With `-- @page`: the page factory's and the pages method's spellings.
     let page: PageSignature?
+    /// With `-- @deprecated`: `@available(*, deprecated, message: "Use X")`, printed before every
+    /// public declaration of the query; nil otherwise.
+    let availability: String?
 
     /// What a ``NamedQuery`` holds until the translate stage signs it (``NamedQuery/sign()``).
     static let unsigned = QuerySignature()
@@ -86,6 +89,7 @@ final class QuerySignature: Sendable {
         argumentSetCall = ""
         argumentSetInitParameters = ""
         page = nil
+        availability = nil
     }
 
     init(_ named: NamedQuery) {
@@ -173,6 +177,12 @@ final class QuerySignature: Sendable {
             argumentSetCall = ""
         }
         argumentSetInitParameters = hasArgumentSets ? lists.declarationList : ""
+        availability = named.query.deprecationMessage.map(Self.deprecation)
+    }
+
+    /// `@available(*, deprecated, message: "...")`, or without `message:` for an empty message.
+    static func deprecation(message: String) -> String {
+        message.isEmpty ? "@available(*, deprecated)" : "@available(*, deprecated, message: \(SwiftStringLiteral.quoted(message)))"
     }
 
     /// `base`, with `_` appended until no parameter has that name: a local of the generated

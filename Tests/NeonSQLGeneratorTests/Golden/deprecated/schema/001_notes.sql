@@ -1,0 +1,4 @@
+CREATE TABLE notes (
+    id integer PRIMARY KEY,
+    title text NOT NULL
+);
