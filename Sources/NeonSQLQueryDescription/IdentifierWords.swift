@@ -1,7 +1,7 @@
 /// The words of an identifier and their camel-cased spellings, independent of any target language:
 /// the analyzer names a query without an annotation after its file (`fetch_journey_duas.sql` is
 /// `FetchJourneyDuas`) and matches a `-- @param journeyId` directive to `@journey_id` with it;
-/// the Swift translation builds its identifiers on it (`Translate/SwiftNaming.swift`).
+/// the Swift translation builds its identifiers on it (`Translate/SwiftIdentifiers.swift`).
 package enum IdentifierWords {
     /// `journey_id` -> `journeyId`, `FetchJourneyDuas` -> `fetchJourneyDuas`, `XPValue` -> `xpValue`.
     /// Empty when the name has no ASCII letter or digit.

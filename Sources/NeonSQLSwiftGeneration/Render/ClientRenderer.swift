@@ -69,7 +69,7 @@ enum ClientRenderer {
     /// and, for a read, its observation.
     static func renderQuery(_ named: NamedQuery, signature: QuerySignature, typeNames: GeneratedTypeNames, fileTypes: QueryFileTypes,
                             into printer: inout CodePrinter) {
-        let name = SwiftNaming.escaped(named.functionName)
+        let name = SwiftIdentifiers.escaped(named.functionName)
         let key = SwiftStringLiteral.quoted(named.functionName)
         let closure = closureType(signature)
         let ignored = ignoredArguments(signature)
@@ -135,7 +135,7 @@ enum ClientRenderer {
     /// faster (BENCHMARKS.md "First build of a large target's generated code").
     private static func renderStatementQuery(_ named: NamedQuery, signature: QuerySignature, typeNames: GeneratedTypeNames,
                                              fileTypes: QueryFileTypes, previewIsUnimplemented: Bool, into printer: inout CodePrinter) {
-        let name = SwiftNaming.escaped(named.functionName)
+        let name = SwiftIdentifiers.escaped(named.functionName)
         let key = SwiftStringLiteral.quoted(named.functionName)
         let queryName = SwiftStringLiteral.quoted(named.query.annotationName)
         let preview = previewIsUnimplemented ? ".unimplemented" : ".value(\(defaultValue(named.query.kind)))"
@@ -167,7 +167,7 @@ enum ClientRenderer {
     /// (`inout` in backticks; escaping `var` or `let` there is a warning), the DocC reference bare.
     private static func referenceLabels(_ labels: String) -> String {
         let inner = labels.dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast()
-        let escaped = inner.map { SwiftNaming.argumentLabel(String($0)) + ":" }
+        let escaped = inner.map { SwiftIdentifiers.argumentLabel(String($0)) + ":" }
         return "(" + escaped.joined() + ")"
     }
 

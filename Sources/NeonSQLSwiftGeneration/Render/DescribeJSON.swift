@@ -21,7 +21,7 @@ package enum DescribeJSON {
     }
 
     /// One query as JSON.
-    static func query(_ named: NamedQuery) -> JSONValue { json(described(named)) }
+    static func query(_ named: NamedQuery) -> JSONDocument { json(described(named)) }
 
     /// One query as the contract's value.
     package static func described(_ named: NamedQuery) -> DescribedQuery {
@@ -84,7 +84,7 @@ package enum DescribeJSON {
 
     // MARK: The contract as JSON: members in their declared order, optional ones only when present.
 
-    static func json(_ document: DescribeDocument) -> JSONValue {
+    static func json(_ document: DescribeDocument) -> JSONDocument {
         typealias Key = DescribeDocument.CodingKeys
         return .object([
             (Key.queries.stringValue, .array(document.queries.map(json))),
@@ -93,12 +93,12 @@ package enum DescribeJSON {
         ])
     }
 
-    static func json(_ query: DescribedQuery) -> JSONValue {
+    static func json(_ query: DescribedQuery) -> JSONDocument {
         typealias Key = DescribedQuery.CodingKeys
-        var members: [(String, JSONValue)] = [
+        var members: [(key: String, value: JSONDocument)] = [
             (Key.name.stringValue, .string(query.name)),
             (Key.file.stringValue, .string(query.file)),
-            (Key.line.stringValue, .integer(query.line)),
+            (Key.line.stringValue, .number(String(query.line))),
             (Key.kind.stringValue, .string(query.kind)),
             (Key.sql.stringValue, .string(query.sql)),
             (Key.params.stringValue, .array(query.params.map(json))),
@@ -115,7 +115,7 @@ package enum DescribeJSON {
             ])))
         }
         // Only on queries with `-- @cache`.
-        if let maxAge = query.cacheMaxAge { members.append((Key.cacheMaxAge.stringValue, .integer(maxAge))) }
+        if let maxAge = query.cacheMaxAge { members.append((Key.cacheMaxAge.stringValue, .number(String(maxAge)))) }
         // Only on queries with `-- @sort`, so other queries' JSON is unchanged.
         if let sorts = query.sorts {
             typealias SortKey = DescribedSort.CodingKeys
@@ -134,7 +134,7 @@ package enum DescribeJSON {
         if let page = query.page {
             typealias PageKey = DescribedPage.CodingKeys
             members.append((Key.page.stringValue, .object([
-                (PageKey.size.stringValue, .integer(page.size)),
+                (PageKey.size.stringValue, .number(String(page.size))),
                 (PageKey.by.stringValue, .array(page.by.map { .string($0) })),
                 (PageKey.descending.stringValue, .bool(page.descending)),
                 (PageKey.firstPageSQL.stringValue, .string(page.firstPageSQL)),
@@ -144,10 +144,10 @@ package enum DescribeJSON {
         return .object(members)
     }
 
-    static func json(_ parameter: DescribedParameter) -> JSONValue {
+    static func json(_ parameter: DescribedParameter) -> JSONDocument {
         typealias Key = DescribedParameter.CodingKeys
-        var members: [(String, JSONValue)] = [
-            (Key.index.stringValue, .integer(parameter.index)),
+        var members: [(key: String, value: JSONDocument)] = [
+            (Key.index.stringValue, .number(String(parameter.index))),
             (Key.name.stringValue, .string(parameter.name)),
             (Key.pgType.stringValue, .string(parameter.pgType)),
         ]
@@ -163,9 +163,9 @@ package enum DescribeJSON {
         return .object(members)
     }
 
-    static func json(_ column: DescribedColumn) -> JSONValue {
+    static func json(_ column: DescribedColumn) -> JSONDocument {
         typealias Key = DescribedColumn.CodingKeys
-        var members: [(String, JSONValue)] = [
+        var members: [(key: String, value: JSONDocument)] = [
             (Key.name.stringValue, .string(column.name)),
             (Key.sqlName.stringValue, .string(column.sqlName)),
             (Key.pgType.stringValue, .string(column.pgType)),
@@ -189,7 +189,7 @@ package enum DescribeJSON {
         return .object(members)
     }
 
-    static func json(_ value: DescribedEnum) -> JSONValue {
+    static func json(_ value: DescribedEnum) -> JSONDocument {
         typealias Key = DescribedEnum.CodingKeys
         return .object([
             (Key.name.stringValue, .string(value.name)),
@@ -199,96 +199,14 @@ package enum DescribeJSON {
         ])
     }
 
-    static func json(_ diagnostic: DescribedDiagnostic) -> JSONValue {
+    static func json(_ diagnostic: DescribedDiagnostic) -> JSONDocument {
         typealias Key = DescribedDiagnostic.CodingKeys
         return .object([
             (Key.file.stringValue, .string(diagnostic.file)),
-            (Key.line.stringValue, .integer(diagnostic.line)),
-            (Key.column.stringValue, .integer(diagnostic.column)),
+            (Key.line.stringValue, .number(String(diagnostic.line))),
+            (Key.column.stringValue, .number(String(diagnostic.column))),
             (Key.severity.stringValue, .string(diagnostic.severity)),
             (Key.message.stringValue, .string(diagnostic.message)),
         ])
-    }
-}
-
-/// A JSON value whose objects keep their keys in the order given, so output is stable and
-/// matches a documented contract. Only what `describe` needs: no floating-point numbers.
-indirect enum JSONValue: Sendable, Equatable {
-    case null
-    case bool(Bool)
-    case integer(Int)
-    case string(String)
-    case array([JSONValue])
-    case object([(String, JSONValue)])
-
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.compactText() == rhs.compactText()
-    }
-
-    /// Pretty-printed with two-space indentation, `"key": value`, empty containers as `[]`/`{}`,
-    /// no trailing newline.
-    func prettyPrinted() -> String {
-        var output: [UInt8] = []
-        write(to: &output, indent: 0, pretty: true)
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// The value on one line without spaces.
-    func compactText() -> String {
-        var output: [UInt8] = []
-        write(to: &output, indent: 0, pretty: false)
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    // The text is written as UTF-8 bytes and made a `String` once: appending to an array costs
-    // about a third of `String.append` (issue 28; the same as `CodePrinter`).
-    private func write(to output: inout [UInt8], indent: Int, pretty: Bool) {
-        switch self {
-        case .null:
-            output.appendUTF8(of: "null")
-        case .bool(let value):
-            output.appendUTF8(of: value ? "true" : "false")
-        case .integer(let value):
-            output.appendUTF8(of: String(value))
-        case .string(let value):
-            JSONStringEscaping.appendQuoted(value, to: &output)
-        case .array(let elements):
-            writeContainer(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count, to: &output, indent: indent, pretty: pretty) {
-                elements[$0].write(to: &$1, indent: indent + 1, pretty: pretty)
-            }
-        case .object(let members):
-            writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count, to: &output, indent: indent, pretty: pretty) {
-                JSONStringEscaping.appendQuoted(members[$0].0, to: &$1)
-                $1.appendUTF8(of: pretty ? ": " : ":")
-                members[$0].1.write(to: &$1, indent: indent + 1, pretty: pretty)
-            }
-        }
-    }
-
-    private func writeContainer(
-        open: UInt8, close: UInt8, count: Int, to output: inout [UInt8], indent: Int, pretty: Bool,
-        element: (Int, inout [UInt8]) -> Void
-    ) {
-        output.append(open)
-        guard count > 0 else { output.append(close); return }
-        for index in 0..<count {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            if pretty { Self.appendNewline(indent: indent + 1, to: &output) }
-            element(index, &output)
-        }
-        if pretty { Self.appendNewline(indent: indent, to: &output) }
-        output.append(close)
-    }
-
-    /// `\n` and two spaces per level.
-    private static func appendNewline(indent: Int, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\n"))
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
-    }
-
-    /// A JSON string literal (the runtime's escaping, `JSONStringEscaping`): escapes `"`, `\` and
-    /// control characters (`\n`, `\t`... or `\u00XX`); everything else, non-ASCII included, stays as UTF-8.
-    static func quoted(_ text: String) -> String {
-        JSONStringEscaping.quoted(text)
     }
 }

@@ -23,13 +23,13 @@ enum ModelRenderer {
         ])
         printer.block("public struct \(model.typeName): \(conformances)") { printer in
             for field in model.fields {
-                printer.line("public var \(SwiftNaming.escaped(field.name)): \(field.codeType)")
+                printer.line("public var \(SwiftIdentifiers.escaped(field.name)): \(field.codeType)")
             }
             printer.blankLine()
-            let arguments = model.fields.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ")
+            let arguments = model.fields.map { "\(SwiftIdentifiers.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ")
             printer.block("public init(\(arguments))") { printer in
                 for field in model.fields {
-                    printer.line("self.\(SwiftNaming.escaped(field.name)) = \(SwiftNaming.escaped(field.name))")
+                    printer.line("self.\(SwiftIdentifiers.escaped(field.name)) = \(SwiftIdentifiers.escaped(field.name))")
                 }
             }
         }
@@ -41,7 +41,7 @@ enum ModelRenderer {
             printer.blankLine()
             printer.block("public init(from row: inout NeonSQL.RowDecoder) throws") { printer in
                 for field in model.fields {
-                    printer.line("self.\(SwiftNaming.escaped(field.name)) = try row.decode(\(field.codeType).self)")
+                    printer.line("self.\(SwiftIdentifiers.escaped(field.name)) = try row.decode(\(field.codeType).self)")
                 }
             }
             if model.decodesIfPresent {
@@ -69,7 +69,7 @@ enum ModelRenderer {
             if required.isEmpty {
                 printer.line("if " + nullable.map { "value\($0 + 1) == nil" }.joined(separator: ", ") + " { return nil }")
             }
-            let arguments = fields.enumerated().map { "\(SwiftNaming.argumentLabel($1.name)): value\($0 + 1)" }
+            let arguments = fields.enumerated().map { "\(SwiftIdentifiers.argumentLabel($1.name)): value\($0 + 1)" }
             printer.line("return Self(\(arguments.joined(separator: ", ")))")
         }
     }

@@ -25,14 +25,14 @@ enum PageRenderer {
             printer.block("public static func \(page.factoryDeclaration)") { printer in
                 printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(parameters.count + keys.count))")
                 for parameter in parameters {
-                    printer.line("\(bindings).append(\(SwiftNaming.escaped(parameter.name)), as: \(parameter.runtimeType))")
+                    printer.line("\(bindings).append(\(SwiftIdentifiers.escaped(parameter.name)), as: \(parameter.runtimeType))")
                 }
                 printer.block("guard let \(cursor) else") { printer in
                     RawStringLiteral.print(paging.firstPageSQL, prefix: "return .many(name: \(name), sql: ",
                                            suffix: ", bindings: \(bindings), readOnly: true\(effects))", into: &printer)
                 }
                 for key in keys {
-                    printer.line("\(bindings).append(\(cursor).\(SwiftNaming.escaped(key.name)), as: \(key.runtimeType))")
+                    printer.line("\(bindings).append(\(cursor).\(SwiftIdentifiers.escaped(key.name)), as: \(key.runtimeType))")
                 }
                 RawStringLiteral.print(paging.nextPageSQL, prefix: "return .many(name: \(name), sql: ",
                                        suffix: ", bindings: \(bindings), readOnly: true\(effects))", into: &printer)

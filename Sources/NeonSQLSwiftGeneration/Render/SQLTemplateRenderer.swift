@@ -99,7 +99,7 @@ enum SQLTemplateRenderer {
             printer.block("public enum \(sort.typeName): Swift.Int, Swift.Sendable, Swift.Hashable, Swift.CaseIterable") { printer in
                 for (position, entry) in sort.cases.enumerated() {
                     printer.docComment(["`ORDER BY \(CodePrinter.sanitizedCommentText(entry.key))`"])
-                    printer.line("case \(SwiftNaming.escaped(entry.name)) = \(position)")
+                    printer.line("case \(SwiftIdentifiers.escaped(entry.name)) = \(position)")
                 }
             }
         }
@@ -118,10 +118,10 @@ enum SQLTemplateRenderer {
         let parameter = local("parameter")
         let bindings = signature.bindingsVariable
         let switches = template.switchParameters.compactMap { index in
-            named.parameters.first { $0.index == index }.map { SwiftNaming.escaped($0.name) + ($0.isPatch ? ".isSet" : " != nil") }
+            named.parameters.first { $0.index == index }.map { SwiftIdentifiers.escaped($0.name) + ($0.isPatch ? ".isSet" : " != nil") }
         }
         let choices = named.parameters.filter { $0.sortIndex != nil }.sorted { ($0.sortIndex ?? 0) < ($1.sortIndex ?? 0) }
-            .map { SwiftNaming.escaped($0.name) + ".rawValue" }
+            .map { SwiftIdentifiers.escaped($0.name) + ".rawValue" }
         let choiceArgument = choices.isEmpty ? "" : ", choices: [\(choices.joined(separator: ", "))]"
         printer.line("let \(variant) = \(templateName).variant([\(switches.joined(separator: ", "))]\(choiceArgument))")
         printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(variant).parameters.count)")
@@ -130,9 +130,9 @@ enum SQLTemplateRenderer {
             for value in named.boundParameters.sorted(by: { $0.index < $1.index }) {
                 let type = value.runtimeType
                 if value.isPatch {
-                    printer.line("case \(value.index): if case .set(let value) = \(SwiftNaming.escaped(value.name)) { \(bindings).append(value, as: \(type)) }")
+                    printer.line("case \(value.index): if case .set(let value) = \(SwiftIdentifiers.escaped(value.name)) { \(bindings).append(value, as: \(type)) }")
                 } else {
-                    printer.line("case \(value.index): \(bindings).append(\(SwiftNaming.escaped(value.name)), as: \(type))")
+                    printer.line("case \(value.index): \(bindings).append(\(SwiftIdentifiers.escaped(value.name)), as: \(type))")
                 }
             }
             printer.line("default: break")

@@ -73,7 +73,7 @@ package enum SharedFileRenderer {
             return
         }
         let type = description.typeName
-        let fallbackCase = SwiftNaming.escaped(fallback)
+        let fallbackCase = SwiftIdentifiers.escaped(fallback)
         printer.docComment([
             "The PostgreSQL enum `\(description.sqlName)`. A label added to it after this code was generated",
             "(`ALTER TYPE ... ADD VALUE`) decodes as `.\(fallback)(label)` instead of failing the query.",
@@ -81,20 +81,20 @@ package enum SharedFileRenderer {
         let header = "public enum \(type): Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseIterable, NeonSQL.PostgresEnum"
         printer.block(header) { printer in
             for enumCase in description.cases {
-                printer.line("case \(SwiftNaming.escaped(enumCase.name))")
+                printer.line("case \(SwiftIdentifiers.escaped(enumCase.name))")
             }
             printer.docComment(["A label this code does not know (added to the database enum after it was generated), as sent."])
             printer.line("case \(fallbackCase)(Swift.String)")
             printer.blankLine()
             printer.docComment(["The labels this code knows, in their PostgreSQL order (never `.\(fallback)`)."])
-            let known = description.cases.map { "." + SwiftNaming.escaped($0.name) }.joined(separator: ", ")
+            let known = description.cases.map { "." + SwiftIdentifiers.escaped($0.name) }.joined(separator: ", ")
             printer.line("public static let allCases: [\(type)] = [\(known)]")
             printer.blankLine()
             printer.docComment(["The PostgreSQL label."])
             printer.block("public var rawValue: Swift.String") { printer in
                 printer.line("switch self {")
                 for enumCase in description.cases {
-                    printer.line("case .\(SwiftNaming.escaped(enumCase.name)): \(SwiftStringLiteral.quoted(enumCase.label))")
+                    printer.line("case .\(SwiftIdentifiers.escaped(enumCase.name)): \(SwiftStringLiteral.quoted(enumCase.label))")
                 }
                 printer.line("case .\(fallbackCase)(let label): label")
                 printer.line("}")
@@ -104,7 +104,7 @@ package enum SharedFileRenderer {
             printer.block("public init(rawValue: Swift.String)") { printer in
                 printer.line("switch rawValue {")
                 for enumCase in description.cases {
-                    printer.line("case \(SwiftStringLiteral.quoted(enumCase.label)): self = .\(SwiftNaming.escaped(enumCase.name))")
+                    printer.line("case \(SwiftStringLiteral.quoted(enumCase.label)): self = .\(SwiftIdentifiers.escaped(enumCase.name))")
                 }
                 printer.line("default: self = .\(fallbackCase)(rawValue)")
                 printer.line("}")
@@ -120,9 +120,9 @@ package enum SharedFileRenderer {
         printer.block(header) { printer in
             for enumCase in description.cases {
                 if enumCase.name == enumCase.label {
-                    printer.line("case \(SwiftNaming.escaped(enumCase.name))")
+                    printer.line("case \(SwiftIdentifiers.escaped(enumCase.name))")
                 } else {
-                    printer.line("case \(SwiftNaming.escaped(enumCase.name)) = \(SwiftStringLiteral.quoted(enumCase.label))")
+                    printer.line("case \(SwiftIdentifiers.escaped(enumCase.name)) = \(SwiftStringLiteral.quoted(enumCase.label))")
                 }
             }
         }

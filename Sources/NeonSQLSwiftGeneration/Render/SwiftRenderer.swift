@@ -153,12 +153,12 @@ package struct SwiftRenderer {
         printer.docComment(["\(what) of ``\(typeNames.queries)/\(signature.symbolReference)``."])
         printer.block("public struct \(named.argumentsTypeName): Swift.Sendable, Swift.Hashable") { printer in
             for parameter in named.parameters {
-                printer.line("public var \(SwiftNaming.escaped(parameter.name)): \(parameter.codeType)")
+                printer.line("public var \(SwiftIdentifiers.escaped(parameter.name)): \(parameter.codeType)")
             }
             printer.blankLine()
             printer.block("public init(\(signature.argumentSetInitParameters))") { printer in
                 for parameter in named.parameters {
-                    printer.line("self.\(SwiftNaming.escaped(parameter.name)) = \(SwiftNaming.escaped(parameter.name))")
+                    printer.line("self.\(SwiftIdentifiers.escaped(parameter.name)) = \(SwiftIdentifiers.escaped(parameter.name))")
                 }
             }
         }
@@ -210,13 +210,13 @@ package struct SwiftRenderer {
         printer.docComment(["A row of ``\(typeNames.queries)/\(signature.symbolReference)``."])
         printer.block("public struct \(named.rowTypeName): \(conformances)") { printer in
             for member in members {
-                printer.line("public var \(SwiftNaming.escaped(member.name(in: named))): \(member.codeType(in: named))")
+                printer.line("public var \(SwiftIdentifiers.escaped(member.name(in: named))): \(member.codeType(in: named))")
             }
             if !members.isEmpty { printer.blankLine() }
-            let arguments = members.map { "\(SwiftNaming.escaped($0.name(in: named))): \($0.codeType(in: named))" }.joined(separator: ", ")
+            let arguments = members.map { "\(SwiftIdentifiers.escaped($0.name(in: named))): \($0.codeType(in: named))" }.joined(separator: ", ")
             printer.block("public init(\(arguments))") { printer in
                 for member in members {
-                    let name = SwiftNaming.escaped(member.name(in: named))
+                    let name = SwiftIdentifiers.escaped(member.name(in: named))
                     printer.line("self.\(name) = \(name)")
                 }
             }
@@ -235,19 +235,19 @@ package struct SwiftRenderer {
         printer.docComment(["The columns of `\(CodePrinter.sanitizedCommentText(embed.sqlName))` (`sqlc.embed`)."])
         printer.block("public struct \(embed.typeName): \(RowConformances.list(codableRows: codableRows, identifiable: false))") { printer in
             for field in fields {
-                printer.line("public var \(SwiftNaming.escaped(field.name)): \(field.codeType)")
+                printer.line("public var \(SwiftIdentifiers.escaped(field.name)): \(field.codeType)")
             }
             printer.blankLine()
-            let arguments = fields.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ")
+            let arguments = fields.map { "\(SwiftIdentifiers.escaped($0.name)): \($0.codeType)" }.joined(separator: ", ")
             printer.block("public init(\(arguments))") { printer in
                 for field in fields {
-                    printer.line("self.\(SwiftNaming.escaped(field.name)) = \(SwiftNaming.escaped(field.name))")
+                    printer.line("self.\(SwiftIdentifiers.escaped(field.name)) = \(SwiftIdentifiers.escaped(field.name))")
                 }
             }
             printer.blankLine()
             printer.block("init(from row: inout NeonSQL.RowDecoder) throws") { printer in
                 for field in fields {
-                    printer.line("self.\(SwiftNaming.escaped(field.name)) = try row.decode(\(field.codeType).self)")
+                    printer.line("self.\(SwiftIdentifiers.escaped(field.name)) = try row.decode(\(field.codeType).self)")
                 }
             }
             guard embed.optional else { return }
@@ -265,11 +265,11 @@ package struct SwiftRenderer {
                 for member in members {
                     switch member {
                     case .column(let position):
-                        printer.line("self.\(SwiftNaming.escaped(named.columns[position].name)) = try row.decode(\(named.columns[position].codeType).self)")
+                        printer.line("self.\(SwiftIdentifiers.escaped(named.columns[position].name)) = try row.decode(\(named.columns[position].codeType).self)")
                     case .embed(let index):
                         let embed = named.embeds[index]
                         let decode = embed.optional ? "\(embed.typeName).decodeIfPresent(from: &row)" : "\(embed.typeName)(from: &row)"
-                        printer.line("self.\(SwiftNaming.escaped(embed.propertyName)) = try \(decode)")
+                        printer.line("self.\(SwiftIdentifiers.escaped(embed.propertyName)) = try \(decode)")
                     }
                 }
             }
@@ -284,7 +284,7 @@ package struct SwiftRenderer {
             // One array per column: `unnest($1::integer[], $2::text[])` pairs them into rows.
             printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(named.parameters.count))")
             for parameter in named.parameters {
-                let property = "$0.\(SwiftNaming.escaped(parameter.name))"
+                let property = "$0.\(SwiftIdentifiers.escaped(parameter.name))"
                 guard parameter.copiesArrayAsText else {
                     printer.line("\(bindings).append(rows.map { \(property) }, as: \(parameter.copyFromRuntimeType))")
                     continue
@@ -315,7 +315,7 @@ package struct SwiftRenderer {
             printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(named.parameters.count))")
             // Read in place: a `NamedValue` copy retains about ten strings.
             for index in named.parameters.indices {
-                let name = SwiftNaming.escaped(named.parameters[index].name)
+                let name = SwiftIdentifiers.escaped(named.parameters[index].name)
                 printer.line("\(bindings).append(\(name), as: \(named.parameters.runtimeType(at: index)))")
             }
         }

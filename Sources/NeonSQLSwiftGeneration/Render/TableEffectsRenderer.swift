@@ -27,34 +27,21 @@ enum TableEffectsRenderer {
     }
 
     /// `{"reads":[...],"writes":[...]}` with `"readsUnknown":true` / `"writesUnknown":true` when so:
-    /// the compact JSON of that object (`JSONValue.compactText()`'s bytes).
+    /// the compact JSON of that object (`JSONDocument.compactText()`'s bytes).
     static func json(_ tables: TableEffectsDescription) -> String {
         String(decoding: jsonBytes(tables), as: UTF8.self)
     }
 
-    /// ``json(_:)`` as UTF-8, written straight to bytes (every statement factory prints it: a value
-    /// tree per query cost ~6,000 instructions).
+    /// ``json(_:)`` as UTF-8, written straight to bytes by the shared compact writer (every
+    /// statement factory prints it: a document per query cost ~6,000 instructions).
     private static func jsonBytes(_ tables: TableEffectsDescription) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(32 + 24 * (tables.reads.count + tables.writes.count))
-        append(#"{"reads":"#, to: &output)
-        appendArray(tables.reads, to: &output)
-        append(#","writes":"#, to: &output)
-        appendArray(tables.writes, to: &output)
-        if tables.readsUnknown { append(#","readsUnknown":true"#, to: &output) }
-        if tables.writesUnknown { append(#","writesUnknown":true"#, to: &output) }
-        output.append(UInt8(ascii: "}"))
-        return output
-    }
-
-    /// `["a","b"]`, each string escaped as JSON.
-    private static func appendArray(_ strings: [String], to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "["))
-        for (position, string) in strings.enumerated() {
-            if position > 0 { output.append(UInt8(ascii: ",")) }
-            JSONStringEscaping.appendQuoted(string, to: &output)
-        }
-        output.append(UInt8(ascii: "]"))
+        var object = JSONDocument.CompactObjectWriter(
+            reservingCapacity: 32 + 24 * (tables.reads.count + tables.writes.count))
+        object.append("reads", strings: tables.reads)
+        object.append("writes", strings: tables.writes)
+        if tables.readsUnknown { object.append("readsUnknown", bool: true) }
+        if tables.writesUnknown { object.append("writesUnknown", bool: true) }
+        return object.finish()
     }
 
     private static func append(_ text: StaticString, to output: inout [UInt8]) {

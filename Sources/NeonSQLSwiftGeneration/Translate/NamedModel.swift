@@ -44,7 +44,7 @@ package struct NamedFile: Sendable {
 }
 
 /// One query with its Swift names. Names are bare (no backticks): print them through
-/// ``SwiftNaming/escaped(_:)``.
+/// ``SwiftIdentifiers/escaped(_:)``.
 package struct NamedQuery: Sendable {
     /// What the analyzer found (``QueryDescription``), shared by reference (``SharedQueryDescription``).
     package var query: QueryDescription { description.value }
@@ -177,7 +177,7 @@ struct NamedValue: Sendable {
     var defaultArgument: String? {
         if isOptionalFilter { return "nil" }
         if isPatch { return ".keep" }
-        return sortDefaultCase.map { "." + SwiftNaming.escaped($0) }
+        return sortDefaultCase.map { "." + SwiftIdentifiers.escaped($0) }
     }
 
     /// This column with `field`'s Swift name and type (a model's property), keeping its own

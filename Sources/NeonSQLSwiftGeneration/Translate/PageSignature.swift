@@ -18,12 +18,12 @@ struct PageSignature: Sendable {
         cursorVariable = cursor
         bindingsVariable = QuerySignature.unusedLocal("bindings", among: parameters)
         let row = named.rowTypeName
-        let parameterList = parameters.map { "\(SwiftNaming.escaped($0.name)): \($0.codeType)" }
-        let arguments = parameters.map { "\(SwiftNaming.argumentLabel($0.name)): \(SwiftNaming.escaped($0.name))" }
-        let factory = SwiftNaming.escaped(named.pageFactoryName)
+        let parameterList = parameters.map { "\(SwiftIdentifiers.escaped($0.name)): \($0.codeType)" }
+        let arguments = parameters.map { "\(SwiftIdentifiers.argumentLabel($0.name)): \(SwiftIdentifiers.escaped($0.name))" }
+        let factory = SwiftIdentifiers.escaped(named.pageFactoryName)
         factoryDeclaration = factory + "(" + (parameterList + ["after \(cursor): \(row)?"]).joined(separator: ", ")
             + ") -> NeonSQL.Statement<[\(row)]>"
-        methodDeclaration = SwiftNaming.escaped(named.pagesMethodName) + "(" + parameterList.joined(separator: ", ")
+        methodDeclaration = SwiftIdentifiers.escaped(named.pagesMethodName) + "(" + parameterList.joined(separator: ", ")
             + ") -> Swift.AsyncThrowingStream<[\(row)], any Swift.Error>"
         factoryCall = factory + "(" + (arguments + ["after: $0"]).joined(separator: ", ") + ")"
     }

@@ -56,7 +56,7 @@ package struct QueryFileTypes: Sendable, Hashable {
     static func stem(ofPath path: String) -> String {
         var name = fileName(of: path)
         if name.lowercased().hasSuffix(".sql") { name = String(name.dropLast(4)) }
-        let words = SwiftNaming.upperCamelCase(name)
+        let words = SwiftIdentifiers.upperCamelCase(name)
         guard let first = words.first else { return "File" }
         return first.isNumber ? "File" + words : words
     }

@@ -95,7 +95,7 @@ final class QuerySignature: Sendable {
     init(_ named: NamedQuery) {
         let parameters = named.parameters
         let kind = named.query.kind
-        let function = SwiftNaming.escaped(named.functionName)
+        let function = SwiftIdentifiers.escaped(named.functionName)
         let lists = ParameterLists(parameters, function: function, symbolName: named.functionName)
         // A defaulted parameter (optional filter, patch) keeps its default in the method and the
         // factory (a closure has no defaults).
@@ -169,7 +169,7 @@ final class QuerySignature: Sendable {
         page = named.query.paging == nil ? nil : PageSignature(named)
         switch kind {
         case .batchexec, .batchone, .batchmany:
-            argumentSetCall = function + "(" + parameters.map { "\(SwiftNaming.argumentLabel($0.name)): $0.\(SwiftNaming.escaped($0.name))" }
+            argumentSetCall = function + "(" + parameters.map { "\(SwiftIdentifiers.argumentLabel($0.name)): $0.\(SwiftIdentifiers.escaped($0.name))" }
                 .joined(separator: ", ") + ")"
         case .copyfrom:
             argumentSetCall = function + "($0)"
@@ -244,8 +244,8 @@ private struct ParameterLists {
         for index in parameters.indices {
             // The fields read in place: a `NamedValue` copy retains about ten strings.
             let bareName = parameters[index].name, codeType = parameters[index].codeType
-            let name = SwiftNaming.escaped(bareName)
-            let label = SwiftNaming.argumentLabel(bareName)
+            let name = SwiftIdentifiers.escaped(bareName)
+            let label = SwiftIdentifiers.argumentLabel(bareName)
             if index > 0 {
                 declaration.appendUTF8(of: ", ")
                 call.appendUTF8(of: ", ")
@@ -306,7 +306,7 @@ struct ResultShape {
         let singleColumn = named.columns.count == 1 && named.embeds.isEmpty && named.query.paging == nil
             && (kind == .many || kind == .one)
         if singleColumn, let only = named.columns.first, kind == .many || exactlyOne || !only.nullable {
-            column = SwiftNaming.escaped(only.name)
+            column = SwiftIdentifiers.escaped(only.name)
             codeType = only.codeType
             describedType = only.swiftType
         } else {

@@ -19,13 +19,13 @@ extension SwiftTranslator {
                 // A field of the nested struct: unique within it (a table's columns already are).
                 if embedNames[embed.start] == nil {
                     embedNames[embed.start] = UniqueNames(taken: reservedColumnNames.union(embeddedReservedNames))
-                    _ = names.claim(usable(SwiftNaming.lowerCamelCase(embed.name), fallback: "embedded"))
+                    _ = names.claim(usable(SwiftIdentifiers.lowerCamelCase(embed.name), fallback: "embedded"))
                 }
-                return embedNames[embed.start]?.claim(usable(SwiftNaming.lowerCamelCase(sqlName), fallback: "column\(number)"))
+                return embedNames[embed.start]?.claim(usable(SwiftIdentifiers.lowerCamelCase(sqlName), fallback: "column\(number)"))
                     ?? "column\(number)"
             }
             let unnamed = sqlName == "?column?"
-            let base = unnamed ? "column\(number)" : usable(SwiftNaming.lowerCamelCase(sqlName), fallback: "column\(number)")
+            let base = unnamed ? "column\(number)" : usable(SwiftIdentifiers.lowerCamelCase(sqlName), fallback: "column\(number)")
             let name = names.claim(base)
             let message: String
             if unnamed {
@@ -63,7 +63,7 @@ extension SwiftTranslator {
         for (position, column) in query.columns.enumerated() {
             if let embed = column.embed {
                 if propertyNames[embed.start] == nil {
-                    propertyNames[embed.start] = names.claim(usable(SwiftNaming.lowerCamelCase(embed.name), fallback: "embedded"))
+                    propertyNames[embed.start] = names.claim(usable(SwiftIdentifiers.lowerCamelCase(embed.name), fallback: "embedded"))
                 }
             } else {
                 _ = names.claim(columnNames[position])
@@ -95,7 +95,7 @@ extension SwiftTranslator {
                 continue
             }
             let propertyName = propertyNames[embed.start] ?? "embedded"
-            let typeName = typeNames.claim(usable(SwiftNaming.upperCamelCase(embed.name), fallback: "Embedded"))
+            let typeName = typeNames.claim(usable(SwiftIdentifiers.upperCamelCase(embed.name), fallback: "Embedded"))
             indexByStart[embed.start] = embeds.count
             columns[position].embed = embeds.count
             embeds.append(NamedEmbed(propertyName: propertyName, typeName: typeName, optional: embed.optional,

@@ -6,7 +6,7 @@ extension SwiftTranslator {
     /// The enum type name of a query's sort: `<Query>Order` for `order`, else `<Query><Name>`.
     static func sortTypeBase(query rowBase: String, sortName: String) -> String {
         let base = rowBase.isEmpty ? "Query" : rowBase
-        return sortName == "order" ? base + "Order" : base + SwiftNaming.upperCamelCase(sortName)
+        return sortName == "order" ? base + "Order" : base + SwiftIdentifiers.upperCamelCase(sortName)
     }
 
     /// `c.slug DESC` -> `slugDesc`, `total_xp DESC, display_name` -> `totalXpDescDisplayName`.
@@ -24,7 +24,7 @@ extension SwiftTranslator {
                 current = ""
             }
         }
-        return SwiftNaming.lowerCamelCase(words.joined(separator: "_"))
+        return SwiftIdentifiers.lowerCamelCase(words.joined(separator: "_"))
     }
 
     /// The named sorts of a query, and a diagnostic (at the annotation) for two keys named alike.

@@ -46,7 +46,7 @@ package struct SwiftTranslator {
                              frozenEnums: Bool) -> NamedModel {
         var diagnostics: [Diagnostic] = []
         for (key, name) in [("queries", typeNames.queries), ("statements", typeNames.statements), ("client", typeNames.client)] {
-            if !SwiftNaming.isUsable(name) || SwiftNaming.keywords.contains(name) || moduleNames.contains(name) {
+            if !SwiftIdentifiers.isUsable(name) || SwiftIdentifiers.keywords.contains(name) || moduleNames.contains(name) {
                 diagnostics.append(Diagnostic(file: configPath, line: 1, column: 1, severity: .error,
                                               message: "names.\(key) '\(name)' is not a usable Swift type name"))
             }
@@ -67,11 +67,11 @@ package struct SwiftTranslator {
         var claimedEnumNames: [String: String] = [:]
         let enums = model.enums.map { description -> NamedEnum in
             let unqualified = Self.unqualifiedTypeName(description.sqlName)
-            let typeName = types.claim(Self.usable(SwiftNaming.upperCamelCase(unqualified), fallback: "Enum"))
+            let typeName = types.claim(Self.usable(SwiftIdentifiers.upperCamelCase(unqualified), fallback: "Enum"))
             claimedEnumNames[description.sqlName] = typeName
             var cases = UniqueNames(taken: Self.reservedCaseNames)
             let named = description.labels.enumerated().map { position, label in
-                (label: label, name: cases.claim(Self.usable(SwiftNaming.lowerCamelCase(label), fallback: "value\(position + 1)")))
+                (label: label, name: cases.claim(Self.usable(SwiftIdentifiers.lowerCamelCase(label), fallback: "value\(position + 1)")))
             }
             // Claimed last: a label spelled like the fallback keeps its name, the fallback moves.
             let fallback = frozenEnums ? nil : cases.claim(Self.fallbackCaseName)
@@ -79,7 +79,7 @@ package struct SwiftTranslator {
         }
         let enumNames = claimedEnumNames
         let enumName: @Sendable (String) -> String = { sqlName in
-            enumNames[sqlName] ?? Self.usable(SwiftNaming.upperCamelCase(Self.unqualifiedTypeName(sqlName)), fallback: "Enum")
+            enumNames[sqlName] ?? Self.usable(SwiftIdentifiers.upperCamelCase(Self.unqualifiedTypeName(sqlName)), fallback: "Enum")
         }
 
         var namingWarnings = DiagnosticCollector()
@@ -124,8 +124,8 @@ package struct SwiftTranslator {
         return files.map { file in
             file.queries.map { query in
                 var names = TargetWideNames()
-                names.functionName = functions.claim(Self.usable(SwiftNaming.lowerCamelCase(query.annotationName), fallback: "query"))
-                let rowBase = SwiftNaming.upperCamelCase(query.annotationName)
+                names.functionName = functions.claim(Self.usable(SwiftIdentifiers.lowerCamelCase(query.annotationName), fallback: "query"))
+                let rowBase = SwiftIdentifiers.upperCamelCase(query.annotationName)
                 names.rowTypeName = types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Row", fallback: "QueryRow"))
                 names.argumentsTypeName = query.kind.takesArgumentSets
                     ? types.claim(Self.usable((rowBase.isEmpty ? "Query" : rowBase) + "Params", fallback: "QueryParams")) : ""
@@ -167,7 +167,7 @@ package struct SwiftTranslator {
         // Argument sets are structs (`XParams`): their properties avoid `Hashable`'s members as columns do.
         var parameterNames = UniqueNames(taken: query.kind.takesArgumentSets ? Self.argumentSetReservedNames : [])
         let sortedParameters = query.parameters.sorted { $0.index < $1.index }
-        let names = sortedParameters.map { parameterNames.claim(Self.usable(SwiftNaming.lowerCamelCase($0.sqlName ?? ""), fallback: "p\($0.index)")) }
+        let names = sortedParameters.map { parameterNames.claim(Self.usable(SwiftIdentifiers.lowerCamelCase($0.sqlName ?? ""), fallback: "p\($0.index)")) }
         // `-- @param userId2 nullable`: a directive that names a parameter by its Swift name.
         var directedNullable: [Int: Bool] = [:]
         for directive in query.pendingParameterDirectives {
@@ -204,7 +204,7 @@ package struct SwiftTranslator {
                     guard position < sorts.count else { return nil }
                     let sort = sorts[position]
                     var value = NamedValue(
-                        name: parameterNames.claim(Self.usable(SwiftNaming.lowerCamelCase(sort.sqlName), fallback: "order")),
+                        name: parameterNames.claim(Self.usable(SwiftIdentifiers.lowerCamelCase(sort.sqlName), fallback: "order")),
                         typeUsage: .named(.unqualified(sort.typeName)), type: .unknown, pgType: "", index: 0,
                         sqlName: sort.sqlName, nullable: false, elementNullable: false)
                     value.sortIndex = position
@@ -278,7 +278,7 @@ package struct SwiftTranslator {
     static func usable(_ name: String, fallback: @autoclosure () -> String) -> String {
         var result = name.isEmpty ? fallback() : name
         if let first = result.unicodeScalars.first, IdentifierWords.isASCIIDigit(first) { result = "_" + result }
-        if SwiftNaming.unescapable.contains(result) { result += "_" }
+        if SwiftIdentifiers.unescapable.contains(result) { result += "_" }
         return result
     }
 }

@@ -87,7 +87,7 @@ enum TableModels {
     static func baseName(_ relationName: String) -> String {
         var words = IdentifierWords.words(of: relationName)
         if let last = words.popLast() { words.append(singular(last)) }
-        return SwiftNaming.upperCamelCase(words.joined(separator: "_"))
+        return SwiftIdentifiers.upperCamelCase(words.joined(separator: "_"))
     }
 
     /// The singular of one English word (case-insensitive; the result is lowercased), by rules
@@ -151,7 +151,7 @@ enum TableModels {
     /// so a model never renames anything else.
     static func claimTypeName(_ relationName: String, types: inout UniqueNames) -> String {
         let base = baseName(relationName)
-        if SwiftNaming.keywords.contains(base) || SwiftNaming.unescapable.contains(base) || shadowedStandardNames.contains(base) {
+        if SwiftIdentifiers.keywords.contains(base) || SwiftIdentifiers.unescapable.contains(base) || shadowedStandardNames.contains(base) {
             return types.claim(base + "Model")
         }
         let candidate = SwiftTranslator.usable(base, fallback: "Table")
@@ -208,7 +208,7 @@ extension SwiftTranslator {
         }
         guard !used.isEmpty else { return ([:], []) }
         // A user's override type lives in the same module as the models: never take its name.
-        for swiftType in overrides.columns.values.sorted() + overrides.types.values.sorted() where SwiftNaming.isUsable(swiftType) {
+        for swiftType in overrides.columns.values.sorted() + overrides.types.values.sorted() where SwiftIdentifiers.isUsable(swiftType) {
             types.reserve(swiftType)
         }
         // Nor a member's name the model would be spelled next to (`_1` for both a table `1` and
@@ -263,7 +263,7 @@ extension SwiftTranslator {
             let nullable = !column.isNotNull
             let swift = swiftType(column.type, nullable: nullable, elementNullable: column.elementNullable, origin: origin,
                                   originIsElement: false, enumName: enumName)
-            return NamedValue(name: names.claim(Self.usable(SwiftNaming.lowerCamelCase(column.name), fallback: "column\(position + 1)")),
+            return NamedValue(name: names.claim(Self.usable(SwiftIdentifiers.lowerCamelCase(column.name), fallback: "column\(position + 1)")),
                               typeUsage: swift, type: column.type, pgType: column.type.baseType.formatName,
                               index: position + 1, sqlName: column.name, nullable: nullable, elementNullable: column.elementNullable)
         }

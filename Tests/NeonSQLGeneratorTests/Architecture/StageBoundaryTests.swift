@@ -22,7 +22,7 @@ struct StageBoundaryTests {
 
     /// Types and members that carry Swift names or types.
     static let swiftSymbols = [
-        "SwiftNaming", "SwiftTranslator", "SwiftTypeMapping", "TypeOverrides", "GeneratedTypeNames", "NamedModel", "NamedQuery",
+        "SwiftIdentifiers", "SwiftTranslator", "SwiftTypeMapping", "TypeOverrides", "GeneratedTypeNames", "NamedModel", "NamedQuery",
         "NamedValue", "NamedEnum", "NamedEmbed", "QuerySignature", "swiftType", "codeType", "SwiftRenderer", "DescribeJSON",
         "SwiftTypeUsage", "SwiftTypeName", "typeUsage", "runtimeType",
     ]
@@ -123,9 +123,9 @@ struct StageBoundaryTests {
     }
 
     @Test func theCheckFindsASwiftSymbolInCode() {
-        let lines = Self.codeLines("// SwiftNaming in a comment\nlet x = SwiftNaming.lowerCamelCase(y) // SwiftTranslator\n")
+        let lines = Self.codeLines("// SwiftIdentifiers in a comment\nlet x = SwiftIdentifiers.lowerCamelCase(y) // SwiftTranslator\n")
         #expect(lines.count == 2)
-        #expect(lines.contains { $0.text.contains("SwiftNaming.lowerCamelCase") && !$0.text.contains("SwiftTranslator") })
+        #expect(lines.contains { $0.text.contains("SwiftIdentifiers.lowerCamelCase") && !$0.text.contains("SwiftTranslator") })
     }
 
     /// Every file or folder `docs/architecture.md` names in backticks exists (relative to the

@@ -1,4 +1,5 @@
 import Foundation
+import NeonSQLShared
 import Testing
 @testable import NeonSQLGenerator
 @testable import NeonSQLSwiftGeneration
@@ -6,14 +7,14 @@ import Testing
 @Suite("describe JSON")
 struct DescribeJSONTests {
     @Test func escapesStrings() {
-        #expect(JSONValue.quoted("a\"b\\c") == #""a\"b\\c""#)
-        #expect(JSONValue.quoted("l1\nl2\r\t\u{08}\u{0C}\u{01}\u{1F}") == #""l1\nl2\r\t\b\f\u0001\u001f""#)
-        #expect(JSONValue.quoted("é 漢字 😀 \u{7F} /") == "\"é 漢字 😀 \u{7F} /\"")
+        #expect(JSONStringEscaping.quoted("a\"b\\c") == #""a\"b\\c""#)
+        #expect(JSONStringEscaping.quoted("l1\nl2\r\t\u{08}\u{0C}\u{01}\u{1F}") == #""l1\nl2\r\t\b\f\u0001\u001f""#)
+        #expect(JSONStringEscaping.quoted("é 漢字 😀 \u{7F} /") == "\"é 漢字 😀 \u{7F} /\"")
     }
 
     @Test func prettyPrintsInKeyOrder() {
-        let value = JSONValue.object([
-            ("z", .integer(-1)), ("a", .array([])), ("m", .object([])),
+        let value = JSONDocument.object([
+            ("z", .number("-1")), ("a", .array([])), ("m", .object([])),
             ("list", .array([.bool(true), .null, .string("x")])),
         ])
         #expect(value.prettyPrinted() == """

@@ -1,3 +1,4 @@
+import NeonSQLShared
 import Testing
 @testable import NeonSQLGenerator
 @testable import NeonSQLSwiftGeneration
@@ -94,18 +95,18 @@ struct FastPathEquivalenceTests {
     /// The table effects a factory passes (`TableEffectsRenderer.json`) are the compact JSON of
     /// their object, as the describe writer spells it, for every flag and the names to escape.
     @Test(arguments: [false, true])
-    func tableEffectsJSONIsTheCompactJSONValue(unknown: Bool) {
+    func tableEffectsJSONIsTheCompactJSONDocument(unknown: Bool) {
         let nameLists: [[String]] = [[], ["public.duas"], ["public.a", "shop.\"odd\" name", "x\\y", "tab\there", "ü\u{1}"]]
         for reads in nameLists {
             for writes in nameLists.reversed() {
                 for writesUnknown in [false, true] {
                     let tables = TableEffectsDescription(reads: reads, writes: writes, readsUnknown: unknown, writesUnknown: writesUnknown)
-                    var members: [(String, JSONValue)] = [
-                        ("reads", .array(reads.map(JSONValue.string))), ("writes", .array(writes.map(JSONValue.string))),
+                    var members: [(key: String, value: JSONDocument)] = [
+                        ("reads", .array(reads.map(JSONDocument.string))), ("writes", .array(writes.map(JSONDocument.string))),
                     ]
                     if unknown { members.append(("readsUnknown", .bool(true))) }
                     if writesUnknown { members.append(("writesUnknown", .bool(true))) }
-                    #expect(TableEffectsRenderer.json(tables) == JSONValue.object(members).compactText())
+                    #expect(TableEffectsRenderer.json(tables) == JSONDocument.object(members).compactText())
                 }
             }
         }

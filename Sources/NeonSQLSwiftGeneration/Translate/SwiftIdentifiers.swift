@@ -1,7 +1,7 @@
 /// How SQL names become Swift identifiers, word by word. Pure spelling: the functions here never
 /// resolve collisions (``SwiftTranslator`` does that, once, for the whole output) and return names
 /// without backticks (``escaped(_:)`` adds them where Swift needs them).
-enum SwiftNaming {
+enum SwiftIdentifiers {
     /// `journey_id` -> `journeyId`, `FetchJourneyDuas` -> `fetchJourneyDuas`, `XPValue` -> `xpValue`.
     /// Empty when the name has no ASCII letter or digit.
     static func lowerCamelCase(_ name: String) -> String { IdentifierWords.lowerCamelCase(name) }
