@@ -14,6 +14,8 @@ let package = Package(
         .plugin(name: "NeonSQLPlugin", targets: ["NeonSQLPlugin"]),
         // The generator core for tools and benchmarks; not a stable API (hence the underscore).
         .library(name: "_NeonSQLGeneratorCore", targets: ["NeonSQLGenerator"]),
+        // JSON and identifier quoting for LocalNeon (its own package); SPI (`NeonSQLInternal`), not API.
+        .library(name: "_NeonSQLShared", targets: ["NeonSQLShared"]),
     ],
     targets: [
         // What the runtime and the generator both compile: one SQL template assembler (the SQL a

@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "LocalNeonServer", targets: ["LocalNeonServer"]),
     ],
     dependencies: [
+        // The repository's root package: its JSON document (writer and strict parser) and SQL
+        // identifier quoting, shared with the NeonSQL runtime (`_NeonSQLShared`, no dependencies).
+        .package(name: "swift-neon-sql", path: ".."),
         // The tests set PostgreSQL up with a client independent of neon-local's own wire code.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -26,6 +29,7 @@ let package = Package(
         .target(
             name: "LocalNeonServer",
             dependencies: [
+                .product(name: "_NeonSQLShared", package: "swift-neon-sql"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

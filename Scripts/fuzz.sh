@@ -85,7 +85,7 @@ for source in "${SOURCES[@]}"; do
 done
 for index in "${!FILES[@]}"; do
     copy="$SNAPSHOT/$(printf '%s' "${FILES[$index]#"$ROOT/"}" | tr '/' '_')"
-    grep -v -E '^(@_exported )?import (NeonSQLShared|NeonSQLQueryDescription|NeonSQLSwiftGeneration)$' "${FILES[$index]}" > "$copy" || true
+    grep -v -E '^(@_exported |@_spi\([A-Za-z]+\) )?import (NeonSQLShared|NeonSQLQueryDescription|NeonSQLSwiftGeneration)$' "${FILES[$index]}" > "$copy" || true
     FILES[$index]="$copy"
 done
 

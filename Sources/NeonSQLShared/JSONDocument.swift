@@ -1,18 +1,27 @@
 /// A JSON document as written: numbers as their text, object members in order (duplicates
 /// kept), compact or pretty-printed (two-space indentation). The JSON writer meant for every
 /// side: the runtime's `JSONValue` writes through it (keys sorted, numbers formatted); the
-/// generator's `describe` JSON (keys in the contract's order, pretty) and LocalNeon's serde-style
-/// values (numbers kept as written) have the same shape. Depends on nothing.
-package indirect enum JSONDocument: Sendable, Equatable {
+/// generator's `describe` JSON (keys in the contract's order, pretty) and LocalNeon's parsed
+/// requests (``JSONDocumentParser``; numbers kept as written) have the same shape. SPI, not API (apps
+/// importing NeonSQL do not see it): `@_spi(NeonSQLInternal) import NeonSQLShared`, as LocalNeon
+/// does through the `_NeonSQLShared` product. Depends on nothing.
+@_spi(NeonSQLInternal) public indirect enum JSONDocument: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number, as its JSON text (`1`, `-2.5`, `1e+100`): the writer copies it as it is.
     case number(String)
+    /// A string, unescaped.
     case string(String)
+    /// An array, in order.
     case array([JSONDocument])
+    /// An object's members in order, duplicate keys kept.
     case object([(key: String, value: JSONDocument)])
 
-    package static func == (lhs: JSONDocument, rhs: JSONDocument) -> Bool {
+    /// Equal when of the same kind with equal contents; numbers compare by their text, objects
+    /// member by member in order.
+    public static func == (lhs: JSONDocument, rhs: JSONDocument) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -23,6 +32,13 @@ package indirect enum JSONDocument: Sendable, Equatable {
             return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         default: return false
         }
+    }
+
+    /// The value of the last member named `key`, if this is an object (as serde_json's lookup
+    /// after parsing a document with duplicate keys).
+    public subscript(key: String) -> JSONDocument? {
+        guard case .object(let members) = self else { return nil }
+        return members.last(where: { $0.key == key })?.value
     }
 
     /// The document on one line without spaces.
@@ -41,7 +57,7 @@ package indirect enum JSONDocument: Sendable, Equatable {
     }
 
     /// Appends the document's text to `output` (UTF-8), compact or pretty-printed.
-    package func write(to output: inout [UInt8], pretty: Bool) {
+    public func write(to output: inout [UInt8], pretty: Bool) {
         write(to: &output, indent: 0, pretty: pretty)
     }
 

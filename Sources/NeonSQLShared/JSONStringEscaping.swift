@@ -1,7 +1,7 @@
 /// JSON string literals, for both sides: the runtime's request bodies and `json`/`jsonb` values,
 /// and the generator's `describe` JSON. Escapes `"`, `\` and the control characters (`\n`, `\r`,
 /// `\t`, `\b`, `\f`, the others as `\u00XX`); everything else, non-ASCII included, stays as UTF-8.
-package enum JSONStringEscaping {
+@_spi(NeonSQLInternal) public enum JSONStringEscaping {
     /// `text` as a JSON string literal, quotes included.
     package static func quoted(_ text: String) -> String {
         var output: [UInt8] = []
@@ -11,7 +11,7 @@ package enum JSONStringEscaping {
 
     /// Appends ``quoted(_:)`` of `text` to `output`: the text as it is when nothing needs escaping
     /// (the common case: names, types, SQL without quotes or newlines).
-    package static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+    public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             output.append(UInt8(ascii: "\""))

@@ -1,9 +1,10 @@
 /// SQL identifiers in double quotes, for every side that writes SQL with a name in it: the
-/// runtime's idempotency-key and catch-up statements and the generator's type and relation names.
-package enum SQLIdentifierQuoting {
+/// runtime's idempotency-key and catch-up statements, the generator's type and relation names and
+/// LocalNeon's role grants.
+@_spi(NeonSQLInternal) public enum SQLIdentifierQuoting {
     /// `name` as a quoted identifier: in double quotes, an embedded `"` doubled (what
     /// PostgreSQL's `quote_ident` writes for a name that needs quoting). Case is kept.
-    package static func quoted(_ name: String) -> String {
+    public static func quoted(_ name: String) -> String {
         "\"" + name.replacing("\"", with: "\"\"") + "\""
     }
 }

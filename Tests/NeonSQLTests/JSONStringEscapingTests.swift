@@ -1,4 +1,4 @@
-import NeonSQLShared
+@_spi(NeonSQLInternal) import NeonSQLShared
 import Testing
 
 /// `JSONStringEscaping`, the one JSON string escaper of the runtime (request bodies, `jsonb`

@@ -1,5 +1,5 @@
 import Foundation
-import NeonSQLShared
+@_spi(NeonSQLInternal) import NeonSQLShared
 
 /// Exactly-once writes with idempotency keys: every write request carries a random key that the
 /// database records in the same transaction, so sending the request twice cannot apply it twice.

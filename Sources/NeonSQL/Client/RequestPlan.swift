@@ -1,5 +1,5 @@
 import Foundation
-import NeonSQLShared
+@_spi(NeonSQLInternal) import NeonSQLShared
 
 /// The caller's part of one request: its statements and how they are to run.
 struct RequestWork {

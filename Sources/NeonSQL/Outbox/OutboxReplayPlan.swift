@@ -1,5 +1,5 @@
 import Foundation
-import NeonSQLShared
+@_spi(NeonSQLInternal) import NeonSQLShared
 
 /// How queued writes become requests: as many as fit go in one batch (one request, one
 /// transaction), each write as its idempotency key's insert followed by its statements.

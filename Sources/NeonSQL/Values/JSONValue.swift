@@ -1,4 +1,4 @@
-import NeonSQLShared
+@_spi(NeonSQLInternal) import NeonSQLShared
 
 /// A JSON document (`json` / `jsonb`), decoded from PostgreSQL's JSON text.
 public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import NeonSQLShared
+@_spi(NeonSQLInternal) import NeonSQLShared
 
 /// Writes the JSON request bodies: `{"query":...,"params":[...]}` and `{"queries":[...]}`.
 enum RequestBody {

@@ -1,4 +1,4 @@
-import NeonSQLShared
+@_spi(NeonSQLInternal) import NeonSQLShared
 
 /// A column of a table or view as the catalog records it.
 struct CatalogColumn: Sendable, Hashable {

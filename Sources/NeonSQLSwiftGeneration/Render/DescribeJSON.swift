@@ -1,4 +1,4 @@
-import NeonSQLShared
+@_spi(NeonSQLInternal) import NeonSQLShared
 
 /// The `describe` JSON: a public contract (see `docs/describe-json.md`), whose values are the
 /// types of Render/DescribeContract.swift. Keys print in their declared order, pretty-printed with

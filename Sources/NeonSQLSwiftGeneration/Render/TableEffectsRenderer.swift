@@ -1,4 +1,4 @@
-import NeonSQLShared
+@_spi(NeonSQLInternal) import NeonSQLShared
 
 /// Prints the arguments every statement factory of a query passes after its bindings: `tables:`
 /// (the query's table effects) and, for `-- @cache max-age`, `cacheMaxAge:`.

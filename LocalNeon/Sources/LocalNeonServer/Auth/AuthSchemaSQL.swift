@@ -1,3 +1,5 @@
+@_spi(NeonSQLInternal) import NeonSQLShared
+
 /// The SQL neon-local runs to give JWT requests what Neon's `pg_session_jwt` gives them:
 /// `auth.session()` (the claims, jsonb) and `auth.user_id()` (the `sub` claim, text).
 ///
@@ -88,15 +90,10 @@ enum AuthSchemaSQL {
 
     /// Lets the authenticator switch to `role`.
     static func grantRole(_ role: String) -> String {
-        "GRANT \(quoteIdentifier(role)) TO \(authenticatorRole)"
+        "GRANT \(SQLIdentifierQuoting.quoted(role)) TO \(authenticatorRole)"
     }
 
     /// Sets the request's role and signed claims on the authenticator's connection; undone by the
     /// session reset (`DISCARD ALL`) before the connection goes back to the pool.
     static let beginRequest = "SELECT pg_catalog.set_config('role', $1, false), pg_catalog.set_config('request.jwt.claims', $2, false)"
-
-    /// `"name"` with embedded quotes doubled.
-    static func quoteIdentifier(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
 }

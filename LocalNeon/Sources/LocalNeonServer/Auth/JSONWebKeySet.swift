@@ -1,6 +1,7 @@
 import Crypto
 import _CryptoExtras
 import Foundation
+@_spi(NeonSQLInternal) import NeonSQLShared
 
 /// A public key from a JSON Web Key Set (RFC 7517), usable to verify ES256 or RS256 signatures.
 struct JSONWebKey: Sendable {
@@ -46,9 +47,9 @@ public struct JSONWebKeySet: Sendable {
     ///
     /// - Throws: ``LocalNeonConfigurationError`` when the document is not a JSON object with a `keys` array.
     public init(json: [UInt8]) throws(LocalNeonConfigurationError) {
-        let document: JSONValue
+        let document: JSONDocument
         do {
-            document = try JSONParser.parse(json)
+            document = try JSONDocumentParser.parse(json)
         } catch {
             throw LocalNeonConfigurationError(message: "the JWKS is not valid JSON")
         }
@@ -73,7 +74,7 @@ public struct JSONWebKeySet: Sendable {
         keys.first { $0.keyID == id }
     }
 
-    private static func key(_ entry: JSONValue) -> JSONWebKey? {
+    private static func key(_ entry: JSONDocument) -> JSONWebKey? {
         func string(_ name: String) -> String? {
             if case .string(let value)? = entry[name] { return value }
             return nil

@@ -1,6 +1,7 @@
 import Crypto
 import _CryptoExtras
 import Foundation
+@_spi(NeonSQLInternal) import NeonSQLShared
 
 /// Verifies a compact JWS the way Neon's proxy does (`proxy/src/auth/backend/jwt.rs`, reference
 /// §8.2), in its order and with its messages (all 400s):
@@ -41,7 +42,7 @@ struct JWTVerifier: Sendable {
         let payloadPart = signedPart[signedPart.index(after: firstDot)...]
 
         guard let headerBytes = Base64URL.decode(headerPart),
-              let header = try? JSONParser.parse(headerBytes), case .object = header,
+              let header = try? JSONDocumentParser.parse(headerBytes), case .object = header,
               case .string(let algorithm)? = header["alg"], Self.knownAlgorithms.contains(algorithm)
         else { throw Self.encodingError }
         var keyID: String?
@@ -52,7 +53,7 @@ struct JWTVerifier: Sendable {
         }
 
         guard let payloadBytes = Base64URL.decode(payloadPart),
-              let payload = try? JSONParser.parse(payloadBytes), case .object = payload,
+              let payload = try? JSONDocumentParser.parse(payloadBytes), case .object = payload,
               let claims = Claims(payload)
         else { throw Self.encodingError }
         guard let signature = Base64URL.decode(signaturePart) else { throw Self.encodingError }
@@ -103,7 +104,7 @@ struct JWTVerifier: Sendable {
         var notBefore: UInt64?
         var issuer: String?
 
-        init?(_ payload: JSONValue) {
+        init?(_ payload: JSONDocument) {
             switch payload["aud"] {
             case nil, .null?: break
             case .string(let value)?: audience = [value]

@@ -1,6 +1,10 @@
+@_spi(NeonSQLInternal) import NeonSQLShared
+
 /// Appends JSON text to a byte buffer the way serde_json (used by Neon's proxy) writes it:
 /// compact, strings escaped with `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t` and `\u00xx` for other
-/// control characters, everything else (including non-ASCII) verbatim.
+/// control characters, everything else (including non-ASCII) verbatim. Strings and parsed values
+/// go through the shared writer (`JSONStringEscaping`, `JSONDocument`); this adds the streaming
+/// calls the result renderer makes and serde_json's number formatting.
 struct JSONWriter {
     /// The JSON text written so far.
     private(set) var bytes: [UInt8] = []
@@ -40,26 +44,9 @@ struct JSONWriter {
         raw(JSONNumberFormat.ryu(value))
     }
 
+    /// Writes a string literal (``JSONStringEscaping``: the escapes serde_json writes).
     mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x08: raw("\\b")
-            case 0x0C: raw("\\f")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0x00..<0x20:
-                raw("\\u00")
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-            default:
-                bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONStringEscaping.appendQuoted(value, to: &bytes)
     }
 
     /// Writes a key and the colon of an object member (the caller writes commas).
@@ -68,32 +55,21 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// Serializes a parsed JSON value compactly (serde_json `Value::to_string`).
-    mutating func value(_ value: JSONValue) {
-        switch value {
-        case .null: null()
-        case .bool(let flag): bool(flag)
-        case .number(let text): raw(JSONNumberFormat.serdeNumberText(text))
-        case .string(let text): string(text)
-        case .array(let elements):
-            raw(UInt8(ascii: "["))
-            for (offset, element) in elements.enumerated() {
-                if offset > 0 { raw(UInt8(ascii: ",")) }
-                self.value(element)
-            }
-            raw(UInt8(ascii: "]"))
-        case .object(let members):
-            raw(UInt8(ascii: "{"))
-            for (offset, member) in members.enumerated() {
-                if offset > 0 { raw(UInt8(ascii: ",")) }
-                key(member.key)
-                self.value(member.value)
-            }
-            raw(UInt8(ascii: "}"))
-        }
+    /// Serializes a parsed JSON value compactly (serde_json `Value::to_string`): numbers as
+    /// serde_json prints them after parsing, the rest by ``JSONDocument``'s writer.
+    mutating func value(_ value: JSONDocument) {
+        Self.serdeNumbers(value).write(to: &bytes, pretty: false)
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// `value` with each number's text as serde_json prints the number it parsed.
+    private static func serdeNumbers(_ value: JSONDocument) -> JSONDocument {
+        switch value {
+        case .null, .bool, .string: value
+        case .number(let text): .number(JSONNumberFormat.serdeNumberText(text))
+        case .array(let elements): .array(elements.map(serdeNumbers))
+        case .object(let members): .object(members.map { (key: $0.key, value: serdeNumbers($0.value)) })
+        }
+    }
 }
 
 /// Number formatting rules of serde_json and ryu.

@@ -1,3 +1,5 @@
+@_spi(NeonSQLInternal) import NeonSQLShared
+
 /// A request body: one query or a batch (docs/neon-sql-over-http.md §3). Untagged: a body with `query` is a single query.
 enum RequestPayload: Sendable, Equatable {
     case single(QueryRequest)
@@ -5,9 +7,9 @@ enum RequestPayload: Sendable, Equatable {
 
     /// Parses the body; errors are 400 `could not parse the HTTP request body: ...`.
     static func parse(_ body: [UInt8]) throws(NeonError) -> RequestPayload {
-        let value: JSONValue
+        let value: JSONDocument
         do {
-            value = try JSONParser.parse(body)
+            value = try JSONDocumentParser.parse(body)
         } catch {
             throw .user("could not parse the HTTP request body: \(error.message)")
         }
@@ -44,7 +46,7 @@ struct QueryRequest: Sendable, Equatable {
     }
 
     /// Reads `{"query": string, "params"?: array, "arrayMode"?: bool|null}`; extra keys are ignored.
-    init?(_ value: JSONValue) {
+    init?(_ value: JSONDocument) {
         guard case .object = value, case .string(let query)? = value["query"] else { return nil }
         self.query = query
         switch value["params"] {
@@ -69,7 +71,7 @@ struct QueryRequest: Sendable, Equatable {
 enum ParameterText {
     /// Converts one parameter: null -> NULL, strings verbatim, numbers/bools via `to_string`,
     /// objects as compact JSON, arrays as a PostgreSQL array literal.
-    static func convert(_ value: JSONValue) -> String? {
+    static func convert(_ value: JSONDocument) -> String? {
         switch value {
         case .null: return nil
         case .string(let text): return text
@@ -82,7 +84,7 @@ enum ParameterText {
         }
     }
 
-    private static func arrayLiteral(_ value: JSONValue) -> String? {
+    private static func arrayLiteral(_ value: JSONDocument) -> String? {
         switch value {
         case .null:
             return nil

@@ -1,11 +1,14 @@
-/// A strict RFC 8259 JSON parser for request bodies.
+/// A strict RFC 8259 JSON parser into ``JSONDocument``: numbers keep their source text, object
+/// members their order (duplicates kept), lone surrogates in `\u` escapes and invalid UTF-8 are
+/// errors, nesting is limited to 128 levels. LocalNeon parses request bodies, JWTs and JWKS with it.
 ///
 /// Error messages follow serde_json's wording ("expected value at line 1 column 1"), which is
 /// what Neon's proxy puts after `could not parse the HTTP request body: `.
-struct JSONParser {
+@_spi(NeonSQLInternal) public struct JSONDocumentParser {
     /// A syntax error with serde_json-like wording and a 1-based line and column.
-    struct SyntaxError: Error, Equatable {
-        var message: String
+    public struct SyntaxError: Error, Equatable, Sendable {
+        /// The message, such as `expected value at line 1 column 1`.
+        public var message: String
     }
 
     private let bytes: [UInt8]
@@ -18,8 +21,8 @@ struct JSONParser {
     }
 
     /// Parses one JSON document; trailing whitespace is allowed, anything else is an error.
-    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONDocument {
+        var parser = JSONDocumentParser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -54,7 +57,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws(SyntaxError) -> JSONValue {
+    private mutating func parseValue() throws(SyntaxError) -> JSONDocument {
         guard index < bytes.count else { throw error("EOF while parsing a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -82,11 +85,11 @@ struct JSONParser {
         if depth > Self.maximumDepth { throw error("recursion limit exceeded") }
     }
 
-    private mutating func parseObject() throws(SyntaxError) -> JSONValue {
+    private mutating func parseObject() throws(SyntaxError) -> JSONDocument {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var members: [(key: String, value: JSONValue)] = []
+        var members: [(key: String, value: JSONDocument)] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -118,11 +121,11 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(SyntaxError) -> JSONValue {
+    private mutating func parseArray() throws(SyntaxError) -> JSONDocument {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var elements: [JSONValue] = []
+        var elements: [JSONDocument] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -182,7 +185,11 @@ struct JSONParser {
         var result = ""
         func flushRun(_ end: Int) -> Bool {
             if end > runStart {
-                guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else { return false }
+                // Valid UTF-8 exactly when decoding repairs nothing (`String(validating:as:)`
+                // needs macOS 15 / iOS 18; the runtime supports earlier systems).
+                let run = bytes[runStart..<end]
+                let text = String(decoding: run, as: UTF8.self)
+                guard text.utf8.elementsEqual(run) else { return false }
                 result += text
             }
             return true
