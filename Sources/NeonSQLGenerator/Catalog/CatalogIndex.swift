@@ -61,7 +61,9 @@ enum IndexNaming {
         // Never cut a multi-byte character in half (pg_mbcliplen).
         func clipped(_ bytes: [UInt8]) -> String {
             var bytes = bytes
-            while !bytes.isEmpty, String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
+            // Valid exactly when decoding repairs nothing (`String(validating:as:)` needs macOS 15,
+            // and the plugin's tool is built for the package's macOS 14).
+            while !bytes.isEmpty, !String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes) { bytes.removeLast() }
             return String(decoding: bytes, as: UTF8.self)
         }
         var result = clipped(first)
