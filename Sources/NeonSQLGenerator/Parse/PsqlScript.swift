@@ -1,3 +1,5 @@
+import NeonSQLShared
+
 /// Schema files as psql reads them. Schemas produced by `pg_dump` are psql scripts: besides SQL they
 /// hold meta-commands (`\connect db`, `\restrict key`, `\unrestrict key`, `\set ...`) and the data of
 /// `COPY ... FROM stdin;` up to a `\.` line. psql runs the meta-commands itself and sends the data
@@ -24,7 +26,7 @@ enum PsqlScript {
     }
 
     /// Finds meta-command lines and COPY data outside strings, quoted names, comments and
-    /// dollar-quoted bodies.
+    /// dollar-quoted bodies (`SQLLexicalRuns`, the rules the runtime's revalidation uses too).
     private struct Scanner {
         let bytes: [UInt8]
         var position = 0
@@ -61,17 +63,20 @@ enum PsqlScript {
                     blanked.append(position..<end)
                     position = end
                 case UInt8(ascii: "-") where byte(position + 1) == UInt8(ascii: "-"):
-                    position = endOfLine(from: position)
+                    position = SQLLexicalRuns.endOfLineComment(in: bytes, from: position)
                 case UInt8(ascii: "/") where byte(position + 1) == UInt8(ascii: "*"):
-                    skipBlockComment()
+                    position = SQLLexicalRuns.endOfBlockComment(in: bytes, from: position) ?? bytes.count
                 case UInt8(ascii: "'"):
-                    let escapes = position > 0 && (bytes[position - 1] | 0x20) == UInt8(ascii: "e")
-                        && (position < 2 || !isWord(bytes[position - 2]))
-                    skipQuoted(UInt8(ascii: "'"), backslashEscapes: escapes)
+                    let escapes = SQLLexicalRuns.quoteTakesBackslashEscapes(in: bytes, at: position)
+                    position = SQLLexicalRuns.endOfQuoted(in: bytes, from: position, backslashEscapes: escapes) ?? bytes.count
                 case UInt8(ascii: "\""):
-                    skipQuoted(UInt8(ascii: "\""), backslashEscapes: false)
-                case UInt8(ascii: "$") where position == 0 || !isWord(bytes[position - 1]):
-                    skipDollarQuoted()
+                    position = SQLLexicalRuns.endOfQuoted(in: bytes, from: position, backslashEscapes: false) ?? bytes.count
+                case UInt8(ascii: "$") where !SQLLexicalRuns.followsIdentifier(in: bytes, at: position):
+                    if let opening = SQLLexicalRuns.endOfDollarQuoteOpening(in: bytes, at: position) {
+                        position = SQLLexicalRuns.endOfDollarQuoted(in: bytes, opening: position..<opening) ?? bytes.count
+                    } else {
+                        position += 1
+                    }
                 case UInt8(ascii: ";"):
                     position += 1
                     if isCopyFromStdin { skipCopyData() }
@@ -112,56 +117,6 @@ enum PsqlScript {
                 line = end + 1
             }
             blanked.append(start..<bytes.count)
-            position = bytes.count
-        }
-
-        mutating func skipBlockComment() {
-            var depth = 0
-            while position < bytes.count {
-                if bytes[position] == UInt8(ascii: "/"), byte(position + 1) == UInt8(ascii: "*") {
-                    depth += 1
-                    position += 2
-                } else if bytes[position] == UInt8(ascii: "*"), byte(position + 1) == UInt8(ascii: "/") {
-                    depth -= 1
-                    position += 2
-                    if depth == 0 { return }
-                } else {
-                    position += 1
-                }
-            }
-        }
-
-        mutating func skipQuoted(_ quote: UInt8, backslashEscapes: Bool) {
-            position += 1
-            while position < bytes.count {
-                let b = bytes[position]
-                if backslashEscapes, b == UInt8(ascii: "\\") {
-                    position += 2
-                } else if b == quote {
-                    position += 1
-                    if byte(position) == quote { position += 1 } else { return }
-                } else {
-                    position += 1
-                }
-            }
-        }
-
-        mutating func skipDollarQuoted() {
-            var end = position + 1
-            while let b = byte(end), isWord(b), b != UInt8(ascii: "$"), !(end == position + 1 && Lexer.isDigit(b)) { end += 1 }
-            guard byte(end) == UInt8(ascii: "$") else {
-                position += 1
-                return
-            }
-            let tag = Array(bytes[position...end])
-            var index = end + 1
-            while index + tag.count <= bytes.count {
-                if bytes[index] == UInt8(ascii: "$"), Array(bytes[index..<(index + tag.count)]) == tag {
-                    position = index + tag.count
-                    return
-                }
-                index += 1
-            }
             position = bytes.count
         }
     }
