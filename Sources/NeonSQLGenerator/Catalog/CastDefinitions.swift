@@ -46,3 +46,28 @@ extension Catalog {
         return userTypes.casts[source.baseType]?[target.baseType]
     }
 }
+
+extension UserCasts {
+    /// The casts with `transform` applied to both types (a renamed or moved type).
+    func mapTypes(_ transform: (SQLType) -> SQLType) -> UserCasts {
+        var mapped: UserCasts = [:]
+        for (source, targets) in self {
+            for (target, cast) in targets { mapped[transform(source), default: [:]][transform(target)] = cast }
+        }
+        return mapped
+    }
+
+    /// The casts without those from or to `type` or an array of it (the type was dropped).
+    func removing(_ type: SQLType) -> UserCasts {
+        func mentions(_ other: SQLType) -> Bool {
+            if case .array(let element) = other { return mentions(element) }
+            return other == type
+        }
+        var kept: UserCasts = [:]
+        for (source, targets) in self where !mentions(source) {
+            let remaining = targets.filter { !mentions($0.key) }
+            if !remaining.isEmpty { kept[source] = remaining }
+        }
+        return kept
+    }
+}
