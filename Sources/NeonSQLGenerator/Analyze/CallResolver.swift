@@ -24,17 +24,18 @@ enum CallResolver {
     // MARK: Resolution
 
     /// Resolves a function call (`func_get_detail`): an exact match, else the candidates the
-    /// inputs coerce to implicitly, narrowed by `func_select_candidate`.
-    static func resolveFunction(_ candidates: [CallCandidate], inputs: [SQLType]) -> Outcome {
+    /// inputs coerce to implicitly (by `pg_cast` and the schema's `userCasts`), narrowed by
+    /// `func_select_candidate`.
+    static func resolveFunction(_ candidates: [CallCandidate], inputs: [SQLType], userCasts: UserCasts = [:]) -> Outcome {
         if let exact = candidates.first(where: { $0.arguments == inputs }) {
             return finish(exact, inputs: inputs)
         }
-        return select(candidates, inputs: inputs)
+        return select(candidates, inputs: inputs, userCasts: userCasts)
     }
 
     /// Resolves an operator (`oper_select_candidate` after `binary_oper_exact`): with one untyped
     /// operand, `x op unknown` is first tried as `x op x` (and the domain's base type).
-    static func resolveOperator(_ candidates: [CallCandidate], inputs: [SQLType]) -> Outcome {
+    static func resolveOperator(_ candidates: [CallCandidate], inputs: [SQLType], userCasts: UserCasts = [:]) -> Outcome {
         if let exact = candidates.first(where: { $0.arguments == inputs }) {
             return finish(exact, inputs: inputs)
         }
@@ -46,11 +47,11 @@ enum CallResolver {
                 }
             }
         }
-        return select(candidates, inputs: inputs)
+        return select(candidates, inputs: inputs, userCasts: userCasts)
     }
 
-    private static func select(_ all: [CallCandidate], inputs: [SQLType]) -> Outcome {
-        let matching = all.filter { canCoerce(inputs, to: $0.arguments) }
+    private static func select(_ all: [CallCandidate], inputs: [SQLType], userCasts: UserCasts) -> Outcome {
+        let matching = all.filter { canCoerce(inputs, to: $0.arguments, userCasts: userCasts) }
         if matching.count == 1, let only = matching.first { return finish(only, inputs: inputs) }
         if matching.isEmpty { return .noMatch }
         guard let chosen = selectCandidate(matching, inputs: inputs) else { return .ambiguous }
@@ -65,13 +66,13 @@ enum CallResolver {
     }
 
     /// `can_coerce_type` for a whole argument list, polymorphic targets checked together.
-    static func canCoerce(_ inputs: [SQLType], to targets: [SQLType]) -> Bool {
+    static func canCoerce(_ inputs: [SQLType], to targets: [SQLType], userCasts: UserCasts = [:]) -> Bool {
         guard inputs.count == targets.count else { return false }
         var hasPolymorphic = false
         for (input, target) in zip(inputs, targets) {
             if TypeRules.isPolymorphic(target) {
                 hasPolymorphic = true
-            } else if !TypeRules.canCoerceImplicitly(input, to: target) {
+            } else if !TypeRules.canCoerceImplicitly(input, to: target, userCasts: userCasts) {
                 return false
             }
         }

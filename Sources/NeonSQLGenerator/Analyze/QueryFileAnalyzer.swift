@@ -65,10 +65,11 @@ enum QueryFileAnalyzer {
     private static func tableEffects(of parsed: ParsedStatement, _ query: QueryDescription, _ source: SourceFile,
                                      _ effects: inout TableEffectsResolver) -> TableEffectsDescription {
         let references: StatementReferences
-        if case .ignored = parsed.statement {
+        switch parsed.statement {
+        case .ignored, .cast:
             let text = source.text(from: parsed.range.start.offset, to: parsed.range.endOffset)
             references = SQLTextReferenceScanner.references(ofText: text, catalog: effects.catalog)
-        } else {
+        default:
             references = RelationReferenceCollector.references(of: parsed.statement, catalog: effects.catalog)
         }
         return effects.effects(of: references)

@@ -66,16 +66,18 @@ enum TypeRules {
     }
 
     /// Whether a value of `source` may be used where `target` is expected without a written cast
-    /// (PostgreSQL's `can_coerce_type` with COERCION_IMPLICIT, for a non-polymorphic target).
-    static func canCoerceImplicitly(_ source: SQLType, to target: SQLType) -> Bool {
+    /// (PostgreSQL's `can_coerce_type` with COERCION_IMPLICIT, for a non-polymorphic target):
+    /// an implicit cast of `pg_cast` or of the schema's `userCasts` (CREATE CAST ... AS IMPLICIT).
+    static func canCoerceImplicitly(_ source: SQLType, to target: SQLType, userCasts: UserCasts = [:]) -> Bool {
         if source == target || source == .unknown || target == .named("any") { return true }
         let from = source.baseType
         let to = target.baseType
         if from == to { return true }
-        if case .domain = target, canCoerceImplicitly(from, to: to) { return true }
+        if case .domain = target, canCoerceImplicitly(from, to: to, userCasts: userCasts) { return true }
         if to == .builtin(.record), category(from) == "C" { return true }
+        if !userCasts.isEmpty, let cast = userCasts[from]?[to] { return cast.context == .implicit }
         if case .array(let fromElement) = from, case .array(let toElement) = to {
-            return canCoerceImplicitly(fromElement, to: toElement)
+            return canCoerceImplicitly(fromElement, to: toElement, userCasts: userCasts)
         }
         guard let fromName = from.typname, let toName = to.typname else { return false }
         return builtins.casts[fromName]?[toName] == "i"

@@ -36,9 +36,11 @@ struct UserTypeCatalog: Sendable {
     /// `schema.name` of functions CREATE FUNCTION made but the catalog left out (a polymorphic
     /// pseudo-type, a type it cannot resolve): DROP and ALTER of them are accepted unchecked.
     var functionsLeftOut: Set<String> = []
-    /// A schema file says `CREATE CAST`: casts beyond `pg_cast`'s built-in ones may exist, which
-    /// the catalog does not record (so no value is rejected for want of a cast).
-    var hasCreatedCasts = false
+    /// `CREATE CAST`: source type -> target type -> the cast (CastDefinitions.swift).
+    var casts: UserCasts = [:]
+    /// A `CREATE CAST` or `DROP CAST` names a type the catalog cannot resolve: casts beyond the
+    /// recorded ones may exist (so no value is rejected for want of a cast).
+    var hasUnresolvedCasts = false
 }
 
 extension Catalog {

@@ -351,6 +351,7 @@ struct Catalog: Sendable {
         for (key, overloads) in storage.functions {
             storage.functions[key] = overloads.map { $0.mapTypes(rename) }
         }
+        if !storage.userTypes.casts.isEmpty { storage.userTypes.casts = storage.userTypes.casts.mapTypes(rename) }
     }
 
     /// Adds a function, replacing one with the same signature (`CREATE OR REPLACE`).

@@ -96,12 +96,13 @@ enum CatalogBuilder {
                 run(TypeDefinitions.self) { $0.alterEnum(alter) }
             case .drop(let drop):
                 run(ObjectDrops.self) { $0.dropObjects(drop) }
+            case .cast(let cast):
+                run(CastDefinitions.self) { $0.apply(cast) }
             case .select, .insert, .update, .delete, .merge, .call:
                 // Data in a migration (seed rows) does not change the schema.
                 break
             case .ignored(let keyword, _):
                 if keyword == "create rule" { catalog.changeTableEffects { $0.markUnresolvedRule() } }
-                if keyword == "create cast" { catalog.userTypes.hasCreatedCasts = true }
             case .defineType(let definition):
                 if case .createExtension(let ifNotExists) = definition.kind, let name = definition.name.name?.name,
                    catalog.userTypes.extensions.contains(name) || CatalogBuilder.preinstalledExtensions.contains(name) {

@@ -29,6 +29,14 @@ extension ObjectDrops {
             case .type, .domain:
                 guard let last = name.name else { continue }
                 let schemaName = name.qualifier.last?.name
+                // DROP TYPE ... CASCADE drops the type's casts: a type created later under the name has none.
+                let typeName = TypeName(schema: schemaName, name: last.name, modifiers: [], arrayDimensions: 0, location: name.location)
+                let dropped = catalog.userTypes.casts.isEmpty ? nil : TypeResolver.resolve(typeName, in: catalog)?.type
+                defer {
+                    if let dropped, TypeResolver.resolve(typeName, in: catalog)?.type != dropped {
+                        catalog.userTypes.casts = catalog.userTypes.casts.removing(dropped)
+                    }
+                }
                 if drop.kind == .type, let value = catalog.enumType(last.name, schema: schemaName) {
                     catalog.removeEnum(schema: value.schema, name: value.name)
                 } else if let domain = catalog.domain(last.name, schema: schemaName) {

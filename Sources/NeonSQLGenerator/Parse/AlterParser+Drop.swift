@@ -18,6 +18,8 @@ extension AlterParser {
         case "materialized" where peek().isWord("view"):
             advance()
             kind = .materializedView
+        case "cast":
+            return try parseDropCast(start: start)
         default:
             var word = current.value
             if word == "materialized" || word == "foreign" || word == "access" || word == "event" || word == "text" { word += " \(peek().value)" }

@@ -58,6 +58,8 @@ struct CreateParser: GrammarParser {
                 }
                 reset(saved)
             }
+        case "cast":
+            return try parseCreateCast(start: start)
         case "sequence":
             return try parseCreateSequence(start: start, temporary: temporary)
         case "view":

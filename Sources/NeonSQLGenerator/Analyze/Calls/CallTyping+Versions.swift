@@ -21,7 +21,8 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
     /// (or no version is targeted).
     private func overloadOfOtherVersion(named name: String, inputs: [SQLType]) -> FunctionSignature? {
         guard let visible = catalog.overloadsOfEveryVersion(named: name),
-              case .resolved(let resolution) = CallResolver.resolveFunction(CallCandidate.functionCandidates(visible, count: inputs.count), inputs: inputs)
+              case .resolved(let resolution) = CallResolver.resolveFunction(CallCandidate.functionCandidates(visible, count: inputs.count), inputs: inputs,
+                                                                                   userCasts: catalog.userTypes.casts)
         else { return nil }
         return visible[resolution.index]
     }

@@ -85,7 +85,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         let resolutionInputs = inputs.map { catalog.compositeFields(of: $0) == nil ? $0 : .builtin(.record) }
         // Resolution depends on the candidates (the catalog's, by name) and the input types only.
         let outcome = catalog.derivedValue(OperatorResolutionKey(name: name, prefix: lhs == nil, inputs: resolutionInputs)) {
-            CallResolver.resolveOperator(candidates, inputs: resolutionInputs)
+            CallResolver.resolveOperator(candidates, inputs: resolutionInputs, userCasts: catalog.userTypes.casts)
         }
         var call = OperatorCall(operands: [])
         var declared: [SQLType] = inputs
@@ -277,7 +277,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
                                           returnsSet: false, isVariadic: false, kind: .function, isOrderedSet: false,
                                           defaultCount: 0, variadicElement: nil, extensionName: nil)
         } else {
-            switch CallResolver.resolveFunction(overloads.candidates, inputs: inputs) {
+            switch CallResolver.resolveFunction(overloads.candidates, inputs: inputs, userCasts: catalog.userTypes.casts) {
             case .resolved(let resolution):
                 declared = resolution.arguments
                 resultType = resolution.result

@@ -127,7 +127,7 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
         case .isDocument(let operand, _):
             let xml = SQLType.builtin(.xml)
             let value = infer(operand, scope, .type(xml))
-            if value.type != .unknown, value.type.baseType != xml, !TypeRules.canCoerceImplicitly(value.type, to: xml) {
+            if value.type != .unknown, value.type.baseType != xml, !TypeRules.canCoerceImplicitly(value.type, to: xml, userCasts: catalog.userTypes.casts) {
                 error("argument of IS DOCUMENT must be type xml, not type \(value.type.formatName)", at: operand.location)
             }
             return TypedValue(type: .bool, nullable: value.nullable)

@@ -26,9 +26,9 @@ extension ParameterConflictReporting {
         case .assignment where slot.typedBy == context.coercion:
             if fixed == wanted { return }
         case .assignment:
-            if TypeRules.canCoerceImplicitly(fixed, to: wanted) || AssignmentCoercion.canCoerce(fixed, to: wanted) { return }
+            if TypeRules.canCoerceImplicitly(fixed, to: wanted, userCasts: catalog.userTypes.casts) || AssignmentCoercion.canCoerce(fixed, to: wanted, in: catalog) { return }
         case .implicit:
-            if TypeRules.canCoerceImplicitly(fixed, to: wanted) { return }
+            if TypeRules.canCoerceImplicitly(fixed, to: wanted, userCasts: catalog.userTypes.casts) { return }
         }
         let written = source.text(from: node.range.start.offset, to: node.range.endOffset)
         let shown = displayName(node)

@@ -15,15 +15,16 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
 
     /// Reports a value of `value`'s type written into `column` when PostgreSQL has no assignment
     /// coercion between the two, at `location` (the value's, inside any parentheses). Only types
-    /// whose casts are certain take part, and none when a schema creates casts of its own: a
-    /// wrong verdict would be an error PostgreSQL does not give.
+    /// whose casts are certain take part (with the casts the schema created), and none when a
+    /// schema's CREATE CAST names a type the catalog cannot resolve: a wrong verdict would be an
+    /// error PostgreSQL does not give.
     mutating func reportUnassignableValue(_ value: TypedValue, to column: CatalogColumn, at location: SourceLocation) {
         let source = value.type
         let target = column.type
-        guard !catalog.userTypes.hasCreatedCasts, source != .unknown,
+        guard !catalog.userTypes.hasUnresolvedCasts, source != .unknown,
               AssignmentCoercion.isCertain(source), AssignmentCoercion.isCertain(target),
               !namesSchemaType(source), !namesSchemaType(target),
-              !AssignmentCoercion.canCoerce(source, to: target) else { return }
+              !AssignmentCoercion.canCoerce(source, to: target, in: catalog) else { return }
         error("column \"\(column.name)\" is of type \(target.formatName) but expression is of type \(source.formatName)", at: location)
     }
 

@@ -38,6 +38,8 @@ indirect enum Statement: Sendable, Hashable {
     case renameIndex(QualifiedName, to: Identifier, ifExists: Bool, location: SourceLocation)
     /// CREATE EXTENSION / DOMAIN / TYPE ... AS (...) / TYPE ... AS RANGE (CreateParser+Types.swift).
     case defineType(TypeDefinitionStatement)
+    /// `CREATE CAST` / `DROP CAST` (AST+Cast.swift).
+    case cast(CastStatement)
     /// `CALL procedure(arguments)`: a procedure call, typed from the procedure's signature.
     case call(FunctionCall, location: SourceLocation)
     /// Parsed far enough to skip: CREATE INDEX/EXTENSION/FUNCTION/TRIGGER/POLICY/SEQUENCE, GRANT,
