@@ -1,5 +1,5 @@
 import Foundation
-import NeonSQLShared
+@_spi(NeonSQLInternal) import NeonSQLShared
 import Testing
 @testable import NeonSQLGenerator
 @testable import NeonSQLSwiftGeneration

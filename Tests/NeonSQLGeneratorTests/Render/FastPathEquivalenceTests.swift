@@ -1,4 +1,4 @@
-import NeonSQLShared
+@_spi(NeonSQLInternal) import NeonSQLShared
 import Testing
 @testable import NeonSQLGenerator
 @testable import NeonSQLSwiftGeneration
