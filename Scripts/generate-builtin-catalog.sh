@@ -139,12 +139,16 @@ ORDER BY 1, 3, 4, 5;
 SELECT '', 'T', 'information_schema.' || t.typname, format_type(t.oid, NULL), t.typcategory, CASE WHEN t.typispreferred THEN 1 ELSE 0 END,
        t.typtype, '', '', (SELECT typname FROM pg_type b WHERE b.oid = t.typbasetype)
 FROM pg_type t WHERE t.typnamespace = 'information_schema'::regnamespace AND t.typtype = 'd' ORDER BY 3;
--- Relations: V schema name relkind columns (space-separated attname:typname:n, n for attnotnull;
+-- Relations: V schema name relkind columns (space-separated attname:typname:n, n for attnotnull, then :p for
+-- a column of the primary key: system catalogs have pg_constraint primary keys since PostgreSQL 14;
 -- information_schema's domains as information_schema.typname)
 SELECT '', 'V', n.nspname, c.relname, c.relkind,
        coalesce((SELECT string_agg(a.attname || ':' || CASE WHEN t.typnamespace = 'information_schema'::regnamespace
                                                          THEN 'information_schema.' ELSE '' END || t.typname
-                                   || ':' || CASE WHEN a.attnotnull THEN 'n' ELSE '' END, ' ' ORDER BY a.attnum)
+                                   || ':' || CASE WHEN a.attnotnull THEN 'n' ELSE '' END
+                                   || CASE WHEN EXISTS (SELECT FROM pg_constraint k WHERE k.conrelid = c.oid AND k.contype = 'p'
+                                                                                      AND a.attnum = ANY (k.conkey))
+                                           THEN ':p' ELSE '' END, ' ' ORDER BY a.attnum)
                  FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
                  WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped), '')
 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace

@@ -115,7 +115,8 @@ def main():
 //      output-columns: for a function returning record through OUT, INOUT or TABLE arguments, its
 //      result columns as space-separated name:typname; empty otherwise
 //   V  schema  relname  relkind (r table, v view, m materialized view, p partitioned, f foreign)
-//      columns (space-separated attname:typname:n, n when attnotnull; empty otherwise)  [versions]
+//      columns (space-separated attname:typname:n, n when attnotnull, empty otherwise; then :p when the
+//      column is in the table's primary key, a pg_constraint of contype p)  [versions]
 //      every table and view of pg_catalog and information_schema, in `relations` (the rest in `text`)
 //   O  name  left(empty for prefix)  right  result  s(strict)  [versions]
 //   X  extension   (the lines after it belong to that extension)

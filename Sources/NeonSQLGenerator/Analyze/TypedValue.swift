@@ -88,6 +88,11 @@ final class Scope {
     var entries: [RangeEntry] = []
     /// Columns produced by JOIN USING / NATURAL (the merged column), visible unqualified.
     var mergedColumns: [ScopeColumn] = []
+    /// The FROM item (index into ``entries``) whose column a merged column of this name is to
+    /// PostgreSQL's grouping check, which flattens the join's column to it: the left input's of an
+    /// inner or left join, the right input's of a right join. Absent for a FULL join's (COALESCE
+    /// of both) or one the join casts; meaningful while one merged column has the name.
+    var mergedColumnSources: [String: Int] = [:]
     var commonTables: [String: [ScopeColumn]] = [:]
     let parent: Scope?
     /// Output columns (by alias) of the current SELECT, visible to ORDER BY / GROUP BY.

@@ -239,14 +239,17 @@ struct SelectParser: GrammarParser {
         var groupBy: [Expression] = []
         var groupsBySets = false
         var groupingSetItems: Set<Int> = []
+        var groupingSetAlternatives: [[[Int]]] = []
         if atWord("group"), peek().isWord("by") {
             advance()
             advance()
             if !acceptWord("all") { _ = acceptWord("distinct") }
-            for (index, item) in try parseGroupingItems(usesSets: &groupsBySets).enumerated() {
+            var sets = GroupingSetsBeingParsed()
+            for (index, item) in try parseGroupingItems(usesSets: &groupsBySets, sets: &sets).enumerated() {
                 groupBy.append(item.expression)
                 if item.insideSet { groupingSetItems.insert(index) }
             }
+            groupingSetAlternatives = sets.constructs
         }
         var having: Expression?
         if acceptWord("having") {
@@ -266,6 +269,7 @@ struct SelectParser: GrammarParser {
         )
         core.groupsBySets = groupsBySets
         core.groupingSetItems = groupingSetItems
+        core.groupingSetAlternatives = groupingSetAlternatives
         core.into = into
         return core
     }
@@ -276,7 +280,9 @@ struct SelectParser: GrammarParser {
     /// flatten_grouping_sets). `ROLLUP`/`CUBE` followed by `(` is always the grouping construct,
     /// never a function call, as in PostgreSQL's grammar. Each item says whether it was written
     /// inside one of those constructs.
-    private func parseGroupingItems(usesSets: inout Bool, insideSet: Bool = false)
+    /// `sets` collects each top-level construct's grouping sets (``SelectCore/groupingSetAlternatives``);
+    /// `base` is the index in GROUP BY of the first item this call parses.
+    private func parseGroupingItems(usesSets: inout Bool, sets: inout GroupingSetsBeingParsed, insideSet: Bool = false, base: Int = 0)
         throws(ParseError) -> [(expression: Expression, insideSet: Bool)] {
         var items: [(expression: Expression, insideSet: Bool)] = []
         repeat {
@@ -284,12 +290,20 @@ struct SelectParser: GrammarParser {
                 advance()
                 advance()
                 usesSets = true
+                if insideSet { sets.alternatives.append([]) }
             } else if atWord("grouping"), peek().isWord("sets") {
                 advance()
                 advance()
                 usesSets = true
                 try expect(.leftParen, "'('")
-                items.append(contentsOf: try parseGroupingItems(usesSets: &usesSets, insideSet: true))
+                // A GROUPING SETS inside GROUPING SETS adds its sets to the enclosing one's.
+                let enclosing = insideSet ? [] : sets.alternatives
+                if !insideSet { sets.alternatives = [] }
+                items.append(contentsOf: try parseGroupingItems(usesSets: &usesSets, sets: &sets, insideSet: true, base: base + items.count))
+                if !insideSet {
+                    sets.constructs.append(sets.alternatives)
+                    sets.alternatives = enclosing
+                }
                 try expect(.rightParen, "')'")
             } else if atWord("rollup") || atWord("cube"), peek().kind == .leftParen {
                 // ROLLUP/CUBE take a plain expression list: no `()`, no nested grouping sets.
@@ -300,8 +314,12 @@ struct SelectParser: GrammarParser {
                     items += try parseGroupingSetElement().map { ($0, true) }
                 } while accept(.comma)
                 try expect(.rightParen, "')'")
+                // Their sets include the empty one: no item of theirs is in every set.
+                if insideSet { sets.alternatives.append([]) } else { sets.constructs.append([[]]) }
             } else if insideSet {
+                let first = base + items.count
                 items += try parseGroupingSetElement().map { ($0, true) }
+                sets.alternatives.append(Array(first..<base + items.count))
             } else {
                 // At the top too, `GROUP BY (a, b)` is `GROUP BY a, b`.
                 items += try parseGroupingSetElement().map { ($0, false) }
@@ -365,4 +383,11 @@ struct SelectParser: GrammarParser {
         }
         return .embed(name, SourceRange(start: start.location, endOffset: close.end))
     }
+}
+
+/// The grouping sets of GROUP BY's constructs while they are parsed: the sets of the GROUPING SETS
+/// being read (each as the GROUP BY indices of its items), and each finished top-level construct's.
+private struct GroupingSetsBeingParsed {
+    var alternatives: [[Int]] = []
+    var constructs: [[[Int]]] = []
 }

@@ -68,8 +68,10 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
                                                 relationKey: nil, uniqueColumns: []))
                 scope.entries[scope.entries.count - 1].isJoinAlias = true
             } else {
+                let offset = scope.entries.count
                 scope.entries += nested.entries
                 scope.mergedColumns += nested.mergedColumns
+                for (name, entry) in nested.mergedColumnSources { scope.mergedColumnSources[name] = entry + offset }
             }
             joinsAreToOne = joinsAreToOne && nestedToOne
         case .join(let join):
@@ -142,9 +144,11 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
         let leftMergedStart = scope.mergedColumns.count
         addFromItem(join.left, scope, joinsAreToOne: &joinsAreToOne)
         let rightStart = scope.entries.count
+        let rightMergedStart = scope.mergedColumns.count
         var rightToOne = true
         addFromItem(join.right, scope, joinsAreToOne: &rightToOne)
         let rightEnd = scope.entries.count
+        let rightMergedEnd = scope.mergedColumns.count
         let leftRange = leftStart..<rightStart
         let rightRange = rightStart..<rightEnd
 
@@ -190,11 +194,29 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
             case .full: nullable = left.value.nullable && right.value.nullable
             }
             let type = TypeRules.commonType([left.value.type, right.value.type])
+            // The input column the merged one is (a FULL join's is COALESCE of both; a type the
+            // inputs do not share, or may differ in by a type modifier, casts one of them).
+            let mergedAlike = (leftMergedStart..<rightMergedEnd).count { scope.mergedColumns[$0].name == column.name }
+            let source: Int? = switch join.kind {
+            case _ where left.value.type != right.value.type || !typesWithoutModifier.contains(left.value.type) || mergedAlike > 1: nil
+            case .inner, .cross, .left: mergedColumnSource(column.name, leftRange, leftMergedStart..<rightMergedStart, scope)
+            case .right: mergedColumnSource(column.name, rightRange, rightMergedStart..<rightMergedEnd, scope)
+            case .full: nil
+            }
+            scope.mergedColumnSources[column.name] = source
             scope.mergedColumns.append(ScopeColumn(name: column.name, value: TypedValue(type: type, nullable: nullable, name: column.name)))
             for index in leftRange.lowerBound..<rightRange.upperBound {
                 scope.entries[index].hiddenUnqualified.insert(column.name)
             }
         }
+    }
+
+    /// The FROM item whose column `name` one input of a join gives (its entries `entries`, the
+    /// merged columns its own joins made `merged`): a merged column's source, or the first entry
+    /// with the column; nil when unknown.
+    private func mergedColumnSource(_ name: String, _ entries: Range<Int>, _ merged: Range<Int>, _ scope: Scope) -> Int? {
+        if merged.contains(where: { scope.mergedColumns[$0].name == name }) { return scope.mergedColumnSources[name] }
+        return entries.first { scope.entries[$0].columns.contains { $0.name == name } }
     }
 
     /// Whether every row on the left of `join` meets a row on its right: the right is a subquery
@@ -234,3 +256,8 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
 private struct RelationScopeKey: Hashable {
     let relationKey: String
 }
+
+/// Column types that carry no type modifier (unlike `varchar(n)`, `numeric(p, s)`, `timestamptz(p)`):
+/// two columns of one of them join USING without a cast.
+private let typesWithoutModifier: Set<SQLType> = [.int2, .int4, .int8, .text, .bool, .float8, .builtin(.float4), .builtin(.oid),
+                                                  .builtin(.uuid), .builtin(.date), .builtin(.jsonb)]

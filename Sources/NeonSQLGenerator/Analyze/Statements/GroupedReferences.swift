@@ -3,8 +3,9 @@
 /// columns of the level's FROM items, every column of a table whose primary key they name
 /// (check_functional_grouping), and the items that are other expressions, which make the same
 /// expression acceptable. GROUPING SETS, ROLLUP and CUBE items count as grouped, each of them;
-/// a primary key grouped in some sets only counts too (PostgreSQL takes only the columns
-/// grouped in every set: fewer queries are rejected here, none wrongly).
+/// a primary key groups its table's other columns only when grouped in every grouping set (as
+/// PostgreSQL's gset_common: the Vars in every set are the only ones check_functional_grouping
+/// sees).
 struct GroupedReferences: Sendable {
     /// A column of one of the level's FROM items, by the item's index in ``Scope/entries``.
     struct Column: Sendable, Hashable {
@@ -26,19 +27,16 @@ struct GroupedReferences: Sendable {
     let expressions: [GroupingExpression]
     private let expressionKeys: Set<String>
 
-    /// `grouped` are the GROUP BY items' columns; `primaryKey` gives a FROM item's table's
-    /// primary key columns (empty for a view, a subquery or a function; nil when the table may
-    /// have one we do not know, a system catalog's: any grouped column may then be it).
-    init(grouped: [Column], expressions: [GroupingExpression], primaryKey: (Int) -> [String]?) {
+    /// `grouped` are the GROUP BY items' columns, `everySet` those of them grouped in every
+    /// grouping set (all of them without GROUPING SETS, ROLLUP or CUBE); `primaryKey` gives a FROM
+    /// item's table's primary key columns (empty for a view, a subquery or a function).
+    init(grouped: [Column], everySet: Set<Column>, expressions: [GroupingExpression], primaryKey: (Int) -> [String]) {
         columns = Set(grouped)
         self.expressions = expressions
         expressionKeys = Set(expressions.map(\.key.text))
-        for entry in Set(grouped.map(\.entry)) {
-            guard let key = primaryKey(entry) else {
-                wholeEntries.insert(entry)
-                continue
-            }
-            if !key.isEmpty, key.allSatisfy({ columns.contains(Column(entry: entry, name: $0)) }) { wholeEntries.insert(entry) }
+        for entry in Set(everySet.map(\.entry)) {
+            let key = primaryKey(entry)
+            if !key.isEmpty, key.allSatisfy({ everySet.contains(Column(entry: entry, name: $0)) }) { wholeEntries.insert(entry) }
         }
     }
 

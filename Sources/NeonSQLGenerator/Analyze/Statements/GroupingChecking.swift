@@ -8,20 +8,29 @@ protocol GroupingChecking: StatementAnalysisContext {}
 extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & FromClauseAnalyzing & NameResolving & ModificationAnalyzing & ParameterConflictReporting {
     /// Reports the columns of a grouped query level used outside GROUP BY and aggregates
     /// (``UngroupedColumns``). `scope` is the level's scope once its select list, HAVING and
-    /// ORDER BY (`orderBy`, empty for a branch of a set operation) were analyzed.
+    /// ORDER BY (`orderBy`, empty for a branch of a set operation; a `-- @sort` slot stands for
+    /// every key of its directive) were analyzed.
     mutating func checkUngroupedColumns(_ core: SelectCore, _ scope: Scope, orderBy: [OrderItem]) {
         let level = scope.level
         var expressions: [Expression] = []
         for target in core.targets { if case .expression(let expression, _) = target { expressions.append(expression) } }
         var windows = core.windows.map(\.specification)
-        let ordering = orderBy.map(\.expression).filter { !isOutputReference($0, scope) }
+        // `ORDER BY @order` of a `-- @sort`: each key's items, as the SQL sent with that key has them.
+        let ordering = orderBy.flatMap { item -> [Expression] in
+            guard case .parameter(let node) = item.expression.kind, let sort = sortSlots[node.range.start.offset] else { return [item.expression] }
+            return sort.keys.flatMap { $0.items.map(\.expression) }
+        }.filter { !isOutputReference($0, scope) }
         var distinctOn: [Expression] = []
         if case .distinctOn(let items) = core.distinct { distinctOn = items.filter { !isOutputReference($0, scope) } }
         let levelItems = expressions + [core.having].compactMap { $0 } + ordering + distinctOn
         windows += levelItems.flatMap(\.functionCalls).compactMap(\.over)
-        let hasAggregates = levelItems.flatMap(\.functionCalls).contains { isAggregateOfLevel($0, level) }
-            || windows.flatMap { $0.partitionBy + $0.orderBy.map(\.expression) }.flatMap(\.functionCalls).contains { isAggregateOfLevel($0, level) }
-        guard !core.groupBy.isEmpty || core.having != nil || hasAggregates, let grouped = groupedReferences(core, scope) else { return }
+        let windowItems = windows.flatMap { $0.partitionBy + $0.orderBy.map(\.expression) }
+        // An aggregate in a subquery over columns of the level only is the level's (agglevelsup).
+        func hasAggregates() -> Bool {
+            (levelItems + windowItems).flatMap(\.functionCalls).contains { isAggregateOfLevel($0, level) }
+                || (levelItems + windowItems).contains { UngroupedColumns.hasAggregateInSubquery($0, of: level, isAggregate: isCertainlyAggregate) }
+        }
+        guard !core.groupBy.isEmpty || core.having != nil || hasAggregates(), let grouped = groupedReferences(core, scope) else { return }
         var check = UngroupedColumns(level: level, grouped: grouped, text: { [source] in
             source.text(from: $0.range.start.offset, to: $0.range.endOffset)
         }, mayAggregate: { BuiltinFunctionBehavior.mayAggregate($0) })
@@ -84,28 +93,36 @@ extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & From
     private func groupedReferences(_ core: SelectCore, _ scope: Scope) -> GroupedReferences? {
         let level = scope.level
         var columns: [GroupedReferences.Column] = []
+        var columnsByItem: [Int: GroupedReferences.Column] = [:]
         var expressions: [GroupedReferences.GroupingExpression] = []
         func column(_ name: QualifiedName) -> GroupedReferences.Column? {
-            guard let reference = level.columnReferences[name.location.offset], let entry = reference.entry else { return nil }
+            guard let reference = UngroupedColumns.reference(name, at: level), let entry = reference.entry else { return nil }
             return .init(entry: entry, name: reference.column)
         }
-        for item in core.groupBy {
+        for (index, item) in core.groupBy.enumerated() {
             let grouped = groupedExpression(item, core.targets, scope).withoutParentheses
             if outputPosition(grouped) != nil { return nil }
             if case .column(let name) = grouped.kind {
                 guard let groupedColumn = column(name) else { return nil }
                 columns.append(groupedColumn)
+                columnsByItem[index] = groupedColumn
                 continue
             }
-            let key = ExpressionKey(grouped, resolve: { level.columnReferences[$0.location.offset] }) { [source] in
+            let key = ExpressionKey(grouped, resolve: { UngroupedColumns.reference($0, at: level) }) { [source] in
                 source.text(from: $0.range.start.offset, to: $0.range.endOffset)
             }
             expressions.append(.init(key: key, castColumn: grouped.underlyingColumn.flatMap(column)))
         }
-        return GroupedReferences(grouped: columns, expressions: expressions) { entry in
+        // A column grouped outside GROUPING SETS, ROLLUP and CUBE, or in each set of one of them.
+        var everySet = Set(columnsByItem.filter { !core.groupingSetItems.contains($0.key) }.values)
+        for construct in core.groupingSetAlternatives {
+            guard let first = construct.first else { continue }
+            var common = Set(first.compactMap { columnsByItem[$0] })
+            for set in construct.dropFirst() { common.formIntersection(set.compactMap { columnsByItem[$0] }) }
+            everySet.formUnion(common)
+        }
+        return GroupedReferences(grouped: columns, everySet: everySet, expressions: expressions) { entry in
             guard let key = level.entries[entry].relationKey, let relation = catalog.relation(key: key), relation.kind == .table else { return [] }
-            // The built-in data lists no system catalog's primary key (pg_constraint's is oid).
-            if relation.schema == "pg_catalog", relation.primaryKey.isEmpty { return nil }
             return relation.primaryKey
         }
     }

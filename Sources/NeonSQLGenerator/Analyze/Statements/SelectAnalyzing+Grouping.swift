@@ -76,6 +76,7 @@ extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & From
         copy.copiedLevel = scope.level
         copy.entries = scope.entries
         copy.mergedColumns = scope.mergedColumns
+        copy.mergedColumnSources = scope.mergedColumnSources
         copy.commonTables = scope.commonTables
         copy.hasFromClause = scope.hasFromClause
         copy.isGrouped = scope.isGrouped

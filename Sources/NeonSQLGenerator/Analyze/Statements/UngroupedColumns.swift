@@ -6,7 +6,7 @@
 /// name resolution recorded them at (``Scope/columnReferences``).
 ///
 /// Where PostgreSQL's decision cannot be known for certain here, nothing is reported: a
-/// reference to a USING column or an aliased join's column, an aggregate whose level is unclear
+/// reference to a FULL join's USING column or an aliased join's column, an aggregate whose level is unclear
 /// (a user's function), an expression that may equal a GROUP BY item (``ExpressionKey``).
 struct UngroupedColumns {
     let level: Scope
@@ -26,12 +26,22 @@ struct UngroupedColumns {
 
     /// The key of an expression of the level.
     func key(_ expression: Expression) -> ExpressionKey {
-        ExpressionKey(expression, resolve: { level.columnReferences[$0.location.offset] }, text: text)
+        ExpressionKey(expression, resolve: { Self.reference($0, at: level) }, text: text)
+    }
+
+    /// The FROM item column a reference of `level` is to PostgreSQL's grouping check, which
+    /// flattens a USING or NATURAL join's merged column to the input column it is
+    /// (``Scope/mergedColumnSources``); nil for a reference to no column of `level`.
+    static func reference(_ name: QualifiedName, at level: Scope) -> ReferencedColumn? {
+        guard let reference = level.columnReferences[name.location.offset] else { return nil }
+        guard reference.entry == nil, let source = level.mergedColumnSources[reference.column],
+              level.mergedColumns.count(where: { $0.name == reference.column }) == 1 else { return reference }
+        return ReferencedColumn(entry: source, column: reference.column)
     }
 
     /// The column of the level a reference names, when PostgreSQL's check would look at it.
     private func checkedColumn(_ name: QualifiedName) -> (table: String, column: String)? {
-        guard let reference = level.columnReferences[name.location.offset], let entry = reference.entry,
+        guard let reference = Self.reference(name, at: level), let entry = reference.entry,
               level.entries.indices.contains(entry), !level.entries[entry].isJoinAlias,
               let table = level.entries[entry].name,
               !grouped.allows(entry: entry, column: reference.column) else { return nil }
@@ -65,7 +75,11 @@ struct UngroupedColumns {
             report(table, column, at: name.location)
             return
         case .function(let call) where call.over == nil && mayAggregate(call):
-            // Its arguments are aggregated (or it is an outer level's aggregate, of no column here).
+            // Its arguments are aggregated (or it is an outer level's aggregate, of no column here),
+            // but an ordered-set aggregate's direct arguments are evaluated once per group.
+            if !call.withinGroup.isEmpty, !Self.isOuterAggregate(call, of: level) {
+                for argument in call.arguments { check(argument, &enclosing) }
+            }
             return
         case .function(let call):
             enclosing.append(expression)
@@ -99,50 +113,7 @@ struct UngroupedColumns {
     // MARK: Subqueries: the level's columns are outer references there.
 
     private mutating func checkSubquery(_ query: SelectStatement) {
-        for table in query.with?.tables ?? [] {
-            if case .select(let select) = table.statement { checkSubquery(select) }
-        }
-        checkSubquery(query.body)
-        for item in query.orderBy { checkOuter(item.expression) }
-        for expression in [query.limit, query.offset].compactMap({ $0 }) { checkOuter(expression) }
-    }
-
-    private mutating func checkSubquery(_ body: SetExpression) {
-        switch body {
-        case .select(let core):
-            for target in core.targets { if case .expression(let expression, _) = target { checkOuter(expression) } }
-            for item in core.from { checkOuter(item) }
-            var expressions = core.groupBy + [core.whereClause, core.having].compactMap { $0 }
-            if case .distinctOn(let items) = core.distinct { expressions += items }
-            for window in core.windows { expressions += window.specification.partitionBy + window.specification.orderBy.map(\.expression) }
-            for expression in expressions { checkOuter(expression) }
-        case .values(let rows, _):
-            for expression in rows.joined() { checkOuter(expression) }
-        case .setOperation(_, _, let left, let right, _):
-            checkSubquery(left)
-            checkSubquery(right)
-        case .nested(let query):
-            checkSubquery(query)
-        }
-    }
-
-    private mutating func checkOuter(_ item: TableReference) {
-        switch item {
-        case .table, .valueFunction:
-            break
-        case .subquery(let query, _, _, _):
-            checkSubquery(query)
-        case .function(let call, _, _, _, _):
-            for argument in call.arguments { checkOuter(argument) }
-        case .rowsFrom(let functions, _, _, _, _):
-            for argument in functions.flatMap(\.call.arguments) { checkOuter(argument) }
-        case .join(let join):
-            checkOuter(join.left)
-            checkOuter(join.right)
-            if case .on(let condition) = join.condition { checkOuter(condition) }
-        case .parenthesized(let inner, _):
-            checkOuter(inner)
-        }
+        for expression in query.clauseExpressions { checkOuter(expression) }
     }
 
     /// An expression of a subquery: a column of the level must be grouped there.
@@ -154,9 +125,13 @@ struct UngroupedColumns {
             return
         case .function(let call) where call.over == nil && mayAggregate(call):
             // An aggregate over a column of the level is the level's own (PostgreSQL's
-            // agglevelsup), its arguments aggregated, unless its arguments also name a column of
-            // a level below (the subquery's, whose aggregate it then is).
-            if referencesLevel(expression.range), !namesLowerLevel(call) { return }
+            // agglevelsup), its arguments aggregated (an ordered-set aggregate's direct arguments
+            // aside), unless its arguments also name a column of a level below (the subquery's,
+            // whose aggregate it then is).
+            if Self.isAggregate(call, of: level) {
+                if !call.withinGroup.isEmpty { for argument in call.arguments { checkOuter(argument) } }
+                return
+            }
         case .function(let call):
             if let window = call.over {
                 for item in window.partitionBy + window.orderBy.map(\.expression) { checkOuter(item) }
@@ -167,10 +142,43 @@ struct UngroupedColumns {
         for child in expression.children { checkOuter(child) }
     }
 
-    /// Whether the arguments of `call` (outside subqueries) name a column of no level from the
-    /// checked one outward.
-    private func namesLowerLevel(_ call: FunctionCall) -> Bool {
-        var stack = call.arguments + call.orderBy.map(\.expression) + call.withinGroup.map(\.expression) + [call.filter].compactMap { $0 }
+    // MARK: Aggregates and their levels (PostgreSQL's check_agg_arguments)
+
+    /// What decides an aggregate's level: its arguments, ORDER BY and FILTER; for an ordered-set
+    /// aggregate its WITHIN GROUP and FILTER (not its direct arguments).
+    private static func aggregatedParts(_ call: FunctionCall) -> [Expression] {
+        (call.withinGroup.isEmpty ? call.arguments + call.orderBy.map(\.expression) : call.withinGroup.map(\.expression))
+            + [call.filter].compactMap { $0 }
+    }
+
+    /// Whether a column reference recorded at `scope` lies within one of `parts`.
+    private static func references(_ scope: Scope, within parts: [Expression]) -> Bool {
+        scope.columnReferences.keys.contains { offset in parts.contains { $0.range.start.offset <= offset && offset < $0.range.endOffset } }
+    }
+
+    /// Whether `call`, an aggregate written in a subquery of `level`, is `level`'s own: its
+    /// aggregated parts name a column of `level` and none of a level below it.
+    static func isAggregate(_ call: FunctionCall, of level: Scope) -> Bool {
+        let parts = aggregatedParts(call)
+        return references(level, within: parts) && !namesLowerLevel(parts, than: level)
+    }
+
+    /// Whether `call`, an aggregate written at `level` itself, belongs to an enclosing level:
+    /// its aggregated parts name columns of an enclosing level and none of `level`.
+    private static func isOuterAggregate(_ call: FunctionCall, of level: Scope) -> Bool {
+        let parts = aggregatedParts(call)
+        if references(level, within: parts) { return false }
+        var outer = level.parent
+        while let enclosing = outer {
+            if references(enclosing.level, within: parts) { return true }
+            outer = enclosing.parent
+        }
+        return false
+    }
+
+    /// Whether `parts` (outside subqueries) name a column of no level from `level` outward.
+    private static func namesLowerLevel(_ parts: [Expression], than level: Scope) -> Bool {
+        var stack = parts
         while let next = stack.popLast() {
             if case .column(let name) = next.kind {
                 var current: Scope? = level
@@ -186,9 +194,75 @@ struct UngroupedColumns {
         return false
     }
 
-    /// Whether a column reference of the level is within `range`.
-    private func referencesLevel(_ range: SourceRange) -> Bool {
-        level.columnReferences.keys.contains { range.start.offset <= $0 && $0 < range.endOffset }
+    /// Whether a subquery within `expression` holds an aggregate of `level` (one over its columns,
+    /// ``isAggregate(_:of:)``; `isAggregate` tells the calls that certainly are aggregates): it
+    /// makes `level` a grouped query, as one of its own would.
+    static func hasAggregateInSubquery(_ expression: Expression, of level: Scope, isAggregate: (FunctionCall) -> Bool) -> Bool {
+        var stack: [(expression: Expression, inSubquery: Bool)] = [(expression, false)]
+        while let (next, inSubquery) = stack.popLast() {
+            if inSubquery, case .function(let call) = next.kind, call.over == nil, isAggregate(call), Self.isAggregate(call, of: level) {
+                return true
+            }
+            if let query = next.subquery { stack += query.clauseExpressions.map { ($0, true) } }
+            stack += next.children.map { ($0, inSubquery) }
+        }
+        return false
+    }
+}
+
+private extension SelectStatement {
+    /// The expressions of every clause of the query (its CTEs', its branches', its FROM items'
+    /// and its ORDER BY, LIMIT and OFFSET), not those of subqueries inside them.
+    var clauseExpressions: [Expression] {
+        var expressions: [Expression] = []
+        for table in with?.tables ?? [] {
+            if case .select(let select) = table.statement { expressions += select.clauseExpressions }
+        }
+        expressions += body.clauseExpressions
+        expressions += orderBy.map(\.expression) + [limit, offset].compactMap { $0 }
+        return expressions
+    }
+}
+
+private extension SetExpression {
+    var clauseExpressions: [Expression] {
+        switch self {
+        case .select(let core):
+            var expressions: [Expression] = []
+            for target in core.targets { if case .expression(let expression, _) = target { expressions.append(expression) } }
+            for item in core.from { expressions += item.clauseExpressions }
+            expressions += core.groupBy + [core.whereClause, core.having].compactMap { $0 }
+            if case .distinctOn(let items) = core.distinct { expressions += items }
+            for window in core.windows { expressions += window.specification.partitionBy + window.specification.orderBy.map(\.expression) }
+            return expressions
+        case .values(let rows, _):
+            return Array(rows.joined())
+        case .setOperation(_, _, let left, let right, _):
+            return left.clauseExpressions + right.clauseExpressions
+        case .nested(let query):
+            return query.clauseExpressions
+        }
+    }
+}
+
+private extension TableReference {
+    var clauseExpressions: [Expression] {
+        switch self {
+        case .table, .valueFunction:
+            return []
+        case .subquery(let query, _, _, _):
+            return query.clauseExpressions
+        case .function(let call, _, _, _, _):
+            return call.arguments
+        case .rowsFrom(let functions, _, _, _, _):
+            return functions.flatMap(\.call.arguments)
+        case .join(let join):
+            var expressions = join.left.clauseExpressions + join.right.clauseExpressions
+            if case .on(let condition) = join.condition { expressions.append(condition) }
+            return expressions
+        case .parenthesized(let inner, _):
+            return inner.clauseExpressions
+        }
     }
 }
 

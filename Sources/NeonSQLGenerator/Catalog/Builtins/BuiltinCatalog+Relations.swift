@@ -1,13 +1,13 @@
 // The tables and views of pg_catalog and information_schema (`BuiltinCatalogData.relations`),
 // and the system columns every table has.
 
-/// One `V` record as the data holds it: columns still as text, converted at lookup.
+/// One `V` record as the data holds it: columns (and the primary key's marks) still as text, converted at lookup.
 struct SystemRelationRecord: Sendable {
     let schema: String
     let name: String
     /// `relkind`: r table, p partitioned table, f foreign table, v view, m materialized view.
     let kind: Character
-    /// Space-separated `attname:typname:n` (`n` when `attnotnull`).
+    /// Space-separated `attname:typname:n:p` (`n` when `attnotnull`, `:p` for a primary key column).
     let columns: String
     let versions: PostgresVersions
 }
@@ -51,17 +51,22 @@ struct SystemRelations: Sendable {
     }
 
     private static func relation(_ record: SystemRelationRecord) -> CatalogRelation {
+        var primaryKey: [String] = []
         let columns = record.columns.split(separator: " ").map { text in
             let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             let type = parts.count > 1 ? columnType(parts[1]) : .unknown
+            if parts.count > 3, parts[3] == "p" { primaryKey.append(parts[0]) }
             return CatalogColumn(name: parts[0], type: type, isNotNull: parts.count > 2 && parts[2] == "n")
         }
+        // The catalog's primary key (pg_class_oid_index and the like: a pg_constraint of its own,
+        // so PostgreSQL's functional dependency rule applies to it as to a user's table).
+        let indexes = primaryKey.isEmpty ? [] : [CatalogIndex.key(name: record.name + "_pkey", columns: primaryKey, primary: true)]
         let kind: CatalogRelation.Kind = switch record.kind {
         case "v": .view
         case "m": .materializedView
         default: .table
         }
-        return CatalogRelation(schema: record.schema, name: record.name, kind: kind, columns: columns, indexes: [],
+        return CatalogRelation(schema: record.schema, name: record.name, kind: kind, columns: columns, indexes: indexes,
                                file: "", location: .unknown)
     }
 

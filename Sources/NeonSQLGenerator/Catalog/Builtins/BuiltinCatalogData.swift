@@ -22,7 +22,8 @@
 //      output-columns: for a function returning record through OUT, INOUT or TABLE arguments, its
 //      result columns as space-separated name:typname; empty otherwise
 //   V  schema  relname  relkind (r table, v view, m materialized view, p partitioned, f foreign)
-//      columns (space-separated attname:typname:n, n when attnotnull; empty otherwise)  [versions]
+//      columns (space-separated attname:typname:n, n when attnotnull, empty otherwise; then :p when the
+//      column is in the table's primary key, a pg_constraint of contype p)  [versions]
 //      every table and view of pg_catalog and information_schema, in `relations` (the rest in `text`)
 //   O  name  left(empty for prefix)  right  result  s(strict)  [versions]
 //   X  extension   (the lines after it belong to that extension)
@@ -4359,89 +4360,89 @@ V	information_schema	view_column_usage	v	view_catalog:information_schema.sql_ide
 V	information_schema	view_routine_usage	v	table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: specific_catalog:information_schema.sql_identifier: specific_schema:information_schema.sql_identifier: specific_name:information_schema.sql_identifier:
 V	information_schema	view_table_usage	v	view_catalog:information_schema.sql_identifier: view_schema:information_schema.sql_identifier: view_name:information_schema.sql_identifier: table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier:
 V	information_schema	views	v	table_catalog:information_schema.sql_identifier: table_schema:information_schema.sql_identifier: table_name:information_schema.sql_identifier: view_definition:information_schema.character_data: check_option:information_schema.character_data: is_updatable:information_schema.yes_or_no: is_insertable_into:information_schema.yes_or_no: is_trigger_updatable:information_schema.yes_or_no: is_trigger_deletable:information_schema.yes_or_no: is_trigger_insertable_into:information_schema.yes_or_no:
-V	pg_catalog	pg_aggregate	r	aggfnoid:regproc:n aggkind:char:n aggnumdirectargs:int2:n aggtransfn:regproc:n aggfinalfn:regproc:n aggcombinefn:regproc:n aggserialfn:regproc:n aggdeserialfn:regproc:n aggmtransfn:regproc:n aggminvtransfn:regproc:n aggmfinalfn:regproc:n aggfinalextra:bool:n aggmfinalextra:bool:n aggfinalmodify:char:n aggmfinalmodify:char:n aggsortop:oid:n aggtranstype:oid:n aggtransspace:int4:n aggmtranstype:oid:n aggmtransspace:int4:n agginitval:text: aggminitval:text:
-V	pg_catalog	pg_am	r	oid:oid:n amname:name:n amhandler:regproc:n amtype:char:n
-V	pg_catalog	pg_amop	r	oid:oid:n amopfamily:oid:n amoplefttype:oid:n amoprighttype:oid:n amopstrategy:int2:n amoppurpose:char:n amopopr:oid:n amopmethod:oid:n amopsortfamily:oid:n
-V	pg_catalog	pg_amproc	r	oid:oid:n amprocfamily:oid:n amproclefttype:oid:n amprocrighttype:oid:n amprocnum:int2:n amproc:regproc:n
-V	pg_catalog	pg_attrdef	r	oid:oid:n adrelid:oid:n adnum:int2:n adbin:pg_node_tree:n
-V	pg_catalog	pg_attribute	r	attrelid:oid:n attname:name:n atttypid:oid:n attlen:int2:n attnum:int2:n attcacheoff:int4:n atttypmod:int4:n attndims:int2:n attbyval:bool:n attalign:char:n attstorage:char:n attcompression:char:n attnotnull:bool:n atthasdef:bool:n atthasmissing:bool:n attidentity:char:n attgenerated:char:n attisdropped:bool:n attislocal:bool:n attinhcount:int2:n attstattarget:int2:n attcollation:oid:n attacl:_aclitem: attoptions:_text: attfdwoptions:_text: attmissingval:anyarray:	16-
-V	pg_catalog	pg_attribute	r	attrelid:oid:n attname:name:n atttypid:oid:n attstattarget:int4:n attlen:int2:n attnum:int2:n attndims:int4:n attcacheoff:int4:n atttypmod:int4:n attbyval:bool:n attalign:char:n attstorage:char:n attcompression:char:n attnotnull:bool:n atthasdef:bool:n atthasmissing:bool:n attidentity:char:n attgenerated:char:n attisdropped:bool:n attislocal:bool:n attinhcount:int4:n attcollation:oid:n attacl:_aclitem: attoptions:_text: attfdwoptions:_text: attmissingval:anyarray:	-15
-V	pg_catalog	pg_auth_members	r	oid:oid:n roleid:oid:n member:oid:n grantor:oid:n admin_option:bool:n inherit_option:bool:n set_option:bool:n	16-
-V	pg_catalog	pg_auth_members	r	roleid:oid:n member:oid:n grantor:oid:n admin_option:bool:n	-15
-V	pg_catalog	pg_authid	r	oid:oid:n rolname:name:n rolsuper:bool:n rolinherit:bool:n rolcreaterole:bool:n rolcreatedb:bool:n rolcanlogin:bool:n rolreplication:bool:n rolbypassrls:bool:n rolconnlimit:int4:n rolpassword:text: rolvaliduntil:timestamptz:
+V	pg_catalog	pg_aggregate	r	aggfnoid:regproc:n:p aggkind:char:n aggnumdirectargs:int2:n aggtransfn:regproc:n aggfinalfn:regproc:n aggcombinefn:regproc:n aggserialfn:regproc:n aggdeserialfn:regproc:n aggmtransfn:regproc:n aggminvtransfn:regproc:n aggmfinalfn:regproc:n aggfinalextra:bool:n aggmfinalextra:bool:n aggfinalmodify:char:n aggmfinalmodify:char:n aggsortop:oid:n aggtranstype:oid:n aggtransspace:int4:n aggmtranstype:oid:n aggmtransspace:int4:n agginitval:text: aggminitval:text:
+V	pg_catalog	pg_am	r	oid:oid:n:p amname:name:n amhandler:regproc:n amtype:char:n
+V	pg_catalog	pg_amop	r	oid:oid:n:p amopfamily:oid:n amoplefttype:oid:n amoprighttype:oid:n amopstrategy:int2:n amoppurpose:char:n amopopr:oid:n amopmethod:oid:n amopsortfamily:oid:n
+V	pg_catalog	pg_amproc	r	oid:oid:n:p amprocfamily:oid:n amproclefttype:oid:n amprocrighttype:oid:n amprocnum:int2:n amproc:regproc:n
+V	pg_catalog	pg_attrdef	r	oid:oid:n:p adrelid:oid:n adnum:int2:n adbin:pg_node_tree:n
+V	pg_catalog	pg_attribute	r	attrelid:oid:n:p attname:name:n atttypid:oid:n attlen:int2:n attnum:int2:n:p attcacheoff:int4:n atttypmod:int4:n attndims:int2:n attbyval:bool:n attalign:char:n attstorage:char:n attcompression:char:n attnotnull:bool:n atthasdef:bool:n atthasmissing:bool:n attidentity:char:n attgenerated:char:n attisdropped:bool:n attislocal:bool:n attinhcount:int2:n attstattarget:int2:n attcollation:oid:n attacl:_aclitem: attoptions:_text: attfdwoptions:_text: attmissingval:anyarray:	16-
+V	pg_catalog	pg_attribute	r	attrelid:oid:n:p attname:name:n atttypid:oid:n attstattarget:int4:n attlen:int2:n attnum:int2:n:p attndims:int4:n attcacheoff:int4:n atttypmod:int4:n attbyval:bool:n attalign:char:n attstorage:char:n attcompression:char:n attnotnull:bool:n atthasdef:bool:n atthasmissing:bool:n attidentity:char:n attgenerated:char:n attisdropped:bool:n attislocal:bool:n attinhcount:int4:n attcollation:oid:n attacl:_aclitem: attoptions:_text: attfdwoptions:_text: attmissingval:anyarray:	-15
+V	pg_catalog	pg_auth_members	r	oid:oid:n roleid:oid:n:p member:oid:n:p grantor:oid:n admin_option:bool:n inherit_option:bool:n set_option:bool:n	16-
+V	pg_catalog	pg_auth_members	r	roleid:oid:n:p member:oid:n:p grantor:oid:n admin_option:bool:n	-15
+V	pg_catalog	pg_authid	r	oid:oid:n:p rolname:name:n rolsuper:bool:n rolinherit:bool:n rolcreaterole:bool:n rolcreatedb:bool:n rolcanlogin:bool:n rolreplication:bool:n rolbypassrls:bool:n rolconnlimit:int4:n rolpassword:text: rolvaliduntil:timestamptz:
 V	pg_catalog	pg_available_extension_versions	v	name:name: version:text: installed:bool: superuser:bool: trusted:bool: relocatable:bool: schema:name: requires:_name: comment:text:
 V	pg_catalog	pg_available_extensions	v	name:name: default_version:text: installed_version:text: comment:text:
 V	pg_catalog	pg_backend_memory_contexts	v	name:text: ident:text: parent:text: level:int4: total_bytes:int8: total_nblocks:int8: free_bytes:int8: free_chunks:int8: used_bytes:int8:
-V	pg_catalog	pg_cast	r	oid:oid:n castsource:oid:n casttarget:oid:n castfunc:oid:n castcontext:char:n castmethod:char:n
-V	pg_catalog	pg_class	r	oid:oid:n relname:name:n relnamespace:oid:n reltype:oid:n reloftype:oid:n relowner:oid:n relam:oid:n relfilenode:oid:n reltablespace:oid:n relpages:int4:n reltuples:float4:n relallvisible:int4:n reltoastrelid:oid:n relhasindex:bool:n relisshared:bool:n relpersistence:char:n relkind:char:n relnatts:int2:n relchecks:int2:n relhasrules:bool:n relhastriggers:bool:n relhassubclass:bool:n relrowsecurity:bool:n relforcerowsecurity:bool:n relispopulated:bool:n relreplident:char:n relispartition:bool:n relrewrite:oid:n relfrozenxid:xid:n relminmxid:xid:n relacl:_aclitem: reloptions:_text: relpartbound:pg_node_tree:
-V	pg_catalog	pg_collation	r	oid:oid:n collname:name:n collnamespace:oid:n collowner:oid:n collprovider:char:n collisdeterministic:bool:n collencoding:int4:n collcollate:text: collctype:text: colliculocale:text: collicurules:text: collversion:text:	16-
-V	pg_catalog	pg_collation	r	oid:oid:n collname:name:n collnamespace:oid:n collowner:oid:n collprovider:char:n collisdeterministic:bool:n collencoding:int4:n collcollate:text: collctype:text: colliculocale:text: collversion:text:	-15
+V	pg_catalog	pg_cast	r	oid:oid:n:p castsource:oid:n casttarget:oid:n castfunc:oid:n castcontext:char:n castmethod:char:n
+V	pg_catalog	pg_class	r	oid:oid:n:p relname:name:n relnamespace:oid:n reltype:oid:n reloftype:oid:n relowner:oid:n relam:oid:n relfilenode:oid:n reltablespace:oid:n relpages:int4:n reltuples:float4:n relallvisible:int4:n reltoastrelid:oid:n relhasindex:bool:n relisshared:bool:n relpersistence:char:n relkind:char:n relnatts:int2:n relchecks:int2:n relhasrules:bool:n relhastriggers:bool:n relhassubclass:bool:n relrowsecurity:bool:n relforcerowsecurity:bool:n relispopulated:bool:n relreplident:char:n relispartition:bool:n relrewrite:oid:n relfrozenxid:xid:n relminmxid:xid:n relacl:_aclitem: reloptions:_text: relpartbound:pg_node_tree:
+V	pg_catalog	pg_collation	r	oid:oid:n:p collname:name:n collnamespace:oid:n collowner:oid:n collprovider:char:n collisdeterministic:bool:n collencoding:int4:n collcollate:text: collctype:text: colliculocale:text: collicurules:text: collversion:text:	16-
+V	pg_catalog	pg_collation	r	oid:oid:n:p collname:name:n collnamespace:oid:n collowner:oid:n collprovider:char:n collisdeterministic:bool:n collencoding:int4:n collcollate:text: collctype:text: colliculocale:text: collversion:text:	-15
 V	pg_catalog	pg_config	v	name:text: setting:text:
-V	pg_catalog	pg_constraint	r	oid:oid:n conname:name:n connamespace:oid:n contype:char:n condeferrable:bool:n condeferred:bool:n convalidated:bool:n conrelid:oid:n contypid:oid:n conindid:oid:n conparentid:oid:n confrelid:oid:n confupdtype:char:n confdeltype:char:n confmatchtype:char:n conislocal:bool:n coninhcount:int2:n connoinherit:bool:n conkey:_int2: confkey:_int2: conpfeqop:_oid: conppeqop:_oid: conffeqop:_oid: confdelsetcols:_int2: conexclop:_oid: conbin:pg_node_tree:	16-
-V	pg_catalog	pg_constraint	r	oid:oid:n conname:name:n connamespace:oid:n contype:char:n condeferrable:bool:n condeferred:bool:n convalidated:bool:n conrelid:oid:n contypid:oid:n conindid:oid:n conparentid:oid:n confrelid:oid:n confupdtype:char:n confdeltype:char:n confmatchtype:char:n conislocal:bool:n coninhcount:int4:n connoinherit:bool:n conkey:_int2: confkey:_int2: conpfeqop:_oid: conppeqop:_oid: conffeqop:_oid: confdelsetcols:_int2: conexclop:_oid: conbin:pg_node_tree:	-15
-V	pg_catalog	pg_conversion	r	oid:oid:n conname:name:n connamespace:oid:n conowner:oid:n conforencoding:int4:n contoencoding:int4:n conproc:regproc:n condefault:bool:n
+V	pg_catalog	pg_constraint	r	oid:oid:n:p conname:name:n connamespace:oid:n contype:char:n condeferrable:bool:n condeferred:bool:n convalidated:bool:n conrelid:oid:n contypid:oid:n conindid:oid:n conparentid:oid:n confrelid:oid:n confupdtype:char:n confdeltype:char:n confmatchtype:char:n conislocal:bool:n coninhcount:int2:n connoinherit:bool:n conkey:_int2: confkey:_int2: conpfeqop:_oid: conppeqop:_oid: conffeqop:_oid: confdelsetcols:_int2: conexclop:_oid: conbin:pg_node_tree:	16-
+V	pg_catalog	pg_constraint	r	oid:oid:n:p conname:name:n connamespace:oid:n contype:char:n condeferrable:bool:n condeferred:bool:n convalidated:bool:n conrelid:oid:n contypid:oid:n conindid:oid:n conparentid:oid:n confrelid:oid:n confupdtype:char:n confdeltype:char:n confmatchtype:char:n conislocal:bool:n coninhcount:int4:n connoinherit:bool:n conkey:_int2: confkey:_int2: conpfeqop:_oid: conppeqop:_oid: conffeqop:_oid: confdelsetcols:_int2: conexclop:_oid: conbin:pg_node_tree:	-15
+V	pg_catalog	pg_conversion	r	oid:oid:n:p conname:name:n connamespace:oid:n conowner:oid:n conforencoding:int4:n contoencoding:int4:n conproc:regproc:n condefault:bool:n
 V	pg_catalog	pg_cursors	v	name:text: statement:text: is_holdable:bool: is_binary:bool: is_scrollable:bool: creation_time:timestamptz:
-V	pg_catalog	pg_database	r	oid:oid:n datname:name:n datdba:oid:n encoding:int4:n datlocprovider:char:n datistemplate:bool:n datallowconn:bool:n datconnlimit:int4:n datfrozenxid:xid:n datminmxid:xid:n dattablespace:oid:n datcollate:text:n datctype:text:n daticulocale:text: datcollversion:text: datacl:_aclitem:	-15
-V	pg_catalog	pg_database	r	oid:oid:n datname:name:n datdba:oid:n encoding:int4:n datlocprovider:char:n datistemplate:bool:n datallowconn:bool:n datconnlimit:int4:n datfrozenxid:xid:n datminmxid:xid:n dattablespace:oid:n datcollate:text:n datctype:text:n daticulocale:text: daticurules:text: datcollversion:text: datacl:_aclitem:	16-
-V	pg_catalog	pg_db_role_setting	r	setdatabase:oid:n setrole:oid:n setconfig:_text:
-V	pg_catalog	pg_default_acl	r	oid:oid:n defaclrole:oid:n defaclnamespace:oid:n defaclobjtype:char:n defaclacl:_aclitem:n
+V	pg_catalog	pg_database	r	oid:oid:n:p datname:name:n datdba:oid:n encoding:int4:n datlocprovider:char:n datistemplate:bool:n datallowconn:bool:n datconnlimit:int4:n datfrozenxid:xid:n datminmxid:xid:n dattablespace:oid:n datcollate:text:n datctype:text:n daticulocale:text: datcollversion:text: datacl:_aclitem:	-15
+V	pg_catalog	pg_database	r	oid:oid:n:p datname:name:n datdba:oid:n encoding:int4:n datlocprovider:char:n datistemplate:bool:n datallowconn:bool:n datconnlimit:int4:n datfrozenxid:xid:n datminmxid:xid:n dattablespace:oid:n datcollate:text:n datctype:text:n daticulocale:text: daticurules:text: datcollversion:text: datacl:_aclitem:	16-
+V	pg_catalog	pg_db_role_setting	r	setdatabase:oid:n:p setrole:oid:n:p setconfig:_text:
+V	pg_catalog	pg_default_acl	r	oid:oid:n:p defaclrole:oid:n defaclnamespace:oid:n defaclobjtype:char:n defaclacl:_aclitem:n
 V	pg_catalog	pg_depend	r	classid:oid:n objid:oid:n objsubid:int4:n refclassid:oid:n refobjid:oid:n refobjsubid:int4:n deptype:char:n
-V	pg_catalog	pg_description	r	objoid:oid:n classoid:oid:n objsubid:int4:n description:text:n
-V	pg_catalog	pg_enum	r	oid:oid:n enumtypid:oid:n enumsortorder:float4:n enumlabel:name:n
-V	pg_catalog	pg_event_trigger	r	oid:oid:n evtname:name:n evtevent:name:n evtowner:oid:n evtfoid:oid:n evtenabled:char:n evttags:_text:
-V	pg_catalog	pg_extension	r	oid:oid:n extname:name:n extowner:oid:n extnamespace:oid:n extrelocatable:bool:n extversion:text:n extconfig:_oid: extcondition:_text:
+V	pg_catalog	pg_description	r	objoid:oid:n:p classoid:oid:n:p objsubid:int4:n:p description:text:n
+V	pg_catalog	pg_enum	r	oid:oid:n:p enumtypid:oid:n enumsortorder:float4:n enumlabel:name:n
+V	pg_catalog	pg_event_trigger	r	oid:oid:n:p evtname:name:n evtevent:name:n evtowner:oid:n evtfoid:oid:n evtenabled:char:n evttags:_text:
+V	pg_catalog	pg_extension	r	oid:oid:n:p extname:name:n extowner:oid:n extnamespace:oid:n extrelocatable:bool:n extversion:text:n extconfig:_oid: extcondition:_text:
 V	pg_catalog	pg_file_settings	v	sourcefile:text: sourceline:int4: seqno:int4: name:text: setting:text: applied:bool: error:text:
-V	pg_catalog	pg_foreign_data_wrapper	r	oid:oid:n fdwname:name:n fdwowner:oid:n fdwhandler:oid:n fdwvalidator:oid:n fdwacl:_aclitem: fdwoptions:_text:
-V	pg_catalog	pg_foreign_server	r	oid:oid:n srvname:name:n srvowner:oid:n srvfdw:oid:n srvtype:text: srvversion:text: srvacl:_aclitem: srvoptions:_text:
-V	pg_catalog	pg_foreign_table	r	ftrelid:oid:n ftserver:oid:n ftoptions:_text:
+V	pg_catalog	pg_foreign_data_wrapper	r	oid:oid:n:p fdwname:name:n fdwowner:oid:n fdwhandler:oid:n fdwvalidator:oid:n fdwacl:_aclitem: fdwoptions:_text:
+V	pg_catalog	pg_foreign_server	r	oid:oid:n:p srvname:name:n srvowner:oid:n srvfdw:oid:n srvtype:text: srvversion:text: srvacl:_aclitem: srvoptions:_text:
+V	pg_catalog	pg_foreign_table	r	ftrelid:oid:n:p ftserver:oid:n ftoptions:_text:
 V	pg_catalog	pg_group	v	groname:name: grosysid:oid: grolist:_oid:
 V	pg_catalog	pg_hba_file_rules	v	line_number:int4: type:text: database:_text: user_name:_text: address:text: netmask:text: auth_method:text: options:_text: error:text:	-15
 V	pg_catalog	pg_hba_file_rules	v	rule_number:int4: file_name:text: line_number:int4: type:text: database:_text: user_name:_text: address:text: netmask:text: auth_method:text: options:_text: error:text:	16-
 V	pg_catalog	pg_ident_file_mappings	v	line_number:int4: map_name:text: sys_name:text: pg_username:text: error:text:	-15
 V	pg_catalog	pg_ident_file_mappings	v	map_number:int4: file_name:text: line_number:int4: map_name:text: sys_name:text: pg_username:text: error:text:	16-
-V	pg_catalog	pg_index	r	indexrelid:oid:n indrelid:oid:n indnatts:int2:n indnkeyatts:int2:n indisunique:bool:n indnullsnotdistinct:bool:n indisprimary:bool:n indisexclusion:bool:n indimmediate:bool:n indisclustered:bool:n indisvalid:bool:n indcheckxmin:bool:n indisready:bool:n indislive:bool:n indisreplident:bool:n indkey:int2vector:n indcollation:oidvector:n indclass:oidvector:n indoption:int2vector:n indexprs:pg_node_tree: indpred:pg_node_tree:
+V	pg_catalog	pg_index	r	indexrelid:oid:n:p indrelid:oid:n indnatts:int2:n indnkeyatts:int2:n indisunique:bool:n indnullsnotdistinct:bool:n indisprimary:bool:n indisexclusion:bool:n indimmediate:bool:n indisclustered:bool:n indisvalid:bool:n indcheckxmin:bool:n indisready:bool:n indislive:bool:n indisreplident:bool:n indkey:int2vector:n indcollation:oidvector:n indclass:oidvector:n indoption:int2vector:n indexprs:pg_node_tree: indpred:pg_node_tree:
 V	pg_catalog	pg_indexes	v	schemaname:name: tablename:name: indexname:name: tablespace:name: indexdef:text:
-V	pg_catalog	pg_inherits	r	inhrelid:oid:n inhparent:oid:n inhseqno:int4:n inhdetachpending:bool:n
-V	pg_catalog	pg_init_privs	r	objoid:oid:n classoid:oid:n objsubid:int4:n privtype:char:n initprivs:_aclitem:n
-V	pg_catalog	pg_language	r	oid:oid:n lanname:name:n lanowner:oid:n lanispl:bool:n lanpltrusted:bool:n lanplcallfoid:oid:n laninline:oid:n lanvalidator:oid:n lanacl:_aclitem:
-V	pg_catalog	pg_largeobject	r	loid:oid:n pageno:int4:n data:bytea:n
-V	pg_catalog	pg_largeobject_metadata	r	oid:oid:n lomowner:oid:n lomacl:_aclitem:
+V	pg_catalog	pg_inherits	r	inhrelid:oid:n:p inhparent:oid:n inhseqno:int4:n:p inhdetachpending:bool:n
+V	pg_catalog	pg_init_privs	r	objoid:oid:n:p classoid:oid:n:p objsubid:int4:n:p privtype:char:n initprivs:_aclitem:n
+V	pg_catalog	pg_language	r	oid:oid:n:p lanname:name:n lanowner:oid:n lanispl:bool:n lanpltrusted:bool:n lanplcallfoid:oid:n laninline:oid:n lanvalidator:oid:n lanacl:_aclitem:
+V	pg_catalog	pg_largeobject	r	loid:oid:n:p pageno:int4:n:p data:bytea:n
+V	pg_catalog	pg_largeobject_metadata	r	oid:oid:n:p lomowner:oid:n lomacl:_aclitem:
 V	pg_catalog	pg_locks	v	locktype:text: database:oid: relation:oid: page:int4: tuple:int2: virtualxid:text: transactionid:xid: classid:oid: objid:oid: objsubid:int2: virtualtransaction:text: pid:int4: mode:text: granted:bool: fastpath:bool: waitstart:timestamptz:
 V	pg_catalog	pg_matviews	v	schemaname:name: matviewname:name: matviewowner:name: tablespace:name: hasindexes:bool: ispopulated:bool: definition:text:
-V	pg_catalog	pg_namespace	r	oid:oid:n nspname:name:n nspowner:oid:n nspacl:_aclitem:
-V	pg_catalog	pg_opclass	r	oid:oid:n opcmethod:oid:n opcname:name:n opcnamespace:oid:n opcowner:oid:n opcfamily:oid:n opcintype:oid:n opcdefault:bool:n opckeytype:oid:n
-V	pg_catalog	pg_operator	r	oid:oid:n oprname:name:n oprnamespace:oid:n oprowner:oid:n oprkind:char:n oprcanmerge:bool:n oprcanhash:bool:n oprleft:oid:n oprright:oid:n oprresult:oid:n oprcom:oid:n oprnegate:oid:n oprcode:regproc:n oprrest:regproc:n oprjoin:regproc:n
-V	pg_catalog	pg_opfamily	r	oid:oid:n opfmethod:oid:n opfname:name:n opfnamespace:oid:n opfowner:oid:n
-V	pg_catalog	pg_parameter_acl	r	oid:oid:n parname:text:n paracl:_aclitem:
-V	pg_catalog	pg_partitioned_table	r	partrelid:oid:n partstrat:char:n partnatts:int2:n partdefid:oid:n partattrs:int2vector:n partclass:oidvector:n partcollation:oidvector:n partexprs:pg_node_tree:
+V	pg_catalog	pg_namespace	r	oid:oid:n:p nspname:name:n nspowner:oid:n nspacl:_aclitem:
+V	pg_catalog	pg_opclass	r	oid:oid:n:p opcmethod:oid:n opcname:name:n opcnamespace:oid:n opcowner:oid:n opcfamily:oid:n opcintype:oid:n opcdefault:bool:n opckeytype:oid:n
+V	pg_catalog	pg_operator	r	oid:oid:n:p oprname:name:n oprnamespace:oid:n oprowner:oid:n oprkind:char:n oprcanmerge:bool:n oprcanhash:bool:n oprleft:oid:n oprright:oid:n oprresult:oid:n oprcom:oid:n oprnegate:oid:n oprcode:regproc:n oprrest:regproc:n oprjoin:regproc:n
+V	pg_catalog	pg_opfamily	r	oid:oid:n:p opfmethod:oid:n opfname:name:n opfnamespace:oid:n opfowner:oid:n
+V	pg_catalog	pg_parameter_acl	r	oid:oid:n:p parname:text:n paracl:_aclitem:
+V	pg_catalog	pg_partitioned_table	r	partrelid:oid:n:p partstrat:char:n partnatts:int2:n partdefid:oid:n partattrs:int2vector:n partclass:oidvector:n partcollation:oidvector:n partexprs:pg_node_tree:
 V	pg_catalog	pg_policies	v	schemaname:name: tablename:name: policyname:name: permissive:text: roles:_name: cmd:text: qual:text: with_check:text:
-V	pg_catalog	pg_policy	r	oid:oid:n polname:name:n polrelid:oid:n polcmd:char:n polpermissive:bool:n polroles:_oid:n polqual:pg_node_tree: polwithcheck:pg_node_tree:
+V	pg_catalog	pg_policy	r	oid:oid:n:p polname:name:n polrelid:oid:n polcmd:char:n polpermissive:bool:n polroles:_oid:n polqual:pg_node_tree: polwithcheck:pg_node_tree:
 V	pg_catalog	pg_prepared_statements	v	name:text: statement:text: prepare_time:timestamptz: parameter_types:_regtype: from_sql:bool: generic_plans:int8: custom_plans:int8:	-15
 V	pg_catalog	pg_prepared_statements	v	name:text: statement:text: prepare_time:timestamptz: parameter_types:_regtype: result_types:_regtype: from_sql:bool: generic_plans:int8: custom_plans:int8:	16-
 V	pg_catalog	pg_prepared_xacts	v	transaction:xid: gid:text: prepared:timestamptz: owner:name: database:name:
-V	pg_catalog	pg_proc	r	oid:oid:n proname:name:n pronamespace:oid:n proowner:oid:n prolang:oid:n procost:float4:n prorows:float4:n provariadic:oid:n prosupport:regproc:n prokind:char:n prosecdef:bool:n proleakproof:bool:n proisstrict:bool:n proretset:bool:n provolatile:char:n proparallel:char:n pronargs:int2:n pronargdefaults:int2:n prorettype:oid:n proargtypes:oidvector:n proallargtypes:_oid: proargmodes:_char: proargnames:_text: proargdefaults:pg_node_tree: protrftypes:_oid: prosrc:text:n probin:text: prosqlbody:pg_node_tree: proconfig:_text: proacl:_aclitem:
-V	pg_catalog	pg_publication	r	oid:oid:n pubname:name:n pubowner:oid:n puballtables:bool:n pubinsert:bool:n pubupdate:bool:n pubdelete:bool:n pubtruncate:bool:n pubviaroot:bool:n
-V	pg_catalog	pg_publication_namespace	r	oid:oid:n pnpubid:oid:n pnnspid:oid:n
-V	pg_catalog	pg_publication_rel	r	oid:oid:n prpubid:oid:n prrelid:oid:n prqual:pg_node_tree: prattrs:int2vector:
+V	pg_catalog	pg_proc	r	oid:oid:n:p proname:name:n pronamespace:oid:n proowner:oid:n prolang:oid:n procost:float4:n prorows:float4:n provariadic:oid:n prosupport:regproc:n prokind:char:n prosecdef:bool:n proleakproof:bool:n proisstrict:bool:n proretset:bool:n provolatile:char:n proparallel:char:n pronargs:int2:n pronargdefaults:int2:n prorettype:oid:n proargtypes:oidvector:n proallargtypes:_oid: proargmodes:_char: proargnames:_text: proargdefaults:pg_node_tree: protrftypes:_oid: prosrc:text:n probin:text: prosqlbody:pg_node_tree: proconfig:_text: proacl:_aclitem:
+V	pg_catalog	pg_publication	r	oid:oid:n:p pubname:name:n pubowner:oid:n puballtables:bool:n pubinsert:bool:n pubupdate:bool:n pubdelete:bool:n pubtruncate:bool:n pubviaroot:bool:n
+V	pg_catalog	pg_publication_namespace	r	oid:oid:n:p pnpubid:oid:n pnnspid:oid:n
+V	pg_catalog	pg_publication_rel	r	oid:oid:n:p prpubid:oid:n prrelid:oid:n prqual:pg_node_tree: prattrs:int2vector:
 V	pg_catalog	pg_publication_tables	v	pubname:name: schemaname:name: tablename:name: attnames:_name: rowfilter:text:
-V	pg_catalog	pg_range	r	rngtypid:oid:n rngsubtype:oid:n rngmultitypid:oid:n rngcollation:oid:n rngsubopc:oid:n rngcanonical:regproc:n rngsubdiff:regproc:n
-V	pg_catalog	pg_replication_origin	r	roident:oid:n roname:text:n
+V	pg_catalog	pg_range	r	rngtypid:oid:n:p rngsubtype:oid:n rngmultitypid:oid:n rngcollation:oid:n rngsubopc:oid:n rngcanonical:regproc:n rngsubdiff:regproc:n
+V	pg_catalog	pg_replication_origin	r	roident:oid:n:p roname:text:n
 V	pg_catalog	pg_replication_origin_status	v	local_id:oid: external_id:text: remote_lsn:pg_lsn: local_lsn:pg_lsn:
 V	pg_catalog	pg_replication_slots	v	slot_name:name: plugin:name: slot_type:text: datoid:oid: database:name: temporary:bool: active:bool: active_pid:int4: xmin:xid: catalog_xmin:xid: restart_lsn:pg_lsn: confirmed_flush_lsn:pg_lsn: wal_status:text: safe_wal_size:int8: two_phase:bool:	-15
 V	pg_catalog	pg_replication_slots	v	slot_name:name: plugin:name: slot_type:text: datoid:oid: database:name: temporary:bool: active:bool: active_pid:int4: xmin:xid: catalog_xmin:xid: restart_lsn:pg_lsn: confirmed_flush_lsn:pg_lsn: wal_status:text: safe_wal_size:int8: two_phase:bool: conflicting:bool:	16-
-V	pg_catalog	pg_rewrite	r	oid:oid:n rulename:name:n ev_class:oid:n ev_type:char:n ev_enabled:char:n is_instead:bool:n ev_qual:pg_node_tree:n ev_action:pg_node_tree:n
+V	pg_catalog	pg_rewrite	r	oid:oid:n:p rulename:name:n ev_class:oid:n ev_type:char:n ev_enabled:char:n is_instead:bool:n ev_qual:pg_node_tree:n ev_action:pg_node_tree:n
 V	pg_catalog	pg_roles	v	rolname:name: rolsuper:bool: rolinherit:bool: rolcreaterole:bool: rolcreatedb:bool: rolcanlogin:bool: rolreplication:bool: rolconnlimit:int4: rolpassword:text: rolvaliduntil:timestamptz: rolbypassrls:bool: rolconfig:_text: oid:oid:
 V	pg_catalog	pg_rules	v	schemaname:name: tablename:name: rulename:name: definition:text:
-V	pg_catalog	pg_seclabel	r	objoid:oid:n classoid:oid:n objsubid:int4:n provider:text:n label:text:n
+V	pg_catalog	pg_seclabel	r	objoid:oid:n:p classoid:oid:n:p objsubid:int4:n:p provider:text:n:p label:text:n
 V	pg_catalog	pg_seclabels	v	objoid:oid: classoid:oid: objsubid:int4: objtype:text: objnamespace:oid: objname:text: provider:text: label:text:
-V	pg_catalog	pg_sequence	r	seqrelid:oid:n seqtypid:oid:n seqstart:int8:n seqincrement:int8:n seqmax:int8:n seqmin:int8:n seqcache:int8:n seqcycle:bool:n
+V	pg_catalog	pg_sequence	r	seqrelid:oid:n:p seqtypid:oid:n seqstart:int8:n seqincrement:int8:n seqmax:int8:n seqmin:int8:n seqcache:int8:n seqcycle:bool:n
 V	pg_catalog	pg_sequences	v	schemaname:name: sequencename:name: sequenceowner:name: data_type:regtype: start_value:int8: min_value:int8: max_value:int8: increment_by:int8: cycle:bool: cache_size:int8: last_value:int8:
 V	pg_catalog	pg_settings	v	name:text: setting:text: unit:text: category:text: short_desc:text: extra_desc:text: context:text: vartype:text: source:text: min_val:text: max_val:text: enumvals:_text: boot_val:text: reset_val:text: sourcefile:text: sourceline:int4: pending_restart:bool:
 V	pg_catalog	pg_shadow	v	usename:name: usesysid:oid: usecreatedb:bool: usesuper:bool: userepl:bool: usebypassrls:bool: passwd:text: valuntil:timestamptz: useconfig:_text:
 V	pg_catalog	pg_shdepend	r	dbid:oid:n classid:oid:n objid:oid:n objsubid:int4:n refclassid:oid:n refobjid:oid:n deptype:char:n
-V	pg_catalog	pg_shdescription	r	objoid:oid:n classoid:oid:n description:text:n
+V	pg_catalog	pg_shdescription	r	objoid:oid:n:p classoid:oid:n:p description:text:n
 V	pg_catalog	pg_shmem_allocations	v	name:text: off:int8: size:int8: allocated_size:int8:
-V	pg_catalog	pg_shseclabel	r	objoid:oid:n classoid:oid:n provider:text:n label:text:n
+V	pg_catalog	pg_shseclabel	r	objoid:oid:n:p classoid:oid:n:p provider:text:n:p label:text:n
 V	pg_catalog	pg_stat_activity	v	datid:oid: datname:name: pid:int4: leader_pid:int4: usesysid:oid: usename:name: application_name:text: client_addr:inet: client_hostname:text: client_port:int4: backend_start:timestamptz: xact_start:timestamptz: query_start:timestamptz: state_change:timestamptz: wait_event_type:text: wait_event:text: state:text: backend_xid:xid: backend_xmin:xid: query_id:int8: query:text: backend_type:text:
 V	pg_catalog	pg_stat_all_indexes	v	relid:oid: indexrelid:oid: schemaname:name: relname:name: indexrelname:name: idx_scan:int8: idx_tup_read:int8: idx_tup_fetch:int8:	-15
 V	pg_catalog	pg_stat_all_indexes	v	relid:oid: indexrelid:oid: schemaname:name: relname:name: indexrelname:name: idx_scan:int8: last_idx_scan:timestamptz: idx_tup_read:int8: idx_tup_fetch:int8:	16-
@@ -4496,29 +4497,29 @@ V	pg_catalog	pg_statio_sys_tables	v	relid:oid: schemaname:name: relname:name: he
 V	pg_catalog	pg_statio_user_indexes	v	relid:oid: indexrelid:oid: schemaname:name: relname:name: indexrelname:name: idx_blks_read:int8: idx_blks_hit:int8:
 V	pg_catalog	pg_statio_user_sequences	v	relid:oid: schemaname:name: relname:name: blks_read:int8: blks_hit:int8:
 V	pg_catalog	pg_statio_user_tables	v	relid:oid: schemaname:name: relname:name: heap_blks_read:int8: heap_blks_hit:int8: idx_blks_read:int8: idx_blks_hit:int8: toast_blks_read:int8: toast_blks_hit:int8: tidx_blks_read:int8: tidx_blks_hit:int8:
-V	pg_catalog	pg_statistic	r	starelid:oid:n staattnum:int2:n stainherit:bool:n stanullfrac:float4:n stawidth:int4:n stadistinct:float4:n stakind1:int2:n stakind2:int2:n stakind3:int2:n stakind4:int2:n stakind5:int2:n staop1:oid:n staop2:oid:n staop3:oid:n staop4:oid:n staop5:oid:n stacoll1:oid:n stacoll2:oid:n stacoll3:oid:n stacoll4:oid:n stacoll5:oid:n stanumbers1:_float4: stanumbers2:_float4: stanumbers3:_float4: stanumbers4:_float4: stanumbers5:_float4: stavalues1:anyarray: stavalues2:anyarray: stavalues3:anyarray: stavalues4:anyarray: stavalues5:anyarray:
-V	pg_catalog	pg_statistic_ext	r	oid:oid:n stxrelid:oid:n stxname:name:n stxnamespace:oid:n stxowner:oid:n stxstattarget:int4:n stxkeys:int2vector:n stxkind:_char:n stxexprs:pg_node_tree:
-V	pg_catalog	pg_statistic_ext_data	r	stxoid:oid:n stxdinherit:bool:n stxdndistinct:pg_ndistinct: stxddependencies:pg_dependencies: stxdmcv:pg_mcv_list: stxdexpr:_pg_statistic:
+V	pg_catalog	pg_statistic	r	starelid:oid:n:p staattnum:int2:n:p stainherit:bool:n:p stanullfrac:float4:n stawidth:int4:n stadistinct:float4:n stakind1:int2:n stakind2:int2:n stakind3:int2:n stakind4:int2:n stakind5:int2:n staop1:oid:n staop2:oid:n staop3:oid:n staop4:oid:n staop5:oid:n stacoll1:oid:n stacoll2:oid:n stacoll3:oid:n stacoll4:oid:n stacoll5:oid:n stanumbers1:_float4: stanumbers2:_float4: stanumbers3:_float4: stanumbers4:_float4: stanumbers5:_float4: stavalues1:anyarray: stavalues2:anyarray: stavalues3:anyarray: stavalues4:anyarray: stavalues5:anyarray:
+V	pg_catalog	pg_statistic_ext	r	oid:oid:n:p stxrelid:oid:n stxname:name:n stxnamespace:oid:n stxowner:oid:n stxstattarget:int4:n stxkeys:int2vector:n stxkind:_char:n stxexprs:pg_node_tree:
+V	pg_catalog	pg_statistic_ext_data	r	stxoid:oid:n:p stxdinherit:bool:n:p stxdndistinct:pg_ndistinct: stxddependencies:pg_dependencies: stxdmcv:pg_mcv_list: stxdexpr:_pg_statistic:
 V	pg_catalog	pg_stats	v	schemaname:name: tablename:name: attname:name: inherited:bool: null_frac:float4: avg_width:int4: n_distinct:float4: most_common_vals:anyarray: most_common_freqs:_float4: histogram_bounds:anyarray: correlation:float4: most_common_elems:anyarray: most_common_elem_freqs:_float4: elem_count_histogram:_float4:
 V	pg_catalog	pg_stats_ext	v	schemaname:name: tablename:name: statistics_schemaname:name: statistics_name:name: statistics_owner:name: attnames:_name: exprs:_text: kinds:_char: inherited:bool: n_distinct:pg_ndistinct: dependencies:pg_dependencies: most_common_vals:_text: most_common_val_nulls:_bool: most_common_freqs:_float8: most_common_base_freqs:_float8:
 V	pg_catalog	pg_stats_ext_exprs	v	schemaname:name: tablename:name: statistics_schemaname:name: statistics_name:name: statistics_owner:name: expr:text: inherited:bool: null_frac:float4: avg_width:int4: n_distinct:float4: most_common_vals:anyarray: most_common_freqs:_float4: histogram_bounds:anyarray: correlation:float4: most_common_elems:anyarray: most_common_elem_freqs:_float4: elem_count_histogram:_float4:
-V	pg_catalog	pg_subscription	r	oid:oid:n subdbid:oid:n subskiplsn:pg_lsn:n subname:name:n subowner:oid:n subenabled:bool:n subbinary:bool:n substream:bool:n subtwophasestate:char:n subdisableonerr:bool:n subconninfo:text:n subslotname:name: subsynccommit:text:n subpublications:_text:n	-15
-V	pg_catalog	pg_subscription	r	oid:oid:n subdbid:oid:n subskiplsn:pg_lsn:n subname:name:n subowner:oid:n subenabled:bool:n subbinary:bool:n substream:char:n subtwophasestate:char:n subdisableonerr:bool:n subpasswordrequired:bool:n subrunasowner:bool:n subconninfo:text:n subslotname:name: subsynccommit:text:n subpublications:_text:n suborigin:text:	16-
-V	pg_catalog	pg_subscription_rel	r	srsubid:oid:n srrelid:oid:n srsubstate:char:n srsublsn:pg_lsn:
+V	pg_catalog	pg_subscription	r	oid:oid:n:p subdbid:oid:n subskiplsn:pg_lsn:n subname:name:n subowner:oid:n subenabled:bool:n subbinary:bool:n substream:bool:n subtwophasestate:char:n subdisableonerr:bool:n subconninfo:text:n subslotname:name: subsynccommit:text:n subpublications:_text:n	-15
+V	pg_catalog	pg_subscription	r	oid:oid:n:p subdbid:oid:n subskiplsn:pg_lsn:n subname:name:n subowner:oid:n subenabled:bool:n subbinary:bool:n substream:char:n subtwophasestate:char:n subdisableonerr:bool:n subpasswordrequired:bool:n subrunasowner:bool:n subconninfo:text:n subslotname:name: subsynccommit:text:n subpublications:_text:n suborigin:text:	16-
+V	pg_catalog	pg_subscription_rel	r	srsubid:oid:n:p srrelid:oid:n:p srsubstate:char:n srsublsn:pg_lsn:
 V	pg_catalog	pg_tables	v	schemaname:name: tablename:name: tableowner:name: tablespace:name: hasindexes:bool: hasrules:bool: hastriggers:bool: rowsecurity:bool:
-V	pg_catalog	pg_tablespace	r	oid:oid:n spcname:name:n spcowner:oid:n spcacl:_aclitem: spcoptions:_text:
+V	pg_catalog	pg_tablespace	r	oid:oid:n:p spcname:name:n spcowner:oid:n spcacl:_aclitem: spcoptions:_text:
 V	pg_catalog	pg_timezone_abbrevs	v	abbrev:text: utc_offset:interval: is_dst:bool:
 V	pg_catalog	pg_timezone_names	v	name:text: abbrev:text: utc_offset:interval: is_dst:bool:
-V	pg_catalog	pg_transform	r	oid:oid:n trftype:oid:n trflang:oid:n trffromsql:regproc:n trftosql:regproc:n
-V	pg_catalog	pg_trigger	r	oid:oid:n tgrelid:oid:n tgparentid:oid:n tgname:name:n tgfoid:oid:n tgtype:int2:n tgenabled:char:n tgisinternal:bool:n tgconstrrelid:oid:n tgconstrindid:oid:n tgconstraint:oid:n tgdeferrable:bool:n tginitdeferred:bool:n tgnargs:int2:n tgattr:int2vector:n tgargs:bytea:n tgqual:pg_node_tree: tgoldtable:name: tgnewtable:name:
-V	pg_catalog	pg_ts_config	r	oid:oid:n cfgname:name:n cfgnamespace:oid:n cfgowner:oid:n cfgparser:oid:n
-V	pg_catalog	pg_ts_config_map	r	mapcfg:oid:n maptokentype:int4:n mapseqno:int4:n mapdict:oid:n
-V	pg_catalog	pg_ts_dict	r	oid:oid:n dictname:name:n dictnamespace:oid:n dictowner:oid:n dicttemplate:oid:n dictinitoption:text:
-V	pg_catalog	pg_ts_parser	r	oid:oid:n prsname:name:n prsnamespace:oid:n prsstart:regproc:n prstoken:regproc:n prsend:regproc:n prsheadline:regproc:n prslextype:regproc:n
-V	pg_catalog	pg_ts_template	r	oid:oid:n tmplname:name:n tmplnamespace:oid:n tmplinit:regproc:n tmpllexize:regproc:n
-V	pg_catalog	pg_type	r	oid:oid:n typname:name:n typnamespace:oid:n typowner:oid:n typlen:int2:n typbyval:bool:n typtype:char:n typcategory:char:n typispreferred:bool:n typisdefined:bool:n typdelim:char:n typrelid:oid:n typsubscript:regproc:n typelem:oid:n typarray:oid:n typinput:regproc:n typoutput:regproc:n typreceive:regproc:n typsend:regproc:n typmodin:regproc:n typmodout:regproc:n typanalyze:regproc:n typalign:char:n typstorage:char:n typnotnull:bool:n typbasetype:oid:n typtypmod:int4:n typndims:int4:n typcollation:oid:n typdefaultbin:pg_node_tree: typdefault:text: typacl:_aclitem:
+V	pg_catalog	pg_transform	r	oid:oid:n:p trftype:oid:n trflang:oid:n trffromsql:regproc:n trftosql:regproc:n
+V	pg_catalog	pg_trigger	r	oid:oid:n:p tgrelid:oid:n tgparentid:oid:n tgname:name:n tgfoid:oid:n tgtype:int2:n tgenabled:char:n tgisinternal:bool:n tgconstrrelid:oid:n tgconstrindid:oid:n tgconstraint:oid:n tgdeferrable:bool:n tginitdeferred:bool:n tgnargs:int2:n tgattr:int2vector:n tgargs:bytea:n tgqual:pg_node_tree: tgoldtable:name: tgnewtable:name:
+V	pg_catalog	pg_ts_config	r	oid:oid:n:p cfgname:name:n cfgnamespace:oid:n cfgowner:oid:n cfgparser:oid:n
+V	pg_catalog	pg_ts_config_map	r	mapcfg:oid:n:p maptokentype:int4:n:p mapseqno:int4:n:p mapdict:oid:n
+V	pg_catalog	pg_ts_dict	r	oid:oid:n:p dictname:name:n dictnamespace:oid:n dictowner:oid:n dicttemplate:oid:n dictinitoption:text:
+V	pg_catalog	pg_ts_parser	r	oid:oid:n:p prsname:name:n prsnamespace:oid:n prsstart:regproc:n prstoken:regproc:n prsend:regproc:n prsheadline:regproc:n prslextype:regproc:n
+V	pg_catalog	pg_ts_template	r	oid:oid:n:p tmplname:name:n tmplnamespace:oid:n tmplinit:regproc:n tmpllexize:regproc:n
+V	pg_catalog	pg_type	r	oid:oid:n:p typname:name:n typnamespace:oid:n typowner:oid:n typlen:int2:n typbyval:bool:n typtype:char:n typcategory:char:n typispreferred:bool:n typisdefined:bool:n typdelim:char:n typrelid:oid:n typsubscript:regproc:n typelem:oid:n typarray:oid:n typinput:regproc:n typoutput:regproc:n typreceive:regproc:n typsend:regproc:n typmodin:regproc:n typmodout:regproc:n typanalyze:regproc:n typalign:char:n typstorage:char:n typnotnull:bool:n typbasetype:oid:n typtypmod:int4:n typndims:int4:n typcollation:oid:n typdefaultbin:pg_node_tree: typdefault:text: typacl:_aclitem:
 V	pg_catalog	pg_user	v	usename:name: usesysid:oid: usecreatedb:bool: usesuper:bool: userepl:bool: usebypassrls:bool: passwd:text: valuntil:timestamptz: useconfig:_text:
-V	pg_catalog	pg_user_mapping	r	oid:oid:n umuser:oid:n umserver:oid:n umoptions:_text:
+V	pg_catalog	pg_user_mapping	r	oid:oid:n:p umuser:oid:n umserver:oid:n umoptions:_text:
 V	pg_catalog	pg_user_mappings	v	umid:oid: srvid:oid: srvname:name: umuser:oid: usename:name: umoptions:_text:
 V	pg_catalog	pg_views	v	schemaname:name: viewname:name: viewowner:name: definition:text:
 """#

@@ -53,6 +53,11 @@ struct SelectCore: Sendable, Hashable {
     /// (resolved like the others: a name is an input column, else an output column; a number is
     /// a position), which some grouping sets leave out: those rows hold NULL for them.
     var groupingSetItems: Set<Int> = []
+    /// Each top-level GROUPING SETS, ROLLUP or CUBE of GROUP BY as the grouping sets it may add,
+    /// each set the `groupBy` indices of its items (a ROLLUP or CUBE as one empty set: it adds the
+    /// empty set among others). An item written inside them is in every grouping set of the query
+    /// only when some construct has it (by the column it names) in each of its sets.
+    var groupingSetAlternatives: [[[Int]]] = []
     /// `SELECT ... INTO [TEMP] [TABLE] name FROM ...`: creates a table (CREATE TABLE AS).
     var into: IntoClause?
 }
