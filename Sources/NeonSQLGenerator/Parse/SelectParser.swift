@@ -297,12 +297,10 @@ struct SelectParser: GrammarParser {
                 usesSets = true
                 try expect(.leftParen, "'('")
                 // A GROUPING SETS inside GROUPING SETS adds its sets to the enclosing one's.
-                let enclosing = insideSet ? [] : sets.alternatives
-                if !insideSet { sets.alternatives = [] }
                 items.append(contentsOf: try parseGroupingItems(usesSets: &usesSets, sets: &sets, insideSet: true, base: base + items.count))
                 if !insideSet {
                     sets.constructs.append(sets.alternatives)
-                    sets.alternatives = enclosing
+                    sets.alternatives = []
                 }
                 try expect(.rightParen, "')'")
             } else if atWord("rollup") || atWord("cube"), peek().kind == .leftParen {

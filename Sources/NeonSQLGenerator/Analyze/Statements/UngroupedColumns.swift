@@ -128,7 +128,8 @@ struct UngroupedColumns {
             // agglevelsup), its arguments aggregated (an ordered-set aggregate's direct arguments
             // aside), unless its arguments also name a column of a level below (the subquery's,
             // whose aggregate it then is).
-            if Self.isAggregate(call, of: level) {
+            // When that is open, the level's: nothing is reported inside it.
+            if Self.isAggregate(call, of: level) != false {
                 if !call.withinGroup.isEmpty { for argument in call.arguments { checkOuter(argument) } }
                 return
             }
@@ -157,10 +158,18 @@ struct UngroupedColumns {
     }
 
     /// Whether `call`, an aggregate written in a subquery of `level`, is `level`'s own: its
-    /// aggregated parts name a column of `level` and none of a level below it.
-    static func isAggregate(_ call: FunctionCall, of level: Scope) -> Bool {
+    /// aggregated parts name a column of `level` and none of a level below it. Nil when a
+    /// subquery inside those parts leaves it open (a column there may be of a level between,
+    /// or of the subquery itself, which PostgreSQL does not count).
+    private static func isAggregate(_ call: FunctionCall, of level: Scope) -> Bool? {
         let parts = aggregatedParts(call)
-        return references(level, within: parts) && !namesLowerLevel(parts, than: level)
+        guard references(level, within: parts), !namesLowerLevel(parts, than: level) else { return false }
+        var stack = parts
+        while let next = stack.popLast() {
+            if next.subquery != nil { return nil }
+            stack += next.children
+        }
+        return true
     }
 
     /// Whether `call`, an aggregate written at `level` itself, belongs to an enclosing level:
@@ -200,7 +209,7 @@ struct UngroupedColumns {
     static func hasAggregateInSubquery(_ expression: Expression, of level: Scope, isAggregate: (FunctionCall) -> Bool) -> Bool {
         var stack: [(expression: Expression, inSubquery: Bool)] = [(expression, false)]
         while let (next, inSubquery) = stack.popLast() {
-            if inSubquery, case .function(let call) = next.kind, call.over == nil, isAggregate(call), Self.isAggregate(call, of: level) {
+            if inSubquery, case .function(let call) = next.kind, call.over == nil, isAggregate(call), Self.isAggregate(call, of: level) == true {
                 return true
             }
             if let query = next.subquery { stack += query.clauseExpressions.map { ($0, true) } }

@@ -94,6 +94,8 @@ SELECT b.id + 1 AS next FROM books AS b JOIN authors AS a USING (id) GROUP BY id
 SELECT t.book_id, count(*) AS n FROM tags AS t NATURAL JOIN loans AS l GROUP BY book_id;
 -- name: UsingColumnsOfTwoTypesOk :many
 SELECT id FROM books AS b JOIN editions AS e USING (id) GROUP BY id;
+-- name: InnerAggregateThroughNestedSubqueryOk :many
+SELECT a.name, (SELECT sum((SELECT b.pages + a.id)) FROM books AS b) AS s FROM authors AS a;
 --- expected
 queries.sql:2:8: error: column "a.name" must appear in the GROUP BY clause or be used in an aggregate function
 queries.sql:4:14: error: column "a.name" must appear in the GROUP BY clause or be used in an aggregate function
