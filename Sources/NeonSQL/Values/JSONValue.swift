@@ -112,6 +112,16 @@ extension JSONValue: PostgresTextEncodable, PostgresTextDecodable {
 }
 
 /// A general JSON parser producing ``JSONValue`` (used for json/jsonb cells, not for Neon's envelope).
+///
+/// Kept apart from `NeonSQLShared`'s strict `JSONDocumentParser` on purpose (issue 42): that one
+/// answers like Neon's proxy (serde_json's messages with line and column, 128 levels at most,
+/// members in order, numbers as text) for LocalNeon, while a cell must take whatever PostgreSQL
+/// returns (a `json` value nested 5,000 deep is valid there) into a `JSONValue`, in place in the
+/// response buffer, through the response reader's `JSONReader`. Parsing a cell with the strict
+/// parser and converting costs 2.6-2.9x the allocations (`NeonSQLBenchmarks --json`,
+/// BENCHMARKS.md) and would refuse cells nested 129-511 deep that decode today. One parser for
+/// both would be the strict parser made generic over its input bytes, its builder and its
+/// limits, which touches the response reader's string unescaping (the decoding hot path).
 enum JSONValueParser {
     static func parse(_ bytes: UnsafeRawBufferPointer) throws -> JSONValue {
         var reader = JSONReader(bytes)
