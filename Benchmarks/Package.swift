@@ -50,6 +50,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "NeonSQL", package: "swift-neon-sql"),
+                .product(name: "_NeonSQLShared", package: "swift-neon-sql"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),

@@ -89,13 +89,13 @@
 
     private static func writeContainer(
         open: UInt8, close: UInt8, count: Int, to output: inout [UInt8], indent: Int, pretty: Bool,
-        element: (Int, inout [UInt8]) -> Void
-    ) {
+        element: (Int, inout [UInt8]) throws -> Void
+    ) rethrows {
         output.append(open)
         guard count > 0 else { output.append(close); return }
         for index in 0..<count {
             appendElementStart(index, indent: indent + 1, pretty: pretty, to: &output)
-            element(index, &output)
+            try element(index, &output)
         }
         if pretty { appendNewline(indent: indent, to: &output) }
         output.append(close)
@@ -126,6 +126,27 @@
 }
 
 extension JSONDocument {
+    /// Appends a compact array of `count` elements, each written by `element` (given its index):
+    /// the bytes ``compactText()`` writes for `.array` of those elements, without the document.
+    package static func writeCompactArray(
+        count: Int, to output: inout [UInt8], element: (Int, inout [UInt8]) throws -> Void
+    ) rethrows {
+        try writeContainer(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: count, to: &output,
+                           indent: 0, pretty: false, element: element)
+    }
+
+    /// Appends a compact object of `count` members, named by `key` and written by `value` (given
+    /// the member's index): the bytes ``compactText()`` writes for `.object` of those members.
+    package static func writeCompactObject(
+        count: Int, to output: inout [UInt8], key: (Int) -> String, value: (Int, inout [UInt8]) throws -> Void
+    ) rethrows {
+        try writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: count, to: &output,
+                           indent: 0, pretty: false) {
+            appendKey(key($0), pretty: false, to: &$1)
+            try value($0, &$1)
+        }
+    }
+
     /// A compact JSON object written member by member straight to UTF-8, without a document: the
     /// bytes ``JSONDocument/compactText()`` writes for `.object` of the same members, through the
     /// same escaping and layout. For hot paths: the generator prints a table effects object for

@@ -70,7 +70,7 @@ struct CopyFromPartsTests {
         #expect(incomplete.failedRows.count == sent[2])
         #expect(incomplete.isFailedPartOutcomeUnknown)
         #expect(error?.isOutcomeUnknown == true)
-        guard case .outcomeUnknown(.transport(let cause)) = incomplete.cause else {
+        guard case .outcomeUnknown(.transport(let cause), _) = incomplete.cause else {
             Issue.record("expected outcomeUnknown(transport), got \(incomplete.cause)")
             return
         }

@@ -109,7 +109,7 @@ struct ExactlyOnceWritesTests {
         await #expect {
             _ = try await Self.client(transport, attempts: 3).execute(Self.update())
         } throws: { error in
-            guard case .outcomeUnknown(.transport)? = error as? NeonError else { return false }
+            guard case .outcomeUnknown(.transport, .withKey(attempts: 3))? = error as? NeonError else { return false }
             return true
         }
         #expect(transport.count == 3)

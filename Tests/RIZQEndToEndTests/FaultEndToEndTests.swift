@@ -6,7 +6,7 @@ import Testing
 
 /// Real network and server faults (neon-local's `X-Neon-Local-Fault`) between the runtime and a real
 /// PostgreSQL, through the generated API: reads are retried and succeed; a write whose outcome is
-/// unknown is sent once and surfaces as ``NeonError/outcomeUnknown(cause:)``; PostgreSQL's rows show
+/// unknown is sent once and surfaces as ``NeonError/outcomeUnknown(cause:sent:)``; PostgreSQL's rows show
 /// no write applied twice and none lost that the client was told succeeded.
 @Suite("Faults end to end", .serialized, .enabled(if: FaultStack.shouldRun))
 struct FaultEndToEndTests {
@@ -86,7 +86,7 @@ struct FaultEndToEndTests {
             _ = try await Queries(client).addXp(amount: 5, userId: user)
             Issue.record("expected an error")
         } catch let error as NeonError {
-            guard case .outcomeUnknown(.timedOut) = error else {
+            guard case .outcomeUnknown(.timedOut, _) = error else {
                 Issue.record("expected outcomeUnknown(timedOut), got \(error)")
                 return
             }
@@ -144,7 +144,7 @@ struct FaultEndToEndTests {
             } catch let error as NeonError where error.isOutcomeUnknown {
                 // No fault here delays: a timeout means the HTTP stack resent the request on its own
                 // after a reused connection died, and the resend stalled (it could as well run twice).
-                if case .outcomeUnknown(.timedOut) = error { Issue.record("\(choice.fault ?? "none"): \(error)") }
+                if case .outcomeUnknown(.timedOut, _) = error { Issue.record("\(choice.fault ?? "none"): \(error)") }
                 unknown += 1
                 if choice.runs { unknownButRan += 1 }
             } catch {

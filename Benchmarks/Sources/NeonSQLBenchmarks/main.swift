@@ -116,7 +116,7 @@ func neonSQLDecodes(_ raw: Data, times: Int) throws -> Int {
 
 // `--small` runs only the 10-row case (e.g. under `perf record`); `--large` only the 10,000-row case;
 // `--copyfrom` only the copyFrom encoding benchmark (CopyFromBenchmark.swift); `--template` only the
-// SQLTemplate benchmark (TemplateBenchmark.swift); `--profile` only NeonSQL's 10,000-row decode, 1,000 times
+// SQLTemplate benchmark (TemplateBenchmark.swift); `--json` only the json parameter encoding (JSONEncodeBenchmark.swift); `--profile` only NeonSQL's 10,000-row decode, 1,000 times
 // (`--profile --small`: the 10-row decode a million times)
 // (for `perf record`); `--callgrind` (with `--small` for 10 rows) both decoders for callgrind's counts.
 let arguments = Set(CommandLine.arguments.dropFirst())
@@ -134,6 +134,14 @@ if arguments.contains("--template") {
     let ratios = try runTemplate(iterations: 40)
     print(String(format: "summary: a templated call costs %.2fx a static one with its variant cached, %.2fx assembling it every call",
                  1 / ratios.cached, 1 / ratios.cold))
+    exit(0)
+}
+if arguments.contains("--json") {
+    print("NeonSQL json parameter encoding benchmark (\(ProcessInfo.processInfo.operatingSystemVersionString))")
+    let ratios = try runJSONEncode(iterations: 40)
+    print(String(format: "summary: one pass vs document then text: small %.2fx, large %.2fx (>= 1 is faster)", ratios.small, ratios.large))
+    let parse = try runJSONParse(iterations: 40)
+    print(String(format: "summary: json cells through the shared strict parser + conversion cost %.2fx (small), %.2fx (large) the runtime parser", parse.small, parse.large))
     exit(0)
 }
 if arguments.contains("--profile") {

@@ -5,7 +5,7 @@ extension RequestRunner {
     /// Sends `work` (``performRequest(_:single:batch:)``); for a write, afterwards marks stale in
     /// the cache every entry whose reads its tables may intersect, and signals the live
     /// observations concerned: after a success, and after a failure that leaves open whether it
-    /// ran (``NeonError/outcomeUnknown(cause:)`` and the like). A write that certainly did not
+    /// ran (``NeonError/outcomeUnknown(cause:sent:)`` and the like). A write that certainly did not
     /// run (a database error, a request that never left) invalidates nothing.
     func perform<T>(
         _ work: RequestWork, single: (Data) throws -> (T, Int?), batch: (inout BatchDecoder) throws -> (T, Int?)

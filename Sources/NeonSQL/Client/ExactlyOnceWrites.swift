@@ -19,7 +19,7 @@ import Foundation
 ///   (`:exec`), that is success.
 ///
 /// Without it (the default), each write goes on a fresh connection and a lost answer is
-/// ``NeonError/outcomeUnknown(cause:)``. See the "Exactly-once writes" article.
+/// ``NeonError/outcomeUnknown(cause:sent:)``. See the "Exactly-once writes" article.
 public struct ExactlyOnceWrites: Sendable, Hashable {
     /// The schema of the keys' table (default `neon_sql`).
     public var schema: String

@@ -82,7 +82,7 @@ public struct NeonConfiguration: Sendable {
     public var requestObserver: (@Sendable (NeonRequestEvent) -> Void)?
     /// Exactly-once writes with idempotency keys (recommended for apps; needs the keys' table,
     /// ``ExactlyOnceWrites/migrationSQL``). `nil` (the default): each write goes on a fresh
-    /// connection and a lost answer is ``NeonError/outcomeUnknown(cause:)``.
+    /// connection and a lost answer is ``NeonError/outcomeUnknown(cause:sent:)``.
     public var exactlyOnceWrites: ExactlyOnceWrites?
     /// The durable queue ``NeonClient/enqueue(_:optimistic:)->QueuedWrite<Result>`` puts writes in (requires
     /// ``exactlyOnceWrites``); nil (the default): `enqueue` throws ``OutboxError/notConfigured``.

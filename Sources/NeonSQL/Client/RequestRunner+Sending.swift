@@ -92,7 +92,7 @@ extension RequestRunner {
                 // A write without a key that may have run is never sent again: it may or may not
                 // have been applied.
                 let outcomeUnknown = !readOnly && error.leavesWriteOutcomeUnknown
-                if outcomeUnknown && !keyed { throw NeonError.outcomeUnknown(cause: error) }
+                if outcomeUnknown && !keyed { throw NeonError.outcomeUnknown(cause: error, sent: .onceWithoutKey) }
                 let mayRetry: Bool
                 switch retryable {
                 case .always: mayRetry = true
@@ -101,7 +101,7 @@ extension RequestRunner {
                 }
                 guard mayRetry, attempt < maxAttempts else {
                     let error = Self.withPagingAdvice(error, context)
-                    throw outcomeUnknown ? NeonError.outcomeUnknown(cause: error) : error
+                    throw outcomeUnknown ? NeonError.outcomeUnknown(cause: error, sent: .withKey(attempts: attempt)) : error
                 }
                 do {
                     try await Task.sleep(for: policy.delay(beforeRetry: attempt))

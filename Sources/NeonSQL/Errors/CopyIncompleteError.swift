@@ -22,7 +22,7 @@ public struct CopyIncompleteError: Error, Sendable, Hashable, CustomStringConver
     public var failedRows: Range<Int>
     /// The number of rows passed to `copyFrom`.
     public var totalRows: Int
-    /// Why the part failed; ``NeonError/outcomeUnknown(cause:)`` when it may have been applied.
+    /// Why the part failed; ``NeonError/outcomeUnknown(cause:sent:)`` when it may have been applied.
     public var cause: NeonError
 
     /// Creates the error.
@@ -37,7 +37,7 @@ public struct CopyIncompleteError: Error, Sendable, Hashable, CustomStringConver
     }
 
     /// `true` when the failed part's request may or may not have been applied (its ``cause`` is
-    /// ``NeonError/outcomeUnknown(cause:)``): its rows (``failedRows``) may be in the database too.
+    /// ``NeonError/outcomeUnknown(cause:sent:)``): its rows (``failedRows``) may be in the database too.
     public var isFailedPartOutcomeUnknown: Bool { cause.isOutcomeUnknown }
 
     /// E.g. `copy incomplete: rows 0..<512 committed in 2 parts (512 rows inserted) of 1000; rows

@@ -36,11 +36,14 @@ public enum NeonError: Error, Sendable, Hashable {
     /// A statement that may change data (not read-only) was sent, but no definite answer came back:
     /// the connection broke after the request left, no response came within the timeout, or a 5xx
     /// arrived that may have been produced after the statement ran. It **may or may not have been
-    /// applied**. The client never sends such a request again by itself; `cause` is what happened.
+    /// applied**. `cause` is what happened to the last attempt; `sent` says how the request was
+    /// sent: once (a write without an idempotency key is never sent again), or, with
+    /// ``NeonConfiguration/exactlyOnceWrites``, as many times as the retry policy allowed with the
+    /// same key, none of which got a definite answer.
     ///
     /// Before trying again, check whether the change happened (read it back), or make the write
     /// idempotent (e.g. `INSERT ... ON CONFLICT DO NOTHING` with a client-chosen key).
-    indirect case outcomeUnknown(cause: NeonError)
+    indirect case outcomeUnknown(cause: NeonError, sent: UnknownWriteSending)
     /// A `:copyfrom` insert split into several requests failed after at least one part was
     /// committed: the error says which rows are in the database (``CopyIncompleteError/committedRows``)
     /// and why the next part failed (``CopyIncompleteError/cause``). A failure of the first part is
@@ -74,7 +77,7 @@ public enum NeonError: Error, Sendable, Hashable {
     /// `true` for a serialization failure (SQLSTATE 40001): the transaction may be retried.
     public var isSerializationFailure: Bool { databaseError?.isSerializationFailure ?? false }
 
-    /// `true` when a write may or may not have been applied: ``outcomeUnknown(cause:)``, or a
+    /// `true` when a write may or may not have been applied: ``outcomeUnknown(cause:sent:)``, or a
     /// ``copyIncomplete(_:)`` whose failed part may have been applied
     /// (``CopyIncompleteError/isFailedPartOutcomeUnknown``; the committed parts certainly were).
     public var isOutcomeUnknown: Bool {
@@ -101,8 +104,9 @@ extension NeonError: CustomStringConvertible, CustomDebugStringConvertible, Loca
         case .invalidConfiguration(let message): return "NeonSQL: invalid configuration: \(message)"
         case .authentication(let message): return "NeonSQL: authentication failed: \(message)"
         case .tokenRejected(let message): return "NeonSQL: the server rejected the bearer token: \(message)"
-        case .outcomeUnknown(let cause):
-            return "NeonSQL: the write's outcome is unknown (it may or may not have been applied; it was not retried): \(cause.description.replacingOccurrences(of: "NeonSQL: ", with: ""))"
+        case .outcomeUnknown(let cause, let sent):
+            let reason = cause.description.replacingOccurrences(of: "NeonSQL: ", with: "")
+            return "NeonSQL: the write's outcome is unknown (it may or may not have been applied; \(sent.description)): \(reason)"
         case .copyIncomplete(let incomplete): return incomplete.description
         case .copyTooLarge(let error): return error.description
         case .alreadyApplied(let attempts):

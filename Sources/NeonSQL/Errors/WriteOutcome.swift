@@ -1,4 +1,4 @@
-/// Which failures leave the outcome of a sent write unknown (see ``NeonError/outcomeUnknown(cause:)``
+/// Which failures leave the outcome of a sent write unknown (see ``NeonError/outcomeUnknown(cause:sent:)``
 /// and the table in docs/runtime.md).
 extension NeonError {
     /// `true` when, had this request changed data, it may or may not have been applied:

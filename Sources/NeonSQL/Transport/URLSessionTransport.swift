@@ -12,7 +12,7 @@ import FoundationNetworking
 /// (libcurl on Linux, and CFNetwork) silently resends a request when a *reused* connection dies
 /// before any response, which after a server committed the write and then lost the connection
 /// would apply it twice. On a fresh connection the HTTP stack never resends, and ``NeonClient``
-/// reports ``NeonError/outcomeUnknown(cause:)`` instead. With ``ExactlyOnceWrites`` every write
+/// reports ``NeonError/outcomeUnknown(cause:sent:)`` instead. With ``ExactlyOnceWrites`` every write
 /// carries a key and goes on the shared, warm connections like a read.
 public final class URLSessionTransport: NeonTransport, @unchecked Sendable {
     // @unchecked: `session` is immutable and URLSession is thread-safe.

@@ -112,6 +112,16 @@ extension JSONValue: PostgresTextEncodable, PostgresTextDecodable {
 }
 
 /// A general JSON parser producing ``JSONValue`` (used for json/jsonb cells, not for Neon's envelope).
+///
+/// Kept apart from `NeonSQLShared`'s strict `JSONDocumentParser` on purpose (issue 42): that one
+/// answers like Neon's proxy (serde_json's messages with line and column, 128 levels at most,
+/// members in order, numbers as text) for LocalNeon, while a cell must take whatever PostgreSQL
+/// returns (a `json` value nested 5,000 deep is valid there) into a `JSONValue`, in place in the
+/// response buffer, through the response reader's `JSONReader`. Parsing a cell with the strict
+/// parser and converting costs 2.6-2.9x the allocations (`NeonSQLBenchmarks --json`,
+/// BENCHMARKS.md) and would refuse cells nested 129-511 deep that decode today. One parser for
+/// both would be the strict parser made generic over its input bytes, its builder and its
+/// limits, which touches the response reader's string unescaping (the decoding hot path).
 enum JSONValueParser {
     static func parse(_ bytes: UnsafeRawBufferPointer) throws -> JSONValue {
         var reader = JSONReader(bytes)
@@ -191,28 +201,40 @@ enum JSONValueParser {
     }
 }
 
-/// Writes compact JSON through the shared ``JSONDocument`` (`NeonSQLShared`).
+/// Writes compact JSON in one pass, through the layout and escaping of the shared
+/// ``JSONDocument`` writer (`NeonSQLShared`): the bytes `JSONDocument.compactText()` writes for the
+/// document of the value, without building that document.
 enum JSONValueWriter {
     static func write(_ value: JSONValue, into out: inout String) throws {
-        out += try document(value).compactText()
+        var output: [UInt8] = []
+        try write(value, to: &output)
+        out += String(decoding: output, as: UTF8.self)
     }
 
-    /// The document `value` is written as: object keys sorted, an integral number below 2^53
-    /// without a fraction. Non-finite numbers are not JSON and throw ``PostgresTextEncodingError``.
-    static func document(_ value: JSONValue) throws -> JSONDocument {
+    /// Appends `value`'s text: object keys sorted, an integral number below 2^53 without a
+    /// fraction. Non-finite numbers are not JSON and throw ``PostgresTextEncodingError``.
+    static func write(_ value: JSONValue, to output: inout [UInt8]) throws {
         switch value {
-        case .null: return .null
-        case .bool(let flag): return .bool(flag)
-        case .number(let number):
-            guard number.isFinite else { throw PostgresTextEncodingError("JSON cannot represent \(number)") }
-            if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
-                return .number(String(Int64(number)))
-            }
-            return .number(number.description)
-        case .string(let string): return .string(string)
-        case .array(let elements): return .array(try elements.map(document))
+        case .null: JSONDocument.null.write(to: &output, pretty: false)
+        case .bool(let flag): JSONDocument.bool(flag).write(to: &output, pretty: false)
+        case .number(let number): try appendNumber(number, to: &output)
+        case .string(let string): JSONStringEscaping.appendQuoted(string, to: &output)
+        case .array(let elements):
+            try JSONDocument.writeCompactArray(count: elements.count, to: &output) { try write(elements[$0], to: &$1) }
         case .object(let members):
-            return .object(try members.sorted { $0.key < $1.key }.map { (key: $0.key, value: try document($0.value)) })
+            let sorted = members.sorted { $0.key < $1.key }
+            try JSONDocument.writeCompactObject(count: sorted.count, to: &output, key: { sorted[$0].key }) {
+                try write(sorted[$0].value, to: &$1)
+            }
+        }
+    }
+
+    private static func appendNumber(_ number: Double, to output: inout [UInt8]) throws {
+        guard number.isFinite else { throw PostgresTextEncodingError("JSON cannot represent \(number)") }
+        if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
+            output.append(contentsOf: String(Int64(number)).utf8)
+        } else {
+            output.append(contentsOf: number.description.utf8)
         }
     }
 }

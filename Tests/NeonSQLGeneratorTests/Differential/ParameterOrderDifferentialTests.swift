@@ -6,7 +6,9 @@ import NeonSQLTestSupport
 
 /// PostgreSQL types a parameter at its first use in the order it reads the statement (FROM, the
 /// select list, WHERE, ...; an UPDATE's WHERE before its SET; `a BETWEEN b AND c` as `a >= b`,
-/// then `a <= c`; a row comparison pair by pair), and later uses see that type. Each shape below
+/// then `a <= c`; a row comparison pair by pair), and later uses see that type. A value assigned
+/// through a `[subscript]` or `.field` after its column (INSERT's column list, SET, MERGE, ON
+/// CONFLICT DO UPDATE) takes the element's or the field's type. Each shape below
 /// is PREPAREd by a real PostgreSQL and analyzed by the generator: both must accept it with the
 /// same parameter types, or both reject it.
 @Suite("Differential: parameter typing order and row comparisons vs PREPARE", .serialized, .offCooperativePool)
@@ -19,6 +21,7 @@ struct ParameterOrderDifferentialTests {
         CREATE TABLE notes (status mood, doc json, code varchar(10), amount numeric);
         CREATE TYPE pair AS (x int, y text);
         CREATE TABLE pairs (id int NOT NULL, p pair, a int, b text);
+        CREATE TABLE tagged (id int PRIMARY KEY, tags text[], nums int[], doc jsonb, p pair, ps pair[]);
         """
 
     /// Statements with `$n` parameters, each as PostgreSQL reads it.
@@ -124,6 +127,24 @@ struct ParameterOrderDifferentialTests {
         "SELECT id FROM items WHERE (qty, id) > ($1, $2) OR (price, account_id) > ($1, $2)",
         "SELECT id FROM items WHERE (account_id, kind) IN (SELECT $1::bigint, $2::text) AND id = $1",
         "SELECT id FROM items WHERE qty = ANY($1::int[]) AND id = ANY($1)",
+        // Assignment through subscripts and fields: the element's or field's type, in every position.
+        "INSERT INTO tagged (id, tags[1]) VALUES (1, $1)",
+        "INSERT INTO tagged (id, tags[1], tags[2]) VALUES (1, $1, $2)",
+        "INSERT INTO tagged (id, tags[$1]) VALUES (1, $2)",
+        "INSERT INTO tagged (id, nums[1]) VALUES (1, $1)",
+        "INSERT INTO tagged (id, nums[1]) SELECT 1, $1",
+        "INSERT INTO tagged (id, tags[1]) VALUES (1, 'x'::text)",
+        "INSERT INTO tagged (id, p.x, p.y) VALUES ($1, $2, $3), (2, $4, $5)",
+        "INSERT INTO tagged (id, tags[1]) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET tags[2] = $3, p.x = $4",
+        "UPDATE tagged SET tags[1] = $1",
+        "UPDATE tagged SET p.y = $1, p.x = $2",
+        "UPDATE tagged SET tags[1:2] = $1",
+        "UPDATE tagged SET ps[1].x = $1",
+        "UPDATE tagged SET (tags[1], p.y) = ($1, $2)",
+        "UPDATE tagged SET doc['a'] = $1",
+        "UPDATE tagged SET doc[$1] = $2",
+        "MERGE INTO tagged t USING (SELECT 1 AS k) s ON t.id = s.k WHEN MATCHED THEN UPDATE SET tags[1] = $1, p.y = $2 "
+            + "WHEN NOT MATCHED THEN INSERT (id, tags[1], p.x) VALUES (s.k, $3, $4)",
         // Row-value comparisons.
         "SELECT id FROM accounts WHERE (tenant_id, id) IN (SELECT unnest($1::uuid[]), unnest($2::bigint[]))",
         "SELECT id FROM accounts WHERE (tenant_id, id) NOT IN (SELECT tenant_id, id FROM accounts WHERE score > $1)",

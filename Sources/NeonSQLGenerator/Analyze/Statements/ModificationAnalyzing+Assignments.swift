@@ -31,8 +31,12 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
     /// INSERT ... SELECT and `SET (a, b) = (SELECT ...)`: each output column against its target
     /// column. An output typed text only for want of another type is left alone: PostgreSQL types
     /// it by its column in INSERT ... SELECT, and by the other branch in a set operation.
-    mutating func reportUnassignableOutputs(_ outputs: [OutputColumn], to columns: [CatalogColumn]) {
-        for (output, column) in zip(outputs, columns) where !output.isUnknownAsText {
+    /// A column written through a `.field` or `[subscript]` (`steps`, per column) takes a part of its
+    /// type, which is not checked.
+    mutating func reportUnassignableOutputs(_ outputs: [OutputColumn], to columns: [CatalogColumn],
+                                            through steps: [[AssignmentIndirection]] = []) {
+        for (index, (output, column)) in zip(outputs, columns).enumerated() where !output.isUnknownAsText {
+            if index < steps.count, !steps[index].isEmpty { continue }
             reportUnassignableValue(output.value, to: column, at: output.valueLocation ?? output.location)
         }
     }

@@ -75,28 +75,64 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         }
     }
 
-    /// `SET names[$1] = $2`: the subscripts are integers (text or integer for jsonb, where PostgreSQL
-    /// gives a parameter text), the value the array's element type (the array type for a slice),
-    /// or jsonb for a jsonb column.
-    private mutating func assignSubscripted(_ expression: Expression, to column: CatalogColumn, _ subscripts: [AssignmentSubscript],
-                                            in relation: CatalogRelation, _ scope: Scope) {
-        let columnType = column.type.baseType
-        let isJSONB = columnType == .builtin(.jsonb)
-        for item in subscripts {
-            for bound in [item.lower, item.upper].compactMap({ $0 }) {
-                _ = infer(bound, scope, .type(isJSONB ? .text : .int4))
+    /// The context of a value assigned through the `.field`s and `[subscripts]` written after its
+    /// column (PostgreSQL's transformAssignmentIndirection): a field takes the composite field's
+    /// type, a run of subscripts the array's element type (the array's type when one is a slice),
+    /// and jsonb stays jsonb. The subscripts are typed here: integers, or text in jsonb (where
+    /// PostgreSQL gives a parameter text). Nil when the catalog cannot follow a step: the value is
+    /// then typed by itself.
+    mutating func assignmentContext(through steps: [AssignmentIndirection], of column: CatalogColumn,
+                                    in relation: CatalogRelation, _ scope: Scope) -> OperandContext? {
+        var context: OperandContext? = valueContext(for: column, in: relation)
+        var index = steps.startIndex
+        while index < steps.endIndex {
+            if case .field(let name) = steps[index] {
+                index += 1
+                guard let type = context?.type?.baseType,
+                      let field = catalog.compositeFields(of: type)?.first(where: { $0.name == name.name }) else {
+                    context = nil
+                    continue
+                }
+                context?.type = field.type
+                context?.elementNullable = field.elementNullable
+                context?.nullMeaningful = true
+                context?.origin = nil
+                continue
             }
+            var run: [AssignmentSubscript] = []
+            while index < steps.endIndex, case .index(let item) = steps[index] {
+                run.append(item)
+                index += 1
+            }
+            let base = context?.type?.baseType
+            let isJSONB = base == .builtin(.jsonb)
+            for bound in run.flatMap({ [$0.lower, $0.upper].compactMap { $0 } }) {
+                _ = base == nil ? infer(bound, scope) : infer(bound, scope, .type(isJSONB ? .text : .int4))
+            }
+            if isJSONB || run.contains(where: \.isSlice) { continue }
+            guard let element = base?.elementType else {
+                context = nil
+                continue
+            }
+            context?.type = element
+            context?.nullMeaningful = true
+            context?.origin = nil
         }
-        var context = valueContext(for: column, in: relation)
-        if let element = columnType.elementType, !subscripts.contains(where: \.isSlice) {
-            context.type = element
-            context.nullMeaningful = true
-            context.origin = nil
-        } else if !isJSONB, columnType.elementType == nil {
-            _ = infer(expression, scope)
-            return
-        }
-        _ = infer(expression, scope, context)
+        return context
+    }
+
+    /// A value written into a column through `.field`s or `[subscripts]` (``assignmentContext(through:of:in:_:)``).
+    private mutating func assign(_ expression: Expression, to column: CatalogColumn, through steps: [AssignmentIndirection],
+                                 in relation: CatalogRelation, _ scope: Scope) {
+        guard !steps.isEmpty else { return assign(expression, to: column, in: relation, scope) }
+        let context = assignmentContext(through: steps, of: column, in: relation, scope)
+        write(expression, into: context, scope)
+    }
+
+    /// Types a value by the context of the part of a column it is written into (nil: by itself).
+    private mutating func write(_ expression: Expression, into context: OperandContext?, _ scope: Scope) {
+        if case .defaultValue = expression.kind { return }
+        if let context { _ = infer(expression, scope, context) } else { _ = infer(expression, scope) }
     }
 
     mutating func analyzeInsert(_ insert: InsertStatement, outer: Scope?) -> [OutputColumn] {
@@ -113,6 +149,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
             if targetColumns.count != insert.columns.count { return [] }
             checkAssignedViewColumns(insert.columns, of: relation, .insert)
         }
+        let steps = insert.columnIndirections
         switch insert.source {
         case .values(let rows):
             if insert.columns.isEmpty, let first = rows.first {
@@ -124,14 +161,16 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
                 } else if row.count < targetColumns.count, insert.columns.count > 0 {
                     error("INSERT has more target columns than expressions", at: row.first?.location ?? insert.location)
                 }
-                for (expression, column) in zip(row, targetColumns) {
-                    assign(expression, to: column, in: relation, scope)
-                }
             }
+            assignRows(rows, to: targetColumns, through: steps, in: relation, scope)
         case .select(let query):
             var insertTargets: [OperandContext]?
-            if query.with == nil, case .select = query.body {
-                insertTargets = targetColumns.map { valueContext(for: $0, in: relation) }
+            let contexts = targetColumns.enumerated().map { index, column in
+                index < steps.count && !steps[index].isEmpty
+                    ? assignmentContext(through: steps[index], of: column, in: relation, scope) : valueContext(for: column, in: relation)
+            }
+            if query.with == nil, case .select = query.body, !contexts.contains(where: { $0 == nil }) {
+                insertTargets = contexts.compactMap { $0 }
             }
             let errorsBefore = diagnostics.errorCount
             let columns = analyzeSelect(query, outer: scope, insertingInto: insertTargets)
@@ -141,7 +180,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
             if columns.count > targetColumns.count {
                 error("INSERT has more expressions than target columns", at: query.location)
             } else if diagnostics.errorCount == errorsBefore {
-                reportUnassignableOutputs(columns, to: targetColumns)
+                reportUnassignableOutputs(columns, to: targetColumns, through: steps)
             }
         case .defaultValues:
             break
@@ -177,6 +216,24 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         return analyzeReturning(insert.returning, rowScope)
     }
 
+    /// Rows of values written into `columns`, each through its `.field`s and `[subscripts]`
+    /// (`steps`, per column; the subscripts are typed once).
+    mutating func assignRows(_ rows: [[Expression]], to columns: [CatalogColumn], through steps: [[AssignmentIndirection]],
+                             in relation: CatalogRelation, _ scope: Scope) {
+        let contexts = columns.enumerated().map { index, column in
+            index < steps.count && !steps[index].isEmpty ? assignmentContext(through: steps[index], of: column, in: relation, scope) : nil
+        }
+        for row in rows {
+            for (index, (expression, column)) in zip(row, columns).enumerated() {
+                if index < steps.count, !steps[index].isEmpty {
+                    write(expression, into: contexts[index], scope)
+                } else {
+                    assign(expression, to: column, in: relation, scope)
+                }
+            }
+        }
+    }
+
     mutating func analyzeSet(_ clauses: [SetClause], _ relation: CatalogRelation, _ scope: Scope) {
         beginAssignmentList()
         for clause in clauses {
@@ -186,29 +243,28 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
                 continue
             }
             checkAssignedViewColumns(clause.columns, of: relation, .update)
+            let steps = clause.indirections
             if columns.count == 1 {
-                let subscripts = clause.subscripts.first ?? []
-                if subscripts.isEmpty {
-                    assign(clause.value, to: columns[0], in: relation, scope)
-                } else {
-                    assignSubscripted(clause.value, to: columns[0], subscripts, in: relation, scope)
-                }
+                assign(clause.value, to: columns[0], through: steps.first ?? [], in: relation, scope)
                 continue
             }
             switch clause.value.kind {
             case .row(let values) where values.count == columns.count:
-                for (value, column) in zip(values, columns) { assign(value, to: column, in: relation, scope) }
+                assignRows([values], to: columns, through: steps, in: relation, scope)
             case .parenthesized(let inner):
                 if case .row(let values) = inner.kind, values.count == columns.count {
-                    for (value, column) in zip(values, columns) { assign(value, to: column, in: relation, scope) }
+                    assignRows([values], to: columns, through: steps, in: relation, scope)
                 } else {
                     _ = infer(clause.value, scope)
                 }
             case .scalarSubquery(let query):
                 let errorsBefore = diagnostics.errorCount
                 let outputs = analyzeSelect(query, outer: scope)
+                for (index, column) in columns.enumerated() where index < steps.count && !steps[index].isEmpty {
+                    _ = assignmentContext(through: steps[index], of: column, in: relation, scope)
+                }
                 if outputs.count == columns.count, diagnostics.errorCount == errorsBefore {
-                    reportUnassignableOutputs(outputs, to: columns)
+                    reportUnassignableOutputs(outputs, to: columns, through: steps)
                 }
             default:
                 error("number of columns does not match number of values", at: clause.value.location)

@@ -49,6 +49,7 @@ struct RelationReferenceCollector {
     private mutating func insert(_ insert: InsertStatement) {
         let target = relationKey(insert.table)
         if let target { references.write(target, .insert) }
+        indirections(insert.columnIndirections)
         switch insert.source {
         case .values(let rows): rows.forEach { $0.forEach { expression($0) } }
         case .select(let query): select(query)
@@ -108,7 +109,9 @@ struct RelationReferenceCollector {
             clause.condition.map { expression($0) }
             switch clause.action {
             case .update(let set): assignments(set)
-            case .insert(_, let values, _): values?.forEach { expression($0) }
+            case .insert(_, let steps, let values, _):
+                indirections(steps)
+                values?.forEach { expression($0) }
             case .delete, .doNothing: break
             }
         }
@@ -164,11 +167,13 @@ struct RelationReferenceCollector {
     private mutating func assignments(_ set: [SetClause]) {
         set.forEach { assignment in
             expression(assignment.value)
-            for bounds in assignment.subscripts.joined() {
-                bounds.lower.map { expression($0) }
-                bounds.upper.map { expression($0) }
-            }
+            indirections(assignment.indirections)
         }
+    }
+
+    /// The subscripts after assigned columns (`SET tags[$1] = ...`, `INSERT INTO t (tags[$1])`).
+    private mutating func indirections(_ lists: [[AssignmentIndirection]]) {
+        for step in lists.joined() { step.bounds.forEach { expression($0) } }
     }
 
     private mutating func targets(_ targets: [SelectTarget]) { targets.forEach { target($0) } }

@@ -163,14 +163,27 @@ struct CommonTableExpression: Sendable, Hashable {
 struct SetClause: Sendable, Hashable {
     let columns: [Identifier]
     let value: Expression
-    /// Per column, the subscripts written after its name (`SET names[$1] = $2`), outermost first;
-    /// empty when there are none or when a `.field` makes the target a composite's field.
-    var subscripts: [[AssignmentSubscript]] = []
+    /// Per column, the `.field`s and `[subscripts]` written after its name (`SET names[$1] = $2`,
+    /// `SET address.city = $1`), in order; empty when there are none.
+    var indirections: [[AssignmentIndirection]] = []
     /// From the first column (or its `(`) to the end of the value.
     var range: SourceRange?
 }
 
-/// `[i]` or `[lower:upper]` after a column assigned by SET: PostgreSQL assigns one element (an
+/// `.field` or `[subscript]` written after a column an INSERT, SET or MERGE assigns (PostgreSQL's
+/// indirection): the value assigned is the field or the element, not the whole column.
+enum AssignmentIndirection: Sendable, Hashable {
+    case field(Identifier)
+    case index(AssignmentSubscript)
+
+    /// The subscript's bounds (none for a field).
+    var bounds: [Expression] {
+        guard case .index(let item) = self else { return [] }
+        return [item.lower, item.upper].compactMap { $0 }
+    }
+}
+
+/// `[i]` or `[lower:upper]` after an assigned column: PostgreSQL assigns one element (an
 /// array's element type, or jsonb for a jsonb column) or, for a slice, a part of the array.
 struct AssignmentSubscript: Sendable, Hashable {
     let lower: Expression?
@@ -208,6 +221,8 @@ struct InsertStatement: Sendable, Hashable {
     let alias: Identifier?
     /// Empty when the column list is omitted.
     let columns: [Identifier]
+    /// Per column of `columns`, its `.field`s and `[subscripts]` (`INSERT INTO t (tags[1])`).
+    let columnIndirections: [[AssignmentIndirection]]
     let source: InsertSource
     let onConflict: OnConflict?
     /// Empty when there is no RETURNING.
