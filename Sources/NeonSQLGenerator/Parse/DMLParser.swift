@@ -11,7 +11,7 @@ struct DMLParser: GrammarParser {
         let table = try parseQualifiedName("table name")
         var alias: Identifier?
         if acceptWord("as") { alias = try parseColumnId("alias") }
-        let columns = try parseInsertColumns()
+        let (columns, columnIndirections) = try parseInsertColumns()
         let source: InsertSource
         if acceptWords("default", "values") {
             source = .defaultValues
@@ -31,21 +31,22 @@ struct DMLParser: GrammarParser {
         }
         let returning = try parseReturning()
         return InsertStatement(
-            with: with, table: table, alias: alias, columns: columns, source: source,
+            with: with, table: table, alias: alias, columns: columns, columnIndirections: columnIndirections, source: source,
             onConflict: onConflict, returning: returning, location: start.location
         )
     }
 
     /// `[(columns)] [OVERRIDING {SYSTEM|USER} VALUE]` after `INSERT INTO t [AS a]` and after MERGE's
-    /// `INSERT`: the target table's columns the insert names. A column's `.field` or `[subscript]` is
-    /// read and dropped (PostgreSQL's insert_column_item); a `(` that opens a query is the source's.
-    func parseInsertColumns() throws(ParseError) -> [Identifier] {
+    /// `INSERT`: the target table's columns the insert names, each with its `.field`s and
+    /// `[subscript]`s (PostgreSQL's insert_column_item); a `(` that opens a query is the source's.
+    func parseInsertColumns() throws(ParseError) -> (columns: [Identifier], indirections: [[AssignmentStep]]) {
         var columns: [Identifier] = []
+        var indirections: [[AssignmentStep]] = []
         if at(.leftParen), !queryStarts(at: 1).isQuery {
             advance()
             repeat {
                 columns.append(try parseColumnId("column name"))
-                _ = try parseIndirection()
+                indirections.append(try parseIndirection())
             } while accept(.comma)
             try expect(.rightParen, "')'")
         }
@@ -53,7 +54,7 @@ struct DMLParser: GrammarParser {
             if !acceptWord("system") { try expectWord("user") }
             try expectWord("value")
         }
-        return columns
+        return (columns, indirections)
     }
 
     /// `ON CONFLICT [(targets) [WHERE ...] | ON CONSTRAINT name] DO NOTHING | DO UPDATE SET ... [WHERE ...]`
@@ -156,38 +157,35 @@ struct DMLParser: GrammarParser {
         var clauses: [SetClause] = []
         repeat {
             var columns: [Identifier] = []
-            var subscripts: [[AssignmentSubscript]] = []
+            var indirections: [[AssignmentStep]] = []
             let start = current.location
             if accept(.leftParen) {
                 repeat {
                     columns.append(try parseColumnId("column name"))
-                    subscripts.append(try parseIndirection())
+                    indirections.append(try parseIndirection())
                 } while accept(.comma)
                 try expect(.rightParen, "')'")
             } else {
                 columns.append(try parseColumnId("column name"))
-                subscripts.append(try parseIndirection())
+                indirections.append(try parseIndirection())
             }
             try expectOp("=")
             let value = try expressionParser.parseExpression()
-            var clause = SetClause(columns: columns, value: value, subscripts: subscripts)
+            var clause = SetClause(columns: columns, value: value, indirections: indirections)
             clause.range = SourceRange(start: start, endOffset: value.range.endOffset)
             clauses.append(clause)
         } while accept(.comma)
         return clauses
     }
 
-    /// `.field` and `[subscript]` after a target column name. The subscripts are kept (their
-    /// parameters need types); a `.field` anywhere makes the result empty (a composite's field,
-    /// typed as the column).
-    private func parseIndirection() throws(ParseError) -> [AssignmentSubscript] {
-        var subscripts: [AssignmentSubscript] = []
-        var hasField = false
+    /// `.field` and `[subscript]` after a target column name, in order (the value's type is the
+    /// field's or element's, and the subscripts' parameters need types).
+    private func parseIndirection() throws(ParseError) -> [AssignmentStep] {
+        var steps: [AssignmentStep] = []
         while true {
             if at(.dot) {
                 advance()
-                _ = try parseLabel("field name")
-                hasField = true
+                steps.append(.field(try parseLabel("field name")))
             } else if accept(.leftBracket) {
                 var lower: Expression?
                 var upper: Expression?
@@ -195,9 +193,9 @@ struct DMLParser: GrammarParser {
                 let isSlice = accept(.colon)
                 if isSlice, !at(.rightBracket) { upper = try expressionParser.parseExpression() }
                 try expect(.rightBracket, "']'")
-                subscripts.append(AssignmentSubscript(lower: lower, upper: upper, isSlice: isSlice))
+                steps.append(.element(AssignmentSubscript(lower: lower, upper: upper, isSlice: isSlice)))
             } else {
-                return hasField ? [] : subscripts
+                return steps
             }
         }
     }
