@@ -183,12 +183,6 @@ SELECT * FROM (
 -- why: a materialized view WITH NO DATA.
 SELECT day, event_type, events FROM daily_event_counts WHERE day >= @from_day ORDER BY day, event_type;
 
--- name: RefreshDailyCounts :exec
--- expect: (none)
--- params: (none)
--- why: REFRESH MATERIALIZED VIEW as :exec.
-REFRESH MATERIALIZED VIEW daily_event_counts;
-
 -- name: CorrelatedEvents :many
 -- expect: global_position Int, stream_id String, event_type String
 -- params: correlationId String
@@ -347,9 +341,3 @@ LEFT JOIN stock s ON s.sku = v.sku AND s.warehouse = @warehouse;
 -- params: code String
 -- why: a parameter cast to bpchar.
 DELETE FROM warehouses WHERE code = @code::bpchar;
-
--- name: TruncateMovements :exec
--- expect: (none)
--- params: (none)
--- why: TRUNCATE as :exec.
-TRUNCATE stock_movements;

@@ -416,3 +416,57 @@ WITH RECURSIVE tree AS (
 ) SEARCH BREADTH FIRST BY id SET level_order
   CYCLE id SET looped TO 'Y' DEFAULT 'N' USING trail
 SELECT id, looped, cardinality(trail) AS depth FROM tree WHERE looped = 'N' ORDER BY level_order;
+
+-- name: RecordPreviousCity :exec
+-- expect: (none)
+-- params: city String?, id UUID
+-- why: an array of composites assigned through a subscript and a field: the value is the field's type.
+UPDATE identity.tenants SET previous_addresses[1].city = @city WHERE id = @id;
+
+-- name: TenantWithPreviousCountry :one
+-- expect: id UUID
+-- params: slug String, country String?
+-- why: INSERT into previous_addresses[1].country: character, through the array and the field.
+INSERT INTO identity.tenants (slug, display_name, previous_addresses[1].country) VALUES (@slug, @slug, @country) RETURNING id;
+
+-- name: UserLabels :many
+-- expect: id Int, label String?
+-- params: tenantId UUID
+-- why: a user function whose parameter is a table's row type, called with the table alias.
+SELECT u.id, identity.user_label(u) AS label FROM identity.users u WHERE u.tenant_id = @tenant_id;
+
+-- name: UserLabelsNamed :many
+-- expect: id Int, label String?, doc JSONValue
+-- params: (none)
+-- why: the row-typed parameter in named notation; row_to_json(t, true) with a table's row.
+SELECT u.id, identity.user_label(u => u) AS label, row_to_json(u, true) AS doc FROM identity.users u;
+
+-- name: SnapshotUser :one
+-- expect: id Int
+-- params: userId Int
+-- why: a column whose type is a table's row type, filled with the table alias's row.
+INSERT INTO identity.user_snapshots (row_before) SELECT u FROM identity.users u WHERE u.id = @user_id RETURNING id;
+
+-- name: SnapshotEmails :many
+-- expect: id Int, email String?, tenant_id UUID?
+-- params: (none)
+-- why: fields of a column typed by a table's row type; (row).field is nullable.
+SELECT id, (row_before).email::text AS email, (s.row_before).tenant_id AS tenant_id FROM identity.user_snapshots s;
+
+-- name: UsersFromJson :many
+-- expect: id Int?, email String?
+-- params: users JSONValue
+-- why: json_populate_recordset(NULL::table, ...) with the columns picked by name.
+SELECT r.id, r.email::text AS email FROM json_populate_recordset(NULL::identity.users, @users::json) AS r;
+
+-- name: ArchiveTaskTree :execrows
+-- expect: (none)
+-- params: rootId Int
+-- why: a recursive CTE with SEARCH and CYCLE feeding an UPDATE; the CYCLE mark is an integer here.
+WITH RECURSIVE tree AS (
+    SELECT id FROM projects.tasks WHERE id = @root_id
+    UNION ALL
+    SELECT c.id FROM projects.tasks c JOIN tree ON c.parent_id = tree.id
+) SEARCH DEPTH FIRST BY id SET path_order
+  CYCLE id SET seen TO 1 DEFAULT 0 USING visited
+UPDATE projects.tasks SET state = 'done' WHERE id IN (SELECT id FROM tree WHERE seen = 0);

@@ -16,6 +16,7 @@ CREATE TABLE identity.tenants (
     display_name text NOT NULL,
     settings jsonb NOT NULL DEFAULT '{}'::jsonb,
     billing_address identity.address,
+    previous_addresses identity.address[] NOT NULL DEFAULT '{}',
     created_at timestamptz NOT NULL DEFAULT now(),
     deleted_at timestamptz
 );
@@ -138,3 +139,14 @@ $$;
 CREATE OR REPLACE FUNCTION identity.current_tenant() RETURNS uuid
 LANGUAGE sql STABLE PARALLEL SAFE
 RETURN nullif(current_setting('app.tenant_id', true), '')::uuid;
+
+-- A "computed field" taking the table's row type (PostgREST style), and a table's row type as
+-- a column type.
+CREATE FUNCTION identity.user_label(u identity.users) RETURNS text
+LANGUAGE sql STABLE AS $$ SELECT coalesce(u.full_name, u.email::text) || ' <' || u.email || '>' $$;
+
+CREATE TABLE identity.user_snapshots (
+    id bigserial PRIMARY KEY,
+    taken_at timestamptz NOT NULL DEFAULT now(),
+    row_before identity.users NOT NULL
+);
