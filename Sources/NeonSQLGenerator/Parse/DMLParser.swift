@@ -11,7 +11,7 @@ struct DMLParser: GrammarParser {
         let table = try parseQualifiedName("table name")
         var alias: Identifier?
         if acceptWord("as") { alias = try parseColumnId("alias") }
-        let (columns, columnIndirections) = try parseInsertColumns()
+        let columns = try parseInsertColumns()
         let source: InsertSource
         if acceptWords("default", "values") {
             source = .defaultValues
@@ -31,22 +31,21 @@ struct DMLParser: GrammarParser {
         }
         let returning = try parseReturning()
         return InsertStatement(
-            with: with, table: table, alias: alias, columns: columns, columnIndirections: columnIndirections, source: source,
+            with: with, table: table, alias: alias, columns: columns, source: source,
             onConflict: onConflict, returning: returning, location: start.location
         )
     }
 
     /// `[(columns)] [OVERRIDING {SYSTEM|USER} VALUE]` after `INSERT INTO t [AS a]` and after MERGE's
-    /// `INSERT`: the target table's columns the insert names, each with its `.field`s and
-    /// `[subscript]`s (PostgreSQL's insert_column_item); a `(` that opens a query is the source's.
-    func parseInsertColumns() throws(ParseError) -> (columns: [Identifier], indirections: [[AssignmentStep]]) {
+    /// `INSERT`: the target table's columns the insert names. A column's `.field` or `[subscript]` is
+    /// read and dropped (PostgreSQL's insert_column_item); a `(` that opens a query is the source's.
+    func parseInsertColumns() throws(ParseError) -> [Identifier] {
         var columns: [Identifier] = []
-        var indirections: [[AssignmentStep]] = []
         if at(.leftParen), !queryStarts(at: 1).isQuery {
             advance()
             repeat {
                 columns.append(try parseColumnId("column name"))
-                indirections.append(try parseIndirection())
+                _ = try parseIndirection()
             } while accept(.comma)
             try expect(.rightParen, "')'")
         }
@@ -54,7 +53,7 @@ struct DMLParser: GrammarParser {
             if !acceptWord("system") { try expectWord("user") }
             try expectWord("value")
         }
-        return (columns, indirections)
+        return columns
     }
 
     /// `ON CONFLICT [(targets) [WHERE ...] | ON CONSTRAINT name] DO NOTHING | DO UPDATE SET ... [WHERE ...]`
@@ -157,35 +156,38 @@ struct DMLParser: GrammarParser {
         var clauses: [SetClause] = []
         repeat {
             var columns: [Identifier] = []
-            var indirections: [[AssignmentStep]] = []
+            var subscripts: [[AssignmentSubscript]] = []
             let start = current.location
             if accept(.leftParen) {
                 repeat {
                     columns.append(try parseColumnId("column name"))
-                    indirections.append(try parseIndirection())
+                    subscripts.append(try parseIndirection())
                 } while accept(.comma)
                 try expect(.rightParen, "')'")
             } else {
                 columns.append(try parseColumnId("column name"))
-                indirections.append(try parseIndirection())
+                subscripts.append(try parseIndirection())
             }
             try expectOp("=")
             let value = try expressionParser.parseExpression()
-            var clause = SetClause(columns: columns, value: value, indirections: indirections)
+            var clause = SetClause(columns: columns, value: value, subscripts: subscripts)
             clause.range = SourceRange(start: start, endOffset: value.range.endOffset)
             clauses.append(clause)
         } while accept(.comma)
         return clauses
     }
 
-    /// `.field` and `[subscript]` after a target column name, in order (the value's type is the
-    /// field's or element's, and the subscripts' parameters need types).
-    private func parseIndirection() throws(ParseError) -> [AssignmentStep] {
-        var steps: [AssignmentStep] = []
+    /// `.field` and `[subscript]` after a target column name. The subscripts are kept (their
+    /// parameters need types); a `.field` anywhere makes the result empty (a composite's field,
+    /// typed as the column).
+    private func parseIndirection() throws(ParseError) -> [AssignmentSubscript] {
+        var subscripts: [AssignmentSubscript] = []
+        var hasField = false
         while true {
             if at(.dot) {
                 advance()
-                steps.append(.field(try parseLabel("field name")))
+                _ = try parseLabel("field name")
+                hasField = true
             } else if accept(.leftBracket) {
                 var lower: Expression?
                 var upper: Expression?
@@ -193,9 +195,9 @@ struct DMLParser: GrammarParser {
                 let isSlice = accept(.colon)
                 if isSlice, !at(.rightBracket) { upper = try expressionParser.parseExpression() }
                 try expect(.rightBracket, "']'")
-                steps.append(.element(AssignmentSubscript(lower: lower, upper: upper, isSlice: isSlice)))
+                subscripts.append(AssignmentSubscript(lower: lower, upper: upper, isSlice: isSlice))
             } else {
-                return steps
+                return hasField ? [] : subscripts
             }
         }
     }

@@ -44,8 +44,8 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
             switch clause.action {
             case .update(let set):
                 analyzeSet(set, relation, clauseScope)
-            case .insert(let columns, let indirections, let values, _):
-                analyzeMergeInsert(columns: columns, indirections: indirections, values: values, relation, clauseScope)
+            case .insert(let columns, let values, _):
+                analyzeMergeInsert(columns: columns, values: values, relation, clauseScope)
             case .delete, .doNothing:
                 break
             }
@@ -109,8 +109,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
 
     /// `INSERT [(columns)] VALUES (...)` of a NOT MATCHED clause: PostgreSQL's checkInsertTargets,
     /// then transformInsertRow (the values' count, each value coerced to its column's type).
-    private mutating func analyzeMergeInsert(columns: [Identifier], indirections: [[AssignmentStep]], values: [Expression]?,
-                                             _ relation: CatalogRelation, _ scope: Scope) {
+    private mutating func analyzeMergeInsert(columns: [Identifier], values: [Expression]?, _ relation: CatalogRelation, _ scope: Scope) {
         beginAssignmentList()
         let targetColumns = columns.isEmpty ? relation.columns : columns.compactMap { requireColumn($0, in: relation) }
         guard targetColumns.count == columns.count || columns.isEmpty, let values else { return }
@@ -119,9 +118,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         } else if values.count < targetColumns.count, !columns.isEmpty {
             error("INSERT has more target columns than expressions", at: columns[values.count].location)
         }
-        for (index, (value, column)) in zip(values, targetColumns).enumerated() {
-            assign(value, to: column, through: assignmentSteps(indirections, index), in: relation, scope)
-        }
+        for (value, column) in zip(values, targetColumns) { assign(value, to: column, in: relation, scope) }
     }
 }
 

@@ -75,57 +75,28 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         }
     }
 
-    /// A value assigned to `column` itself, or through its `.field`s and subscripts (`steps`).
-    mutating func assign(_ expression: Expression, to column: CatalogColumn, through steps: [AssignmentStep],
-                         in relation: CatalogRelation, _ scope: Scope) {
-        guard !steps.isEmpty else { return assign(expression, to: column, in: relation, scope) }
-        if let context = indirectionContext(steps, of: column, in: relation, scope) {
-            _ = infer(expression, scope, context)
-        } else {
-            _ = infer(expression, scope)
-        }
-    }
-
-    /// What a value assigned through `column`'s `.field`s and subscripts must be
-    /// (transformAssignmentIndirection): a field its composite field's type; a run of subscripts
-    /// (`a[i][j]`: one array, however many dimensions) the array's element type, the array type
-    /// when one of them is a slice, jsonb for jsonb. The subscripts are integers (text for jsonb,
-    /// where PostgreSQL gives a parameter text). nil when the type reached is not known here (an
-    /// hstore's subscript): the value is then typed on its own.
-    mutating func indirectionContext(_ steps: [AssignmentStep], of column: CatalogColumn, in relation: CatalogRelation,
-                                     _ scope: Scope) -> OperandContext? {
-        var type: SQLType? = column.type.baseType
-        var subscripted: SQLType?
-        var sliced = false
-        for step in steps {
-            switch step {
-            case .field(let name):
-                if let array = subscripted { type = sliced ? array : array.elementType }
-                subscripted = nil
-                type = type.flatMap { catalog.compositeFields(of: $0.baseType)?.first { $0.name == name.name }?.type }
-            case .element(let item):
-                if subscripted == nil {
-                    subscripted = type?.baseType
-                    sliced = false
-                }
-                let isJSONB = subscripted == .builtin(.jsonb)
-                for bound in [item.lower, item.upper].compactMap({ $0 }) {
-                    _ = infer(bound, scope, .type(isJSONB ? .text : .int4))
-                }
-                sliced = sliced || item.isSlice
+    /// `SET names[$1] = $2`: the subscripts are integers (text or integer for jsonb, where PostgreSQL
+    /// gives a parameter text), the value the array's element type (the array type for a slice),
+    /// or jsonb for a jsonb column.
+    private mutating func assignSubscripted(_ expression: Expression, to column: CatalogColumn, _ subscripts: [AssignmentSubscript],
+                                            in relation: CatalogRelation, _ scope: Scope) {
+        let columnType = column.type.baseType
+        let isJSONB = columnType == .builtin(.jsonb)
+        for item in subscripts {
+            for bound in [item.lower, item.upper].compactMap({ $0 }) {
+                _ = infer(bound, scope, .type(isJSONB ? .text : .int4))
             }
         }
-        if let array = subscripted {
-            type = array == .builtin(.jsonb) ? array : array.elementType.flatMap { sliced ? array : $0 }
-        }
-        guard let type else { return nil }
         var context = valueContext(for: column, in: relation)
-        // A jsonb subscript or an array slice assigns a value of the column's own type.
-        if type == column.type.baseType { return context }
-        context.type = type
-        context.nullMeaningful = true
-        context.origin = nil
-        return context
+        if let element = columnType.elementType, !subscripts.contains(where: \.isSlice) {
+            context.type = element
+            context.nullMeaningful = true
+            context.origin = nil
+        } else if !isJSONB, columnType.elementType == nil {
+            _ = infer(expression, scope)
+            return
+        }
+        _ = infer(expression, scope, context)
     }
 
     mutating func analyzeInsert(_ insert: InsertStatement, outer: Scope?) -> [OutputColumn] {
@@ -153,18 +124,14 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
                 } else if row.count < targetColumns.count, insert.columns.count > 0 {
                     error("INSERT has more target columns than expressions", at: row.first?.location ?? insert.location)
                 }
-                for (index, (expression, column)) in zip(row, targetColumns).enumerated() {
-                    assign(expression, to: column, through: assignmentSteps(insert.columnIndirections, index), in: relation, scope)
+                for (expression, column) in zip(row, targetColumns) {
+                    assign(expression, to: column, in: relation, scope)
                 }
             }
         case .select(let query):
             var insertTargets: [OperandContext]?
             if query.with == nil, case .select = query.body {
-                insertTargets = targetColumns.enumerated().map { index, column in
-                    let through = assignmentSteps(insert.columnIndirections, index)
-                    return through.isEmpty ? valueContext(for: column, in: relation)
-                        : indirectionContext(through, of: column, in: relation, scope) ?? OperandContext()
-                }
+                insertTargets = targetColumns.map { valueContext(for: $0, in: relation) }
             }
             let errorsBefore = diagnostics.errorCount
             let columns = analyzeSelect(query, outer: scope, insertingInto: insertTargets)
@@ -174,9 +141,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
             if columns.count > targetColumns.count {
                 error("INSERT has more expressions than target columns", at: query.location)
             } else if diagnostics.errorCount == errorsBefore {
-                // A column assigned through a field or subscript takes another type than its own.
-                let direct = targetColumns.indices.filter { assignmentSteps(insert.columnIndirections, $0).isEmpty && $0 < columns.count }
-                reportUnassignableOutputs(direct.map { columns[$0] }, to: direct.map { targetColumns[$0] })
+                reportUnassignableOutputs(columns, to: targetColumns)
             }
         case .defaultValues:
             break
@@ -222,19 +187,20 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
             }
             checkAssignedViewColumns(clause.columns, of: relation, .update)
             if columns.count == 1 {
-                assign(clause.value, to: columns[0], through: assignmentSteps(clause.indirections, 0), in: relation, scope)
+                let subscripts = clause.subscripts.first ?? []
+                if subscripts.isEmpty {
+                    assign(clause.value, to: columns[0], in: relation, scope)
+                } else {
+                    assignSubscripted(clause.value, to: columns[0], subscripts, in: relation, scope)
+                }
                 continue
             }
             switch clause.value.kind {
             case .row(let values) where values.count == columns.count:
-                for (index, (value, column)) in zip(values, columns).enumerated() {
-                    assign(value, to: column, through: assignmentSteps(clause.indirections, index), in: relation, scope)
-                }
+                for (value, column) in zip(values, columns) { assign(value, to: column, in: relation, scope) }
             case .parenthesized(let inner):
                 if case .row(let values) = inner.kind, values.count == columns.count {
-                    for (index, (value, column)) in zip(values, columns).enumerated() {
-                        assign(value, to: column, through: assignmentSteps(clause.indirections, index), in: relation, scope)
-                    }
+                    for (value, column) in zip(values, columns) { assign(value, to: column, in: relation, scope) }
                 } else {
                     _ = infer(clause.value, scope)
                 }
@@ -242,8 +208,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
                 let errorsBefore = diagnostics.errorCount
                 let outputs = analyzeSelect(query, outer: scope)
                 if outputs.count == columns.count, diagnostics.errorCount == errorsBefore {
-                    let direct = columns.indices.filter { assignmentSteps(clause.indirections, $0).isEmpty }
-                    reportUnassignableOutputs(direct.map { outputs[$0] }, to: direct.map { columns[$0] })
+                    reportUnassignableOutputs(outputs, to: columns)
                 }
             default:
                 error("number of columns does not match number of values", at: clause.value.location)
@@ -303,9 +268,4 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         guard relation.kind == .view else { return [] }
         return relation.columns.prefix(count).map { Identifier(name: $0.name, quoted: false, location: location) }
     }
-}
-
-/// The `.field`s and subscripts written after target column `index` (none when not listed).
-func assignmentSteps(_ indirections: [[AssignmentStep]], _ index: Int) -> [AssignmentStep] {
-    index < indirections.count ? indirections[index] : []
 }

@@ -108,9 +108,7 @@ struct RelationReferenceCollector {
             clause.condition.map { expression($0) }
             switch clause.action {
             case .update(let set): assignments(set)
-            case .insert(_, let indirections, let values, _):
-                values?.forEach { expression($0) }
-                subscriptBounds(indirections)
+            case .insert(_, let values, _): values?.forEach { expression($0) }
             case .delete, .doNothing: break
             }
         }
@@ -166,15 +164,10 @@ struct RelationReferenceCollector {
     private mutating func assignments(_ set: [SetClause]) {
         set.forEach { assignment in
             expression(assignment.value)
-            subscriptBounds(assignment.indirections)
-        }
-    }
-
-    /// The expressions inside assignment targets' subscripts (`SET a[(SELECT ...)] = x`).
-    private mutating func subscriptBounds(_ indirections: [[AssignmentStep]]) {
-        for case .element(let bounds) in indirections.joined() {
-            bounds.lower.map { expression($0) }
-            bounds.upper.map { expression($0) }
+            for bounds in assignment.subscripts.joined() {
+                bounds.lower.map { expression($0) }
+                bounds.upper.map { expression($0) }
+            }
         }
     }
 

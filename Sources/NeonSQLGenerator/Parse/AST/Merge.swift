@@ -48,7 +48,6 @@ enum MergeAction: Sendable, Hashable {
     case update([SetClause])
     case delete
     /// `INSERT [(columns)] [OVERRIDING ...] VALUES (...)`; `values` nil for `DEFAULT VALUES`.
-    /// `indirections`: per column, its `.field`s and subscripts.
-    case insert(columns: [Identifier], indirections: [[AssignmentStep]], values: [Expression]?, location: SourceLocation)
+    case insert(columns: [Identifier], values: [Expression]?, location: SourceLocation)
     case doNothing
 }

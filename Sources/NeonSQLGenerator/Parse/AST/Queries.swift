@@ -179,21 +179,14 @@ struct RecursiveCycleClause: Sendable, Hashable {
 struct SetClause: Sendable, Hashable {
     let columns: [Identifier]
     let value: Expression
-    /// Per column, the `.field`s and subscripts written after its name, in order
-    /// (`SET names[$1] = $2`, `SET address.city = $1`); empty when there are none.
-    var indirections: [[AssignmentStep]] = []
+    /// Per column, the subscripts written after its name (`SET names[$1] = $2`), outermost first;
+    /// empty when there are none or when a `.field` makes the target a composite's field.
+    var subscripts: [[AssignmentSubscript]] = []
     /// From the first column (or its `(`) to the end of the value.
     var range: SourceRange?
 }
 
-/// A `.field` or a subscript after a column an INSERT or SET assigns (PostgreSQL's indirection):
-/// the value is the composite's field or the array's element (or slice, or jsonb) it reaches.
-enum AssignmentStep: Sendable, Hashable {
-    case field(Identifier)
-    case element(AssignmentSubscript)
-}
-
-/// `[i]` or `[lower:upper]` after a column assigned by SET or INSERT: PostgreSQL assigns one element (an
+/// `[i]` or `[lower:upper]` after a column assigned by SET: PostgreSQL assigns one element (an
 /// array's element type, or jsonb for a jsonb column) or, for a slice, a part of the array.
 struct AssignmentSubscript: Sendable, Hashable {
     let lower: Expression?
@@ -231,8 +224,6 @@ struct InsertStatement: Sendable, Hashable {
     let alias: Identifier?
     /// Empty when the column list is omitted.
     let columns: [Identifier]
-    /// Per column of `columns`, its `.field`s and subscripts (`INSERT INTO t (address.city)`).
-    let columnIndirections: [[AssignmentStep]]
     let source: InsertSource
     let onConflict: OnConflict?
     /// Empty when there is no RETURNING.
