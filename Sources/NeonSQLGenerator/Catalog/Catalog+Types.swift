@@ -114,6 +114,10 @@ extension Catalog {
 
     func rangeType(_ name: String, schema: String?) -> CatalogRangeType? { lookup(userTypes.ranges, name, schema: schema) }
 
+    /// A table's, view's or materialized view's row type named as a type (`NULL::rooms`,
+    /// `rooms[]`): PostgreSQL creates one with each relation.
+    func rowTypeRelation(_ name: String, schema: String?) -> CatalogRelation? { lookup(relations, name, schema: schema) }
+
     /// The name `format_type` prints for a user type: unqualified on the queries' search path.
     func formatName(schema: String, name: String) -> String {
         defaultSearchPath.contains(schema) ? quoteIfNeeded(name) : quoteIfNeeded(schema) + "." + quoteIfNeeded(name)

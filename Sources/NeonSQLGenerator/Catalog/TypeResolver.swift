@@ -33,6 +33,9 @@ enum TypeResolver {
             // Any other type of pg_catalog (int4range, point, pg_lsn, regclass ...), or of an
             // extension the schema created (citext, hstore, ltree, vector).
             base = .catalogType(info.name)
+        } else if let relation = catalog.rowTypeRelation(name.name, schema: name.schema) {
+            // A relation's row type (after the catalog's types: pg_catalog comes first on the path).
+            base = .named(catalog.formatName(schema: relation.schema, name: relation.name))
         } else if name.schema == "information_schema", let info = BuiltinCatalog.shared.types["information_schema." + name.name],
                   let domainBase = info.domainBase {
             // information_schema's domains (sql_identifier, cardinal_number, yes_or_no ...).

@@ -97,27 +97,31 @@ struct SelectParser: GrammarParser {
             let statement = try statementParser.parseQueryStatement()
             leave()
             try expect(.rightParen, "')'")
+            var table = CommonTableExpression(name: name, columns: columns, statement: statement)
             if acceptWord("search") {
-                if !acceptWord("breadth") { try expectWord("depth") }
+                let breadthFirst = acceptWord("breadth")
+                if !breadthFirst { try expectWord("depth") }
                 try expectWord("first")
                 try expectWord("by")
                 repeat { _ = try parseColumnId() } while accept(.comma)
                 try expectWord("set")
-                _ = try parseColumnId()
+                table.search = RecursiveSearchClause(breadthFirst: breadthFirst, sequenceColumn: try parseColumnId())
             }
             if acceptWord("cycle") {
                 repeat { _ = try parseColumnId() } while accept(.comma)
                 try expectWord("set")
-                _ = try parseColumnId()
+                let mark = try parseColumnId()
+                var markValue: Expression?
+                var markDefault: Expression?
                 if acceptWord("to") {
-                    _ = try expressionParser.parseExpression(minimum: Precedence.additive)
+                    markValue = try expressionParser.parseExpression(minimum: Precedence.additive)
                     try expectWord("default")
-                    _ = try expressionParser.parseExpression(minimum: Precedence.additive)
+                    markDefault = try expressionParser.parseExpression(minimum: Precedence.additive)
                 }
                 try expectWord("using")
-                _ = try parseColumnId()
+                table.cycle = RecursiveCycleClause(markColumn: mark, markValue: markValue, markDefault: markDefault, pathColumn: try parseColumnId())
             }
-            tables.append(CommonTableExpression(name: name, columns: columns, statement: statement))
+            tables.append(table)
         } while accept(.comma)
         return WithClause(recursive: recursive, tables: tables)
     }

@@ -26,7 +26,7 @@ import NeonSQLTestSupport
 @Suite("Corpus: hand-written expectations and PostgreSQL", .serialized, .offCooperativePool)
 struct CorpusTests {
     static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data")
-    static let schemas = ["shop", "analytics", "social", "builtins", "names", "ddl", "sqlc", "strangers", "realworld_rows", "realworld_catalog", "realworld_from"]
+    static let schemas = ["shop", "analytics", "social", "builtins", "names", "ddl", "sqlc", "strangers", "realworld_rows", "realworld_catalog", "realworld_from", "unseen"]
 
     struct Expectation {
         let file: String

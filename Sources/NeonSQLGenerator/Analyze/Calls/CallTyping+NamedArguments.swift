@@ -95,7 +95,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
             var full = signature.argumentTypes
             for (index, position) in positions.enumerated() { full[position] = inputs[index] }
             let candidates = CallCandidate.functionCandidates([signature], count: full.count)
-            guard case .resolved(let resolution) = CallResolver.resolveFunction(candidates, inputs: full, userCasts: catalog.userTypes.casts) else { continue }
+            guard case .resolved(let resolution) = catalog.resolveFunction(candidates, inputs: full) else { continue }
             let declared = positions.map { resolution.arguments[$0] }
             let isExact = zip(inputs, positions).allSatisfy { input, position in input == .unknown || input == signature.argumentTypes[position] }
             resolved.append((BuiltinNamedCall(signature: signature, declared: declared, result: resolution.result), isExact))

@@ -28,7 +28,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         }
         let inputs = values.map { $0?.type ?? .unknown }
         let resolvable = catalog.userCallCandidates(named: name, schema: schema, procedures: procedures, argumentCount: inputs.count)
-        let outcome = CallResolver.resolveFunction(resolvable.candidates, inputs: inputs, userCasts: catalog.userTypes.casts)
+        let outcome = catalog.resolveFunction(resolvable.candidates, inputs: inputs)
         guard case .resolved(let resolution) = outcome else {
             if !hadError {
                 let written = call.name.parts.map(\.name).joined(separator: ".")

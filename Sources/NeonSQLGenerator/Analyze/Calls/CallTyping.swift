@@ -277,7 +277,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
                                           returnsSet: false, isVariadic: false, kind: .function, isOrderedSet: false,
                                           defaultCount: 0, variadicElement: nil, extensionName: nil)
         } else {
-            switch CallResolver.resolveFunction(overloads.candidates, inputs: inputs, userCasts: catalog.userTypes.casts) {
+            switch catalog.resolveFunction(overloads.candidates, inputs: inputs) {
             case .resolved(let resolution):
                 declared = resolution.arguments
                 resultType = resolution.result

@@ -93,12 +93,13 @@ extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & From
                 columns = []
             }
             columns = renamed(columns, table.columns, table.name)
+            let markTypes = [table.cycle?.markValue, table.cycle?.markDefault].compactMap { $0 }.map { infer($0, scope).type }
             scope.commonTables[table.name.name] = columns.map {
                 var value = $0.value.withNullable($0.nullable)
                 value.origin = nil
                 value.name = $0.name
                 return ScopeColumn(name: $0.name, value: value)
-            }
+            } + RecursiveSearchColumns.columns(table, markTypes: markTypes)
         }
     }
 

@@ -157,6 +157,27 @@ struct CommonTableExpression: Sendable, Hashable {
     let columns: [Identifier]
     /// SELECT, or a data-modifying INSERT/UPDATE/DELETE ... RETURNING.
     let statement: Statement
+    /// `SEARCH {BREADTH | DEPTH} FIRST BY ... SET column` of a recursive query.
+    var search: RecursiveSearchClause?
+    /// `CYCLE ... SET column [TO value DEFAULT value] USING path` of a recursive query.
+    var cycle: RecursiveCycleClause?
+}
+
+/// `SEARCH {BREADTH | DEPTH} FIRST BY columns SET sequence`: adds the column `sequence` to the
+/// query's output (record breadth first, record[] depth first).
+struct RecursiveSearchClause: Sendable, Hashable {
+    let breadthFirst: Bool
+    let sequenceColumn: Identifier
+}
+
+/// `CYCLE columns SET mark [TO value DEFAULT value] USING path`: adds the columns `mark`
+/// (boolean, or the two values' common type) and `path` (record[]) to the query's output.
+struct RecursiveCycleClause: Sendable, Hashable {
+    let markColumn: Identifier
+    /// `TO value DEFAULT value`, when written (both or neither).
+    let markValue: Expression?
+    let markDefault: Expression?
+    let pathColumn: Identifier
 }
 
 /// `SET a = x`, `SET (a, b) = (x, y)`, `SET (a, b) = (SELECT ...)`.
