@@ -15,11 +15,7 @@ extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & From
         var expressions: [Expression] = []
         for target in core.targets { if case .expression(let expression, _) = target { expressions.append(expression) } }
         var windows = core.windows.map(\.specification)
-        // `ORDER BY @order` of a `-- @sort`: each key's items, as the SQL sent with that key has them.
-        let ordering = orderBy.flatMap { item -> [Expression] in
-            guard case .parameter(let node) = item.expression.kind, let sort = sortSlots[node.range.start.offset] else { return [item.expression] }
-            return sort.keys.flatMap { $0.items.map(\.expression) }
-        }.filter { !isOutputReference($0, scope) }
+        let ordering = orderingExpressions(orderBy).filter { !isOutputReference($0, scope) }
         var distinctOn: [Expression] = []
         if case .distinctOn(let items) = core.distinct { distinctOn = items.filter { !isOutputReference($0, scope) } }
         let levelItems = expressions + [core.having].compactMap { $0 } + ordering + distinctOn
