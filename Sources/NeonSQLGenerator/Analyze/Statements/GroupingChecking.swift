@@ -23,8 +23,14 @@ extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & From
         let windowItems = windows.flatMap { $0.partitionBy + $0.orderBy.map(\.expression) }
         // An aggregate in a subquery over columns of the level only is the level's (agglevelsup).
         func hasAggregates() -> Bool {
-            (levelItems + windowItems).flatMap(\.functionCalls).contains { isAggregateOfLevel($0, level) }
-                || (levelItems + windowItems).contains { UngroupedColumns.hasAggregateInSubquery($0, of: level, isAggregate: isCertainlyAggregate) }
+            var subqueries: [Expression] = []
+            var stack = levelItems + windowItems
+            while let next = stack.popLast() {
+                if case .function(let call) = next.kind, isAggregateOfLevel(call, level) { return true }
+                if next.subquery != nil { subqueries.append(next) }
+                stack += next.children
+            }
+            return subqueries.contains { UngroupedColumns.hasAggregateInSubquery(of: $0, of: level, isAggregate: isCertainlyAggregate) }
         }
         guard !core.groupBy.isEmpty || core.having != nil || hasAggregates(), let grouped = groupedReferences(core, scope) else { return }
         var check = UngroupedColumns(level: level, grouped: grouped, text: { [source] in
