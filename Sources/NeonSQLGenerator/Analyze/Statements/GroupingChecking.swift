@@ -15,11 +15,7 @@ extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & From
         var expressions: [Expression] = []
         for target in core.targets { if case .expression(let expression, _) = target { expressions.append(expression) } }
         var windows = core.windows.map(\.specification)
-        // `ORDER BY @order` of a `-- @sort`: each key's items, as the SQL sent with that key has them.
-        let ordering = orderBy.flatMap { item -> [Expression] in
-            guard case .parameter(let node) = item.expression.kind, let sort = sortSlots[node.range.start.offset] else { return [item.expression] }
-            return sort.keys.flatMap { $0.items.map(\.expression) }
-        }.filter { !isOutputReference($0, scope) }
+        let ordering = orderingExpressions(orderBy).filter { !isOutputReference($0, scope) }
         var distinctOn: [Expression] = []
         if case .distinctOn(let items) = core.distinct { distinctOn = items.filter { !isOutputReference($0, scope) } }
         let levelItems = expressions + [core.having].compactMap { $0 } + ordering + distinctOn
@@ -27,8 +23,14 @@ extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & From
         let windowItems = windows.flatMap { $0.partitionBy + $0.orderBy.map(\.expression) }
         // An aggregate in a subquery over columns of the level only is the level's (agglevelsup).
         func hasAggregates() -> Bool {
-            (levelItems + windowItems).flatMap(\.functionCalls).contains { isAggregateOfLevel($0, level) }
-                || (levelItems + windowItems).contains { UngroupedColumns.hasAggregateInSubquery($0, of: level, isAggregate: isCertainlyAggregate) }
+            var subqueries: [Expression] = []
+            var stack = levelItems + windowItems
+            while let next = stack.popLast() {
+                if case .function(let call) = next.kind, isAggregateOfLevel(call, level) { return true }
+                if next.subquery != nil { subqueries.append(next) }
+                stack += next.children
+            }
+            return subqueries.contains { UngroupedColumns.hasAggregateInSubquery(of: $0, of: level, isAggregate: isCertainlyAggregate) }
         }
         guard !core.groupBy.isEmpty || core.having != nil || hasAggregates(), let grouped = groupedReferences(core, scope) else { return }
         var check = UngroupedColumns(level: level, grouped: grouped, text: { [source] in

@@ -57,6 +57,15 @@ extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & From
         }
     }
 
+    /// The ORDER BY items' expressions as the SQL sent has them: `ORDER BY @order` of a
+    /// `-- @sort` stands for each key's items (every key is one variant of the query).
+    func orderingExpressions(_ items: [OrderItem]) -> [Expression] {
+        items.flatMap { item -> [Expression] in
+            guard case .parameter(let node) = item.expression.kind, let sort = sortSlots[node.range.start.offset] else { return [item.expression] }
+            return sort.keys.flatMap { $0.items.map(\.expression) }
+        }
+    }
+
     /// Whether an ORDER BY or DISTINCT ON item is an output column of `scope`: a position, or a
     /// bare name of one.
     func isOutputReference(_ item: Expression, _ scope: Scope) -> Bool {

@@ -203,17 +203,18 @@ struct UngroupedColumns {
         return false
     }
 
-    /// Whether a subquery within `expression` holds an aggregate of `level` (one over its columns,
-    /// ``isAggregate(_:of:)``; `isAggregate` tells the calls that certainly are aggregates): it
-    /// makes `level` a grouped query, as one of its own would.
-    static func hasAggregateInSubquery(_ expression: Expression, of level: Scope, isAggregate: (FunctionCall) -> Bool) -> Bool {
-        var stack: [(expression: Expression, inSubquery: Bool)] = [(expression, false)]
-        while let (next, inSubquery) = stack.popLast() {
-            if inSubquery, case .function(let call) = next.kind, call.over == nil, isAggregate(call), Self.isAggregate(call, of: level) == true {
+    /// Whether `expression`'s own subquery (nested ones included) holds an aggregate of `level`
+    /// (one over its columns, ``isAggregate(_:of:)``; `isAggregate` tells the calls that certainly
+    /// are aggregates): it makes `level` a grouped query, as one of its own would.
+    static func hasAggregateInSubquery(of expression: Expression, of level: Scope, isAggregate: (FunctionCall) -> Bool) -> Bool {
+        guard let query = expression.subquery else { return false }
+        var stack = query.clauseExpressions
+        while let next = stack.popLast() {
+            if case .function(let call) = next.kind, call.over == nil, isAggregate(call), Self.isAggregate(call, of: level) == true {
                 return true
             }
-            if let query = next.subquery { stack += query.clauseExpressions.map { ($0, true) } }
-            stack += next.children.map { ($0, inSubquery) }
+            if let nested = next.subquery { stack += nested.clauseExpressions }
+            stack += next.children
         }
         return false
     }
@@ -275,7 +276,7 @@ private extension TableReference {
     }
 }
 
-private extension Expression {
+extension Expression {
     /// The subquery this node holds (its other operands are its ``children``).
     var subquery: SelectStatement? {
         switch kind {
