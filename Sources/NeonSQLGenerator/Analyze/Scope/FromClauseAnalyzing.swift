@@ -189,7 +189,7 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
             case .right: nullable = right.value.nullable
             case .full: nullable = left.value.nullable && right.value.nullable
             }
-            let type = TypeRules.commonType([left.value.type, right.value.type])
+            let type = TypeRules.commonType([left.value.type, right.value.type], userCasts: catalog.userTypes.casts)
             scope.mergedColumns.append(ScopeColumn(name: column.name, value: TypedValue(type: type, nullable: nullable, name: column.name)))
             for index in leftRange.lowerBound..<rightRange.upperBound {
                 scope.entries[index].hiddenUnqualified.insert(column.name)
