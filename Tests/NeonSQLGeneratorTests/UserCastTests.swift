@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// CREATE CAST and DROP CAST in the catalog, and their effect on assignment and on resolving
 /// calls (PostgreSQL's verdicts: Differential/UserCastDifferentialTests.swift).
@@ -86,5 +87,23 @@ struct UserCastTests {
         #expect(errors(schema: schema + "CREATE CAST (mood AS color) WITH INOUT AS IMPLICIT;", query: "SELECT color_name(m) FROM t").isEmpty)
         #expect(errors(schema: schema + "CREATE CAST (mood AS color) WITH INOUT AS ASSIGNMENT;", query: "SELECT color_name(m) FROM t")
                 == ["function color_name(mood) does not exist"])
+    }
+
+    /// Common types (UNION, COALESCE, CASE, ARRAY[], GREATEST, `anycompatible`) follow implicit
+    /// user casts as PostgreSQL's select_common_type does: a mood with a color is a color when
+    /// the schema casts mood to color implicitly (PostgreSQL 15.18's \gdesc, and
+    /// Differential/UserCastDifferentialTests.swift).
+    @Test func commonTypesFollowImplicitUserCasts() {
+        let schema = Self.types + """
+            CREATE TYPE size AS ENUM ('small', 'large');
+            CREATE CAST (mood AS color) WITH INOUT AS IMPLICIT;
+            CREATE CAST (color AS mood) WITH INOUT;
+            CREATE CAST (color AS size) WITH INOUT AS IMPLICIT;
+            CREATE TABLE t (m mood, c color, s size, i integer);
+            """
+        let fixture = AnalysisFixture(schema: schema, query: UserCastDifferentialTests.commonTypeQueries)
+        #expect(fixture.errors == [])
+        let types = fixture.queries.map { $0.columns.map(\.type.formatName).joined(separator: ",") }
+        #expect(types == ["color", "color", "color,color,color,color[],color,color", "color[],color[],color[]", "size,size[]", "size"])
     }
 }

@@ -28,7 +28,7 @@ enum CallResolver {
     /// `func_select_candidate`.
     static func resolveFunction(_ candidates: [CallCandidate], inputs: [SQLType], userCasts: UserCasts = [:]) -> Outcome {
         if let exact = candidates.first(where: { $0.arguments == inputs }) {
-            return finish(exact, inputs: inputs)
+            return finish(exact, inputs: inputs, userCasts: userCasts)
         }
         return select(candidates, inputs: inputs, userCasts: userCasts)
     }
@@ -37,13 +37,13 @@ enum CallResolver {
     /// operand, `x op unknown` is first tried as `x op x` (and the domain's base type).
     static func resolveOperator(_ candidates: [CallCandidate], inputs: [SQLType], userCasts: UserCasts = [:]) -> Outcome {
         if let exact = candidates.first(where: { $0.arguments == inputs }) {
-            return finish(exact, inputs: inputs)
+            return finish(exact, inputs: inputs, userCasts: userCasts)
         }
         if inputs.count == 2, (inputs[0] == .unknown) != (inputs[1] == .unknown) {
             let known = inputs[0] == .unknown ? inputs[1] : inputs[0]
             for type in [known, known.baseType] {
                 if let exact = candidates.first(where: { $0.arguments == [type, type] }) {
-                    return finish(exact, inputs: inputs)
+                    return finish(exact, inputs: inputs, userCasts: userCasts)
                 }
             }
         }
@@ -52,14 +52,15 @@ enum CallResolver {
 
     private static func select(_ all: [CallCandidate], inputs: [SQLType], userCasts: UserCasts) -> Outcome {
         let matching = all.filter { canCoerce(inputs, to: $0.arguments, userCasts: userCasts) }
-        if matching.count == 1, let only = matching.first { return finish(only, inputs: inputs) }
+        if matching.count == 1, let only = matching.first { return finish(only, inputs: inputs, userCasts: userCasts) }
         if matching.isEmpty { return .noMatch }
         guard let chosen = selectCandidate(matching, inputs: inputs) else { return .ambiguous }
-        return finish(chosen, inputs: inputs)
+        return finish(chosen, inputs: inputs, userCasts: userCasts)
     }
 
-    private static func finish(_ candidate: CallCandidate, inputs: [SQLType]) -> Outcome {
-        guard let resolved = PolymorphicResolver.resolve(inputs: inputs, declared: candidate.arguments, result: candidate.result) else {
+    private static func finish(_ candidate: CallCandidate, inputs: [SQLType], userCasts: UserCasts) -> Outcome {
+        guard let resolved = PolymorphicResolver.resolve(inputs: inputs, declared: candidate.arguments, result: candidate.result,
+                                                         userCasts: userCasts) else {
             return .undeterminedPolymorphic
         }
         return .resolved(Resolution(index: candidate.index, arguments: resolved.arguments, result: resolved.result))
@@ -76,7 +77,7 @@ enum CallResolver {
                 return false
             }
         }
-        return !hasPolymorphic || PolymorphicResolver.isConsistent(inputs: inputs, declared: targets)
+        return !hasPolymorphic || PolymorphicResolver.isConsistent(inputs: inputs, declared: targets, userCasts: userCasts)
     }
 
     /// `func_select_candidate`: several candidates accept the inputs; keep those with the most

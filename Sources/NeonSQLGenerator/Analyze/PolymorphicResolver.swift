@@ -96,25 +96,26 @@ enum PolymorphicResolver {
     }
 
     /// The common type of the `anycompatible*` inputs, or nil when they have none.
-    private static func compatibleType(_ bindings: Bindings) -> SQLType? {
+    private static func compatibleType(_ bindings: Bindings, userCasts: UserCasts) -> SQLType? {
         if let range = bindings.compatibleRange, let subtype = range.rangeSubtype {
-            return bindings.compatibleInputs.allSatisfy { TypeRules.canCoerceImplicitly($0, to: subtype) } ? subtype : nil
+            return bindings.compatibleInputs.allSatisfy { TypeRules.canCoerceImplicitly($0, to: subtype, userCasts: userCasts) } ? subtype : nil
         }
-        guard let common = TypeRules.strictCommonType(bindings.compatibleInputs) else { return nil }
+        guard let common = TypeRules.strictCommonType(bindings.compatibleInputs, userCasts: userCasts) else { return nil }
         if bindings.compatibleRequiresNonArray, TypeRules.isArray(common) { return nil }
         return common
     }
 
     /// Whether the inputs fit the polymorphic declared types (`check_generic_type_consistency`).
-    static func isConsistent(inputs: [SQLType], declared: [SQLType]) -> Bool {
+    static func isConsistent(inputs: [SQLType], declared: [SQLType], userCasts: UserCasts = [:]) -> Bool {
         guard let bindings = bind(inputs: inputs, declared: declared) else { return false }
-        if bindings.hasCompatible, !bindings.compatibleInputs.isEmpty, compatibleType(bindings) == nil { return false }
+        if bindings.hasCompatible, !bindings.compatibleInputs.isEmpty, compatibleType(bindings, userCasts: userCasts) == nil { return false }
         return true
     }
 
     /// The concrete argument and result types of a call (`enforce_generic_type_consistency`);
     /// nil when a polymorphic type cannot be determined (every input of the family untyped).
-    static func resolve(inputs: [SQLType], declared: [SQLType], result: SQLType) -> (arguments: [SQLType], result: SQLType)? {
+    static func resolve(inputs: [SQLType], declared: [SQLType], result: SQLType,
+                        userCasts: UserCasts = [:]) -> (arguments: [SQLType], result: SQLType)? {
         let involved = declared + [result]
         guard involved.contains(where: TypeRules.isPolymorphic) else {
             return (declared.enumerated().map { $0.element == .named("any") ? inputs[$0.offset] : $0.element }, result)
@@ -135,7 +136,7 @@ enum PolymorphicResolver {
         var compatible: SQLType?
         let compatibleRange = bindings.compatibleRange
         if bindings.hasCompatible || (result.typname?.hasPrefix("anycompatible") ?? false) {
-            compatible = bindings.compatibleInputs.isEmpty ? .text : compatibleType(bindings)
+            compatible = bindings.compatibleInputs.isEmpty ? .text : compatibleType(bindings, userCasts: userCasts)
             guard compatible != nil else { return nil }
         }
         func substitute(_ type: SQLType, input: SQLType?) -> SQLType? {

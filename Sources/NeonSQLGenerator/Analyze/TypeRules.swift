@@ -85,8 +85,9 @@ enum TypeRules {
 
     /// PostgreSQL's `select_common_type`: the type UNION, CASE, COALESCE and ARRAY[] resolve
     /// their inputs to. Unknown inputs are ignored; all unknown gives `text`. Inputs of different
-    /// categories (an error in PostgreSQL, reported elsewhere) keep the first known type.
-    static func commonType(_ types: [SQLType]) -> SQLType {
+    /// categories (an error in PostgreSQL, reported elsewhere) keep the first known type. Implicit
+    /// coercibility counts the schema's `userCasts` (CREATE CAST ... AS IMPLICIT), as `can_coerce_type` does.
+    static func commonType(_ types: [SQLType], userCasts: UserCasts = [:]) -> SQLType {
         guard let first = types.first else { return .text }
         if first != .unknown, types.allSatisfy({ $0 == first }) { return first }
         var result = first.baseType
@@ -97,7 +98,8 @@ enum TypeRules {
                 result = candidate
             } else if category(candidate) != category(result) {
                 continue
-            } else if !isPreferred(result), canCoerceImplicitly(result, to: candidate), !canCoerceImplicitly(candidate, to: result) {
+            } else if !isPreferred(result), canCoerceImplicitly(result, to: candidate, userCasts: userCasts),
+                      !canCoerceImplicitly(candidate, to: result, userCasts: userCasts) {
                 result = candidate
             }
         }
@@ -109,7 +111,7 @@ enum TypeRules {
     /// Returns the two types and the later input's index. Only types whose category is certain
     /// take part (built-in types, enums and arrays): an extension's or a composite type's
     /// category is not known here, and a guess would be an error PostgreSQL does not give.
-    static func unmatchableTypes(_ types: [SQLType]) -> (first: SQLType, other: SQLType, index: Int)? {
+    static func unmatchableTypes(_ types: [SQLType], userCasts: UserCasts = [:]) -> (first: SQLType, other: SQLType, index: Int)? {
         var current: SQLType?
         for (index, type) in types.enumerated() {
             let base = type.baseType
@@ -121,7 +123,8 @@ enum TypeRules {
             guard base != known else { continue }
             guard hasCertainCategory(known), hasCertainCategory(base) else { return nil }
             if category(base) != category(known) { return (known, base, index) }
-            if !isPreferred(known), canCoerceImplicitly(known, to: base), !canCoerceImplicitly(base, to: known) {
+            if !isPreferred(known), canCoerceImplicitly(known, to: base, userCasts: userCasts),
+               !canCoerceImplicitly(base, to: known, userCasts: userCasts) {
                 current = base
             }
         }
@@ -138,13 +141,13 @@ enum TypeRules {
 
     /// Like `commonType`, but nil when PostgreSQL would reject the mix (different categories, or
     /// a type some input cannot be implicitly coerced to).
-    static func strictCommonType(_ types: [SQLType]) -> SQLType? {
+    static func strictCommonType(_ types: [SQLType], userCasts: UserCasts = [:]) -> SQLType? {
         let known = types.filter { $0 != .unknown }
         guard let firstKnown = known.first else { return .text }
         if types.allSatisfy({ $0 == firstKnown || $0 == .unknown }) { return firstKnown }
         let categories = Set(known.map { category($0) })
         guard categories.count == 1 else { return nil }
-        let common = commonType(types)
-        return known.allSatisfy { canCoerceImplicitly($0, to: common) } ? common : nil
+        let common = commonType(types, userCasts: userCasts)
+        return known.allSatisfy { canCoerceImplicitly($0, to: common, userCasts: userCasts) } ? common : nil
     }
 }

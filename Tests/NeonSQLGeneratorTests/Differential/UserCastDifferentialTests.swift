@@ -2,6 +2,7 @@ import Foundation
 import NeonSQLTestSupport
 import Testing
 @testable import NeonSQLGenerator
+@testable import NeonSQLSwiftGeneration
 
 /// Casts a schema creates (CREATE CAST, DROP CAST) against PostgreSQL: a cast AS IMPLICIT used
 /// in a function call, one AS ASSIGNMENT in INSERT and UPDATE of a column, and explicit-only
@@ -72,5 +73,35 @@ struct UserCastDifferentialTests {
             #expect(rejected > 10 && rejected < statements.count - 10)
             #expect(mismatches.isEmpty, "\(mismatches.count) statements judged differently:\n\(mismatches.joined(separator: "\n"))")
         }
+    }
+
+    /// Queries whose result types come from select_common_type or `anycompatible` with the
+    /// schema's implicit casts (mood -> color, color -> size; casts do not chain).
+    static let commonTypeQueries = """
+        -- name: UnionMoodColor :many
+        SELECT m AS u FROM t UNION SELECT c FROM t;
+        -- name: UnionColorMood :many
+        SELECT c AS u FROM t UNION ALL SELECT m FROM t;
+        -- name: Conditionals :many
+        SELECT coalesce(m, c) AS x, coalesce(c, m) AS y, CASE WHEN i > 0 THEN m ELSE c END AS z, ARRAY[m, c] AS a,
+               greatest(m, c) AS g, least(c, m) AS l FROM t;
+        -- name: Compatible :many
+        SELECT array_append(ARRAY[c], m) AS x, array_append(ARRAY[m], c) AS y, array_prepend(m, ARRAY[c]) AS z FROM t;
+        -- name: ColorSize :many
+        SELECT coalesce(c, s) AS x, ARRAY[s, c] AS y FROM t;
+        -- name: UnionColorSize :many
+        SELECT c AS u FROM t UNION SELECT s FROM t;
+        """
+
+    @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
+    func commonTypesFollowImplicitCastsAsInPostgreSQL() throws {
+        let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
+        let fixture = AnalysisFixture(schema: Self.schema, query: Self.commonTypeQueries)
+        #expect(fixture.errors == [])
+        #expect(fixture.queries.count == 6)
+        let report = try DifferentialChecker(psql: PSQL(url: url), schema: [Self.schema]).compare(fixture.queries)
+        print("user casts in common types: \(report.summary)")
+        #expect(report.mismatches == [])
+        #expect(report.checkedTypes >= 14)
     }
 }

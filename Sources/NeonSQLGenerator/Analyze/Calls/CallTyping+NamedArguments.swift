@@ -69,7 +69,8 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
             let parameter = function.inputArguments[positions[index]]
             values[index] = infer(argument, scope, OperandContext(type: parameter.type, name: parameter.name))
         }
-        return .resolved(UserFunctionCall(function: function, arguments: values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }))
+        return .resolved(UserFunctionCall(function: function, arguments: values.map { $0 ?? TypedValue(type: .unknown, nullable: true) },
+                                          userCasts: catalog.userTypes.casts))
     }
 }
 

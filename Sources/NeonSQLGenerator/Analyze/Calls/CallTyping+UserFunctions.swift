@@ -52,7 +52,8 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
             let parameterName = index < inputArguments.count ? inputArguments[index].name : nil
             values[index] = infer(argument, scope, OperandContext(type: resolution.arguments[index], name: parameterName))
         }
-        return .resolved(UserFunctionCall(function: function, arguments: values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }))
+        return .resolved(UserFunctionCall(function: function, arguments: values.map { $0 ?? TypedValue(type: .unknown, nullable: true) },
+                                          userCasts: catalog.userTypes.casts))
     }
 
     /// The value of a call in an expression (`SELECT f(x)`): nullable, as the body may return NULL.
@@ -66,6 +67,8 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
 struct UserFunctionCall {
     let function: UserFunction
     let arguments: [TypedValue]
+    /// The schema's casts, for `anycompatible` resolution (implicit ones count).
+    var userCasts: UserCasts = [:]
 
     /// `type` with a polymorphic type of the declaration (`anyelement`, `anyarray`,
     /// `anycompatible` ...) resolved from the arguments' types, as PostgreSQL resolves it.
@@ -73,7 +76,7 @@ struct UserFunctionCall {
         guard TypeRules.isPolymorphic(type) else { return type }
         let declared = function.inputArguments.prefix(arguments.count).map(\.type)
         let inputs = arguments.prefix(declared.count).map(\.type)
-        return PolymorphicResolver.resolve(inputs: Array(inputs), declared: Array(declared), result: type)?.result ?? .unknown
+        return PolymorphicResolver.resolve(inputs: Array(inputs), declared: Array(declared), result: type, userCasts: userCasts)?.result ?? .unknown
     }
 }
 

@@ -177,7 +177,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         // All inputs untyped (parameters not typed yet, string literals, NULL): PostgreSQL resolves
         // them as text (select_common_type), whatever the context outside the call, so
         // `COALESCE(@p, NULL) IS NULL` makes @p a text parameter (a later `@p::boolean` casts it).
-        let common: SQLType? = typed.isEmpty ? .text : (name == "nullif" ? typed.first : TypeRules.commonType(typed))
+        let common: SQLType? = typed.isEmpty ? .text : (name == "nullif" ? typed.first : TypeRules.commonType(typed, userCasts: catalog.userTypes.casts))
         let hint = name == "coalesce" ? values.compactMap { $0?.name }.first : nil
         for (index, argument) in call.arguments.enumerated() where values[index] == nil {
             let nullMeaningful = name == "coalesce" && index < call.arguments.count - 1
@@ -189,7 +189,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
             }
         }
         let arguments = values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }
-        if name != "nullif", let mismatch = TypeRules.unmatchableTypes(arguments.map(\.type)) {
+        if name != "nullif", let mismatch = TypeRules.unmatchableTypes(arguments.map(\.type), userCasts: catalog.userTypes.casts) {
             error("\(name.uppercased()) types \(mismatch.first.formatName) and \(mismatch.other.formatName) cannot be matched",
                   at: call.arguments[mismatch.index].location)
         }
@@ -197,7 +197,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         if name == "nullif" {
             type = arguments.first.map { $0.type == .unknown ? .text : $0.type } ?? .text
         } else {
-            type = TypeRules.commonType(arguments.map(\.type))
+            type = TypeRules.commonType(arguments.map(\.type), userCasts: catalog.userTypes.casts)
         }
         let nullable = name == "nullif" ? true : arguments.isEmpty || arguments.allSatisfy(\.nullable)
         let elementNullable = name == "nullif" ? (arguments.first?.elementNullable ?? false) : arguments.contains { $0.elementNullable }

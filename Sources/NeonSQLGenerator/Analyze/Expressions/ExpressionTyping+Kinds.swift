@@ -59,7 +59,7 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
             values[index] = infer(expression, scope)
         }
         let typed = values.compactMap { $0 }
-        let common = typed.isEmpty ? nil : TypeRules.commonType(typed.map(\.type))
+        let common = typed.isEmpty ? nil : TypeRules.commonType(typed.map(\.type), userCasts: catalog.userTypes.casts)
         let hint = name ?? typed.first?.name
         for (index, expression) in expressions.enumerated() where values[index] == nil {
             var context = OperandContext(type: common, name: hint, origin: typed.first?.origin)
@@ -128,11 +128,11 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
         let values = inferCommonType(results, scope)
         // select_common_type sees the ELSE result first (transformCaseExpr puts it in front).
         let order = elseResult == nil ? Array(values.indices) : [values.count - 1] + Array(values.indices.dropLast())
-        if let mismatch = TypeRules.unmatchableTypes(order.map { values[$0].type }) {
+        if let mismatch = TypeRules.unmatchableTypes(order.map { values[$0].type }, userCasts: catalog.userTypes.casts) {
             error("CASE types \(mismatch.first.formatName) and \(mismatch.other.formatName) cannot be matched",
                   at: results[order[mismatch.index]].location)
         }
-        let type = TypeRules.commonType(values.map(\.type))
+        let type = TypeRules.commonType(values.map(\.type), userCasts: catalog.userTypes.casts)
         let nullable = elseResult == nil || values.contains { $0.nullable }
         // FigureColname: a CASE is named after its ELSE result when that has a name of strength 2.
         let elseValue = elseResult == nil ? nil : values.last
@@ -154,7 +154,7 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
             values[index] = infer(expression, scope)
         }
         let typed = values.compactMap { $0 }
-        let common = typed.isEmpty ? nil : TypeRules.commonType(typed.map(\.type))
+        let common = typed.isEmpty ? nil : TypeRules.commonType(typed.map(\.type), userCasts: catalog.userTypes.casts)
         for (index, expression) in expressions.enumerated() where values[index] == nil {
             values[index] = infer(expression, scope, OperandContext(type: common ?? .text, name: nil))
         }
@@ -168,12 +168,12 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
             values[index] = infer(element, scope)
         }
         let typed = values.compactMap { $0 }
-        let common = typed.isEmpty ? elementContext?.type : TypeRules.commonType(typed.map(\.type))
+        let common = typed.isEmpty ? elementContext?.type : TypeRules.commonType(typed.map(\.type), userCasts: catalog.userTypes.casts)
         for (index, element) in elements.enumerated() where values[index] == nil {
             values[index] = infer(element, scope, OperandContext(type: common ?? elementContext?.type ?? .text, name: context?.name))
         }
         let resolved = values.compactMap { $0 }
-        var elementType = TypeRules.commonType(resolved.map(\.type))
+        var elementType = TypeRules.commonType(resolved.map(\.type), userCasts: catalog.userTypes.casts)
         if resolved.isEmpty { elementType = context?.type?.elementType ?? .unknown }
         // Nested ARRAY[[...]] is a multidimensional array of the same element type.
         if case .array = elementType {

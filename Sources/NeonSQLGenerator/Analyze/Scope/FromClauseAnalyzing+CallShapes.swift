@@ -39,7 +39,7 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
             let columns = signature.outputColumns.map { column in
                 var type = column.type
                 if TypeRules.isPolymorphic(type) {
-                    type = PolymorphicResolver.resolve(inputs: pairs.map(\.0), declared: pairs.map(\.1), result: type)?.result ?? .unknown
+                    type = PolymorphicResolver.resolve(inputs: pairs.map(\.0), declared: pairs.map(\.1), result: type, userCasts: catalog.userTypes.casts)?.result ?? .unknown
                 }
                 return Self.resultColumn(column.name, type)
             }

@@ -193,7 +193,7 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
             case .right: nullable = right.value.nullable
             case .full: nullable = left.value.nullable && right.value.nullable
             }
-            let type = TypeRules.commonType([left.value.type, right.value.type])
+            let type = TypeRules.commonType([left.value.type, right.value.type], userCasts: catalog.userTypes.casts)
             // The input column the merged one is (a FULL join's is COALESCE of both; a type the
             // inputs do not share, or may differ in by a type modifier, casts one of them).
             let mergedAlike = (leftMergedStart..<rightMergedEnd).count { scope.mergedColumns[$0].name == column.name }

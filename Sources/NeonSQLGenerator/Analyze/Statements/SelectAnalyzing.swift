@@ -133,7 +133,7 @@ extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & From
                 return (leftColumns, nil)
             }
             let merged = zip(leftColumns, rightColumns).map { left, right -> OutputColumn in
-                let merged = SetOperationColumns.merge(left, right)
+                let merged = SetOperationColumns.merge(left, right, userCasts: catalog.userTypes.casts)
                 if let (first, other, at) = merged.mismatch {
                     error("\(op.rawValue.uppercased()) types \(first.formatName) and \(other.formatName) cannot be matched", at: at)
                 }
@@ -169,7 +169,7 @@ extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & From
         }
         return (0..<width).map { column in
             let values = inferCommon(rows.map { $0[column] }, scope)
-            let type = TypeRules.commonType(values.map(\.type))
+            let type = TypeRules.commonType(values.map(\.type), userCasts: catalog.userTypes.casts)
             let value = TypedValue(type: type, nullable: values.contains { $0.nullable },
                                    elementNullable: values.contains { $0.elementNullable }, name: "column\(column + 1)")
             var output = OutputColumn(name: "column\(column + 1)", value: value, nullabilityOverride: nil,

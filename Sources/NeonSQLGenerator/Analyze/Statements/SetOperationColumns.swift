@@ -18,11 +18,12 @@ enum SetOperationColumns {
         column.isUnknownAsText
     }
 
-    static func merge(_ left: OutputColumn, _ right: OutputColumn) -> Merged {
+    /// `userCasts`: the schema's casts (implicit ones take part in select_common_type).
+    static func merge(_ left: OutputColumn, _ right: OutputColumn, userCasts: UserCasts = [:]) -> Merged {
         let leftType = isUntyped(left) ? SQLType.unknown : left.value.type
         let rightType = isUntyped(right) ? SQLType.unknown : right.value.type
         var column = left
-        column.value = TypedValue(type: TypeRules.commonType([leftType, rightType]),
+        column.value = TypedValue(type: TypeRules.commonType([leftType, rightType], userCasts: userCasts),
                                   nullable: left.nullable || right.nullable,
                                   elementNullable: left.value.elementNullable || right.value.elementNullable,
                                   name: left.name)
@@ -31,7 +32,7 @@ enum SetOperationColumns {
         column.isUnknownAsText = false
         column.untypedParameter = nil
         var merged = Merged(column: column)
-        if let unmatched = TypeRules.unmatchableTypes([leftType, rightType]) {
+        if let unmatched = TypeRules.unmatchableTypes([leftType, rightType], userCasts: userCasts) {
             merged.mismatch = (unmatched.first, unmatched.other, right.valueLocation ?? right.location)
         }
         return merged
