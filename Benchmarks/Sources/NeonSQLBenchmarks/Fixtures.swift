@@ -168,18 +168,19 @@ extension FetchDuasRow: DecodableRow {
     ]
 
     public init(from row: inout RowDecoder) throws {
-        self.id = try row.decode(Int.self)
-        self.categoryId = try row.decode(Int?.self)
-        self.titleEn = try row.decode(String.self)
-        self.arabicText = try row.decode(String.self)
-        self.transliteration = try row.decode(String?.self)
-        self.repetitions = try row.decode(Int.self)
-        self.xpValue = try row.decode(Int.self)
-        self.isPremium = try row.decode(Bool.self)
-        self.rating = try row.decode(Double.self)
-        self.createdAt = try row.decode(Date.self)
-        self.userId = try row.decode(UUID.self)
-        self.duasCompleted = try row.decode([Int].self)
+        self.init(
+            id: try row.decode(Int.self),
+            categoryId: try row.decode(Int?.self),
+            titleEn: try row.decode(String.self),
+            arabicText: try row.decode(String.self),
+            transliteration: try row.decode(String?.self),
+            repetitions: try row.decode(Int.self),
+            xpValue: try row.decode(Int.self),
+            isPremium: try row.decode(Bool.self),
+            rating: try row.decode(Double.self),
+            createdAt: try row.decode(Date.self),
+            userId: try row.decode(UUID.self),
+            duasCompleted: try row.decode([Int].self))
     }
 }
 
