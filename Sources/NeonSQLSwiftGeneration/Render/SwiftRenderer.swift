@@ -275,11 +275,11 @@ package struct SwiftRenderer {
                         let separator = offset == members.count - 1 ? ")" : ","
                         switch member {
                         case .column(let position):
-                            printer.line("\(SwiftIdentifiers.escaped(named.columns[position].name)): try row.decode(\(named.columns[position].codeType).self)\(separator)")
+                            printer.line("\(SwiftIdentifiers.argumentLabel(named.columns[position].name)): try row.decode(\(named.columns[position].codeType).self)\(separator)")
                         case .embed(let index):
                             let embed = named.embeds[index]
                             let decode = embed.optional ? "\(embed.typeName).decodeIfPresent(from: &row)" : "\(embed.typeName)(from: &row)"
-                            printer.line("\(SwiftIdentifiers.escaped(embed.propertyName)): try \(decode)\(separator)")
+                            printer.line("\(SwiftIdentifiers.argumentLabel(embed.propertyName)): try \(decode)\(separator)")
                         }
                     }
                 }
