@@ -46,6 +46,9 @@ enum IntegerText {
         }
     }
 
+    /// Inlined into each integer type's `decode`, so the parse is specialized there (a generic
+    /// call per integer cell cost about as much as the parse).
+    @inline(__always)
     static func decode<T: FixedWidthInteger>(_ text: borrowing PostgresText, as: T.Type) throws -> T {
         guard let value = parse(text.bytes) else {
             throw PostgresTextDecodingError("not an integer")

@@ -111,6 +111,17 @@ struct JSONReader {
         SyntaxError(message: describeHere() + ", expected '\(Character(Unicode.Scalar(byte)))'")
     }
 
+    /// `null`, compared as one 4-byte word (a NULL cell); anything else goes to ``expectLiteral(_:)``.
+    @inline(__always)
+    mutating func expectNull() throws {
+        if index &+ 4 <= bytes.count, let base = bytes.baseAddress,
+            UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt32.self)) == 0x6C6C_756E {
+            index &+= 4
+            return
+        }
+        try expectLiteral("null")
+    }
+
     @usableFromInline
     mutating func expectLiteral(_ literal: StaticString) throws {
         let count = literal.utf8CodeUnitCount

@@ -119,13 +119,24 @@ public struct RowDecoder: ~Copyable {
         var cellRange: Range<Int>? = nil
         var cellEscaped = false
         do {
-            reader.skipWhitespace()
-            if column > 0 {
-                guard reader.peek() == UInt8(ascii: ",") else { throw missingCell(column) }
-                reader.index += 1
+            let byte: UInt8
+            let start = reader.index
+            let quote = column > 0 ? start &+ 1 : start
+            if quote < reader.bytes.count, column == 0 || reader.bytes[start] == UInt8(ascii: ","),
+                reader.bytes[quote] == UInt8(ascii: "\"") {
+                // What Neon sends for every non-null raw-text cell: `,"` with no whitespace.
+                reader.index = quote
+                byte = UInt8(ascii: "\"")
+            } else {
                 reader.skipWhitespace()
+                if column > 0 {
+                    guard reader.peek() == UInt8(ascii: ",") else { throw missingCell(column) }
+                    reader.index += 1
+                    reader.skipWhitespace()
+                }
+                guard let next = reader.peek() else { throw JSONReader.SyntaxError(message: reader.describeHere()) }
+                byte = next
             }
-            guard let byte = reader.peek() else { throw JSONReader.SyntaxError(message: reader.describeHere()) }
             let value: Value
             switch byte {
             case UInt8(ascii: "\""):
@@ -144,7 +155,7 @@ public struct RowDecoder: ~Copyable {
                     value = try scratch.withUnsafeBytes { try Value.decode(postgresText: PostgresText($0)) }
                 }
             case UInt8(ascii: "n"):
-                try reader.expectLiteral("null")
+                try reader.expectNull()
                 value = try Value.decodeNull()
             case UInt8(ascii: "]"):
                 throw missingCell(column)

@@ -261,15 +261,26 @@ package struct SwiftRenderer {
         printer.block("extension \(named.rowTypeName): NeonSQL.DecodableRow") { printer in
             ResultColumnsPrinter.print(named.columns, into: &printer)
             printer.blankLine()
+            // One call of the memberwise init with the cells as its arguments: assigning the
+            // properties one by one built the row in a temporary and copied it out (a retain and a
+            // release per String or array), 3% of decoding a row (BENCHMARKS.md).
             printer.block("public init(from row: inout NeonSQL.RowDecoder) throws") { printer in
-                for member in members {
-                    switch member {
-                    case .column(let position):
-                        printer.line("self.\(SwiftIdentifiers.escaped(named.columns[position].name)) = try row.decode(\(named.columns[position].codeType).self)")
-                    case .embed(let index):
-                        let embed = named.embeds[index]
-                        let decode = embed.optional ? "\(embed.typeName).decodeIfPresent(from: &row)" : "\(embed.typeName)(from: &row)"
-                        printer.line("self.\(SwiftIdentifiers.escaped(embed.propertyName)) = try \(decode)")
+                guard !members.isEmpty else {
+                    printer.line("self.init()")
+                    return
+                }
+                printer.line("self.init(")
+                printer.indented { printer in
+                    for (offset, member) in members.enumerated() {
+                        let separator = offset == members.count - 1 ? ")" : ","
+                        switch member {
+                        case .column(let position):
+                            printer.line("\(SwiftIdentifiers.argumentLabel(named.columns[position].name)): try row.decode(\(named.columns[position].codeType).self)\(separator)")
+                        case .embed(let index):
+                            let embed = named.embeds[index]
+                            let decode = embed.optional ? "\(embed.typeName).decodeIfPresent(from: &row)" : "\(embed.typeName)(from: &row)"
+                            printer.line("\(SwiftIdentifiers.argumentLabel(embed.propertyName)): try \(decode)\(separator)")
+                        }
                     }
                 }
             }

@@ -29,8 +29,8 @@ struct SQLCEmbedTests {
         #expect(source.contains("    public struct Author: Swift.Sendable, Swift.Hashable {\n        public var id: Swift.Int\n"
                                 + "        public var name: Swift.String\n        public var bio: Swift.String?\n"))
         #expect(!source.contains("public struct Book:"), "the table model is in the shared file")
-        #expect(source.contains("        self.b = try Book(from: &row)\n        self.author = try Author(from: &row)\n"
-                                + "        self.heading = try row.decode(Swift.String.self)\n"))
+        #expect(source.contains("        self.init(\n            b: try Book(from: &row),\n            author: try Author(from: &row),\n"
+                                + "            heading: try row.decode(Swift.String.self))\n"))
         #expect(!source.contains("decodeIfPresent"))
         #expect(!source.contains("Swift.Identifiable"))
     }
@@ -47,7 +47,7 @@ struct SQLCEmbedTests {
         #expect(source.contains("        public var title: Swift.String\n"))
         #expect(source.contains("            guard let value1, let value3 else { return nil }\n"
                                 + "            return Self(id: value1, authorId: value2, title: value3)\n"))
-        #expect(source.contains("        self.books = try Books.decodeIfPresent(from: &row)\n"))
+        #expect(source.contains("            books: try Books.decodeIfPresent(from: &row)"))
     }
 
     @Test func whereProvingTheJoinedRowExistsMakesItNonOptional() {
@@ -93,6 +93,6 @@ extension SQLCEmbedTests {
         let source = result.files.first?.source ?? ""
         // The table model of `1` would be `_1`: it takes `_1Model`, never a property's name.
         #expect(source.contains("public var _1: _1Model\n"), "property `_1`, type `_1Model`")
-        #expect(source.contains("self._1 = try _1Model(from: &row)"))
+        #expect(source.contains("_1: try _1Model(from: &row))"))
     }
 }

@@ -69,10 +69,11 @@ struct SwiftRendererTests {
                 }
 
                 public init(from row: inout NeonSQL.RowDecoder) throws {
-                    self.duaId = try row.decode(Swift.Int.self)
-                    self.timeSlot = try row.decode(TimeSlot.self)
-                    self.titleEn = try row.decode(Swift.String.self)
-                    self.categorySlug = try row.decode(Swift.String?.self)
+                    self.init(
+                        duaId: try row.decode(Swift.Int.self),
+                        timeSlot: try row.decode(TimeSlot.self),
+                        titleEn: try row.decode(Swift.String.self),
+                        categorySlug: try row.decode(Swift.String?.self))
                 }
             }
 
@@ -230,7 +231,7 @@ struct SwiftRendererDetailTests {
         #expect(all.contains("public var tags: [Swift.String?]?"))
         #expect(all.contains("public var slot: TimeSlot?"))
         #expect(all.contains("public var at: Foundation.Date"))
-        #expect(all.contains("self.tags = try row.decode([Swift.String?]?.self)"))
+        #expect(all.contains("tags: try row.decode([Swift.String?]?.self),"))
         #expect(all.contains("NeonSQL.ResultColumn(\"tags\", .array(.text)),"))
         // Parameters in $n order whatever order the model lists them in.
         #expect(all.contains("public static func things(ids: [Swift.Int], slot: TimeSlot?) -> NeonSQL.Statement<[ThingsRow]> {"))

@@ -148,7 +148,7 @@ struct TableModelTests {
             SELECT sqlc.embed(b), sqlc.embed(p) FROM books b LEFT JOIN user_profiles p ON p.id = b.author_id;
             """)
         #expect(files.contains("    public var b: Book\n    public var p: UserProfile?\n"))
-        #expect(files.contains("        self.b = try Book(from: &row)\n        self.p = try UserProfile.decodeIfPresent(from: &row)\n"))
+        #expect(files.contains("            b: try Book(from: &row),\n            p: try UserProfile.decodeIfPresent(from: &row)"))
         #expect(!files.contains("public struct B:"))
         #expect(!files.contains("public struct P:"))
         // Only the model an outer join may leave out reads itself as optional.

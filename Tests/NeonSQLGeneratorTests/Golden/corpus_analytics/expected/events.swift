@@ -62,12 +62,13 @@ extension FunnelRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.userId = try row.decode(Foundation.UUID?.self)
-        self.views = try row.decode(Swift.Int.self)
-        self.purchases = try row.decode(Swift.Int.self)
-        self.revenue = try row.decode(Foundation.Decimal?.self)
-        self.firstSeen = try row.decode(Foundation.Date.self)
-        self.signedUp = try row.decode(Foundation.Date?.self)
+        self.init(
+            userId: try row.decode(Foundation.UUID?.self),
+            views: try row.decode(Swift.Int.self),
+            purchases: try row.decode(Swift.Int.self),
+            revenue: try row.decode(Foundation.Decimal?.self),
+            firstSeen: try row.decode(Foundation.Date.self),
+            signedUp: try row.decode(Foundation.Date?.self))
     }
 }
 
@@ -150,10 +151,11 @@ extension EventPercentilesRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.kind = try row.decode(EventKind.self)
-        self.medianMs = try row.decode(Swift.Double?.self)
-        self.p90Ms = try row.decode(Swift.Int?.self)
-        self.topPath = try row.decode(Swift.String?.self)
+        self.init(
+            kind: try row.decode(EventKind.self),
+            medianMs: try row.decode(Swift.Double?.self),
+            p90Ms: try row.decode(Swift.Int?.self),
+            topPath: try row.decode(Swift.String?.self))
     }
 }
 
@@ -233,11 +235,12 @@ extension SessionEventsRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.kinds = try row.decode(NeonSQL.JSONValue.self)
-        self.paths = try row.decode(NeonSQL.JSONValue.self)
-        self.pathList = try row.decode([Swift.String?].self)
-        self.kindSet = try row.decode([EventKind].self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            kinds: try row.decode(NeonSQL.JSONValue.self),
+            paths: try row.decode(NeonSQL.JSONValue.self),
+            pathList: try row.decode([Swift.String?].self),
+            kindSet: try row.decode([EventKind].self))
     }
 }
 
@@ -307,8 +310,9 @@ extension PurgeEventsRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.kind = try row.decode(EventKind.self)
-        self.removed = try row.decode(Swift.Int.self)
+        self.init(
+            kind: try row.decode(EventKind.self),
+            removed: try row.decode(Swift.Int.self))
     }
 }
 

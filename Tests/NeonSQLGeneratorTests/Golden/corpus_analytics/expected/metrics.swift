@@ -56,10 +56,11 @@ extension RunningTotalsRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.day = try row.decode(NeonSQL.PostgresDate.self)
-        self.value = try row.decode(Swift.Double.self)
-        self.runningTotal = try row.decode(Swift.Double.self)
-        self.rollingAvg = try row.decode(Swift.Double.self)
+        self.init(
+            day: try row.decode(NeonSQL.PostgresDate.self),
+            value: try row.decode(Swift.Double.self),
+            runningTotal: try row.decode(Swift.Double.self),
+            rollingAvg: try row.decode(Swift.Double.self))
     }
 }
 
@@ -131,8 +132,9 @@ extension MetricCalendarRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.day = try row.decode(NeonSQL.PostgresDate.self)
-        self.value = try row.decode(Swift.Double?.self)
+        self.init(
+            day: try row.decode(NeonSQL.PostgresDate.self),
+            value: try row.decode(Swift.Double?.self))
     }
 }
 
@@ -213,11 +215,12 @@ extension OrgChainRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.parentId = try row.decode(Swift.Int?.self)
-        self.name = try row.decode(Swift.String.self)
-        self.depth = try row.decode(Swift.Int.self)
-        self.path = try row.decode([Swift.Int].self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            parentId: try row.decode(Swift.Int?.self),
+            name: try row.decode(Swift.String.self),
+            depth: try row.decode(Swift.Int.self),
+            path: try row.decode([Swift.Int].self))
     }
 }
 
@@ -298,10 +301,11 @@ extension VariantSharesRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.experimentId = try row.decode(Swift.Int.self)
-        self.variant = try row.decode(Swift.String.self)
-        self.users = try row.decode(Swift.Int.self)
-        self.share = try row.decode(Swift.Double.self)
+        self.init(
+            experimentId: try row.decode(Swift.Int.self),
+            variant: try row.decode(Swift.String.self),
+            users: try row.decode(Swift.Int.self),
+            share: try row.decode(Swift.Double.self))
     }
 }
 

@@ -71,15 +71,16 @@ extension SessionSequenceRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.userId = try row.decode(Foundation.UUID.self)
-        self.startedAt = try row.decode(Foundation.Date.self)
-        self.sessionNumber = try row.decode(Swift.Int.self)
-        self.previousStart = try row.decode(Foundation.Date?.self)
-        self.nextStart = try row.decode(Foundation.Date.self)
-        self.firstStart = try row.decode(Foundation.Date.self)
-        self.userRank = try row.decode(Swift.Int.self)
-        self.quartile = try row.decode(Swift.Int.self)
-        self.pct = try row.decode(Swift.Double.self)
+        self.init(
+            userId: try row.decode(Foundation.UUID.self),
+            startedAt: try row.decode(Foundation.Date.self),
+            sessionNumber: try row.decode(Swift.Int.self),
+            previousStart: try row.decode(Foundation.Date?.self),
+            nextStart: try row.decode(Foundation.Date.self),
+            firstStart: try row.decode(Foundation.Date.self),
+            userRank: try row.decode(Swift.Int.self),
+            quartile: try row.decode(Swift.Int.self),
+            pct: try row.decode(Swift.Double.self))
     }
 }
 
@@ -166,11 +167,12 @@ extension UserActivityRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Foundation.UUID.self)
-        self.handle = try row.decode(Swift.String.self)
-        self.sessions = try row.decode(Swift.Int.self)
-        self.lastSession = try row.decode(Foundation.Date?.self)
-        self.kinds = try row.decode([EventKind].self)
+        self.init(
+            id: try row.decode(Foundation.UUID.self),
+            handle: try row.decode(Swift.String.self),
+            sessions: try row.decode(Swift.Int.self),
+            lastSession: try row.decode(Foundation.Date?.self),
+            kinds: try row.decode([EventKind].self))
     }
 }
 

@@ -71,15 +71,16 @@ extension GetProductRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.sku = try row.decode(Swift.String.self)
-        self.name = try row.decode(Swift.String.self)
-        self.description = try row.decode(Swift.String?.self)
-        self.kind = try row.decode(ProductKind.self)
-        self.price = try row.decode(Foundation.Decimal.self)
-        self.salePrice = try row.decode(Foundation.Decimal?.self)
-        self.tags = try row.decode([Swift.String].self)
-        self.attributes = try row.decode(NeonSQL.JSONValue.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            sku: try row.decode(Swift.String.self),
+            name: try row.decode(Swift.String.self),
+            description: try row.decode(Swift.String?.self),
+            kind: try row.decode(ProductKind.self),
+            price: try row.decode(Foundation.Decimal.self),
+            salePrice: try row.decode(Foundation.Decimal?.self),
+            tags: try row.decode([Swift.String].self),
+            attributes: try row.decode(NeonSQL.JSONValue.self))
     }
 }
 
@@ -151,9 +152,10 @@ extension ProductsWithTagRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.name = try row.decode(Swift.String.self)
-        self.tags = try row.decode([Swift.String].self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            name: try row.decode(Swift.String.self),
+            tags: try row.decode([Swift.String].self))
     }
 }
 
@@ -232,12 +234,13 @@ extension ProductPriceStatsRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.kind = try row.decode(ProductKind.self)
-        self.n = try row.decode(Swift.Int.self)
-        self.minPrice = try row.decode(Foundation.Decimal.self)
-        self.maxPrice = try row.decode(Foundation.Decimal.self)
-        self.avgPrice = try row.decode(Foundation.Decimal.self)
-        self.totalWeight = try row.decode(Swift.Int?.self)
+        self.init(
+            kind: try row.decode(ProductKind.self),
+            n: try row.decode(Swift.Int.self),
+            minPrice: try row.decode(Foundation.Decimal.self),
+            maxPrice: try row.decode(Foundation.Decimal.self),
+            avgPrice: try row.decode(Foundation.Decimal.self),
+            totalWeight: try row.decode(Swift.Int?.self))
     }
 }
 
@@ -367,12 +370,13 @@ extension ProductJsonRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.dimensions = try row.decode(NeonSQL.JSONValue?.self)
-        self.color = try row.decode(Swift.String?.self)
-        self.weight = try row.decode(Foundation.Decimal?.self)
-        self.width = try row.decode(Swift.String?.self)
-        self.giftable = try row.decode(Swift.Bool.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            dimensions: try row.decode(NeonSQL.JSONValue?.self),
+            color: try row.decode(Swift.String?.self),
+            weight: try row.decode(Foundation.Decimal?.self),
+            width: try row.decode(Swift.String?.self),
+            giftable: try row.decode(Swift.Bool.self))
     }
 }
 
@@ -458,13 +462,14 @@ extension ProductArraysRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.tagCount = try row.decode(Swift.Int?.self)
-        self.tagTotal = try row.decode(Swift.Int.self)
-        self.withNew = try row.decode([Swift.String].self)
-        self.tagList = try row.decode(Swift.String.self)
-        self.firstTag = try row.decode(Swift.String?.self)
-        self.withoutSale = try row.decode([Swift.String].self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            tagCount: try row.decode(Swift.Int?.self),
+            tagTotal: try row.decode(Swift.Int.self),
+            withNew: try row.decode([Swift.String].self),
+            tagList: try row.decode(Swift.String.self),
+            firstTag: try row.decode(Swift.String?.self),
+            withoutSale: try row.decode([Swift.String].self))
     }
 }
 
@@ -548,13 +553,14 @@ extension PriceRanksRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.categoryId = try row.decode(Swift.Int?.self)
-        self.price = try row.decode(Foundation.Decimal.self)
-        self.priceRank = try row.decode(Swift.Int.self)
-        self.position = try row.decode(Swift.Int.self)
-        self.prevPrice = try row.decode(Foundation.Decimal?.self)
-        self.categoryTotal = try row.decode(Foundation.Decimal.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            categoryId: try row.decode(Swift.Int?.self),
+            price: try row.decode(Foundation.Decimal.self),
+            priceRank: try row.decode(Swift.Int.self),
+            position: try row.decode(Swift.Int.self),
+            prevPrice: try row.decode(Foundation.Decimal?.self),
+            categoryTotal: try row.decode(Foundation.Decimal.self))
     }
 }
 

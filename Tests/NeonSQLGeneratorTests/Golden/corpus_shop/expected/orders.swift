@@ -62,12 +62,13 @@ extension RecentOrdersRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.status = try row.decode(OrderStatus.self)
-        self.placedAt = try row.decode(Foundation.Date.self)
-        self.shippedAt = try row.decode(Foundation.Date?.self)
-        self.email = try row.decode(Swift.String?.self)
-        self.fullName = try row.decode(Swift.String?.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            status: try row.decode(OrderStatus.self),
+            placedAt: try row.decode(Foundation.Date.self),
+            shippedAt: try row.decode(Foundation.Date?.self),
+            email: try row.decode(Swift.String?.self),
+            fullName: try row.decode(Swift.String?.self))
     }
 }
 
@@ -142,9 +143,10 @@ extension OrderWithItemsRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.status = try row.decode(OrderStatus.self)
-        self.items = try row.decode(NeonSQL.JSONValue.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            status: try row.decode(OrderStatus.self),
+            items: try row.decode(NeonSQL.JSONValue.self))
     }
 }
 
@@ -230,12 +232,13 @@ extension CustomerOrderStatsRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.customerId = try row.decode(Swift.Int?.self)
-        self.orders = try row.decode(Swift.Int.self)
-        self.cancelled = try row.decode(Swift.Int.self)
-        self.lastOrder = try row.decode(Foundation.Date.self)
-        self.usedCoupon = try row.decode(Swift.Bool.self)
-        self.statuses = try row.decode(Swift.String.self)
+        self.init(
+            customerId: try row.decode(Swift.Int?.self),
+            orders: try row.decode(Swift.Int.self),
+            cancelled: try row.decode(Swift.Int.self),
+            lastOrder: try row.decode(Foundation.Date.self),
+            usedCoupon: try row.decode(Swift.Bool.self),
+            statuses: try row.decode(Swift.String.self))
     }
 }
 

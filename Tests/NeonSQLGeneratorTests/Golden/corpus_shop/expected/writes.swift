@@ -53,9 +53,10 @@ extension CreateOrderRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.status = try row.decode(OrderStatus.self)
-        self.placedAt = try row.decode(Foundation.Date.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            status: try row.decode(OrderStatus.self),
+            placedAt: try row.decode(Foundation.Date.self))
     }
 }
 
@@ -123,12 +124,13 @@ extension UpsertInventoryRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.productId = try row.decode(Swift.Int.self)
-        self.warehouse = try row.decode(Swift.String.self)
-        self.onHand = try row.decode(Swift.Int.self)
-        self.reserved = try row.decode(Swift.Int.self)
-        self.available = try row.decode(Swift.Int.self)
-        self.updatedAt = try row.decode(Foundation.Date?.self)
+        self.init(
+            productId: try row.decode(Swift.Int.self),
+            warehouse: try row.decode(Swift.String.self),
+            onHand: try row.decode(Swift.Int.self),
+            reserved: try row.decode(Swift.Int.self),
+            available: try row.decode(Swift.Int.self),
+            updatedAt: try row.decode(Foundation.Date?.self))
     }
 }
 
@@ -214,8 +216,9 @@ extension AddProductsToOrderRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.lineNo = try row.decode(Swift.Int.self)
-        self.unitPrice = try row.decode(Foundation.Decimal.self)
+        self.init(
+            lineNo: try row.decode(Swift.Int.self),
+            unitPrice: try row.decode(Foundation.Decimal.self))
     }
 }
 

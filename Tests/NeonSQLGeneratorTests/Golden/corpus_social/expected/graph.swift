@@ -56,10 +56,11 @@ extension ActivityRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.kind = try row.decode(Swift.String.self)
-        self.actorId = try row.decode(Swift.Int.self)
-        self.postId = try row.decode(Swift.Int?.self)
-        self.createdAt = try row.decode(Foundation.Date.self)
+        self.init(
+            kind: try row.decode(Swift.String.self),
+            actorId: try row.decode(Swift.Int.self),
+            postId: try row.decode(Swift.Int?.self),
+            createdAt: try row.decode(Foundation.Date.self))
     }
 }
 
@@ -138,9 +139,10 @@ extension FollowBothWaysRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.accountId = try row.decode(Swift.Int?.self)
-        self.follows = try row.decode(Swift.Int?.self)
-        self.followedBy = try row.decode(Swift.Int?.self)
+        self.init(
+            accountId: try row.decode(Swift.Int?.self),
+            follows: try row.decode(Swift.Int?.self),
+            followedBy: try row.decode(Swift.Int?.self))
     }
 }
 

@@ -65,13 +65,14 @@ extension NotificationsRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.kind = try row.decode(Swift.String.self)
-        self.isRead = try row.decode(Swift.Bool.self)
-        self.actorUsername = try row.decode(Swift.String?.self)
-        self.postBody = try row.decode(Swift.String?.self)
-        self.message = try row.decode(Swift.String?.self)
-        self.payload = try row.decode(NeonSQL.JSONValue?.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            kind: try row.decode(Swift.String.self),
+            isRead: try row.decode(Swift.Bool.self),
+            actorUsername: try row.decode(Swift.String?.self),
+            postBody: try row.decode(Swift.String?.self),
+            message: try row.decode(Swift.String?.self),
+            payload: try row.decode(NeonSQL.JSONValue?.self))
     }
 }
 

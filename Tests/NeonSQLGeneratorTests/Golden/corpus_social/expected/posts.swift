@@ -96,9 +96,10 @@ extension TopPostsOfFolloweesRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.username = try row.decode(Swift.String.self)
-        self.postId = try row.decode(Swift.Int.self)
-        self.likeCount = try row.decode(Swift.Int.self)
+        self.init(
+            username: try row.decode(Swift.String.self),
+            postId: try row.decode(Swift.Int.self),
+            likeCount: try row.decode(Swift.Int.self))
     }
 }
 
@@ -174,9 +175,10 @@ extension VisiblePostsRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.visibility = try row.decode(Visibility.self)
-        self.canSee = try row.decode(Swift.Bool.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            visibility: try row.decode(Visibility.self),
+            canSee: try row.decode(Swift.Bool.self))
     }
 }
 
@@ -254,9 +256,10 @@ extension CreatePostRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.createdAt = try row.decode(Foundation.Date.self)
-        self.tagCount = try row.decode(Swift.Int?.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            createdAt: try row.decode(Foundation.Date.self),
+            tagCount: try row.decode(Swift.Int?.self))
     }
 }
 
@@ -313,8 +316,9 @@ extension LikePostRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.likeCount = try row.decode(Swift.Int.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            likeCount: try row.decode(Swift.Int.self))
     }
 }
 

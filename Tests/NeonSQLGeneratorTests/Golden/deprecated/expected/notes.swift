@@ -50,8 +50,9 @@ extension ListNotesRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.title = try row.decode(Swift.String.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            title: try row.decode(Swift.String.self))
     }
 }
 
@@ -227,7 +228,8 @@ extension CountNotesRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.count = try row.decode(Swift.Int.self)
+        self.init(
+            count: try row.decode(Swift.Int.self))
     }
 }
 

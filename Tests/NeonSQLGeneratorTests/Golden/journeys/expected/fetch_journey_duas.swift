@@ -56,10 +56,11 @@ extension FetchJourneyDuasRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.duaId = try row.decode(Swift.Int.self)
-        self.timeSlot = try row.decode(TimeSlot.self)
-        self.titleEn = try row.decode(Swift.String.self)
-        self.categorySlug = try row.decode(Swift.String?.self)
+        self.init(
+            duaId: try row.decode(Swift.Int.self),
+            timeSlot: try row.decode(TimeSlot.self),
+            titleEn: try row.decode(Swift.String.self),
+            categorySlug: try row.decode(Swift.String?.self))
     }
 }
 

@@ -56,10 +56,11 @@ extension GetJourneyBySlugRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.slug = try row.decode(Swift.String.self)
-        self.name = try row.decode(Swift.String.self)
-        self.isFeatured = try row.decode(Swift.Bool.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            slug: try row.decode(Swift.String.self),
+            name: try row.decode(Swift.String.self),
+            isFeatured: try row.decode(Swift.Bool.self))
     }
 }
 
@@ -131,9 +132,10 @@ extension ListJourneysRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.slug = try row.decode(Swift.String.self)
-        self.name = try row.decode(Swift.String.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            slug: try row.decode(Swift.String.self),
+            name: try row.decode(Swift.String.self))
     }
 }
 
@@ -202,9 +204,10 @@ extension FetchDuasForJourneysRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.journeyId = try row.decode(Swift.Int.self)
-        self.duaId = try row.decode(Swift.Int.self)
-        self.timeSlot = try row.decode(TimeSlot.self)
+        self.init(
+            journeyId: try row.decode(Swift.Int.self),
+            duaId: try row.decode(Swift.Int.self),
+            timeSlot: try row.decode(TimeSlot.self))
     }
 }
 

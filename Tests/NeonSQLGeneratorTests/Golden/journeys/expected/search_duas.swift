@@ -56,10 +56,11 @@ extension SearchDuasRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.titleEn = try row.decode(Swift.String.self)
-        self.categoryName = try row.decode(Swift.String?.self)
-        self.xpValue = try row.decode(Swift.Int.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            titleEn: try row.decode(Swift.String.self),
+            categoryName: try row.decode(Swift.String?.self),
+            xpValue: try row.decode(Swift.Int.self))
     }
 }
 
@@ -159,8 +160,9 @@ extension JourneyDuasInSlotRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.duaId = try row.decode(Swift.Int.self)
-        self.timeSlot = try row.decode(TimeSlot.self)
+        self.init(
+            duaId: try row.decode(Swift.Int.self),
+            timeSlot: try row.decode(TimeSlot.self))
     }
 }
 

@@ -137,9 +137,10 @@ extension PatchProfileRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.userId = try row.decode(Foundation.UUID.self)
-        self.displayName = try row.decode(Swift.String?.self)
-        self.totalXp = try row.decode(Swift.Int.self)
+        self.init(
+            userId: try row.decode(Foundation.UUID.self),
+            displayName: try row.decode(Swift.String?.self),
+            totalXp: try row.decode(Swift.Int.self))
     }
 }
 

@@ -47,7 +47,8 @@ extension CountOpenTasksRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.openTasks = try row.decode(Swift.Int.self)
+        self.init(
+            openTasks: try row.decode(Swift.Int.self))
     }
 }
 

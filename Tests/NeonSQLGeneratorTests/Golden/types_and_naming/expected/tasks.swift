@@ -100,10 +100,11 @@ extension TaskCountsRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.status = try row.decode(TaskStatus.self)
-        self.total = try row.decode(Swift.Int.self)
-        self.largest = try row.decode(Foundation.Decimal.self)
-        self.firstTitle = try row.decode(Swift.String?.self)
+        self.init(
+            status: try row.decode(TaskStatus.self),
+            total: try row.decode(Swift.Int.self),
+            largest: try row.decode(Foundation.Decimal.self),
+            firstTitle: try row.decode(Swift.String?.self))
     }
 }
 
@@ -174,9 +175,10 @@ extension InsertTaskRow: NeonSQL.DecodableRow {
     }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
-        self.id = try row.decode(Swift.Int.self)
-        self.order = try row.decode(Swift.Int.self)
-        self.oddText = try row.decode(Swift.String.self)
+        self.init(
+            id: try row.decode(Swift.Int.self),
+            order: try row.decode(Swift.Int.self),
+            oddText: try row.decode(Swift.String.self))
     }
 }
 
