@@ -84,7 +84,7 @@ enum ClientRenderer {
         }
         printer.block("extension \(fileTypes.client)") { printer in
             printer.docComment(["Runs ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the query (tests, previews)."])
-            if let availability = signature.availability { printer.line(availability) }
+            printer.availability(signature.availability)
             printer.block("public var \(name): \(closure)") { printer in
                 printer.block("get") { printer in
                     printer.line("if let closure = neonSQLState.overrides[\(key)] as? \(closure) { return closure }")
@@ -113,7 +113,7 @@ enum ClientRenderer {
         printer.blankLine()
         printer.block("extension \(fileTypes.clientObserve)") { printer in
             printer.docComment(["Observes ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the observation."])
-            if let availability = signature.availability { printer.line(availability) }
+            printer.availability(signature.availability)
             printer.block("public var \(name): \(observation)") { printer in
                 printer.block("get") { printer in
                     printer.line("if let closure = neonSQLState.overrides[\(observeKey)] as? \(observation) { return closure }")
@@ -145,7 +145,7 @@ enum ClientRenderer {
         let arguments = "(\(key), \(queryName), preview: \(preview), \(factory))"
         printer.block("extension \(fileTypes.client)") { printer in
             printer.docComment(["Runs ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the query (tests, previews)."])
-            if let availability = signature.availability { printer.line(availability) }
+            printer.availability(signature.availability)
             printer.block("public var \(name): \(closureType(signature))") { printer in
                 printer.line("get { neonSQLState.query\(arguments) }")
                 printer.line("set { neonSQLState.setQuery(\(key), newValue) }")
@@ -155,7 +155,7 @@ enum ClientRenderer {
         printer.blankLine()
         printer.block("extension \(fileTypes.clientObserve)") { printer in
             printer.docComment(["Observes ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the observation."])
-            if let availability = signature.availability { printer.line(availability) }
+            printer.availability(signature.availability)
             printer.block("public var \(name): @Sendable \(signature.closureParameters) -> NeonSQL.QueryObservation<\(result)>") { printer in
                 printer.line("get { neonSQLState.observation\(arguments) }")
                 printer.line("set { neonSQLState.setObservation(\(key), newValue) }")

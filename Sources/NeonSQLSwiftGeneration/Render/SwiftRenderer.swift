@@ -94,7 +94,7 @@ package struct SwiftRenderer {
         printer.blankLine()
         printer.block("extension \(types.statements)") { printer in
             printer.docComment(sanitizedLines: documentation)
-            if let availability = signature.availability { printer.line(availability) }
+            printer.availability(signature.availability)
             printer.block("public static func \(signature.statementDeclaration) -> \(signature.statementType)") { printer in
                 renderStatementBody(named, signature: signature, into: &printer)
             }
@@ -106,7 +106,7 @@ package struct SwiftRenderer {
         printer.blankLine()
         printer.block("extension \(types.queries)") { printer in
             printer.docComment(sanitizedLines: documentation)
-            if let availability = signature.availability { printer.line(availability) }
+            printer.availability(signature.availability)
             if [.execrows, .execresult, .copyfrom].contains(named.query.kind) { printer.line("@discardableResult") }
             let result = signature.resultType.map { " -> " + $0 } ?? ""
             printer.block("public func \(signature.declaration) async throws\(result)") { printer in
@@ -118,7 +118,7 @@ package struct SwiftRenderer {
             printer.block("extension \(types.queriesObserve)") { printer in
                 printer.docComment(sanitizedLines: documentation)
                 printer.docComment(["", "Yields the result again after every write through the same client that may change it."])
-                if let availability = signature.availability { printer.line(availability) }
+                printer.availability(signature.availability)
                 printer.block("public func \(signature.declaration) -> NeonSQL.QueryObservation<\(result)>") { printer in
                     printer.line("self.executor.observe(\(types.factories).\(signature.call))")
                 }
