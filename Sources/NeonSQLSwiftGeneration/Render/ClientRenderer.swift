@@ -101,31 +101,7 @@ enum ClientRenderer {
                 printer.line("set { neonSQLState.overrides[\(key)] = newValue }")
             }
         }
-        guard named.query.isReadOnly, [.many, .one].contains(named.query.kind), let result = signature.resultType else { return }
-        let observation = "@Sendable \(signature.closureParameters) -> NeonSQL.QueryObservation<\(result)>"
-        let observeKey = SwiftStringLiteral.quoted("observe." + named.functionName)
-        var parameters = ""
-        for index in 0..<signature.closureArity {
-            parameters += index == 0 ? "p" : ", p"
-            parameters += String(index)
-        }
-        let arguments = parameters.isEmpty ? "" : parameters + " in "
-        printer.blankLine()
-        printer.block("extension \(fileTypes.clientObserve)") { printer in
-            printer.docComment(["Observes ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the observation."])
-            printer.availability(signature.availability)
-            printer.block("public var \(name): \(observation)") { printer in
-                printer.block("get") { printer in
-                    printer.line("if let closure = neonSQLState.overrides[\(observeKey)] as? \(observation) { return closure }")
-                    printer.block("if let executor = neonSQLState.executor") { printer in
-                        printer.line("return { executor.observe(\(fileTypes.factories).\(signature.closureCall)) }")
-                    }
-                    printer.line("let query = \(fileTypes.clientState)(neonSQLState: neonSQLState).\(name)")
-                    printer.line("return { \(arguments).once { try await query(\(parameters)) } }")
-                }
-                printer.line("set { neonSQLState.overrides[\(observeKey)] = newValue }")
-            }
-        }
+        // A query of argument sets (`:batch*`, `:copyfrom`) is no read of one statement: no observation.
     }
 
     /// The part of a query that runs one statement (every kind but `:batch*` and `:copyfrom`): its
