@@ -74,14 +74,6 @@ public protocol _FetchJourneyDuasQueryClient: NeonSQL.GeneratedQueryClient {}
 public protocol _FetchJourneyDuasQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 private enum _FetchJourneyDuasStatementFactories: _FetchJourneyDuasStatements {}
 
-private struct _FetchJourneyDuasRunner: _FetchJourneyDuasQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-private struct _FetchJourneyDuasClientState: _FetchJourneyDuasQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/fetchJourneyDuas(journeyId:)``.
 public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable {
     public var duaId: Int

@@ -84,7 +84,7 @@ enum ClientRenderer {
         }
         printer.block("extension \(fileTypes.client)") { printer in
             printer.docComment(["Runs ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the query (tests, previews)."])
-            if let availability = signature.availability { printer.line(availability) }
+            printer.availability(signature.availability)
             printer.block("public var \(name): \(closure)") { printer in
                 printer.block("get") { printer in
                     printer.line("if let closure = neonSQLState.overrides[\(key)] as? \(closure) { return closure }")
@@ -101,31 +101,7 @@ enum ClientRenderer {
                 printer.line("set { neonSQLState.overrides[\(key)] = newValue }")
             }
         }
-        guard named.query.isReadOnly, [.many, .one].contains(named.query.kind), let result = signature.resultType else { return }
-        let observation = "@Sendable \(signature.closureParameters) -> NeonSQL.QueryObservation<\(result)>"
-        let observeKey = SwiftStringLiteral.quoted("observe." + named.functionName)
-        var parameters = ""
-        for index in 0..<signature.closureArity {
-            parameters += index == 0 ? "p" : ", p"
-            parameters += String(index)
-        }
-        let arguments = parameters.isEmpty ? "" : parameters + " in "
-        printer.blankLine()
-        printer.block("extension \(fileTypes.clientObserve)") { printer in
-            printer.docComment(["Observes ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the observation."])
-            if let availability = signature.availability { printer.line(availability) }
-            printer.block("public var \(name): \(observation)") { printer in
-                printer.block("get") { printer in
-                    printer.line("if let closure = neonSQLState.overrides[\(observeKey)] as? \(observation) { return closure }")
-                    printer.block("if let executor = neonSQLState.executor") { printer in
-                        printer.line("return { executor.observe(\(fileTypes.factories).\(signature.closureCall)) }")
-                    }
-                    printer.line("let query = \(fileTypes.clientState)(neonSQLState: neonSQLState).\(name)")
-                    printer.line("return { \(arguments).once { try await query(\(parameters)) } }")
-                }
-                printer.line("set { neonSQLState.overrides[\(observeKey)] = newValue }")
-            }
-        }
+        // A query of argument sets (`:batch*`, `:copyfrom`) is no read of one statement: no observation.
     }
 
     /// The part of a query that runs one statement (every kind but `:batch*` and `:copyfrom`): its
@@ -145,7 +121,7 @@ enum ClientRenderer {
         let arguments = "(\(key), \(queryName), preview: \(preview), \(factory))"
         printer.block("extension \(fileTypes.client)") { printer in
             printer.docComment(["Runs ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the query (tests, previews)."])
-            if let availability = signature.availability { printer.line(availability) }
+            printer.availability(signature.availability)
             printer.block("public var \(name): \(closureType(signature))") { printer in
                 printer.line("get { neonSQLState.query\(arguments) }")
                 printer.line("set { neonSQLState.setQuery(\(key), newValue) }")
@@ -155,7 +131,7 @@ enum ClientRenderer {
         printer.blankLine()
         printer.block("extension \(fileTypes.clientObserve)") { printer in
             printer.docComment(["Observes ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the observation."])
-            if let availability = signature.availability { printer.line(availability) }
+            printer.availability(signature.availability)
             printer.block("public var \(name): @Sendable \(signature.closureParameters) -> NeonSQL.QueryObservation<\(result)>") { printer in
                 printer.line("get { neonSQLState.observation\(arguments) }")
                 printer.line("set { neonSQLState.setObservation(\(key), newValue) }")

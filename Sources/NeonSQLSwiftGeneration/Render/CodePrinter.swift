@@ -144,6 +144,11 @@ struct CodePrinter {
         for text in documentation { docCommentLine(text) }
     }
 
+    /// A declaration's `@available(*, deprecated, ...)` line (`-- @deprecated`), when it has one.
+    mutating func availability(_ attribute: String?) {
+        if let attribute { line(attribute) }
+    }
+
     /// `/// text` (`text` sanitized: `line("/// " + text)` without the concatenation).
     private mutating func docCommentLine(_ cleaned: String) {
         startLine()

@@ -21,7 +21,7 @@ enum PageRenderer {
                 "A page of `\(named.query.annotationName)`: at most \(paging.size) rows, the first page when `after` is nil,",
                 "else the rows after that row by (\(keyList)).",
             ])
-            if let availability { printer.line(availability) }
+            printer.availability(availability)
             printer.block("public static func \(page.factoryDeclaration)") { printer in
                 printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(parameters.count + keys.count))")
                 for parameter in parameters {
@@ -44,7 +44,7 @@ enum PageRenderer {
                 "Every row of `\(named.query.annotationName)`, in pages of at most \(paging.size) rows, one request each",
                 "(after the previous page's last row by (\(keyList)); never OFFSET). Pages are read as you iterate.",
             ])
-            if let availability { printer.line(availability) }
+            printer.availability(availability)
             printer.block("public func \(page.methodDeclaration)") { printer in
                 printer.line("self.executor.pages(pageSize: \(paging.size)) { \(fileTypes.factories).\(page.factoryCall) }")
             }

@@ -22,10 +22,8 @@ package struct QueryFileTypes: Sendable, Hashable {
     /// `_JourneysStatementFactories`: a file-private enum conforming to ``statements``, on which the
     /// file's own code calls the factories (calling them on `Statements` would look `Statements` up).
     let factories: String
-    /// `_JourneysClientState`: a file-private struct conforming to ``client``, on which an
-    /// observation of a test or preview client reads the query's closure.
-    let clientState: String
-    /// `_JourneysRunner`: a file-private struct running the file's `Queries` methods for a live client.
+    /// `_JourneysRunner`: a file-private struct running the file's `Queries` methods for a live
+    /// client, declared only in a file with a `:batch*` or `:copyfrom` query.
     let runner: String
 
     /// The types of a file whose name gives `stem` (`Journeys`).
@@ -37,7 +35,6 @@ package struct QueryFileTypes: Sendable, Hashable {
         client = prefix + typeNames.client
         clientObserve = prefix + typeNames.client + "Observe"
         factories = prefix + "StatementFactories"
-        clientState = prefix + "ClientState"
         runner = prefix + "Runner"
     }
 

@@ -20,16 +20,6 @@ public protocol _EventsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 /// Builds the statements of `events.sql` for this file's code.
 private enum _EventsStatementFactories: _EventsStatements {}
 
-/// Runs the queries of `events.sql` for a live client.
-private struct _EventsRunner: _EventsQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _EventsClientState: _EventsQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/funnel()``.
 public struct FunnelRow: Swift.Sendable, Swift.Hashable {
     public var userId: Foundation.UUID?

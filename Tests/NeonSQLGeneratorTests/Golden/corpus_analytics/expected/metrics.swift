@@ -20,16 +20,6 @@ public protocol _MetricsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 /// Builds the statements of `metrics.sql` for this file's code.
 private enum _MetricsStatementFactories: _MetricsStatements {}
 
-/// Runs the queries of `metrics.sql` for a live client.
-private struct _MetricsRunner: _MetricsQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _MetricsClientState: _MetricsQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/runningTotals(metric:)``.
 public struct RunningTotalsRow: Swift.Sendable, Swift.Hashable {
     public var day: NeonSQL.PostgresDate

@@ -20,16 +20,6 @@ public protocol _SessionsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 /// Builds the statements of `sessions.sql` for this file's code.
 private enum _SessionsStatementFactories: _SessionsStatements {}
 
-/// Runs the queries of `sessions.sql` for a live client.
-private struct _SessionsRunner: _SessionsQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _SessionsClientState: _SessionsQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/sessionSequence()``.
 public struct SessionSequenceRow: Swift.Sendable, Swift.Hashable {
     public var userId: Foundation.UUID

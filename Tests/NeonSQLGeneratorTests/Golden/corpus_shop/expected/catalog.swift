@@ -20,16 +20,6 @@ public protocol _CatalogQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 /// Builds the statements of `catalog.sql` for this file's code.
 private enum _CatalogStatementFactories: _CatalogStatements {}
 
-/// Runs the queries of `catalog.sql` for a live client.
-private struct _CatalogRunner: _CatalogQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _CatalogClientState: _CatalogQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/getProduct(id:)``.
 public struct GetProductRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int

@@ -20,16 +20,6 @@ public protocol _OrdersQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 /// Builds the statements of `orders.sql` for this file's code.
 private enum _OrdersStatementFactories: _OrdersStatements {}
 
-/// Runs the queries of `orders.sql` for a live client.
-private struct _OrdersRunner: _OrdersQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _OrdersClientState: _OrdersQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/recentOrders(since:statuses:)``.
 public struct RecentOrdersRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int

@@ -20,16 +20,6 @@ public protocol _WritesQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 /// Builds the statements of `writes.sql` for this file's code.
 private enum _WritesStatementFactories: _WritesStatements {}
 
-/// Runs the queries of `writes.sql` for a live client.
-private struct _WritesRunner: _WritesQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _WritesClientState: _WritesQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/createOrder(customerId:shippingAddress:couponCode:note:)``.
 public struct CreateOrderRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int

@@ -20,16 +20,6 @@ public protocol _GraphQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 /// Builds the statements of `graph.sql` for this file's code.
 private enum _GraphStatementFactories: _GraphStatements {}
 
-/// Runs the queries of `graph.sql` for a live client.
-private struct _GraphRunner: _GraphQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _GraphClientState: _GraphQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/activity(accountId:)``.
 public struct ActivityRow: Swift.Sendable, Swift.Hashable {
     public var kind: Swift.String

@@ -20,16 +20,6 @@ public protocol _NotificationsQueryClientObserve: NeonSQL.GeneratedQueryClient {
 /// Builds the statements of `notifications.sql` for this file's code.
 private enum _NotificationsStatementFactories: _NotificationsStatements {}
 
-/// Runs the queries of `notifications.sql` for a live client.
-private struct _NotificationsRunner: _NotificationsQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _NotificationsClientState: _NotificationsQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/notifications(recipientId:onlyUnread:)``.
 public struct NotificationsRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int

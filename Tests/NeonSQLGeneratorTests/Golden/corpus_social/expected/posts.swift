@@ -20,16 +20,6 @@ public protocol _PostsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 /// Builds the statements of `posts.sql` for this file's code.
 private enum _PostsStatementFactories: _PostsStatements {}
 
-/// Runs the queries of `posts.sql` for a live client.
-private struct _PostsRunner: _PostsQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _PostsClientState: _PostsQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 extension _PostsStatements {
     /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
     public static func publicTimeline(username: Swift.String) -> NeonSQL.Statement<[Timeline]> {

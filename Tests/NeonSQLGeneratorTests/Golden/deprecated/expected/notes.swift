@@ -25,11 +25,6 @@ private struct _NotesRunner: _NotesQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _NotesClientState: _NotesQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/listNotes()``.
 public struct ListNotesRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int

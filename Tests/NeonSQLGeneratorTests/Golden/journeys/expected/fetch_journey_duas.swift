@@ -20,16 +20,6 @@ public protocol _FetchJourneyDuasQueryClientObserve: NeonSQL.GeneratedQueryClien
 /// Builds the statements of `fetch_journey_duas.sql` for this file's code.
 private enum _FetchJourneyDuasStatementFactories: _FetchJourneyDuasStatements {}
 
-/// Runs the queries of `fetch_journey_duas.sql` for a live client.
-private struct _FetchJourneyDuasRunner: _FetchJourneyDuasQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _FetchJourneyDuasClientState: _FetchJourneyDuasQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/fetchJourneyDuas(journeyId:)``.
 public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable {
     public var duaId: Swift.Int

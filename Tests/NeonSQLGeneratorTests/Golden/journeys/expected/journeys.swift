@@ -20,16 +20,6 @@ public protocol _JourneysQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 /// Builds the statements of `journeys.sql` for this file's code.
 private enum _JourneysStatementFactories: _JourneysStatements {}
 
-/// Runs the queries of `journeys.sql` for a live client.
-private struct _JourneysRunner: _JourneysQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _JourneysClientState: _JourneysQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/getJourneyBySlug(slug:)``.
 public struct GetJourneyBySlugRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int

@@ -25,11 +25,6 @@ private struct _SearchDuasRunner: _SearchDuasQueries {
     let executor: any NeonSQL.QueryExecutor
 }
 
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _SearchDuasClientState: _SearchDuasQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/searchDuas(query:categorySlug:minXp:order:)``.
 public struct SearchDuasRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int

@@ -20,16 +20,6 @@ public protocol _UserProfileQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 /// Builds the statements of `user_profile.sql` for this file's code.
 private enum _UserProfileStatementFactories: _UserProfileStatements {}
 
-/// Runs the queries of `user_profile.sql` for a live client.
-private struct _UserProfileRunner: _UserProfileQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _UserProfileClientState: _UserProfileQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 extension _UserProfileStatements {
     /// Sets the display name; NULL keeps the current one.
     public static func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) -> NeonSQL.Statement<UserProfile?> {

@@ -20,16 +20,6 @@ public protocol _CountOpenTasksQueryClientObserve: NeonSQL.GeneratedQueryClient 
 /// Builds the statements of `count_open_tasks.sql` for this file's code.
 private enum _CountOpenTasksStatementFactories: _CountOpenTasksStatements {}
 
-/// Runs the queries of `count_open_tasks.sql` for a live client.
-private struct _CountOpenTasksRunner: _CountOpenTasksQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _CountOpenTasksClientState: _CountOpenTasksQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 /// A row of ``Queries/countOpenTasks()``.
 public struct CountOpenTasksRow: Swift.Sendable, Swift.Hashable {
     public var openTasks: Swift.Int

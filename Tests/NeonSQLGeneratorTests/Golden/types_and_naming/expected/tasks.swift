@@ -20,16 +20,6 @@ public protocol _TasksQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 /// Builds the statements of `tasks.sql` for this file's code.
 private enum _TasksStatementFactories: _TasksStatements {}
 
-/// Runs the queries of `tasks.sql` for a live client.
-private struct _TasksRunner: _TasksQueries {
-    let executor: any NeonSQL.QueryExecutor
-}
-
-/// Reads a query's closure from a client's state (for an observation of a test or preview client).
-private struct _TasksClientState: _TasksQueryClient {
-    var neonSQLState: NeonSQL.QueryClientState
-}
-
 extension _TasksStatements {
     /// Every column type the default mapping knows.
     public static func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.Statement<[TaskModel]> {
