@@ -72,6 +72,8 @@ enum CatalogBuilder {
                 run(RelationDefinitions.self) { $0.createView(create) }
             case .createFunction(let create):
                 run(FunctionDefinitions.self) { $0.createFunction(create) }
+            case .createAggregate(let create):
+                run(FunctionDefinitions.self) { $0.createAggregate(create) }
             case .createTrigger(let create):
                 run(TableEffectDefinitions.self) { $0.createTrigger(create) }
             case .createPolicy(let create):

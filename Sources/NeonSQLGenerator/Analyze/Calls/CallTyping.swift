@@ -211,6 +211,10 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         switch resolveUserFunctionCall(call, scope) {
         case .resolved(let resolved):
             callShapes[call.name.location.offset] = userCallShape(resolved)
+            // A user aggregate's ORDER BY, FILTER and window.
+            for item in call.orderBy { _ = infer(item.expression, scope) }
+            if let filter = call.filter { _ = infer(filter, scope, .type(.bool)) }
+            if let over = call.over { analyzeWindow(over, scope) }
             return userFunctionValue(resolved)
         case .failed: return TypedValue(type: .unknown, nullable: true, name: name)
         case .notUserFunction(let values): inferred = values

@@ -1,0 +1,65 @@
+// CREATE AGGREGATE registered in the catalog as a user function that aggregates: calls resolve as
+// other functions' do, and the analyzer counts them as aggregates (grouping, FILTER, OVER).
+// DROP AGGREGATE and ALTER AGGREGATE go through the function steps (ObjectDrops, FunctionDefinitions+Alter).
+
+extension FunctionDefinitions {
+    mutating func createAggregate(_ create: CreateAggregateStatement) {
+        guard let (schema, name) = split(create.name) else { return }
+        // Until the aggregate is registered, it counts as left out (each early return below):
+        // a call of it is then not checked rather than reported.
+        let leftOutKey = Catalog.key(schema: schema, name: name)
+        let otherOverloadLeftOut = !catalog.userTypes.functionsLeftOut.insert(leftOutKey).inserted
+        var arguments: [UserFunction.Argument] = []
+        for parameter in create.arguments + (create.orderedArguments ?? []) {
+            guard let type = functionType(parameter.type) else { return }
+            arguments.append(UserFunction.Argument(name: parameter.name?.name, type: type,
+                                                   mode: parameter.mode == .variadic ? .variadic : .in, hasDefault: false))
+        }
+        guard let stateTypeName = create.stateType, let stateType = functionType(stateTypeName) else { return }
+        // PostgreSQL: the final function's return type, or the state type without one.
+        var resultType = stateType
+        if let final = create.finalFunction {
+            // An ordered-set aggregate's final function takes the direct arguments; with
+            // FINALFUNC_EXTRA every function takes the aggregated ones too.
+            let direct = create.orderedArguments == nil ? 0 : create.arguments.count
+            let extra = Array(arguments.map(\.type).prefix(create.finalFunctionExtra ? arguments.count : direct))
+            guard let type = finalFunctionResult(final, inputs: [stateType] + extra) else { return }
+            resultType = type
+        }
+        var aggregate = UserFunction(schema: schema, name: name, arguments: arguments, result: .scalar(resultType, columnName: name),
+                                     returnsSet: false, isStrict: false, isProcedure: false)
+        aggregate.isAggregate = true
+        aggregate.isOrderedSet = create.orderedArguments != nil
+        if !create.orReplace, catalog.userFunctions(name, schema: schema).contains(where: { $0.signature == aggregate.signature }) {
+            error("function \"\(name)\" already exists with same argument types", at: create.name.location)
+            if !otherOverloadLeftOut { catalog.userTypes.functionsLeftOut.remove(leftOutKey) }
+            return
+        }
+        catalog.setFunction(aggregate)
+        if !otherOverloadLeftOut { catalog.userTypes.functionsLeftOut.remove(leftOutKey) }
+    }
+
+    /// The return type of the final function `name` taking `inputs` (the state, then the
+    /// aggregated arguments with FINALFUNC_EXTRA): a user function, else a built-in one.
+    private func finalFunctionResult(_ name: QualifiedName, inputs: [SQLType]) -> SQLType? {
+        guard let last = name.name?.name else { return nil }
+        let schema = name.qualifier.last?.name
+        let user = catalog.userFunctions(last, schema: schema).filter { !$0.isProcedure && !$0.isAggregate }
+        if let match = user.first(where: { $0.signature == inputs }) ?? (user.count == 1 ? user.first : nil) { return match.valueType }
+        let resolvable = catalog.userCallCandidates(named: last, schema: schema, procedures: false, argumentCount: inputs.count)
+        guard case .resolved(let resolution) = catalog.resolveFunction(resolvable.candidates, inputs: inputs) else { return nil }
+        return resolution.result
+    }
+}
+
+extension Catalog {
+    /// Whether a call of `name` (in `schema`, else on the search path) is of a user aggregate:
+    /// the visible user functions of the name are all aggregates, and no built-in function of
+    /// the name is an ordinary one.
+    func isUserAggregate(_ name: String, schema: String?) -> Bool {
+        guard schema != "pg_catalog" else { return false }
+        let visible = userFunctions(name, schema: schema)
+        guard !visible.isEmpty, visible.allSatisfy(\.isAggregate) else { return false }
+        return schema != nil || functionCandidates(named: name).allSatisfy { $0.kind == .aggregate }
+    }
+}
