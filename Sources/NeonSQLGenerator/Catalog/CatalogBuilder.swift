@@ -100,6 +100,8 @@ enum CatalogBuilder {
                 run(ObjectDrops.self) { $0.dropObjects(drop) }
             case .cast(let cast):
                 run(CastDefinitions.self) { $0.apply(cast) }
+            case .operators(let statements):
+                for statement in statements { run(OperatorDefinitions.self) { $0.apply(statement) } }
             case .select, .insert, .update, .delete, .merge, .call:
                 // Data in a migration (seed rows) does not change the schema.
                 break

@@ -6,7 +6,7 @@ extension FunctionDefinitions {
     mutating func createAggregate(_ create: CreateAggregateStatement) {
         guard let (schema, name) = split(create.name) else { return }
         // Until the aggregate is registered, it counts as left out (each early return below):
-        // a call of it is then not checked rather than reported.
+        // DROP and ALTER of it are then accepted unchecked.
         let leftOutKey = Catalog.key(schema: schema, name: name)
         let otherOverloadLeftOut = !catalog.userTypes.functionsLeftOut.insert(leftOutKey).inserted
         var arguments: [UserFunction.Argument] = []
@@ -23,7 +23,7 @@ extension FunctionDefinitions {
             // FINALFUNC_EXTRA every function takes the aggregated ones too.
             let direct = create.orderedArguments == nil ? 0 : create.arguments.count
             let extra = Array(arguments.map(\.type).prefix(create.finalFunctionExtra ? arguments.count : direct))
-            guard let type = finalFunctionResult(final, inputs: [stateType] + extra) else { return }
+            guard let type = catalog.resultType(ofFunction: final, inputs: [stateType] + extra) else { return }
             resultType = type
         }
         var aggregate = UserFunction(schema: schema, name: name, arguments: arguments, result: .scalar(resultType, columnName: name),
@@ -38,21 +38,22 @@ extension FunctionDefinitions {
         catalog.setFunction(aggregate)
         if !otherOverloadLeftOut { catalog.userTypes.functionsLeftOut.remove(leftOutKey) }
     }
-
-    /// The return type of the final function `name` taking `inputs` (the state, then the
-    /// aggregated arguments with FINALFUNC_EXTRA): a user function, else a built-in one.
-    private func finalFunctionResult(_ name: QualifiedName, inputs: [SQLType]) -> SQLType? {
-        guard let last = name.name?.name else { return nil }
-        let schema = name.qualifier.last?.name
-        let user = catalog.userFunctions(last, schema: schema).filter { !$0.isProcedure && !$0.isAggregate }
-        if let match = user.first(where: { $0.signature == inputs }) ?? (user.count == 1 ? user.first : nil) { return match.valueType }
-        let resolvable = catalog.userCallCandidates(named: last, schema: schema, procedures: false, argumentCount: inputs.count)
-        guard case .resolved(let resolution) = catalog.resolveFunction(resolvable.candidates, inputs: inputs) else { return nil }
-        return resolution.result
-    }
 }
 
 extension Catalog {
+    /// The return type of function `name` taking `inputs` (an aggregate's final function, an
+    /// operator's function): the user function of that signature (or the only one of the name),
+    /// else the built-in one PostgreSQL's resolution picks.
+    func resultType(ofFunction name: QualifiedName, inputs: [SQLType]) -> SQLType? {
+        guard let last = name.name?.name else { return nil }
+        let schema = name.qualifier.last?.name
+        let user = userFunctions(last, schema: schema).filter { !$0.isProcedure && !$0.isAggregate }
+        if let match = user.first(where: { $0.signature == inputs }) ?? (user.count == 1 ? user.first : nil) { return match.valueType }
+        let resolvable = userCallCandidates(named: last, schema: schema, procedures: false, argumentCount: inputs.count)
+        guard case .resolved(let resolution) = resolveFunction(resolvable.candidates, inputs: inputs) else { return nil }
+        return resolution.result
+    }
+
     /// Whether a call of `name` (in `schema`, else on the search path) is of a user aggregate:
     /// the visible user functions of the name are all aggregates, and no built-in function of
     /// the name is an ordinary one.

@@ -27,6 +27,10 @@ extension AlterParser {
             kind = .materializedView
         case "cast":
             return try parseDropCast(start: start)
+        case "operator" where peek().kind != .word || peek().isWord("if") || peek(2).kind == .dot:
+            if let dropped = parseDropOperators(start: start) { return dropped }
+            skipToEnd()
+            return .ignored(keyword: "drop operator", location: start.location)
         default:
             var word = current.value
             if word == "materialized" || word == "foreign" || word == "access" || word == "event" || word == "text" { word += " \(peek().value)" }

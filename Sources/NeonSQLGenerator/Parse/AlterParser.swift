@@ -30,6 +30,7 @@ struct AlterParser: GrammarParser {
             advance()
             return .alterDomain(try parseAlterDomain(start: start))
         }
+        if atWord("operator"), let altered = parseAlterOperator(start: start) { return altered }
         if atWord("aggregate") {
             // An argument list this parser cannot read leaves the statement ignored, as before.
             let saved = mark()

@@ -62,6 +62,8 @@ struct CreateParser: GrammarParser {
             return try parseCreateCast(start: start)
         case "aggregate":
             if let aggregate = parseCreateAggregate(start: start, orReplace: orReplace) { return aggregate }
+        case "operator":
+            if let created = parseCreateOperator(start: start) { return created }
         case "sequence":
             return try parseCreateSequence(start: start, temporary: temporary)
         case "view":
