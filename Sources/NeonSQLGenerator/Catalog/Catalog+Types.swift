@@ -81,7 +81,10 @@ extension Catalog {
     func operatorOverloads(named name: String, prefix: Bool) -> (signatures: [OperatorSignature], candidates: [CallCandidate]) {
         let builtin = builtinOperatorOverloads(named: name, prefix: prefix)
         // Operators the schema created (any schema: `OPERATOR(s.op)` and a search path reach them).
-        let created = (userTypes.operators[name] ?? []).map(\.signature).filter { ($0.left == nil) == prefix }
+        // One with a built-in's operand types is hidden by it (pg_catalog is searched first).
+        let created = (userTypes.operators[name] ?? []).map(\.signature).filter { signature in
+            (signature.left == nil) == prefix && !builtin.signatures.contains { $0.operandTypes == signature.operandTypes }
+        }
         if created.isEmpty { return builtin }
         let signatures = builtin.signatures + created
         return (signatures, CallCandidate.operatorCandidates(signatures))

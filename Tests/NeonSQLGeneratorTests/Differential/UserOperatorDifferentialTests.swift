@@ -18,6 +18,7 @@ struct UserOperatorDifferentialTests {
         CREATE FUNCTION audit.distance(a integer, b integer) RETURNS integer LANGUAGE sql IMMUTABLE
             AS $$ SELECT abs(a - b) $$;
         CREATE FUNCTION audit.tag_count(t text[]) RETURNS integer LANGUAGE sql IMMUTABLE AS $$ SELECT cardinality(t) $$;
+        CREATE FUNCTION audit.distance_text(a text, b text) RETURNS integer LANGUAGE sql IMMUTABLE AS $$ SELECT 0 $$;
         CREATE FUNCTION audit.scratch(a text, b text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT a || b $$;
         CREATE OPERATOR audit.=~ (LEFTARG = text, RIGHTARG = text, FUNCTION = audit.matches_ci, COMMUTATOR = OPERATOR(audit.=~));
         CREATE OPERATOR audit.<-> (LEFTARG = integer, RIGHTARG = integer, PROCEDURE = audit.distance, COMMUTATOR = OPERATOR(audit.<->));
@@ -25,6 +26,7 @@ struct UserOperatorDifferentialTests {
         CREATE OPERATOR audit.||| (LEFTARG = text, RIGHTARG = text, FUNCTION = audit.scratch);
         CREATE OPERATOR public.!~~~ (LEFTARG = text, RIGHTARG = text, FUNCTION = audit.scratch);
         DROP OPERATOR audit.||| (text, text);
+        CREATE OPERATOR public.|| (LEFTARG = text, RIGHTARG = text, FUNCTION = audit.distance_text);
         ALTER OPERATOR public.!~~~ (text, text) SET SCHEMA audit;
         ALTER DATABASE neon SET search_path = public, audit;
         """
@@ -44,6 +46,8 @@ struct UserOperatorDifferentialTests {
         SELECT id, @@@ tags AS tag_count FROM notes WHERE @@@ tags > @least;
         -- name: Moved :one
         SELECT body !~~~ 'x' AS joined FROM notes LIMIT 1;
+        -- name: BuiltinWins :one
+        SELECT body || title AS concatenated FROM notes LIMIT 1;
         """
 
     /// Judged on acceptance only: each rejected by PostgreSQL but the first two.
@@ -70,6 +74,7 @@ struct UserOperatorDifferentialTests {
         #expect(columns.contains("distance integer"))
         #expect(columns.contains("tag_count integer"))
         #expect(columns.contains("joined text"))
+        #expect(columns.contains("concatenated text"))
     }
 
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
