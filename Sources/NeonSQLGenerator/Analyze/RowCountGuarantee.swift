@@ -72,6 +72,7 @@ enum RowCountGuarantee {
     /// than `pg_catalog`.
     static func isAggregate(_ call: FunctionCall, catalog: Catalog) -> Bool {
         let name = call.name.name?.name ?? ""
+        if catalog.isUserAggregate(name, schema: call.name.qualifier.last?.name) { return true }
         guard BuiltinFunctionBehavior.kind(of: name) == .aggregate else { return false }
         if let schema = call.name.qualifier.last?.name { return schema == "pg_catalog" }
         let arity = call.arguments.count

@@ -41,6 +41,8 @@ struct UserTypeCatalog: Sendable {
     /// A `CREATE CAST` or `DROP CAST` names a type the catalog cannot resolve: casts beyond the
     /// recorded ones may exist (so no value is rejected for want of a cast).
     var hasUnresolvedCasts = false
+    /// `CREATE OPERATOR`, by operator name (OperatorDefinitions.swift).
+    var operators: [String: [UserOperator]] = [:]
 }
 
 extension Catalog {
@@ -77,6 +79,18 @@ extension Catalog {
     /// for index); the lists built once by the built-in catalog unless the schema created one of
     /// the name's extensions or targets a version, else once by this catalog.
     func operatorOverloads(named name: String, prefix: Bool) -> (signatures: [OperatorSignature], candidates: [CallCandidate]) {
+        let builtin = builtinOperatorOverloads(named: name, prefix: prefix)
+        // Operators the schema created (any schema: `OPERATOR(s.op)` and a search path reach them).
+        // One with a built-in's operand types is hidden by it (pg_catalog is searched first).
+        let created = (userTypes.operators[name] ?? []).map(\.signature).filter { signature in
+            (signature.left == nil) == prefix && !builtin.signatures.contains { $0.operandTypes == signature.operandTypes }
+        }
+        if created.isEmpty { return builtin }
+        let signatures = builtin.signatures + created
+        return (signatures, CallCandidate.operatorCandidates(signatures))
+    }
+
+    private func builtinOperatorOverloads(named name: String, prefix: Bool) -> (signatures: [OperatorSignature], candidates: [CallCandidate]) {
         let table = prefix ? BuiltinCatalog.shared.prefixOverloads : BuiltinCatalog.shared.binaryOverloads
         guard let overloads = table[name] else { return ([], []) }
         if overloads.isVersioned, let postgresVersion {

@@ -72,6 +72,8 @@ enum CatalogBuilder {
                 run(RelationDefinitions.self) { $0.createView(create) }
             case .createFunction(let create):
                 run(FunctionDefinitions.self) { $0.createFunction(create) }
+            case .createAggregate(let create):
+                run(FunctionDefinitions.self) { $0.createAggregate(create) }
             case .createTrigger(let create):
                 run(TableEffectDefinitions.self) { $0.createTrigger(create) }
             case .createPolicy(let create):
@@ -98,6 +100,8 @@ enum CatalogBuilder {
                 run(ObjectDrops.self) { $0.dropObjects(drop) }
             case .cast(let cast):
                 run(CastDefinitions.self) { $0.apply(cast) }
+            case .operators(let statements):
+                for statement in statements { run(OperatorDefinitions.self) { $0.apply(statement) } }
             case .select, .insert, .update, .delete, .merge, .call:
                 // Data in a migration (seed rows) does not change the schema.
                 break

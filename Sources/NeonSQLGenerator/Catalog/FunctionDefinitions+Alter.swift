@@ -106,6 +106,8 @@ extension UserFunction {
         var copy = UserFunction(schema: schema, name: name, arguments: arguments, result: result, returnsSet: returnsSet,
                                 isStrict: isStrict, isProcedure: isProcedure)
         copy.neverReturnsNull = neverReturnsNull
+        copy.isAggregate = isAggregate
+        copy.isOrderedSet = isOrderedSet
         return copy
     }
 
@@ -113,6 +115,8 @@ extension UserFunction {
         var copy = UserFunction(schema: schema, name: name, arguments: arguments, result: result, returnsSet: returnsSet,
                             isStrict: isStrict, isProcedure: isProcedure)
         copy.neverReturnsNull = neverReturnsNull
+        copy.isAggregate = isAggregate
+        copy.isOrderedSet = isOrderedSet
         return copy
     }
 

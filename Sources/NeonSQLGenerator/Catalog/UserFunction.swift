@@ -36,6 +36,10 @@ struct UserFunction: Sendable, Hashable {
     let isProcedure: Bool
     /// Never NULL, whatever the arguments (a range type's constructor functions).
     var neverReturnsNull = false
+    /// CREATE AGGREGATE: a call aggregates the rows of its group (or window).
+    var isAggregate = false
+    /// An ordered-set aggregate (`name(direct ORDER BY aggregated)`), called with WITHIN GROUP.
+    var isOrderedSet = false
 
     var inputArguments: [Argument] { arguments.filter(\.isInput) }
 
@@ -76,6 +80,8 @@ struct UserFunction: Sendable, Hashable {
             arguments: arguments.map { Argument(name: $0.name, type: transform($0.type), mode: $0.mode, hasDefault: $0.hasDefault) },
             result: mappedResult, returnsSet: returnsSet, isStrict: isStrict, isProcedure: isProcedure)
         mapped.neverReturnsNull = neverReturnsNull
+        mapped.isAggregate = isAggregate
+        mapped.isOrderedSet = isOrderedSet
         return mapped
     }
 
@@ -88,7 +94,7 @@ struct UserFunction: Sendable, Hashable {
         let defaults = inputs.reversed().prefix { $0.hasDefault }.count
         var signature = FunctionSignature(
             name: name, arguments: signature.map(\.formatName), result: valueType.formatName, isStrict: isStrict,
-            returnsSet: returnsSet, isVariadic: variadic != nil, kind: .function, isOrderedSet: false,
+            returnsSet: returnsSet, isVariadic: variadic != nil, kind: isAggregate ? .aggregate : .function, isOrderedSet: isOrderedSet,
             defaultCount: defaults, variadicElement: variadic?.formatName, extensionName: nil)
         signature.argumentTypes = self.signature
         signature.resultType = valueType

@@ -14,19 +14,35 @@ extension AlterParser {
         case "schema": kind = .schema
         case "function": kind = .function
         case "procedure": kind = .procedure
+        case "aggregate":
+            // An argument list this parser cannot read leaves the statement ignored, as before.
+            let saved = mark()
+            if let drop = try? parseDropObjects(start: start, kind: .function) { return drop }
+            reset(saved)
+            skipToEnd()
+            return .ignored(keyword: "drop aggregate", location: start.location)
         case "index": kind = .index
         case "materialized" where peek().isWord("view"):
             advance()
             kind = .materializedView
         case "cast":
             return try parseDropCast(start: start)
+        case "operator" where peek().kind != .word || peek().isWord("if") || peek(2).kind == .dot:
+            if let dropped = parseDropOperators(start: start) { return dropped }
+            skipToEnd()
+            return .ignored(keyword: "drop operator", location: start.location)
         default:
             var word = current.value
             if word == "materialized" || word == "foreign" || word == "access" || word == "event" || word == "text" { word += " \(peek().value)" }
             skipToEnd()
             return .ignored(keyword: "drop \(word)", location: start.location)
         }
-        advance()
+        return try parseDropObjects(start: start, kind: kind)
+    }
+
+    /// After `DROP`, at the object kind's word: `[IF EXISTS] name[(types)], ... [CASCADE | RESTRICT]`.
+    private func parseDropObjects(start: Token, kind: DropObjectKind) throws(ParseError) -> Statement {
+        let isAggregate = advance().value == "aggregate"
         if kind == .index { _ = acceptWord("concurrently") }
         let ifExists = acceptWords("if", "exists")
         var names: [QualifiedName] = []
@@ -36,7 +52,9 @@ extension AlterParser {
             names.append(name)
             if kind == .function || kind == .procedure {
                 var types: [TypeName]?
-                if at(.leftParen) {
+                if isAggregate {
+                    types = try routineParser.parseAggregateArgumentTypes()
+                } else if at(.leftParen) {
                     types = try routineParser.parseFunctionParameters().filter { $0.mode != .out }.map(\.type)
                 }
                 functions.append(FunctionSignatureReference(name: name, argumentTypes: types))

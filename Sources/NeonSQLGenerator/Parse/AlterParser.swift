@@ -30,6 +30,15 @@ struct AlterParser: GrammarParser {
             advance()
             return .alterDomain(try parseAlterDomain(start: start))
         }
+        if atWord("operator"), let altered = parseAlterOperator(start: start) { return altered }
+        if atWord("aggregate") {
+            // An argument list this parser cannot read leaves the statement ignored, as before.
+            let saved = mark()
+            if let alter = try? routineParser.parseAlterAggregate(start: start) { return .alterFunction(alter) }
+            reset(saved)
+            skipToEnd()
+            return .ignored(keyword: "alter aggregate", location: start.location)
+        }
         if atWord("function") || atWord("procedure") || atWord("routine") {
             return .alterFunction(try routineParser.parseAlterFunction(start: start))
         }

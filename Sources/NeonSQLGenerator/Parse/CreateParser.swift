@@ -60,6 +60,10 @@ struct CreateParser: GrammarParser {
             }
         case "cast":
             return try parseCreateCast(start: start)
+        case "aggregate":
+            if let aggregate = parseCreateAggregate(start: start, orReplace: orReplace) { return aggregate }
+        case "operator":
+            if let created = parseCreateOperator(start: start) { return created }
         case "sequence":
             return try parseCreateSequence(start: start, temporary: temporary)
         case "view":

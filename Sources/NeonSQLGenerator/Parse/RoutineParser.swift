@@ -102,30 +102,34 @@ struct RoutineParser: GrammarParser {
         try expect(.leftParen, "'('")
         var parameters: [FunctionParameterDefinition] = []
         if accept(.rightParen) { return parameters }
-        repeat {
-            var mode = FunctionParameterDefinition.Mode.in
-            if current.kind == .word, let written = FunctionParameterDefinition.Mode(rawValue: current.value),
-               peek().kind != .comma, peek().kind != .rightParen {
-                mode = written
-                advance()
-            }
-            var name: Identifier?
-            if current.kind == .word || current.kind == .quotedIdentifier,
-               peek().kind == .word || peek().kind == .quotedIdentifier,
-               !(current.kind == .word && current.value == "double"),
-               !(peek().kind == .word && Self.typeContinuations.contains(peek().value)) {
-                name = identifier(advance())
-            }
-            let type = try parseFunctionType()
-            var hasDefault = false
-            if acceptWord("default") || (atOp("=") && { advance(); return true }()) {
-                _ = try expressionParser.parseExpression()
-                hasDefault = true
-            }
-            parameters.append(FunctionParameterDefinition(mode: mode, name: name, type: type, hasDefault: hasDefault))
-        } while accept(.comma)
+        repeat { parameters.append(try parseFunctionParameter()) } while accept(.comma)
         try expect(.rightParen, "')'")
         return parameters
+    }
+
+    /// `[mode] [name] type [DEFAULT expr | = expr]`
+    func parseFunctionParameter() throws(ParseError) -> FunctionParameterDefinition {
+        var mode = FunctionParameterDefinition.Mode.in
+        if current.kind == .word, let written = FunctionParameterDefinition.Mode(rawValue: current.value),
+           peek().kind != .comma, peek().kind != .rightParen {
+            mode = written
+            advance()
+        }
+        var name: Identifier?
+        if current.kind == .word || current.kind == .quotedIdentifier,
+           peek().kind == .word || peek().kind == .quotedIdentifier,
+           !(current.kind == .word && current.value == "double"),
+           !(peek().kind == .word && Self.typeContinuations.contains(peek().value)),
+           !(peek().isWord("order") && peek(2).isWord("by")) {
+            name = identifier(advance())
+        }
+        let type = try parseFunctionType()
+        var hasDefault = false
+        if acceptWord("default") || (atOp("=") && { advance(); return true }()) {
+            _ = try expressionParser.parseExpression()
+            hasDefault = true
+        }
+        return FunctionParameterDefinition(mode: mode, name: name, type: type, hasDefault: hasDefault)
     }
 
     /// At `FUNCTION|PROCEDURE|ROUTINE` after `ALTER`: `name [(types)] action`.

@@ -109,6 +109,23 @@ struct AssignmentCoercionDifferentialTests {
         return lines
     }
 
+    /// The statements the generator and PostgreSQL (its schema `postgresSchema`, else `schema`)
+    /// judge differently, each with both answers; and PostgreSQL's answers.
+    static func judgedDifferently(_ statements: [String], schema: String, postgresSchema: String? = nil,
+                                  database name: String) throws -> (mismatches: [String], postgres: [String]) {
+        var result: (mismatches: [String], postgres: [String]) = ([], [])
+        try PSQL.withScratchDatabase(name) { psql, database in
+            _ = try psql.run(postgresSchema ?? schema, database: database)
+            let theirs = try postgresAnswers(statements, psql: psql, database: database)
+            let ours = generatorAnswers(statements, schema: schema)
+            for index in statements.indices where (ours[index] == "ok") != (theirs[index] == "ok") {
+                result.mismatches.append("\(statements[index])\n    generator: \(ours[index])\n    PostgreSQL: \(theirs[index])")
+            }
+            result.postgres = theirs
+        }
+        return result
+    }
+
     /// `ok`, or the generator's error messages on the statement's line, per statement.
     static func generatorAnswers(_ statements: [String], schema: String) -> [String] {
         var text = ""

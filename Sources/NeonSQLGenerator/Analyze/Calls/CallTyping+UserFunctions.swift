@@ -6,10 +6,12 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
     /// Resolves a call among the visible user functions of its name and the built-in overloads;
     /// with `procedures`, among the visible procedures alone (`CALL p(...)`).
     mutating func resolveUserFunctionCall(_ call: FunctionCall, _ scope: Scope, procedures: Bool) -> UserFunctionResolution {
-        guard let name = call.name.name?.name, !call.isStar, call.withinGroup.isEmpty else { return .notUserFunction(inferred: []) }
+        guard let name = call.name.name?.name else { return .notUserFunction(inferred: []) }
         let schema = call.name.qualifier.last?.name
         let visible = schema == "pg_catalog" ? [] : catalog.userFunctions(name, schema: schema)
         let overloads = catalog.userCallOverloads(named: name, schema: schema, procedures: procedures)
+        // `f(*)` and WITHIN GROUP are an aggregate's (CREATE AGGREGATE) or a built-in's.
+        if call.isStar || !call.withinGroup.isEmpty, !overloads.contains(where: \.isAggregate) { return .notUserFunction(inferred: []) }
         if !procedures, overloads.isEmpty, !visible.isEmpty, catalog.functionCandidates(named: name).isEmpty {
             // PostgreSQL: "p(integer) is a procedure" (To call a procedure, use CALL).
             let types = call.arguments.map { infer($0, scope).type }
@@ -19,9 +21,11 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         }
         guard !overloads.isEmpty else { return .notUserFunction(inferred: []) }
         if call.argumentNames.contains(where: { $0 != nil }) { return resolveNamedNotationCall(call, overloads, scope) }
-        var values = [TypedValue?](repeating: nil, count: call.arguments.count)
+        // An ordered-set aggregate's WITHIN GROUP inputs follow its direct arguments.
+        let expressions = call.arguments + call.withinGroup.map(\.expression)
+        var values = [TypedValue?](repeating: nil, count: expressions.count)
         var hadError = false
-        for (index, argument) in call.arguments.enumerated() where !isUnknownInput(argument) {
+        for (index, argument) in expressions.enumerated() where !isUnknownInput(argument) {
             let value = infer(argument, scope)
             if value.type == .unknown { hadError = true }
             values[index] = value
@@ -40,7 +44,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
                     error("\(noun) \(written)(\(text)) does not exist", at: call.name.location)
                 }
             }
-            for (index, argument) in call.arguments.enumerated() where values[index] == nil { _ = infer(argument, scope) }
+            for (index, argument) in expressions.enumerated() where values[index] == nil { _ = infer(argument, scope) }
             return .failed
         }
         // The built-in overloads come first: the user functions follow them, in `overloads`' order.
@@ -48,7 +52,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         guard resolution.index >= builtinCount else { return .notUserFunction(inferred: values) }
         let function = overloads[resolution.index - builtinCount]
         let inputArguments = function.inputArguments
-        for (index, argument) in call.arguments.enumerated() where values[index] == nil {
+        for (index, argument) in expressions.enumerated() where values[index] == nil {
             let parameterName = index < inputArguments.count ? inputArguments[index].name : nil
             values[index] = infer(argument, scope, OperandContext(type: resolution.arguments[index], name: parameterName))
         }

@@ -94,6 +94,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
             declared = resolution.arguments
             call.result = resolution.result
             call.isStrict = signatures[resolution.index].isStrict
+            call.mayReturnNull = signatures[resolution.index].mayReturnNull
         case .noMatch, .ambiguous, .undeterminedPolymorphic:
             if !hadError {
                 let written = lhs == nil ? "\(op) \(signatureText(inputs))"
@@ -141,7 +142,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         // only when both are.
         let nullable = call.isStrict ? call.operands.contains { $0.nullable } : call.operands.allSatisfy { $0.nullable }
         let type = call.result ?? .unknown
-        return TypedValue(type: type, nullable: alwaysNullable || nullable,
+        return TypedValue(type: type, nullable: alwaysNullable || call.mayReturnNull || nullable,
                           elementNullable: BuiltinFunctionBehavior.resultElementNullable(name: op == "||" ? "array_append" : op,
                                                                                  arguments: call.operands, resultType: type))
     }
@@ -161,7 +162,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         }
         let call = inferOperatorCall(op, nil, operand, scope, at: operand.location)
         let value = call.operands.first ?? TypedValue(type: .unknown, nullable: true)
-        return TypedValue(type: call.result ?? .unknown, nullable: value.nullable || !call.isStrict)
+        return TypedValue(type: call.result ?? .unknown, nullable: value.nullable || !call.isStrict || call.mayReturnNull)
     }
 
     // MARK: Functions
@@ -211,6 +212,10 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         switch resolveUserFunctionCall(call, scope) {
         case .resolved(let resolved):
             callShapes[call.name.location.offset] = userCallShape(resolved)
+            // A user aggregate's ORDER BY, FILTER and window.
+            for item in call.orderBy { _ = infer(item.expression, scope) }
+            if let filter = call.filter { _ = infer(filter, scope, .type(.bool)) }
+            if let over = call.over { analyzeWindow(over, scope) }
             return userFunctionValue(resolved)
         case .failed: return TypedValue(type: .unknown, nullable: true, name: name)
         case .notUserFunction(let values): inferred = values
@@ -378,4 +383,6 @@ struct OperatorCall {
     var operands: [TypedValue]
     var result: SQLType?
     var isStrict = true
+    /// NULL may come whatever the operands (a user operator's function).
+    var mayReturnNull = false
 }

@@ -192,7 +192,7 @@ extension RowComparing where Self: ExpressionTyping & CallTyping & SelectAnalyzi
             reportLateTypedParameter(rightOperand, comparedWith: leftOperand)
             let call = inferOperatorCall(op, leftOperand.expression, rightOperand.expression, scope, at: location,
                                          known: [leftOperand.known, rightOperand.known])
-            nullable = nullable || call.operands.contains { $0.nullable } || !call.isStrict
+            nullable = nullable || call.operands.contains { $0.nullable } || !call.isStrict || call.mayReturnNull
             guard let result = call.result else { resolved = false; continue }
             if result != .bool {
                 error("row comparison operator must yield type boolean, not type \(result.formatName)", at: location)

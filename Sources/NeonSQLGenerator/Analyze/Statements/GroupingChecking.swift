@@ -84,6 +84,7 @@ extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & From
     /// built-in whose every overload is an aggregate and that no function of the schema shadows.
     private func isCertainlyAggregate(_ call: FunctionCall) -> Bool {
         if call.isStar || call.isDistinct || !call.orderBy.isEmpty || !call.withinGroup.isEmpty || call.filter != nil { return true }
+        if let name = call.name.name?.name, catalog.isUserAggregate(name, schema: call.name.qualifier.last?.name) { return true }
         guard let name = call.name.name?.name, [nil, "pg_catalog"].contains(call.name.qualifier.last?.name),
               let overloads = BuiltinCatalog.shared.functions[name], !overloads.isEmpty,
               overloads.allSatisfy({ $0.kind == .aggregate }) else { return false }

@@ -79,6 +79,8 @@ struct OperatorSignature: Sendable, Hashable {
     var resultType: SQLType = .unknown
     /// The PostgreSQL major versions that have this operator.
     var versions: PostgresVersions = .all
+    /// A user operator (CREATE OPERATOR): its function's body may return NULL whatever the operands.
+    var mayReturnNull = false
 }
 
 /// PostgreSQL's built-in catalog, parsed once from `BuiltinCatalogData` (generated from real

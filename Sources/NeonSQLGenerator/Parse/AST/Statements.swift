@@ -14,6 +14,10 @@ indirect enum Statement: Sendable, Hashable {
     case createSchema(Identifier, ifNotExists: Bool)
     case createTableAs(CreateTableAsStatement)
     case createFunction(CreateFunctionStatement)
+    /// `CREATE [OR REPLACE] AGGREGATE` (AST+Aggregate.swift).
+    case createAggregate(CreateAggregateStatement)
+    /// `CREATE OPERATOR`, `DROP OPERATOR`, `ALTER OPERATOR ... SET SCHEMA` (AST+Operator.swift).
+    case operators([OperatorStatement])
     /// `CREATE TRIGGER` (RoutineParser+Triggers.swift): what it fires on and the function it runs.
     case createTrigger(CreateTriggerStatement)
     /// `CREATE POLICY` (RoutineParser+Triggers.swift): the table and the tokens of its conditions.

@@ -341,3 +341,31 @@ LEFT JOIN stock s ON s.sku = v.sku AND s.warehouse = @warehouse;
 -- params: code String
 -- why: a parameter cast to bpchar.
 DELETE FROM warehouses WHERE code = @code::bpchar;
+
+-- name: StreamTypeTrails :many
+-- expect: stream_id String, trail String?, steps Int?, versions Int?
+-- params: since Date
+-- why: user aggregates (CREATE AGGREGATE, new and old syntax) in a grouped query, ORDER BY inside one.
+select stream_id, type_trail(event_type order by stream_version) as trail,
+       type_trail_length(event_type) as steps, version_total(stream_version) as versions
+from events
+where recorded_at >= @since
+group by stream_id
+order by stream_id;
+
+-- name: TrailOfAllEvents :one
+-- expect: trail String?, typed_events Int?
+-- params: eventType String
+-- why: a user aggregate without GROUP BY makes the query grouped (one row); FILTER on it.
+select type_trail(distinct event_type) as trail,
+       type_trail_length(event_type) filter (where event_type <> @event_type) as typed_events
+from events;
+
+-- name: RunningTrail :many
+-- expect: global_position Int, trail String?
+-- params: streamId String
+-- why: a user aggregate as a window function.
+select global_position, type_trail(event_type) over (order by stream_version) as trail
+from events
+where stream_id = @stream_id
+order by global_position;

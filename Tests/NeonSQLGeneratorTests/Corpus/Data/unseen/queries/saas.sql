@@ -470,3 +470,12 @@ WITH RECURSIVE tree AS (
 ) SEARCH DEPTH FIRST BY id SET path_order
   CYCLE id SET seen TO 1 DEFAULT 0 USING visited
 UPDATE projects.tasks SET state = 'done' WHERE id IN (SELECT id FROM tree WHERE seen = 0);
+
+-- name: TasksMatchingTitle :many
+-- expect: id Int, number Int, title String, distance Int?
+-- params: near Int, projectId Int, pattern String
+-- why: user operators (CREATE OPERATOR): OPERATOR(schema.op) with a parameter, a public one unqualified.
+SELECT id, number, title, number <~> @near AS distance
+FROM projects.tasks
+WHERE project_id = @project_id AND title OPERATOR(projects.=~) @pattern
+ORDER BY number <~> @near, id;

@@ -150,3 +150,12 @@ CREATE TABLE identity.user_snapshots (
     taken_at timestamptz NOT NULL DEFAULT now(),
     row_before identity.users NOT NULL
 );
+
+-- User operators: one in a module schema (used as OPERATOR(projects.=~)), one in public.
+CREATE FUNCTION projects.title_matches(title text, pattern text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE STRICT AS $$ SELECT title ~* pattern $$;
+CREATE OPERATOR projects.=~ (LEFTARG = text, RIGHTARG = text, FUNCTION = projects.title_matches,
+                             COMMUTATOR = OPERATOR(projects.=~));
+CREATE FUNCTION public.number_distance(a integer, b integer) RETURNS integer
+    LANGUAGE sql IMMUTABLE STRICT AS $$ SELECT abs(a - b) $$;
+CREATE OPERATOR public.<~> (LEFTARG = integer, RIGHTARG = integer, PROCEDURE = public.number_distance);

@@ -93,3 +93,27 @@ begin
     return v_position;
 end
 $fn$;
+
+-- A user aggregate (new syntax, with a final function) and one in the old syntax.
+create function public.type_trail_step(trail text, next_type text) returns text
+language sql immutable
+as $fn$ select case when trail = '' then next_type else trail || ' > ' || next_type end $fn$;
+
+create function public.type_trail_count(trail text) returns integer
+language sql immutable
+as $fn$ select coalesce(array_length(string_to_array(nullif(trail, ''), ' > '), 1), 0) $fn$;
+
+create aggregate public.type_trail(text) (
+    sfunc = public.type_trail_step,
+    stype = text,
+    initcond = ''
+);
+
+create aggregate public.type_trail_length(text) (
+    sfunc = public.type_trail_step,
+    stype = text,
+    finalfunc = public.type_trail_count,
+    initcond = ''
+);
+
+create aggregate public.version_total (basetype = bigint, sfunc = int8pl, stype = bigint);
