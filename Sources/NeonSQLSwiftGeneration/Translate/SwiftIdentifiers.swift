@@ -2,6 +2,19 @@
 /// resolve collisions (``SwiftTranslator`` does that, once, for the whole output) and return names
 /// without backticks (``escaped(_:)`` adds them where Swift needs them).
 enum SwiftIdentifiers {
+    /// The names a piece of Swift type text mentions (`[Foundation.Date?]` -> `Foundation`, `Date`):
+    /// a nested type declared beside it must not take one of them, or it would shadow it.
+    static func namesMentioned(inTypeText text: String) -> [String] {
+        var names: [String] = []
+        var word = ""
+        for character in text + " " {
+            if character.isLetter || character.isNumber || character == "_" { word.append(character); continue }
+            if !word.isEmpty { names.append(word) }
+            word = ""
+        }
+        return names
+    }
+
     /// `journey_id` -> `journeyId`, `FetchJourneyDuas` -> `fetchJourneyDuas`, `XPValue` -> `xpValue`.
     /// Empty when the name has no ASCII letter or digit.
     static func lowerCamelCase(_ name: String) -> String { IdentifierWords.lowerCamelCase(name) }

@@ -74,14 +74,7 @@ extension SwiftTranslator {
         var mentioned = moduleNames.union(["Self", "Type", "Protocol", "Any", "AnyObject", "CodingKeys", "ID"])
         mentioned.formUnion(propertyNames.values)
         mentioned.formUnion(query.columns.indices.filter { query.columns[$0].embed == nil }.map { columnNames[$0] })
-        for column in columns {
-            var word = ""
-            for character in column.codeType + " " {
-                if character.isLetter || character.isNumber || character == "_" { word.append(character); continue }
-                if !word.isEmpty { mentioned.insert(word) }
-                word = ""
-            }
-        }
+        for column in columns { mentioned.formUnion(SwiftIdentifiers.namesMentioned(inTypeText: column.codeType)) }
         var typeNames = UniqueNames(taken: mentioned)
         var embeds: [NamedEmbed] = []
         var indexByStart: [Int: Int] = [:]

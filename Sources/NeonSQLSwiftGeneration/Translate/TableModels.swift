@@ -305,14 +305,7 @@ extension NamedQuery {
         let mentioned = Set(models.values.map(\.typeName))
         // A renamed nested struct avoids what the row's code mentions, as SwiftTranslator.embeds does.
         var taken = mentioned.union(embeds.map(\.typeName)).union(embeds.map(\.propertyName)).union(columns.map(\.name))
-        for column in columns {
-            var word = ""
-            for character in column.codeType + " " {
-                if character.isLetter || character.isNumber || character == "_" { word.append(character); continue }
-                if !word.isEmpty { taken.insert(word) }
-                word = ""
-            }
-        }
+        for column in columns { taken.formUnion(SwiftIdentifiers.namesMentioned(inTypeText: column.codeType)) }
         var nestedNames = UniqueNames(taken: taken)
         for index in embeds.indices {
             guard let firstPosition = embeds[index].positions.first, firstPosition < query.columns.count,

@@ -82,7 +82,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         let (signatures, candidates) = catalog.operatorOverloads(named: name, prefix: lhs == nil)
         // A composite type (CREATE TYPE ... AS, a table's row) is binary-coercible to record:
         // its comparisons are record's (`p = ROW(1, 'a')::pair`, `t = t`).
-        let resolutionInputs = inputs.map { catalog.compositeFields(of: $0) == nil ? $0 : .builtin(.record) }
+        let resolutionInputs = catalog.compositesAsRecords(inputs)
         // Resolution depends on the candidates (the catalog's, by name) and the input types only.
         let outcome = catalog.derivedValue(OperatorResolutionKey(name: name, prefix: lhs == nil, inputs: resolutionInputs)) {
             CallResolver.resolveOperator(candidates, inputs: resolutionInputs, userCasts: catalog.userTypes.casts)

@@ -10,8 +10,14 @@ extension Catalog {
     func resolveFunction(_ candidates: [CallCandidate], inputs: [SQLType]) -> CallResolver.Outcome {
         let outcome = CallResolver.resolveFunction(candidates, inputs: inputs, userCasts: userTypes.casts)
         guard case .noMatch = outcome else { return outcome }
-        let asRecords = inputs.map { compositeFields(of: $0) == nil ? $0 : SQLType.builtin(.record) }
+        let asRecords = compositesAsRecords(inputs)
         guard asRecords != inputs else { return outcome }
         return CallResolver.resolveFunction(candidates, inputs: asRecords, userCasts: userTypes.casts)
+    }
+
+    /// `inputs` with each composite (a table's or view's row, a `CREATE TYPE ... AS (...)` value)
+    /// as `record`, to which PostgreSQL coerces every composite.
+    func compositesAsRecords(_ inputs: [SQLType]) -> [SQLType] {
+        inputs.map { compositeFields(of: $0) == nil ? $0 : .builtin(.record) }
     }
 }
