@@ -13,6 +13,10 @@ struct CatalogColumn: Sendable, Hashable {
     var hasDefault: Bool = false
     /// NOT NULL only because its type is a NOT NULL domain (ALTER DOMAIN ... DROP NOT NULL undoes it).
     var isNotNullByDomainOnly = false
+    /// An identity `GENERATED ALWAYS` or a generated column: what INSERT and UPDATE may write into
+    /// it. Set only where the schema says so for certain; a column copied by LIKE, inheritance or
+    /// partitioning has none (a missed rejection at worst, never a false error).
+    var writeRestriction: ColumnWriteRestriction?
     /// Where a schema file declares it (nil for columns made otherwise: views, functions).
     var declaredAt: DeclarationSite?
 }

@@ -102,6 +102,9 @@ extension RelationDefinitions {
         case .dropDefault(let column):
             guard let index = requireColumn(column, in: relation) else { return false }
             relation.columns[index].hasDefault = false
+        case .setWriteRestriction(let column, let restriction):
+            guard let index = requireColumn(column, in: relation) else { return false }
+            relation.columns[index].writeRestriction = restriction
         case .addConstraint(let constraint):
             addConstraint(constraint, to: &relation, inAlter: true)
         case .dropConstraint(let name, _):

@@ -24,15 +24,21 @@ extension RelationDefinitions {
             case .notNull, .identity:
                 column.isNotNull = true
                 column.isNotNullByDomainOnly = false
-                if case .identity = constraint { column.hasDefault = true }
+                if case .identity(let always) = constraint {
+                    column.hasDefault = true
+                    column.writeRestriction = always ? .identityAlways : nil
+                }
             case .primaryKey:
                 column.isNotNull = true
                 column.isNotNullByDomainOnly = false
                 isPrimaryKey = true
             case .unique:
                 isUnique = true
-            case .defaultValue, .generated:
+            case .defaultValue:
                 column.hasDefault = true
+            case .generated:
+                column.hasDefault = true
+                column.writeRestriction = .generated
             case .null, .check, .references:
                 break
             }
@@ -51,7 +57,11 @@ extension RelationDefinitions {
         if let parentName = create.partitionOf {
             // A partition has its parent's columns, NOT NULL and keys; its own list only adds options.
             guard let parent = requireRelation(parentName) else { return }
-            relation.columns = parent.columns
+            relation.columns = parent.columns.map { column in
+                var copy = column
+                copy.writeRestriction = nil
+                return copy
+            }
             run(IndexDefinitions.self) { $0.copyIndexes(of: parent, into: &relation) }
             for definition in create.columns {
                 guard let index = requireColumn(definition.name, in: relation) else { return }
@@ -65,7 +75,8 @@ extension RelationDefinitions {
         }
         for parentName in create.inherits {
             guard let parent = requireRelation(parentName) else { return }
-            for column in parent.columns {
+            for var column in parent.columns {
+                column.writeRestriction = nil
                 if let index = relation.columnIndex(named: column.name) {
                     relation.columns[index].isNotNull = relation.columns[index].isNotNull || column.isNotNull
                 } else {
@@ -120,6 +131,7 @@ extension RelationDefinitions {
             }
             var copy = column
             if !like.includesDefaults { copy.hasDefault = false }
+            copy.writeRestriction = nil
             relation.columns.append(copy)
         }
         if like.includesIndexes { run(IndexDefinitions.self) { $0.copyIndexes(of: source, into: &relation) } }

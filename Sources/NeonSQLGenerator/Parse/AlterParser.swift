@@ -220,9 +220,65 @@ struct AlterParser: GrammarParser {
             if acceptWords("drop", "not", "null") { return .dropNotNull(column) }
             if acceptWords("set", "default") { return .setDefault(column, try expressionParser.parseExpression()) }
             if acceptWords("drop", "default") { return .dropDefault(column) }
+            if let restriction = try parseWriteRestrictionChange() { return .setWriteRestriction(column, restriction.after) }
         }
         skipToListEnd()
         return .ignored(start.location)
+    }
+
+    /// A column's write restriction after an ALTER COLUMN sub-command changed it (nil: none left).
+    struct WriteRestrictionChange {
+        let after: ColumnWriteRestriction?
+    }
+
+    /// After `ALTER COLUMN c`: a change of identity or generation, and the column's write
+    /// restriction after it: `ADD GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY [(options)]`, `DROP
+    /// IDENTITY`, `DROP EXPRESSION`, or identity options (`SET INCREMENT BY 2 RESTART ...`) among
+    /// which `SET GENERATED {ALWAYS | BY DEFAULT}`; nil for any other sub-command (not consumed),
+    /// and for identity options that do not change the generation (consumed).
+    private func parseWriteRestrictionChange() throws(ParseError) -> WriteRestrictionChange? {
+        if acceptWords("drop", "identity") || acceptWords("drop", "expression") {
+            _ = acceptWords("if", "exists")
+            return WriteRestrictionChange(after: nil)
+        }
+        if acceptWords("add", "generated") {
+            let always = acceptWord("always")
+            if !always {
+                try expectWord("by")
+                try expectWord("default")
+            }
+            try expectWord("as")
+            try expectWord("identity")
+            if at(.leftParen) { try skipParenthesized() }
+            return WriteRestrictionChange(after: always ? .identityAlways : nil)
+        }
+        guard atWord("set") || atWord("restart") else { return nil }
+        // The list item's own tokens: the last `GENERATED ALWAYS | BY DEFAULT` among them decides.
+        var change: WriteRestrictionChange?
+        var level = 0
+        while !cursor.atEnd {
+            switch current.kind {
+            case .leftParen, .leftBracket:
+                level += 1
+            case .rightParen, .rightBracket:
+                if level == 0 { return change }
+                level -= 1
+            case .comma where level == 0:
+                return change
+            default:
+                if level == 0, atWord("generated") {
+                    advance()
+                    if acceptWord("always") {
+                        change = WriteRestrictionChange(after: .identityAlways)
+                    } else if atWord("by") {
+                        change = WriteRestrictionChange(after: nil)
+                    }
+                    continue
+                }
+            }
+            advance()
+        }
+        return change
     }
 
     /// `SET [SESSION|LOCAL] search_path {TO|=} value, ...`, or nil for any other SET.

@@ -70,13 +70,15 @@ extension DMLParser {
     /// `INSERT [(columns)] [OVERRIDING {SYSTEM|USER} VALUE] {VALUES (expressions) | DEFAULT VALUES}`
     private func parseMergeInsert() throws(ParseError) -> MergeAction {
         let location = advance().location
-        let (columns, indirections) = try parseInsertColumns()
-        if acceptWords("default", "values") { return .insert(columns: columns, indirections: indirections, values: nil, location: location) }
+        let (columns, indirections, overriding) = try parseInsertColumns()
+        if acceptWords("default", "values") {
+            return .insert(columns: columns, indirections: indirections, values: nil, overriding: overriding, location: location)
+        }
         try expectWord("values")
         try expect(.leftParen, "'('")
         var values: [Expression] = []
         repeat { values.append(try expressionParser.parseExpression()) } while accept(.comma)
         try expect(.rightParen, "')'")
-        return .insert(columns: columns, indirections: indirections, values: values, location: location)
+        return .insert(columns: columns, indirections: indirections, values: values, overriding: overriding, location: location)
     }
 }

@@ -11,7 +11,7 @@ struct DMLParser: GrammarParser {
         let table = try parseQualifiedName("table name")
         var alias: Identifier?
         if acceptWord("as") { alias = try parseColumnId("alias") }
-        let (columns, indirections) = try parseInsertColumns()
+        let (columns, indirections, overriding) = try parseInsertColumns()
         let source: InsertSource
         if acceptWords("default", "values") {
             source = .defaultValues
@@ -32,14 +32,15 @@ struct DMLParser: GrammarParser {
         let returning = try parseReturning()
         return InsertStatement(
             with: with, table: table, alias: alias, columns: columns, columnIndirections: indirections, source: source,
-            onConflict: onConflict, returning: returning, location: start.location
+            overriding: overriding, onConflict: onConflict, returning: returning, location: start.location
         )
     }
 
     /// `[(columns)] [OVERRIDING {SYSTEM|USER} VALUE]` after `INSERT INTO t [AS a]` and after MERGE's
     /// `INSERT`: the target table's columns the insert names. A column's `.field` or `[subscript]` is
     /// kept per column (PostgreSQL's insert_column_item); a `(` that opens a query is the source's.
-    func parseInsertColumns() throws(ParseError) -> (columns: [Identifier], indirections: [[AssignmentIndirection]]) {
+    func parseInsertColumns() throws(ParseError)
+        -> (columns: [Identifier], indirections: [[AssignmentIndirection]], overriding: InsertOverriding?) {
         var columns: [Identifier] = []
         var indirections: [[AssignmentIndirection]] = []
         if at(.leftParen), !queryStarts(at: 1).isQuery {
@@ -50,11 +51,17 @@ struct DMLParser: GrammarParser {
             } while accept(.comma)
             try expect(.rightParen, "')'")
         }
+        var overriding: InsertOverriding?
         if acceptWord("overriding") {
-            if !acceptWord("system") { try expectWord("user") }
+            if acceptWord("system") {
+                overriding = .systemValue
+            } else {
+                try expectWord("user")
+                overriding = .userValue
+            }
             try expectWord("value")
         }
-        return (columns, indirections)
+        return (columns, indirections, overriding)
     }
 
     /// `ON CONFLICT [(targets) [WHERE ...] | ON CONSTRAINT name] DO NOTHING | DO UPDATE SET ... [WHERE ...]`

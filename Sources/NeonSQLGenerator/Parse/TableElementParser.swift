@@ -106,14 +106,15 @@ struct TableElementParser: GrammarParser {
                 let (table, columns, actions) = try parseReferences()
                 constraints.append(.references(table, columns: columns, actions: actions))
             } else if acceptWord("generated") {
-                if !acceptWord("always") {
+                let always = acceptWord("always")
+                if !always {
                     try expectWord("by")
                     try expectWord("default")
                 }
                 try expectWord("as")
                 if acceptWord("identity") {
                     if at(.leftParen) { try skipParenthesized() }
-                    constraints.append(.identity)
+                    constraints.append(.identity(always: always))
                 } else {
                     try expect(.leftParen, "'('")
                     let expression = try expressionParser.parseExpression()

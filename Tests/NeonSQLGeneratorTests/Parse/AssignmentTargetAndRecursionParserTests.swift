@@ -33,7 +33,7 @@ struct AssignmentTargetAndRecursionParserTests {
             WHEN MATCHED THEN UPDATE SET addr.city = s.city
             WHEN NOT MATCHED THEN INSERT (id, addr.zip) VALUES (s.id, s.zip)
             """), merge.clauses.count == 2 else { Issue.record("the merge did not parse"); return }
-        guard case .update(let set) = merge.clauses[0].action, case .insert(_, let indirections, _, _) = merge.clauses[1].action else {
+        guard case .update(let set) = merge.clauses[0].action, case .insert(_, let indirections, _, _, _) = merge.clauses[1].action else {
             Issue.record("merge actions"); return
         }
         #expect(set.map { $0.indirections.map(describe) } == [[".city"]])

@@ -44,8 +44,15 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
             switch clause.action {
             case .update(let set):
                 analyzeSet(set, relation, clauseScope)
-            case .insert(let columns, let steps, let values, _):
+            case .insert(let columns, let steps, let values, let overriding, let location):
                 analyzeMergeInsert(columns: columns, through: steps, values: values, relation, clauseScope)
+                let targets = columns.isEmpty ? relation.columns : columns.compactMap { relation.column(named: $0.name) }
+                if let values, columns.isEmpty || (targets.count == columns.count && columns.count == values.count) {
+                    for refusal in RestrictedColumnWrites.insert(into: targets, names: columns, through: steps, rows: [values],
+                                                                 overriding: overriding, at: location) {
+                        error(refusal.message, at: refusal.location)
+                    }
+                }
             case .delete, .doNothing:
                 break
             }

@@ -163,6 +163,8 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
                 }
             }
             assignRows(rows, to: targetColumns, through: steps, in: relation, scope)
+            report(RestrictedColumnWrites.insert(into: targetColumns, names: insert.columns, through: steps, rows: rows,
+                                                 overriding: insert.overriding, at: insert.table.location))
         case .select(let query):
             var insertTargets: [OperandContext]?
             let contexts = targetColumns.enumerated().map { index, column in
@@ -182,6 +184,12 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
             } else if diagnostics.errorCount == errorsBefore {
                 reportUnassignableOutputs(columns, to: targetColumns, through: steps)
             }
+            // A VALUES list in parentheses is still one (PostgreSQL's grammar drops the parentheses).
+            var valuesRows: [[Expression]]?
+            if query.with == nil, query.orderBy.isEmpty, query.limit == nil, query.offset == nil,
+               case .values(let rows, _) = query.body { valuesRows = rows }
+            report(RestrictedColumnWrites.insert(into: Array(targetColumns.prefix(columns.count)), names: insert.columns,
+                                                 through: steps, rows: valuesRows, overriding: insert.overriding, at: query.location))
         case .defaultValues:
             break
         }
@@ -216,6 +224,11 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         return analyzeReturning(insert.returning, rowScope)
     }
 
+    /// Writes refused into identity `GENERATED ALWAYS` or generated columns.
+    private mutating func report(_ refusals: [RestrictedColumnWrites.Refusal]) {
+        for refusal in refusals { error(refusal.message, at: refusal.location) }
+    }
+
     /// Rows of values written into `columns`, each through its `.field`s and `[subscripts]`
     /// (`steps`, per column; the subscripts are typed once).
     mutating func assignRows(_ rows: [[Expression]], to columns: [CatalogColumn], through steps: [[AssignmentIndirection]],
@@ -244,6 +257,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
             }
             checkAssignedViewColumns(clause.columns, of: relation, .update)
             let steps = clause.indirections
+            report(RestrictedColumnWrites.update(clause, columns: columns))
             if columns.count == 1 {
                 assign(clause.value, to: columns[0], through: steps.first ?? [], in: relation, scope)
                 continue

@@ -109,7 +109,7 @@ struct RelationReferenceCollector {
             clause.condition.map { expression($0) }
             switch clause.action {
             case .update(let set): assignments(set)
-            case .insert(_, let steps, let values, _):
+            case .insert(_, let steps, let values, _, _):
                 indirections(steps)
                 values?.forEach { expression($0) }
             case .delete, .doNothing: break

@@ -10,8 +10,19 @@ enum ColumnConstraint: Sendable, Hashable {
     case references(QualifiedName, columns: [Identifier], actions: ReferentialActions)
     /// `GENERATED ALWAYS AS (expr) STORED`
     case generated(Expression)
-    /// `GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY`: implies NOT NULL.
-    case identity
+    /// `GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY`: implies NOT NULL. `always` for ALWAYS,
+    /// whose values only `OVERRIDING SYSTEM VALUE` may write.
+    case identity(always: Bool)
+}
+
+/// What PostgreSQL lets an INSERT or UPDATE write into a column (rewriteTargetListIU in
+/// src/backend/rewrite/rewriteHandler.c); columns without one take any value.
+enum ColumnWriteRestriction: Sendable, Hashable {
+    /// `GENERATED ALWAYS AS IDENTITY`: only DEFAULT, unless an INSERT says `OVERRIDING SYSTEM VALUE`
+    /// (or `OVERRIDING USER VALUE`, which writes the default instead).
+    case identityAlways
+    /// `GENERATED ALWAYS AS (expression) STORED`: only DEFAULT.
+    case generated
 }
 
 struct ColumnDefinition: Sendable, Hashable {
@@ -231,6 +242,9 @@ enum AlterTableAction: Sendable, Hashable {
     case renameConstraint(from: Identifier, to: Identifier)
     /// `SET SCHEMA name`
     case setSchema(Identifier)
+    /// `ALTER COLUMN c {ADD GENERATED ... AS IDENTITY | SET GENERATED {ALWAYS | BY DEFAULT} | DROP
+    /// IDENTITY | DROP EXPRESSION}`: what the column's values may be written with afterwards.
+    case setWriteRestriction(Identifier, ColumnWriteRestriction?)
     /// Anything else (OWNER TO, ENABLE ROW LEVEL SECURITY, SET ...): no effect on types.
     case ignored(SourceLocation)
 }

@@ -48,6 +48,7 @@ enum MergeAction: Sendable, Hashable {
     case update([SetClause])
     case delete
     /// `INSERT [(columns)] [OVERRIDING ...] VALUES (...)`; `values` nil for `DEFAULT VALUES`.
-    case insert(columns: [Identifier], indirections: [[AssignmentIndirection]], values: [Expression]?, location: SourceLocation)
+    case insert(columns: [Identifier], indirections: [[AssignmentIndirection]], values: [Expression]?,
+                overriding: InsertOverriding?, location: SourceLocation)
     case doNothing
 }

@@ -212,6 +212,13 @@ struct AssignmentSubscript: Sendable, Hashable {
     let isSlice: Bool
 }
 
+/// `OVERRIDING SYSTEM VALUE` (the values written go into `GENERATED ALWAYS` identity columns) or
+/// `OVERRIDING USER VALUE` (identity columns take their defaults whatever the values say).
+enum InsertOverriding: Sendable, Hashable {
+    case systemValue
+    case userValue
+}
+
 enum InsertSource: Sendable, Hashable {
     case values([[Expression]])
     case select(SelectStatement)
@@ -245,6 +252,8 @@ struct InsertStatement: Sendable, Hashable {
     /// Per column of `columns`, its `.field`s and `[subscripts]` (`INSERT INTO t (tags[1])`).
     let columnIndirections: [[AssignmentIndirection]]
     let source: InsertSource
+    /// `OVERRIDING {SYSTEM | USER} VALUE`, when written.
+    var overriding: InsertOverriding? = nil
     let onConflict: OnConflict?
     /// Empty when there is no RETURNING.
     let returning: [SelectTarget]
