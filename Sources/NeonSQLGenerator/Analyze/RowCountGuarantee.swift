@@ -73,7 +73,11 @@ enum RowCountGuarantee {
     static func isAggregate(_ call: FunctionCall, catalog: Catalog) -> Bool {
         let name = call.name.name?.name ?? ""
         if catalog.isUserAggregate(name, schema: call.name.qualifier.last?.name) { return true }
-        guard BuiltinFunctionBehavior.kind(of: name) == .aggregate else { return false }
+        // rank(), dense_rank(), percent_rank() and cume_dist() are window functions first and
+        // hypothetical-set aggregates with WITHIN GROUP.
+        let isHypotheticalSet = call.over == nil && !call.withinGroup.isEmpty
+            && BuiltinCatalog.shared.functions[name]?.contains(where: \.isHypothetical) == true
+        guard BuiltinFunctionBehavior.kind(of: name) == .aggregate || isHypotheticalSet else { return false }
         if let schema = call.name.qualifier.last?.name { return schema == "pg_catalog" }
         let arity = call.arguments.count
         let registered = catalog.userFunctions(name, schema: nil)

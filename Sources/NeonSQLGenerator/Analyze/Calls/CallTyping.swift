@@ -299,6 +299,9 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
                 break
             }
         }
+        if signature?.isHypothetical == true {
+            declared = HypotheticalArguments.unified(declared, inputs: inputs, directCount: call.arguments.count)
+        }
         for (index, argument) in expressions.enumerated() where values[index] == nil {
             // An untyped argument where the function takes "any" (concat, format) stays untyped:
             // a constant is text, a parameter needs a type from elsewhere.

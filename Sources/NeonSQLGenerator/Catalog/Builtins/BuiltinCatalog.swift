@@ -54,6 +54,9 @@ struct FunctionSignature: Sendable, Hashable {
     /// The result columns of a function that returns `record` or `SETOF record` through OUT,
     /// INOUT or TABLE parameters (`jsonb_each`: `key text, value jsonb`), in order; empty otherwise.
     var outputColumns: [FunctionOutputColumn] = []
+    /// A hypothetical-set aggregate (`rank(x) WITHIN GROUP (ORDER BY y)`): each direct argument
+    /// and the aggregated argument at its position resolve to one type (unify_hypothetical_args).
+    var isHypothetical = false
 }
 
 /// One result column of a function with OUT parameters (`pg_proc.proallargtypes`/`proargmodes`/
@@ -155,7 +158,7 @@ final class BuiltinCatalog: Sendable {
                 case "F":
                     let flags = field(4)
                     let kind: FunctionSignature.Kind = flags.contains("a") ? .aggregate : flags.contains("w") ? .window : .function
-                    let signature = FunctionSignature(
+                    var signature = FunctionSignature(
                         name: field(1), arguments: field(2).split(separator: " ").map(String.init), result: field(3),
                         isStrict: flags.contains("s"), returnsSet: flags.contains("r"), isVariadic: flags.contains("v"),
                         kind: kind, isOrderedSet: flags.contains("o") || flags.contains("h"),
@@ -166,6 +169,7 @@ final class BuiltinCatalog: Sendable {
                             let parts = column.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
                             return FunctionOutputColumn(name: String(parts[0]), typeName: parts.count > 1 ? String(parts[1]) : "")
                         })
+                    signature.isHypothetical = flags.contains("h")
                     functions[signature.name, default: []].append(signature)
                 case "O":
                     let signature = OperatorSignature(name: field(1), left: optional(2), right: field(3), result: field(4),

@@ -136,3 +136,14 @@ FROM events;
 SELECT id, path, char_length(path) AS path_length, split_part(path, '/', 2) AS section,
        regexp_replace(lower(path), '/+$', '') AS normalized
 FROM events;
+
+-- name: HypotheticalRanks :one
+-- expect: rank_of Int, dense_of Int, share Double, cumulative Double
+-- params: ms Int, kind EventKind, path String
+-- why: a hypothetical-set aggregate's direct argument takes the type of the WITHIN GROUP argument at its
+-- why: position (unify_hypothetical_args), two untyped ones are text; with WITHIN GROUP it aggregates: one row.
+SELECT rank(@ms) WITHIN GROUP (ORDER BY duration_ms) AS rank_of,
+       dense_rank(@kind) WITHIN GROUP (ORDER BY kind) AS dense_of,
+       percent_rank(@ms, @path) WITHIN GROUP (ORDER BY duration_ms, path) AS share,
+       cume_dist(5000) WITHIN GROUP (ORDER BY duration_ms DESC) AS cumulative
+FROM events;
