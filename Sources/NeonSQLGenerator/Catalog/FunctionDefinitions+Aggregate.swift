@@ -11,11 +11,11 @@ extension FunctionDefinitions {
         let otherOverloadLeftOut = !catalog.userTypes.functionsLeftOut.insert(leftOutKey).inserted
         var arguments: [UserFunction.Argument] = []
         for parameter in create.arguments + (create.orderedArguments ?? []) {
-            guard let type = functionType(parameter.type) else { return }
+            guard let type = aggregateType(parameter.type) else { return }
             arguments.append(UserFunction.Argument(name: parameter.name?.name, type: type,
                                                    mode: parameter.mode == .variadic ? .variadic : .in, hasDefault: false))
         }
-        guard let stateTypeName = create.stateType, let stateType = functionType(stateTypeName) else { return }
+        guard let stateTypeName = create.stateType, let stateType = aggregateType(stateTypeName) else { return }
         // PostgreSQL: the final function's return type, or the state type without one.
         var resultType = stateType
         if let final = create.finalFunction {
@@ -23,7 +23,8 @@ extension FunctionDefinitions {
             // FINALFUNC_EXTRA every function takes the aggregated ones too.
             let direct = create.orderedArguments == nil ? 0 : create.arguments.count
             let extra = Array(arguments.map(\.type).prefix(create.finalFunctionExtra ? arguments.count : direct))
-            guard let type = catalog.resultType(ofFunction: final, inputs: [stateType] + extra) else { return }
+            guard let type = catalog.resultType(ofFunction: final, inputs: [stateType] + extra)
+                    ?? internalStateFinalResult(final, state: stateType, extra: extra) else { return }
             resultType = type
         }
         var aggregate = UserFunction(schema: schema, name: name, arguments: arguments, result: .scalar(resultType, columnName: name),
@@ -37,6 +38,27 @@ extension FunctionDefinitions {
         }
         catalog.setFunction(aggregate)
         if !otherOverloadLeftOut { catalog.userTypes.functionsLeftOut.remove(leftOutKey) }
+    }
+}
+
+extension FunctionDefinitions {
+    /// An aggregate's argument or state type: also the pseudo-types `"any"` (an argument of any
+    /// type, `count("any")`-style) and `internal` (a state only C functions read).
+    func aggregateType(_ name: TypeName) -> SQLType? {
+        if name.schema == nil || name.schema == "pg_catalog", name.arrayDimensions == 0, name.name == "any" || name.name == "internal" {
+            return .catalogType(name.name)
+        }
+        return functionType(name)
+    }
+
+    /// The result of a built-in final function of an `internal` state (`numeric_avg`,
+    /// `percentile_disc_final`), resolved against the arguments it takes after the state.
+    func internalStateFinalResult(_ final: QualifiedName, state: SQLType, extra: [SQLType]) -> SQLType? {
+        guard state == .catalogType("internal"), let name = final.name?.name,
+              final.qualifier.isEmpty || final.qualifier.last?.name == "pg_catalog" else { return nil }
+        let candidates = CallCandidate.functionCandidates(InternalStateFinalFunctions.signatures(named: name), count: extra.count)
+        guard case .resolved(let resolution) = catalog.resolveFunction(candidates, inputs: extra) else { return nil }
+        return resolution.result
     }
 }
 

@@ -30,6 +30,13 @@ struct UserAggregateDifferentialTests {
         ALTER AGGREGATE renamed_later(text) RENAME TO action_list;
         ALTER AGGREGATE action_list(text) SET SCHEMA audit;
         DROP AGGREGATE scratch(text);
+        CREATE AGGREGATE internal_avg(numeric) (SFUNC = numeric_avg_accum, STYPE = internal, FINALFUNC = numeric_avg,
+                                                COMBINEFUNC = numeric_avg_combine, SERIALFUNC = numeric_avg_serialize,
+                                                DESERIALFUNC = numeric_avg_deserialize);
+        CREATE AGGREGATE count_any("any") (SFUNC = int8inc_any, STYPE = int8, INITCOND = '0');
+        CREATE AGGREGATE internal_percentile(float8 ORDER BY anyelement) (SFUNC = ordered_set_transition, STYPE = internal,
+                                                                         FINALFUNC = percentile_disc_final, FINALFUNC_EXTRA);
+        CREATE AGGREGATE internal_json(anyelement) (SFUNC = json_agg_transfn, STYPE = internal, FINALFUNC = json_agg_finalfn);
         """
 
     /// Accepted by PostgreSQL: their parameter and column types must agree.
@@ -52,6 +59,10 @@ struct UserAggregateDifferentialTests {
         SELECT actor, audit.action_list(action) AS actions FROM events GROUP BY actor ORDER BY 1;
         -- name: AggregateOfExpression :one
         SELECT audit.joined(actor || ':' || action) AS pairs, array_accum(amount) AS amounts FROM events;
+        -- name: InternalState :one
+        SELECT internal_avg(amount) AS mean, count_any(action) AS n, internal_json(actor) AS actors FROM events;
+        -- name: InternalOrderedSet :many
+        SELECT actor, internal_percentile(@fraction) WITHIN GROUP (ORDER BY at) AS moment FROM events GROUP BY actor;
         """
 
     /// Judged on acceptance only: each rejected by PostgreSQL but the first.
@@ -76,6 +87,21 @@ struct UserAggregateDifferentialTests {
         #expect(columns.contains("total integer"))
         #expect(columns.contains("ids bigint[]"))
         #expect(columns.contains("picked text"))
+        #expect(columns.contains("mean numeric"))
+        #expect(columns.contains("n bigint"))
+        #expect(columns.contains("actors json"))
+        #expect(columns.contains("moment timestamp with time zone"))
+    }
+
+    /// The final functions of aggregates with an `internal` state (which the built-in catalog
+    /// data leaves out) are the server's, as its pg_proc lists them.
+    @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
+    func internalStateFinalFunctionsArePostgreSQLs() throws {
+        let url = try #require(PostgresTestEnvironment.url, "NEON_SQL_TEST_POSTGRES_URL is not set; run Scripts/test.sh")
+        let answer = try PSQL(url: url).run(InternalStateFinalFunctions.query + ";")
+        let expected = InternalStateFinalFunctions.data.split(separator: "\n").map(String.init)
+        #expect(expected.count > 30)
+        #expect(answer.split(separator: "\n").map(String.init) == expected)
     }
 
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun))
