@@ -140,6 +140,18 @@ public struct PostgresType: Sendable, Hashable, CustomStringConvertible {
         .int4range, .int8range, .numrange, .daterange, .tsrange, .tstzrange, .point,
     ]
 
+    /// The statics by their Swift name (`int4`), as generated row columns name them
+    /// (``ResultColumn/list(_:)``).
+    static let staticsByName: [String: PostgresType] = [
+        "bool": .bool, "bytea": .bytea, "char": .char, "name": .name, "int8": .int8, "int2": .int2, "int4": .int4,
+        "text": .text, "oid": .oid, "json": .json, "xml": .xml, "float4": .float4, "float8": .float8, "money": .money,
+        "bpchar": .bpchar, "varchar": .varchar, "date": .date, "time": .time, "timestamp": .timestamp,
+        "timestamptz": .timestamptz, "interval": .interval, "timetz": .timetz, "numeric": .numeric, "uuid": .uuid,
+        "jsonb": .jsonb, "inet": .inet, "cidr": .cidr, "macaddr": .macaddr, "unknown": .unknown, "record": .record,
+        "void": .void, "int4range": .int4range, "int8range": .int8range, "numrange": .numrange,
+        "daterange": .daterange, "tsrange": .tsrange, "tstzrange": .tstzrange, "point": .point,
+    ]
+
     static let builtinsByOID: [UInt32: PostgresType] = {
         var table: [UInt32: PostgresType] = [:]
         for type in builtins { table[type.oid] = type }

@@ -115,16 +115,13 @@ enum ClientRenderer {
         let key = SwiftStringLiteral.quoted(named.functionName)
         let queryName = SwiftStringLiteral.quoted(named.query.annotationName)
         let preview = previewIsUnimplemented ? ".unimplemented" : ".value(\(defaultValue(named.query.kind)))"
-        // `_JourneysStatementFactories.fetchJourneyDuas(journeyId:)`: the factory as a function value.
-        let labels = signature.closureArity == 0 ? "" : referenceLabels(String(signature.symbolReference.dropFirst(named.functionName.count)))
-        let factory = "\(fileTypes.factories).\(name)\(labels)"
-        let arguments = "(\(key), \(queryName), preview: \(preview), \(factory))"
+        let arguments = "(\(key), \(queryName), preview: \(preview), \(factoryReference(named, signature: signature, fileTypes: fileTypes)))"
         printer.block("extension \(fileTypes.client)") { printer in
             printer.docComment(["Runs ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the query (tests, previews)."])
             printer.availability(signature.availability)
             printer.block("public var \(name): \(closureType(signature))") { printer in
-                printer.line("get { neonSQLState.query\(arguments) }")
-                printer.line("set { neonSQLState.setQuery(\(key), newValue) }")
+                printer.line("get { neonSQLQuery\(arguments) }")
+                printer.line("set { neonSQLSetQuery(\(key), newValue) }")
             }
         }
         guard named.query.isReadOnly, [.many, .one].contains(named.query.kind), let result = signature.resultType else { return }
@@ -133,10 +130,28 @@ enum ClientRenderer {
             printer.docComment(["Observes ``\(typeNames.queries)/\(signature.symbolReference)``; set it to replace the observation."])
             printer.availability(signature.availability)
             printer.block("public var \(name): @Sendable \(signature.closureParameters) -> NeonSQL.QueryObservation<\(result)>") { printer in
-                printer.line("get { neonSQLState.observation\(arguments) }")
-                printer.line("set { neonSQLState.setObservation(\(key), newValue) }")
+                printer.line("get { neonSQLObservation\(arguments) }")
+                printer.line("set { neonSQLSetObservation(\(key), newValue) }")
             }
         }
+    }
+
+    /// `_JourneysStatementFactories.fetchJourneyDuas(journeyId:)`: the factory of a query that runs
+    /// one statement as a function value.
+    static func factoryReference(_ named: NamedQuery, signature: QuerySignature, fileTypes: QueryFileTypes) -> String {
+        let labels = signature.closureArity == 0 ? "" : referenceLabels(String(signature.symbolReference.dropFirst(named.functionName.count)))
+        return "\(fileTypes.factories).\(SwiftIdentifiers.escaped(named.functionName))\(labels)"
+    }
+
+    /// `_JourneysStatementFactories.fetchJourneyDuas(journeyId:), journeyId`: the factory and the
+    /// method's arguments, for the runtime's generic method bodies (`neonSQLExecute`, `neonSQLObserve`).
+    static func factoryArguments(_ named: NamedQuery, signature: QuerySignature, fileTypes: QueryFileTypes) -> String {
+        var text = factoryReference(named, signature: signature, fileTypes: fileTypes)
+        // Read in place: a `NamedValue` copy retains about ten strings.
+        for index in named.parameters.indices {
+            text += ", " + SwiftIdentifiers.escaped(named.parameters[index].name)
+        }
+        return text
     }
 
     /// `(journeyId:)` as a function reference spells it: a label as the declaration spells it

@@ -15,7 +15,7 @@ enum ModelRenderer {
     }
 
     private static func renderStruct(_ model: NamedTableModel, codableRows: Bool, into printer: inout CodePrinter) {
-        let conformances = RowConformances.list(codableRows: codableRows, identifiable: model.isIdentifiable)
+        let conformances = RowConformances.list(codableRows: codableRows, identifiable: model.isIdentifiable, hasFields: !model.fields.isEmpty)
         let kind = model.relationKind
         printer.docComment([
             "A row of the \(kind) `\(CodePrinter.sanitizedCommentText(model.sqlName))`, with the \(kind)'s nullability: what every",
@@ -32,6 +32,7 @@ enum ModelRenderer {
                     printer.line("self.\(SwiftIdentifiers.escaped(field.name)) = \(SwiftIdentifiers.escaped(field.name))")
                 }
             }
+            RowConformances.printFields(model.fields.map { (SwiftIdentifiers.escaped($0.name), $0.codeType) }, into: &printer)
         }
     }
 

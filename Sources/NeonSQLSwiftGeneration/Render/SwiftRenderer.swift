@@ -119,7 +119,7 @@ package struct SwiftRenderer {
                 printer.docComment(["", "Yields the result again after every write through the same client that may change it."])
                 printer.availability(signature.availability)
                 printer.block("public func \(signature.declaration) -> NeonSQL.QueryObservation<\(result)>") { printer in
-                    printer.line("self.executor.observe(\(types.factories).\(signature.call))")
+                    printer.line("self.neonSQLObserve(\(ClientRenderer.factoryArguments(named, signature: signature, fileTypes: types)))")
                 }
             }
         }
@@ -130,7 +130,7 @@ package struct SwiftRenderer {
         ClientRenderer.renderQuery(named, signature: signature, typeNames: typeNames, fileTypes: types, into: &printer)
     }
 
-    /// `try await self.executor.execute(...)`; a batch of one statement per argument set; or the
+    /// `try await self.neonSQLExecute(factory, arguments)` (the runtime's generic body); a batch of one statement per argument set; or the
     /// `:copyfrom` rows handed to the runtime's chunking.
     private func renderMethodBody(_ named: NamedQuery, signature: QuerySignature, into printer: inout CodePrinter) {
         let statements = fileTypes.factories
@@ -142,7 +142,7 @@ package struct SwiftRenderer {
         case .copyfrom:
             printer.line("try await self.executor.copyFrom(\(signature.argumentsVariable)) { \(statements).\(signature.argumentSetCall) }")
         case .many, .one, .exec, .execrows, .execresult:
-            printer.line("try await self.executor.execute(\(statements).\(signature.call))")
+            printer.line("try await self.neonSQLExecute(\(ClientRenderer.factoryArguments(named, signature: signature, fileTypes: fileTypes)))")
         }
     }
 
@@ -205,7 +205,7 @@ package struct SwiftRenderer {
     }
 
     private func renderRowStruct(_ named: NamedQuery, members: [RowMember], signature: QuerySignature, into printer: inout CodePrinter) {
-        let conformances = RowConformances.list(codableRows: codableRows, identifiable: named.isIdentifiable)
+        let conformances = RowConformances.list(codableRows: codableRows, identifiable: named.isIdentifiable, hasFields: !members.isEmpty)
         printer.docComment(["A row of ``\(typeNames.queries)/\(signature.symbolReference)``."])
         printer.block("public struct \(named.rowTypeName): \(conformances)") { printer in
             for member in members {
@@ -219,6 +219,7 @@ package struct SwiftRenderer {
                     printer.line("self.\(name) = \(name)")
                 }
             }
+            RowConformances.printFields(members.map { (SwiftIdentifiers.escaped($0.name(in: named)), $0.codeType(in: named)) }, into: &printer)
             for member in members {
                 guard case .embed(let index) = member, !named.embeds[index].isTableModel else { continue }
                 let embed = named.embeds[index]
@@ -232,7 +233,7 @@ package struct SwiftRenderer {
     /// `t`, and how to read them from the row (as a value that may be absent, for an outer join).
     private func renderEmbeddedStruct(_ embed: NamedEmbed, fields: [NamedValue], into printer: inout CodePrinter) {
         printer.docComment(["The columns of `\(CodePrinter.sanitizedCommentText(embed.sqlName))` (`sqlc.embed`)."])
-        printer.block("public struct \(embed.typeName): \(RowConformances.list(codableRows: codableRows, identifiable: false))") { printer in
+        printer.block("public struct \(embed.typeName): \(RowConformances.list(codableRows: codableRows, identifiable: false, hasFields: !fields.isEmpty))") { printer in
             for field in fields {
                 printer.line("public var \(SwiftIdentifiers.escaped(field.name)): \(field.codeType)")
             }
@@ -243,6 +244,7 @@ package struct SwiftRenderer {
                     printer.line("self.\(SwiftIdentifiers.escaped(field.name)) = \(SwiftIdentifiers.escaped(field.name))")
                 }
             }
+            RowConformances.printFields(fields.map { (SwiftIdentifiers.escaped($0.name), $0.codeType) }, into: &printer)
             printer.blankLine()
             printer.block("init(from row: inout NeonSQL.RowDecoder) throws") { printer in
                 for field in fields {
@@ -322,12 +324,13 @@ package struct SwiftRenderer {
         if named.parameters.isEmpty {
             printer.line("let \(bindings) = NeonSQL.Bindings()")
         } else {
-            printer.line("var \(bindings) = NeonSQL.Bindings(capacity: \(named.parameters.count))")
+            // One initializer call with (value, type) pairs: a call of `append` per parameter was
+            // more machine code per query (BENCHMARKS.md "First build of a large target's generated code").
             // Read in place: a `NamedValue` copy retains about ten strings.
-            for index in named.parameters.indices {
-                let name = SwiftIdentifiers.escaped(named.parameters[index].name)
-                printer.line("\(bindings).append(\(name), as: \(named.parameters.runtimeType(at: index)))")
+            let pairs = named.parameters.indices.map { index in
+                "(\(SwiftIdentifiers.escaped(named.parameters[index].name)), \(named.parameters.runtimeType(at: index)))"
             }
+            printer.line("let \(bindings) = NeonSQL.Bindings(\(pairs.joined(separator: ", ")))")
         }
         RawStringLiteral.print(
             named.query.sql,

@@ -29,7 +29,7 @@ package struct SwiftTranslator {
         "neonSQLState", "neonSQLMode", "neonSQLOverrides", "neonSQLResolve", "neonSQLClient",
     ]
     /// Members a row struct has besides its columns (protocol requirements and synthesized members).
-    static let reservedColumnNames: Set<String> = ["columns", "hashValue", "hash", "encode", "decode"]
+    static let reservedColumnNames: Set<String> = ["columns", "hashValue", "hash", "encode", "decode", "_neonSQLFields"]
     /// Members an argument-set struct (`Sendable, Hashable`) has besides its properties.
     static let argumentSetReservedNames: Set<String> = ["hashValue", "hash"]
     /// The case a generated enum decodes a label it does not know into (`undocumented("new")`).

@@ -89,6 +89,33 @@ enum SwiftTypeMapping {
         }
     }
 
+    /// A type in a row's column list (`NeonSQL.ResultColumn.list`): the `PostgresType` static's
+    /// name where ``runtimeTypeExpression(for:)`` writes one (`int4`), else `=` and the type's name
+    /// (not checked, OID 0: `=time_slot`), `[]` before an array's element (`[]text`); `\`
+    /// escapes `\`, `,` and `:` in a name. Unescaped for Swift: the caller quotes the list.
+    static func runtimeTypeSpec(for type: PostgresTypeDescription) -> String {
+        switch type {
+        case .array(let element):
+            return "[]" + runtimeTypeSpec(for: element)
+        case .enumeration(let name):
+            return "=" + columnSpecEscaped(name)
+        default:
+            let expression = runtimeTypeExpression(for: type)
+            return expression.hasPrefix(".") ? String(expression.dropFirst()) : "=" + columnSpecEscaped(type.formatName)
+        }
+    }
+
+    /// `text` with `\`, `,` and `:` escaped by a `\` (a name in a row's column list).
+    static func columnSpecEscaped(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\\" || $0 == "," || $0 == ":" }) else { return text }
+        var result = ""
+        for character in text {
+            if character == "\\" || character == "," || character == ":" { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
     /// `.array(.text)`: the type of arrays sent in their text form (a `:copyfrom` array column).
     static let textArrayExpression = ".array(.text)"
 

@@ -44,6 +44,15 @@ struct RuntimeAgreementTests {
         }
     }
 
+    /// A row's column list (`ResultColumn.list`) names a type by its static: the runtime reads
+    /// every static's name (`PostgresType.staticsByName`).
+    @Test func columnListsNameEveryStatic() throws {
+        let text = try String(contentsOf: Self.runtimeSources.appendingPathComponent("Values/PostgresType.swift"), encoding: .utf8)
+        for name in try Self.postgresTypeStatics() {
+            #expect(text.contains("\"\(name)\": .\(name),"), "\(name)")
+        }
+    }
+
     @Test func shadowedNeonSQLNamesArePublicTypesOfTheRuntime() throws {
         var declared: Set<String> = []
         let regex = try NSRegularExpression(pattern: "public (?:final )?(?:struct|enum|class|protocol|actor|typealias) ([A-Za-z0-9_]+)")

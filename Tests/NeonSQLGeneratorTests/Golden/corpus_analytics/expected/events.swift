@@ -21,7 +21,7 @@ public protocol _EventsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 private enum _EventsStatementFactories: _EventsStatements {}
 
 /// A row of ``Queries/funnel()``.
-public struct FunnelRow: Swift.Sendable, Swift.Hashable {
+public struct FunnelRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var userId: Foundation.UUID?
     public var views: Swift.Int
     public var purchases: Swift.Int
@@ -37,19 +37,13 @@ public struct FunnelRow: Swift.Sendable, Swift.Hashable {
         self.firstSeen = firstSeen
         self.signedUp = signedUp
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Foundation.UUID?, Swift.Int, Swift.Int, Foundation.Decimal?, Foundation.Date, Foundation.Date?> { NeonSQL.RowFields(userId, views, purchases, revenue, firstSeen, signedUp) }
 }
 
 extension FunnelRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("user_id", .uuid),
-            NeonSQL.ResultColumn("views", .int8),
-            NeonSQL.ResultColumn("purchases", .int8),
-            NeonSQL.ResultColumn("revenue", .numeric),
-            NeonSQL.ResultColumn("first_seen", .timestamptz),
-            NeonSQL.ResultColumn("signed_up", .timestamptz),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("user_id:uuid,views:int8,purchases:int8,revenue:numeric,first_seen:timestamptz,signed_up:timestamptz") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -85,7 +79,7 @@ extension _EventsQueries {
     /// count with FILTER is never NULL; other aggregates with FILTER may see no row; min of a
     /// NOT NULL column without FILTER in a non-empty group is not NULL; user_id groups include NULL.
     public func funnel() async throws -> [FunnelRow] {
-        try await self.executor.execute(_EventsStatementFactories.funnel())
+        try await self.neonSQLExecute(_EventsStatementFactories.funnel)
     }
 }
 
@@ -95,28 +89,28 @@ extension _EventsQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func funnel() -> NeonSQL.QueryObservation<[FunnelRow]> {
-        self.executor.observe(_EventsStatementFactories.funnel())
+        self.neonSQLObserve(_EventsStatementFactories.funnel)
     }
 }
 
 extension _EventsQueryClient {
     /// Runs ``Queries/funnel()``; set it to replace the query (tests, previews).
     public var funnel: @Sendable () async throws -> [FunnelRow] {
-        get { neonSQLState.query("funnel", "Funnel", preview: .value([]), _EventsStatementFactories.funnel) }
-        set { neonSQLState.setQuery("funnel", newValue) }
+        get { neonSQLQuery("funnel", "Funnel", preview: .value([]), _EventsStatementFactories.funnel) }
+        set { neonSQLSetQuery("funnel", newValue) }
     }
 }
 
 extension _EventsQueryClientObserve {
     /// Observes ``Queries/funnel()``; set it to replace the observation.
     public var funnel: @Sendable () -> NeonSQL.QueryObservation<[FunnelRow]> {
-        get { neonSQLState.observation("funnel", "Funnel", preview: .value([]), _EventsStatementFactories.funnel) }
-        set { neonSQLState.setObservation("funnel", newValue) }
+        get { neonSQLObservation("funnel", "Funnel", preview: .value([]), _EventsStatementFactories.funnel) }
+        set { neonSQLSetObservation("funnel", newValue) }
     }
 }
 
 /// A row of ``Queries/eventPercentiles()``.
-public struct EventPercentilesRow: Swift.Sendable, Swift.Hashable {
+public struct EventPercentilesRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var kind: EventKind
     public var medianMs: Swift.Double?
     public var p90Ms: Swift.Int?
@@ -128,17 +122,13 @@ public struct EventPercentilesRow: Swift.Sendable, Swift.Hashable {
         self.p90Ms = p90Ms
         self.topPath = topPath
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<EventKind, Swift.Double?, Swift.Int?, Swift.String?> { NeonSQL.RowFields(kind, medianMs, p90Ms, topPath) }
 }
 
 extension EventPercentilesRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("kind", .enumType("event_kind")),
-            NeonSQL.ResultColumn("median_ms", .float8),
-            NeonSQL.ResultColumn("p90_ms", .int4),
-            NeonSQL.ResultColumn("top_path", .text),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("kind:=event_kind,median_ms:float8,p90_ms:int4,top_path:text") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -167,7 +157,7 @@ extension _EventsStatements {
 extension _EventsQueries {
     /// ordered-set aggregates take their type from WITHIN GROUP; they skip NULLs and can be NULL.
     public func eventPercentiles() async throws -> [EventPercentilesRow] {
-        try await self.executor.execute(_EventsStatementFactories.eventPercentiles())
+        try await self.neonSQLExecute(_EventsStatementFactories.eventPercentiles)
     }
 }
 
@@ -176,28 +166,28 @@ extension _EventsQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func eventPercentiles() -> NeonSQL.QueryObservation<[EventPercentilesRow]> {
-        self.executor.observe(_EventsStatementFactories.eventPercentiles())
+        self.neonSQLObserve(_EventsStatementFactories.eventPercentiles)
     }
 }
 
 extension _EventsQueryClient {
     /// Runs ``Queries/eventPercentiles()``; set it to replace the query (tests, previews).
     public var eventPercentiles: @Sendable () async throws -> [EventPercentilesRow] {
-        get { neonSQLState.query("eventPercentiles", "EventPercentiles", preview: .value([]), _EventsStatementFactories.eventPercentiles) }
-        set { neonSQLState.setQuery("eventPercentiles", newValue) }
+        get { neonSQLQuery("eventPercentiles", "EventPercentiles", preview: .value([]), _EventsStatementFactories.eventPercentiles) }
+        set { neonSQLSetQuery("eventPercentiles", newValue) }
     }
 }
 
 extension _EventsQueryClientObserve {
     /// Observes ``Queries/eventPercentiles()``; set it to replace the observation.
     public var eventPercentiles: @Sendable () -> NeonSQL.QueryObservation<[EventPercentilesRow]> {
-        get { neonSQLState.observation("eventPercentiles", "EventPercentiles", preview: .value([]), _EventsStatementFactories.eventPercentiles) }
-        set { neonSQLState.setObservation("eventPercentiles", newValue) }
+        get { neonSQLObservation("eventPercentiles", "EventPercentiles", preview: .value([]), _EventsStatementFactories.eventPercentiles) }
+        set { neonSQLSetObservation("eventPercentiles", newValue) }
     }
 }
 
 /// A row of ``Queries/sessionEvents()``.
-public struct SessionEventsRow: Swift.Sendable, Swift.Hashable {
+public struct SessionEventsRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var id: Swift.Int
     public var kinds: NeonSQL.JSONValue
     public var paths: NeonSQL.JSONValue
@@ -211,18 +201,13 @@ public struct SessionEventsRow: Swift.Sendable, Swift.Hashable {
         self.pathList = pathList
         self.kindSet = kindSet
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, NeonSQL.JSONValue, NeonSQL.JSONValue, [Swift.String?], [EventKind]> { NeonSQL.RowFields(id, kinds, paths, pathList, kindSet) }
 }
 
 extension SessionEventsRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int8),
-            NeonSQL.ResultColumn("kinds", .json),
-            NeonSQL.ResultColumn("paths", .jsonb),
-            NeonSQL.ResultColumn("path_list", .array(.text)),
-            NeonSQL.ResultColumn("kind_set", .array(.enumType("event_kind"))),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int8,kinds:json,paths:jsonb,path_list:[]text,kind_set:[]=event_kind") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -251,7 +236,7 @@ extension _EventsStatements {
 extension _EventsQueries {
     /// json_agg/array_agg over a non-empty group are not NULL; array_agg keeps NULL paths as elements.
     public func sessionEvents() async throws -> [SessionEventsRow] {
-        try await self.executor.execute(_EventsStatementFactories.sessionEvents())
+        try await self.neonSQLExecute(_EventsStatementFactories.sessionEvents)
     }
 }
 
@@ -260,28 +245,28 @@ extension _EventsQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func sessionEvents() -> NeonSQL.QueryObservation<[SessionEventsRow]> {
-        self.executor.observe(_EventsStatementFactories.sessionEvents())
+        self.neonSQLObserve(_EventsStatementFactories.sessionEvents)
     }
 }
 
 extension _EventsQueryClient {
     /// Runs ``Queries/sessionEvents()``; set it to replace the query (tests, previews).
     public var sessionEvents: @Sendable () async throws -> [SessionEventsRow] {
-        get { neonSQLState.query("sessionEvents", "SessionEvents", preview: .value([]), _EventsStatementFactories.sessionEvents) }
-        set { neonSQLState.setQuery("sessionEvents", newValue) }
+        get { neonSQLQuery("sessionEvents", "SessionEvents", preview: .value([]), _EventsStatementFactories.sessionEvents) }
+        set { neonSQLSetQuery("sessionEvents", newValue) }
     }
 }
 
 extension _EventsQueryClientObserve {
     /// Observes ``Queries/sessionEvents()``; set it to replace the observation.
     public var sessionEvents: @Sendable () -> NeonSQL.QueryObservation<[SessionEventsRow]> {
-        get { neonSQLState.observation("sessionEvents", "SessionEvents", preview: .value([]), _EventsStatementFactories.sessionEvents) }
-        set { neonSQLState.setObservation("sessionEvents", newValue) }
+        get { neonSQLObservation("sessionEvents", "SessionEvents", preview: .value([]), _EventsStatementFactories.sessionEvents) }
+        set { neonSQLSetObservation("sessionEvents", newValue) }
     }
 }
 
 /// A row of ``Queries/purgeEvents(cutoff:)``.
-public struct PurgeEventsRow: Swift.Sendable, Swift.Hashable {
+public struct PurgeEventsRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var kind: EventKind
     public var removed: Swift.Int
 
@@ -289,15 +274,13 @@ public struct PurgeEventsRow: Swift.Sendable, Swift.Hashable {
         self.kind = kind
         self.removed = removed
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<EventKind, Swift.Int> { NeonSQL.RowFields(kind, removed) }
 }
 
 extension PurgeEventsRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("kind", .enumType("event_kind")),
-            NeonSQL.ResultColumn("removed", .int8),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("kind:=event_kind,removed:int8") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -309,8 +292,7 @@ extension PurgeEventsRow: NeonSQL.DecodableRow {
 extension _EventsStatements {
     /// a data-modifying CTE's RETURNING columns keep their NOT NULL.
     public static func purgeEvents(cutoff: Foundation.Date) -> NeonSQL.Statement<[PurgeEventsRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(cutoff, as: .timestamptz)
+        let bindings = NeonSQL.Bindings((cutoff, .timestamptz))
         return .many(name: "PurgeEvents", sql: #"""
             WITH moved AS (
                 DELETE FROM events WHERE occurred_at < $1 RETURNING session_id, kind
@@ -323,14 +305,14 @@ extension _EventsStatements {
 extension _EventsQueries {
     /// a data-modifying CTE's RETURNING columns keep their NOT NULL.
     public func purgeEvents(cutoff: Foundation.Date) async throws -> [PurgeEventsRow] {
-        try await self.executor.execute(_EventsStatementFactories.purgeEvents(cutoff: cutoff))
+        try await self.neonSQLExecute(_EventsStatementFactories.purgeEvents(cutoff:), cutoff)
     }
 }
 
 extension _EventsQueryClient {
     /// Runs ``Queries/purgeEvents(cutoff:)``; set it to replace the query (tests, previews).
     public var purgeEvents: @Sendable (_ cutoff: Foundation.Date) async throws -> [PurgeEventsRow] {
-        get { neonSQLState.query("purgeEvents", "PurgeEvents", preview: .value([]), _EventsStatementFactories.purgeEvents(cutoff:)) }
-        set { neonSQLState.setQuery("purgeEvents", newValue) }
+        get { neonSQLQuery("purgeEvents", "PurgeEvents", preview: .value([]), _EventsStatementFactories.purgeEvents(cutoff:)) }
+        set { neonSQLSetQuery("purgeEvents", newValue) }
     }
 }

@@ -21,7 +21,7 @@ public protocol _MetricsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 private enum _MetricsStatementFactories: _MetricsStatements {}
 
 /// A row of ``Queries/runningTotals(metric:)``.
-public struct RunningTotalsRow: Swift.Sendable, Swift.Hashable {
+public struct RunningTotalsRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var day: NeonSQL.PostgresDate
     public var value: Swift.Double
     public var runningTotal: Swift.Double
@@ -33,17 +33,13 @@ public struct RunningTotalsRow: Swift.Sendable, Swift.Hashable {
         self.runningTotal = runningTotal
         self.rollingAvg = rollingAvg
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<NeonSQL.PostgresDate, Swift.Double, Swift.Double, Swift.Double> { NeonSQL.RowFields(day, value, runningTotal, rollingAvg) }
 }
 
 extension RunningTotalsRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("day", .date),
-            NeonSQL.ResultColumn("value", .float8),
-            NeonSQL.ResultColumn("running_total", .float8),
-            NeonSQL.ResultColumn("rolling_avg", .float8),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("day:date,value:float8,running_total:float8,rolling_avg:float8") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -57,8 +53,7 @@ extension RunningTotalsRow: NeonSQL.DecodableRow {
 extension _MetricsStatements {
     /// both windows' frames include the current row, whose value is NOT NULL.
     public static func runningTotals(metric: Swift.String) -> NeonSQL.Statement<[RunningTotalsRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(metric, as: .text)
+        let bindings = NeonSQL.Bindings((metric, .text))
         return .many(name: "RunningTotals", sql: #"""
             SELECT day, value,
                    sum(value) OVER (ORDER BY day) AS running_total,
@@ -73,7 +68,7 @@ extension _MetricsStatements {
 extension _MetricsQueries {
     /// both windows' frames include the current row, whose value is NOT NULL.
     public func runningTotals(metric: Swift.String) async throws -> [RunningTotalsRow] {
-        try await self.executor.execute(_MetricsStatementFactories.runningTotals(metric: metric))
+        try await self.neonSQLExecute(_MetricsStatementFactories.runningTotals(metric:), metric)
     }
 }
 
@@ -82,28 +77,28 @@ extension _MetricsQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func runningTotals(metric: Swift.String) -> NeonSQL.QueryObservation<[RunningTotalsRow]> {
-        self.executor.observe(_MetricsStatementFactories.runningTotals(metric: metric))
+        self.neonSQLObserve(_MetricsStatementFactories.runningTotals(metric:), metric)
     }
 }
 
 extension _MetricsQueryClient {
     /// Runs ``Queries/runningTotals(metric:)``; set it to replace the query (tests, previews).
     public var runningTotals: @Sendable (_ metric: Swift.String) async throws -> [RunningTotalsRow] {
-        get { neonSQLState.query("runningTotals", "RunningTotals", preview: .value([]), _MetricsStatementFactories.runningTotals(metric:)) }
-        set { neonSQLState.setQuery("runningTotals", newValue) }
+        get { neonSQLQuery("runningTotals", "RunningTotals", preview: .value([]), _MetricsStatementFactories.runningTotals(metric:)) }
+        set { neonSQLSetQuery("runningTotals", newValue) }
     }
 }
 
 extension _MetricsQueryClientObserve {
     /// Observes ``Queries/runningTotals(metric:)``; set it to replace the observation.
     public var runningTotals: @Sendable (_ metric: Swift.String) -> NeonSQL.QueryObservation<[RunningTotalsRow]> {
-        get { neonSQLState.observation("runningTotals", "RunningTotals", preview: .value([]), _MetricsStatementFactories.runningTotals(metric:)) }
-        set { neonSQLState.setObservation("runningTotals", newValue) }
+        get { neonSQLObservation("runningTotals", "RunningTotals", preview: .value([]), _MetricsStatementFactories.runningTotals(metric:)) }
+        set { neonSQLSetObservation("runningTotals", newValue) }
     }
 }
 
 /// A row of ``Queries/metricCalendar(firstDay:lastDay:metric:)``.
-public struct MetricCalendarRow: Swift.Sendable, Swift.Hashable {
+public struct MetricCalendarRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var day: NeonSQL.PostgresDate
     public var value: Swift.Double?
 
@@ -111,15 +106,13 @@ public struct MetricCalendarRow: Swift.Sendable, Swift.Hashable {
         self.day = day
         self.value = value
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<NeonSQL.PostgresDate, Swift.Double?> { NeonSQL.RowFields(day, value) }
 }
 
 extension MetricCalendarRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("day", .date),
-            NeonSQL.ResultColumn("value", .float8),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("day:date,value:float8") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -131,10 +124,7 @@ extension MetricCalendarRow: NeonSQL.DecodableRow {
 extension _MetricsStatements {
     /// generate_series(date, date, interval) resolves to timestamptz; the LEFT JOINed value is optional.
     public static func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) -> NeonSQL.Statement<[MetricCalendarRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 3)
-        bindings.append(firstDay, as: .date)
-        bindings.append(lastDay, as: .date)
-        bindings.append(metric, as: .text)
+        let bindings = NeonSQL.Bindings((firstDay, .date), (lastDay, .date), (metric, .text))
         return .many(name: "MetricCalendar", sql: #"""
             SELECT d::date AS day, m.value
             FROM generate_series($1::date, $2::date, '1 day'::interval) AS d
@@ -147,7 +137,7 @@ extension _MetricsStatements {
 extension _MetricsQueries {
     /// generate_series(date, date, interval) resolves to timestamptz; the LEFT JOINed value is optional.
     public func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) async throws -> [MetricCalendarRow] {
-        try await self.executor.execute(_MetricsStatementFactories.metricCalendar(firstDay: firstDay, lastDay: lastDay, metric: metric))
+        try await self.neonSQLExecute(_MetricsStatementFactories.metricCalendar(firstDay:lastDay:metric:), firstDay, lastDay, metric)
     }
 }
 
@@ -156,28 +146,28 @@ extension _MetricsQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func metricCalendar(firstDay: NeonSQL.PostgresDate, lastDay: NeonSQL.PostgresDate, metric: Swift.String) -> NeonSQL.QueryObservation<[MetricCalendarRow]> {
-        self.executor.observe(_MetricsStatementFactories.metricCalendar(firstDay: firstDay, lastDay: lastDay, metric: metric))
+        self.neonSQLObserve(_MetricsStatementFactories.metricCalendar(firstDay:lastDay:metric:), firstDay, lastDay, metric)
     }
 }
 
 extension _MetricsQueryClient {
     /// Runs ``Queries/metricCalendar(firstDay:lastDay:metric:)``; set it to replace the query (tests, previews).
     public var metricCalendar: @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) async throws -> [MetricCalendarRow] {
-        get { neonSQLState.query("metricCalendar", "MetricCalendar", preview: .value([]), _MetricsStatementFactories.metricCalendar(firstDay:lastDay:metric:)) }
-        set { neonSQLState.setQuery("metricCalendar", newValue) }
+        get { neonSQLQuery("metricCalendar", "MetricCalendar", preview: .value([]), _MetricsStatementFactories.metricCalendar(firstDay:lastDay:metric:)) }
+        set { neonSQLSetQuery("metricCalendar", newValue) }
     }
 }
 
 extension _MetricsQueryClientObserve {
     /// Observes ``Queries/metricCalendar(firstDay:lastDay:metric:)``; set it to replace the observation.
     public var metricCalendar: @Sendable (_ firstDay: NeonSQL.PostgresDate, _ lastDay: NeonSQL.PostgresDate, _ metric: Swift.String) -> NeonSQL.QueryObservation<[MetricCalendarRow]> {
-        get { neonSQLState.observation("metricCalendar", "MetricCalendar", preview: .value([]), _MetricsStatementFactories.metricCalendar(firstDay:lastDay:metric:)) }
-        set { neonSQLState.setObservation("metricCalendar", newValue) }
+        get { neonSQLObservation("metricCalendar", "MetricCalendar", preview: .value([]), _MetricsStatementFactories.metricCalendar(firstDay:lastDay:metric:)) }
+        set { neonSQLSetObservation("metricCalendar", newValue) }
     }
 }
 
 /// A row of ``Queries/orgChain(rootId:)``.
-public struct OrgChainRow: Swift.Sendable, Swift.Hashable {
+public struct OrgChainRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var id: Swift.Int
     public var parentId: Swift.Int?
     public var name: Swift.String
@@ -191,18 +181,13 @@ public struct OrgChainRow: Swift.Sendable, Swift.Hashable {
         self.depth = depth
         self.path = path
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.Int?, Swift.String, Swift.Int, [Swift.Int]> { NeonSQL.RowFields(id, parentId, name, depth, path) }
 }
 
 extension OrgChainRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int4),
-            NeonSQL.ResultColumn("parent_id", .int4),
-            NeonSQL.ResultColumn("name", .text),
-            NeonSQL.ResultColumn("depth", .int4),
-            NeonSQL.ResultColumn("path", .array(.int4)),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int4,parent_id:int4,name:text,depth:int4,path:[]int4") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -217,8 +202,7 @@ extension OrgChainRow: NeonSQL.DecodableRow {
 extension _MetricsStatements {
     /// recursive CTE with column names; ARRAY[id] || id keeps NOT NULL elements.
     public static func orgChain(rootId: Swift.Int) -> NeonSQL.Statement<[OrgChainRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(rootId, as: .int4)
+        let bindings = NeonSQL.Bindings((rootId, .int4))
         return .many(name: "OrgChain", sql: #"""
             WITH RECURSIVE chain (id, parent_id, name, depth, path) AS (
                 SELECT id, parent_id, name, 0, ARRAY[id] FROM org_units WHERE id = $1
@@ -236,7 +220,7 @@ extension _MetricsStatements {
 extension _MetricsQueries {
     /// recursive CTE with column names; ARRAY[id] || id keeps NOT NULL elements.
     public func orgChain(rootId: Swift.Int) async throws -> [OrgChainRow] {
-        try await self.executor.execute(_MetricsStatementFactories.orgChain(rootId: rootId))
+        try await self.neonSQLExecute(_MetricsStatementFactories.orgChain(rootId:), rootId)
     }
 }
 
@@ -245,28 +229,28 @@ extension _MetricsQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func orgChain(rootId: Swift.Int) -> NeonSQL.QueryObservation<[OrgChainRow]> {
-        self.executor.observe(_MetricsStatementFactories.orgChain(rootId: rootId))
+        self.neonSQLObserve(_MetricsStatementFactories.orgChain(rootId:), rootId)
     }
 }
 
 extension _MetricsQueryClient {
     /// Runs ``Queries/orgChain(rootId:)``; set it to replace the query (tests, previews).
     public var orgChain: @Sendable (_ rootId: Swift.Int) async throws -> [OrgChainRow] {
-        get { neonSQLState.query("orgChain", "OrgChain", preview: .value([]), _MetricsStatementFactories.orgChain(rootId:)) }
-        set { neonSQLState.setQuery("orgChain", newValue) }
+        get { neonSQLQuery("orgChain", "OrgChain", preview: .value([]), _MetricsStatementFactories.orgChain(rootId:)) }
+        set { neonSQLSetQuery("orgChain", newValue) }
     }
 }
 
 extension _MetricsQueryClientObserve {
     /// Observes ``Queries/orgChain(rootId:)``; set it to replace the observation.
     public var orgChain: @Sendable (_ rootId: Swift.Int) -> NeonSQL.QueryObservation<[OrgChainRow]> {
-        get { neonSQLState.observation("orgChain", "OrgChain", preview: .value([]), _MetricsStatementFactories.orgChain(rootId:)) }
-        set { neonSQLState.setObservation("orgChain", newValue) }
+        get { neonSQLObservation("orgChain", "OrgChain", preview: .value([]), _MetricsStatementFactories.orgChain(rootId:)) }
+        set { neonSQLSetObservation("orgChain", newValue) }
     }
 }
 
 /// A row of ``Queries/variantShares()``.
-public struct VariantSharesRow: Swift.Sendable, Swift.Hashable {
+public struct VariantSharesRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var experimentId: Swift.Int
     public var variant: Swift.String
     public var users: Swift.Int
@@ -278,17 +262,13 @@ public struct VariantSharesRow: Swift.Sendable, Swift.Hashable {
         self.users = users
         self.share = share
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.String, Swift.Int, Swift.Double> { NeonSQL.RowFields(experimentId, variant, users, share) }
 }
 
 extension VariantSharesRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("experiment_id", .int4),
-            NeonSQL.ResultColumn("variant", .text),
-            NeonSQL.ResultColumn("users", .int8),
-            NeonSQL.ResultColumn("share", .float8),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("experiment_id:int4,variant:text,users:int8,share:float8") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -315,7 +295,7 @@ extension _MetricsStatements {
 extension _MetricsQueries {
     /// window sum over a partition (no frame clause) of a NOT NULL count is not NULL.
     public func variantShares() async throws -> [VariantSharesRow] {
-        try await self.executor.execute(_MetricsStatementFactories.variantShares())
+        try await self.neonSQLExecute(_MetricsStatementFactories.variantShares)
     }
 }
 
@@ -324,22 +304,22 @@ extension _MetricsQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func variantShares() -> NeonSQL.QueryObservation<[VariantSharesRow]> {
-        self.executor.observe(_MetricsStatementFactories.variantShares())
+        self.neonSQLObserve(_MetricsStatementFactories.variantShares)
     }
 }
 
 extension _MetricsQueryClient {
     /// Runs ``Queries/variantShares()``; set it to replace the query (tests, previews).
     public var variantShares: @Sendable () async throws -> [VariantSharesRow] {
-        get { neonSQLState.query("variantShares", "VariantShares", preview: .value([]), _MetricsStatementFactories.variantShares) }
-        set { neonSQLState.setQuery("variantShares", newValue) }
+        get { neonSQLQuery("variantShares", "VariantShares", preview: .value([]), _MetricsStatementFactories.variantShares) }
+        set { neonSQLSetQuery("variantShares", newValue) }
     }
 }
 
 extension _MetricsQueryClientObserve {
     /// Observes ``Queries/variantShares()``; set it to replace the observation.
     public var variantShares: @Sendable () -> NeonSQL.QueryObservation<[VariantSharesRow]> {
-        get { neonSQLState.observation("variantShares", "VariantShares", preview: .value([]), _MetricsStatementFactories.variantShares) }
-        set { neonSQLState.setObservation("variantShares", newValue) }
+        get { neonSQLObservation("variantShares", "VariantShares", preview: .value([]), _MetricsStatementFactories.variantShares) }
+        set { neonSQLSetObservation("variantShares", newValue) }
     }
 }

@@ -21,7 +21,7 @@ public protocol _SessionsQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 private enum _SessionsStatementFactories: _SessionsStatements {}
 
 /// A row of ``Queries/sessionSequence()``.
-public struct SessionSequenceRow: Swift.Sendable, Swift.Hashable {
+public struct SessionSequenceRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var userId: Foundation.UUID
     public var startedAt: Foundation.Date
     public var sessionNumber: Swift.Int
@@ -43,22 +43,13 @@ public struct SessionSequenceRow: Swift.Sendable, Swift.Hashable {
         self.quartile = quartile
         self.pct = pct
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Foundation.UUID, Foundation.Date, Swift.Int, Foundation.Date?, Foundation.Date, Foundation.Date, Swift.Int, Swift.Int, Swift.Double> { NeonSQL.RowFields(userId, startedAt, sessionNumber, previousStart, nextStart, firstStart, userRank, quartile, pct) }
 }
 
 extension SessionSequenceRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("user_id", .uuid),
-            NeonSQL.ResultColumn("started_at", .timestamptz),
-            NeonSQL.ResultColumn("session_number", .int8),
-            NeonSQL.ResultColumn("previous_start", .timestamptz),
-            NeonSQL.ResultColumn("next_start", .timestamptz),
-            NeonSQL.ResultColumn("first_start", .timestamptz),
-            NeonSQL.ResultColumn("user_rank", .int8),
-            NeonSQL.ResultColumn("quartile", .int4),
-            NeonSQL.ResultColumn("pct", .float8),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("user_id:uuid,started_at:timestamptz,session_number:int8,previous_start:timestamptz,next_start:timestamptz,first_start:timestamptz,user_rank:int8,quartile:int4,pct:float8") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -98,7 +89,7 @@ extension _SessionsQueries {
     /// WHERE user_id IS NOT NULL narrows user_id; lag without default is NULL on the first row;
     /// lead with a NOT NULL default is not NULL; first_value over the default frame sees the current row.
     public func sessionSequence() async throws -> [SessionSequenceRow] {
-        try await self.executor.execute(_SessionsStatementFactories.sessionSequence())
+        try await self.neonSQLExecute(_SessionsStatementFactories.sessionSequence)
     }
 }
 
@@ -108,28 +99,28 @@ extension _SessionsQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func sessionSequence() -> NeonSQL.QueryObservation<[SessionSequenceRow]> {
-        self.executor.observe(_SessionsStatementFactories.sessionSequence())
+        self.neonSQLObserve(_SessionsStatementFactories.sessionSequence)
     }
 }
 
 extension _SessionsQueryClient {
     /// Runs ``Queries/sessionSequence()``; set it to replace the query (tests, previews).
     public var sessionSequence: @Sendable () async throws -> [SessionSequenceRow] {
-        get { neonSQLState.query("sessionSequence", "SessionSequence", preview: .value([]), _SessionsStatementFactories.sessionSequence) }
-        set { neonSQLState.setQuery("sessionSequence", newValue) }
+        get { neonSQLQuery("sessionSequence", "SessionSequence", preview: .value([]), _SessionsStatementFactories.sessionSequence) }
+        set { neonSQLSetQuery("sessionSequence", newValue) }
     }
 }
 
 extension _SessionsQueryClientObserve {
     /// Observes ``Queries/sessionSequence()``; set it to replace the observation.
     public var sessionSequence: @Sendable () -> NeonSQL.QueryObservation<[SessionSequenceRow]> {
-        get { neonSQLState.observation("sessionSequence", "SessionSequence", preview: .value([]), _SessionsStatementFactories.sessionSequence) }
-        set { neonSQLState.setObservation("sessionSequence", newValue) }
+        get { neonSQLObservation("sessionSequence", "SessionSequence", preview: .value([]), _SessionsStatementFactories.sessionSequence) }
+        set { neonSQLSetObservation("sessionSequence", newValue) }
     }
 }
 
 /// A row of ``Queries/userActivity(plan:)``.
-public struct UserActivityRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct UserActivityRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Foundation.UUID
     public var handle: Swift.String
     public var sessions: Swift.Int
@@ -143,18 +134,13 @@ public struct UserActivityRow: Swift.Sendable, Swift.Hashable, Swift.Identifiabl
         self.lastSession = lastSession
         self.kinds = kinds
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Foundation.UUID, Swift.String, Swift.Int, Foundation.Date?, [EventKind]> { NeonSQL.RowFields(id, handle, sessions, lastSession, kinds) }
 }
 
 extension UserActivityRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .uuid),
-            NeonSQL.ResultColumn("handle", .text),
-            NeonSQL.ResultColumn("sessions", .int8),
-            NeonSQL.ResultColumn("last_session", .timestamptz),
-            NeonSQL.ResultColumn("kinds", .array(.enumType("event_kind"))),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:uuid,handle:text,sessions:int8,last_session:timestamptz,kinds:[]=event_kind") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -169,8 +155,7 @@ extension UserActivityRow: NeonSQL.DecodableRow {
 extension _SessionsStatements {
     /// count(*) in a subquery without GROUP BY always returns one row; max may be NULL; ARRAY(...) is never NULL.
     public static func userActivity(plan: Swift.String) -> NeonSQL.Statement<[UserActivityRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(plan, as: .text)
+        let bindings = NeonSQL.Bindings((plan, .text))
         return .many(name: "UserActivity", sql: #"""
             SELECT u.id, u.handle,
                    (SELECT count(*) FROM sessions s WHERE s.user_id = u.id) AS sessions,
@@ -186,7 +171,7 @@ extension _SessionsStatements {
 extension _SessionsQueries {
     /// count(*) in a subquery without GROUP BY always returns one row; max may be NULL; ARRAY(...) is never NULL.
     public func userActivity(plan: Swift.String) async throws -> [UserActivityRow] {
-        try await self.executor.execute(_SessionsStatementFactories.userActivity(plan: plan))
+        try await self.neonSQLExecute(_SessionsStatementFactories.userActivity(plan:), plan)
     }
 }
 
@@ -195,22 +180,22 @@ extension _SessionsQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func userActivity(plan: Swift.String) -> NeonSQL.QueryObservation<[UserActivityRow]> {
-        self.executor.observe(_SessionsStatementFactories.userActivity(plan: plan))
+        self.neonSQLObserve(_SessionsStatementFactories.userActivity(plan:), plan)
     }
 }
 
 extension _SessionsQueryClient {
     /// Runs ``Queries/userActivity(plan:)``; set it to replace the query (tests, previews).
     public var userActivity: @Sendable (_ plan: Swift.String) async throws -> [UserActivityRow] {
-        get { neonSQLState.query("userActivity", "UserActivity", preview: .value([]), _SessionsStatementFactories.userActivity(plan:)) }
-        set { neonSQLState.setQuery("userActivity", newValue) }
+        get { neonSQLQuery("userActivity", "UserActivity", preview: .value([]), _SessionsStatementFactories.userActivity(plan:)) }
+        set { neonSQLSetQuery("userActivity", newValue) }
     }
 }
 
 extension _SessionsQueryClientObserve {
     /// Observes ``Queries/userActivity(plan:)``; set it to replace the observation.
     public var userActivity: @Sendable (_ plan: Swift.String) -> NeonSQL.QueryObservation<[UserActivityRow]> {
-        get { neonSQLState.observation("userActivity", "UserActivity", preview: .value([]), _SessionsStatementFactories.userActivity(plan:)) }
-        set { neonSQLState.setObservation("userActivity", newValue) }
+        get { neonSQLObservation("userActivity", "UserActivity", preview: .value([]), _SessionsStatementFactories.userActivity(plan:)) }
+        set { neonSQLSetObservation("userActivity", newValue) }
     }
 }

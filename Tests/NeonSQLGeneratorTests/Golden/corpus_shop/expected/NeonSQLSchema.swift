@@ -165,7 +165,7 @@ public enum ProductKind: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Ca
 
 /// A row of the view `product_summary`, with the view's nullability: what every
 /// query of this module returns whose result is exactly the view's columns, in order.
-public struct ProductSummary: Swift.Sendable, Swift.Hashable {
+public struct ProductSummary: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var id: Swift.Int
     public var sku: Swift.String
     public var name: Swift.String
@@ -185,21 +185,13 @@ public struct ProductSummary: Swift.Sendable, Swift.Hashable {
         self.reviewCount = reviewCount
         self.avgRating = avgRating
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.String, Swift.String, Foundation.Decimal, Foundation.Decimal, Swift.String?, Swift.Int, Foundation.Decimal?> { NeonSQL.RowFields(id, sku, name, price, effectivePrice, categoryName, reviewCount, avgRating) }
 }
 
 extension ProductSummary: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int4),
-            NeonSQL.ResultColumn("sku", .varchar),
-            NeonSQL.ResultColumn("name", .text),
-            NeonSQL.ResultColumn("price", .numeric),
-            NeonSQL.ResultColumn("effective_price", .numeric),
-            NeonSQL.ResultColumn("category_name", .text),
-            NeonSQL.ResultColumn("review_count", .int8),
-            NeonSQL.ResultColumn("avg_rating", .numeric),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int4,sku:varchar,name:text,price:numeric,effective_price:numeric,category_name:text,review_count:int8,avg_rating:numeric") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)

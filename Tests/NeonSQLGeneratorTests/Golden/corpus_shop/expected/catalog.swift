@@ -21,7 +21,7 @@ public protocol _CatalogQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 private enum _CatalogStatementFactories: _CatalogStatements {}
 
 /// A row of ``Queries/getProduct(id:)``.
-public struct GetProductRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct GetProductRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var sku: Swift.String
     public var name: Swift.String
@@ -43,22 +43,13 @@ public struct GetProductRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable 
         self.tags = tags
         self.attributes = attributes
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.String, Swift.String, Swift.String?, ProductKind, Foundation.Decimal, Foundation.Decimal?, [Swift.String], NeonSQL.JSONValue> { NeonSQL.RowFields(id, sku, name, description, kind, price, salePrice, tags, attributes) }
 }
 
 extension GetProductRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int4),
-            NeonSQL.ResultColumn("sku", .varchar),
-            NeonSQL.ResultColumn("name", .text),
-            NeonSQL.ResultColumn("description", .text),
-            NeonSQL.ResultColumn("kind", .enumType("product_kind")),
-            NeonSQL.ResultColumn("price", .numeric),
-            NeonSQL.ResultColumn("sale_price", .numeric),
-            NeonSQL.ResultColumn("tags", .array(.text)),
-            NeonSQL.ResultColumn("attributes", .jsonb),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int4,sku:varchar,name:text,description:text,kind:=product_kind,price:numeric,sale_price:numeric,tags:[]text,attributes:jsonb") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -77,8 +68,7 @@ extension GetProductRow: NeonSQL.DecodableRow {
 extension _CatalogStatements {
     /// columns keep their declared NOT NULL; description and sale_price are nullable columns.
     public static func getProduct(id: Swift.Int) -> NeonSQL.Statement<GetProductRow?> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(id, as: .int4)
+        let bindings = NeonSQL.Bindings((id, .int4))
         return .one(name: "GetProduct", sql: #"""
             SELECT id, sku, name, description, kind, price, sale_price, tags, attributes
             FROM products
@@ -90,7 +80,7 @@ extension _CatalogStatements {
 extension _CatalogQueries {
     /// columns keep their declared NOT NULL; description and sale_price are nullable columns.
     public func getProduct(id: Swift.Int) async throws -> GetProductRow? {
-        try await self.executor.execute(_CatalogStatementFactories.getProduct(id: id))
+        try await self.neonSQLExecute(_CatalogStatementFactories.getProduct(id:), id)
     }
 }
 
@@ -99,28 +89,28 @@ extension _CatalogQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func getProduct(id: Swift.Int) -> NeonSQL.QueryObservation<GetProductRow?> {
-        self.executor.observe(_CatalogStatementFactories.getProduct(id: id))
+        self.neonSQLObserve(_CatalogStatementFactories.getProduct(id:), id)
     }
 }
 
 extension _CatalogQueryClient {
     /// Runs ``Queries/getProduct(id:)``; set it to replace the query (tests, previews).
     public var getProduct: @Sendable (_ id: Swift.Int) async throws -> GetProductRow? {
-        get { neonSQLState.query("getProduct", "GetProduct", preview: .value(nil), _CatalogStatementFactories.getProduct(id:)) }
-        set { neonSQLState.setQuery("getProduct", newValue) }
+        get { neonSQLQuery("getProduct", "GetProduct", preview: .value(nil), _CatalogStatementFactories.getProduct(id:)) }
+        set { neonSQLSetQuery("getProduct", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/getProduct(id:)``; set it to replace the observation.
     public var getProduct: @Sendable (_ id: Swift.Int) -> NeonSQL.QueryObservation<GetProductRow?> {
-        get { neonSQLState.observation("getProduct", "GetProduct", preview: .value(nil), _CatalogStatementFactories.getProduct(id:)) }
-        set { neonSQLState.setObservation("getProduct", newValue) }
+        get { neonSQLObservation("getProduct", "GetProduct", preview: .value(nil), _CatalogStatementFactories.getProduct(id:)) }
+        set { neonSQLSetObservation("getProduct", newValue) }
     }
 }
 
 /// A row of ``Queries/productsWithTag(tag:)``.
-public struct ProductsWithTagRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct ProductsWithTagRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var name: Swift.String
     public var tags: [Swift.String]
@@ -130,16 +120,13 @@ public struct ProductsWithTagRow: Swift.Sendable, Swift.Hashable, Swift.Identifi
         self.name = name
         self.tags = tags
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.String, [Swift.String]> { NeonSQL.RowFields(id, name, tags) }
 }
 
 extension ProductsWithTagRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int4),
-            NeonSQL.ResultColumn("name", .text),
-            NeonSQL.ResultColumn("tags", .array(.text)),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int4,name:text,tags:[]text") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -152,8 +139,7 @@ extension ProductsWithTagRow: NeonSQL.DecodableRow {
 extension _CatalogStatements {
     /// `@tag = ANY(tags)` types the parameter as the array's element (text).
     public static func productsWithTag(tag: Swift.String) -> NeonSQL.Statement<[ProductsWithTagRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(tag, as: .text)
+        let bindings = NeonSQL.Bindings((tag, .text))
         return .many(name: "ProductsWithTag", sql: #"""
             SELECT id, name, tags FROM products WHERE $1 = ANY (tags)
             """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.products"],"writes":[]}"#))
@@ -163,7 +149,7 @@ extension _CatalogStatements {
 extension _CatalogQueries {
     /// `@tag = ANY(tags)` types the parameter as the array's element (text).
     public func productsWithTag(tag: Swift.String) async throws -> [ProductsWithTagRow] {
-        try await self.executor.execute(_CatalogStatementFactories.productsWithTag(tag: tag))
+        try await self.neonSQLExecute(_CatalogStatementFactories.productsWithTag(tag:), tag)
     }
 }
 
@@ -172,28 +158,28 @@ extension _CatalogQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func productsWithTag(tag: Swift.String) -> NeonSQL.QueryObservation<[ProductsWithTagRow]> {
-        self.executor.observe(_CatalogStatementFactories.productsWithTag(tag: tag))
+        self.neonSQLObserve(_CatalogStatementFactories.productsWithTag(tag:), tag)
     }
 }
 
 extension _CatalogQueryClient {
     /// Runs ``Queries/productsWithTag(tag:)``; set it to replace the query (tests, previews).
     public var productsWithTag: @Sendable (_ tag: Swift.String) async throws -> [ProductsWithTagRow] {
-        get { neonSQLState.query("productsWithTag", "ProductsWithTag", preview: .value([]), _CatalogStatementFactories.productsWithTag(tag:)) }
-        set { neonSQLState.setQuery("productsWithTag", newValue) }
+        get { neonSQLQuery("productsWithTag", "ProductsWithTag", preview: .value([]), _CatalogStatementFactories.productsWithTag(tag:)) }
+        set { neonSQLSetQuery("productsWithTag", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/productsWithTag(tag:)``; set it to replace the observation.
     public var productsWithTag: @Sendable (_ tag: Swift.String) -> NeonSQL.QueryObservation<[ProductsWithTagRow]> {
-        get { neonSQLState.observation("productsWithTag", "ProductsWithTag", preview: .value([]), _CatalogStatementFactories.productsWithTag(tag:)) }
-        set { neonSQLState.setObservation("productsWithTag", newValue) }
+        get { neonSQLObservation("productsWithTag", "ProductsWithTag", preview: .value([]), _CatalogStatementFactories.productsWithTag(tag:)) }
+        set { neonSQLSetObservation("productsWithTag", newValue) }
     }
 }
 
 /// A row of ``Queries/productPriceStats()``.
-public struct ProductPriceStatsRow: Swift.Sendable, Swift.Hashable {
+public struct ProductPriceStatsRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var kind: ProductKind
     public var n: Swift.Int
     public var minPrice: Foundation.Decimal
@@ -209,19 +195,13 @@ public struct ProductPriceStatsRow: Swift.Sendable, Swift.Hashable {
         self.avgPrice = avgPrice
         self.totalWeight = totalWeight
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<ProductKind, Swift.Int, Foundation.Decimal, Foundation.Decimal, Foundation.Decimal, Swift.Int?> { NeonSQL.RowFields(kind, n, minPrice, maxPrice, avgPrice, totalWeight) }
 }
 
 extension ProductPriceStatsRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("kind", .enumType("product_kind")),
-            NeonSQL.ResultColumn("n", .int8),
-            NeonSQL.ResultColumn("min_price", .numeric),
-            NeonSQL.ResultColumn("max_price", .numeric),
-            NeonSQL.ResultColumn("avg_price", .numeric),
-            NeonSQL.ResultColumn("total_weight", .int8),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("kind:=product_kind,n:int8,min_price:numeric,max_price:numeric,avg_price:numeric,total_weight:int8") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -253,7 +233,7 @@ extension _CatalogQueries {
     /// with GROUP BY every group has a row, so min/max/avg of a NOT NULL column are never NULL;
     /// sum of the nullable weight_grams is NULL when all of a group's weights are.
     public func productPriceStats() async throws -> [ProductPriceStatsRow] {
-        try await self.executor.execute(_CatalogStatementFactories.productPriceStats())
+        try await self.neonSQLExecute(_CatalogStatementFactories.productPriceStats)
     }
 }
 
@@ -263,23 +243,23 @@ extension _CatalogQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func productPriceStats() -> NeonSQL.QueryObservation<[ProductPriceStatsRow]> {
-        self.executor.observe(_CatalogStatementFactories.productPriceStats())
+        self.neonSQLObserve(_CatalogStatementFactories.productPriceStats)
     }
 }
 
 extension _CatalogQueryClient {
     /// Runs ``Queries/productPriceStats()``; set it to replace the query (tests, previews).
     public var productPriceStats: @Sendable () async throws -> [ProductPriceStatsRow] {
-        get { neonSQLState.query("productPriceStats", "ProductPriceStats", preview: .value([]), _CatalogStatementFactories.productPriceStats) }
-        set { neonSQLState.setQuery("productPriceStats", newValue) }
+        get { neonSQLQuery("productPriceStats", "ProductPriceStats", preview: .value([]), _CatalogStatementFactories.productPriceStats) }
+        set { neonSQLSetQuery("productPriceStats", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/productPriceStats()``; set it to replace the observation.
     public var productPriceStats: @Sendable () -> NeonSQL.QueryObservation<[ProductPriceStatsRow]> {
-        get { neonSQLState.observation("productPriceStats", "ProductPriceStats", preview: .value([]), _CatalogStatementFactories.productPriceStats) }
-        set { neonSQLState.setObservation("productPriceStats", newValue) }
+        get { neonSQLObservation("productPriceStats", "ProductPriceStats", preview: .value([]), _CatalogStatementFactories.productPriceStats) }
+        set { neonSQLSetObservation("productPriceStats", newValue) }
     }
 }
 
@@ -298,7 +278,7 @@ extension _CatalogQueries {
     /// the view's columns follow its definition: COALESCE with NOT NULL price is not NULL,
     /// the LEFT JOINed category name is optional, count is never NULL, avg of outer-joined ratings is.
     public func allProductSummaries() async throws -> [ProductSummary] {
-        try await self.executor.execute(_CatalogStatementFactories.allProductSummaries())
+        try await self.neonSQLExecute(_CatalogStatementFactories.allProductSummaries)
     }
 }
 
@@ -308,28 +288,28 @@ extension _CatalogQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func allProductSummaries() -> NeonSQL.QueryObservation<[ProductSummary]> {
-        self.executor.observe(_CatalogStatementFactories.allProductSummaries())
+        self.neonSQLObserve(_CatalogStatementFactories.allProductSummaries)
     }
 }
 
 extension _CatalogQueryClient {
     /// Runs ``Queries/allProductSummaries()``; set it to replace the query (tests, previews).
     public var allProductSummaries: @Sendable () async throws -> [ProductSummary] {
-        get { neonSQLState.query("allProductSummaries", "AllProductSummaries", preview: .value([]), _CatalogStatementFactories.allProductSummaries) }
-        set { neonSQLState.setQuery("allProductSummaries", newValue) }
+        get { neonSQLQuery("allProductSummaries", "AllProductSummaries", preview: .value([]), _CatalogStatementFactories.allProductSummaries) }
+        set { neonSQLSetQuery("allProductSummaries", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/allProductSummaries()``; set it to replace the observation.
     public var allProductSummaries: @Sendable () -> NeonSQL.QueryObservation<[ProductSummary]> {
-        get { neonSQLState.observation("allProductSummaries", "AllProductSummaries", preview: .value([]), _CatalogStatementFactories.allProductSummaries) }
-        set { neonSQLState.setObservation("allProductSummaries", newValue) }
+        get { neonSQLObservation("allProductSummaries", "AllProductSummaries", preview: .value([]), _CatalogStatementFactories.allProductSummaries) }
+        set { neonSQLSetObservation("allProductSummaries", newValue) }
     }
 }
 
 /// A row of ``Queries/productJson(filter:)``.
-public struct ProductJsonRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct ProductJsonRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var dimensions: NeonSQL.JSONValue?
     public var color: Swift.String?
@@ -345,19 +325,13 @@ public struct ProductJsonRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable
         self.width = width
         self.giftable = giftable
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, NeonSQL.JSONValue?, Swift.String?, Foundation.Decimal?, Swift.String?, Swift.Bool> { NeonSQL.RowFields(id, dimensions, color, weight, width, giftable) }
 }
 
 extension ProductJsonRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int4),
-            NeonSQL.ResultColumn("dimensions", .jsonb),
-            NeonSQL.ResultColumn("color", .text),
-            NeonSQL.ResultColumn("weight", .numeric),
-            NeonSQL.ResultColumn("width", .text),
-            NeonSQL.ResultColumn("giftable", .bool),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int4,dimensions:jsonb,color:text,weight:numeric,width:text,giftable:bool") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -373,8 +347,7 @@ extension ProductJsonRow: NeonSQL.DecodableRow {
 extension _CatalogStatements {
     /// -> and ->> are NULL for a missing key; `?` is strict and attributes is NOT NULL.
     public static func productJson(filter: NeonSQL.JSONValue) -> NeonSQL.Statement<[ProductJsonRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(filter, as: .jsonb)
+        let bindings = NeonSQL.Bindings((filter, .jsonb))
         return .many(name: "ProductJSON", sql: #"""
             SELECT id, attributes -> 'dimensions' AS dimensions, attributes ->> 'color' AS color,
                    (attributes ->> 'weight')::numeric AS weight, attributes #>> '{dimensions,width}' AS width,
@@ -388,7 +361,7 @@ extension _CatalogStatements {
 extension _CatalogQueries {
     /// -> and ->> are NULL for a missing key; `?` is strict and attributes is NOT NULL.
     public func productJson(filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] {
-        try await self.executor.execute(_CatalogStatementFactories.productJson(filter: filter))
+        try await self.neonSQLExecute(_CatalogStatementFactories.productJson(filter:), filter)
     }
 }
 
@@ -397,28 +370,28 @@ extension _CatalogQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func productJson(filter: NeonSQL.JSONValue) -> NeonSQL.QueryObservation<[ProductJsonRow]> {
-        self.executor.observe(_CatalogStatementFactories.productJson(filter: filter))
+        self.neonSQLObserve(_CatalogStatementFactories.productJson(filter:), filter)
     }
 }
 
 extension _CatalogQueryClient {
     /// Runs ``Queries/productJson(filter:)``; set it to replace the query (tests, previews).
     public var productJson: @Sendable (_ filter: NeonSQL.JSONValue) async throws -> [ProductJsonRow] {
-        get { neonSQLState.query("productJson", "ProductJSON", preview: .value([]), _CatalogStatementFactories.productJson(filter:)) }
-        set { neonSQLState.setQuery("productJson", newValue) }
+        get { neonSQLQuery("productJson", "ProductJSON", preview: .value([]), _CatalogStatementFactories.productJson(filter:)) }
+        set { neonSQLSetQuery("productJson", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/productJson(filter:)``; set it to replace the observation.
     public var productJson: @Sendable (_ filter: NeonSQL.JSONValue) -> NeonSQL.QueryObservation<[ProductJsonRow]> {
-        get { neonSQLState.observation("productJson", "ProductJSON", preview: .value([]), _CatalogStatementFactories.productJson(filter:)) }
-        set { neonSQLState.setObservation("productJson", newValue) }
+        get { neonSQLObservation("productJson", "ProductJSON", preview: .value([]), _CatalogStatementFactories.productJson(filter:)) }
+        set { neonSQLSetObservation("productJson", newValue) }
     }
 }
 
 /// A row of ``Queries/productArrays()``.
-public struct ProductArraysRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct ProductArraysRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var tagCount: Swift.Int?
     public var tagTotal: Swift.Int
@@ -436,20 +409,13 @@ public struct ProductArraysRow: Swift.Sendable, Swift.Hashable, Swift.Identifiab
         self.firstTag = firstTag
         self.withoutSale = withoutSale
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.Int?, Swift.Int, [Swift.String], Swift.String, Swift.String?, [Swift.String]> { NeonSQL.RowFields(id, tagCount, tagTotal, withNew, tagList, firstTag, withoutSale) }
 }
 
 extension ProductArraysRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int4),
-            NeonSQL.ResultColumn("tag_count", .int4),
-            NeonSQL.ResultColumn("tag_total", .int4),
-            NeonSQL.ResultColumn("with_new", .array(.text)),
-            NeonSQL.ResultColumn("tag_list", .text),
-            NeonSQL.ResultColumn("first_tag", .text),
-            NeonSQL.ResultColumn("without_sale", .array(.text)),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int4,tag_count:int4,tag_total:int4,with_new:[]text,tag_list:text,first_tag:text,without_sale:[]text") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -479,7 +445,7 @@ extension _CatalogStatements {
 extension _CatalogQueries {
     /// array_length of an empty array is NULL, cardinality is 0; a subscript may be out of range.
     public func productArrays() async throws -> [ProductArraysRow] {
-        try await self.executor.execute(_CatalogStatementFactories.productArrays())
+        try await self.neonSQLExecute(_CatalogStatementFactories.productArrays)
     }
 }
 
@@ -488,28 +454,28 @@ extension _CatalogQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func productArrays() -> NeonSQL.QueryObservation<[ProductArraysRow]> {
-        self.executor.observe(_CatalogStatementFactories.productArrays())
+        self.neonSQLObserve(_CatalogStatementFactories.productArrays)
     }
 }
 
 extension _CatalogQueryClient {
     /// Runs ``Queries/productArrays()``; set it to replace the query (tests, previews).
     public var productArrays: @Sendable () async throws -> [ProductArraysRow] {
-        get { neonSQLState.query("productArrays", "ProductArrays", preview: .value([]), _CatalogStatementFactories.productArrays) }
-        set { neonSQLState.setQuery("productArrays", newValue) }
+        get { neonSQLQuery("productArrays", "ProductArrays", preview: .value([]), _CatalogStatementFactories.productArrays) }
+        set { neonSQLSetQuery("productArrays", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/productArrays()``; set it to replace the observation.
     public var productArrays: @Sendable () -> NeonSQL.QueryObservation<[ProductArraysRow]> {
-        get { neonSQLState.observation("productArrays", "ProductArrays", preview: .value([]), _CatalogStatementFactories.productArrays) }
-        set { neonSQLState.setObservation("productArrays", newValue) }
+        get { neonSQLObservation("productArrays", "ProductArrays", preview: .value([]), _CatalogStatementFactories.productArrays) }
+        set { neonSQLSetObservation("productArrays", newValue) }
     }
 }
 
 /// A row of ``Queries/priceRanks()``.
-public struct PriceRanksRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct PriceRanksRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var categoryId: Swift.Int?
     public var price: Foundation.Decimal
@@ -527,20 +493,13 @@ public struct PriceRanksRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable 
         self.prevPrice = prevPrice
         self.categoryTotal = categoryTotal
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.Int?, Foundation.Decimal, Swift.Int, Swift.Int, Foundation.Decimal?, Foundation.Decimal> { NeonSQL.RowFields(id, categoryId, price, priceRank, position, prevPrice, categoryTotal) }
 }
 
 extension PriceRanksRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int4),
-            NeonSQL.ResultColumn("category_id", .int4),
-            NeonSQL.ResultColumn("price", .numeric),
-            NeonSQL.ResultColumn("price_rank", .int8),
-            NeonSQL.ResultColumn("position", .int8),
-            NeonSQL.ResultColumn("prev_price", .numeric),
-            NeonSQL.ResultColumn("category_total", .numeric),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int4,category_id:int4,price:numeric,price_rank:int8,position:int8,prev_price:numeric,category_total:numeric") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -575,7 +534,7 @@ extension _CatalogQueries {
     /// rank/row_number are never NULL; lag is NULL on the first row; sum over a partition without
     /// a frame clause sees at least the current row.
     public func priceRanks() async throws -> [PriceRanksRow] {
-        try await self.executor.execute(_CatalogStatementFactories.priceRanks())
+        try await self.neonSQLExecute(_CatalogStatementFactories.priceRanks)
     }
 }
 
@@ -585,22 +544,22 @@ extension _CatalogQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func priceRanks() -> NeonSQL.QueryObservation<[PriceRanksRow]> {
-        self.executor.observe(_CatalogStatementFactories.priceRanks())
+        self.neonSQLObserve(_CatalogStatementFactories.priceRanks)
     }
 }
 
 extension _CatalogQueryClient {
     /// Runs ``Queries/priceRanks()``; set it to replace the query (tests, previews).
     public var priceRanks: @Sendable () async throws -> [PriceRanksRow] {
-        get { neonSQLState.query("priceRanks", "PriceRanks", preview: .value([]), _CatalogStatementFactories.priceRanks) }
-        set { neonSQLState.setQuery("priceRanks", newValue) }
+        get { neonSQLQuery("priceRanks", "PriceRanks", preview: .value([]), _CatalogStatementFactories.priceRanks) }
+        set { neonSQLSetQuery("priceRanks", newValue) }
     }
 }
 
 extension _CatalogQueryClientObserve {
     /// Observes ``Queries/priceRanks()``; set it to replace the observation.
     public var priceRanks: @Sendable () -> NeonSQL.QueryObservation<[PriceRanksRow]> {
-        get { neonSQLState.observation("priceRanks", "PriceRanks", preview: .value([]), _CatalogStatementFactories.priceRanks) }
-        set { neonSQLState.setObservation("priceRanks", newValue) }
+        get { neonSQLObservation("priceRanks", "PriceRanks", preview: .value([]), _CatalogStatementFactories.priceRanks) }
+        set { neonSQLSetObservation("priceRanks", newValue) }
     }
 }

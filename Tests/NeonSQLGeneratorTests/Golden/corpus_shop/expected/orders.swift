@@ -21,7 +21,7 @@ public protocol _OrdersQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 private enum _OrdersStatementFactories: _OrdersStatements {}
 
 /// A row of ``Queries/recentOrders(since:statuses:)``.
-public struct RecentOrdersRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct RecentOrdersRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var status: OrderStatus
     public var placedAt: Foundation.Date
@@ -37,19 +37,13 @@ public struct RecentOrdersRow: Swift.Sendable, Swift.Hashable, Swift.Identifiabl
         self.email = email
         self.fullName = fullName
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, OrderStatus, Foundation.Date, Foundation.Date?, Swift.String?, Swift.String?> { NeonSQL.RowFields(id, status, placedAt, shippedAt, email, fullName) }
 }
 
 extension RecentOrdersRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int8),
-            NeonSQL.ResultColumn("status", .enumType("order_status")),
-            NeonSQL.ResultColumn("placed_at", .timestamptz),
-            NeonSQL.ResultColumn("shipped_at", .timestamptz),
-            NeonSQL.ResultColumn("email", .text),
-            NeonSQL.ResultColumn("full_name", .text),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int8,status:=order_status,placed_at:timestamptz,shipped_at:timestamptz,email:text,full_name:text") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -65,9 +59,7 @@ extension RecentOrdersRow: NeonSQL.DecodableRow {
 extension _OrdersStatements {
     /// guests have no customer row, so the LEFT JOINed columns are optional.
     public static func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) -> NeonSQL.Statement<[RecentOrdersRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 2)
-        bindings.append(since, as: .timestamptz)
-        bindings.append(statuses, as: .array(.enumType("order_status")))
+        let bindings = NeonSQL.Bindings((since, .timestamptz), (statuses, .array(.enumType("order_status"))))
         return .many(name: "RecentOrders", sql: #"""
             SELECT o.id, o.status, o.placed_at, o.shipped_at, c.email, c.full_name
             FROM orders o
@@ -81,7 +73,7 @@ extension _OrdersStatements {
 extension _OrdersQueries {
     /// guests have no customer row, so the LEFT JOINed columns are optional.
     public func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) async throws -> [RecentOrdersRow] {
-        try await self.executor.execute(_OrdersStatementFactories.recentOrders(since: since, statuses: statuses))
+        try await self.neonSQLExecute(_OrdersStatementFactories.recentOrders(since:statuses:), since, statuses)
     }
 }
 
@@ -90,28 +82,28 @@ extension _OrdersQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func recentOrders(since: Foundation.Date, statuses: [OrderStatus]) -> NeonSQL.QueryObservation<[RecentOrdersRow]> {
-        self.executor.observe(_OrdersStatementFactories.recentOrders(since: since, statuses: statuses))
+        self.neonSQLObserve(_OrdersStatementFactories.recentOrders(since:statuses:), since, statuses)
     }
 }
 
 extension _OrdersQueryClient {
     /// Runs ``Queries/recentOrders(since:statuses:)``; set it to replace the query (tests, previews).
     public var recentOrders: @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) async throws -> [RecentOrdersRow] {
-        get { neonSQLState.query("recentOrders", "RecentOrders", preview: .value([]), _OrdersStatementFactories.recentOrders(since:statuses:)) }
-        set { neonSQLState.setQuery("recentOrders", newValue) }
+        get { neonSQLQuery("recentOrders", "RecentOrders", preview: .value([]), _OrdersStatementFactories.recentOrders(since:statuses:)) }
+        set { neonSQLSetQuery("recentOrders", newValue) }
     }
 }
 
 extension _OrdersQueryClientObserve {
     /// Observes ``Queries/recentOrders(since:statuses:)``; set it to replace the observation.
     public var recentOrders: @Sendable (_ since: Foundation.Date, _ statuses: [OrderStatus]) -> NeonSQL.QueryObservation<[RecentOrdersRow]> {
-        get { neonSQLState.observation("recentOrders", "RecentOrders", preview: .value([]), _OrdersStatementFactories.recentOrders(since:statuses:)) }
-        set { neonSQLState.setObservation("recentOrders", newValue) }
+        get { neonSQLObservation("recentOrders", "RecentOrders", preview: .value([]), _OrdersStatementFactories.recentOrders(since:statuses:)) }
+        set { neonSQLSetObservation("recentOrders", newValue) }
     }
 }
 
 /// A row of ``Queries/orderWithItems(orderId:)``.
-public struct OrderWithItemsRow: Swift.Sendable, Swift.Hashable {
+public struct OrderWithItemsRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var id: Swift.Int
     public var status: OrderStatus
     public var items: NeonSQL.JSONValue
@@ -121,16 +113,13 @@ public struct OrderWithItemsRow: Swift.Sendable, Swift.Hashable {
         self.status = status
         self.items = items
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, OrderStatus, NeonSQL.JSONValue> { NeonSQL.RowFields(id, status, items) }
 }
 
 extension OrderWithItemsRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int8),
-            NeonSQL.ResultColumn("status", .enumType("order_status")),
-            NeonSQL.ResultColumn("items", .jsonb),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int8,status:=order_status,items:jsonb") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -143,8 +132,7 @@ extension OrderWithItemsRow: NeonSQL.DecodableRow {
 extension _OrdersStatements {
     /// COALESCE with a NOT NULL constant is never NULL.
     public static func orderWithItems(orderId: Swift.Int) -> NeonSQL.Statement<OrderWithItemsRow?> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(orderId, as: .int8)
+        let bindings = NeonSQL.Bindings((orderId, .int8))
         return .one(name: "OrderWithItems", sql: #"""
             SELECT o.id, o.status,
                    COALESCE(jsonb_agg(jsonb_build_object('sku', p.sku, 'qty', oi.quantity) ORDER BY oi.line_no)
@@ -161,7 +149,7 @@ extension _OrdersStatements {
 extension _OrdersQueries {
     /// COALESCE with a NOT NULL constant is never NULL.
     public func orderWithItems(orderId: Swift.Int) async throws -> OrderWithItemsRow? {
-        try await self.executor.execute(_OrdersStatementFactories.orderWithItems(orderId: orderId))
+        try await self.neonSQLExecute(_OrdersStatementFactories.orderWithItems(orderId:), orderId)
     }
 }
 
@@ -170,28 +158,28 @@ extension _OrdersQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func orderWithItems(orderId: Swift.Int) -> NeonSQL.QueryObservation<OrderWithItemsRow?> {
-        self.executor.observe(_OrdersStatementFactories.orderWithItems(orderId: orderId))
+        self.neonSQLObserve(_OrdersStatementFactories.orderWithItems(orderId:), orderId)
     }
 }
 
 extension _OrdersQueryClient {
     /// Runs ``Queries/orderWithItems(orderId:)``; set it to replace the query (tests, previews).
     public var orderWithItems: @Sendable (_ orderId: Swift.Int) async throws -> OrderWithItemsRow? {
-        get { neonSQLState.query("orderWithItems", "OrderWithItems", preview: .value(nil), _OrdersStatementFactories.orderWithItems(orderId:)) }
-        set { neonSQLState.setQuery("orderWithItems", newValue) }
+        get { neonSQLQuery("orderWithItems", "OrderWithItems", preview: .value(nil), _OrdersStatementFactories.orderWithItems(orderId:)) }
+        set { neonSQLSetQuery("orderWithItems", newValue) }
     }
 }
 
 extension _OrdersQueryClientObserve {
     /// Observes ``Queries/orderWithItems(orderId:)``; set it to replace the observation.
     public var orderWithItems: @Sendable (_ orderId: Swift.Int) -> NeonSQL.QueryObservation<OrderWithItemsRow?> {
-        get { neonSQLState.observation("orderWithItems", "OrderWithItems", preview: .value(nil), _OrdersStatementFactories.orderWithItems(orderId:)) }
-        set { neonSQLState.setObservation("orderWithItems", newValue) }
+        get { neonSQLObservation("orderWithItems", "OrderWithItems", preview: .value(nil), _OrdersStatementFactories.orderWithItems(orderId:)) }
+        set { neonSQLSetObservation("orderWithItems", newValue) }
     }
 }
 
 /// A row of ``Queries/customerOrderStats()``.
-public struct CustomerOrderStatsRow: Swift.Sendable, Swift.Hashable {
+public struct CustomerOrderStatsRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var customerId: Swift.Int?
     public var orders: Swift.Int
     public var cancelled: Swift.Int
@@ -207,19 +195,13 @@ public struct CustomerOrderStatsRow: Swift.Sendable, Swift.Hashable {
         self.usedCoupon = usedCoupon
         self.statuses = statuses
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int?, Swift.Int, Swift.Int, Foundation.Date, Swift.Bool, Swift.String> { NeonSQL.RowFields(customerId, orders, cancelled, lastOrder, usedCoupon, statuses) }
 }
 
 extension CustomerOrderStatsRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("customer_id", .int8),
-            NeonSQL.ResultColumn("orders", .int8),
-            NeonSQL.ResultColumn("cancelled", .int8),
-            NeonSQL.ResultColumn("last_order", .timestamptz),
-            NeonSQL.ResultColumn("used_coupon", .bool),
-            NeonSQL.ResultColumn("statuses", .text),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("customer_id:int8,orders:int8,cancelled:int8,last_order:timestamptz,used_coupon:bool,statuses:text") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -251,7 +233,7 @@ extension _OrdersQueries {
     /// GROUP BY customer_id has a NULL group (guests); count is never NULL even with FILTER;
     /// max/bool_or/string_agg of NOT NULL values in a non-empty group are not NULL.
     public func customerOrderStats() async throws -> [CustomerOrderStatsRow] {
-        try await self.executor.execute(_OrdersStatementFactories.customerOrderStats())
+        try await self.neonSQLExecute(_OrdersStatementFactories.customerOrderStats)
     }
 }
 
@@ -261,22 +243,22 @@ extension _OrdersQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func customerOrderStats() -> NeonSQL.QueryObservation<[CustomerOrderStatsRow]> {
-        self.executor.observe(_OrdersStatementFactories.customerOrderStats())
+        self.neonSQLObserve(_OrdersStatementFactories.customerOrderStats)
     }
 }
 
 extension _OrdersQueryClient {
     /// Runs ``Queries/customerOrderStats()``; set it to replace the query (tests, previews).
     public var customerOrderStats: @Sendable () async throws -> [CustomerOrderStatsRow] {
-        get { neonSQLState.query("customerOrderStats", "CustomerOrderStats", preview: .value([]), _OrdersStatementFactories.customerOrderStats) }
-        set { neonSQLState.setQuery("customerOrderStats", newValue) }
+        get { neonSQLQuery("customerOrderStats", "CustomerOrderStats", preview: .value([]), _OrdersStatementFactories.customerOrderStats) }
+        set { neonSQLSetQuery("customerOrderStats", newValue) }
     }
 }
 
 extension _OrdersQueryClientObserve {
     /// Observes ``Queries/customerOrderStats()``; set it to replace the observation.
     public var customerOrderStats: @Sendable () -> NeonSQL.QueryObservation<[CustomerOrderStatsRow]> {
-        get { neonSQLState.observation("customerOrderStats", "CustomerOrderStats", preview: .value([]), _OrdersStatementFactories.customerOrderStats) }
-        set { neonSQLState.setObservation("customerOrderStats", newValue) }
+        get { neonSQLObservation("customerOrderStats", "CustomerOrderStats", preview: .value([]), _OrdersStatementFactories.customerOrderStats) }
+        set { neonSQLSetObservation("customerOrderStats", newValue) }
     }
 }

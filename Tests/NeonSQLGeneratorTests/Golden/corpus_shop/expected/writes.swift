@@ -21,7 +21,7 @@ public protocol _WritesQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 private enum _WritesStatementFactories: _WritesStatements {}
 
 /// A row of ``Queries/createOrder(customerId:shippingAddress:couponCode:note:)``.
-public struct CreateOrderRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct CreateOrderRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var status: OrderStatus
     public var placedAt: Foundation.Date
@@ -31,16 +31,13 @@ public struct CreateOrderRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable
         self.status = status
         self.placedAt = placedAt
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, OrderStatus, Foundation.Date> { NeonSQL.RowFields(id, status, placedAt) }
 }
 
 extension CreateOrderRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int8),
-            NeonSQL.ResultColumn("status", .enumType("order_status")),
-            NeonSQL.ResultColumn("placed_at", .timestamptz),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int8,status:=order_status,placed_at:timestamptz") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -53,11 +50,7 @@ extension CreateOrderRow: NeonSQL.DecodableRow {
 extension _WritesStatements {
     /// values for nullable columns may be NULL; RETURNING keeps the columns' NOT NULL.
     public static func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) -> NeonSQL.Statement<CreateOrderRow> {
-        var bindings = NeonSQL.Bindings(capacity: 4)
-        bindings.append(customerId, as: .int8)
-        bindings.append(shippingAddress, as: .jsonb)
-        bindings.append(couponCode, as: .text)
-        bindings.append(note, as: .text)
+        let bindings = NeonSQL.Bindings((customerId, .int8), (shippingAddress, .jsonb), (couponCode, .text), (note, .text))
         let statement: NeonSQL.Statement<CreateOrderRow?> = .one(name: "CreateOrder", sql: #"""
             INSERT INTO orders (customer_id, shipping_address, coupon_code, note)
             VALUES ($1, $2, $3, $4)
@@ -70,20 +63,20 @@ extension _WritesStatements {
 extension _WritesQueries {
     /// values for nullable columns may be NULL; RETURNING keeps the columns' NOT NULL.
     public func createOrder(customerId: Swift.Int?, shippingAddress: NeonSQL.JSONValue?, couponCode: Swift.String?, note: Swift.String?) async throws -> CreateOrderRow {
-        try await self.executor.execute(_WritesStatementFactories.createOrder(customerId: customerId, shippingAddress: shippingAddress, couponCode: couponCode, note: note))
+        try await self.neonSQLExecute(_WritesStatementFactories.createOrder(customerId:shippingAddress:couponCode:note:), customerId, shippingAddress, couponCode, note)
     }
 }
 
 extension _WritesQueryClient {
     /// Runs ``Queries/createOrder(customerId:shippingAddress:couponCode:note:)``; set it to replace the query (tests, previews).
     public var createOrder: @Sendable (_ customerId: Swift.Int?, _ shippingAddress: NeonSQL.JSONValue?, _ couponCode: Swift.String?, _ note: Swift.String?) async throws -> CreateOrderRow {
-        get { neonSQLState.query("createOrder", "CreateOrder", preview: .unimplemented, _WritesStatementFactories.createOrder(customerId:shippingAddress:couponCode:note:)) }
-        set { neonSQLState.setQuery("createOrder", newValue) }
+        get { neonSQLQuery("createOrder", "CreateOrder", preview: .unimplemented, _WritesStatementFactories.createOrder(customerId:shippingAddress:couponCode:note:)) }
+        set { neonSQLSetQuery("createOrder", newValue) }
     }
 }
 
 /// A row of ``Queries/upsertInventory(productId:warehouse:onHand:)``.
-public struct UpsertInventoryRow: Swift.Sendable, Swift.Hashable {
+public struct UpsertInventoryRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var productId: Swift.Int
     public var warehouse: Swift.String
     public var onHand: Swift.Int
@@ -99,19 +92,13 @@ public struct UpsertInventoryRow: Swift.Sendable, Swift.Hashable {
         self.available = available
         self.updatedAt = updatedAt
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.String, Swift.Int, Swift.Int, Swift.Int, Foundation.Date?> { NeonSQL.RowFields(productId, warehouse, onHand, reserved, available, updatedAt) }
 }
 
 extension UpsertInventoryRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("product_id", .int4),
-            NeonSQL.ResultColumn("warehouse", .text),
-            NeonSQL.ResultColumn("on_hand", .int4),
-            NeonSQL.ResultColumn("reserved", .int4),
-            NeonSQL.ResultColumn("available", .int4),
-            NeonSQL.ResultColumn("updated_at", .timestamptz),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("product_id:int4,warehouse:text,on_hand:int4,reserved:int4,available:int4,updated_at:timestamptz") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -127,10 +114,7 @@ extension UpsertInventoryRow: NeonSQL.DecodableRow {
 extension _WritesStatements {
     /// EXCLUDED has the table's columns; RETURNING expressions over NOT NULL columns are not NULL.
     public static func upsertInventory(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int) -> NeonSQL.Statement<UpsertInventoryRow?> {
-        var bindings = NeonSQL.Bindings(capacity: 3)
-        bindings.append(productId, as: .int4)
-        bindings.append(warehouse, as: .text)
-        bindings.append(onHand, as: .int4)
+        let bindings = NeonSQL.Bindings((productId, .int4), (warehouse, .text), (onHand, .int4))
         return .one(name: "UpsertInventory", sql: #"""
             INSERT INTO inventory (product_id, warehouse, on_hand)
             VALUES ($1, $2, $3)
@@ -144,25 +128,22 @@ extension _WritesStatements {
 extension _WritesQueries {
     /// EXCLUDED has the table's columns; RETURNING expressions over NOT NULL columns are not NULL.
     public func upsertInventory(productId: Swift.Int, warehouse: Swift.String, onHand: Swift.Int) async throws -> UpsertInventoryRow? {
-        try await self.executor.execute(_WritesStatementFactories.upsertInventory(productId: productId, warehouse: warehouse, onHand: onHand))
+        try await self.neonSQLExecute(_WritesStatementFactories.upsertInventory(productId:warehouse:onHand:), productId, warehouse, onHand)
     }
 }
 
 extension _WritesQueryClient {
     /// Runs ``Queries/upsertInventory(productId:warehouse:onHand:)``; set it to replace the query (tests, previews).
     public var upsertInventory: @Sendable (_ productId: Swift.Int, _ warehouse: Swift.String, _ onHand: Swift.Int) async throws -> UpsertInventoryRow? {
-        get { neonSQLState.query("upsertInventory", "UpsertInventory", preview: .value(nil), _WritesStatementFactories.upsertInventory(productId:warehouse:onHand:)) }
-        set { neonSQLState.setQuery("upsertInventory", newValue) }
+        get { neonSQLQuery("upsertInventory", "UpsertInventory", preview: .value(nil), _WritesStatementFactories.upsertInventory(productId:warehouse:onHand:)) }
+        set { neonSQLSetQuery("upsertInventory", newValue) }
     }
 }
 
 extension _WritesStatements {
     /// unnest of several arrays yields one column per array; casts type the parameters.
     public static func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) -> NeonSQL.Statement<Swift.Void> {
-        var bindings = NeonSQL.Bindings(capacity: 3)
-        bindings.append(productIds, as: .array(.int4))
-        bindings.append(warehouses, as: .array(.text))
-        bindings.append(counts, as: .array(.int4))
+        let bindings = NeonSQL.Bindings((productIds, .array(.int4)), (warehouses, .array(.text)), (counts, .array(.int4)))
         return .exec(name: "BulkStock", sql: #"""
             INSERT INTO inventory (product_id, warehouse, on_hand)
             SELECT * FROM unnest($1::int[], $2::text[], $3::int[])
@@ -174,20 +155,20 @@ extension _WritesStatements {
 extension _WritesQueries {
     /// unnest of several arrays yields one column per array; casts type the parameters.
     public func bulkStock(productIds: [Swift.Int], warehouses: [Swift.String], counts: [Swift.Int]) async throws {
-        try await self.executor.execute(_WritesStatementFactories.bulkStock(productIds: productIds, warehouses: warehouses, counts: counts))
+        try await self.neonSQLExecute(_WritesStatementFactories.bulkStock(productIds:warehouses:counts:), productIds, warehouses, counts)
     }
 }
 
 extension _WritesQueryClient {
     /// Runs ``Queries/bulkStock(productIds:warehouses:counts:)``; set it to replace the query (tests, previews).
     public var bulkStock: @Sendable (_ productIds: [Swift.Int], _ warehouses: [Swift.String], _ counts: [Swift.Int]) async throws -> Swift.Void {
-        get { neonSQLState.query("bulkStock", "BulkStock", preview: .value(()), _WritesStatementFactories.bulkStock(productIds:warehouses:counts:)) }
-        set { neonSQLState.setQuery("bulkStock", newValue) }
+        get { neonSQLQuery("bulkStock", "BulkStock", preview: .value(()), _WritesStatementFactories.bulkStock(productIds:warehouses:counts:)) }
+        set { neonSQLSetQuery("bulkStock", newValue) }
     }
 }
 
 /// A row of ``Queries/addProductsToOrder(orderId:productIds:)``.
-public struct AddProductsToOrderRow: Swift.Sendable, Swift.Hashable {
+public struct AddProductsToOrderRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var lineNo: Swift.Int
     public var unitPrice: Foundation.Decimal
 
@@ -195,15 +176,13 @@ public struct AddProductsToOrderRow: Swift.Sendable, Swift.Hashable {
         self.lineNo = lineNo
         self.unitPrice = unitPrice
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Foundation.Decimal> { NeonSQL.RowFields(lineNo, unitPrice) }
 }
 
 extension AddProductsToOrderRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("line_no", .int2),
-            NeonSQL.ResultColumn("unit_price", .numeric),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("line_no:int2,unit_price:numeric") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -215,9 +194,7 @@ extension AddProductsToOrderRow: NeonSQL.DecodableRow {
 extension _WritesStatements {
     /// in INSERT ... SELECT an untyped parameter in the select list takes the target column's type.
     public static func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) -> NeonSQL.Statement<[AddProductsToOrderRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 2)
-        bindings.append(orderId, as: .int8)
-        bindings.append(productIds, as: .array(.int4))
+        let bindings = NeonSQL.Bindings((orderId, .int8), (productIds, .array(.int4)))
         return .many(name: "AddProductsToOrder", sql: #"""
             INSERT INTO order_items (order_id, line_no, product_id, quantity, unit_price)
             SELECT $1, row_number() OVER (ORDER BY p.id), p.id, 1, COALESCE(p.sale_price, p.price)
@@ -231,14 +208,14 @@ extension _WritesStatements {
 extension _WritesQueries {
     /// in INSERT ... SELECT an untyped parameter in the select list takes the target column's type.
     public func addProductsToOrder(orderId: Swift.Int, productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] {
-        try await self.executor.execute(_WritesStatementFactories.addProductsToOrder(orderId: orderId, productIds: productIds))
+        try await self.neonSQLExecute(_WritesStatementFactories.addProductsToOrder(orderId:productIds:), orderId, productIds)
     }
 }
 
 extension _WritesQueryClient {
     /// Runs ``Queries/addProductsToOrder(orderId:productIds:)``; set it to replace the query (tests, previews).
     public var addProductsToOrder: @Sendable (_ orderId: Swift.Int, _ productIds: [Swift.Int]) async throws -> [AddProductsToOrderRow] {
-        get { neonSQLState.query("addProductsToOrder", "AddProductsToOrder", preview: .value([]), _WritesStatementFactories.addProductsToOrder(orderId:productIds:)) }
-        set { neonSQLState.setQuery("addProductsToOrder", newValue) }
+        get { neonSQLQuery("addProductsToOrder", "AddProductsToOrder", preview: .value([]), _WritesStatementFactories.addProductsToOrder(orderId:productIds:)) }
+        set { neonSQLSetQuery("addProductsToOrder", newValue) }
     }
 }

@@ -126,7 +126,7 @@ public enum Visibility: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Cas
 
 /// A row of the view `social.timeline`, with the view's nullability: what every
 /// query of this module returns whose result is exactly the view's columns, in order.
-public struct Timeline: Swift.Sendable, Swift.Hashable {
+public struct Timeline: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var id: Swift.Int
     public var body: Swift.String
     public var createdAt: Foundation.Date
@@ -144,20 +144,13 @@ public struct Timeline: Swift.Sendable, Swift.Hashable {
         self.replyToId = replyToId
         self.likes = likes
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.String, Foundation.Date, Swift.String, Swift.String?, Swift.Int?, Swift.Int> { NeonSQL.RowFields(id, body, createdAt, username, displayName, replyToId, likes) }
 }
 
 extension Timeline: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int8),
-            NeonSQL.ResultColumn("body", .text),
-            NeonSQL.ResultColumn("created_at", .timestamptz),
-            NeonSQL.ResultColumn("username", .text),
-            NeonSQL.ResultColumn("display_name", .text),
-            NeonSQL.ResultColumn("reply_to_id", .int8),
-            NeonSQL.ResultColumn("likes", .int8),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int8,body:text,created_at:timestamptz,username:text,display_name:text,reply_to_id:int8,likes:int8") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)

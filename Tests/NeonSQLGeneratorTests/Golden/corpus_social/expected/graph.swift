@@ -21,7 +21,7 @@ public protocol _GraphQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 private enum _GraphStatementFactories: _GraphStatements {}
 
 /// A row of ``Queries/activity(accountId:)``.
-public struct ActivityRow: Swift.Sendable, Swift.Hashable {
+public struct ActivityRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var kind: Swift.String
     public var actorId: Swift.Int
     public var postId: Swift.Int?
@@ -33,17 +33,13 @@ public struct ActivityRow: Swift.Sendable, Swift.Hashable {
         self.postId = postId
         self.createdAt = createdAt
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.String, Swift.Int, Swift.Int?, Foundation.Date> { NeonSQL.RowFields(kind, actorId, postId, createdAt) }
 }
 
 extension ActivityRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("kind", .text),
-            NeonSQL.ResultColumn("actor_id", .int8),
-            NeonSQL.ResultColumn("post_id", .int8),
-            NeonSQL.ResultColumn("created_at", .timestamptz),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("kind:text,actor_id:int8,post_id:int8,created_at:timestamptz") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -57,8 +53,7 @@ extension ActivityRow: NeonSQL.DecodableRow {
 extension _GraphStatements {
     /// UNION ALL: NULL in the second branch makes post_id optional and takes bigint from the first.
     public static func activity(accountId: Swift.Int) -> NeonSQL.Statement<[ActivityRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(accountId, as: .int8)
+        let bindings = NeonSQL.Bindings((accountId, .int8))
         return .many(name: "Activity", sql: #"""
             SELECT 'like' AS kind, l.account_id AS actor_id, l.post_id, l.created_at
             FROM social.likes l
@@ -77,7 +72,7 @@ extension _GraphStatements {
 extension _GraphQueries {
     /// UNION ALL: NULL in the second branch makes post_id optional and takes bigint from the first.
     public func activity(accountId: Swift.Int) async throws -> [ActivityRow] {
-        try await self.executor.execute(_GraphStatementFactories.activity(accountId: accountId))
+        try await self.neonSQLExecute(_GraphStatementFactories.activity(accountId:), accountId)
     }
 }
 
@@ -86,28 +81,28 @@ extension _GraphQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func activity(accountId: Swift.Int) -> NeonSQL.QueryObservation<[ActivityRow]> {
-        self.executor.observe(_GraphStatementFactories.activity(accountId: accountId))
+        self.neonSQLObserve(_GraphStatementFactories.activity(accountId:), accountId)
     }
 }
 
 extension _GraphQueryClient {
     /// Runs ``Queries/activity(accountId:)``; set it to replace the query (tests, previews).
     public var activity: @Sendable (_ accountId: Swift.Int) async throws -> [ActivityRow] {
-        get { neonSQLState.query("activity", "Activity", preview: .value([]), _GraphStatementFactories.activity(accountId:)) }
-        set { neonSQLState.setQuery("activity", newValue) }
+        get { neonSQLQuery("activity", "Activity", preview: .value([]), _GraphStatementFactories.activity(accountId:)) }
+        set { neonSQLSetQuery("activity", newValue) }
     }
 }
 
 extension _GraphQueryClientObserve {
     /// Observes ``Queries/activity(accountId:)``; set it to replace the observation.
     public var activity: @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[ActivityRow]> {
-        get { neonSQLState.observation("activity", "Activity", preview: .value([]), _GraphStatementFactories.activity(accountId:)) }
-        set { neonSQLState.setObservation("activity", newValue) }
+        get { neonSQLObservation("activity", "Activity", preview: .value([]), _GraphStatementFactories.activity(accountId:)) }
+        set { neonSQLSetObservation("activity", newValue) }
     }
 }
 
 /// A row of ``Queries/followBothWays(accountId:)``.
-public struct FollowBothWaysRow: Swift.Sendable, Swift.Hashable {
+public struct FollowBothWaysRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var accountId: Swift.Int?
     public var follows: Swift.Int?
     public var followedBy: Swift.Int?
@@ -117,16 +112,13 @@ public struct FollowBothWaysRow: Swift.Sendable, Swift.Hashable {
         self.follows = follows
         self.followedBy = followedBy
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int?, Swift.Int?, Swift.Int?> { NeonSQL.RowFields(accountId, follows, followedBy) }
 }
 
 extension FollowBothWaysRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("account_id", .int8),
-            NeonSQL.ResultColumn("follows", .int8),
-            NeonSQL.ResultColumn("followed_by", .int8),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("account_id:int8,follows:int8,followed_by:int8") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -140,8 +132,7 @@ extension _GraphStatements {
     /// FULL JOIN makes both sides optional; COALESCE of two optional columns is conservatively optional
     /// (PostgreSQL cannot tell that one side of a FULL JOIN row is always present).
     public static func followBothWays(accountId: Swift.Int) -> NeonSQL.Statement<[FollowBothWaysRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(accountId, as: .int8)
+        let bindings = NeonSQL.Bindings((accountId, .int8))
         return .many(name: "FollowBothWays", sql: #"""
             SELECT COALESCE(a.followee_id, b.follower_id) AS account_id, a.followee_id AS follows, b.follower_id AS followed_by
             FROM (SELECT follows.follower_id, follows.followee_id, follows.created_at FROM social.follows WHERE follower_id = $1) a
@@ -154,7 +145,7 @@ extension _GraphQueries {
     /// FULL JOIN makes both sides optional; COALESCE of two optional columns is conservatively optional
     /// (PostgreSQL cannot tell that one side of a FULL JOIN row is always present).
     public func followBothWays(accountId: Swift.Int) async throws -> [FollowBothWaysRow] {
-        try await self.executor.execute(_GraphStatementFactories.followBothWays(accountId: accountId))
+        try await self.neonSQLExecute(_GraphStatementFactories.followBothWays(accountId:), accountId)
     }
 }
 
@@ -164,22 +155,22 @@ extension _GraphQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func followBothWays(accountId: Swift.Int) -> NeonSQL.QueryObservation<[FollowBothWaysRow]> {
-        self.executor.observe(_GraphStatementFactories.followBothWays(accountId: accountId))
+        self.neonSQLObserve(_GraphStatementFactories.followBothWays(accountId:), accountId)
     }
 }
 
 extension _GraphQueryClient {
     /// Runs ``Queries/followBothWays(accountId:)``; set it to replace the query (tests, previews).
     public var followBothWays: @Sendable (_ accountId: Swift.Int) async throws -> [FollowBothWaysRow] {
-        get { neonSQLState.query("followBothWays", "FollowBothWays", preview: .value([]), _GraphStatementFactories.followBothWays(accountId:)) }
-        set { neonSQLState.setQuery("followBothWays", newValue) }
+        get { neonSQLQuery("followBothWays", "FollowBothWays", preview: .value([]), _GraphStatementFactories.followBothWays(accountId:)) }
+        set { neonSQLSetQuery("followBothWays", newValue) }
     }
 }
 
 extension _GraphQueryClientObserve {
     /// Observes ``Queries/followBothWays(accountId:)``; set it to replace the observation.
     public var followBothWays: @Sendable (_ accountId: Swift.Int) -> NeonSQL.QueryObservation<[FollowBothWaysRow]> {
-        get { neonSQLState.observation("followBothWays", "FollowBothWays", preview: .value([]), _GraphStatementFactories.followBothWays(accountId:)) }
-        set { neonSQLState.setObservation("followBothWays", newValue) }
+        get { neonSQLObservation("followBothWays", "FollowBothWays", preview: .value([]), _GraphStatementFactories.followBothWays(accountId:)) }
+        set { neonSQLSetObservation("followBothWays", newValue) }
     }
 }

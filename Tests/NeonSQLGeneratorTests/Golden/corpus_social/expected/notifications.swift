@@ -21,7 +21,7 @@ public protocol _NotificationsQueryClientObserve: NeonSQL.GeneratedQueryClient {
 private enum _NotificationsStatementFactories: _NotificationsStatements {}
 
 /// A row of ``Queries/notifications(recipientId:onlyUnread:)``.
-public struct NotificationsRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct NotificationsRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var kind: Swift.String
     public var isRead: Swift.Bool
@@ -39,20 +39,13 @@ public struct NotificationsRow: Swift.Sendable, Swift.Hashable, Swift.Identifiab
         self.message = message
         self.payload = payload
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.String, Swift.Bool, Swift.String?, Swift.String?, Swift.String?, NeonSQL.JSONValue?> { NeonSQL.RowFields(id, kind, isRead, actorUsername, postBody, message, payload) }
 }
 
 extension NotificationsRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int8),
-            NeonSQL.ResultColumn("kind", .text),
-            NeonSQL.ResultColumn("is_read", .bool),
-            NeonSQL.ResultColumn("actor_username", .text),
-            NeonSQL.ResultColumn("post_body", .text),
-            NeonSQL.ResultColumn("message", .text),
-            NeonSQL.ResultColumn("payload", .json),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int8,kind:text,is_read:bool,actor_username:text,post_body:text,message:text,payload:json") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -69,9 +62,7 @@ extension NotificationsRow: NeonSQL.DecodableRow {
 extension _NotificationsStatements {
     /// IS NOT NULL is never NULL; LEFT JOINs make actor and post optional; json ->> text is text.
     public static func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) -> NeonSQL.Statement<[NotificationsRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 2)
-        bindings.append(recipientId, as: .int8)
-        bindings.append(onlyUnread, as: .bool)
+        let bindings = NeonSQL.Bindings((recipientId, .int8), (onlyUnread, .bool))
         return .many(name: "Notifications", sql: #"""
             SELECT n.id, n.kind, n.read_at IS NOT NULL AS is_read, actor.username AS actor_username, p.body AS post_body,
                    n.payload ->> 'message' AS message, n.payload
@@ -88,7 +79,7 @@ extension _NotificationsStatements {
 extension _NotificationsQueries {
     /// IS NOT NULL is never NULL; LEFT JOINs make actor and post optional; json ->> text is text.
     public func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] {
-        try await self.executor.execute(_NotificationsStatementFactories.notifications(recipientId: recipientId, onlyUnread: onlyUnread))
+        try await self.neonSQLExecute(_NotificationsStatementFactories.notifications(recipientId:onlyUnread:), recipientId, onlyUnread)
     }
 }
 
@@ -97,22 +88,22 @@ extension _NotificationsQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func notifications(recipientId: Swift.Int, onlyUnread: Swift.Bool?) -> NeonSQL.QueryObservation<[NotificationsRow]> {
-        self.executor.observe(_NotificationsStatementFactories.notifications(recipientId: recipientId, onlyUnread: onlyUnread))
+        self.neonSQLObserve(_NotificationsStatementFactories.notifications(recipientId:onlyUnread:), recipientId, onlyUnread)
     }
 }
 
 extension _NotificationsQueryClient {
     /// Runs ``Queries/notifications(recipientId:onlyUnread:)``; set it to replace the query (tests, previews).
     public var notifications: @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) async throws -> [NotificationsRow] {
-        get { neonSQLState.query("notifications", "Notifications", preview: .value([]), _NotificationsStatementFactories.notifications(recipientId:onlyUnread:)) }
-        set { neonSQLState.setQuery("notifications", newValue) }
+        get { neonSQLQuery("notifications", "Notifications", preview: .value([]), _NotificationsStatementFactories.notifications(recipientId:onlyUnread:)) }
+        set { neonSQLSetQuery("notifications", newValue) }
     }
 }
 
 extension _NotificationsQueryClientObserve {
     /// Observes ``Queries/notifications(recipientId:onlyUnread:)``; set it to replace the observation.
     public var notifications: @Sendable (_ recipientId: Swift.Int, _ onlyUnread: Swift.Bool?) -> NeonSQL.QueryObservation<[NotificationsRow]> {
-        get { neonSQLState.observation("notifications", "Notifications", preview: .value([]), _NotificationsStatementFactories.notifications(recipientId:onlyUnread:)) }
-        set { neonSQLState.setObservation("notifications", newValue) }
+        get { neonSQLObservation("notifications", "Notifications", preview: .value([]), _NotificationsStatementFactories.notifications(recipientId:onlyUnread:)) }
+        set { neonSQLSetObservation("notifications", newValue) }
     }
 }

@@ -23,8 +23,7 @@ private enum _PostsStatementFactories: _PostsStatements {}
 extension _PostsStatements {
     /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
     public static func publicTimeline(username: Swift.String) -> NeonSQL.Statement<[Timeline]> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(username, as: .text)
+        let bindings = NeonSQL.Bindings((username, .text))
         return .many(name: "PublicTimeline", sql: #"""
             SELECT timeline.id, timeline.body, timeline.created_at, timeline.username, timeline.display_name, timeline.reply_to_id, timeline.likes FROM social.timeline WHERE username = $1 ORDER BY created_at DESC
             """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["social.accounts","social.likes","social.posts"],"writes":[]}"#))
@@ -34,7 +33,7 @@ extension _PostsStatements {
 extension _PostsQueries {
     /// the view's columns follow its definition; the like count is a one-row aggregate subquery.
     public func publicTimeline(username: Swift.String) async throws -> [Timeline] {
-        try await self.executor.execute(_PostsStatementFactories.publicTimeline(username: username))
+        try await self.neonSQLExecute(_PostsStatementFactories.publicTimeline(username:), username)
     }
 }
 
@@ -43,28 +42,28 @@ extension _PostsQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func publicTimeline(username: Swift.String) -> NeonSQL.QueryObservation<[Timeline]> {
-        self.executor.observe(_PostsStatementFactories.publicTimeline(username: username))
+        self.neonSQLObserve(_PostsStatementFactories.publicTimeline(username:), username)
     }
 }
 
 extension _PostsQueryClient {
     /// Runs ``Queries/publicTimeline(username:)``; set it to replace the query (tests, previews).
     public var publicTimeline: @Sendable (_ username: Swift.String) async throws -> [Timeline] {
-        get { neonSQLState.query("publicTimeline", "PublicTimeline", preview: .value([]), _PostsStatementFactories.publicTimeline(username:)) }
-        set { neonSQLState.setQuery("publicTimeline", newValue) }
+        get { neonSQLQuery("publicTimeline", "PublicTimeline", preview: .value([]), _PostsStatementFactories.publicTimeline(username:)) }
+        set { neonSQLSetQuery("publicTimeline", newValue) }
     }
 }
 
 extension _PostsQueryClientObserve {
     /// Observes ``Queries/publicTimeline(username:)``; set it to replace the observation.
     public var publicTimeline: @Sendable (_ username: Swift.String) -> NeonSQL.QueryObservation<[Timeline]> {
-        get { neonSQLState.observation("publicTimeline", "PublicTimeline", preview: .value([]), _PostsStatementFactories.publicTimeline(username:)) }
-        set { neonSQLState.setObservation("publicTimeline", newValue) }
+        get { neonSQLObservation("publicTimeline", "PublicTimeline", preview: .value([]), _PostsStatementFactories.publicTimeline(username:)) }
+        set { neonSQLSetObservation("publicTimeline", newValue) }
     }
 }
 
 /// A row of ``Queries/topPostsOfFollowees(viewerId:)``.
-public struct TopPostsOfFolloweesRow: Swift.Sendable, Swift.Hashable {
+public struct TopPostsOfFolloweesRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var username: Swift.String
     public var postId: Swift.Int
     public var likeCount: Swift.Int
@@ -74,16 +73,13 @@ public struct TopPostsOfFolloweesRow: Swift.Sendable, Swift.Hashable {
         self.postId = postId
         self.likeCount = likeCount
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.String, Swift.Int, Swift.Int> { NeonSQL.RowFields(username, postId, likeCount) }
 }
 
 extension TopPostsOfFolloweesRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("username", .text),
-            NeonSQL.ResultColumn("post_id", .int8),
-            NeonSQL.ResultColumn("like_count", .int4),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("username:text,post_id:int8,like_count:int4") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -96,8 +92,7 @@ extension TopPostsOfFolloweesRow: NeonSQL.DecodableRow {
 extension _PostsStatements {
     /// CROSS JOIN LATERAL keeps the subquery's NOT NULL columns.
     public static func topPostsOfFollowees(viewerId: Swift.Int) -> NeonSQL.Statement<[TopPostsOfFolloweesRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(viewerId, as: .int8)
+        let bindings = NeonSQL.Bindings((viewerId, .int8))
         return .many(name: "TopPostsOfFollowees", sql: #"""
             SELECT a.username, top.id AS post_id, top.like_count
             FROM social.follows f
@@ -113,7 +108,7 @@ extension _PostsStatements {
 extension _PostsQueries {
     /// CROSS JOIN LATERAL keeps the subquery's NOT NULL columns.
     public func topPostsOfFollowees(viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] {
-        try await self.executor.execute(_PostsStatementFactories.topPostsOfFollowees(viewerId: viewerId))
+        try await self.neonSQLExecute(_PostsStatementFactories.topPostsOfFollowees(viewerId:), viewerId)
     }
 }
 
@@ -122,28 +117,28 @@ extension _PostsQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func topPostsOfFollowees(viewerId: Swift.Int) -> NeonSQL.QueryObservation<[TopPostsOfFolloweesRow]> {
-        self.executor.observe(_PostsStatementFactories.topPostsOfFollowees(viewerId: viewerId))
+        self.neonSQLObserve(_PostsStatementFactories.topPostsOfFollowees(viewerId:), viewerId)
     }
 }
 
 extension _PostsQueryClient {
     /// Runs ``Queries/topPostsOfFollowees(viewerId:)``; set it to replace the query (tests, previews).
     public var topPostsOfFollowees: @Sendable (_ viewerId: Swift.Int) async throws -> [TopPostsOfFolloweesRow] {
-        get { neonSQLState.query("topPostsOfFollowees", "TopPostsOfFollowees", preview: .value([]), _PostsStatementFactories.topPostsOfFollowees(viewerId:)) }
-        set { neonSQLState.setQuery("topPostsOfFollowees", newValue) }
+        get { neonSQLQuery("topPostsOfFollowees", "TopPostsOfFollowees", preview: .value([]), _PostsStatementFactories.topPostsOfFollowees(viewerId:)) }
+        set { neonSQLSetQuery("topPostsOfFollowees", newValue) }
     }
 }
 
 extension _PostsQueryClientObserve {
     /// Observes ``Queries/topPostsOfFollowees(viewerId:)``; set it to replace the observation.
     public var topPostsOfFollowees: @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[TopPostsOfFolloweesRow]> {
-        get { neonSQLState.observation("topPostsOfFollowees", "TopPostsOfFollowees", preview: .value([]), _PostsStatementFactories.topPostsOfFollowees(viewerId:)) }
-        set { neonSQLState.setObservation("topPostsOfFollowees", newValue) }
+        get { neonSQLObservation("topPostsOfFollowees", "TopPostsOfFollowees", preview: .value([]), _PostsStatementFactories.topPostsOfFollowees(viewerId:)) }
+        set { neonSQLSetObservation("topPostsOfFollowees", newValue) }
     }
 }
 
 /// A row of ``Queries/visiblePosts(viewerId:)``.
-public struct VisiblePostsRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct VisiblePostsRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var visibility: Visibility
     public var canSee: Swift.Bool
@@ -153,16 +148,13 @@ public struct VisiblePostsRow: Swift.Sendable, Swift.Hashable, Swift.Identifiabl
         self.visibility = visibility
         self.canSee = canSee
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Visibility, Swift.Bool> { NeonSQL.RowFields(id, visibility, canSee) }
 }
 
 extension VisiblePostsRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int8),
-            NeonSQL.ResultColumn("visibility", .enumType("social.visibility")),
-            NeonSQL.ResultColumn("can_see", .bool),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int8,visibility:=social.visibility,can_see:bool") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -175,8 +167,7 @@ extension VisiblePostsRow: NeonSQL.DecodableRow {
 extension _PostsStatements {
     /// CASE over an enum with ELSE; each branch is NOT NULL.
     public static func visiblePosts(viewerId: Swift.Int) -> NeonSQL.Statement<[VisiblePostsRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(viewerId, as: .int8)
+        let bindings = NeonSQL.Bindings((viewerId, .int8))
         return .many(name: "VisiblePosts", sql: #"""
             SELECT p.id, p.visibility,
                    CASE p.visibility
@@ -194,7 +185,7 @@ extension _PostsStatements {
 extension _PostsQueries {
     /// CASE over an enum with ELSE; each branch is NOT NULL.
     public func visiblePosts(viewerId: Swift.Int) async throws -> [VisiblePostsRow] {
-        try await self.executor.execute(_PostsStatementFactories.visiblePosts(viewerId: viewerId))
+        try await self.neonSQLExecute(_PostsStatementFactories.visiblePosts(viewerId:), viewerId)
     }
 }
 
@@ -203,28 +194,28 @@ extension _PostsQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func visiblePosts(viewerId: Swift.Int) -> NeonSQL.QueryObservation<[VisiblePostsRow]> {
-        self.executor.observe(_PostsStatementFactories.visiblePosts(viewerId: viewerId))
+        self.neonSQLObserve(_PostsStatementFactories.visiblePosts(viewerId:), viewerId)
     }
 }
 
 extension _PostsQueryClient {
     /// Runs ``Queries/visiblePosts(viewerId:)``; set it to replace the query (tests, previews).
     public var visiblePosts: @Sendable (_ viewerId: Swift.Int) async throws -> [VisiblePostsRow] {
-        get { neonSQLState.query("visiblePosts", "VisiblePosts", preview: .value([]), _PostsStatementFactories.visiblePosts(viewerId:)) }
-        set { neonSQLState.setQuery("visiblePosts", newValue) }
+        get { neonSQLQuery("visiblePosts", "VisiblePosts", preview: .value([]), _PostsStatementFactories.visiblePosts(viewerId:)) }
+        set { neonSQLSetQuery("visiblePosts", newValue) }
     }
 }
 
 extension _PostsQueryClientObserve {
     /// Observes ``Queries/visiblePosts(viewerId:)``; set it to replace the observation.
     public var visiblePosts: @Sendable (_ viewerId: Swift.Int) -> NeonSQL.QueryObservation<[VisiblePostsRow]> {
-        get { neonSQLState.observation("visiblePosts", "VisiblePosts", preview: .value([]), _PostsStatementFactories.visiblePosts(viewerId:)) }
-        set { neonSQLState.setObservation("visiblePosts", newValue) }
+        get { neonSQLObservation("visiblePosts", "VisiblePosts", preview: .value([]), _PostsStatementFactories.visiblePosts(viewerId:)) }
+        set { neonSQLSetObservation("visiblePosts", newValue) }
     }
 }
 
 /// A row of ``Queries/createPost(authorId:replyToId:body:visibility:hashtags:)``.
-public struct CreatePostRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct CreatePostRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var createdAt: Foundation.Date
     public var tagCount: Swift.Int?
@@ -234,16 +225,13 @@ public struct CreatePostRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable 
         self.createdAt = createdAt
         self.tagCount = tagCount
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Foundation.Date, Swift.Int?> { NeonSQL.RowFields(id, createdAt, tagCount) }
 }
 
 extension CreatePostRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int8),
-            NeonSQL.ResultColumn("created_at", .timestamptz),
-            NeonSQL.ResultColumn("tag_count", .int4),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int8,created_at:timestamptz,tag_count:int4") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -256,12 +244,7 @@ extension CreatePostRow: NeonSQL.DecodableRow {
 extension _PostsStatements {
     /// sqlc.narg is optional; hashtags is a nullable column; array_length may be NULL.
     public static func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) -> NeonSQL.Statement<CreatePostRow> {
-        var bindings = NeonSQL.Bindings(capacity: 5)
-        bindings.append(authorId, as: .int8)
-        bindings.append(replyToId, as: .int8)
-        bindings.append(body, as: .text)
-        bindings.append(visibility, as: .enumType("social.visibility"))
-        bindings.append(hashtags, as: .array(.text))
+        let bindings = NeonSQL.Bindings((authorId, .int8), (replyToId, .int8), (body, .text), (visibility, .enumType("social.visibility")), (hashtags, .array(.text)))
         let statement: NeonSQL.Statement<CreatePostRow?> = .one(name: "CreatePost", sql: #"""
             INSERT INTO social.posts (author_id, reply_to_id, body, visibility, hashtags)
             VALUES ($1, $2, $3, $4, $5)
@@ -274,20 +257,20 @@ extension _PostsStatements {
 extension _PostsQueries {
     /// sqlc.narg is optional; hashtags is a nullable column; array_length may be NULL.
     public func createPost(authorId: Swift.Int, replyToId: Swift.Int?, body: Swift.String, visibility: Visibility, hashtags: [Swift.String]?) async throws -> CreatePostRow {
-        try await self.executor.execute(_PostsStatementFactories.createPost(authorId: authorId, replyToId: replyToId, body: body, visibility: visibility, hashtags: hashtags))
+        try await self.neonSQLExecute(_PostsStatementFactories.createPost(authorId:replyToId:body:visibility:hashtags:), authorId, replyToId, body, visibility, hashtags)
     }
 }
 
 extension _PostsQueryClient {
     /// Runs ``Queries/createPost(authorId:replyToId:body:visibility:hashtags:)``; set it to replace the query (tests, previews).
     public var createPost: @Sendable (_ authorId: Swift.Int, _ replyToId: Swift.Int?, _ body: Swift.String, _ visibility: Visibility, _ hashtags: [Swift.String]?) async throws -> CreatePostRow {
-        get { neonSQLState.query("createPost", "CreatePost", preview: .unimplemented, _PostsStatementFactories.createPost(authorId:replyToId:body:visibility:hashtags:)) }
-        set { neonSQLState.setQuery("createPost", newValue) }
+        get { neonSQLQuery("createPost", "CreatePost", preview: .unimplemented, _PostsStatementFactories.createPost(authorId:replyToId:body:visibility:hashtags:)) }
+        set { neonSQLSetQuery("createPost", newValue) }
     }
 }
 
 /// A row of ``Queries/likePost(accountId:postId:)``.
-public struct LikePostRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct LikePostRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var likeCount: Swift.Int
 
@@ -295,15 +278,13 @@ public struct LikePostRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.id = id
         self.likeCount = likeCount
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.Int> { NeonSQL.RowFields(id, likeCount) }
 }
 
 extension LikePostRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int8),
-            NeonSQL.ResultColumn("like_count", .int4),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int8,like_count:int4") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -315,9 +296,7 @@ extension LikePostRow: NeonSQL.DecodableRow {
 extension _PostsStatements {
     /// a data-modifying CTE feeds UPDATE ... FROM.
     public static func likePost(accountId: Swift.Int, postId: Swift.Int) -> NeonSQL.Statement<[LikePostRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 2)
-        bindings.append(accountId, as: .int8)
-        bindings.append(postId, as: .int8)
+        let bindings = NeonSQL.Bindings((accountId, .int8), (postId, .int8))
         return .many(name: "LikePost", sql: #"""
             WITH liked AS (
                 INSERT INTO social.likes (account_id, post_id) VALUES ($1, $2)
@@ -335,14 +314,14 @@ extension _PostsStatements {
 extension _PostsQueries {
     /// a data-modifying CTE feeds UPDATE ... FROM.
     public func likePost(accountId: Swift.Int, postId: Swift.Int) async throws -> [LikePostRow] {
-        try await self.executor.execute(_PostsStatementFactories.likePost(accountId: accountId, postId: postId))
+        try await self.neonSQLExecute(_PostsStatementFactories.likePost(accountId:postId:), accountId, postId)
     }
 }
 
 extension _PostsQueryClient {
     /// Runs ``Queries/likePost(accountId:postId:)``; set it to replace the query (tests, previews).
     public var likePost: @Sendable (_ accountId: Swift.Int, _ postId: Swift.Int) async throws -> [LikePostRow] {
-        get { neonSQLState.query("likePost", "LikePost", preview: .value([]), _PostsStatementFactories.likePost(accountId:postId:)) }
-        set { neonSQLState.setQuery("likePost", newValue) }
+        get { neonSQLQuery("likePost", "LikePost", preview: .value([]), _PostsStatementFactories.likePost(accountId:postId:)) }
+        set { neonSQLSetQuery("likePost", newValue) }
     }
 }

@@ -26,7 +26,7 @@ private struct _NotesRunner: _NotesQueries {
 }
 
 /// A row of ``Queries/listNotes()``.
-public struct ListNotesRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct ListNotesRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var title: Swift.String
 
@@ -34,15 +34,13 @@ public struct ListNotesRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.id = id
         self.title = title
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.String> { NeonSQL.RowFields(id, title) }
 }
 
 extension ListNotesRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int4),
-            NeonSQL.ResultColumn("title", .text),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int4,title:text") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -66,7 +64,7 @@ extension _NotesQueries {
     /// Every note, by id.
     @available(*, deprecated, message: "Use \"ListNotesPaged\" instead.")
     public func listNotes() async throws -> [ListNotesRow] {
-        try await self.executor.execute(_NotesStatementFactories.listNotes())
+        try await self.neonSQLExecute(_NotesStatementFactories.listNotes)
     }
 }
 
@@ -76,7 +74,7 @@ extension _NotesQueriesObserve {
     /// Yields the result again after every write through the same client that may change it.
     @available(*, deprecated, message: "Use \"ListNotesPaged\" instead.")
     public func listNotes() -> NeonSQL.QueryObservation<[ListNotesRow]> {
-        self.executor.observe(_NotesStatementFactories.listNotes())
+        self.neonSQLObserve(_NotesStatementFactories.listNotes)
     }
 }
 
@@ -115,8 +113,8 @@ extension _NotesQueryClient {
     /// Runs ``Queries/listNotes()``; set it to replace the query (tests, previews).
     @available(*, deprecated, message: "Use \"ListNotesPaged\" instead.")
     public var listNotes: @Sendable () async throws -> [ListNotesRow] {
-        get { neonSQLState.query("listNotes", "ListNotes", preview: .value([]), _NotesStatementFactories.listNotes) }
-        set { neonSQLState.setQuery("listNotes", newValue) }
+        get { neonSQLQuery("listNotes", "ListNotes", preview: .value([]), _NotesStatementFactories.listNotes) }
+        set { neonSQLSetQuery("listNotes", newValue) }
     }
 }
 
@@ -124,8 +122,8 @@ extension _NotesQueryClientObserve {
     /// Observes ``Queries/listNotes()``; set it to replace the observation.
     @available(*, deprecated, message: "Use \"ListNotesPaged\" instead.")
     public var listNotes: @Sendable () -> NeonSQL.QueryObservation<[ListNotesRow]> {
-        get { neonSQLState.observation("listNotes", "ListNotes", preview: .value([]), _NotesStatementFactories.listNotes) }
-        set { neonSQLState.setObservation("listNotes", newValue) }
+        get { neonSQLObservation("listNotes", "ListNotes", preview: .value([]), _NotesStatementFactories.listNotes) }
+        set { neonSQLSetObservation("listNotes", newValue) }
     }
 }
 
@@ -133,8 +131,7 @@ extension _NotesStatements {
     /// Runs `DeleteNote` from notes.sql:7.
     @available(*, deprecated)
     public static func deleteNote(id: Swift.Int) -> NeonSQL.Statement<Swift.Void> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(id, as: .int4)
+        let bindings = NeonSQL.Bindings((id, .int4))
         return .exec(name: "DeleteNote", sql: #"""
             DELETE FROM notes WHERE id = $1
             """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":["public.notes"],"writes":["public.notes"]}"#))
@@ -145,7 +142,7 @@ extension _NotesQueries {
     /// Runs `DeleteNote` from notes.sql:7.
     @available(*, deprecated)
     public func deleteNote(id: Swift.Int) async throws {
-        try await self.executor.execute(_NotesStatementFactories.deleteNote(id: id))
+        try await self.neonSQLExecute(_NotesStatementFactories.deleteNote(id:), id)
     }
 }
 
@@ -153,8 +150,8 @@ extension _NotesQueryClient {
     /// Runs ``Queries/deleteNote(id:)``; set it to replace the query (tests, previews).
     @available(*, deprecated)
     public var deleteNote: @Sendable (_ id: Swift.Int) async throws -> Swift.Void {
-        get { neonSQLState.query("deleteNote", "DeleteNote", preview: .value(()), _NotesStatementFactories.deleteNote(id:)) }
-        set { neonSQLState.setQuery("deleteNote", newValue) }
+        get { neonSQLQuery("deleteNote", "DeleteNote", preview: .value(()), _NotesStatementFactories.deleteNote(id:)) }
+        set { neonSQLSetQuery("deleteNote", newValue) }
     }
 }
 
@@ -173,9 +170,7 @@ extension _NotesStatements {
     /// Runs `InsertNotes` from notes.sql:11.
     @available(*, deprecated, message: "Insert one note at a time.")
     public static func insertNotes(id: Swift.Int, title: Swift.String) -> NeonSQL.Statement<Swift.Void> {
-        var bindings = NeonSQL.Bindings(capacity: 2)
-        bindings.append(id, as: .int4)
-        bindings.append(title, as: .text)
+        let bindings = NeonSQL.Bindings((id, .int4), (title, .text))
         return .exec(name: "InsertNotes", sql: #"""
             INSERT INTO notes (id, title) VALUES ($1, $2)
             """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":[],"writes":["public.notes"]}"#))
@@ -207,20 +202,19 @@ extension _NotesQueryClient {
 }
 
 /// A row of ``Queries/countNotes()``.
-public struct CountNotesRow: Swift.Sendable, Swift.Hashable {
+public struct CountNotesRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var count: Swift.Int
 
     public init(count: Swift.Int) {
         self.count = count
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int> { NeonSQL.RowFields(count) }
 }
 
 extension CountNotesRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("count", .int8),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("count:int8") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -242,7 +236,7 @@ extension _NotesStatements {
 extension _NotesQueries {
     /// Runs `CountNotes` from notes.sql:15.
     public func countNotes() async throws -> Swift.Int {
-        try await self.executor.execute(_NotesStatementFactories.countNotes())
+        try await self.neonSQLExecute(_NotesStatementFactories.countNotes)
     }
 }
 
@@ -251,22 +245,22 @@ extension _NotesQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func countNotes() -> NeonSQL.QueryObservation<Swift.Int> {
-        self.executor.observe(_NotesStatementFactories.countNotes())
+        self.neonSQLObserve(_NotesStatementFactories.countNotes)
     }
 }
 
 extension _NotesQueryClient {
     /// Runs ``Queries/countNotes()``; set it to replace the query (tests, previews).
     public var countNotes: @Sendable () async throws -> Swift.Int {
-        get { neonSQLState.query("countNotes", "CountNotes", preview: .unimplemented, _NotesStatementFactories.countNotes) }
-        set { neonSQLState.setQuery("countNotes", newValue) }
+        get { neonSQLQuery("countNotes", "CountNotes", preview: .unimplemented, _NotesStatementFactories.countNotes) }
+        set { neonSQLSetQuery("countNotes", newValue) }
     }
 }
 
 extension _NotesQueryClientObserve {
     /// Observes ``Queries/countNotes()``; set it to replace the observation.
     public var countNotes: @Sendable () -> NeonSQL.QueryObservation<Swift.Int> {
-        get { neonSQLState.observation("countNotes", "CountNotes", preview: .unimplemented, _NotesStatementFactories.countNotes) }
-        set { neonSQLState.setObservation("countNotes", newValue) }
+        get { neonSQLObservation("countNotes", "CountNotes", preview: .unimplemented, _NotesStatementFactories.countNotes) }
+        set { neonSQLSetObservation("countNotes", newValue) }
     }
 }

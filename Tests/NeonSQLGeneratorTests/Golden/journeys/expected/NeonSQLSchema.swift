@@ -132,7 +132,7 @@ public enum TimeSlot: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.CaseI
 
 /// A row of the table `user_profiles`, with the table's nullability: what every
 /// query of this module returns whose result is exactly the table's columns, in order.
-public struct UserProfile: Swift.Sendable, Swift.Hashable {
+public struct UserProfile: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var userId: Foundation.UUID
     public var displayName: Swift.String?
     public var totalXp: Swift.Int
@@ -146,18 +146,13 @@ public struct UserProfile: Swift.Sendable, Swift.Hashable {
         self.updatedAt = updatedAt
         self.streak = streak
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Foundation.UUID, Swift.String?, Swift.Int, Foundation.Date, Swift.Int> { NeonSQL.RowFields(userId, displayName, totalXp, updatedAt, streak) }
 }
 
 extension UserProfile: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("user_id", .uuid),
-            NeonSQL.ResultColumn("display_name", .text),
-            NeonSQL.ResultColumn("total_xp", .int4),
-            NeonSQL.ResultColumn("updated_at", .timestamptz),
-            NeonSQL.ResultColumn("streak", .int4),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("user_id:uuid,display_name:text,total_xp:int4,updated_at:timestamptz,streak:int4") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.userId = try row.decode(Foundation.UUID.self)

@@ -21,7 +21,7 @@ public protocol _FetchJourneyDuasQueryClientObserve: NeonSQL.GeneratedQueryClien
 private enum _FetchJourneyDuasStatementFactories: _FetchJourneyDuasStatements {}
 
 /// A row of ``Queries/fetchJourneyDuas(journeyId:)``.
-public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable {
+public struct FetchJourneyDuasRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var duaId: Swift.Int
     public var timeSlot: TimeSlot
     public var titleEn: Swift.String
@@ -33,17 +33,13 @@ public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable {
         self.titleEn = titleEn
         self.categorySlug = categorySlug
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, TimeSlot, Swift.String, Swift.String?> { NeonSQL.RowFields(duaId, timeSlot, titleEn, categorySlug) }
 }
 
 extension FetchJourneyDuasRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("dua_id", .int4),
-            NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
-            NeonSQL.ResultColumn("title_en", .text),
-            NeonSQL.ResultColumn("category_slug", .text),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("dua_id:int4,time_slot:=time_slot,title_en:text,category_slug:text") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -57,8 +53,7 @@ extension FetchJourneyDuasRow: NeonSQL.DecodableRow {
 extension _FetchJourneyDuasStatements {
     /// Duas of one journey, in the order the journey lists them.
     public static func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(journeyId, as: .int4)
+        let bindings = NeonSQL.Bindings((journeyId, .int4))
         return .many(name: "FetchJourneyDuas", sql: #"""
             SELECT jd.dua_id, jd.time_slot, d.title_en, c.slug AS category_slug
             FROM journey_duas jd
@@ -73,7 +68,7 @@ extension _FetchJourneyDuasStatements {
 extension _FetchJourneyDuasQueries {
     /// Duas of one journey, in the order the journey lists them.
     public func fetchJourneyDuas(journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-        try await self.executor.execute(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId))
+        try await self.neonSQLExecute(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:), journeyId)
     }
 }
 
@@ -82,22 +77,22 @@ extension _FetchJourneyDuasQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
-        self.executor.observe(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId))
+        self.neonSQLObserve(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:), journeyId)
     }
 }
 
 extension _FetchJourneyDuasQueryClient {
     /// Runs ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the query (tests, previews).
     public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-        get { neonSQLState.query("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
-        set { neonSQLState.setQuery("fetchJourneyDuas", newValue) }
+        get { neonSQLQuery("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
+        set { neonSQLSetQuery("fetchJourneyDuas", newValue) }
     }
 }
 
 extension _FetchJourneyDuasQueryClientObserve {
     /// Observes ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the observation.
     public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
-        get { neonSQLState.observation("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
-        set { neonSQLState.setObservation("fetchJourneyDuas", newValue) }
+        get { neonSQLObservation("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
+        set { neonSQLSetObservation("fetchJourneyDuas", newValue) }
     }
 }

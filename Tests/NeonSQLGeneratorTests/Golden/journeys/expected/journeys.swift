@@ -21,7 +21,7 @@ public protocol _JourneysQueryClientObserve: NeonSQL.GeneratedQueryClient {}
 private enum _JourneysStatementFactories: _JourneysStatements {}
 
 /// A row of ``Queries/getJourneyBySlug(slug:)``.
-public struct GetJourneyBySlugRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct GetJourneyBySlugRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var slug: Swift.String
     public var name: Swift.String
@@ -33,17 +33,13 @@ public struct GetJourneyBySlugRow: Swift.Sendable, Swift.Hashable, Swift.Identif
         self.name = name
         self.isFeatured = isFeatured
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.String, Swift.String, Swift.Bool> { NeonSQL.RowFields(id, slug, name, isFeatured) }
 }
 
 extension GetJourneyBySlugRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int4),
-            NeonSQL.ResultColumn("slug", .text),
-            NeonSQL.ResultColumn("name", .text),
-            NeonSQL.ResultColumn("is_featured", .bool),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int4,slug:text,name:text,is_featured:bool") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -57,8 +53,7 @@ extension GetJourneyBySlugRow: NeonSQL.DecodableRow {
 extension _JourneysStatements {
     /// One journey by its slug.
     public static func getJourneyBySlug(slug: Swift.String) -> NeonSQL.Statement<GetJourneyBySlugRow?> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(slug, as: .text)
+        let bindings = NeonSQL.Bindings((slug, .text))
         return .one(name: "GetJourneyBySlug", sql: #"""
             SELECT id, slug, name, is_featured
             FROM journeys
@@ -70,7 +65,7 @@ extension _JourneysStatements {
 extension _JourneysQueries {
     /// One journey by its slug.
     public func getJourneyBySlug(slug: Swift.String) async throws -> GetJourneyBySlugRow? {
-        try await self.executor.execute(_JourneysStatementFactories.getJourneyBySlug(slug: slug))
+        try await self.neonSQLExecute(_JourneysStatementFactories.getJourneyBySlug(slug:), slug)
     }
 }
 
@@ -79,28 +74,28 @@ extension _JourneysQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func getJourneyBySlug(slug: Swift.String) -> NeonSQL.QueryObservation<GetJourneyBySlugRow?> {
-        self.executor.observe(_JourneysStatementFactories.getJourneyBySlug(slug: slug))
+        self.neonSQLObserve(_JourneysStatementFactories.getJourneyBySlug(slug:), slug)
     }
 }
 
 extension _JourneysQueryClient {
     /// Runs ``Queries/getJourneyBySlug(slug:)``; set it to replace the query (tests, previews).
     public var getJourneyBySlug: @Sendable (_ slug: Swift.String) async throws -> GetJourneyBySlugRow? {
-        get { neonSQLState.query("getJourneyBySlug", "GetJourneyBySlug", preview: .value(nil), _JourneysStatementFactories.getJourneyBySlug(slug:)) }
-        set { neonSQLState.setQuery("getJourneyBySlug", newValue) }
+        get { neonSQLQuery("getJourneyBySlug", "GetJourneyBySlug", preview: .value(nil), _JourneysStatementFactories.getJourneyBySlug(slug:)) }
+        set { neonSQLSetQuery("getJourneyBySlug", newValue) }
     }
 }
 
 extension _JourneysQueryClientObserve {
     /// Observes ``Queries/getJourneyBySlug(slug:)``; set it to replace the observation.
     public var getJourneyBySlug: @Sendable (_ slug: Swift.String) -> NeonSQL.QueryObservation<GetJourneyBySlugRow?> {
-        get { neonSQLState.observation("getJourneyBySlug", "GetJourneyBySlug", preview: .value(nil), _JourneysStatementFactories.getJourneyBySlug(slug:)) }
-        set { neonSQLState.setObservation("getJourneyBySlug", newValue) }
+        get { neonSQLObservation("getJourneyBySlug", "GetJourneyBySlug", preview: .value(nil), _JourneysStatementFactories.getJourneyBySlug(slug:)) }
+        set { neonSQLSetObservation("getJourneyBySlug", newValue) }
     }
 }
 
 /// A row of ``Queries/listJourneys()``.
-public struct ListJourneysRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct ListJourneysRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var slug: Swift.String
     public var name: Swift.String
@@ -110,16 +105,13 @@ public struct ListJourneysRow: Swift.Sendable, Swift.Hashable, Swift.Identifiabl
         self.slug = slug
         self.name = name
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.String, Swift.String> { NeonSQL.RowFields(id, slug, name) }
 }
 
 extension ListJourneysRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int4),
-            NeonSQL.ResultColumn("slug", .text),
-            NeonSQL.ResultColumn("name", .text),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int4,slug:text,name:text") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -142,7 +134,7 @@ extension _JourneysStatements {
 extension _JourneysQueries {
     /// Runs `ListJourneys` from journeys.sql:7.
     public func listJourneys() async throws -> [ListJourneysRow] {
-        try await self.executor.execute(_JourneysStatementFactories.listJourneys())
+        try await self.neonSQLExecute(_JourneysStatementFactories.listJourneys)
     }
 }
 
@@ -151,28 +143,28 @@ extension _JourneysQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func listJourneys() -> NeonSQL.QueryObservation<[ListJourneysRow]> {
-        self.executor.observe(_JourneysStatementFactories.listJourneys())
+        self.neonSQLObserve(_JourneysStatementFactories.listJourneys)
     }
 }
 
 extension _JourneysQueryClient {
     /// Runs ``Queries/listJourneys()``; set it to replace the query (tests, previews).
     public var listJourneys: @Sendable () async throws -> [ListJourneysRow] {
-        get { neonSQLState.query("listJourneys", "ListJourneys", preview: .value([]), _JourneysStatementFactories.listJourneys) }
-        set { neonSQLState.setQuery("listJourneys", newValue) }
+        get { neonSQLQuery("listJourneys", "ListJourneys", preview: .value([]), _JourneysStatementFactories.listJourneys) }
+        set { neonSQLSetQuery("listJourneys", newValue) }
     }
 }
 
 extension _JourneysQueryClientObserve {
     /// Observes ``Queries/listJourneys()``; set it to replace the observation.
     public var listJourneys: @Sendable () -> NeonSQL.QueryObservation<[ListJourneysRow]> {
-        get { neonSQLState.observation("listJourneys", "ListJourneys", preview: .value([]), _JourneysStatementFactories.listJourneys) }
-        set { neonSQLState.setObservation("listJourneys", newValue) }
+        get { neonSQLObservation("listJourneys", "ListJourneys", preview: .value([]), _JourneysStatementFactories.listJourneys) }
+        set { neonSQLSetObservation("listJourneys", newValue) }
     }
 }
 
 /// A row of ``Queries/fetchDuasForJourneys(journeyIds:)``.
-public struct FetchDuasForJourneysRow: Swift.Sendable, Swift.Hashable {
+public struct FetchDuasForJourneysRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var journeyId: Swift.Int
     public var duaId: Swift.Int
     public var timeSlot: TimeSlot
@@ -182,16 +174,13 @@ public struct FetchDuasForJourneysRow: Swift.Sendable, Swift.Hashable {
         self.duaId = duaId
         self.timeSlot = timeSlot
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.Int, TimeSlot> { NeonSQL.RowFields(journeyId, duaId, timeSlot) }
 }
 
 extension FetchDuasForJourneysRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("journey_id", .int4),
-            NeonSQL.ResultColumn("dua_id", .int4),
-            NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("journey_id:int4,dua_id:int4,time_slot:=time_slot") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -204,8 +193,7 @@ extension FetchDuasForJourneysRow: NeonSQL.DecodableRow {
 extension _JourneysStatements {
     /// The duas of several journeys at once (one round trip for the Adkhar screen).
     public static func fetchDuasForJourneys(journeyIds: [Swift.Int]) -> NeonSQL.Statement<[FetchDuasForJourneysRow]> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(journeyIds, as: .array(.int4))
+        let bindings = NeonSQL.Bindings((journeyIds, .array(.int4)))
         return .many(name: "FetchDuasForJourneys", sql: #"""
             SELECT jd.journey_id, jd.dua_id, jd.time_slot
             FROM journey_duas jd
@@ -218,7 +206,7 @@ extension _JourneysStatements {
 extension _JourneysQueries {
     /// The duas of several journeys at once (one round trip for the Adkhar screen).
     public func fetchDuasForJourneys(journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] {
-        try await self.executor.execute(_JourneysStatementFactories.fetchDuasForJourneys(journeyIds: journeyIds))
+        try await self.neonSQLExecute(_JourneysStatementFactories.fetchDuasForJourneys(journeyIds:), journeyIds)
     }
 }
 
@@ -227,22 +215,22 @@ extension _JourneysQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func fetchDuasForJourneys(journeyIds: [Swift.Int]) -> NeonSQL.QueryObservation<[FetchDuasForJourneysRow]> {
-        self.executor.observe(_JourneysStatementFactories.fetchDuasForJourneys(journeyIds: journeyIds))
+        self.neonSQLObserve(_JourneysStatementFactories.fetchDuasForJourneys(journeyIds:), journeyIds)
     }
 }
 
 extension _JourneysQueryClient {
     /// Runs ``Queries/fetchDuasForJourneys(journeyIds:)``; set it to replace the query (tests, previews).
     public var fetchDuasForJourneys: @Sendable (_ journeyIds: [Swift.Int]) async throws -> [FetchDuasForJourneysRow] {
-        get { neonSQLState.query("fetchDuasForJourneys", "FetchDuasForJourneys", preview: .value([]), _JourneysStatementFactories.fetchDuasForJourneys(journeyIds:)) }
-        set { neonSQLState.setQuery("fetchDuasForJourneys", newValue) }
+        get { neonSQLQuery("fetchDuasForJourneys", "FetchDuasForJourneys", preview: .value([]), _JourneysStatementFactories.fetchDuasForJourneys(journeyIds:)) }
+        set { neonSQLSetQuery("fetchDuasForJourneys", newValue) }
     }
 }
 
 extension _JourneysQueryClientObserve {
     /// Observes ``Queries/fetchDuasForJourneys(journeyIds:)``; set it to replace the observation.
     public var fetchDuasForJourneys: @Sendable (_ journeyIds: [Swift.Int]) -> NeonSQL.QueryObservation<[FetchDuasForJourneysRow]> {
-        get { neonSQLState.observation("fetchDuasForJourneys", "FetchDuasForJourneys", preview: .value([]), _JourneysStatementFactories.fetchDuasForJourneys(journeyIds:)) }
-        set { neonSQLState.setObservation("fetchDuasForJourneys", newValue) }
+        get { neonSQLObservation("fetchDuasForJourneys", "FetchDuasForJourneys", preview: .value([]), _JourneysStatementFactories.fetchDuasForJourneys(journeyIds:)) }
+        set { neonSQLSetObservation("fetchDuasForJourneys", newValue) }
     }
 }

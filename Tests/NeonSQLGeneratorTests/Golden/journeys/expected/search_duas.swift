@@ -26,7 +26,7 @@ private struct _SearchDuasRunner: _SearchDuasQueries {
 }
 
 /// A row of ``Queries/searchDuas(query:categorySlug:minXp:order:)``.
-public struct SearchDuasRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct SearchDuasRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var titleEn: Swift.String
     public var categoryName: Swift.String?
@@ -38,17 +38,13 @@ public struct SearchDuasRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable 
         self.categoryName = categoryName
         self.xpValue = xpValue
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.String, Swift.String?, Swift.Int> { NeonSQL.RowFields(id, titleEn, categoryName, xpValue) }
 }
 
 extension SearchDuasRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int4),
-            NeonSQL.ResultColumn("title_en", .text),
-            NeonSQL.ResultColumn("category_name", .text),
-            NeonSQL.ResultColumn("xp_value", .int4),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int4,title_en:text,category_name:text,xp_value:int4") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -106,7 +102,7 @@ private let searchDuasSQLTemplate = NeonSQL.SQLTemplate([
 extension _SearchDuasQueries {
     /// Duas whose English title matches, optionally in one category and worth at least some XP.
     public func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil, order: SearchDuasOrder = .titleEn) async throws -> [SearchDuasRow] {
-        try await self.executor.execute(_SearchDuasStatementFactories.searchDuas(query: query, categorySlug: categorySlug, minXp: minXp, order: order))
+        try await self.neonSQLExecute(_SearchDuasStatementFactories.searchDuas(query:categorySlug:minXp:order:), query, categorySlug, minXp, order)
     }
 }
 
@@ -115,28 +111,28 @@ extension _SearchDuasQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func searchDuas(query: Swift.String, categorySlug: Swift.String? = nil, minXp: Swift.Int? = nil, order: SearchDuasOrder = .titleEn) -> NeonSQL.QueryObservation<[SearchDuasRow]> {
-        self.executor.observe(_SearchDuasStatementFactories.searchDuas(query: query, categorySlug: categorySlug, minXp: minXp, order: order))
+        self.neonSQLObserve(_SearchDuasStatementFactories.searchDuas(query:categorySlug:minXp:order:), query, categorySlug, minXp, order)
     }
 }
 
 extension _SearchDuasQueryClient {
     /// Runs ``Queries/searchDuas(query:categorySlug:minXp:order:)``; set it to replace the query (tests, previews).
     public var searchDuas: @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) async throws -> [SearchDuasRow] {
-        get { neonSQLState.query("searchDuas", "SearchDuas", preview: .value([]), _SearchDuasStatementFactories.searchDuas(query:categorySlug:minXp:order:)) }
-        set { neonSQLState.setQuery("searchDuas", newValue) }
+        get { neonSQLQuery("searchDuas", "SearchDuas", preview: .value([]), _SearchDuasStatementFactories.searchDuas(query:categorySlug:minXp:order:)) }
+        set { neonSQLSetQuery("searchDuas", newValue) }
     }
 }
 
 extension _SearchDuasQueryClientObserve {
     /// Observes ``Queries/searchDuas(query:categorySlug:minXp:order:)``; set it to replace the observation.
     public var searchDuas: @Sendable (_ query: Swift.String, _ categorySlug: Swift.String?, _ minXp: Swift.Int?, _ order: SearchDuasOrder) -> NeonSQL.QueryObservation<[SearchDuasRow]> {
-        get { neonSQLState.observation("searchDuas", "SearchDuas", preview: .value([]), _SearchDuasStatementFactories.searchDuas(query:categorySlug:minXp:order:)) }
-        set { neonSQLState.setObservation("searchDuas", newValue) }
+        get { neonSQLObservation("searchDuas", "SearchDuas", preview: .value([]), _SearchDuasStatementFactories.searchDuas(query:categorySlug:minXp:order:)) }
+        set { neonSQLSetObservation("searchDuas", newValue) }
     }
 }
 
 /// A row of ``Queries/journeyDuasInSlot(_:)``.
-public struct JourneyDuasInSlotRow: Swift.Sendable, Swift.Hashable {
+public struct JourneyDuasInSlotRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var duaId: Swift.Int
     public var timeSlot: TimeSlot
 
@@ -144,15 +140,13 @@ public struct JourneyDuasInSlotRow: Swift.Sendable, Swift.Hashable {
         self.duaId = duaId
         self.timeSlot = timeSlot
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, TimeSlot> { NeonSQL.RowFields(duaId, timeSlot) }
 }
 
 extension JourneyDuasInSlotRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("dua_id", .int4),
-            NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("dua_id:int4,time_slot:=time_slot") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(

@@ -23,9 +23,7 @@ private enum _UserProfileStatementFactories: _UserProfileStatements {}
 extension _UserProfileStatements {
     /// Sets the display name; NULL keeps the current one.
     public static func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) -> NeonSQL.Statement<UserProfile?> {
-        var bindings = NeonSQL.Bindings(capacity: 2)
-        bindings.append(displayName, as: .text)
-        bindings.append(userId, as: .uuid)
+        let bindings = NeonSQL.Bindings((displayName, .text), (userId, .uuid))
         return .one(name: "UpdateDisplayName", sql: #"""
             UPDATE user_profiles
             SET display_name = COALESCE($1, display_name), updated_at = now()
@@ -38,24 +36,22 @@ extension _UserProfileStatements {
 extension _UserProfileQueries {
     /// Sets the display name; NULL keeps the current one.
     public func updateDisplayName(displayName: Swift.String?, userId: Foundation.UUID) async throws -> UserProfile? {
-        try await self.executor.execute(_UserProfileStatementFactories.updateDisplayName(displayName: displayName, userId: userId))
+        try await self.neonSQLExecute(_UserProfileStatementFactories.updateDisplayName(displayName:userId:), displayName, userId)
     }
 }
 
 extension _UserProfileQueryClient {
     /// Runs ``Queries/updateDisplayName(displayName:userId:)``; set it to replace the query (tests, previews).
     public var updateDisplayName: @Sendable (_ displayName: Swift.String?, _ userId: Foundation.UUID) async throws -> UserProfile? {
-        get { neonSQLState.query("updateDisplayName", "UpdateDisplayName", preview: .value(nil), _UserProfileStatementFactories.updateDisplayName(displayName:userId:)) }
-        set { neonSQLState.setQuery("updateDisplayName", newValue) }
+        get { neonSQLQuery("updateDisplayName", "UpdateDisplayName", preview: .value(nil), _UserProfileStatementFactories.updateDisplayName(displayName:userId:)) }
+        set { neonSQLSetQuery("updateDisplayName", newValue) }
     }
 }
 
 extension _UserProfileStatements {
     /// Runs `AddXP` from user_profile.sql:8.
     public static func addXp(xp: Swift.Int, userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Int> {
-        var bindings = NeonSQL.Bindings(capacity: 2)
-        bindings.append(xp, as: .int4)
-        bindings.append(userId, as: .uuid)
+        let bindings = NeonSQL.Bindings((xp, .int4), (userId, .uuid))
         return .execRows(name: "AddXP", sql: #"""
             UPDATE user_profiles SET total_xp = total_xp + $1 WHERE user_id = $2
             """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":["public.user_profiles"],"writes":["public.user_profiles"]}"#))
@@ -66,23 +62,22 @@ extension _UserProfileQueries {
     /// Runs `AddXP` from user_profile.sql:8.
     @discardableResult
     public func addXp(xp: Swift.Int, userId: Foundation.UUID) async throws -> Swift.Int {
-        try await self.executor.execute(_UserProfileStatementFactories.addXp(xp: xp, userId: userId))
+        try await self.neonSQLExecute(_UserProfileStatementFactories.addXp(xp:userId:), xp, userId)
     }
 }
 
 extension _UserProfileQueryClient {
     /// Runs ``Queries/addXp(xp:userId:)``; set it to replace the query (tests, previews).
     public var addXp: @Sendable (_ xp: Swift.Int, _ userId: Foundation.UUID) async throws -> Swift.Int {
-        get { neonSQLState.query("addXp", "AddXP", preview: .value(0), _UserProfileStatementFactories.addXp(xp:userId:)) }
-        set { neonSQLState.setQuery("addXp", newValue) }
+        get { neonSQLQuery("addXp", "AddXP", preview: .value(0), _UserProfileStatementFactories.addXp(xp:userId:)) }
+        set { neonSQLSetQuery("addXp", newValue) }
     }
 }
 
 extension _UserProfileStatements {
     /// Runs `DeleteProfile` from user_profile.sql:11.
     public static func deleteProfile(userId: Foundation.UUID) -> NeonSQL.Statement<Swift.Void> {
-        var bindings = NeonSQL.Bindings(capacity: 1)
-        bindings.append(userId, as: .uuid)
+        let bindings = NeonSQL.Bindings((userId, .uuid))
         return .exec(name: "DeleteProfile", sql: #"""
             DELETE FROM user_profiles WHERE user_id = $1
             """#, bindings: bindings, readOnly: false, tables: .declared(#"{"reads":["public.user_profiles"],"writes":["public.user_profiles"]}"#))
@@ -92,20 +87,20 @@ extension _UserProfileStatements {
 extension _UserProfileQueries {
     /// Runs `DeleteProfile` from user_profile.sql:11.
     public func deleteProfile(userId: Foundation.UUID) async throws {
-        try await self.executor.execute(_UserProfileStatementFactories.deleteProfile(userId: userId))
+        try await self.neonSQLExecute(_UserProfileStatementFactories.deleteProfile(userId:), userId)
     }
 }
 
 extension _UserProfileQueryClient {
     /// Runs ``Queries/deleteProfile(userId:)``; set it to replace the query (tests, previews).
     public var deleteProfile: @Sendable (_ userId: Foundation.UUID) async throws -> Swift.Void {
-        get { neonSQLState.query("deleteProfile", "DeleteProfile", preview: .value(()), _UserProfileStatementFactories.deleteProfile(userId:)) }
-        set { neonSQLState.setQuery("deleteProfile", newValue) }
+        get { neonSQLQuery("deleteProfile", "DeleteProfile", preview: .value(()), _UserProfileStatementFactories.deleteProfile(userId:)) }
+        set { neonSQLSetQuery("deleteProfile", newValue) }
     }
 }
 
 /// A row of ``Queries/patchProfile(userId:displayName:totalXp:)``.
-public struct PatchProfileRow: Swift.Sendable, Swift.Hashable {
+public struct PatchProfileRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var userId: Foundation.UUID
     public var displayName: Swift.String?
     public var totalXp: Swift.Int
@@ -115,16 +110,13 @@ public struct PatchProfileRow: Swift.Sendable, Swift.Hashable {
         self.displayName = displayName
         self.totalXp = totalXp
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Foundation.UUID, Swift.String?, Swift.Int> { NeonSQL.RowFields(userId, displayName, totalXp) }
 }
 
 extension PatchProfileRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("user_id", .uuid),
-            NeonSQL.ResultColumn("display_name", .text),
-            NeonSQL.ResultColumn("total_xp", .int4),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("user_id:uuid,display_name:text,total_xp:int4") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -171,14 +163,14 @@ private let patchProfileSQLTemplate = NeonSQL.SQLTemplate([
 extension _UserProfileQueries {
     /// A PATCH: the name set (or cleared with .set(nil)) or kept, the XP set or kept.
     public func patchProfile(userId: Foundation.UUID, displayName: NeonSQL.Patch<Swift.String?> = .keep, totalXp: NeonSQL.Patch<Swift.Int> = .keep) async throws -> PatchProfileRow? {
-        try await self.executor.execute(_UserProfileStatementFactories.patchProfile(userId: userId, displayName: displayName, totalXp: totalXp))
+        try await self.neonSQLExecute(_UserProfileStatementFactories.patchProfile(userId:displayName:totalXp:), userId, displayName, totalXp)
     }
 }
 
 extension _UserProfileQueryClient {
     /// Runs ``Queries/patchProfile(userId:displayName:totalXp:)``; set it to replace the query (tests, previews).
     public var patchProfile: @Sendable (_ userId: Foundation.UUID, _ displayName: NeonSQL.Patch<Swift.String?>, _ totalXp: NeonSQL.Patch<Swift.Int>) async throws -> PatchProfileRow? {
-        get { neonSQLState.query("patchProfile", "PatchProfile", preview: .value(nil), _UserProfileStatementFactories.patchProfile(userId:displayName:totalXp:)) }
-        set { neonSQLState.setQuery("patchProfile", newValue) }
+        get { neonSQLQuery("patchProfile", "PatchProfile", preview: .value(nil), _UserProfileStatementFactories.patchProfile(userId:displayName:totalXp:)) }
+        set { neonSQLSetQuery("patchProfile", newValue) }
     }
 }

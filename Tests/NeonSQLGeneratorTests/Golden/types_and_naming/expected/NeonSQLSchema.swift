@@ -120,7 +120,7 @@ public enum TaskStatus: Swift.Sendable, Swift.Hashable, Swift.Codable, Swift.Cas
 
 /// A row of the table `tasks`, with the table's nullability: what every
 /// query of this module returns whose result is exactly the table's columns, in order.
-public struct TaskModel: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct TaskModel: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var order: Swift.Int
     public var status: TaskStatus
@@ -156,29 +156,13 @@ public struct TaskModel: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.title = title
         self.note = note
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.Int, TaskStatus, [Swift.String], [Swift.Int]?, Foundation.Decimal?, Swift.Double?, NeonSQL.PostgresDate?, NeonSQL.PostgresTime?, NeonSQL.PostgresInterval?, NeonSQL.JSONValue?, Foundation.Data?, Foundation.UUID?, Foundation.Date, Swift.String, Swift.String?> { NeonSQL.RowFields(id, order, status, tags, scores, estimate, ratio, dueOn, dueAt, spent, payload, blob, ownerId, createdAt, title, note) }
 }
 
 extension TaskModel: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int8),
-            NeonSQL.ResultColumn("order", .int4),
-            NeonSQL.ResultColumn("status", .enumType("task_status")),
-            NeonSQL.ResultColumn("tags", .array(.text)),
-            NeonSQL.ResultColumn("scores", .array(.int4)),
-            NeonSQL.ResultColumn("estimate", .numeric),
-            NeonSQL.ResultColumn("ratio", .float8),
-            NeonSQL.ResultColumn("due_on", .date),
-            NeonSQL.ResultColumn("due_at", .time),
-            NeonSQL.ResultColumn("spent", .interval),
-            NeonSQL.ResultColumn("payload", .jsonb),
-            NeonSQL.ResultColumn("blob", .bytea),
-            NeonSQL.ResultColumn("owner_id", .uuid),
-            NeonSQL.ResultColumn("created_at", .timestamp),
-            NeonSQL.ResultColumn("title", .varchar),
-            NeonSQL.ResultColumn("note", .char),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int8,order:int4,status:=task_status,tags:[]text,scores:[]int4,estimate:numeric,ratio:float8,due_on:date,due_at:time,spent:interval,payload:jsonb,blob:bytea,owner_id:uuid,created_at:timestamp,title:varchar,note:char") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.id = try row.decode(Swift.Int.self)

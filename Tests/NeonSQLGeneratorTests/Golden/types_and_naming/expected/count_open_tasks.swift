@@ -21,20 +21,19 @@ public protocol _CountOpenTasksQueryClientObserve: NeonSQL.GeneratedQueryClient 
 private enum _CountOpenTasksStatementFactories: _CountOpenTasksStatements {}
 
 /// A row of ``Queries/countOpenTasks()``.
-public struct CountOpenTasksRow: Swift.Sendable, Swift.Hashable {
+public struct CountOpenTasksRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var openTasks: Swift.Int
 
     public init(openTasks: Swift.Int) {
         self.openTasks = openTasks
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int> { NeonSQL.RowFields(openTasks) }
 }
 
 extension CountOpenTasksRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("open_tasks", .int8),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("open_tasks:int8") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -56,7 +55,7 @@ extension _CountOpenTasksStatements {
 extension _CountOpenTasksQueries {
     /// No annotation: the name comes from the file name; a row-returning statement is :many.
     public func countOpenTasks() async throws -> [Swift.Int] {
-        try await self.executor.execute(_CountOpenTasksStatementFactories.countOpenTasks())
+        try await self.neonSQLExecute(_CountOpenTasksStatementFactories.countOpenTasks)
     }
 }
 
@@ -65,22 +64,22 @@ extension _CountOpenTasksQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func countOpenTasks() -> NeonSQL.QueryObservation<[Swift.Int]> {
-        self.executor.observe(_CountOpenTasksStatementFactories.countOpenTasks())
+        self.neonSQLObserve(_CountOpenTasksStatementFactories.countOpenTasks)
     }
 }
 
 extension _CountOpenTasksQueryClient {
     /// Runs ``Queries/countOpenTasks()``; set it to replace the query (tests, previews).
     public var countOpenTasks: @Sendable () async throws -> [Swift.Int] {
-        get { neonSQLState.query("countOpenTasks", "CountOpenTasks", preview: .value([]), _CountOpenTasksStatementFactories.countOpenTasks) }
-        set { neonSQLState.setQuery("countOpenTasks", newValue) }
+        get { neonSQLQuery("countOpenTasks", "CountOpenTasks", preview: .value([]), _CountOpenTasksStatementFactories.countOpenTasks) }
+        set { neonSQLSetQuery("countOpenTasks", newValue) }
     }
 }
 
 extension _CountOpenTasksQueryClientObserve {
     /// Observes ``Queries/countOpenTasks()``; set it to replace the observation.
     public var countOpenTasks: @Sendable () -> NeonSQL.QueryObservation<[Swift.Int]> {
-        get { neonSQLState.observation("countOpenTasks", "CountOpenTasks", preview: .value([]), _CountOpenTasksStatementFactories.countOpenTasks) }
-        set { neonSQLState.setObservation("countOpenTasks", newValue) }
+        get { neonSQLObservation("countOpenTasks", "CountOpenTasks", preview: .value([]), _CountOpenTasksStatementFactories.countOpenTasks) }
+        set { neonSQLSetObservation("countOpenTasks", newValue) }
     }
 }

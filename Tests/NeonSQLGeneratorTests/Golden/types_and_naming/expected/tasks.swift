@@ -23,9 +23,7 @@ private enum _TasksStatementFactories: _TasksStatements {}
 extension _TasksStatements {
     /// Every column type the default mapping knows.
     public static func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.Statement<[TaskModel]> {
-        var bindings = NeonSQL.Bindings(capacity: 2)
-        bindings.append(status, as: .enumType("task_status"))
-        bindings.append(tags, as: .array(.text))
+        let bindings = NeonSQL.Bindings((status, .enumType("task_status")), (tags, .array(.text)))
         return .many(name: "AllTaskColumns", sql: #"""
             SELECT tasks.id, tasks."order", tasks.status, tasks.tags, tasks.scores, tasks.estimate, tasks.ratio, tasks.due_on, tasks.due_at, tasks.spent, tasks.payload, tasks.blob, tasks.owner_id, tasks.created_at, tasks.title, tasks.note FROM tasks WHERE status = $1 AND tags @> $2
             """#, bindings: bindings, readOnly: true, tables: .declared(#"{"reads":["public.tasks"],"writes":[]}"#))
@@ -35,7 +33,7 @@ extension _TasksStatements {
 extension _TasksQueries {
     /// Every column type the default mapping knows.
     public func allTaskColumns(status: TaskStatus, tags: [Swift.String]) async throws -> [TaskModel] {
-        try await self.executor.execute(_TasksStatementFactories.allTaskColumns(status: status, tags: tags))
+        try await self.neonSQLExecute(_TasksStatementFactories.allTaskColumns(status:tags:), status, tags)
     }
 }
 
@@ -44,28 +42,28 @@ extension _TasksQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func allTaskColumns(status: TaskStatus, tags: [Swift.String]) -> NeonSQL.QueryObservation<[TaskModel]> {
-        self.executor.observe(_TasksStatementFactories.allTaskColumns(status: status, tags: tags))
+        self.neonSQLObserve(_TasksStatementFactories.allTaskColumns(status:tags:), status, tags)
     }
 }
 
 extension _TasksQueryClient {
     /// Runs ``Queries/allTaskColumns(status:tags:)``; set it to replace the query (tests, previews).
     public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) async throws -> [TaskModel] {
-        get { neonSQLState.query("allTaskColumns", "AllTaskColumns", preview: .value([]), _TasksStatementFactories.allTaskColumns(status:tags:)) }
-        set { neonSQLState.setQuery("allTaskColumns", newValue) }
+        get { neonSQLQuery("allTaskColumns", "AllTaskColumns", preview: .value([]), _TasksStatementFactories.allTaskColumns(status:tags:)) }
+        set { neonSQLSetQuery("allTaskColumns", newValue) }
     }
 }
 
 extension _TasksQueryClientObserve {
     /// Observes ``Queries/allTaskColumns(status:tags:)``; set it to replace the observation.
     public var allTaskColumns: @Sendable (_ status: TaskStatus, _ tags: [Swift.String]) -> NeonSQL.QueryObservation<[TaskModel]> {
-        get { neonSQLState.observation("allTaskColumns", "AllTaskColumns", preview: .value([]), _TasksStatementFactories.allTaskColumns(status:tags:)) }
-        set { neonSQLState.setObservation("allTaskColumns", newValue) }
+        get { neonSQLObservation("allTaskColumns", "AllTaskColumns", preview: .value([]), _TasksStatementFactories.allTaskColumns(status:tags:)) }
+        set { neonSQLSetObservation("allTaskColumns", newValue) }
     }
 }
 
 /// A row of ``Queries/taskCounts()``.
-public struct TaskCountsRow: Swift.Sendable, Swift.Hashable {
+public struct TaskCountsRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
     public var status: TaskStatus
     public var total: Swift.Int
     public var largest: Foundation.Decimal
@@ -77,17 +75,13 @@ public struct TaskCountsRow: Swift.Sendable, Swift.Hashable {
         self.largest = largest
         self.firstTitle = firstTitle
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<TaskStatus, Swift.Int, Foundation.Decimal, Swift.String?> { NeonSQL.RowFields(status, total, largest, firstTitle) }
 }
 
 extension TaskCountsRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("status", .enumType("task_status")),
-            NeonSQL.ResultColumn("total", .int8),
-            NeonSQL.ResultColumn("largest", .numeric),
-            NeonSQL.ResultColumn("first_title", .text),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("status:=task_status,total:int8,largest:numeric,first_title:text") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -113,7 +107,7 @@ extension _TasksStatements {
 extension _TasksQueries {
     /// Runs `TaskCounts` from tasks.sql:5.
     public func taskCounts() async throws -> [TaskCountsRow] {
-        try await self.executor.execute(_TasksStatementFactories.taskCounts())
+        try await self.neonSQLExecute(_TasksStatementFactories.taskCounts)
     }
 }
 
@@ -122,28 +116,28 @@ extension _TasksQueriesObserve {
     ///
     /// Yields the result again after every write through the same client that may change it.
     public func taskCounts() -> NeonSQL.QueryObservation<[TaskCountsRow]> {
-        self.executor.observe(_TasksStatementFactories.taskCounts())
+        self.neonSQLObserve(_TasksStatementFactories.taskCounts)
     }
 }
 
 extension _TasksQueryClient {
     /// Runs ``Queries/taskCounts()``; set it to replace the query (tests, previews).
     public var taskCounts: @Sendable () async throws -> [TaskCountsRow] {
-        get { neonSQLState.query("taskCounts", "TaskCounts", preview: .value([]), _TasksStatementFactories.taskCounts) }
-        set { neonSQLState.setQuery("taskCounts", newValue) }
+        get { neonSQLQuery("taskCounts", "TaskCounts", preview: .value([]), _TasksStatementFactories.taskCounts) }
+        set { neonSQLSetQuery("taskCounts", newValue) }
     }
 }
 
 extension _TasksQueryClientObserve {
     /// Observes ``Queries/taskCounts()``; set it to replace the observation.
     public var taskCounts: @Sendable () -> NeonSQL.QueryObservation<[TaskCountsRow]> {
-        get { neonSQLState.observation("taskCounts", "TaskCounts", preview: .value([]), _TasksStatementFactories.taskCounts) }
-        set { neonSQLState.setObservation("taskCounts", newValue) }
+        get { neonSQLObservation("taskCounts", "TaskCounts", preview: .value([]), _TasksStatementFactories.taskCounts) }
+        set { neonSQLSetObservation("taskCounts", newValue) }
     }
 }
 
 /// A row of ``Queries/insertTask(order:title:status:)``.
-public struct InsertTaskRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct InsertTaskRow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
     public var id: Swift.Int
     public var order: Swift.Int
     public var oddText: Swift.String
@@ -153,16 +147,13 @@ public struct InsertTaskRow: Swift.Sendable, Swift.Hashable, Swift.Identifiable 
         self.order = order
         self.oddText = oddText
     }
+
+    /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+    public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, Swift.Int, Swift.String> { NeonSQL.RowFields(id, order, oddText) }
 }
 
 extension InsertTaskRow: NeonSQL.DecodableRow {
-    public static var columns: [NeonSQL.ResultColumn] {
-        [
-            NeonSQL.ResultColumn("id", .int8),
-            NeonSQL.ResultColumn("order", .int4),
-            NeonSQL.ResultColumn("odd_text", .text),
-        ]
-    }
+    public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int8,order:int4,odd_text:text") }
 
     public init(from row: inout NeonSQL.RowDecoder) throws {
         self.init(
@@ -175,10 +166,7 @@ extension InsertTaskRow: NeonSQL.DecodableRow {
 extension _TasksStatements {
     /// Runs `InsertTask` from tasks.sql:10.
     public static func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) -> NeonSQL.Statement<InsertTaskRow> {
-        var bindings = NeonSQL.Bindings(capacity: 3)
-        bindings.append(order, as: .int4)
-        bindings.append(title, as: .varchar)
-        bindings.append(status, as: .enumType("task_status"))
+        let bindings = NeonSQL.Bindings((order, .int4), (title, .varchar), (status, .enumType("task_status")))
         let statement: NeonSQL.Statement<InsertTaskRow?> = .one(name: "InsertTask", sql: #"""
             INSERT INTO tasks ("order", title, status) VALUES ($1, $2, $3)
             RETURNING id, "order", 'a "quoted" \ string' AS odd_text
@@ -190,14 +178,14 @@ extension _TasksStatements {
 extension _TasksQueries {
     /// Runs `InsertTask` from tasks.sql:10.
     public func insertTask(order: Swift.Int, title: Swift.String, status: TaskStatus) async throws -> InsertTaskRow {
-        try await self.executor.execute(_TasksStatementFactories.insertTask(order: order, title: title, status: status))
+        try await self.neonSQLExecute(_TasksStatementFactories.insertTask(order:title:status:), order, title, status)
     }
 }
 
 extension _TasksQueryClient {
     /// Runs ``Queries/insertTask(order:title:status:)``; set it to replace the query (tests, previews).
     public var insertTask: @Sendable (_ order: Swift.Int, _ title: Swift.String, _ status: TaskStatus) async throws -> InsertTaskRow {
-        get { neonSQLState.query("insertTask", "InsertTask", preview: .unimplemented, _TasksStatementFactories.insertTask(order:title:status:)) }
-        set { neonSQLState.setQuery("insertTask", newValue) }
+        get { neonSQLQuery("insertTask", "InsertTask", preview: .unimplemented, _TasksStatementFactories.insertTask(order:title:status:)) }
+        set { neonSQLSetQuery("insertTask", newValue) }
     }
 }
