@@ -9,44 +9,43 @@ struct DecimalDigits {
     /// The power of ten the significand is scaled by.
     var exponent: Int
 
-    /// `[+-]digits[.digits][(e|E)[+-]digits]` with at least one digit on each side of a point;
-    /// `nil` for anything else, more than 19 significant digits, or text of 64 bytes or more.
+    /// All of `bytes` as `[+-]digits[.digits][(e|E)[+-]digits]` with at least one digit on each
+    /// side of a point; `nil` for anything else, more than 19 significant digits, or text of 64
+    /// bytes or more.
     @inline(__always)
     static func read(_ bytes: UnsafeRawBufferPointer) -> DecimalDigits? {
         let count = bytes.count
-        guard count > 0, count < 64, let base = bytes.baseAddress else { return nil }
-        let (negative, digitsStart) = IntegerText.sign(bytes)
-        var index = digitsStart
+        guard count > 0, count < 64, let base = bytes.baseAddress,
+            let (decimal, end) = read(base, from: 0, count: count), end == count
+        else { return nil }
+        return decimal
+    }
+
+    /// The number of that shape starting at `start` (below `count`), and the index of the first
+    /// byte after it (which may be anything, or `count`).
+    @inline(__always)
+    static func read(_ base: UnsafeRawPointer, from start: Int, count: Int) -> (DecimalDigits, end: Int)? {
+        let bytes = UnsafeRawBufferPointer(start: base, count: count)
+        var index = start
+        var negative = false
+        switch bytes[index] {
+        case UInt8(ascii: "-"):
+            negative = true
+            index &+= 1
+        case UInt8(ascii: "+"): index &+= 1
+        default: break
+        }
         var significand: UInt64 = 0
         var significantDigits = 0
-        /// The run of digits at `index` into `significand`; its length, or `nil` past 19
-        /// significant digits.
-        func readDigits() -> Int? {
-            let start = index
-            while true {
-                let word = DecimalDigits.word(base, count: count, at: index)
-                let run = DecimalDigits.digitRun(word)
-                guard run > 0 else { break }
-                // The run's digit values, shifted so the bytes below it are zeros (leading zeros).
-                let values = (word &- 0x3030_3030_3030_3030) &<< ((8 &- run) &* 8)
-                if significand == 0 {
-                    let leadingZeros = (values.trailingZeroBitCount &>> 3) &- (8 &- run)
-                    significantDigits = run &- leadingZeros
-                } else {
-                    significantDigits &+= run
-                }
-                guard significantDigits <= 19 else { return nil }
-                significand = significand &* powersOfTen[run] &+ DecimalDigits.value(ofEightDigits: values)
-                index &+= run
-                guard run == 8 else { break }
-            }
-            return index &- start
-        }
-        guard let integerDigits = readDigits(), integerDigits > 0 else { return nil }
+        guard let integerDigits = digits(base, count: count, at: &index, into: &significand, significantDigits: &significantDigits),
+            integerDigits > 0
+        else { return nil }
         var exponent = 0
         if index < count, bytes[index] == UInt8(ascii: ".") {
             index &+= 1
-            guard let fractionDigits = readDigits(), fractionDigits > 0 else { return nil }
+            guard let fractionDigits = digits(base, count: count, at: &index, into: &significand, significantDigits: &significantDigits),
+                fractionDigits > 0
+            else { return nil }
             exponent = -fractionDigits
         }
         if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
@@ -67,8 +66,34 @@ struct DecimalDigits {
             guard index > exponentStart else { return nil }
             exponent &+= exponentNegative ? -written : written
         }
-        guard index == count else { return nil }
-        return DecimalDigits(negative: negative, significand: significand, exponent: exponent)
+        return (DecimalDigits(negative: negative, significand: significand, exponent: exponent), index)
+    }
+
+    /// The run of digits at `index` appended to `significand` (leading zeros of a zero
+    /// significand not counted as significant); the run's length, or `nil` past 19 significant digits.
+    @inline(__always)
+    static func digits(
+        _ base: UnsafeRawPointer, count: Int, at index: inout Int, into significand: inout UInt64, significantDigits: inout Int
+    ) -> Int? {
+        let start = index
+        while true {
+            let word = DecimalDigits.word(base, count: count, at: index)
+            let run = DecimalDigits.digitRun(word)
+            guard run > 0 else { break }
+            // The run's digit values, shifted so the bytes below it are zeros (leading zeros).
+            let values = (word &- 0x3030_3030_3030_3030) &<< ((8 &- run) &* 8)
+            if significand == 0 {
+                let leadingZeros = (values.trailingZeroBitCount &>> 3) &- (8 &- run)
+                significantDigits = run &- leadingZeros
+            } else {
+                significantDigits &+= run
+            }
+            guard significantDigits <= 19 else { return nil }
+            significand = significand &* powersOfTen[run] &+ DecimalDigits.value(ofEightDigits: values)
+            index &+= run
+            guard run == 8 else { break }
+        }
+        return index &- start
     }
 
     /// The 8 bytes from `index` as a little-endian word (the byte at `index` lowest); bytes past

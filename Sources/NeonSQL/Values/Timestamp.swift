@@ -87,37 +87,55 @@ enum TimestampText {
     /// or rejects with the same result as before.
     @inline(__always)
     static func commonTail(_ bytes: UnsafeRawBufferPointer) -> (micros: Int, offsetSeconds: Int)? {
-        let count = bytes.count
-        guard count >= 19, let base = bytes.baseAddress else { return nil }
-        @inline(__always) func digit(_ offset: Int) -> Int { Int(base.load(fromByteOffset: offset, as: UInt8.self) &- UInt8(ascii: "0")) }
-        var index = 19
+        guard bytes.count >= 19, let base = bytes.baseAddress,
+            let tail = tail(base, from: 19, count: bytes.count), tail.end == bytes.count
+        else { return nil }
+        return (tail.micros, tail.offsetSeconds)
+    }
+
+    /// The same tail read from `start` up to the first byte that cannot continue it, whose index
+    /// is `end` (`count` at the end of the text). The fraction's digits are read at once (SWAR).
+    @inline(__always)
+    static func tail(_ base: UnsafeRawPointer, from start: Int, count: Int) -> (micros: Int, offsetSeconds: Int, end: Int)? {
+        @inline(__always) func byte(_ offset: Int) -> UInt8 { offset < count ? base.load(fromByteOffset: offset, as: UInt8.self) : 0 }
+        @inline(__always) func digit(_ offset: Int) -> Int { Int(byte(offset) &- UInt8(ascii: "0")) }
+        var index = start
         var micros = 0
-        if index < count, base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: ".") {
-            index += 1
-            var scale = 1_000_000
-            while index < count, scale > 1 {
-                let value = digit(index)
-                guard value < 10 else { break }
-                micros = micros * 10 + value
-                scale /= 10
-                index += 1
-            }
+        if byte(index) == UInt8(ascii: ".") {
+            let word = DecimalDigits.word(base, count: count, at: index &+ 1)
+            let run = DecimalDigits.digitRun(word)
             // No digit, or a seventh (rounded by the general reader).
-            guard scale < 1_000_000, index == count || digit(index) >= 10 else { return nil }
-            micros *= scale
+            guard run >= 1, run <= 6 else { return nil }
+            let digits = DecimalDigits.value(ofEightDigits: (word &- 0x3030_3030_3030_3030) &<< ((8 &- run) &* 8))
+            micros = Int(truncatingIfNeeded: digits &* powersOfTen[6 &- run])
+            index &+= 1 &+ run
         }
-        guard index < count else { return (micros, 0) }
-        let sign = base.load(fromByteOffset: index, as: UInt8.self)
-        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), count == index + 3 || count == index + 6 else { return nil }
-        let hours = digit(index + 1) &* 10 &+ digit(index + 2)
-        guard digit(index + 1) < 10, digit(index + 2) < 10 else { return nil }
-        var offset = hours * 3600
-        if count == index + 6 {
-            guard base.load(fromByteOffset: index + 3, as: UInt8.self) == UInt8(ascii: ":"), digit(index + 4) < 10, digit(index + 5) < 10
-            else { return nil }
-            offset += (digit(index + 4) * 10 + digit(index + 5)) * 60
+        let sign = byte(index)
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return (micros, 0, index) }
+        guard digit(index &+ 1) < 10, digit(index &+ 2) < 10 else { return nil }
+        var offset = (digit(index &+ 1) &* 10 &+ digit(index &+ 2)) &* 3600
+        index &+= 3
+        if byte(index) == UInt8(ascii: ":") {
+            guard digit(index &+ 1) < 10, digit(index &+ 2) < 10 else { return nil }
+            offset &+= (digit(index &+ 1) &* 10 &+ digit(index &+ 2)) &* 60
+            index &+= 3
         }
-        return (micros, sign == UInt8(ascii: "-") ? -offset : offset)
+        return (micros, sign == UInt8(ascii: "-") ? -offset : offset, index)
+    }
+
+    /// A cell read in place (`DirectCell`): the timestamp starting at `start` in the body when it
+    /// is a fixed-width one with the common tail and a `"` right after it; the instant and the
+    /// index of that quote.
+    @inline(__always)
+    static func direct(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (date: Date, end: Int)? {
+        guard let base = bytes.baseAddress, start &+ 20 <= bytes.count else { return nil }
+        let rest = UnsafeRawBufferPointer(start: base + start, count: bytes.count &- start)
+        guard let fixed = fixedWidthDateTime(rest), let tail = tail(base + start, from: 19, count: rest.count),
+            tail.end < rest.count, rest[tail.end] == UInt8(ascii: "\""),
+            let date = date(year: fixed.year, month: fixed.month, day: fixed.day, hour: fixed.hour, minute: fixed.minute,
+                            second: fixed.second, micros: tail.micros, offsetSeconds: tail.offsetSeconds, bc: false)
+        else { return nil }
+        return (date, start &+ tail.end)
     }
 
     /// The fields of a leading `YYYY-MM-DD HH:MM:SS` (or `T` between date and time) with a
