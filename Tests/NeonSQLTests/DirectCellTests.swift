@@ -125,6 +125,17 @@ struct DirectCellTests {
         }
     }
 
+    @Test func integerArrays() {
+        let cells = ["{}", "{1}", "{1,2,3}", "{-1,0,1234567}", "{12345678}", "{1,12345678}", "{1,2,3,4,5,6,7,8,9,10,11,12}",
+                     "{ 1}", "{1 }", "{1,}", "{,1}", "{1,,2}", "{+1}", "{NULL}", "{1,NULL}", "{{1,2},{3,4}}", "[1:2]={1,2}",
+                     #"{\"1\"}"#, #"{1\u002c2}"#, "{1}x", "{1", "{", "{-}", "{9223372036854775807}",
+                     "{99999999999999999999}", "{1.5}", "{a}"].map(quoted) + ["null"]
+        for cell in cells {
+            expectSame([Int].self, cell) { try $0.decode([Int].self) }
+            expectSame([Int]?.self, cell) { try $0.decode([Int]?.self) }
+        }
+    }
+
     @Test func textWithAQuoteEscapeOrControlCharacterAtEveryOffset() {
         var cells: [String] = []
         for offset in 0..<20 {

@@ -1,14 +1,14 @@
 import Foundation
 
 // Cells read in place, without the string scan first. The text PostgreSQL prints for integers,
-// `double precision`, `timestamptz`/`timestamp`, `uuid` and `boolean` is ASCII from a small set (digits, hex
-// letters, `-+.:eE T`) that holds no `"`, `\` or control character. So when such a parser, started
-// right after a cell's opening quote, accepts every byte up to a `"`, that quote is the cell's
-// closing one and the text has no escapes: the same text and the same value the general path
-// (`scanStringContent`, then the type's `decode(postgresText:)`) reads. Anything else (a sign or
-// leading `+` the general parsers accept, more digits, `infinity`, NaN, an escape, malformed
-// text, the end of the body) returns `nil`, and the general path reads or rejects the cell with
-// its usual errors.
+// `double precision`, `timestamptz`/`timestamp`, `uuid`, `boolean` and `integer[]` is ASCII from a
+// small set (digits, hex letters, `-+.:eE T{,}`) that holds no `"`, `\` or control character. So
+// when such a parser, started right after a cell's opening quote, accepts every byte up to a `"`,
+// that quote is the cell's closing one and the text has no escapes: the same text and the same
+// value the general path (`scanStringContent`, then the type's `decode(postgresText:)`) reads.
+// Anything else (a leading `+` or spaces the general parsers accept, more digits, `infinity`, NaN,
+// NULL elements, an escape, malformed text, the end of the body) returns `nil`, and the general
+// path reads or rejects the cell with its usual errors.
 
 enum DirectCell {
     /// The cell starting at `start` (just past its opening quote) as `Value`, and the index of its
@@ -53,7 +53,68 @@ enum DirectCell {
             guard letter == UInt8(ascii: "t") || letter == UInt8(ascii: "f") else { return nil }
             return (cast(letter == UInt8(ascii: "t"), to: Value.self), start &+ 1)
         }
+        if Value.self == [Int].self || Value.self == [Int]?.self {
+            guard let (integers, end) = integers(bytes, at: start) else { return nil }
+            return (cast(integers, to: Value.self), end)
+        }
         return nil
+    }
+
+    /// `{i,j,...}` or `{}` of integers as `integer` reads them, followed by `"`: validated and
+    /// counted in one pass, then read into an array of exactly that capacity.
+    @inline(__always)
+    static func integers(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (value: [Int], end: Int)? {
+        guard let base = bytes.baseAddress, start &+ 2 < bytes.count,
+            base.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "{")
+        else { return nil }
+        let first = start &+ 1
+        if base.load(fromByteOffset: first, as: UInt8.self) == UInt8(ascii: "}") {
+            guard base.load(fromByteOffset: first &+ 1, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
+            return ([], first &+ 1)
+        }
+        // Each element is an `integer` whose "closing quote" is a `,` or the `}`.
+        var count = 0
+        var index = first
+        while true {
+            guard let end = element(base, count: bytes.count, at: index) else { return nil }
+            count &+= 1
+            index = end &+ 1
+            if base.load(fromByteOffset: end, as: UInt8.self) == UInt8(ascii: "}") { break }
+        }
+        guard index < bytes.count, base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
+        var values: [Int] = []
+        values.reserveCapacity(count)
+        var position = first
+        for _ in 0..<count {
+            let (value, end) = elementValue(base, at: position)
+            values.append(value)
+            position = end &+ 1
+        }
+        return (values, index)
+    }
+
+    /// The end of `-?` and 1 to 7 digits at `index` followed by `,` or `}`: the index of that byte.
+    @inline(__always)
+    private static func element(_ base: UnsafeRawPointer, count: Int, at index: Int) -> Int? {
+        guard index &+ 9 <= count else { return nil }
+        let digitsStart = base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "-") ? index &+ 1 : index
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: digitsStart, as: UInt64.self))
+        let run = DecimalDigits.digitRun(word)
+        guard run > 0, run < 8 else { return nil }
+        let next = word &>> (run &* 8) & 0xFF
+        guard next == UInt64(UInt8(ascii: ",")) || next == UInt64(UInt8(ascii: "}")) else { return nil }
+        return digitsStart &+ run
+    }
+
+    /// The value of an element ``element(_:count:at:)`` accepted, and its end.
+    @inline(__always)
+    private static func elementValue(_ base: UnsafeRawPointer, at index: Int) -> (value: Int, end: Int) {
+        let negative = base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "-")
+        let digitsStart = negative ? index &+ 1 : index
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: digitsStart, as: UInt64.self))
+        let run = DecimalDigits.digitRun(word)
+        let magnitude = Int(truncatingIfNeeded: DecimalDigits.value(ofEightDigits: (word &- 0x3030_3030_3030_3030) &<< ((8 &- run) &* 8)))
+        return (negative ? -magnitude : magnitude, digitsStart &+ run)
     }
 
     /// `value` as `Value`, which is `T` or `T?` (the callers test it): a bit cast, no dynamic cast.

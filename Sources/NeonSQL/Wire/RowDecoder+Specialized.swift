@@ -121,9 +121,15 @@ extension RowDecoder {
     /// Decodes the next cell as `JSONValue?` (specialized overload of the generic `decode(_:)`).
     public mutating func decode(_ type: (JSONValue?).Type) throws -> JSONValue? { try decodeCell(type) }
     /// Decodes the next cell as `[Int]` (specialized overload of the generic `decode(_:)`).
-    public mutating func decode(_ type: ([Int]).Type) throws -> [Int] { try decodeCell(type) }
+    public mutating func decode(_ type: ([Int]).Type) throws -> [Int] {
+        if let value = directCell(type) { return value }
+        return try decodeCell(type)
+    }
     /// Decodes the next cell as `[Int]?` (specialized overload of the generic `decode(_:)`).
-    public mutating func decode(_ type: ([Int]?).Type) throws -> [Int]? { try decodeCell(type) }
+    public mutating func decode(_ type: ([Int]?).Type) throws -> [Int]? {
+        if let value = directCell(type) { return value }
+        return try decodeCell(type)
+    }
     /// Decodes the next cell as `[Int?]` (specialized overload of the generic `decode(_:)`).
     public mutating func decode(_ type: ([Int?]).Type) throws -> [Int?] { try decodeCell(type) }
     /// Decodes the next cell as `[Int?]?` (specialized overload of the generic `decode(_:)`).
