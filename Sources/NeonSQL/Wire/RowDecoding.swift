@@ -71,11 +71,11 @@ struct FieldList {
 /// Hands out the current row's cells left to right, decoding each straight from the response
 /// body. Errors name the column, the row index and the cell text.
 public struct RowDecoder: ~Copyable {
-    var reader: JSONReader
+    @usableFromInline var reader: JSONReader
     var scratch: [UInt8]
     let fields: FieldList
     /// 0-based index of the row within its result.
-    public let rowIndex: Int
+    public private(set) var rowIndex: Int
     /// 0-based index of the next column to decode.
     public private(set) var columnIndex: Int
     let statementIndex: Int?
@@ -91,8 +91,15 @@ public struct RowDecoder: ~Copyable {
     }
 
     @usableFromInline
-    consuming func finish() -> (reader: JSONReader, scratch: [UInt8], decodedColumns: Int) {
-        (reader, scratch, columnIndex)
+    consuming func finish() -> (reader: JSONReader, scratch: [UInt8]) {
+        (reader, scratch)
+    }
+
+    /// Starts row `index` of the result at the reader's position: one decoder serves every row.
+    @usableFromInline
+    mutating func startRow(_ index: Int) {
+        rowIndex = index
+        columnIndex = 0
     }
 
     /// The number of columns in the row.
