@@ -110,6 +110,38 @@ struct DirectCellTests {
         }
     }
 
+    @Test func timestampPrefixAgainstAByteByByteReading() {
+        /// The fields of `YYYY-MM-DD[ T]HH:MM:SS` not followed by a digit, read one byte at a time.
+        func reference(_ bytes: [UInt8]) -> [Int]? {
+            guard bytes.count >= 19, bytes.count == 19 || !(48...57).contains(bytes[19]) else { return nil }
+            for (index, byte) in bytes.prefix(19).enumerated() {
+                switch index {
+                case 4, 7: guard byte == UInt8(ascii: "-") else { return nil }
+                case 10: guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "T") else { return nil }
+                case 13, 16: guard byte == UInt8(ascii: ":") else { return nil }
+                default: guard (48...57).contains(byte) else { return nil }
+                }
+            }
+            func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(bytes[$1] - 48) } }
+            return [number(0..<4), number(5..<7), number(8..<10), number(11..<13), number(14..<16), number(17..<19)]
+        }
+        let valid = Array("2023-11-14 22:13:20.5+00".utf8)
+        var texts: [[UInt8]] = [valid, Array(valid.prefix(19)), Array(valid.prefix(18)), Array("9999-12-31T23:59:59".utf8),
+                                Array("0001-01-01 00:00:00123".utf8)]
+        for position in 0..<20 {
+            for byte: UInt8 in [0x00, 0x1F, 0x20, 0x2D, 0x2F, 0x30, 0x35, 0x39, 0x3A, 0x54, 0x74, 0x7F, 0x80, 0xB0, 0xFF] {
+                var text = valid
+                text[position] = byte
+                texts.append(text)
+            }
+        }
+        for text in texts {
+            let fast = text.withUnsafeBytes { TimestampText.fixedWidthDateTime($0) }
+            let fields = fast.map { [$0.year, $0.month, $0.day, $0.hour, $0.minute, $0.second] }
+            #expect(fields == reference(text), "\(String(decoding: text, as: UTF8.self))")
+        }
+    }
+
     @Test func uuidsAndBooleans() {
         let uuids = ["a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11", "A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11",
                      "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a1", "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a111",
