@@ -60,8 +60,9 @@ enum DirectCell {
         return nil
     }
 
-    /// `{i,j,...}` or `{}` of integers as `integer` reads them, followed by `"`: validated and
-    /// counted in one pass, then read into an array of exactly that capacity.
+    /// `{i,j,...}` or `{}` of integers as `integer` reads them, followed by `"`: the commas before
+    /// the first `}` (not past a quote) counted eight bytes at a time, then the elements read into an array of that
+    /// capacity, each checked to end at its comma (the last at the `}`).
     @inline(__always)
     static func integers(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (value: [Int], end: Int)? {
         guard let base = bytes.baseAddress, start &+ 2 < bytes.count,
@@ -72,47 +73,59 @@ enum DirectCell {
             guard base.load(fromByteOffset: first &+ 1, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
             return ([], first &+ 1)
         }
-        // Each element is an `integer` whose "closing quote" is a `,` or the `}`.
-        var count = 0
-        var index = first
-        while true {
-            guard let end = element(base, count: bytes.count, at: index) else { return nil }
-            count &+= 1
-            index = end &+ 1
-            if base.load(fromByteOffset: end, as: UInt8.self) == UInt8(ascii: "}") { break }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        /// Bit 7 set in exactly the bytes of `word` equal to `byte` (no carry crosses a byte).
+        @inline(__always) func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+            let x = word ^ (ones &* UInt64(byte))
+            return ~(((x & lows) &+ lows) | x) & ~lows
         }
-        guard index < bytes.count, base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
+        var commas = 0
+        var close = first
+        while true {
+            guard close &+ 8 <= bytes.count else { return nil }
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: close, as: UInt64.self))
+            let closing = matches(word, UInt8(ascii: "}"))
+            let separators = matches(word, UInt8(ascii: ","))
+            // A quote first ends the search: it stays inside the cell, whatever follows it.
+            let stop = closing | matches(word, UInt8(ascii: "\""))
+            if stop != 0 {
+                let offset = stop.trailingZeroBitCount &>> 3
+                guard closing &>> (offset &* 8) & 0x80 != 0 else { return nil }
+                commas &+= (separators & (1 &<< UInt64(offset &* 8) &- 1)).nonzeroBitCount
+                close &+= offset
+                break
+            }
+            commas &+= separators.nonzeroBitCount
+            close &+= 8
+        }
+        guard close &+ 1 < bytes.count, base.load(fromByteOffset: close &+ 1, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
         var values: [Int] = []
-        values.reserveCapacity(count)
+        values.reserveCapacity(commas &+ 1)
         var position = first
-        for _ in 0..<count {
-            let (value, end) = elementValue(base, at: position)
+        for _ in 0..<commas {
+            guard let (value, end) = element(base, count: bytes.count, at: position),
+                base.load(fromByteOffset: end, as: UInt8.self) == UInt8(ascii: ",")
+            else { return nil }
             values.append(value)
             position = end &+ 1
         }
-        return (values, index)
+        guard let (last, end) = element(base, count: bytes.count, at: position), end == close else { return nil }
+        values.append(last)
+        return (values, close &+ 1)
     }
 
-    /// The end of `-?` and 1 to 7 digits at `index` followed by `,` or `}`: the index of that byte.
+    /// `-?` and 1 to 7 digits at `index` followed by `,` or `}`: the value and the index of that byte.
     @inline(__always)
-    private static func element(_ base: UnsafeRawPointer, count: Int, at index: Int) -> Int? {
+    private static func element(_ base: UnsafeRawPointer, count: Int, at index: Int) -> (value: Int, end: Int)? {
         guard index &+ 9 <= count else { return nil }
-        let digitsStart = base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "-") ? index &+ 1 : index
+        let negative = base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "-")
+        let digitsStart = negative ? index &+ 1 : index
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: digitsStart, as: UInt64.self))
         let run = DecimalDigits.digitRun(word)
         guard run > 0, run < 8 else { return nil }
         let next = word &>> (run &* 8) & 0xFF
         guard next == UInt64(UInt8(ascii: ",")) || next == UInt64(UInt8(ascii: "}")) else { return nil }
-        return digitsStart &+ run
-    }
-
-    /// The value of an element ``element(_:count:at:)`` accepted, and its end.
-    @inline(__always)
-    private static func elementValue(_ base: UnsafeRawPointer, at index: Int) -> (value: Int, end: Int) {
-        let negative = base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "-")
-        let digitsStart = negative ? index &+ 1 : index
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: digitsStart, as: UInt64.self))
-        let run = DecimalDigits.digitRun(word)
         let magnitude = Int(truncatingIfNeeded: DecimalDigits.value(ofEightDigits: (word &- 0x3030_3030_3030_3030) &<< ((8 &- run) &* 8)))
         return (negative ? -magnitude : magnitude, digitsStart &+ run)
     }
