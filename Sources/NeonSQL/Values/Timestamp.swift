@@ -87,37 +87,55 @@ enum TimestampText {
     /// or rejects with the same result as before.
     @inline(__always)
     static func commonTail(_ bytes: UnsafeRawBufferPointer) -> (micros: Int, offsetSeconds: Int)? {
-        let count = bytes.count
-        guard count >= 19, let base = bytes.baseAddress else { return nil }
-        @inline(__always) func digit(_ offset: Int) -> Int { Int(base.load(fromByteOffset: offset, as: UInt8.self) &- UInt8(ascii: "0")) }
-        var index = 19
+        guard bytes.count >= 19, let base = bytes.baseAddress,
+            let tail = tail(base, from: 19, count: bytes.count), tail.end == bytes.count
+        else { return nil }
+        return (tail.micros, tail.offsetSeconds)
+    }
+
+    /// The same tail read from `start` up to the first byte that cannot continue it, whose index
+    /// is `end` (`count` at the end of the text). The fraction's digits are read at once (SWAR).
+    @inline(__always)
+    static func tail(_ base: UnsafeRawPointer, from start: Int, count: Int) -> (micros: Int, offsetSeconds: Int, end: Int)? {
+        @inline(__always) func byte(_ offset: Int) -> UInt8 { offset < count ? base.load(fromByteOffset: offset, as: UInt8.self) : 0 }
+        @inline(__always) func digit(_ offset: Int) -> Int { Int(byte(offset) &- UInt8(ascii: "0")) }
+        var index = start
         var micros = 0
-        if index < count, base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: ".") {
-            index += 1
-            var scale = 1_000_000
-            while index < count, scale > 1 {
-                let value = digit(index)
-                guard value < 10 else { break }
-                micros = micros * 10 + value
-                scale /= 10
-                index += 1
-            }
+        if byte(index) == UInt8(ascii: ".") {
+            let word = DecimalDigits.word(base, count: count, at: index &+ 1)
+            let run = DecimalDigits.digitRun(word)
             // No digit, or a seventh (rounded by the general reader).
-            guard scale < 1_000_000, index == count || digit(index) >= 10 else { return nil }
-            micros *= scale
+            guard run >= 1, run <= 6 else { return nil }
+            let digits = DecimalDigits.value(ofEightDigits: (word &- 0x3030_3030_3030_3030) &<< ((8 &- run) &* 8))
+            micros = Int(truncatingIfNeeded: digits &* powersOfTen[6 &- run])
+            index &+= 1 &+ run
         }
-        guard index < count else { return (micros, 0) }
-        let sign = base.load(fromByteOffset: index, as: UInt8.self)
-        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), count == index + 3 || count == index + 6 else { return nil }
-        let hours = digit(index + 1) &* 10 &+ digit(index + 2)
-        guard digit(index + 1) < 10, digit(index + 2) < 10 else { return nil }
-        var offset = hours * 3600
-        if count == index + 6 {
-            guard base.load(fromByteOffset: index + 3, as: UInt8.self) == UInt8(ascii: ":"), digit(index + 4) < 10, digit(index + 5) < 10
-            else { return nil }
-            offset += (digit(index + 4) * 10 + digit(index + 5)) * 60
+        let sign = byte(index)
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return (micros, 0, index) }
+        guard digit(index &+ 1) < 10, digit(index &+ 2) < 10 else { return nil }
+        var offset = (digit(index &+ 1) &* 10 &+ digit(index &+ 2)) &* 3600
+        index &+= 3
+        if byte(index) == UInt8(ascii: ":") {
+            guard digit(index &+ 1) < 10, digit(index &+ 2) < 10 else { return nil }
+            offset &+= (digit(index &+ 1) &* 10 &+ digit(index &+ 2)) &* 60
+            index &+= 3
         }
-        return (micros, sign == UInt8(ascii: "-") ? -offset : offset)
+        return (micros, sign == UInt8(ascii: "-") ? -offset : offset, index)
+    }
+
+    /// A cell read in place (`DirectCell`): the timestamp starting at `start` in the body when it
+    /// is a fixed-width one with the common tail and a `"` right after it; the instant and the
+    /// index of that quote.
+    @inline(__always)
+    static func direct(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (date: Date, end: Int)? {
+        guard let base = bytes.baseAddress, start &+ 20 <= bytes.count else { return nil }
+        let rest = UnsafeRawBufferPointer(start: base + start, count: bytes.count &- start)
+        guard let fixed = fixedWidthDateTime(rest), let tail = tail(base + start, from: 19, count: rest.count),
+            tail.end < rest.count, rest[tail.end] == UInt8(ascii: "\""),
+            let date = date(year: fixed.year, month: fixed.month, day: fixed.day, hour: fixed.hour, minute: fixed.minute,
+                            second: fixed.second, micros: tail.micros, offsetSeconds: tail.offsetSeconds, bc: false)
+        else { return nil }
+        return (date, start &+ tail.end)
     }
 
     /// The fields of a leading `YYYY-MM-DD HH:MM:SS` (or `T` between date and time) with a
@@ -127,25 +145,32 @@ enum TimestampText {
     static func fixedWidthDateTime(_ bytes: UnsafeRawBufferPointer)
         -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
         guard bytes.count >= 19, let base = bytes.baseAddress else { return nil }
-        @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
-        guard byte(4) == UInt8(ascii: "-"), byte(7) == UInt8(ascii: "-"),
-            byte(10) == UInt8(ascii: " ") || byte(10) == UInt8(ascii: "T"),
-            byte(13) == UInt8(ascii: ":"), byte(16) == UInt8(ascii: ":"),
-            bytes.count == 19 || byte(19) &- UInt8(ascii: "0") >= 10
-        else { return nil }
-        // Digit values (0-9, or 10-255 for anything else), checked together: `value + 118` has
-        // bit 7 or 8 set exactly when the value is 10 or more.
-        var outOfRange = 0
-        @inline(__always) func digit(_ offset: Int) -> Int {
-            let value = Int(byte(offset) &- UInt8(ascii: "0"))
-            outOfRange |= (value &+ 118) & 0x180
-            return value
+        guard bytes.count == 19 || base.load(fromByteOffset: 19, as: UInt8.self) &- UInt8(ascii: "0") >= 10 else { return nil }
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
-        let (y0, y1, y2, y3) = (digit(0), digit(1), digit(2), digit(3))
-        let (mo0, mo1, d0, d1) = (digit(5), digit(6), digit(8), digit(9))
-        let (h0, h1, mi0, mi1, s0, s1) = (digit(11), digit(12), digit(14), digit(15), digit(17), digit(18))
-        guard outOfRange == 0 else { return nil }
-        return (y0 * 1000 + y1 * 100 + y2 * 10 + y3, mo0 * 10 + mo1, d0 * 10 + d1, h0 * 10 + h1, mi0 * 10 + mi1, s0 * 10 + s1)
+        // Three overlapping words, `YYYY-MM-`, `DD HH:MM` (a `T` for the space read as one) and
+        // `HH:MM:SS`, each checked at once (SWAR): after an XOR with its pattern (`0` where a digit
+        // goes), a separator byte must be 0 and a digit byte below 10. Adding 0x7F or 0x76 sets bit 7
+        // of exactly the bytes that are not; a byte with bit 7 set fails by itself (no carries count).
+        let dateWord = word(0)
+        var dayWord = word(8)
+        let timeWord = word(11)
+        if dayWord &>> 16 & 0xFF == UInt64(UInt8(ascii: "T")) { dayWord ^= UInt64(UInt8(ascii: "T") ^ UInt8(ascii: " ")) &<< 16 }
+        let dateDigits = dateWord ^ 0x2D30_302D_3030_3030  // "0000-00-"
+        let dayDigits = dayWord ^ 0x3030_3A30_3020_3030  // "00 00:00"
+        let timeDigits = timeWord ^ 0x3030_3A30_303A_3030  // "00:00:00"
+        let invalid = ((dateDigits &+ 0x7F76_767F_7676_7676) | dateDigits)
+            | ((dayDigits &+ 0x7676_7F76_767F_7676) | dayDigits)
+            | ((timeDigits &+ 0x7676_7F76_767F_7676) | timeDigits)
+        guard invalid & 0x8080_8080_8080_8080 == 0 else { return nil }
+        // Each byte plus ten times the one before it: two-digit values in the second byte of a pair.
+        @inline(__always) func pairs(_ digits: UInt64) -> UInt64 { digits &* 10 &+ digits &>> 8 }
+        @inline(__always) func pair(_ values: UInt64, _ index: Int) -> Int { Int(truncatingIfNeeded: values &>> (index &* 8) & 0xFF) }
+        let date = pairs(dateDigits)
+        let day = pairs(dayDigits)
+        let time = pairs(timeDigits)
+        return (pair(date, 0) &* 100 &+ pair(date, 2), pair(date, 5), pair(day, 0), pair(day, 3), pair(day, 6), pair(time, 6))
     }
 
     static func encode(_ date: Date) throws -> String {

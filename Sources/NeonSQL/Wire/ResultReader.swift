@@ -173,43 +173,44 @@ struct ResultReader {
             return
         }
         guard try reader.beginArray() else { return }
+        // One decoder for the whole result: it owns the reader and the scratch buffer until the
+        // rows are read (the loop frames rows through `decoder.reader`).
+        var decoder = RowDecoder(reader: reader, scratch: scratch, fields: fields, rowIndex: 0, statementIndex: statementIndex)
+        scratch = []
         var rowIndex = 0
         repeat {
-            reader.skipWhitespace()
-            if reader.peek() == UInt8(ascii: "{") {
+            decoder.reader.skipWhitespace()
+            if decoder.reader.peek() == UInt8(ascii: "{") {
                 throw NeonError.malformedResponse(
                     "rows are JSON objects: the server did not honour Neon-Array-Mode: true")
             }
-            try reader.expect(UInt8(ascii: "["))
+            try decoder.reader.expect(UInt8(ascii: "["))
             var consumed = 0
-            let rowStart = reader.index
+            let rowStart = decoder.reader.index
             if limit.map({ rows.count < $0 }) ?? true {
-                var decoder = RowDecoder(
-                    reader: reader, scratch: scratch, fields: fields, rowIndex: rowIndex, statementIndex: statementIndex)
-                scratch = []
+                decoder.startRow(rowIndex)
                 let row = try Row(from: &decoder)
-                let state = decoder.finish()
-                reader = state.reader
-                scratch = state.scratch
-                consumed = state.decodedColumns
+                consumed = decoder.columnIndex
                 if rowIndex == 0, limit == nil {
                     // Estimate the row count from the first row's size to avoid repeated growth.
-                    let perRow = max(reader.index - rowStart, 8)
-                    rows.reserveCapacity(min((reader.bytes.count - reader.index) / perRow + 2, 1 << 20))
+                    let perRow = max(decoder.reader.index - rowStart, 8)
+                    rows.reserveCapacity(min((decoder.reader.bytes.count - decoder.reader.index) / perRow + 2, 1 << 20))
                 }
                 rows.append(row)
             }
             // Skip cells the row type did not read (or all of them past `limit`).
             var cell = consumed
             while true {
-                reader.skipWhitespace()
-                guard let byte = reader.peek() else { throw JSONReader.SyntaxError(message: reader.describeHere()) }
+                decoder.reader.skipWhitespace()
+                guard let byte = decoder.reader.peek() else {
+                    throw JSONReader.SyntaxError(message: decoder.reader.describeHere())
+                }
                 if byte == UInt8(ascii: "]") {
-                    reader.index += 1
+                    decoder.reader.index += 1
                     break
                 }
-                if cell > 0 { try reader.expect(UInt8(ascii: ",")) }
-                try reader.skipValue()
+                if cell > 0 { try decoder.reader.expect(UInt8(ascii: ",")) }
+                try decoder.reader.skipValue()
                 cell += 1
             }
             guard cell == fields.count else {
@@ -217,7 +218,10 @@ struct ResultReader {
                     "row \(rowIndex) has \(cell) cells but the response declares \(fields.count) fields")
             }
             rowIndex += 1
-        } while try reader.nextArrayElement()
+        } while try decoder.reader.nextArrayElement()
+        let state = decoder.finish()
+        reader = state.reader
+        scratch = state.scratch
     }
 }
 

@@ -71,11 +71,11 @@ struct FieldList {
 /// Hands out the current row's cells left to right, decoding each straight from the response
 /// body. Errors name the column, the row index and the cell text.
 public struct RowDecoder: ~Copyable {
-    var reader: JSONReader
+    @usableFromInline var reader: JSONReader
     var scratch: [UInt8]
     let fields: FieldList
     /// 0-based index of the row within its result.
-    public let rowIndex: Int
+    public private(set) var rowIndex: Int
     /// 0-based index of the next column to decode.
     public private(set) var columnIndex: Int
     let statementIndex: Int?
@@ -91,8 +91,15 @@ public struct RowDecoder: ~Copyable {
     }
 
     @usableFromInline
-    consuming func finish() -> (reader: JSONReader, scratch: [UInt8], decodedColumns: Int) {
-        (reader, scratch, columnIndex)
+    consuming func finish() -> (reader: JSONReader, scratch: [UInt8]) {
+        (reader, scratch)
+    }
+
+    /// Starts row `index` of the result at the reader's position: one decoder serves every row.
+    @usableFromInline
+    mutating func startRow(_ index: Int) {
+        rowIndex = index
+        columnIndex = 0
     }
 
     /// The number of columns in the row.
@@ -120,12 +127,9 @@ public struct RowDecoder: ~Copyable {
         var cellEscaped = false
         do {
             let byte: UInt8
-            let start = reader.index
-            let quote = column > 0 ? start &+ 1 : start
-            if quote < reader.bytes.count, column == 0 || reader.bytes[start] == UInt8(ascii: ","),
-                reader.bytes[quote] == UInt8(ascii: "\"") {
+            if let content = plainQuotedCell() {
                 // What Neon sends for every non-null raw-text cell: `,"` with no whitespace.
-                reader.index = quote
+                reader.index = content &- 1
                 byte = UInt8(ascii: "\"")
             } else {
                 reader.skipWhitespace()
@@ -195,6 +199,59 @@ public struct RowDecoder: ~Copyable {
                 column: fields.name(at: column, in: reader.bytes), columnIndex: column, row: rowIndex, statementIndex: statementIndex,
                 text: text, reason: reason))
         }
+    }
+
+    /// The next cell when it is a quoted cell as Neon sends it (`,"` without whitespace) that
+    /// ``DirectCell`` reads in place; `nil` (nothing consumed) for anything else, which
+    /// ``decodeCell(_:)`` then reads or rejects. Small and non-throwing, so the specialized
+    /// `decode` overloads inline it in front of the general path.
+    @inline(__always)
+    mutating func directCell<Value>(_: Value.Type) -> Value? {
+        guard let content = plainQuotedCell(), let direct = DirectCell.read(Value.self, in: reader.bytes, at: content)
+        else { return nil }
+        reader.index = direct.end &+ 1
+        columnIndex &+= 1
+        return direct.value
+    }
+
+    /// Where the next cell's text starts when the cell is quoted as Neon sends it (`,"` with no
+    /// whitespace; `"` in the first column), `nil` otherwise or past the last column.
+    @inline(__always)
+    func plainQuotedCell() -> Int? {
+        let column = columnIndex
+        guard column < fields.count else { return nil }
+        let start = reader.index
+        let quote = column > 0 ? start &+ 1 : start
+        guard quote < reader.bytes.count, column == 0 || reader.bytes[start] == UInt8(ascii: ","),
+            reader.bytes[quote] == UInt8(ascii: "\"")
+        else { return nil }
+        return quote &+ 1
+    }
+
+    /// The next cell as text when it is a quoted cell as Neon sends it (`,"`), escapes decoded;
+    /// `nil` (nothing consumed) for anything else, malformed text included, which
+    /// ``decodeCell(_:)`` then reads or rejects with its errors.
+    @inline(__always)
+    mutating func directText() -> String? {
+        guard let content = plainQuotedCell() else { return nil }
+        let start = reader.index
+        reader.index = content
+        guard let (range, escaped) = try? reader.scanStringContent() else {
+            reader.index = start
+            return nil
+        }
+        let text: String
+        if !escaped {
+            text = String(decoding: UnsafeRawBufferPointer(rebasing: reader.bytes[range]), as: UTF8.self)
+        } else {
+            guard let unescaped = try? reader.unescapedString(range) else {
+                reader.index = start
+                return nil
+            }
+            text = unescaped
+        }
+        columnIndex &+= 1
+        return text
     }
 
     private func missingCell(_ column: Int) -> NeonError {
