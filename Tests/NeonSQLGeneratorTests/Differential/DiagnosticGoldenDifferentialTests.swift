@@ -14,7 +14,8 @@ import Testing
 struct DiagnosticGoldenDifferentialTests {
     static let cases = ["assignment_coercion.sql", "view_not_updatable.sql", "missed_by_sqlc_suite.sql",
                         "subquery_ungrouped_column.sql", "distinct_order_by.sql", "set_operation_types.sql",
-                        "ungrouped_column.sql", "ungrouped_column_classes.sql"]
+                        "ungrouped_column.sql", "ungrouped_column_classes.sql",
+                        "boolean_conditions.sql"]
 
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun), arguments: cases)
     func errorsArePostgreSQLs(_ name: String) throws {

@@ -165,7 +165,7 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
         var usingColumns: [Identifier] = []
         switch join.condition {
         case .on(let condition):
-            _ = infer(condition, scope, .type(.bool))
+            inferCondition(condition, scope, clause: "JOIN/ON")
             if !isToOne(condition, joined: rightRange, scope) { joinsAreToOne = false }
         case .using(let columns):
             usingColumns = columns

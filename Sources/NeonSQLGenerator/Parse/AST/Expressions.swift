@@ -162,6 +162,20 @@ struct Expression: Sendable, Hashable {
         if case .parenthesized(let inner) = kind { return inner.withoutParentheses }
         return self
     }
+
+    /// Where PostgreSQL's exprLocation places the analyzed expression: an operator, a cast and
+    /// a test take the leftmost of their own and their first operand's location, which is the
+    /// operand's, parentheses aside (`(qty + 1) IS UNKNOWN` is at `qty`).
+    var leftmostLocation: SourceLocation {
+        switch kind {
+        case .parenthesized(let inner), .cast(let inner, _), .binary(_, let inner, _), .isNull(let inner, _),
+             .isTruth(let inner, _, _), .isDistinctFrom(let inner, _, _), .collate(let inner, _):
+            // The operator, `::`, IS or COLLATE PostgreSQL places these at follows the operand.
+            return inner.leftmostLocation
+        default:
+            return location
+        }
+    }
 }
 
 indirect enum ExpressionKind: Sendable, Hashable {
