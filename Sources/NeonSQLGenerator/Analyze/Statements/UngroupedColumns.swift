@@ -31,9 +31,14 @@ struct UngroupedColumns {
 
     /// The FROM item column a reference of `level` is to PostgreSQL's grouping check, which
     /// flattens a USING or NATURAL join's merged column to the input column it is
-    /// (``Scope/mergedColumnSources``); nil for a reference to no column of `level`.
+    /// (``Scope/mergedColumnSources``), also when named through a `USING (...) AS j` alias
+    /// (``RangeEntry/usingAliasSources``); nil for a reference to no column of `level`.
     static func reference(_ name: QualifiedName, at level: Scope) -> ReferencedColumn? {
         guard let reference = level.columnReferences[name.location.offset] else { return nil }
+        if let entry = reference.entry, level.entries.indices.contains(entry),
+           let source = level.entries[entry].usingAliasSources[reference.column] {
+            return ReferencedColumn(entry: source, column: reference.column)
+        }
         guard reference.entry == nil, let source = level.mergedColumnSources[reference.column],
               level.mergedColumns.count(where: { $0.name == reference.column }) == 1 else { return reference }
         return ReferencedColumn(entry: source, column: reference.column)

@@ -91,6 +91,15 @@ struct WindowSpecification: Sendable, Hashable {
     /// before it, end at or after it and do not EXCLUDE it. The frame affects no type, but an
     /// aggregate over a frame holding the current row sees at least one row.
     var frameIncludesCurrentRow = true
+    /// The frame clause's mode and the offsets of its `n PRECEDING` / `n FOLLOWING` bounds.
+    var frame: WindowFrame?
+}
+
+/// `ROWS | RANGE | GROUPS` and the offset expressions of the frame's bounds.
+struct WindowFrame: Sendable, Hashable {
+    enum Mode: Sendable, Hashable { case rows, range, groups }
+    let mode: Mode
+    let offsets: [Expression]
 }
 
 /// A function call. Keyword-syntax functions are normalized to ordinary calls with positional
