@@ -7,7 +7,8 @@ import Testing
 /// Forms PostgreSQL 15 accepts that the generator once rejected, typed against PostgreSQL's own
 /// PREPARE and \gdesc: window frame offsets given as parameters (ROWS and GROUPS take bigint,
 /// RANGE the offset type of the sort key's in_range support function), `JOIN ... USING (...) AS j`
-/// (join_using_alias: `j.a` and `j.*` name the merged columns).
+/// (join_using_alias: `j.a` and `j.*` name the merged columns), a prefix operator written
+/// `OPERATOR(pg_catalog.-) x`.
 @Suite("Differential: accepted forms vs PostgreSQL", .serialized, .offCooperativePool)
 struct AcceptedFormsDifferentialTests {
     static let schema = """
@@ -15,6 +16,7 @@ struct AcceptedFormsDifferentialTests {
                                amount numeric, taken_at timestamptz NOT NULL, taken_on date, at_time time, span interval);
         CREATE TABLE sensors (sensor integer PRIMARY KEY, site text NOT NULL, kind text);
         CREATE TABLE sites (site text PRIMARY KEY, region text);
+        CREATE TABLE shifts (id integer PRIMARY KEY, operator text NOT NULL);
         """
 
     static let queries = """
@@ -54,6 +56,13 @@ struct AcceptedFormsDifferentialTests {
         SELECT * FROM readings AS r JOIN sensors AS s USING (sensor) AS j;
         -- name: UsingAliasGrouped :many
         SELECT sensor, count(*) AS n FROM readings AS r JOIN sensors AS s USING (sensor) AS j GROUP BY j.sensor;
+        -- name: PrefixOperatorConstruct :many
+        SELECT OPERATOR(pg_catalog.-) sensor AS negated, OPERATOR(pg_catalog.-) sensor + 1 AS shifted,
+               OPERATOR(pg_catalog.@) @delta::integer AS magnitude, 2 * OPERATOR(-) level AS doubled,
+               OPERATOR(pg_catalog.~) sensor || 'x' AS text_after
+        FROM readings;
+        -- name: ColumnNamedOperator :many
+        SELECT operator, (operator) AS again FROM shifts WHERE operator = @operator;
         """
 
     static func analyze() -> NamedModel {
