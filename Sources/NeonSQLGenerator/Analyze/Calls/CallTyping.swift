@@ -212,6 +212,11 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         switch resolveUserFunctionCall(call, scope) {
         case .resolved(let resolved):
             callShapes[call.name.location.offset] = userCallShape(resolved)
+            // A function of the schema with OVER may be a window function (CREATE FUNCTION ... WINDOW).
+            let overload = resolved.function.overload
+            if overload.kind == .aggregate || call.over == nil, let message = AggregateCallSyntax.error(call, overload) {
+                error(message, at: call.name.location)
+            }
             // A user aggregate's ORDER BY, FILTER and window.
             for item in call.orderBy { _ = infer(item.expression, scope) }
             if let filter = call.filter { inferCondition(filter, scope, clause: "FILTER") }
@@ -287,6 +292,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
                 declared = resolution.arguments
                 resultType = resolution.result
                 signature = signatures[resolution.index]
+                if let message = AggregateCallSyntax.error(call, signatures[resolution.index]) { error(message, at: call.name.location) }
             case .ambiguous where !hadError:
                 error("function \(name)(\(signatureText(inputs))) is not unique", at: call.name.location)
             case .undeterminedPolymorphic where !hadError:
