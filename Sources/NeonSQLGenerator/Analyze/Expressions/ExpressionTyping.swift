@@ -93,6 +93,11 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
             if case .string(let text) = literal, let type = context?.type, let message = invalidEnumLabel(text, for: type) {
                 error(message, at: expression.location)
             }
+            // An array type's input function reads the constant at parse time (box's delimiter is `;`).
+            if case .string(let text) = literal, let element = context?.type?.baseType.elementType, element.baseType.typname != "box",
+               let message = ArrayLiteralSyntax.error(text) {
+                error(message, at: expression.location)
+            }
             return inferLiteral(literal, context)
         case .typedLiteral(let typeName, _):
             guard let type = resolveType(typeName) else { return TypedValue(type: .unknown, nullable: false) }
