@@ -75,6 +75,9 @@ struct RangeEntry: Sendable, Hashable {
     /// An aliased join (`(a JOIN b ...) AS j`): PostgreSQL reads its columns as those of the
     /// joined items (flatten_join_alias_vars), so the grouping check leaves them alone.
     var isJoinAlias = false
+    /// A `USING (...) AS alias` entry's columns that are, to PostgreSQL's grouping check, the
+    /// column of another FROM item (by index, as ``Scope/mergedColumnSources``).
+    var usingAliasSources: [String: Int] = [:]
 
     mutating func makeNullable() {
         if nullabilityBeforeExtension == nil { nullabilityBeforeExtension = columns.map(\.value.nullable) }

@@ -81,6 +81,13 @@ struct ExpressionParser: GrammarParser {
             let operand = try parseExpression(minimum: minimum)
             return make(.unary(op: start.value, operand), at: start.location)
         }
+        // `OPERATOR(pg_catalog.-) x`: a prefix operator written as qual_Op (precedence Op).
+        if start.isWord("operator"), peek().kind == .leftParen, peek(2).kind == .op || peek(3).kind == .dot {
+            advance()
+            let op = try parseOperatorConstruct()
+            let operand = try parseExpression(minimum: Precedence.other + 1)
+            return make(.unary(op: op, operand), at: start.location)
+        }
         return try parsePostfix(try primaryParser.parsePrimary())
     }
 

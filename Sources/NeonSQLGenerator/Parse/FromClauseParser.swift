@@ -44,6 +44,7 @@ struct FromClauseParser: GrammarParser {
             }
             let right = try parseTablePrimary()
             let condition: JoinCondition
+            var usingAlias: Identifier?
             if natural {
                 condition = .natural
             } else if kind == .cross {
@@ -52,11 +53,11 @@ struct FromClauseParser: GrammarParser {
                 condition = .on(try expressionParser.parseExpression())
             } else if acceptWord("using") {
                 condition = .using(try parseParenthesizedIdentifiers())
-                if acceptWord("as") { _ = try parseColumnId("alias") }
+                if acceptWord("as") { usingAlias = try parseColumnId("alias") }
             } else {
                 throw error(expected: "ON or USING")
             }
-            left = .join(Join(kind: kind, left: left, right: right, condition: condition, location: start))
+            left = .join(Join(kind: kind, left: left, right: right, condition: condition, location: start, usingAlias: usingAlias))
         }
         return left
     }

@@ -33,7 +33,7 @@ extension SelectParser {
         return items
     }
 
-    /// `( [existing] [PARTITION BY ...] [ORDER BY ...] [frame] )`; the frame is parsed and dropped.
+    /// `( [existing] [PARTITION BY ...] [ORDER BY ...] [frame] )`.
     func parseWindowSpecification() throws(ParseError) -> WindowSpecification {
         let start = try expect(.leftParen, "'('")
         var name: Identifier?
@@ -50,17 +50,20 @@ extension SelectParser {
             orderBy = try parseOrderBy()
         }
         var includesCurrentRow = true
+        var frame: WindowFrame?
         if current.kind == .word, ["rows", "range", "groups"].contains(current.value) {
-            advance()
+            let mode: WindowFrame.Mode = switch advance().value { case "rows": .rows; case "range": .range; default: .groups }
+            var offsets: [Expression] = []
             let frameStart: FrameBound
             var frameEnd = FrameBound.currentRow
             if acceptWord("between") {
-                frameStart = try parseFrameBound()
+                frameStart = try parseFrameBound(&offsets)
                 try expectWord("and")
-                frameEnd = try parseFrameBound()
+                frameEnd = try parseFrameBound(&offsets)
             } else {
-                frameStart = try parseFrameBound()
+                frameStart = try parseFrameBound(&offsets)
             }
+            frame = WindowFrame(mode: mode, offsets: offsets)
             includesCurrentRow = frameStart != .following && frameEnd != .preceding
             if acceptWord("exclude") {
                 if acceptWord("current") {
@@ -78,13 +81,15 @@ extension SelectParser {
         try expect(.rightParen, "')'")
         var specification = WindowSpecification(name: name, partitionBy: partitionBy, orderBy: orderBy, location: start.location)
         specification.frameIncludesCurrentRow = includesCurrentRow
+        specification.frame = frame
         return specification
     }
 
     /// Where a frame bound lies relative to the current row (UNBOUNDED counts as its direction).
     private enum FrameBound { case preceding, currentRow, following }
 
-    private func parseFrameBound() throws(ParseError) -> FrameBound {
+    /// One bound; an offset's expression is appended to `offsets`.
+    private func parseFrameBound(_ offsets: inout [Expression]) throws(ParseError) -> FrameBound {
         if acceptWord("unbounded") {
             if acceptWord("preceding") { return .preceding }
             try expectWord("following")
@@ -94,7 +99,7 @@ extension SelectParser {
             try expectWord("row")
             return .currentRow
         }
-        _ = try expressionParser.parseExpression(minimum: Precedence.and + 1)
+        offsets.append(try expressionParser.parseExpression(minimum: Precedence.and + 1))
         if acceptWord("preceding") { return .preceding }
         try expectWord("following")
         return .following

@@ -15,7 +15,9 @@ struct DiagnosticGoldenDifferentialTests {
     static let cases = ["assignment_coercion.sql", "view_not_updatable.sql", "missed_by_sqlc_suite.sql",
                         "subquery_ungrouped_column.sql", "distinct_order_by.sql", "set_operation_types.sql",
                         "ungrouped_column.sql", "ungrouped_column_classes.sql",
-                        "generated_column_writes.sql"]
+                        "generated_column_writes.sql",
+                        "boolean_conditions.sql", "aggregate_syntax_on_functions.sql", "grouping_casts.sql",
+                        "malformed_array_literals.sql"]
 
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun), arguments: cases)
     func errorsArePostgreSQLs(_ name: String) throws {

@@ -131,8 +131,8 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
 
     mutating func inferBinary(_ op: String, _ lhs: Expression, _ rhs: Expression, _ scope: Scope) -> TypedValue {
         if op == "and" || op == "or" {
-            let left = infer(lhs, scope, .type(.bool))
-            let right = infer(rhs, scope, .type(.bool))
+            let left = inferCondition(lhs, scope, clause: op.uppercased())
+            let right = inferCondition(rhs, scope, clause: op.uppercased())
             return TypedValue(type: .bool, nullable: left.nullable || right.nullable)
         }
         let call = inferOperatorCall(op, lhs, rhs, scope, at: lhs.location)
@@ -149,7 +149,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
 
     mutating func inferUnary(_ op: String, _ operand: Expression, _ scope: Scope, _ context: OperandContext?) -> TypedValue {
         if op == "not" {
-            let value = infer(operand, scope, .type(.bool))
+            let value = inferCondition(operand, scope, clause: "NOT")
             return TypedValue(type: .bool, nullable: value.nullable)
         }
         if op == "-", case .literal(let literal) = operand.kind {
@@ -212,9 +212,14 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         switch resolveUserFunctionCall(call, scope) {
         case .resolved(let resolved):
             callShapes[call.name.location.offset] = userCallShape(resolved)
+            // A function of the schema with OVER may be a window function (CREATE FUNCTION ... WINDOW).
+            let overload = resolved.function.overload
+            if overload.kind == .aggregate || call.over == nil, let message = AggregateCallSyntax.error(call, overload) {
+                error(message, at: call.name.location)
+            }
             // A user aggregate's ORDER BY, FILTER and window.
             for item in call.orderBy { _ = infer(item.expression, scope) }
-            if let filter = call.filter { _ = infer(filter, scope, .type(.bool)) }
+            if let filter = call.filter { inferCondition(filter, scope, clause: "FILTER") }
             if let over = call.over { analyzeWindow(over, scope) }
             return userFunctionValue(resolved)
         case .failed: return TypedValue(type: .unknown, nullable: true, name: name)
@@ -287,6 +292,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
                 declared = resolution.arguments
                 resultType = resolution.result
                 signature = signatures[resolution.index]
+                if let message = AggregateCallSyntax.error(call, signatures[resolution.index]) { error(message, at: call.name.location) }
             case .ambiguous where !hadError:
                 error("function \(name)(\(signatureText(inputs))) is not unique", at: call.name.location)
             case .undeterminedPolymorphic where !hadError:
@@ -310,7 +316,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
             values[index] = infer(argument, scope, OperandContext(type: expected))
         }
         for item in call.orderBy { _ = infer(item.expression, scope) }
-        if let filter = call.filter { _ = infer(filter, scope, .type(.bool)) }
+        if let filter = call.filter { inferCondition(filter, scope, clause: "FILTER") }
         if let over = call.over { analyzeWindow(over, scope) }
         var arguments = values.map { $0 ?? TypedValue(type: .unknown, nullable: true) }
         guard let resultType, let signature else {

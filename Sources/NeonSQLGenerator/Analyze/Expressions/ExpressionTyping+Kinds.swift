@@ -122,7 +122,7 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
                 reported = diagnostics.errorCount > errorsBefore
             }
         } else {
-            for branch in branches { _ = infer(branch.condition, scope, .type(.bool)) }
+            for branch in branches { inferCondition(branch.condition, scope, clause: "CASE/WHEN") }
         }
         let results = branches.map(\.result) + (elseResult.map { [$0] } ?? [])
         let values = inferCommonType(results, scope)

@@ -29,6 +29,19 @@ extension ExpressionTyping {
         infer(expression, scope, nil)
     }
 
+    /// A condition PostgreSQL's coerce_to_boolean takes (WHERE, HAVING, JOIN/ON, CASE/WHEN, an
+    /// operand of AND, OR, NOT, FILTER, IS TRUE...): its value must be a boolean (or untyped).
+    /// `clause` names the place as PostgreSQL's error does.
+    @discardableResult
+    mutating func inferCondition(_ expression: Expression, _ scope: Scope, clause: String) -> TypedValue {
+        let value = infer(expression, scope, .type(.bool))
+        if value.type != .unknown, value.type.baseType != .bool,
+           !TypeRules.canCoerceImplicitly(value.type, to: .bool, userCasts: catalog.userTypes.casts) {
+            error("argument of \(clause) must be type boolean, not type \(value.type.formatName)", at: expression.leftmostLocation)
+        }
+        return value
+    }
+
     /// `inferCommon` of values without a shared name.
     mutating func inferCommon(_ expressions: [Expression], _ scope: Scope) -> [TypedValue] {
         inferCommon(expressions, scope, name: nil)
@@ -80,6 +93,11 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
             if case .string(let text) = literal, let type = context?.type, let message = invalidEnumLabel(text, for: type) {
                 error(message, at: expression.location)
             }
+            // An array type's input function reads the constant at parse time (box's delimiter is `;`).
+            if case .string(let text) = literal, let element = context?.type?.baseType.elementType, element.baseType.typname != "box",
+               let message = ArrayLiteralSyntax.error(text) {
+                error(message, at: expression.location)
+            }
             return inferLiteral(literal, context)
         case .typedLiteral(let typeName, _):
             guard let type = resolveType(typeName) else { return TypedValue(type: .unknown, nullable: false) }
@@ -121,8 +139,8 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
             if let index = parameterIndex(of: operand) { parameters.noteUntypedNullTest(index, operand.location) }
             _ = infer(operand, scope)
             return TypedValue(type: .bool, nullable: false)
-        case .isTruth(let operand, _, _):
-            _ = infer(operand, scope, .type(.bool))
+        case .isTruth(let operand, let truth, let negated):
+            inferCondition(operand, scope, clause: "IS " + (negated ? "NOT " : "") + (truth.map { $0 ? "TRUE" : "FALSE" } ?? "UNKNOWN"))
             return TypedValue(type: .bool, nullable: false)
         case .isDocument(let operand, _):
             let xml = SQLType.builtin(.xml)

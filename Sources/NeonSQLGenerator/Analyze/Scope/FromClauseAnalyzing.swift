@@ -165,7 +165,7 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
         var usingColumns: [Identifier] = []
         switch join.condition {
         case .on(let condition):
-            _ = infer(condition, scope, .type(.bool))
+            inferCondition(condition, scope, clause: "JOIN/ON")
             if !isToOne(condition, joined: rightRange, scope) { joinsAreToOne = false }
         case .using(let columns):
             usingColumns = columns
@@ -179,6 +179,8 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
             joinsAreToOne = false
         }
         if !rightToOne { joinsAreToOne = false }
+        let mergedStart = scope.mergedColumns.count
+        defer { if let alias = join.usingAlias { addUsingAlias(alias, Array(scope.mergedColumns[mergedStart...]), scope) } }
         for column in usingColumns {
             let left = leftRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
             let right = rightRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
@@ -209,6 +211,17 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
                 scope.entries[index].hiddenUnqualified.insert(column.name)
             }
         }
+    }
+
+    /// `USING (...) AS alias`: a FROM item of the join's merged columns, reachable only qualified
+    /// (PostgreSQL's alias namespace item shows no column unqualified and none to `*`), read as
+    /// the join's own columns (no table of the grouping check).
+    private func addUsingAlias(_ alias: Identifier, _ merged: [ScopeColumn], _ scope: Scope) {
+        var entry = RangeEntry(name: alias.name, columns: merged, relationKey: nil, uniqueColumns: [])
+        entry.hiddenUnqualified = Set(merged.map(\.name))
+        entry.isJoinAlias = true
+        for column in merged { entry.usingAliasSources[column.name] = scope.mergedColumnSources[column.name] }
+        scope.entries.append(entry)
     }
 
     /// The FROM item whose column `name` one input of a join gives (its entries `entries`, the

@@ -5,7 +5,7 @@
 /// name (`t.a` and `a` are one column).
 ///
 /// Two keys that differ are different expressions to PostgreSQL only when both are ``isExact``:
-/// a cast, a typed literal, a COLLATE, a call that may be a cast written as a function
+/// a cast (but one of a column whose types are known, ``CastTypes``), a typed literal, a COLLATE, a call that may be a cast written as a function
 /// (`date(x)` is `x::date`), a subquery or a window may be equal to PostgreSQL while written
 /// otherwise (a cast to the type a value has already vanishes; `'day'` and `'day'::text` are one
 /// constant).
@@ -19,9 +19,11 @@ struct ExpressionKey: Sendable, Hashable {
     let columns: [String]
 
     /// The key of `expression`; `resolve` gives the FROM item column a reference names at the
-    /// level (nil for any other), `text` an expression's source text.
-    init(_ expression: Expression, resolve: @escaping (QualifiedName) -> ReferencedColumn?, text: @escaping (Expression) -> String) {
-        var builder = Builder(resolve: resolve, sourceText: text)
+    /// level (nil for any other), `text` an expression's source text. `types`, when given, tells
+    /// a cast of a column apart as PostgreSQL does (``CastTypes``).
+    init(_ expression: Expression, resolve: @escaping (QualifiedName) -> ReferencedColumn?, types: CastTypes? = nil,
+         text: @escaping (Expression) -> String) {
+        var builder = Builder(resolve: resolve, sourceText: text, types: types)
         self.text = builder.key(expression)
         isExact = builder.isExact
         columns = builder.columns.sorted()
@@ -32,9 +34,21 @@ struct ExpressionKey: Sendable, Hashable {
         "#\(column.entry.map(String.init) ?? "using").\(column.column)"
     }
 
+    /// What makes a cast of a column exact: the column's type and the cast's target type. A cast
+    /// to the type the column has (no type modifier) vanishes (coerce_type returns the column);
+    /// any other is a node of its target type over the column, equal only to the same cast.
+    /// Casts of other values, with a modifier, or from or to a domain stay inexact.
+    struct CastTypes {
+        /// The type of the column a reference names (nil when unknown).
+        let column: (QualifiedName) -> SQLType?
+        /// The type a type name stands for (nil when unknown).
+        let target: (TypeName) -> SQLType?
+    }
+
     private struct Builder {
         let resolve: (QualifiedName) -> ReferencedColumn?
         let sourceText: (Expression) -> String
+        let types: CastTypes?
         var isExact = true
         var columns: [String] = []
 
@@ -47,6 +61,12 @@ struct ExpressionKey: Sendable, Hashable {
                 let key = ExpressionKey.column(column)
                 columns.append(key)
                 return key
+            case .cast(let inner, let typeName):
+                switch castOfColumn(inner, typeName) {
+                case .to(let target)?: return "cast:\(target.formatName)(" + key(inner) + ")"
+                case .vanishes?: return key(inner)
+                case nil: break
+                }
             default:
                 break
             }
@@ -57,6 +77,17 @@ struct ExpressionKey: Sendable, Hashable {
             var parts: [String] = []
             for child in expression.children { parts.append(key(child)) }
             return tag + "(" + parts.joined(separator: ",") + ")"
+        }
+
+        private enum ColumnCast { case vanishes, to(SQLType) }
+
+        /// A cast of a column whose types are known (``CastTypes``); nil when it cannot be told
+        /// apart exactly.
+        private func castOfColumn(_ inner: Expression, _ typeName: TypeName) -> ColumnCast? {
+            guard let types, typeName.modifiers.isEmpty, case .column(let name) = inner.withoutParentheses.kind,
+                  let source = types.column(name), let target = types.target(typeName),
+                  source != .unknown, source.baseType == source, target.baseType == target else { return nil }
+            return source == target ? .vanishes : .to(target)
         }
 
         /// What tells the node apart from others with the same children; nil for a node compared

@@ -16,8 +16,8 @@ struct GroupedReferences: Sendable {
     /// A GROUP BY item that is not a column of the level.
     struct GroupingExpression: Sendable, Hashable {
         let key: ExpressionKey
-        /// The column under its casts: a cast to the type the column has is no cast to
-        /// PostgreSQL, which then groups by the column itself.
+        /// The column under casts that may vanish (a cast to the type the column has is no cast
+        /// to PostgreSQL, which then groups by the column itself); nil when the key is exact.
         let castColumn: Column?
     }
 

@@ -33,7 +33,7 @@ extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & From
             return subqueries.contains { UngroupedColumns.hasAggregateInSubquery(of: $0, of: level, isAggregate: isCertainlyAggregate) }
         }
         guard !core.groupBy.isEmpty || core.having != nil || hasAggregates(), let grouped = groupedReferences(core, scope) else { return }
-        var check = UngroupedColumns(level: level, grouped: grouped, text: { [source] in
+        var check = UngroupedColumns(level: level, grouped: grouped, castTypes: UngroupedColumns.castTypes(at: level, catalog: catalog), text: { [source] in
             source.text(from: $0.range.start.offset, to: $0.range.endOffset)
         }, mayAggregate: { BuiltinFunctionBehavior.mayAggregate($0) })
         for target in core.targets {
@@ -98,6 +98,7 @@ extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & From
         var columns: [GroupedReferences.Column] = []
         var columnsByItem: [Int: GroupedReferences.Column] = [:]
         var expressions: [GroupedReferences.GroupingExpression] = []
+        let castTypes = UngroupedColumns.castTypes(at: level, catalog: catalog)
         func column(_ name: QualifiedName) -> GroupedReferences.Column? {
             guard let reference = UngroupedColumns.reference(name, at: level), let entry = reference.entry else { return nil }
             return .init(entry: entry, name: reference.column)
@@ -111,10 +112,18 @@ extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & From
                 columnsByItem[index] = groupedColumn
                 continue
             }
-            let key = ExpressionKey(grouped, resolve: { UngroupedColumns.reference($0, at: level) }) { [source] in
+            let key = ExpressionKey(grouped, resolve: { UngroupedColumns.reference($0, at: level) }, types: castTypes) { [source] in
                 source.text(from: $0.range.start.offset, to: $0.range.endOffset)
             }
-            expressions.append(.init(key: key, castColumn: grouped.underlyingColumn.flatMap(column)))
+            let underlying = grouped.underlyingColumn.flatMap(column)
+            if key.columns == [key.text], let underlying {
+                // Casts to the type the column has: PostgreSQL groups by the column itself.
+                columns.append(underlying)
+                columnsByItem[index] = underlying
+                continue
+            }
+            // A cast told apart exactly groups that cast only; one that may vanish, maybe the column.
+            expressions.append(.init(key: key, castColumn: key.isExact ? nil : underlying))
         }
         // A column grouped outside GROUPING SETS, ROLLUP and CUBE, or in each set of one of them.
         var everySet = Set(columnsByItem.filter { !core.groupingSetItems.contains($0.key) }.values)

@@ -40,7 +40,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
                 clauseScope.entries = [target]
                 clauseScope.unreferenceableEntries = source.entries
             }
-            if let condition = clause.condition { _ = infer(condition, clauseScope, .type(.bool)) }
+            if let condition = clause.condition { inferCondition(condition, clauseScope, clause: "WHEN") }
             switch clause.action {
             case .update(let set):
                 analyzeSet(set, relation, clauseScope)

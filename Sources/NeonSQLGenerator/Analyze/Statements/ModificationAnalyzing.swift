@@ -200,6 +200,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
             switch conflict.target {
             case .columns(let expressions, let whereClause)?:
                 for expression in expressions { _ = infer(expression, rowScope) }
+                // transformOnConflictArbiter takes the index predicate as it is (no coerce_to_boolean).
                 if let whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
             case .constraint, nil:
                 break
@@ -217,7 +218,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
                 }, relationKey: nil, uniqueColumns: [])
                 rowScope.entries.append(excluded)
                 analyzeSet(set, relation, rowScope)
-                if let whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
+                if let whereClause { inferCondition(whereClause, rowScope, clause: "WHERE") }
                 rowScope.entries.removeLast()
             }
         }
@@ -305,7 +306,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         guard let (rowScope, relation) = targetRowScope(update.table, alias: update.alias, with: update.with, joining: update.from,
                                                         outer: outer, change: .update) else { return [] }
         // PostgreSQL's order: WHERE and RETURNING, then SET (a parameter takes its type from the first).
-        if let whereClause = update.whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
+        if let whereClause = update.whereClause { inferCondition(whereClause, rowScope, clause: "WHERE") }
         let returning = analyzeReturning(update.returning, rowScope)
         analyzeSet(update.set, relation, rowScope)
         return returning
@@ -314,7 +315,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
     mutating func analyzeDelete(_ delete: DeleteStatement, outer: Scope?) -> [OutputColumn] {
         guard let (rowScope, _) = targetRowScope(delete.table, alias: delete.alias, with: delete.with, joining: delete.using,
                                                  outer: outer, change: .delete) else { return [] }
-        if let whereClause = delete.whereClause { _ = infer(whereClause, rowScope, .type(.bool)) }
+        if let whereClause = delete.whereClause { inferCondition(whereClause, rowScope, clause: "WHERE") }
         return analyzeReturning(delete.returning, rowScope)
     }
 

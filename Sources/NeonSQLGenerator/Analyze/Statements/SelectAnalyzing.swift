@@ -231,10 +231,10 @@ extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & From
             columns += analyzeTarget(target, targetScope ?? scope, context: context)
         }
         let untypedTargets = targetTyping.endSelectList(selectList)
-        if let whereClause = core.whereClause { _ = infer(whereClause, scope, .type(.bool)) }
+        if let whereClause = core.whereClause { inferCondition(whereClause, scope, clause: "WHERE") }
         scope.outputColumns = columns.map { ScopeColumn(name: $0.name, value: $0.value) }
         analyzeGroupBy(core.groupBy, scope)
-        if let having = core.having { _ = infer(having, scope, .type(.bool)) }
+        if let having = core.having { inferCondition(having, scope, clause: "HAVING") }
         if case .distinctOn(let expressions) = core.distinct {
             for expression in expressions { _ = infer(expression, scope) }
         }

@@ -15,25 +15,47 @@ struct UngroupedColumns {
     let text: (Expression) -> String
     /// Whether a call without OVER may be an aggregate.
     let mayAggregate: (FunctionCall) -> Bool
+    /// The types that tell casts of the level's columns apart.
+    let castTypes: ExpressionKey.CastTypes
     private(set) var problems: [(message: String, location: SourceLocation)] = []
 
-    init(level: Scope, grouped: GroupedReferences, text: @escaping (Expression) -> String, mayAggregate: @escaping (FunctionCall) -> Bool) {
+    init(level: Scope, grouped: GroupedReferences, castTypes: ExpressionKey.CastTypes, text: @escaping (Expression) -> String,
+         mayAggregate: @escaping (FunctionCall) -> Bool) {
         self.level = level
         self.grouped = grouped
+        self.castTypes = castTypes
         self.text = text
         self.mayAggregate = mayAggregate
     }
 
     /// The key of an expression of the level.
     func key(_ expression: Expression) -> ExpressionKey {
-        ExpressionKey(expression, resolve: { Self.reference($0, at: level) }, text: text)
+        ExpressionKey(expression, resolve: { Self.reference($0, at: level) }, types: castTypes, text: text)
+    }
+
+    /// The types of `level`'s columns and of the types casts name.
+    static func castTypes(at level: Scope, catalog: Catalog) -> ExpressionKey.CastTypes {
+        ExpressionKey.CastTypes(column: { name in
+            guard let reference = level.columnReferences[name.location.offset] else { return nil }
+            guard let entry = reference.entry else {
+                let merged = level.mergedColumns.filter { $0.name == reference.column }
+                return merged.count == 1 ? merged.first?.value.type : nil
+            }
+            guard level.entries.indices.contains(entry) else { return nil }
+            return level.entries[entry].columns.first { $0.name == reference.column }?.value.type
+        }, target: { TypeResolver.resolve($0, in: catalog)?.type })
     }
 
     /// The FROM item column a reference of `level` is to PostgreSQL's grouping check, which
     /// flattens a USING or NATURAL join's merged column to the input column it is
-    /// (``Scope/mergedColumnSources``); nil for a reference to no column of `level`.
+    /// (``Scope/mergedColumnSources``), also when named through a `USING (...) AS j` alias
+    /// (``RangeEntry/usingAliasSources``); nil for a reference to no column of `level`.
     static func reference(_ name: QualifiedName, at level: Scope) -> ReferencedColumn? {
         guard let reference = level.columnReferences[name.location.offset] else { return nil }
+        if let entry = reference.entry, level.entries.indices.contains(entry),
+           let source = level.entries[entry].usingAliasSources[reference.column] {
+            return ReferencedColumn(entry: source, column: reference.column)
+        }
         guard reference.entry == nil, let source = level.mergedColumnSources[reference.column],
               level.mergedColumns.count(where: { $0.name == reference.column }) == 1 else { return reference }
         return ReferencedColumn(entry: source, column: reference.column)

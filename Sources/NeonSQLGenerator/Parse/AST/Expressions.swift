@@ -91,6 +91,15 @@ struct WindowSpecification: Sendable, Hashable {
     /// before it, end at or after it and do not EXCLUDE it. The frame affects no type, but an
     /// aggregate over a frame holding the current row sees at least one row.
     var frameIncludesCurrentRow = true
+    /// The frame clause's mode and the offsets of its `n PRECEDING` / `n FOLLOWING` bounds.
+    var frame: WindowFrame?
+}
+
+/// `ROWS | RANGE | GROUPS` and the offset expressions of the frame's bounds.
+struct WindowFrame: Sendable, Hashable {
+    enum Mode: Sendable, Hashable { case rows, range, groups }
+    let mode: Mode
+    let offsets: [Expression]
 }
 
 /// A function call. Keyword-syntax functions are normalized to ordinary calls with positional
@@ -161,6 +170,20 @@ struct Expression: Sendable, Hashable {
     var withoutParentheses: Expression {
         if case .parenthesized(let inner) = kind { return inner.withoutParentheses }
         return self
+    }
+
+    /// Where PostgreSQL's exprLocation places the analyzed expression: an operator, a cast and
+    /// a test take the leftmost of their own and their first operand's location, which is the
+    /// operand's, parentheses aside (`(qty + 1) IS UNKNOWN` is at `qty`).
+    var leftmostLocation: SourceLocation {
+        switch kind {
+        case .parenthesized(let inner), .cast(let inner, _), .binary(_, let inner, _), .isNull(let inner, _),
+             .isTruth(let inner, _, _), .isDistinctFrom(let inner, _, _), .collate(let inner, _):
+            // The operator, `::`, IS or COLLATE PostgreSQL places these at follows the operand.
+            return inner.leftmostLocation
+        default:
+            return location
+        }
     }
 }
 

@@ -144,6 +144,8 @@ struct Join: Sendable, Hashable {
     let right: TableReference
     let condition: JoinCondition
     let location: SourceLocation
+    /// `USING (a, b) AS j` (join_using_alias, PostgreSQL 14+): `j.a` names the merged column.
+    var usingAlias: Identifier?
 }
 
 /// `WITH [RECURSIVE] name [(cols)] AS [NOT] [MATERIALIZED] (statement), ...`
