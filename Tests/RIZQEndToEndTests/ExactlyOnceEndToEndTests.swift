@@ -19,9 +19,10 @@ struct ExactlyOnceEndToEndTests {
                 #expect(!runs, "\(fault): the first attempt committed, so the resend must find its key")
                 #expect(profile?.totalXp == 7, "\(fault)")
             } catch NeonError.alreadyApplied(let attempts) {
-                #expect(runs, "\(fault): already applied, but the first attempt did not run")
                 // Two attempts on a quiet machine; a loaded one can time the clean resend out (5 s)
-                // and send a third, which must find the key too.
+                // and send a third, which must find the key too: then the resend committed and the
+                // third found its key, although the first attempt (the faulty one) never ran.
+                #expect(runs || attempts >= 3, "\(fault): already applied after \(attempts) attempts, but the first attempt did not run")
                 #expect(attempts >= 2 && attempts == transport.count, "\(fault): \(attempts) attempts")
             }
             #expect((2...3).contains(transport.count), "\(fault): \(transport.count) attempts")

@@ -26,7 +26,7 @@ struct SQLCEmbedTests {
         #expect(diagnostics.isEmpty)
         #expect(source.contains("SELECT b.id, b.author_id, b.title, author.id, author.name, author.bio, b.title AS heading"))
         #expect(source.contains("    public var b: Book\n    public var author: Author\n    public var heading: Swift.String\n"))
-        #expect(source.contains("    public struct Author: Swift.Sendable, Swift.Hashable {\n        public var id: Swift.Int\n"
+        #expect(source.contains("    public struct Author: Swift.Sendable, NeonSQL.FieldwiseHashable {\n        public var id: Swift.Int\n"
                                 + "        public var name: Swift.String\n        public var bio: Swift.String?\n"))
         #expect(!source.contains("public struct Book:"), "the table model is in the shared file")
         #expect(source.contains("        self.init(\n            b: try Book(from: &row),\n            author: try Author(from: &row),\n"

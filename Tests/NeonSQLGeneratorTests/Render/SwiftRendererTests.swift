@@ -34,7 +34,7 @@ struct SwiftRendererTests {
             private enum _FetchJourneyDuasStatementFactories: _FetchJourneyDuasStatements {}
 
             /// A row of ``Queries/fetchJourneyDuas(journeyId:)``.
-            public struct FetchJourneyDuasRow: Swift.Sendable, Swift.Hashable {
+            public struct FetchJourneyDuasRow: Swift.Sendable, NeonSQL.FieldwiseHashable {
                 public var duaId: Swift.Int
                 public var timeSlot: TimeSlot
                 public var titleEn: Swift.String
@@ -46,17 +46,13 @@ struct SwiftRendererTests {
                     self.titleEn = titleEn
                     self.categorySlug = categorySlug
                 }
+
+                /// The properties as one value: how the row compares and hashes (`NeonSQL.FieldwiseHashable`).
+                public var _neonSQLFields: NeonSQL.RowFields<Swift.Int, TimeSlot, Swift.String, Swift.String?> { NeonSQL.RowFields(duaId, timeSlot, titleEn, categorySlug) }
             }
 
             extension FetchJourneyDuasRow: NeonSQL.DecodableRow {
-                public static var columns: [NeonSQL.ResultColumn] {
-                    [
-                        NeonSQL.ResultColumn("dua_id", .int4),
-                        NeonSQL.ResultColumn("time_slot", .enumType("time_slot")),
-                        NeonSQL.ResultColumn("title_en", .text),
-                        NeonSQL.ResultColumn("category_slug", .text),
-                    ]
-                }
+                public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("dua_id:int4,time_slot:=time_slot,title_en:text,category_slug:text") }
 
                 public init(from row: inout NeonSQL.RowDecoder) throws {
                     self.init(
@@ -70,8 +66,7 @@ struct SwiftRendererTests {
             extension _FetchJourneyDuasStatements {
                 /// Duas of one journey, in the order the journey lists them.
                 public static func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.Statement<[FetchJourneyDuasRow]> {
-                    var bindings = NeonSQL.Bindings(capacity: 1)
-                    bindings.append(journeyId, as: .int4)
+                    let bindings = NeonSQL.Bindings((journeyId, .int4))
                     return .many(name: "FetchJourneyDuas", sql: #"""
                         SELECT jd.dua_id, jd.time_slot, d.title_en, c.slug AS category_slug
                         FROM journey_duas jd
@@ -86,7 +81,7 @@ struct SwiftRendererTests {
             extension _FetchJourneyDuasQueries {
                 /// Duas of one journey, in the order the journey lists them.
                 public func fetchJourneyDuas(journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-                    try await self.executor.execute(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId))
+                    try await self.neonSQLExecute(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:), journeyId)
                 }
             }
 
@@ -95,23 +90,23 @@ struct SwiftRendererTests {
                 ///
                 /// Yields the result again after every write through the same client that may change it.
                 public func fetchJourneyDuas(journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
-                    self.executor.observe(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId: journeyId))
+                    self.neonSQLObserve(_FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:), journeyId)
                 }
             }
 
             extension _FetchJourneyDuasQueryClient {
                 /// Runs ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the query (tests, previews).
                 public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) async throws -> [FetchJourneyDuasRow] {
-                    get { neonSQLState.query("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
-                    set { neonSQLState.setQuery("fetchJourneyDuas", newValue) }
+                    get { neonSQLQuery("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
+                    set { neonSQLSetQuery("fetchJourneyDuas", newValue) }
                 }
             }
 
             extension _FetchJourneyDuasQueryClientObserve {
                 /// Observes ``Queries/fetchJourneyDuas(journeyId:)``; set it to replace the observation.
                 public var fetchJourneyDuas: @Sendable (_ journeyId: Swift.Int) -> NeonSQL.QueryObservation<[FetchJourneyDuasRow]> {
-                    get { neonSQLState.observation("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
-                    set { neonSQLState.setObservation("fetchJourneyDuas", newValue) }
+                    get { neonSQLObservation("fetchJourneyDuas", "FetchJourneyDuas", preview: .value([]), _FetchJourneyDuasStatementFactories.fetchJourneyDuas(journeyId:)) }
+                    set { neonSQLSetObservation("fetchJourneyDuas", newValue) }
                 }
             }
 
@@ -164,7 +159,7 @@ struct SwiftRendererDetailTests {
         #expect(!all.contains { $0.contains("QueryObservation<Swift.Void>") || $0.contains("QueryObservation<Swift.Int>") })
         // The client's closure for each query is in the query's file.
         #expect(all.contains("public var countIt: @Sendable () async throws -> Swift.Int {"))
-        #expect(all.contains("get { neonSQLState.query(\"countIt\", \"CountIt\", preview: .value(0), _XStatementFactories.countIt) }"))
+        #expect(all.contains("get { neonSQLQuery(\"countIt\", \"CountIt\", preview: .value(0), _XStatementFactories.countIt) }"))
         #expect(all.contains("let bindings = NeonSQL.Bindings()"))
         // exec and execrows have no row struct.
         #expect(!text.contains("DoItRow"))
@@ -201,7 +196,7 @@ struct SwiftRendererDetailTests {
         #expect(all.contains("let statement: NeonSQL.Statement<CreatedRow?> = .one(name: \"Created\", sql: #\"\"\""))
         #expect(all.contains("return statement.exactlyOne()"))
         // A certain row has no empty preview value: the preview throws until set.
-        #expect(all.contains { $0.hasPrefix("get { neonSQLState.query(\"created\", \"Created\", preview: .unimplemented, ") })
+        #expect(all.contains { $0.hasPrefix("get { neonSQLQuery(\"created\", \"Created\", preview: .unimplemented, ") })
     }
 
     @Test func optionalsArraysAndEnums() {
@@ -222,12 +217,11 @@ struct SwiftRendererDetailTests {
         #expect(all.contains("public var slot: TimeSlot?"))
         #expect(all.contains("public var at: Foundation.Date"))
         #expect(all.contains("tags: try row.decode([Swift.String?]?.self),"))
-        #expect(all.contains("NeonSQL.ResultColumn(\"tags\", .array(.text)),"))
+        #expect(all.contains("public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list(\"tags:[]text,slot:=time_slot,at:timestamptz\") }"))
         // Parameters in $n order whatever order the model lists them in.
         #expect(all.contains("public static func things(ids: [Swift.Int], slot: TimeSlot?) -> NeonSQL.Statement<[ThingsRow]> {"))
-        #expect(all.contains("bindings.append(ids, as: .array(.int4))"))
-        #expect(all.contains("bindings.append(slot, as: .enumType(\"time_slot\"))"))
-        #expect(all.contains("try await self.executor.execute(_XStatementFactories.things(ids: ids, slot: slot))"))
+        #expect(all.contains("let bindings = NeonSQL.Bindings((ids, .array(.int4)), (slot, .enumType(\"time_slot\")))"))
+        #expect(all.contains("try await self.neonSQLExecute(_XStatementFactories.things(ids:slot:), ids, slot)"))
         // The factory is a `Statements` member through the file's own protocol.
         #expect(all.contains("extension _XStatements {"))
         #expect(all.contains("private enum _XStatementFactories: _XStatements {}"))
@@ -238,17 +232,17 @@ struct SwiftRendererDetailTests {
         let model = RenderFixtures.named([query], path: "/abs/queries/x.sql", enums: [RenderFixtures.timeSlot])
         let plain = SwiftRenderer(sourceFileName: "x.sql").render(model.files[0])
         let codable = SwiftRenderer(sourceFileName: "x.sql", codableRows: true).render(model.files[0])
-        #expect(plain.contains("public struct ARow: Swift.Sendable, Swift.Hashable {"))
-        #expect(codable.contains("public struct ARow: Swift.Sendable, Swift.Hashable, Swift.Codable {"))
+        #expect(plain.contains("public struct ARow: Swift.Sendable, NeonSQL.FieldwiseHashable {"))
+        #expect(codable.contains("public struct ARow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Codable {"))
     }
 
     @Test func identifiableOnlyWithUniqueId() {
         let withId = render([RenderFixtures.query("A", columns: [RenderFixtures.column("id", .int4)], uniqueColumns: ["id"])])
-        #expect(withId.contains("public struct ARow: Swift.Sendable, Swift.Hashable, Swift.Identifiable {"))
+        #expect(withId.contains("public struct ARow: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {"))
         let notUnique = render([RenderFixtures.query("A", columns: [RenderFixtures.column("id", .int4)])])
-        #expect(notUnique.contains("public struct ARow: Swift.Sendable, Swift.Hashable {"))
+        #expect(notUnique.contains("public struct ARow: Swift.Sendable, NeonSQL.FieldwiseHashable {"))
         let otherUnique = render([RenderFixtures.query("A", columns: [RenderFixtures.column("slug", .text)], uniqueColumns: ["slug"])])
-        #expect(otherUnique.contains("public struct ARow: Swift.Sendable, Swift.Hashable {"))
+        #expect(otherUnique.contains("public struct ARow: Swift.Sendable, NeonSQL.FieldwiseHashable {"))
     }
 
     @Test func documentationFromCommentsOrDefault() {
@@ -271,10 +265,9 @@ struct SwiftRendererDetailTests {
         )])
         let all = lines(text)
         #expect(all.contains("public static func `default`(`in`: Swift.Int, bindings: Swift.String, executor: Swift.String) -> NeonSQL.Statement<Swift.Void> {"))
-        #expect(all.contains("var bindings_ = NeonSQL.Bindings(capacity: 3)"))
-        #expect(all.contains("bindings_.append(`in`, as: .int4)"))
-        #expect(all.contains("bindings_.append(bindings, as: .text)"))
-        #expect(all.contains("try await self.executor.execute(_XStatementFactories.`default`(in: `in`, bindings: bindings, executor: executor))"))
+        #expect(all.contains("let bindings_ = NeonSQL.Bindings((`in`, .int4), (bindings, .text), (executor, .text))"))
+        #expect(all.contains("\"\"\"#, bindings: bindings_, readOnly: true, tables: .declared(#\"{\"reads\":[],\"writes\":[],\"readsUnknown\":true,\"writesUnknown\":true}\"#))"))
+        #expect(all.contains("try await self.neonSQLExecute(_XStatementFactories.`default`(in:bindings:executor:), `in`, bindings, executor)"))
     }
 
     @Test func rendersDeterministically() {

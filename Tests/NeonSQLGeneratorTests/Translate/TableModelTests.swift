@@ -97,7 +97,7 @@ struct TableModelTests {
         let shared = generate("-- name: Titles :many\nSELECT * FROM book_titles;\n").shared
         #expect(shared.contains("/// A row of the view `book_titles`, with the view's nullability"))
         // A view has no key: not Identifiable.
-        #expect(shared.contains("public struct BookTitle: Swift.Sendable, Swift.Hashable {\n"))
+        #expect(shared.contains("public struct BookTitle: Swift.Sendable, NeonSQL.FieldwiseHashable {\n"))
     }
 
     @Test func theModelIsDeclaredOnceInTheSharedFile() {
@@ -115,7 +115,7 @@ struct TableModelTests {
         #expect(files.contains("public func b(id: Swift.Int) async throws -> UserProfile?"))
         #expect(shared.components(separatedBy: "public struct UserProfile:").count == 2)
         #expect(shared.contains("""
-            public struct UserProfile: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+            public struct UserProfile: Swift.Sendable, NeonSQL.FieldwiseHashable, Swift.Identifiable {
                 public var id: Swift.Int
                 public var name: Swift.String
                 public var bio: Swift.String?
@@ -124,13 +124,7 @@ struct TableModelTests {
             """))
         #expect(shared.contains("""
             extension UserProfile: NeonSQL.DecodableRow {
-                public static var columns: [NeonSQL.ResultColumn] {
-                    [
-                        NeonSQL.ResultColumn("id", .int8),
-                        NeonSQL.ResultColumn("name", .text),
-                        NeonSQL.ResultColumn("bio", .text),
-                    ]
-                }
+                public static var columns: [NeonSQL.ResultColumn] { NeonSQL.ResultColumn.list("id:int8,name:text,bio:text") }
             """))
         // Sorted by name.
         let book = shared.range(of: "public struct Book:")
