@@ -87,9 +87,7 @@ enum Pipeline {
             case .catalog:
                 // Schema files load as psql loads them (pg_dump output: meta-commands, COPY data),
                 // and as a migration tool runs them (its down sections are rollbacks).
-                let parsedSchema = schemaFiles.map {
-                    SQLParser.parse(PsqlScript.withoutMetaCommands(MigrationScript.withoutDownSections($0), &local), diagnostics: &local)
-                }
+                let parsedSchema = schemaFiles.map { SQLParser.parseSchema($0, diagnostics: &local) }
                 let catalog = CatalogBuilder.build(from: parsedSchema, postgresVersion: postgresVersion,
                                                   analysis: ViewQueryAnalyzer(), diagnostics: &local)
                 return .catalog(catalog, local.diagnostics)

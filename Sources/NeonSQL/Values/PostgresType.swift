@@ -133,15 +133,8 @@ public struct PostgresType: Sendable, Hashable, CustomStringConvertible {
         return "OID \(oid)"
     }
 
-    static let builtins: [PostgresType] = [
-        .bool, .bytea, .char, .name, .int8, .int2, .int4, .text, .oid, .json, .xml, .float4, .float8, .money,
-        .bpchar, .varchar, .date, .time, .timestamp, .timestamptz, .interval, .timetz, .numeric, .uuid, .jsonb,
-        .inet, .cidr, .macaddr, .unknown, .record, .void,
-        .int4range, .int8range, .numrange, .daterange, .tsrange, .tstzrange, .point,
-    ]
-
     /// The statics by their Swift name (`int4`), as generated row columns name them
-    /// (``ResultColumn/list(_:)``).
+    /// (``ResultColumn/list(_:)``); every built-in type this runtime knows.
     static let staticsByName: [String: PostgresType] = [
         "bool": .bool, "bytea": .bytea, "char": .char, "name": .name, "int8": .int8, "int2": .int2, "int4": .int4,
         "text": .text, "oid": .oid, "json": .json, "xml": .xml, "float4": .float4, "float8": .float8, "money": .money,
@@ -154,7 +147,7 @@ public struct PostgresType: Sendable, Hashable, CustomStringConvertible {
 
     static let builtinsByOID: [UInt32: PostgresType] = {
         var table: [UInt32: PostgresType] = [:]
-        for type in builtins { table[type.oid] = type }
+        for type in staticsByName.values { table[type.oid] = type }
         return table
     }()
 

@@ -28,7 +28,7 @@ struct MigrationSteps {
         var steps: [Step] = []
         var ignored = DiagnosticCollector()
         for (index, file) in files.enumerated() {
-            let parsed = SQLParser.parse(PsqlScript.withoutMetaCommands(MigrationScript.withoutDownSections(file), &ignored), diagnostics: &ignored)
+            let parsed = SQLParser.parseSchema(file, diagnostics: &ignored)
             let statements = parsed.statements.map { (offset: $0.range.start.offset, location: $0.range.start, statement: Optional($0)) }
             let unparsed = parsed.unparsedStatements.map { (offset: $0.range.start.offset, location: $0.range.start, statement: ParsedStatement?.none) }
             for entry in (statements + unparsed).sorted(by: { $0.offset < $1.offset }) {

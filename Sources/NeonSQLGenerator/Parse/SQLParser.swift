@@ -14,6 +14,13 @@ enum SQLParser {
     /// parentheses); each statement gets at most one syntax error diagnostic, at the first character
     /// of the offending token. A statement containing a lexical error (reported by the lexer) is
     /// left out without a second diagnostic.
+    /// Parses a schema file as it is applied: as psql loads it (meta-commands and COPY data left
+    /// out, `PsqlScript`) and as a migration tool runs it (its down sections left out,
+    /// `MigrationScript`).
+    static func parseSchema(_ source: SourceFile, diagnostics: inout DiagnosticCollector) -> ParsedFile {
+        parse(PsqlScript.withoutMetaCommands(MigrationScript.withoutDownSections(source), &diagnostics), diagnostics: &diagnostics)
+    }
+
     static func parse(_ source: SourceFile, diagnostics: inout DiagnosticCollector) -> ParsedFile {
         let lexed = Lexer.tokenize(source, diagnostics: &diagnostics)
         let tokens = lexed.tokens

@@ -263,15 +263,13 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
                 assign(clause.value, to: columns[0], through: steps.first ?? [], in: relation, scope)
                 continue
             }
-            switch clause.value.kind {
-            case .row(let values) where values.count == columns.count:
+            if let values = clause.rowValues(count: columns.count) {
                 assignRows([values], to: columns, through: steps, in: relation, scope)
-            case .parenthesized(let inner):
-                if case .row(let values) = inner.kind, values.count == columns.count {
-                    assignRows([values], to: columns, through: steps, in: relation, scope)
-                } else {
-                    _ = infer(clause.value, scope)
-                }
+                continue
+            }
+            switch clause.value.kind {
+            case .parenthesized:
+                _ = infer(clause.value, scope)
             case .scalarSubquery(let query):
                 let errorsBefore = diagnostics.errorCount
                 let outputs = analyzeSelect(query, outer: scope)

@@ -41,28 +41,13 @@ enum RestrictedColumnWrites {
         for (index, column) in columns.enumerated() {
             guard let restriction = column.writeRestriction,
                   index >= clause.indirections.count || clause.indirections[index].isEmpty else { continue }
-            let value = assignedValue(clause, at: index, of: columns.count)
+            let value = columns.count == 1 ? clause.value : clause.rowValues(count: columns.count)?[index]
             if value?.isDefaultMarker ?? false { continue }
             refusals.append(Refusal(
                 message: "column \"\(column.name)\" can only be updated to DEFAULT: \(detail(restriction, column))",
                 location: value?.location ?? clause.columns[min(index, clause.columns.count - 1)].location))
         }
         return refusals
-    }
-
-    /// The value a SET clause of `count` columns gives its `index`th column: the value itself for
-    /// one column, the row's item for `(a, b) = (x, y)` or `= ROW(x, y)`, nil for a subquery.
-    private static func assignedValue(_ clause: SetClause, at index: Int, of count: Int) -> Expression? {
-        if count == 1 { return clause.value }
-        switch clause.value.kind {
-        case .row(let values) where values.count == count:
-            return values[index]
-        case .parenthesized(let inner):
-            if case .row(let values) = inner.kind, values.count == count { return values[index] }
-            return nil
-        default:
-            return nil
-        }
     }
 
     /// PostgreSQL's DETAIL for the column.

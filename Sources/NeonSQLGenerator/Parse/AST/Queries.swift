@@ -183,6 +183,22 @@ struct RecursiveCycleClause: Sendable, Hashable {
 }
 
 /// `SET a = x`, `SET (a, b) = (x, y)`, `SET (a, b) = (SELECT ...)`.
+extension SetClause {
+    /// The values of `(a, b) = (x, y)` or `= ROW(x, y)` when there are `count` of them, one per
+    /// column; nil for a subquery or anything else.
+    func rowValues(count: Int) -> [Expression]? {
+        switch value.kind {
+        case .row(let values) where values.count == count:
+            return values
+        case .parenthesized(let inner):
+            if case .row(let values) = inner.kind, values.count == count { return values }
+            return nil
+        default:
+            return nil
+        }
+    }
+}
+
 struct SetClause: Sendable, Hashable {
     let columns: [Identifier]
     let value: Expression
