@@ -14,6 +14,8 @@
 #
 # BASE_BIN=<dir> skips archiving and building BASE: the directory holds BASE's neon-sql-gen and,
 # in Modules/, its NeonSQL module (a `swift build --show-bin-path` directory of BASE will do).
+# NEW_CONFIG=<neon-sql.json> generates the new side with that config (`{"queryClient": false}`:
+# the target without its dependency client).
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 BASE="${1:-main}"
@@ -46,14 +48,16 @@ modules() { if [[ -d "$1/Modules" ]]; then echo "$1/Modules"; else echo "$1"; fi
 
 PROJECT="$WORK/project"
 python3 "$REPO/Scripts/lib/build_loop_project.py" "$PROJECT" "$N" "$M"
-generate() { # TOOL OUT
+generate() { # TOOL OUT [CONFIG]
     local queries=("$PROJECT"/queries_*.sql)
+    local config=()
+    if [[ -n "${3:-}" ]]; then config=(--config "$3"); fi
     "$1" generate --output-dir "$2" --shared-output "$2/NeonSQLSchema.swift" --root "$PROJECT" \
-        --schema "$PROJECT/schema/001_tables.sql" -- "${queries[@]}"
+        --schema "$PROJECT/schema/001_tables.sql" "${config[@]}" -- "${queries[@]}"
     printf 'import NeonSQL\n\n/// The synthetic target of Scripts/bench-first-build.sh.\npublic enum AppQueriesInfo {}\n' > "$2/AppQueriesInfo.swift"
 }
 generate "$OLD_BIN/neon-sql-gen" "$WORK/old"
-generate "$NEW_BIN/neon-sql-gen" "$WORK/new"
+generate "$NEW_BIN/neon-sql-gen" "$WORK/new" "${NEW_CONFIG:-}"
 bytes() { cat "$1"/*.swift | wc -c; }
 OLD_BYTES="$(bytes "$WORK/old")"
 NEW_BYTES="$(bytes "$WORK/new")"

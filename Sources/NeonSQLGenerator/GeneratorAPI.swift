@@ -211,6 +211,7 @@ public enum CodeGenerator {
                                 lock: QueryLockInput? = nil) -> GenerateResult {
         let model = namedModel(schema: schema, queries: queries, options: options, lock: lock)
         let codableRows = options.codableRows
+        let queryClient = options.queryClient
         let filesByPath = Dictionary(model.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let fileTypes = QueryFileTypes.forFiles(queries.map(\.path), typeNames: model.typeNames)
         let typeNames = model.typeNames
@@ -220,11 +221,11 @@ public enum CodeGenerator {
         var sources = ParallelWork.map(jobs) { job in
             switch job {
             case .shared:
-                return SharedFileRenderer.render(model, files: fileTypes, codableRows: codableRows)
+                return SharedFileRenderer.render(model, files: fileTypes, codableRows: codableRows, queryClient: queryClient)
             case .queryFile(let path, let types):
                 let description = filesByPath[path] ?? NamedFile(path: path, queries: [])
                 let renderer = SwiftRenderer(sourceFileName: QueryFileTypes.fileName(of: path), typeNames: typeNames, fileTypes: types,
-                                             codableRows: codableRows)
+                                             codableRows: codableRows, queryClient: queryClient)
                 return renderer.render(description)
             }
         }

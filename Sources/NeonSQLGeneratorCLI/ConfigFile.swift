@@ -6,7 +6,7 @@ import NeonSQLGenerator
 /// `--schema` is given. ``load(_:)`` is the one conversion from the file's shape to the generator's.
 package struct ConfigFile {
     /// What the generator takes (``GeneratorOptions``): overrides, type names, the PostgreSQL
-    /// version, `frozenEnums`, `codableRows`, and the config's path for diagnostics about them.
+    /// version, `frozenEnums`, `codableRows`, `queryClient`, and the config's path for diagnostics about them.
     package var generator = GeneratorOptions()
     /// The configured schema roots (`schema`), or nil without it: expanded only when no
     /// `--schema` is given (the plugin passes the files it expanded itself).
@@ -41,7 +41,8 @@ package struct ConfigFile {
             configPath: path,
             postgresVersion: config.postgresVersion,
             frozenEnums: config.frozenEnums ?? false,
-            codableRows: config.codableRows ?? false)
+            codableRows: config.codableRows ?? false,
+            queryClient: config.queryClient ?? true)
         result.schemaRoots = config.schemaRoots(relativeTo: url)
         result.path = path
         return result

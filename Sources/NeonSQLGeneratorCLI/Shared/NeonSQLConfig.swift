@@ -12,7 +12,8 @@ import Foundation
 ///   "names": { "queries": "Queries", "statements": "Statements", "client": "QueryClient" },
 ///   "postgresVersion": 16,
 ///   "frozenEnums": false,
-///   "codableRows": false
+///   "codableRows": false,
+///   "queryClient": true
 /// }
 /// ```
 ///
@@ -27,6 +28,8 @@ import Foundation
 /// (`undocumented(String)`): such a label is then a decoding error, as in a frozen enum.
 /// `codableRows: true` makes the row structs `Codable` too (they are `Sendable` and `Hashable`
 /// without it): the conformance costs every build of the target compile time, so it is opt-in.
+/// `queryClient: false` leaves out the dependency client (`QueryClient`, the closure property per
+/// query and its observation): a target that calls `Queries` directly compiles less (issue 42 §8).
 struct NeonSQLConfig: Decodable, Equatable {
     struct Overrides: Decodable, Equatable {
         var columns: [String: String]?
@@ -45,6 +48,7 @@ struct NeonSQLConfig: Decodable, Equatable {
     var postgresVersion: Int?
     var frozenEnums: Bool?
     var codableRows: Bool?
+    var queryClient: Bool?
 
     static let fileName = "neon-sql.json"
     /// The lock file `neon-sql-gen prepare` writes next to it (PostgreSQL's description of the queries).

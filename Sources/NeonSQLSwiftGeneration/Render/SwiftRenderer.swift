@@ -15,12 +15,15 @@ package struct SwiftRenderer {
     let fileTypes: QueryFileTypes
     /// Whether row structs are `Codable` too (`codableRows` in `neon-sql.json`; ``RowConformances``).
     let codableRows: Bool
+    /// Whether the file declares its queries' client properties (`queryClient` in `neon-sql.json`).
+    let queryClient: Bool
 
     package init(sourceFileName: String, typeNames: GeneratedTypeNames = GeneratedTypeNames(), fileTypes: QueryFileTypes? = nil,
-         codableRows: Bool = false) {
+         codableRows: Bool = false, queryClient: Bool = true) {
         self.sourceFileName = sourceFileName
         self.typeNames = typeNames
         self.codableRows = codableRows
+        self.queryClient = queryClient
         self.fileTypes = fileTypes ?? QueryFileTypes(stem: QueryFileTypes.stem(ofPath: sourceFileName), typeNames: typeNames)
     }
 
@@ -53,17 +56,19 @@ package struct SwiftRenderer {
         printer.docComment(["The statement factories of `\(file)` as members of ``\(typeNames.statements)``."])
         printer.line("public protocol \(types.statements) {}")
         printer.blankLine()
-        printer.docComment(["The queries of `\(file)` as closure properties of ``\(typeNames.client)``."])
-        printer.line("public protocol \(types.client): NeonSQL.GeneratedQueryClient {}")
-        printer.blankLine()
-        printer.docComment(["The read queries of `\(file)` as observation closures of ``\(typeNames.client)/Observe``."])
-        printer.line("public protocol \(types.clientObserve): NeonSQL.GeneratedQueryClient {}")
-        printer.blankLine()
+        if queryClient {
+            printer.docComment(["The queries of `\(file)` as closure properties of ``\(typeNames.client)``."])
+            printer.line("public protocol \(types.client): NeonSQL.GeneratedQueryClient {}")
+            printer.blankLine()
+            printer.docComment(["The read queries of `\(file)` as observation closures of ``\(typeNames.client)/Observe``."])
+            printer.line("public protocol \(types.clientObserve): NeonSQL.GeneratedQueryClient {}")
+            printer.blankLine()
+        }
         printer.docComment(["Builds the statements of `\(file)` for this file's code."])
         printer.line("private enum \(types.factories): \(types.statements) {}")
         // Only a query of argument sets runs on it (its client closure): a type nothing uses would
         // still cost its metadata and conformance in every build (issue 42 §8).
-        guard runsArgumentSets else { return }
+        guard runsArgumentSets, queryClient else { return }
         printer.blankLine()
         printer.docComment(["Runs the queries of `\(file)` for a live client."])
         printer.block("private struct \(types.runner): \(types.queries)") { printer in
@@ -126,6 +131,7 @@ package struct SwiftRenderer {
         if let paging = named.query.paging, let page = signature.page {
             PageRenderer.print(named, paging: paging, page: page, availability: signature.availability, fileTypes: types, into: &printer)
         }
+        guard queryClient else { return }
         printer.blankLine()
         ClientRenderer.renderQuery(named, signature: signature, typeNames: typeNames, fileTypes: types, into: &printer)
     }
