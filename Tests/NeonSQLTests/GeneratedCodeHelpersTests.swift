@@ -1,5 +1,6 @@
 import Foundation
 import NeonSQL
+import NeonSQLShared
 import Testing
 
 /// The runtime helpers generated code calls instead of spelling each step out (issue 42 §8): a
@@ -26,6 +27,19 @@ struct GeneratedCodeHelpersTests {
             ResultColumn("", .text),
         ])
         #expect(ResultColumn.list("") == [])
+    }
+
+    /// What the generator writes (`ColumnListSpec.escaped`, the one definition both sides use)
+    /// reads back whole, whatever a name holds.
+    @Test func escapedNamesReadBackWhole() {
+        let names = ["plain", "a,b", "a:b", #"back\slash"#, #"\"#, #"trailing\"#, ",", ":", "", #"\,:\:"#, "émoji,😀:x"]
+        for first in names {
+            for second in names {
+                let spec = ColumnListSpec.escaped(first) + ":=" + ColumnListSpec.escaped(second) + "," + ColumnListSpec.escaped(second) + ":int4"
+                #expect(ResultColumn.list(spec) == [ResultColumn(first, PostgresType(oid: 0, name: second)), ResultColumn(second, .int4)],
+                        "\(spec)")
+            }
+        }
     }
 
     @Test func staticsReadAsThemselves() {

@@ -1,3 +1,5 @@
+import NeonSQLShared
+
 /// Prints the `columns` of a `NeonSQL.DecodableRow` conformance, for row structs
 /// (`SwiftRenderer`) and table models (`ModelRenderer`) alike.
 ///
@@ -17,7 +19,7 @@ enum ResultColumnsPrinter {
         // Read in place: a `NamedValue` copy retains about ten strings.
         for index in columns.indices {
             if index > 0 { spec += "," }
-            spec += SwiftTypeMapping.columnSpecEscaped(columns[index].sqlName)
+            spec += ColumnListSpec.escaped(columns[index].sqlName)
             spec += ":"
             spec += SwiftTypeMapping.runtimeTypeSpec(for: columns[index].type)
         }

@@ -1,3 +1,5 @@
+import NeonSQLShared
+
 /// The default mapping (README.md, "Types") from PostgreSQL types to the Swift types of the `NeonSQL` runtime:
 /// the one table of it (``scalarSwiftType(for:)``) as typed values (``SwiftTypeUsage``), which
 /// carry their module (generated code spells them qualified, so that no name of the schema can
@@ -98,22 +100,11 @@ enum SwiftTypeMapping {
         case .array(let element):
             return "[]" + runtimeTypeSpec(for: element)
         case .enumeration(let name):
-            return "=" + columnSpecEscaped(name)
+            return "=" + ColumnListSpec.escaped(name)
         default:
             let expression = runtimeTypeExpression(for: type)
-            return expression.hasPrefix(".") ? String(expression.dropFirst()) : "=" + columnSpecEscaped(type.formatName)
+            return expression.hasPrefix(".") ? String(expression.dropFirst()) : "=" + ColumnListSpec.escaped(type.formatName)
         }
-    }
-
-    /// `text` with `\`, `,` and `:` escaped by a `\` (a name in a row's column list).
-    static func columnSpecEscaped(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\\" || $0 == "," || $0 == ":" }) else { return text }
-        var result = ""
-        for character in text {
-            if character == "\\" || character == "," || character == ":" { result.append("\\") }
-            result.append(character)
-        }
-        return result
     }
 
     /// `.array(.text)`: the type of arrays sent in their text form (a `:copyfrom` array column).
