@@ -8,6 +8,9 @@
 # the plugin's tool and the rest (running it and compiling the generated Swift).
 #
 #   Scripts/bench-build-loop.sh [N] [M] [--keep]     defaults: 500 38
+#
+# LOOP_CONFIG=<neon-sql.json> puts that config in the target (`{"queryClient": false}`: the target
+# without its dependency client).
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 N="${1:-500}"
@@ -42,6 +45,7 @@ SWIFT
 python3 "$REPO/Scripts/lib/build_loop_project.py" "$TARGET" "$N" "$M"
 # A target needs a Swift file of its own besides the generated ones.
 printf 'import NeonSQL\n\n/// The synthetic target of Scripts/bench-build-loop.sh.\npublic enum AppQueriesInfo {}\n' > "$TARGET/AppQueries.swift"
+if [[ -n "${LOOP_CONFIG:-}" ]]; then cp "$LOOP_CONFIG" "$TARGET/neon-sql.json"; fi
 
 cd "$PKG"
 now() { date +%s.%N; }

@@ -14,8 +14,9 @@
 #
 # BASE_BIN=<dir> skips archiving and building BASE: the directory holds BASE's neon-sql-gen and,
 # in Modules/, its NeonSQL module (a `swift build --show-bin-path` directory of BASE will do).
-# NEW_CONFIG=<neon-sql.json> generates the new side with that config (`{"queryClient": false}`:
-# the target without its dependency client).
+# NEW_CONFIG=<neon-sql.json> adds a third side, "config": this checkout's generator with that
+# config (`{"queryClient": false}`: the target without its dependency client), compiled in the same
+# alternation, with its own ratio to old.
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 BASE="${1:-main}"
@@ -57,10 +58,12 @@ generate() { # TOOL OUT [CONFIG]
     printf 'import NeonSQL\n\n/// The synthetic target of Scripts/bench-first-build.sh.\npublic enum AppQueriesInfo {}\n' > "$2/AppQueriesInfo.swift"
 }
 generate "$OLD_BIN/neon-sql-gen" "$WORK/old"
-generate "$NEW_BIN/neon-sql-gen" "$WORK/new" "${NEW_CONFIG:-}"
-bytes() { cat "$1"/*.swift | wc -c; }
+generate "$NEW_BIN/neon-sql-gen" "$WORK/new"
+if [[ -n "${NEW_CONFIG:-}" ]]; then generate "$NEW_BIN/neon-sql-gen" "$WORK/config" "$NEW_CONFIG"; fi
+bytes() { if [[ -d "$1" ]]; then cat "$1"/*.swift | wc -c; else echo 0; fi; }
 OLD_BYTES="$(bytes "$WORK/old")"
 NEW_BYTES="$(bytes "$WORK/new")"
+CONFIG_BYTES="$(bytes "$WORK/config")"
 
 # One first build of a side's generated sources: a fresh output directory, one module cache
 # (warmed before timing) so that both sides pay the same for the SDK's modules.
@@ -81,22 +84,35 @@ timed() { compile "$@"; awk '{ printf "%.2f/%.2f\n", $1, $2 + $3 }' "$3/time.txt
 # Warms the module cache (Foundation, NeonSQL's dependencies) with a file that only imports.
 mkdir -p "$WORK/warm-sources"; cp "$WORK/old/AppQueriesInfo.swift" "$WORK/warm-sources/"
 compile "$WORK/warm-sources" "$(modules "$OLD_BIN")" "$WORK/warm"
-OLD_TIMES=(); NEW_TIMES=()
+OLD_TIMES=(); NEW_TIMES=(); CONFIG_TIMES=()
 for ((run = 1; run <= RUNS; run++)); do
     OLD_TIMES+=("$(timed "$WORK/old" "$(modules "$OLD_BIN")" "$WORK/out-old")")
     NEW_TIMES+=("$(timed "$WORK/new" "$(modules "$NEW_BIN")" "$WORK/out-new")")
-    echo "run $run: old ${OLD_TIMES[-1]} s, new ${NEW_TIMES[-1]} s (wall/CPU)" >&2
+    if [[ -n "${NEW_CONFIG:-}" ]]; then
+        CONFIG_TIMES+=("$(timed "$WORK/config" "$(modules "$NEW_BIN")" "$WORK/out-config")")
+        echo "run $run: old ${OLD_TIMES[-1]} s, new ${NEW_TIMES[-1]} s, config ${CONFIG_TIMES[-1]} s (wall/CPU)" >&2
+    else
+        echo "run $run: old ${OLD_TIMES[-1]} s, new ${NEW_TIMES[-1]} s (wall/CPU)" >&2
+    fi
 done
-python3 - "$N" "$OLD_BYTES" "$NEW_BYTES" "${OLD_TIMES[*]}" "${NEW_TIMES[*]}" "$BASE" "$(git -C "$REPO" rev-parse --short HEAD)" <<'PY'
+python3 - "$N" "$OLD_BYTES" "$NEW_BYTES" "$CONFIG_BYTES" "${OLD_TIMES[*]}" "${NEW_TIMES[*]}" "${CONFIG_TIMES[*]:-}" "$BASE" \
+    "$(git -C "$REPO" rev-parse --short HEAD)" "${NEW_CONFIG:-}" <<'PY'
 import statistics, sys
-n, old_bytes, new_bytes = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+n, old_bytes, new_bytes, config_bytes = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 def runs(text, part): return [float(run.split("/")[part]) for run in text.split()]
-old, new = runs(sys.argv[4], 0), runs(sys.argv[5], 0)
-old_cpu, new_cpu = runs(sys.argv[4], 1), runs(sys.argv[5], 1)
-print(f"First build of the generated Swift of {n} queries (swiftc, debug), old = {sys.argv[6]}, new = {sys.argv[7]} (+ work tree)")
-print(f"  generated Swift: old {old_bytes:,} bytes ({old_bytes / n:,.0f} per query), new {new_bytes:,} bytes ({new_bytes / n:,.0f} per query), {old_bytes / new_bytes:.2f}x smaller")
-for side, wall, cpu in (("old", old, old_cpu), ("new", new, new_cpu)):
-    print(f"  {side} wall s: {' '.join(f'{x:.2f}' for x in wall)} (median {statistics.median(wall):.2f}); "
-          f"CPU s: {' '.join(f'{x:.2f}' for x in cpu)} (median {statistics.median(cpu):.2f})")
-print(f"  old / new: wall {statistics.median(old) / statistics.median(new):.2f}x, CPU {statistics.median(old_cpu) / statistics.median(new_cpu):.2f}x (medians)")
+sides = [("old", old_bytes, sys.argv[5]), ("new", new_bytes, sys.argv[6])]
+if sys.argv[7].strip():
+    sides.append(("config", config_bytes, sys.argv[7]))
+print(f"First build of the generated Swift of {n} queries (swiftc, debug), old = {sys.argv[8]}, new = {sys.argv[9]} (+ work tree)"
+      + (f", config = new with {sys.argv[10]}" if len(sides) == 3 else ""))
+for side, size, _ in sides:
+    print(f"  generated Swift, {side}: {size:,} bytes ({size / n:,.0f} per query), {old_bytes / size:.2f}x smaller than old")
+medians = {}
+for side, _, times in sides:
+    wall, cpu = runs(times, 0), runs(times, 1)
+    medians[side] = (statistics.median(wall), statistics.median(cpu))
+    print(f"  {side} wall s: {' '.join(f'{x:.2f}' for x in wall)} (median {medians[side][0]:.2f}); "
+          f"CPU s: {' '.join(f'{x:.2f}' for x in cpu)} (median {medians[side][1]:.2f})")
+for side, _, _ in sides[1:]:
+    print(f"  old / {side}: wall {medians['old'][0] / medians[side][0]:.2f}x, CPU {medians['old'][1] / medians[side][1]:.2f}x (medians)")
 PY
