@@ -12,39 +12,40 @@ import Foundation
 
 enum DirectCell {
     /// The cell starting at `start` (just past its opening quote) as `Value`, and the index of its
-    /// closing quote; `nil` when `Value` has no direct reader or this text is not for one.
+    /// closing quote; `nil` when `Value` has no direct reader or this text is not for one. Nullable
+    /// columns ask for the wrapped type (`RowDecoder.decodeDirectOptional`): a quoted cell is never NULL.
     @inline(__always)
     static func read<Value>(_: Value.Type, in bytes: UnsafeRawBufferPointer, at start: Int) -> (value: Value, end: Int)? {
         // Compile-time tests once specialized: only the branch of `Value` remains.
-        if Value.self == Int.self || Value.self == Int?.self {
+        if Value.self == Int.self {
             guard let (integer, end) = integer(bytes, at: start) else { return nil }
             return (cast(integer, to: Value.self), end)
         }
-        if Value.self == Int64.self || Value.self == Int64?.self {
+        if Value.self == Int64.self {
             guard let (integer, end) = integer(bytes, at: start) else { return nil }
             return (cast(Int64(integer), to: Value.self), end)
         }
-        if Value.self == Int32.self || Value.self == Int32?.self {
+        if Value.self == Int32.self {
             // At most 7 digits: always within Int32.
             guard let (integer, end) = integer(bytes, at: start) else { return nil }
             return (cast(Int32(truncatingIfNeeded: integer), to: Value.self), end)
         }
-        if Value.self == Double.self || Value.self == Double?.self {
+        if Value.self == Double.self {
             guard let (double, end) = double(bytes, at: start) else { return nil }
             return (cast(double, to: Value.self), end)
         }
-        if Value.self == Date.self || Value.self == Date?.self {
+        if Value.self == Date.self {
             guard let (date, end) = TimestampText.direct(bytes, at: start) else { return nil }
             return (cast(date, to: Value.self), end)
         }
-        if Value.self == UUID.self || Value.self == UUID?.self {
+        if Value.self == UUID.self {
             guard let base = bytes.baseAddress, start &+ 37 <= bytes.count,
                 base.load(fromByteOffset: start &+ 36, as: UInt8.self) == UInt8(ascii: "\""),
                 let uuid = UUIDText.parse(UnsafeRawBufferPointer(start: base + start, count: 36))
             else { return nil }
             return (cast(uuid, to: Value.self), start &+ 36)
         }
-        if Value.self == Bool.self || Value.self == Bool?.self {
+        if Value.self == Bool.self {
             // `t` or `f`, what PostgreSQL prints.
             guard let base = bytes.baseAddress, start &+ 2 <= bytes.count,
                 base.load(fromByteOffset: start &+ 1, as: UInt8.self) == UInt8(ascii: "\"")
@@ -53,7 +54,7 @@ enum DirectCell {
             guard letter == UInt8(ascii: "t") || letter == UInt8(ascii: "f") else { return nil }
             return (cast(letter == UInt8(ascii: "t"), to: Value.self), start &+ 1)
         }
-        if Value.self == [Int].self || Value.self == [Int]?.self {
+        if Value.self == [Int].self {
             guard let (integers, end) = integers(bytes, at: start) else { return nil }
             return (cast(integers, to: Value.self), end)
         }
@@ -130,11 +131,10 @@ enum DirectCell {
         return (negative ? -magnitude : magnitude, digitsStart &+ run)
     }
 
-    /// `value` as `Value`, which is `T` or `T?` (the callers test it): a bit cast, no dynamic cast.
+    /// `value` as `Value`, which is `T` (the callers test it): a bit cast, no dynamic cast.
     @inline(__always)
     private static func cast<T, Value>(_ value: T, to: Value.Type) -> Value {
-        if Value.self == T.self { return unsafeBitCast(value, to: Value.self) }
-        return unsafeBitCast(Optional(value), to: Value.self)
+        unsafeBitCast(value, to: Value.self)
     }
 
     /// `-?` and 1 to 7 digits followed by `"`: one 8-byte load, its digit run, its value.
