@@ -154,12 +154,66 @@ enum DirectCell {
     /// Decimal float text followed by `"`, through `DoubleText`'s exact paths.
     @inline(__always)
     static func double(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (value: Double, end: Int)? {
-        guard let base = bytes.baseAddress, start < bytes.count,
-            let (decimal, end) = DecimalDigits.read(base, from: start, count: bytes.count),
-            end < bytes.count, end &- start < 64, base.load(fromByteOffset: end, as: UInt8.self) == UInt8(ascii: "\"")
-        else { return nil }
+        guard let base = bytes.baseAddress, start < bytes.count else { return nil }
+        let decimal: DecimalDigits
+        let end: Int
+        if let plain = plainDecimal(base, at: start, count: bytes.count) {
+            (decimal, end) = plain
+        } else {
+            guard let (read, readEnd) = DecimalDigits.read(base, from: start, count: bytes.count),
+                readEnd < bytes.count, readEnd &- start < 64, base.load(fromByteOffset: readEnd, as: UInt8.self) == UInt8(ascii: "\"")
+            else { return nil }
+            (decimal, end) = (read, readEnd)
+        }
         guard decimal.significand != 0 else { return (decimal.negative ? -0.0 : 0.0, end) }
         guard let magnitude = DoubleText.nearest(decimal.significand, timesTenToThe: decimal.exponent) else { return nil }
         return (decimal.negative ? -magnitude : magnitude, end)
+    }
+
+    /// What PostgreSQL prints for most `double precision` values, `-?d{1,7}(.d{1,15})?` then `"`,
+    /// with at most 19 digits in all, in two or three 8-byte loads; the same significand and
+    /// exponent as `DecimalDigits.read` (leading zeros add nothing to the value) and the index of
+    /// the quote. `nil` for any other shape (an exponent, longer runs, the end of the body near),
+    /// which `DecimalDigits.read` then reads.
+    @inline(__always)
+    static func plainDecimal(_ base: UnsafeRawPointer, at start: Int, count: Int) -> (DecimalDigits, end: Int)? {
+        guard start &+ 25 <= count else { return nil }
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        /// The value of the run's digits (the run's bytes lowest in `word`).
+        @inline(__always) func value(_ word: UInt64, _ run: Int) -> UInt64 {
+            DecimalDigits.value(ofEightDigits: (word &- 0x3030_3030_3030_3030) &<< ((8 &- run) &* 8))
+        }
+        let negative = base.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "-")
+        let integerStart = negative ? start &+ 1 : start
+        let integerWord = word(integerStart)
+        let integerRun = DecimalDigits.digitRun(integerWord)
+        guard integerRun > 0, integerRun < 8 else { return nil }
+        let integer = value(integerWord, integerRun)
+        let afterInteger = integerWord &>> (integerRun &* 8) & 0xFF
+        if afterInteger == UInt64(UInt8(ascii: "\"")) {
+            return (DecimalDigits(negative: negative, significand: integer, exponent: 0), integerStart &+ integerRun)
+        }
+        guard afterInteger == UInt64(UInt8(ascii: ".")) else { return nil }
+        let fractionStart = integerStart &+ integerRun &+ 1
+        let fractionWord = word(fractionStart)
+        let fractionRun = DecimalDigits.digitRun(fractionWord)
+        guard fractionRun > 0 else { return nil }
+        var significand: UInt64
+        var fractionDigits: Int
+        if fractionRun < 8 {
+            significand = integer &* powersOfTen[fractionRun] &+ value(fractionWord, fractionRun)
+            fractionDigits = fractionRun
+        } else {
+            let restWord = word(fractionStart &+ 8)
+            let restRun = DecimalDigits.digitRun(restWord)
+            guard restRun < 8, integerRun &+ 8 &+ restRun <= 19 else { return nil }
+            significand = (integer &* 100_000_000 &+ value(fractionWord, 8)) &* powersOfTen[restRun] &+ value(restWord, restRun)
+            fractionDigits = 8 &+ restRun
+        }
+        let end = fractionStart &+ fractionDigits
+        guard base.load(fromByteOffset: end, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
+        return (DecimalDigits(negative: negative, significand: significand, exponent: -fractionDigits), end)
     }
 }
