@@ -18,7 +18,8 @@ enum DirectCell {
     static func read<Value>(_: Value.Type, in bytes: UnsafeRawBufferPointer, at start: Int) -> (value: Value, end: Int)? {
         // Compile-time tests once specialized: only the branch of `Value` remains.
         if Value.self == Int.self {
-            guard let (integer, end) = integer(bytes, at: start) else { return nil }
+            // Generated code reads every integer column as `Int`, `bigint` included: up to 15 digits.
+            guard let (integer, end) = integer(bytes, at: start, upTo15Digits: true) else { return nil }
             return (cast(integer, to: Value.self), end)
         }
         if Value.self == Int64.self {
@@ -137,18 +138,37 @@ enum DirectCell {
         unsafeBitCast(value, to: Value.self)
     }
 
-    /// `-?` and 1 to 7 digits followed by `"`: one 8-byte load, its digit run, its value.
+    /// `-?` and 1 to 7 digits followed by `"`: one 8-byte load, its digit run, its value. With
+    /// `upTo15Digits`, 8 to 15 digits too (always within `Int`), through a second load.
     @inline(__always)
-    static func integer(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (value: Int, end: Int)? {
+    static func integer(_ bytes: UnsafeRawBufferPointer, at start: Int, upTo15Digits: Bool = false) -> (value: Int, end: Int)? {
         guard let base = bytes.baseAddress, start &+ 9 <= bytes.count else { return nil }
         let negative = base.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "-")
         let digitsStart = negative ? start &+ 1 : start
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: digitsStart, as: UInt64.self))
         let run = DecimalDigits.digitRun(word)
+        guard run > 0 else { return nil }
+        guard run < 8 else {
+            guard upTo15Digits, let (magnitude, end) = longMagnitude(base, count: bytes.count, at: digitsStart, first: word) else { return nil }
+            return (negative ? -magnitude : magnitude, end)
+        }
         // The byte after the run is inside the word: it must be the closing quote.
-        guard run > 0, run < 8, word &>> (run &* 8) & 0xFF == UInt64(UInt8(ascii: "\"")) else { return nil }
+        guard word &>> (run &* 8) & 0xFF == UInt64(UInt8(ascii: "\"")) else { return nil }
         let magnitude = Int(truncatingIfNeeded: DecimalDigits.value(ofEightDigits: (word &- 0x3030_3030_3030_3030) &<< ((8 &- run) &* 8)))
         return (negative ? -magnitude : magnitude, digitsStart &+ run)
+    }
+
+    /// Eight digits in `first` (loaded at `index`), then 0 to 7 more followed by `"`: their value
+    /// (below 10^15) and the index of the quote.
+    @inline(never)
+    static func longMagnitude(_ base: UnsafeRawPointer, count: Int, at index: Int, first: UInt64) -> (value: Int, end: Int)? {
+        guard index &+ 16 <= count else { return nil }
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self))
+        let run = DecimalDigits.digitRun(word)
+        guard run < 8, word &>> (run &* 8) & 0xFF == UInt64(UInt8(ascii: "\"")) else { return nil }
+        let high = DecimalDigits.value(ofEightDigits: first &- 0x3030_3030_3030_3030)
+        let low = run == 0 ? 0 : DecimalDigits.value(ofEightDigits: (word &- 0x3030_3030_3030_3030) &<< ((8 &- run) &* 8))
+        return (Int(truncatingIfNeeded: high &* powersOfTen[run] &+ low), index &+ 8 &+ run)
     }
 
     /// Decimal float text followed by `"`, through `DoubleText`'s exact paths.
