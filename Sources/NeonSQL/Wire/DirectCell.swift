@@ -229,7 +229,9 @@ enum DirectCell {
             let restWord = word(fractionStart &+ 8)
             let restRun = DecimalDigits.digitRun(restWord)
             guard restRun < 8, integerRun &+ 8 &+ restRun <= 19 else { return nil }
-            significand = (integer &* 100_000_000 &+ value(fractionWord, 8)) &* powersOfTen[restRun] &+ value(restWord, restRun)
+            // No digit after the first eight: no second value (a shift by 64 would wrap to 0).
+            let rest = restRun == 0 ? 0 : value(restWord, restRun)
+            significand = (integer &* 100_000_000 &+ value(fractionWord, 8)) &* powersOfTen[restRun] &+ rest
             fractionDigits = 8 &+ restRun
         }
         let end = fractionStart &+ fractionDigits
