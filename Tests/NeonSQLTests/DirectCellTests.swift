@@ -76,7 +76,10 @@ struct DirectCellTests {
     @Test func integers() {
         let cells = ["0", "-0", "7", "42", "1234567", "-1234567", "12345678", "-12345678", "+5", "007", " 1", "1 ", "1\\u0030",
                      "\\u0031", "1.5", "", "-", "--1", "9223372036854775807", "-9223372036854775808", "99999999999999999999",
-                     "12a", "١", "2147483647", "2147483648", "-2147483649", "1\\\"", "1\\n"].map(quoted) + ["null", "5", "-3", "true"]
+                     "12a", "١", "2147483647", "2147483648", "-2147483649", "1\\\"", "1\\n",
+                     // `Int` reads 8 to 15 digits in place too.
+                     "10000000", "100000000", "123456789012345", "-123456789012345", "1234567890123456", "000000000000000",
+                     "123456789012345x", "12345678901234\\\"", "12345678 ", "1234567890.5"].map(quoted) + ["null", "5", "-3", "true"]
         for cell in cells {
             expectSame(Int.self, cell) { try $0.decode(Int.self) }
             expectSame(Int?.self, cell) { try $0.decode(Int?.self) }
@@ -89,10 +92,58 @@ struct DirectCellTests {
     @Test func doubles() {
         let cells = ["142.71428571428572", "0.14285714285714285", "1e+100", "-0.5", "0", "-0", "NaN", "Infinity", "-Infinity",
                      "1e23", "1\\u002e5", "1.5 ", " 1.5", "1.", ".5", "5e-324", "1e400", "1e-400", "1.7976931348623157e308",
-                     "12345678901234567890", "0x1p3", "1e", "1.5\\\"", ""].map(quoted) + ["null", "1.5", "2"]
+                     "12345678901234567890", "0x1p3", "1e", "1.5\\\"", "",
+                     // The two- and three-load shapes and their edges: 7 and 8 integer digits, 7, 8, 15
+                     // and 16 fraction digits, 19 and 20 digits in all, an exponent after them.
+                     "1234567.5", "12345678.5", "1.1234567", "1.12345678", "1.123456789012345", "1.1234567890123456",
+                     "1234567.123456789012", "1234567.1234567890123", "0.000123", "-0.0", "-1234567.7654321",
+                     "1.12345678e5", "1.5e5", "1.5E-3", "-.5", "1.-5", "00.5", "0.10000000000000001"].map(quoted)
+            + ["null", "1.5", "2"]
         for cell in cells {
             expectSame(Double.self, cell) { try $0.decode(Double.self) }
             expectSame(Double?.self, cell) { try $0.decode(Double?.self) }
+        }
+    }
+
+    @Test func plainDoublesReadAsDecimalDigitsReadsThem() {
+        var texts = ["0", "7", "-7", "1234567", "12345678", "0.5", "-0.5", "142.71428571428572", "0.14285714285714285",
+                     "1.1234567", "1.12345678", "1.123456789012345", "1.1234567890123456", "1234567.123456789012",
+                     "1234567.1234567890123", "1.5e5", "1.", ".5", "+1.5", "1.5x", "NaN", "-", ""]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let bits = UInt64.random(in: 0...UInt64.max, using: &generator)
+            let value = Double(bitPattern: bits)
+            texts.append(value.isFinite ? "\(value)" : "1")
+            texts.append("\(Double(Int.random(in: -9_999_999...9_999_999, using: &generator)) / 7.0)")
+            texts.append("\(Double(Int.random(in: 0...999, using: &generator)) / 1000.0)")
+        }
+        var accepted = 0
+        for text in texts {
+            // The text, its closing quote and room for the 8-byte loads after it.
+            let bytes = Array(text.utf8) + Array("\"]]}".utf8) + [UInt8](repeating: 0x20, count: 32)
+            bytes.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress, let (plain, end) = DirectCell.plainDecimal(base, at: 0, count: raw.count) else { return }
+                accepted += 1
+                let general = DecimalDigits.read(base, from: 0, count: raw.count)
+                #expect(general?.0.negative == plain.negative, "\(text)")
+                #expect(general?.0.significand == plain.significand, "\(text)")
+                #expect(general?.0.exponent == plain.exponent, "\(text)")
+                #expect(general?.end == end, "\(text)")
+                #expect(end == text.utf8.count, "\(text)")
+            }
+        }
+        // Most of PostgreSQL's shortest output takes the plain path.
+        #expect(accepted > texts.count / 2)
+    }
+
+    @Test func daysFromYearOneAgreeWithTheEraArithmetic() {
+        for year in 1...9999 {
+            for month in 1...12 {
+                for day in [1, 15, 28, CivilCalendar.daysIn(month: month, year: year)] {
+                    #expect(CivilCalendar.daysFromYearOne(year: year, month: month, day: day)
+                            == CivilCalendar.days(year: year, month: month, day: day), "\(year)-\(month)-\(day)")
+                }
+            }
         }
     }
 
@@ -167,6 +218,39 @@ struct DirectCellTests {
         for cell in cells {
             expectSame([Int].self, cell) { try $0.decode([Int].self) }
             expectSame([Int]?.self, cell) { try $0.decode([Int]?.self) }
+        }
+    }
+
+    @Test func unescapingAgreesWithJSONSerializationForEscapesAtEveryOffset() throws {
+        // Runs long enough for the 16- and 8-byte copies, an escape at each offset of them.
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 23, 24, 31, 32, 33, 47] {
+            for offset in 0...length {
+                for escape in [#"\""#, #"\\"#, #"\n"#, #"\u00e9"#, #"\ud83d\udd4c"#, #"\/"#] {
+                    let plain = (0..<length).map { String(UnicodeScalar(UInt8(0x61 + $0 % 26))) }.joined()
+                    let text = String(plain.prefix(offset)) + escape + String(plain.dropFirst(offset)) + escape + "é tail"
+                    let bytes = Array(text.utf8)
+                    try bytes.withUnsafeBytes { raw in
+                        let reader = JSONReader(raw)
+                        let string = try reader.unescapedString(0..<raw.count)
+                        var scratch: [UInt8] = []
+                        try reader.unescape(0..<raw.count, into: &scratch)
+                        let reference = try JSONSerialization.jsonObject(with: Data(("\"" + text + "\"").utf8), options: .fragmentsAllowed)
+                        #expect(string == reference as? String, "\(text)")
+                        #expect(Array(string.utf8) == scratch, "\(text)")
+                    }
+                }
+                // A backslash ending the text at any offset: the same error as before.
+                let truncated = Array((String(repeating: "a", count: offset) + "\\").utf8)
+                truncated.withUnsafeBytes { raw in
+                    let reader = JSONReader(raw)
+                    #expect(throws: JSONReader.SyntaxError.self) { try reader.unescapedString(0..<raw.count) }
+                    do {
+                        _ = try reader.unescapedString(0..<raw.count)
+                    } catch {
+                        #expect((error as? JSONReader.SyntaxError)?.message == "truncated escape at byte \(offset)")
+                    }
+                }
+            }
         }
     }
 

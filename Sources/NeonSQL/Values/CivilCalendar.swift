@@ -14,6 +14,18 @@ enum CivilCalendar {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// `days(year:month:day:)` for years 1-9999 (month 1-12, day 1-31), without the era
+    /// arithmetic negative years need: `365y + y/4 - y/100 + y/400` days before March 1 of year
+    /// `y` (the year before for January and February), all unsigned, plus the days since March 1.
+    @inline(__always)
+    static func daysFromYearOne(year: Int, month: Int, day: Int) -> Int {
+        let y = UInt(bitPattern: month <= 2 ? year &- 1 : year)
+        let monthIndex = UInt(bitPattern: month > 2 ? month &- 3 : month &+ 9)
+        let dayOfYear = (153 &* monthIndex &+ 2) / 5 &+ UInt(bitPattern: day) &- 1
+        let daysBefore = 365 &* y &+ y / 4 &- y / 100 &+ y / 400
+        return Int(bitPattern: daysBefore &+ dayOfYear) &- 719_468
+    }
+
     /// The civil date of a day count since 1970-01-01.
     static func date(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468

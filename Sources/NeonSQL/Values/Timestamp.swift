@@ -73,7 +73,10 @@ enum TimestampText {
             hour <= 24, minute <= 59, second <= 60
         else { return nil }
         let astronomicalYear = bc ? 1 - year : year
-        let days = CivilCalendar.days(year: astronomicalYear, month: month, day: day)
+        // Years 1-9999 (what PostgreSQL prints without BC) skip the era arithmetic.
+        let days = astronomicalYear >= 1 && astronomicalYear <= 9999
+            ? CivilCalendar.daysFromYearOne(year: astronomicalYear, month: month, day: day)
+            : CivilCalendar.days(year: astronomicalYear, month: month, day: day)
         let secondsOfDay = hour * 3600 + minute * 60 + second - offsetSeconds
         // Relative to 2001-01-01 to keep Double precision at microseconds.
         let wholeSeconds = Int64(days - unixToReferenceDays) * 86_400 + Int64(secondsOfDay)

@@ -30,16 +30,40 @@ extension JSONReader {
         while position < end {
             let byte = bytes[position]
             guard byte == UInt8(ascii: "\\") else {
-                // Copy the run up to the next backslash in one go.
-                var runEnd = end
-                if let base = bytes.baseAddress, let found = memchr(base + position, 0x5C, end - position) {
-                    runEnd = position + (UnsafeRawPointer(found) - (base + position))
+                // Copy the run up to the next backslash: clean 16-byte blocks at once, then eight
+                // bytes at a time to the backslash, then byte by byte. Stores may run past the
+                // backslash (never past `out`): what follows it is written again.
+                if let base = bytes.baseAddress, let target = out.baseAddress {
+                    let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+                    while position &+ 16 <= end, written &+ 16 <= out.count {
+                        let block = base.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self)
+                        target.storeBytes(of: block, toByteOffset: written, as: SIMD16<UInt8>.self)
+                        if any(block .== backslashes) { break }
+                        position &+= 16
+                        written &+= 16
+                    }
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    while position &+ 8 <= end, written &+ 8 <= out.count {
+                        let word = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                        target.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+                        let x = UInt64(littleEndian: word) ^ (ones &* 0x5C)
+                        // The lowest flagged byte is the first backslash (the borrow only runs upward).
+                        let found = (x &- ones) & ~x & (ones &* 0x80)
+                        if found != 0 {
+                            let offset = found.trailingZeroBitCount &>> 3
+                            position &+= offset
+                            written &+= offset
+                            break
+                        }
+                        position &+= 8
+                        written &+= 8
+                    }
                 }
-                let run = runEnd - position
-                UnsafeMutableRawBufferPointer(rebasing: out[written..<(written + run)])
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[position..<runEnd]))
-                written += run
-                position = runEnd
+                while position < end, bytes[position] != UInt8(ascii: "\\") {
+                    out[written] = bytes[position]
+                    written += 1
+                    position += 1
+                }
                 continue
             }
             guard position + 1 < end else { throw SyntaxError(message: "truncated escape at byte \(position)") }
