@@ -232,7 +232,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         if isOtherSchema, catalog.functionCandidates(named: qualifiedName).isEmpty {
             error("function \(call.name.parts.map(\.name).joined(separator: ".")) is not known to the generator; cast its result (::type)", at: call.name.location)
         }
-        if schema == nil, ["coalesce", "greatest", "least", "nullif"].contains(name) {
+        if call.isConditionalForm {
             return inferConditional(name, call, scope, context)
         }
         if schema == nil, name == "merge_action", call.name.name?.quoted == false, call.arguments.isEmpty,
@@ -267,7 +267,10 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         var resultType: SQLType?
         var signature: FunctionSignature?
         if signatures.isEmpty {
-            if reportVersionRequirement(name, inputs: inputs, at: call.name.location) {
+            if FunctionCall.conditionalForms.contains(name) {
+                // `"coalesce"(a, b)`, `pg_catalog.nullif(a, b)`: a function call, of none of pg_proc.
+                error("function \(call.name.parts.map(\.name).joined(separator: "."))(\(signatureText(inputs))) does not exist", at: call.name.location)
+            } else if reportVersionRequirement(name, inputs: inputs, at: call.name.location) {
                 // A function of another PostgreSQL version than the project's (postgresVersion).
             } else if !insideCast {
                 let suggestion = NameSuggestions.closest(to: name, among: KnownFunctionNames.all).map { "did you mean '\($0)'? or " } ?? ""
