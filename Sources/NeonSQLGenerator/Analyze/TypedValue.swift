@@ -78,6 +78,11 @@ struct RangeEntry: Sendable, Hashable {
     /// A `USING (...) AS alias` entry's columns that are, to PostgreSQL's grouping check, the
     /// column of another FROM item (by index, as ``Scope/mergedColumnSources``).
     var usingAliasSources: [String: Int] = [:]
+    /// A table or view named without an alias (PostgreSQL's RTE_RELATION without alias): two of
+    /// them of the same name conflict only when they are the same relation (``relationKey``).
+    var isUnaliasedRelation = false
+    /// Where the name the entry goes by (its alias, or the table's or function's name) is written.
+    var nameLocation: SourceLocation?
 
     mutating func makeNullable() {
         if nullabilityBeforeExtension == nil { nullabilityBeforeExtension = columns.map(\.value.nullable) }

@@ -17,7 +17,8 @@ struct DiagnosticGoldenDifferentialTests {
                         "ungrouped_column.sql", "ungrouped_column_classes.sql",
                         "generated_column_writes.sql",
                         "boolean_conditions.sql", "aggregate_syntax_on_functions.sql", "grouping_casts.sql",
-                        "malformed_array_literals.sql", "conditional_expression_syntax.sql"]
+                        "malformed_array_literals.sql", "conditional_expression_syntax.sql",
+                        "table_name_conflicts.sql"]
 
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun), arguments: cases)
     func errorsArePostgreSQLs(_ name: String) throws {

@@ -51,7 +51,8 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
                 return ScopeColumn(name: column.name, value: value)
             }
             if let alias { scopeColumns = rename(scopeColumns, alias, at: location) }
-            scope.entries.append(RangeEntry(name: alias?.name.name, columns: scopeColumns, relationKey: nil, uniqueColumns: []))
+            scope.entries.append(RangeEntry(name: alias?.name.name, columns: scopeColumns, relationKey: nil, uniqueColumns: [],
+                                            nameLocation: alias?.name.location ?? location))
         case .function(let call, let alias, _, let withOrdinality, let location):
             addFunctionItem(call, alias: alias, withOrdinality: withOrdinality, location: location, scope)
         case .rowsFrom(let functions, let alias, _, let withOrdinality, let location):
@@ -65,7 +66,7 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
                     entry.columns.filter { !entry.hiddenUnqualified.contains($0.name) }
                 }
                 scope.entries.append(RangeEntry(name: alias.name.name, columns: rename(columns, alias, at: alias.name.location),
-                                                relationKey: nil, uniqueColumns: []))
+                                                relationKey: nil, uniqueColumns: [], nameLocation: alias.name.location))
                 scope.entries[scope.entries.count - 1].isJoinAlias = true
             } else {
                 let offset = scope.entries.count
@@ -88,7 +89,8 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
                     columns = rename(columns, alias, at: alias.name.location)
                 }
             }
-            scope.entries.append(RangeEntry(name: alias?.name.name ?? name, columns: columns, relationKey: nil, uniqueColumns: []))
+            scope.entries.append(RangeEntry(name: alias?.name.name ?? name, columns: columns, relationKey: nil, uniqueColumns: [],
+                                            nameLocation: alias?.name.location ?? expression.location))
         }
     }
 
@@ -110,7 +112,8 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
         let schema = name.qualifier.last?.name
         if schema == nil, let cte = scope.commonTable(named: tableName.name) {
             let columns = alias.map { rename(cte, $0, at: name.location) } ?? cte
-            return RangeEntry(name: alias?.name.name ?? tableName.name, columns: columns, relationKey: nil, uniqueColumns: [])
+            return RangeEntry(name: alias?.name.name ?? tableName.name, columns: columns, relationKey: nil, uniqueColumns: [],
+                              nameLocation: alias?.name.location ?? name.location)
         }
         guard let relation = catalog.relation(tableName.name, schema: schema) else {
             let written = name.parts.map(\.name).joined(separator: ".")
@@ -124,7 +127,8 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
         let scope = catalog.derivedValue(RelationScopeKey(relationKey: key)) { Self.scopeColumns(of: relation, key: key) }
         var columns = scope.columns
         if let alias { columns = rename(columns, alias, at: name.location) }
-        return RangeEntry(name: alias?.name.name ?? relation.name, columns: columns, relationKey: key, uniqueColumns: scope.unique)
+        return RangeEntry(name: alias?.name.name ?? relation.name, columns: columns, relationKey: key, uniqueColumns: scope.unique,
+                          isUnaliasedRelation: alias == nil, nameLocation: alias?.name.location ?? name.location)
     }
 
     /// The columns of `relation` (key `key`) as a scope entry has them, and the columns that are
@@ -151,6 +155,7 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
         let rightMergedEnd = scope.mergedColumns.count
         let leftRange = leftStart..<rightStart
         let rightRange = rightStart..<rightEnd
+        checkNameConflicts(leftRange, rightRange, scope, at: join.location)
 
         // Outer joins make the other side's columns nullable, unless that side surely meets
         // every row of this one.
@@ -180,7 +185,12 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
         }
         if !rightToOne { joinsAreToOne = false }
         let mergedStart = scope.mergedColumns.count
-        defer { if let alias = join.usingAlias { addUsingAlias(alias, Array(scope.mergedColumns[mergedStart...]), scope) } }
+        defer {
+            if let alias = join.usingAlias {
+                addUsingAlias(alias, Array(scope.mergedColumns[mergedStart...]), scope)
+                checkNameConflicts(leftStart..<rightEnd, rightEnd..<scope.entries.count, scope, at: alias.location)
+            }
+        }
         for column in usingColumns {
             let left = leftRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
             let right = rightRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
@@ -217,7 +227,7 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
     /// (PostgreSQL's alias namespace item shows no column unqualified and none to `*`), read as
     /// the join's own columns (no table of the grouping check).
     private func addUsingAlias(_ alias: Identifier, _ merged: [ScopeColumn], _ scope: Scope) {
-        var entry = RangeEntry(name: alias.name, columns: merged, relationKey: nil, uniqueColumns: [])
+        var entry = RangeEntry(name: alias.name, columns: merged, relationKey: nil, uniqueColumns: [], nameLocation: alias.location)
         entry.hiddenUnqualified = Set(merged.map(\.name))
         entry.isJoinAlias = true
         for column in merged { entry.usingAliasSources[column.name] = scope.mergedColumnSources[column.name] }

@@ -296,7 +296,11 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         let rowScope = Scope(parent: scope)
         rowScope.entries.append(entry)
         var joinsAreToOne = true
-        for item in items { addFromItem(item, rowScope, joinsAreToOne: &joinsAreToOne) }
+        for item in items {
+            let before = rowScope.entries.count
+            addFromItem(item, rowScope, joinsAreToOne: &joinsAreToOne)
+            checkNameConflicts(0..<before, before..<rowScope.entries.count, rowScope, at: table.location)
+        }
         return (rowScope, relation)
     }
 

@@ -193,6 +193,7 @@ extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & From
         for item in core.from {
             let before = scope.entries.count
             addFromItem(item, scope, joinsAreToOne: &joinsAreToOne)
+            checkNameConflicts(0..<before, before..<scope.entries.count, scope, at: core.location)
             if before > 0, scope.entries.count > before { joinsAreToOne = false }
         }
         if let whereClause = core.whereClause {
