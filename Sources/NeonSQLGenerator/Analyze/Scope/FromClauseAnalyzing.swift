@@ -176,28 +176,47 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
             usingColumns = columns
             joinsAreToOne = false
         case .natural:
-            let leftNames = Set(leftRange.flatMap { scope.entries[$0].columns.map(\.name) })
-            let common = rightRange.flatMap { scope.entries[$0].columns.map(\.name) }.filter { leftNames.contains($0) }
+            // The left input's columns the right one has, in the left's order (PostgreSQL's).
+            let rightNames = Set(joinInputColumnNames(rightRange, merged: rightMergedStart..<rightMergedEnd, scope))
+            let common = joinInputColumnNames(leftRange, merged: leftMergedStart..<rightMergedStart, scope).filter { rightNames.contains($0) }
             usingColumns = common.map { Identifier(name: $0, quoted: false, location: join.location) }
             joinsAreToOne = false
         case .none:
             joinsAreToOne = false
         }
         if !rightToOne { joinsAreToOne = false }
-        let mergedStart = scope.mergedColumns.count
+        // This join's merged columns come first among its columns (PostgreSQL's order), and
+        // replace those of the inputs' own joins it merges again (the join lists a column once).
+        var merged: [ScopeColumn] = []
+        var remerged: [Int] = []
         defer {
+            for index in remerged.sorted(by: >) { scope.mergedColumns.remove(at: index) }
+            scope.mergedColumns.insert(contentsOf: merged, at: leftMergedStart)
             if let alias = join.usingAlias {
-                addUsingAlias(alias, Array(scope.mergedColumns[mergedStart...]), scope)
+                addUsingAlias(alias, merged, scope)
                 checkNameConflicts(leftStart..<rightEnd, rightEnd..<scope.entries.count, scope, at: alias.location)
             }
         }
+        let leftNames = joinInputColumnNames(leftRange, merged: leftMergedStart..<rightMergedStart, scope)
+        let rightNames = joinInputColumnNames(rightRange, merged: rightMergedStart..<rightMergedEnd, scope)
+        var seen: Set<String> = []
         for column in usingColumns {
-            let left = leftRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
-            let right = rightRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
-            guard let left, let right else {
-                error("column \"\(column.name)\" specified in USING clause does not exist in \(left == nil ? "left" : "right") table", at: column.location)
-                continue
+            // PostgreSQL's transformFromClauseItem: each USING name once, naming one column of each input.
+            if !seen.insert(column.name).inserted {
+                error("column name \"\(column.name)\" appears more than once in USING clause", at: column.location)
+                break
             }
+            let leftMerged = (leftMergedStart..<rightMergedStart).last { scope.mergedColumns[$0].name == column.name }
+            let rightMerged = (rightMergedStart..<rightMergedEnd).last { scope.mergedColumns[$0].name == column.name }
+            let left = leftMerged.map { scope.mergedColumns[$0] }
+                ?? leftRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
+            let right = rightMerged.map { scope.mergedColumns[$0] }
+                ?? rightRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
+            if let problem = usingColumnProblem(column.name, left: (left != nil, leftNames), right: (right != nil, rightNames)) {
+                error(problem, at: column.location)
+                break
+            }
+            guard let left, let right else { continue }
             let nullable: Bool
             switch join.kind {
             case .inner, .cross: nullable = false  // NULL never matches an equality
@@ -216,10 +235,31 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
             case .full: nil
             }
             scope.mergedColumnSources[column.name] = source
-            scope.mergedColumns.append(ScopeColumn(name: column.name, value: TypedValue(type: type, nullable: nullable, name: column.name)))
+            remerged += [leftMerged, rightMerged].compactMap { $0 }
+            merged.append(ScopeColumn(name: column.name, value: TypedValue(type: type, nullable: nullable, name: column.name)))
             for index in leftRange.lowerBound..<rightRange.upperBound {
                 scope.entries[index].hiddenUnqualified.insert(column.name)
             }
+        }
+    }
+
+    /// PostgreSQL's error for a USING (or NATURAL) column `name` the left or right input of the
+    /// join (whether it has the column, and its column names) does not have exactly once.
+    private func usingColumnProblem(_ name: String, left: (found: Bool, names: [String]), right: (found: Bool, names: [String])) -> String? {
+        for (side, input) in [("left", left), ("right", right)] {
+            if input.names.count(where: { $0 == name }) > 1 { return "common column name \"\(name)\" appears more than once in \(side) table" }
+            if !input.found { return "column \"\(name)\" specified in USING clause does not exist in \(side) table" }
+        }
+        return nil
+    }
+
+    /// The column names of one input of a join as PostgreSQL's join lists them (the names USING
+    /// and NATURAL look up): the merged columns of its own joins (`merged`), then its items'
+    /// columns those did not merge away.
+    private func joinInputColumnNames(_ entries: Range<Int>, merged: Range<Int>, _ scope: Scope) -> [String] {
+        merged.map { scope.mergedColumns[$0].name } + entries.flatMap { index in
+            let entry = scope.entries[index]
+            return entry.columns.lazy.map(\.name).filter { !entry.hiddenUnqualified.contains($0) }
         }
     }
 
