@@ -14,6 +14,8 @@ protocol FromClauseAnalyzing: StatementAnalysisContext {
 
     /// Adds a FROM item to `scope`; clears `joinsAreToOne` when it may multiply the rows.
     mutating func addFromItem(_ item: TableReference, _ scope: Scope, joinsAreToOne: inout Bool)
+    /// Adds the items of a FROM list after `scope`'s entries (FromClauseAnalyzing+NameConflicts.swift).
+    mutating func addFromList(_ items: [TableReference], _ scope: Scope, at location: SourceLocation, joinsAreToOne: inout Bool)
     /// The entry of a table or view named in FROM or as a DML target; nil (reported) when unknown.
     mutating func tableEntry(_ name: QualifiedName, _ alias: TableAlias?, _ scope: Scope) -> RangeEntry?
     func builtinCallShape(_ signature: FunctionSignature, declared: [SQLType], resultType: SQLType) -> CallShape

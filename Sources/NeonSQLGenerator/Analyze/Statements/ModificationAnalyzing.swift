@@ -296,11 +296,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         let rowScope = Scope(parent: scope)
         rowScope.entries.append(entry)
         var joinsAreToOne = true
-        for item in items {
-            let before = rowScope.entries.count
-            addFromItem(item, rowScope, joinsAreToOne: &joinsAreToOne)
-            checkNameConflicts(0..<before, before..<rowScope.entries.count, rowScope, at: table.location)
-        }
+        addFromList(items, rowScope, at: table.location, joinsAreToOne: &joinsAreToOne)
         return (rowScope, relation)
     }
 
