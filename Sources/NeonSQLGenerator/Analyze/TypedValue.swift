@@ -101,6 +101,11 @@ final class Scope {
     /// inner or left join, the right input's of a right join. Absent for a FULL join's (COALESCE
     /// of both) or one the join casts; meaningful while one merged column has the name.
     var mergedColumnSources: [String: Int] = [:]
+    /// The FROM-item columns a merged column of this name reads, as PostgreSQL's grouping check
+    /// flattens it: the left input's of an inner or left join, the right's of a right join, both
+    /// of a FULL join (COALESCE of them), through the inputs' own merged columns. Meaningful
+    /// while one merged column has the name.
+    var mergedColumnInputs: [String: [ReferencedColumn]] = [:]
     var commonTables: [String: [ScopeColumn]] = [:]
     let parent: Scope?
     /// Output columns (by alias) of the current SELECT, visible to ORDER BY / GROUP BY.

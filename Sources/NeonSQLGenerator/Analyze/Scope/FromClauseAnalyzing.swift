@@ -75,6 +75,9 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
                 scope.entries += nested.entries
                 scope.mergedColumns += nested.mergedColumns
                 for (name, entry) in nested.mergedColumnSources { scope.mergedColumnSources[name] = entry + offset }
+                for (name, inputs) in nested.mergedColumnInputs {
+                    scope.mergedColumnInputs[name] = inputs.map { ReferencedColumn(entry: $0.entry.map { $0 + offset }, column: $0.column) }
+                }
             }
             joinsAreToOne = joinsAreToOne && nestedToOne
         case .join(let join):
@@ -237,12 +240,26 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
             case .full: nil
             }
             scope.mergedColumnSources[column.name] = source
+            let leftInputs = mergedColumnInputs(column.name, leftMerged, leftRange, scope)
+            let rightInputs = mergedColumnInputs(column.name, rightMerged, rightRange, scope)
+            scope.mergedColumnInputs[column.name] = switch join.kind {
+            case .inner, .cross, .left: leftInputs
+            case .right: rightInputs
+            case .full: leftInputs + rightInputs
+            }
             remerged += [leftMerged, rightMerged].compactMap { $0 }
             merged.append(ScopeColumn(name: column.name, value: TypedValue(type: type, nullable: nullable, name: column.name)))
             for index in leftRange.lowerBound..<rightRange.upperBound {
                 scope.entries[index].hiddenUnqualified.insert(column.name)
             }
         }
+    }
+
+    /// The FROM-item columns one input of a join gives as its column `name`: its merged column's
+    /// inputs (`merged`, its index in `scope.mergedColumns`), or its first item with the column.
+    private func mergedColumnInputs(_ name: String, _ merged: Int?, _ entries: Range<Int>, _ scope: Scope) -> [ReferencedColumn] {
+        if merged != nil { return scope.mergedColumnInputs[name] ?? [] }
+        return entries.first { scope.entries[$0].columns.contains { $0.name == name } }.map { [ReferencedColumn(entry: $0, column: name)] } ?? []
     }
 
     /// PostgreSQL's error for a USING (or NATURAL) column `name` the left or right input of the

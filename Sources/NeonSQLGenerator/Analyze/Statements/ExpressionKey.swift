@@ -29,6 +29,15 @@ struct ExpressionKey: Sendable, Hashable {
         columns = builder.columns.sorted()
     }
 
+    /// The key of a merged column of a join that is no single input column of it (a FULL
+    /// join's, PostgreSQL's COALESCE of its `inputs`): not exact, so an expression over exactly
+    /// those columns (`coalesce(a.id, b.id)`) may be equal to it.
+    init(mergedColumn name: String, inputs: [ReferencedColumn]) {
+        text = "merged:" + name
+        isExact = false
+        columns = inputs.map(ExpressionKey.column).sorted()
+    }
+
     /// The key of a column of the level (``columns`` holds these).
     static func column(_ column: ReferencedColumn) -> String {
         "#\(column.entry.map(String.init) ?? "using").\(column.column)"
