@@ -19,7 +19,8 @@ struct DiagnosticGoldenDifferentialTests {
                         "boolean_conditions.sql", "aggregate_syntax_on_functions.sql", "grouping_casts.sql",
                         "malformed_array_literals.sql", "conditional_expression_syntax.sql",
                         "table_name_conflicts.sql", "join_using_columns.sql", "qualified_operators.sql",
-                        "full_join_merged_grouping.sql", "grouping_cast_modifiers.sql"]
+                        "full_join_merged_grouping.sql", "grouping_cast_modifiers.sql",
+                        "ambiguous_table_reference.sql"]
 
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun), arguments: cases)
     func errorsArePostgreSQLs(_ name: String) throws {
