@@ -10,13 +10,15 @@ enum QualifiedOperatorLookup {
         return (String(op[..<dot]), String(op[op.index(after: dot)...]))
     }
 
-    /// `left OPERATOR(schema.op) ANY (array)` of operand types `inputs` (left, array element):
-    /// PostgreSQL's error when `schema` has no operator `op` taking them; nil for an unqualified
-    /// operator (its resolution is not checked here) or one that resolves.
+    /// `left op ANY (array)` (`op` possibly `OPERATOR(schema.op)`) of operand types `inputs`
+    /// (left, array element): PostgreSQL's error when no operator `op` takes them; nil when one
+    /// does (or the choice is not clear-cut).
     static func unresolved(_ op: String, _ inputs: [SQLType], _ catalog: Catalog) -> String? {
         let (schema, name) = split(op)
-        guard let schema, inputs.count == 2, let overloads = overloads(catalog, schema: schema, named: name, prefix: false),
-              case .noMatch = CallResolver.resolveOperator(overloads.candidates, inputs: inputs, userCasts: catalog.userTypes.casts) else { return nil }
+        guard inputs.count == 2 else { return nil }
+        let overloads = schema.flatMap { Self.overloads(catalog, schema: $0, named: name, prefix: false) }
+            ?? catalog.operatorOverloads(named: name, prefix: false)
+        guard case .noMatch = CallResolver.resolveOperator(overloads.candidates, inputs: inputs, userCasts: catalog.userTypes.casts) else { return nil }
         return "operator does not exist: \(inputs[0].formatName) \(op) \(inputs[1].formatName)"
     }
 
