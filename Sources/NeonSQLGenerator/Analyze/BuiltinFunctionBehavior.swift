@@ -37,8 +37,10 @@ enum BuiltinFunctionBehavior {
 
     /// Whether `call` (without OVER) may be an aggregate: a built-in aggregate, a call with an
     /// aggregate's syntax (`*`, DISTINCT, ORDER BY, WITHIN GROUP, FILTER), or a function the
-    /// built-in catalog does not list (a user's aggregate, say).
+    /// built-in catalog does not list (a user's aggregate, say). COALESCE, GREATEST, LEAST and
+    /// NULLIF are grammar, never aggregates.
     static func mayAggregate(_ call: FunctionCall) -> Bool {
+        if call.isConditionalForm { return false }
         if call.isStar || call.isDistinct || !call.orderBy.isEmpty || !call.withinGroup.isEmpty || call.filter != nil { return true }
         guard let name = call.name.name?.name, let overloads = BuiltinCatalog.shared.functions[name] else { return true }
         return overloads.contains { $0.kind == .aggregate }

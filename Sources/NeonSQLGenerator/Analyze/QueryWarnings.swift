@@ -72,24 +72,39 @@ extension StatementAnalyzer {
               let relation = catalog.relation(tableName.name, schema: name.qualifier.last?.name) else { return false }
         guard core.groupBy.isEmpty, !core.groupsBySets else { return true }
         var equated: Set<String> = []
-        core.whereClause.map { collectEquatedColumns($0, into: &equated) }
-        return !relation.uniqueKeys.contains { !$0.isEmpty && Set($0).isSubset(of: equated) }
+        var conjuncts: Set<String> = []
+        core.whereClause.map { collectEquatedColumns($0, into: &equated, conjuncts: &conjuncts) }
+        if relation.uniqueKeys.contains(where: { !$0.isEmpty && Set($0).isSubset(of: equated) }) { return false }
+        // A unique index on expressions, or a partial one whose predicate the WHERE states as it is written.
+        return !relation.indexes.contains { index in
+            index.isUnique && !index.elementTexts.isEmpty && Set(index.elementTexts).isSubset(of: equated)
+                && Set(index.predicateConjuncts).isSubset(of: conjuncts)
+        }
     }
 
-    /// Columns compared with `=` in the top-level AND conjuncts of a WHERE clause.
-    private func collectEquatedColumns(_ expression: Expression, into columns: inout Set<String>) {
+    /// The columns (by name) and expressions (``CreateIndexStatement/normalized(_:)``) compared
+    /// with `=` in the top-level AND conjuncts of a WHERE clause, and those conjuncts' texts.
+    private func collectEquatedColumns(_ expression: Expression, into columns: inout Set<String>, conjuncts: inout Set<String>) {
         switch expression.kind {
         case .parenthesized(let inner):
-            collectEquatedColumns(inner, into: &columns)
+            collectEquatedColumns(inner, into: &columns, conjuncts: &conjuncts)
+            return
         case .binary(let op, let lhs, let rhs) where op == "and":
-            collectEquatedColumns(lhs, into: &columns)
-            collectEquatedColumns(rhs, into: &columns)
+            collectEquatedColumns(lhs, into: &columns, conjuncts: &conjuncts)
+            collectEquatedColumns(rhs, into: &columns, conjuncts: &conjuncts)
+            return
         case .binary("=", let lhs, let rhs):
             for side in [lhs, rhs] {
                 if case .column(let name) = side.kind, let column = name.name { columns.insert(column.name) }
+                columns.insert(normalizedText(side))
             }
         default:
             break
         }
+        conjuncts.insert(normalizedText(expression))
+    }
+
+    private func normalizedText(_ expression: Expression) -> String {
+        CreateIndexStatement.normalized(source.text(from: expression.range.start.offset, to: expression.range.endOffset))
     }
 }

@@ -78,6 +78,11 @@ struct RangeEntry: Sendable, Hashable {
     /// A `USING (...) AS alias` entry's columns that are, to PostgreSQL's grouping check, the
     /// column of another FROM item (by index, as ``Scope/mergedColumnSources``).
     var usingAliasSources: [String: Int] = [:]
+    /// A table or view named without an alias (PostgreSQL's RTE_RELATION without alias): two of
+    /// them of the same name conflict only when they are the same relation (``relationKey``).
+    var isUnaliasedRelation = false
+    /// Where the name the entry goes by (its alias, or the table's or function's name) is written.
+    var nameLocation: SourceLocation?
 
     mutating func makeNullable() {
         if nullabilityBeforeExtension == nil { nullabilityBeforeExtension = columns.map(\.value.nullable) }
@@ -96,6 +101,11 @@ final class Scope {
     /// inner or left join, the right input's of a right join. Absent for a FULL join's (COALESCE
     /// of both) or one the join casts; meaningful while one merged column has the name.
     var mergedColumnSources: [String: Int] = [:]
+    /// The FROM-item columns a merged column of this name reads, as PostgreSQL's grouping check
+    /// flattens it: the left input's of an inner or left join, the right's of a right join, both
+    /// of a FULL join (COALESCE of them), through the inputs' own merged columns. Meaningful
+    /// while one merged column has the name.
+    var mergedColumnInputs: [String: [ReferencedColumn]] = [:]
     var commonTables: [String: [ScopeColumn]] = [:]
     let parent: Scope?
     /// Output columns (by alias) of the current SELECT, visible to ORDER BY / GROUP BY.

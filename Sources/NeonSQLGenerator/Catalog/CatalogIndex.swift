@@ -18,6 +18,11 @@ struct CatalogIndex: Sendable, Hashable {
     /// `WHERE predicate`: unique only among some rows.
     var isPartial: Bool
     var constraint: Constraint
+    /// For `CREATE INDEX`: each element's column name or expression text, and the `WHERE`
+    /// predicate's conjuncts (``CreateIndexStatement/normalized(_:)``), which a query's WHERE can
+    /// match to find a row unique under a partial or expression index.
+    var elementTexts: [String] = []
+    var predicateConjuncts: [String] = []
 
     /// The columns whose values are unique per row, when this index guarantees it for every row.
     var uniqueKey: [String]? {

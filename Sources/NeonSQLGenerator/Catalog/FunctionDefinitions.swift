@@ -15,6 +15,7 @@ extension FunctionDefinitions {
 
     mutating func createFunction(_ create: CreateFunctionStatement) {
         guard let (schema, name) = split(create.name) else { return }
+        if reportPseudoTypeMisuse(create) { return }
         // Its body counts for table effects even when its signature cannot be registered.
         let writtenSignature = create.parameters.filter { $0.mode != .out }.map { parameter in
             (parameter.type.schema.map { $0 + "." } ?? "") + parameter.type.name + String(repeating: "[]", count: parameter.type.arrayDimensions)

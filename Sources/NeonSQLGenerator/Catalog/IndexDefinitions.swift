@@ -137,7 +137,9 @@ extension IndexDefinitions {
             name = chooseIndexName(for: relation, columns: create.elements.map(\.nameForIndexName), constraint: .none)
         }
         relation.indexes.append(CatalogIndex(name: name, columns: columns, isUnique: create.isUnique, isPartial: create.isPartial,
-                                             constraint: .none))
+                                             constraint: .none,
+                                             elementTexts: create.elements.map { $0.column?.name ?? $0.expressionText ?? "" },
+                                             predicateConjuncts: create.predicateConjuncts))
         catalog.setRelation(relation)
     }
 

@@ -19,6 +19,7 @@ extension CreateParser {
         } while accept(.comma)
         try expect(.rightParen, "')'")
         var isPartial = false
+        var predicateConjuncts: [String] = []
         while !atEnd {
             if atWord("include") || atWord("with"), peek().kind == .leftParen {
                 advance()
@@ -29,14 +30,29 @@ extension CreateParser {
             } else if acceptWord("tablespace") {
                 _ = try parseLabel("tablespace name")
             } else if acceptWord("where") {
-                _ = try expressionParser.parseExpression()
+                predicateConjuncts = conjuncts(of: try expressionParser.parseExpression()).map(normalizedText)
                 isPartial = true
             } else {
                 throw error(expected: "end of CREATE INDEX")
             }
         }
         return .createIndex(CreateIndexStatement(name: name, ifNotExists: ifNotExists, table: table, isUnique: isUnique,
-                                                 elements: elements, isPartial: isPartial, location: start.location))
+                                                 elements: elements, isPartial: isPartial, location: start.location,
+                                                 predicateConjuncts: predicateConjuncts))
+    }
+
+    /// The top-level AND conjuncts of a predicate.
+    private func conjuncts(of expression: Expression) -> [Expression] {
+        switch expression.kind {
+        case .parenthesized(let inner): conjuncts(of: inner)
+        case .binary("and", let lhs, let rhs): conjuncts(of: lhs) + conjuncts(of: rhs)
+        default: [expression]
+        }
+    }
+
+    /// An expression's source text, ``CreateIndexStatement/normalized(_:)``.
+    private func normalizedText(_ expression: Expression) -> String {
+        CreateIndexStatement.normalized(cursor.source.text(from: expression.range.start.offset, to: expression.range.endOffset))
     }
 
     /// `column | (expression) | function(...)`, then `[COLLATE c] [opclass [(params)]] [ASC|DESC] [NULLS FIRST|LAST]`.
@@ -50,7 +66,7 @@ extension CreateParser {
             let expression = try expressionParser.parseExpression()
             var name = "expr"
             if isCall, case .function(let call) = expression.kind, let function = call.name.name { name = function.name }
-            element = CreateIndexStatement.Element(column: nil, nameForIndexName: name)
+            element = CreateIndexStatement.Element(column: nil, nameForIndexName: name, expressionText: normalizedText(expression))
         }
         // Collation, operator class and ordering change nothing a query's types depend on.
         while !at(.comma), !at(.rightParen), !atEnd {

@@ -165,16 +165,18 @@ struct ExpressionParser: GrammarParser {
         }
     }
 
-    /// `OPERATOR(schema.op)` after the keyword: returns the operator text.
+    /// `OPERATOR(schema.op)` after the keyword: returns the operator text, `schema.op` when a
+    /// schema is named (the last name before the operator), which the operator is looked up in.
     func parseOperatorConstruct() throws(ParseError) -> String {
         try expect(.leftParen, "'('")
+        var schema: String?
         while current.kind == .word || current.kind == .quotedIdentifier {
-            advance()
+            schema = identifier(advance()).name
             try expect(.dot, "'.'")
         }
         let op = try expect(.op, "operator")
         try expect(.rightParen, "')'")
-        return op.value
+        return schema.map { $0 + "." + op.value } ?? op.value
     }
 
     /// After a binary operator: `ANY/SOME/ALL (...)` or the right operand.

@@ -77,6 +77,8 @@ struct FromClauseParser: GrammarParser {
             }
             advance()
             let inner = try parseTableReference()
+            // Only a join may stand in parentheses (`(a)`, `(a AS p)`: PostgreSQL's syntax error at `)`).
+            if at(.rightParen), !Self.isJoinedTable(inner) { throw syntaxError(at: current) }
             try expect(.rightParen, "')'")
             return .parenthesized(inner, alias: try parseTableAlias())
         }
@@ -98,6 +100,15 @@ struct FromClauseParser: GrammarParser {
             }
         }
         return .table(name, alias: alias)
+    }
+
+    /// PostgreSQL's `joined_table`: a join, or one in parentheses without an alias.
+    static func isJoinedTable(_ item: TableReference) -> Bool {
+        switch item {
+        case .join: true
+        case .parenthesized(let inner, alias: nil): isJoinedTable(inner)
+        default: false
+        }
     }
 
     /// `[AS] alias [(col, ...)]`, or a column definition list (`AS x(a int, b text)`) with its types.

@@ -58,6 +58,7 @@ extension GrammarParser {
     func queryStarts(at offset: Int) -> (isQuery: Bool, direct: Bool) { cursor.queryStarts(at: offset) }
     func error(expected: String) -> ParseError { cursor.error(expected: expected) }
     func describe(_ token: Token) -> String { cursor.describe(token) }
+    func syntaxError(at token: Token) -> ParseError { cursor.syntaxError(at: token) }
     func enter() throws(ParseError) { try cursor.enter() }
     func leave() { cursor.leave() }
     func mark() -> TokenCursor.Mark { cursor.mark() }

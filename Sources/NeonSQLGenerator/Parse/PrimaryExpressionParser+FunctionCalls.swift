@@ -9,6 +9,9 @@ extension PrimaryExpressionParser {
     func parseFunctionCall(name: QualifiedName) throws(ParseError) -> FunctionCall {
         try enter()
         defer { leave() }
+        if name.parts.count == 1, !name.parts[0].quoted, FunctionCall.conditionalForms.contains(name.parts[0].name) {
+            return try parseConditionalForm(name: name)
+        }
         try expect(.leftParen, "'('")
         var arguments: [Expression] = []
         var isStar = false
@@ -74,6 +77,33 @@ extension PrimaryExpressionParser {
             withinGroup: withinGroup, filter: filter, over: over, hasVariadicArgument: hasVariadic,
             argumentNames: argumentNames
         )
+    }
+
+    /// COALESCE, GREATEST, LEAST and NULLIF unquoted and unqualified: PostgreSQL's grammar forms
+    /// (`func_expr_common_subexpr`), not function calls, so they take a plain argument list (NULLIF
+    /// exactly two) and none of a call's DISTINCT, ALL, `*`, VARIADIC, named arguments, ORDER BY,
+    /// WITHIN GROUP, FILTER or OVER: any of these is PostgreSQL's syntax error at its token.
+    private func parseConditionalForm(name: QualifiedName) throws(ParseError) -> FunctionCall {
+        try expect(.leftParen, "'('")
+        var arguments: [Expression] = []
+        repeat {
+            let token = current
+            if token.kind == .rightParen || token.kind == .comma || token.isOp("*")
+                || (token.kind == .word && ["distinct", "all", "variadic"].contains(token.value)) {
+                throw syntaxError(at: token)
+            }
+            if token.kind == .word || token.kind == .quotedIdentifier, peek().isOp("=>") || peek().isOp(":=") {
+                throw syntaxError(at: peek())
+            }
+            arguments.append(try expressionParser.parseExpression())
+            if name.parts[0].name == "nullif", arguments.count == 1, !at(.comma) { throw syntaxError(at: current) }
+        } while (name.parts[0].name != "nullif" || arguments.count < 2) && accept(.comma)
+        guard at(.rightParen) else { throw syntaxError(at: current) }
+        advance()
+        // OVER, FILTER and WITHIN follow only a function call, and are no bare column label.
+        if current.kind == .word, ["over", "filter", "within"].contains(current.value) { throw syntaxError(at: current) }
+        return FunctionCall(name: name, arguments: arguments, isStar: false, isDistinct: false, orderBy: [], withinGroup: [],
+                            filter: nil, over: nil, hasVariadicArgument: false)
     }
 
     func call(_ name: String, at location: SourceLocation, _ arguments: [Expression]) -> FunctionCall {

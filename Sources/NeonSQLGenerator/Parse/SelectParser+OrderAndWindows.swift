@@ -20,8 +20,11 @@ extension SelectParser {
                 descending = true
             } else if acceptWord("asc") {
             } else if acceptWord("using") {
-                let op = try expect(.op, "operator")
-                descending = op.value == ">"
+                // `USING >` or `USING OPERATOR(pg_catalog.>)`.
+                let op = atWord("operator") && peek().kind == .leftParen
+                    ? try { () throws(ParseError) -> String in advance(); return try expressionParser.parseOperatorConstruct() }()
+                    : try expect(.op, "operator").value
+                descending = op == ">" || op.hasSuffix(".>")
             }
             var nullsFirst: Bool?
             if atWord("nulls"), peek().isWord("first") || peek().isWord("last") {

@@ -359,6 +359,7 @@ struct SelectParser: GrammarParser {
             if acceptWord("as") {
                 alias = try parseLabel("column alias")
             } else if atColumnId {
+                if current.kind == .word, Keywords.notBareLabels.contains(current.value) { throw syntaxError(at: current) }
                 alias = identifier(advance())
             }
             targets.append(.expression(expression, alias: alias))

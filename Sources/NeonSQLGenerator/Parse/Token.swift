@@ -78,6 +78,14 @@ enum Keywords {
         "overlaps", "right", "similar", "tablesample", "verbose",
     ]
 
+    /// Keywords that can name a column but are no bare column label: an alias of a select-list or
+    /// RETURNING item written without AS (PostgreSQL's AS_LABEL keywords outside ``reserved`` and
+    /// ``typeOrFunctionName``; `SELECT x over` is a syntax error at `over`).
+    static let notBareLabels: Set<String> = [
+        "char", "character", "day", "filter", "hour", "minute", "month", "over", "precision", "second",
+        "varying", "within", "without", "year",
+    ]
+
     /// The keywords that cannot name a column: ``reserved`` and ``typeOrFunctionName`` in one set,
     /// so that ``isColumnName(_:)`` hashes the word once.
     private static let notColumnNames = reserved.union(typeOrFunctionName)

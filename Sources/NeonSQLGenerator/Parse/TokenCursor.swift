@@ -133,6 +133,16 @@ final class TokenCursor {
         ParseError(message: "expected \(expected), found \(describe(current))", location: current.location)
     }
 
+    /// PostgreSQL's own error for a token its grammar allows nowhere at this point:
+    /// `syntax error at or near "<token as written>"` (`at end of input` at the end).
+    func syntaxError(at token: Token) -> ParseError {
+        if token.kind == .eof, token.value != ";" {
+            return ParseError(message: "syntax error at end of input", location: token.location)
+        }
+        let text = token.kind == .eof ? token.value : source.text(from: token.start, to: token.end)
+        return ParseError(message: "syntax error at or near \"\(text)\"", location: token.location)
+    }
+
     func describe(_ token: Token) -> String {
         switch token.kind {
         case .eof:

@@ -28,6 +28,28 @@ struct SourceFile: Sendable, Hashable {
         self.init(path: input.path, text: input.contents, invalidUTF8: input.invalidUTF8)
     }
 
+    /// The location of the first token at or after byte `offset`: the first character that is
+    /// neither space nor part of a comment (`--` or `/* */`); nil at the end of the text.
+    func tokenLocation(after offset: Int) -> SourceLocation? {
+        var index = offset
+        while index < bytes.count {
+            let byte = bytes[index]
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            if byte == UInt8(ascii: " ") || (9...13).contains(byte) {
+                index += 1
+            } else if byte == UInt8(ascii: "-"), next == UInt8(ascii: "-") {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            } else if byte == UInt8(ascii: "/"), next == UInt8(ascii: "*") {
+                index += 2
+                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                index += 2
+            } else {
+                return location(ofOffset: index)
+            }
+        }
+        return nil
+    }
+
     /// The 1-based line and column (in characters) of a byte offset.
     func location(ofOffset offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))

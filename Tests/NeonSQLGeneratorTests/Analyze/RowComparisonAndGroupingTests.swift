@@ -54,9 +54,9 @@ struct RowComparisonTests {
 
     @Test func subqueryColumnCountMustMatchTheRow() {
         let tooMany = AnalysisFixture(schema: schema, query: "-- name: A :many\nSELECT id FROM accounts WHERE score IN (SELECT 1, 2);")
-        #expect(tooMany.errors == ["query.sql:2:41: error: subquery has too many columns"])
+        #expect(tooMany.errors == ["query.sql:2:37: error: subquery has too many columns"])
         let tooFew = AnalysisFixture(schema: schema, query: "-- name: A :many\nSELECT id FROM accounts WHERE (score, id) IN (SELECT 1);")
-        #expect(tooFew.errors == ["query.sql:2:47: error: subquery has too few columns"])
+        #expect(tooFew.errors == ["query.sql:2:43: error: subquery has too few columns"])
         let unequal = AnalysisFixture(schema: schema, query: "-- name: A :many\nSELECT id FROM accounts WHERE (score, id) = (1, 2, 3);")
         #expect(unequal.errors == ["query.sql:2:31: error: unequal number of entries in row expressions"])
     }

@@ -7,7 +7,8 @@ import Testing
 /// Forms PostgreSQL 15 accepts that the generator once rejected, typed against PostgreSQL's own
 /// PREPARE and \gdesc: window frame offsets given as parameters (ROWS and GROUPS take bigint,
 /// RANGE the offset type of the sort key's in_range support function), `JOIN ... USING (...) AS j`
-/// (join_using_alias: `j.a` and `j.*` name the merged columns), a prefix operator written
+/// (join_using_alias: `j.a` and `j.*` name the merged columns), joins merging a column a join
+/// of theirs merged (`a JOIN b USING (id) JOIN c USING (id)`: one `id`), a prefix operator written
 /// `OPERATOR(pg_catalog.-) x`.
 @Suite("Differential: accepted forms vs PostgreSQL", .serialized, .offCooperativePool)
 struct AcceptedFormsDifferentialTests {
@@ -56,6 +57,13 @@ struct AcceptedFormsDifferentialTests {
         SELECT * FROM readings AS r JOIN sensors AS s USING (sensor) AS j;
         -- name: UsingAliasGrouped :many
         SELECT sensor, count(*) AS n FROM readings AS r JOIN sensors AS s USING (sensor) AS j GROUP BY j.sensor;
+        -- name: UsingChainedOnOneColumn :many
+        SELECT sensor AS merged, * FROM sensors AS s JOIN readings AS r USING (sensor) JOIN (SELECT 1 AS sensor, 2 AS extra) AS t USING (sensor)
+        WHERE sensor > @least;
+        -- name: UsingChainedOnTwoColumns :many
+        SELECT * FROM readings AS r JOIN sensors AS s USING (sensor) JOIN sites USING (site);
+        -- name: NaturalChained :many
+        SELECT site AS merged, * FROM sensors NATURAL JOIN sites NATURAL JOIN (SELECT 'x'::text AS site, 2 AS extra) AS e;
         -- name: PrefixOperatorConstruct :many
         SELECT OPERATOR(pg_catalog.-) sensor AS negated, OPERATOR(pg_catalog.-) sensor + 1 AS shifted,
                OPERATOR(pg_catalog.@) @delta::integer AS magnitude, 2 * OPERATOR(-) level AS doubled,

@@ -17,7 +17,11 @@ struct DiagnosticGoldenDifferentialTests {
                         "ungrouped_column.sql", "ungrouped_column_classes.sql",
                         "generated_column_writes.sql",
                         "boolean_conditions.sql", "aggregate_syntax_on_functions.sql", "grouping_casts.sql",
-                        "malformed_array_literals.sql"]
+                        "malformed_array_literals.sql", "conditional_expression_syntax.sql",
+                        "table_name_conflicts.sql", "join_using_columns.sql", "qualified_operators.sql",
+                        "full_join_merged_grouping.sql", "grouping_cast_modifiers.sql",
+                        "ambiguous_table_reference.sql", "parenthesized_from_items.sql",
+                        "quantified_operator_types.sql"]
 
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun), arguments: cases)
     func errorsArePostgreSQLs(_ name: String) throws {

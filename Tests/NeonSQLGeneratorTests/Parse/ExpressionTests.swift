@@ -64,7 +64,7 @@ struct ExpressionTests {
         #expect(expr("-a[1]") == "(- (subscript a 1))")
         #expect(expr("ts AT TIME ZONE 'UTC' + interval '1 hour'") == "(+ (attimezone ts 'UTC') interval'1 hour')")
         #expect(expr("name COLLATE \"C\" || x") == "(|| (collate name \"C\") x)")
-        #expect(expr("a OPERATOR(pg_catalog.+) b * c") == "(+ a (* b c))")
+        #expect(expr("a OPERATOR(pg_catalog.+) b * c") == "(pg_catalog.+ a (* b c))")
         #expect(expr("(a + b) * c") == "(* {(+ a b)} c)")
         #expect(expr("a[1:2]") == "(subscript a 1:2)")
         #expect(expr("a[:2]") == "(subscript a _:2)")

@@ -20,7 +20,8 @@ protocol CallTyping: StatementAnalysisContext {
     /// Both operands of a comparison-like construct, typed against each other.
     mutating func inferPair(_ lhs: Expression, _ rhs: Expression, _ scope: Scope, op: String) -> (TypedValue, TypedValue)
     mutating func inferBinary(_ op: String, _ lhs: Expression, _ rhs: Expression, _ scope: Scope) -> TypedValue
-    mutating func inferUnary(_ op: String, _ operand: Expression, _ scope: Scope, _ context: OperandContext?) -> TypedValue
+    /// A prefix operator written at `location`.
+    mutating func inferUnary(_ op: String, _ operand: Expression, _ scope: Scope, _ context: OperandContext?, at location: SourceLocation) -> TypedValue
     mutating func inferFunction(_ call: FunctionCall, _ scope: Scope, _ context: OperandContext?, insideCast: Bool) -> TypedValue
     /// Resolves a call among the visible user functions and the built-in overloads; with
     /// `procedures`, among the visible procedures alone (`CALL p(...)`).
@@ -67,7 +68,9 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
     /// inferred again.
     mutating func inferOperatorCall(_ op: String, _ lhs: Expression?, _ rhs: Expression, _ scope: Scope,
                                     at location: SourceLocation, known: [TypedValue?]) -> OperatorCall {
-        let name = op == "!=" ? "<>" : op
+        // `OPERATOR(schema.op)` is looked up in that schema alone.
+        let (schema, bareName) = QualifiedOperatorLookup.split(op)
+        let name = bareName == "!=" ? "<>" : bareName
         let expressions = lhs.map { [$0, rhs] } ?? [rhs]
         var values = [TypedValue?](repeating: nil, count: expressions.count)
         var hadError = false
@@ -79,12 +82,14 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
             values[index] = value
         }
         let inputs = values.map { $0?.type ?? .unknown }
-        let (signatures, candidates) = catalog.operatorOverloads(named: name, prefix: lhs == nil)
+        let (signatures, candidates) = schema.flatMap { QualifiedOperatorLookup.overloads(catalog, schema: $0, named: name, prefix: lhs == nil) }
+            ?? catalog.operatorOverloads(named: name, prefix: lhs == nil)
         // A composite type (CREATE TYPE ... AS, a table's row) is binary-coercible to record:
         // its comparisons are record's (`p = ROW(1, 'a')::pair`, `t = t`).
         let resolutionInputs = catalog.compositesAsRecords(inputs)
         // Resolution depends on the candidates (the catalog's, by name) and the input types only.
-        let outcome = catalog.derivedValue(OperatorResolutionKey(name: name, prefix: lhs == nil, inputs: resolutionInputs)) {
+        let outcome = catalog.derivedValue(OperatorResolutionKey(name: schema.map { $0 + "." + name } ?? name, prefix: lhs == nil,
+                                                                 inputs: resolutionInputs)) {
             CallResolver.resolveOperator(candidates, inputs: resolutionInputs, userCasts: catalog.userTypes.casts)
         }
         var call = OperatorCall(operands: [])
@@ -135,19 +140,20 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
             let right = inferCondition(rhs, scope, clause: op.uppercased())
             return TypedValue(type: .bool, nullable: left.nullable || right.nullable)
         }
-        let call = inferOperatorCall(op, lhs, rhs, scope, at: lhs.location)
+        let call = inferOperatorCall(op, lhs, rhs, scope, at: source.tokenLocation(after: lhs.range.endOffset) ?? lhs.location)
+        let name = QualifiedOperatorLookup.split(op).name
         // JSON field and path extraction is NULL when the key or element is missing.
-        let alwaysNullable = ["->", "->>", "#>", "#>>"].contains(op)
+        let alwaysNullable = ["->", "->>", "#>", "#>>"].contains(name)
         // A strict operator is NULL when an operand is; the non-strict ones (array || element)
         // only when both are.
         let nullable = call.isStrict ? call.operands.contains { $0.nullable } : call.operands.allSatisfy { $0.nullable }
         let type = call.result ?? .unknown
         return TypedValue(type: type, nullable: alwaysNullable || call.mayReturnNull || nullable,
-                          elementNullable: BuiltinFunctionBehavior.resultElementNullable(name: op == "||" ? "array_append" : op,
+                          elementNullable: BuiltinFunctionBehavior.resultElementNullable(name: name == "||" ? "array_append" : name,
                                                                                  arguments: call.operands, resultType: type))
     }
 
-    mutating func inferUnary(_ op: String, _ operand: Expression, _ scope: Scope, _ context: OperandContext?) -> TypedValue {
+    mutating func inferUnary(_ op: String, _ operand: Expression, _ scope: Scope, _ context: OperandContext?, at location: SourceLocation) -> TypedValue {
         if op == "not" {
             let value = inferCondition(operand, scope, clause: "NOT")
             return TypedValue(type: .bool, nullable: value.nullable)
@@ -160,7 +166,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
             default: break
             }
         }
-        let call = inferOperatorCall(op, nil, operand, scope, at: operand.location)
+        let call = inferOperatorCall(op, nil, operand, scope, at: location)
         let value = call.operands.first ?? TypedValue(type: .unknown, nullable: true)
         return TypedValue(type: call.result ?? .unknown, nullable: value.nullable || !call.isStrict || call.mayReturnNull)
     }
@@ -232,7 +238,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         if isOtherSchema, catalog.functionCandidates(named: qualifiedName).isEmpty {
             error("function \(call.name.parts.map(\.name).joined(separator: ".")) is not known to the generator; cast its result (::type)", at: call.name.location)
         }
-        if schema == nil, ["coalesce", "greatest", "least", "nullif"].contains(name) {
+        if call.isConditionalForm {
             return inferConditional(name, call, scope, context)
         }
         if schema == nil, name == "merge_action", call.name.name?.quoted == false, call.arguments.isEmpty,
@@ -267,7 +273,10 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
         var resultType: SQLType?
         var signature: FunctionSignature?
         if signatures.isEmpty {
-            if reportVersionRequirement(name, inputs: inputs, at: call.name.location) {
+            if FunctionCall.conditionalForms.contains(name) {
+                // `"coalesce"(a, b)`, `pg_catalog.nullif(a, b)`: a function call, of none of pg_proc.
+                error("function \(call.name.parts.map(\.name).joined(separator: "."))(\(signatureText(inputs))) does not exist", at: call.name.location)
+            } else if reportVersionRequirement(name, inputs: inputs, at: call.name.location) {
                 // A function of another PostgreSQL version than the project's (postgresVersion).
             } else if !insideCast {
                 let suggestion = NameSuggestions.closest(to: name, among: KnownFunctionNames.all).map { "did you mean '\($0)'? or " } ?? ""

@@ -48,6 +48,10 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
         // ANY(@ids)`: the operator then compares integer with bigint).
         let arrayType: SQLType? = left.type == .unknown || !isUnknownInput(rhs) ? nil : .array(left.type)
         let array = infer(rhs, scope, OperandContext(type: arrayType, name: hint, origin: left.origin, originIsElement: true))
+        if left.type != .unknown, let element = TypeRules.arrayElement(array.type),
+           let message = QualifiedOperatorLookup.unresolved(op, catalog.compositesAsRecords([left.type, element]), catalog) {
+            error(message, at: source.tokenLocation(after: lhs.range.endOffset) ?? lhs.location)
+        }
         return TypedValue(type: .bool, nullable: left.nullable || array.nullable || array.elementNullable)
     }
 

@@ -120,7 +120,7 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
         case .parameter(let node):
             return inferParameter(node, context)
         case .unary(let op, let operand):
-            return inferUnary(op, operand, scope, context)
+            return inferUnary(op, operand, scope, context, at: expression.location)
         case .binary(let op, let lhs, let rhs):
             if op != "and", op != "or", let value = inferRowOperator(op, lhs, rhs, scope) { return value }
             return inferBinary(op, lhs, rhs, scope)

@@ -136,7 +136,8 @@ extension RowComparing where Self: ExpressionTyping & CallTyping & SelectAnalyzi
     /// is analyzed first, then the left side (one value, or a row constructor's elements), which
     /// must have as many elements as the subquery has columns.
     mutating func inferRowSubqueryComparison(_ op: String, _ lhs: Expression, _ query: SelectStatement, _ scope: Scope) -> TypedValue {
-        inferRowSubqueryComparison(op, rowConstructorElements(lhs) ?? [lhs], query, scope, at: lhs.location)
+        // PostgreSQL places the comparison's errors at its operator (`IN`, `= ANY`).
+        inferRowSubqueryComparison(op, rowConstructorElements(lhs) ?? [lhs], query, scope, at: source.tokenLocation(after: lhs.range.endOffset) ?? lhs.location)
     }
 
     private mutating func inferRowSubqueryComparison(_ op: String, _ leftElements: [Expression], _ query: SelectStatement,
@@ -149,11 +150,11 @@ extension RowComparing where Self: ExpressionTyping & CallTyping & SelectAnalyzi
             return TypedValue(type: .bool, nullable: true)
         }
         if left.count < columns.count {
-            error("subquery has too many columns", at: query.location)
+            error("subquery has too many columns", at: location)
             return TypedValue(type: .bool, nullable: true)
         }
         if left.count > columns.count {
-            error("subquery has too few columns", at: query.location)
+            error("subquery has too few columns", at: location)
             return TypedValue(type: .bool, nullable: true)
         }
         let subquery = Expression(.scalarSubquery(query), location: query.location, range: query.range)

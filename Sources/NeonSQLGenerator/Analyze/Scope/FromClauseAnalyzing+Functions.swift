@@ -68,7 +68,8 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
                 columns[0] = ScopeColumn(name: alias.name.name, value: first.value.renamed(alias.name.name))
             }
         }
-        var entry = RangeEntry(name: alias?.name.name ?? name, columns: columns, relationKey: nil, uniqueColumns: [])
+        var entry = RangeEntry(name: alias?.name.name ?? name, columns: columns, relationKey: nil, uniqueColumns: [],
+                               nameLocation: alias?.name.location ?? location)
         if !withOrdinality { entry.rowType = item.rowType }
         scope.entries.append(entry)
     }

@@ -14,6 +14,8 @@ protocol FromClauseAnalyzing: StatementAnalysisContext {
 
     /// Adds a FROM item to `scope`; clears `joinsAreToOne` when it may multiply the rows.
     mutating func addFromItem(_ item: TableReference, _ scope: Scope, joinsAreToOne: inout Bool)
+    /// Adds the items of a FROM list after `scope`'s entries (FromClauseAnalyzing+NameConflicts.swift).
+    mutating func addFromList(_ items: [TableReference], _ scope: Scope, at location: SourceLocation, joinsAreToOne: inout Bool)
     /// The entry of a table or view named in FROM or as a DML target; nil (reported) when unknown.
     mutating func tableEntry(_ name: QualifiedName, _ alias: TableAlias?, _ scope: Scope) -> RangeEntry?
     func builtinCallShape(_ signature: FunctionSignature, declared: [SQLType], resultType: SQLType) -> CallShape
@@ -51,7 +53,8 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
                 return ScopeColumn(name: column.name, value: value)
             }
             if let alias { scopeColumns = rename(scopeColumns, alias, at: location) }
-            scope.entries.append(RangeEntry(name: alias?.name.name, columns: scopeColumns, relationKey: nil, uniqueColumns: []))
+            scope.entries.append(RangeEntry(name: alias?.name.name, columns: scopeColumns, relationKey: nil, uniqueColumns: [],
+                                            nameLocation: alias?.name.location ?? location))
         case .function(let call, let alias, _, let withOrdinality, let location):
             addFunctionItem(call, alias: alias, withOrdinality: withOrdinality, location: location, scope)
         case .rowsFrom(let functions, let alias, _, let withOrdinality, let location):
@@ -65,13 +68,16 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
                     entry.columns.filter { !entry.hiddenUnqualified.contains($0.name) }
                 }
                 scope.entries.append(RangeEntry(name: alias.name.name, columns: rename(columns, alias, at: alias.name.location),
-                                                relationKey: nil, uniqueColumns: []))
+                                                relationKey: nil, uniqueColumns: [], nameLocation: alias.name.location))
                 scope.entries[scope.entries.count - 1].isJoinAlias = true
             } else {
                 let offset = scope.entries.count
                 scope.entries += nested.entries
                 scope.mergedColumns += nested.mergedColumns
                 for (name, entry) in nested.mergedColumnSources { scope.mergedColumnSources[name] = entry + offset }
+                for (name, inputs) in nested.mergedColumnInputs {
+                    scope.mergedColumnInputs[name] = inputs.map { ReferencedColumn(entry: $0.entry.map { $0 + offset }, column: $0.column) }
+                }
             }
             joinsAreToOne = joinsAreToOne && nestedToOne
         case .join(let join):
@@ -88,7 +94,8 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
                     columns = rename(columns, alias, at: alias.name.location)
                 }
             }
-            scope.entries.append(RangeEntry(name: alias?.name.name ?? name, columns: columns, relationKey: nil, uniqueColumns: []))
+            scope.entries.append(RangeEntry(name: alias?.name.name ?? name, columns: columns, relationKey: nil, uniqueColumns: [],
+                                            nameLocation: alias?.name.location ?? expression.location))
         }
     }
 
@@ -110,7 +117,8 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
         let schema = name.qualifier.last?.name
         if schema == nil, let cte = scope.commonTable(named: tableName.name) {
             let columns = alias.map { rename(cte, $0, at: name.location) } ?? cte
-            return RangeEntry(name: alias?.name.name ?? tableName.name, columns: columns, relationKey: nil, uniqueColumns: [])
+            return RangeEntry(name: alias?.name.name ?? tableName.name, columns: columns, relationKey: nil, uniqueColumns: [],
+                              nameLocation: alias?.name.location ?? name.location)
         }
         guard let relation = catalog.relation(tableName.name, schema: schema) else {
             let written = name.parts.map(\.name).joined(separator: ".")
@@ -124,7 +132,8 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
         let scope = catalog.derivedValue(RelationScopeKey(relationKey: key)) { Self.scopeColumns(of: relation, key: key) }
         var columns = scope.columns
         if let alias { columns = rename(columns, alias, at: name.location) }
-        return RangeEntry(name: alias?.name.name ?? relation.name, columns: columns, relationKey: key, uniqueColumns: scope.unique)
+        return RangeEntry(name: alias?.name.name ?? relation.name, columns: columns, relationKey: key, uniqueColumns: scope.unique,
+                          isUnaliasedRelation: alias == nil, nameLocation: alias?.name.location ?? name.location)
     }
 
     /// The columns of `relation` (key `key`) as a scope entry has them, and the columns that are
@@ -151,6 +160,7 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
         let rightMergedEnd = scope.mergedColumns.count
         let leftRange = leftStart..<rightStart
         let rightRange = rightStart..<rightEnd
+        checkNameConflicts(leftRange, rightRange, scope, at: join.location)
 
         // Outer joins make the other side's columns nullable, unless that side surely meets
         // every row of this one.
@@ -171,23 +181,47 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
             usingColumns = columns
             joinsAreToOne = false
         case .natural:
-            let leftNames = Set(leftRange.flatMap { scope.entries[$0].columns.map(\.name) })
-            let common = rightRange.flatMap { scope.entries[$0].columns.map(\.name) }.filter { leftNames.contains($0) }
+            // The left input's columns the right one has, in the left's order (PostgreSQL's).
+            let rightNames = Set(joinInputColumnNames(rightRange, merged: rightMergedStart..<rightMergedEnd, scope))
+            let common = joinInputColumnNames(leftRange, merged: leftMergedStart..<rightMergedStart, scope).filter { rightNames.contains($0) }
             usingColumns = common.map { Identifier(name: $0, quoted: false, location: join.location) }
             joinsAreToOne = false
         case .none:
             joinsAreToOne = false
         }
         if !rightToOne { joinsAreToOne = false }
-        let mergedStart = scope.mergedColumns.count
-        defer { if let alias = join.usingAlias { addUsingAlias(alias, Array(scope.mergedColumns[mergedStart...]), scope) } }
-        for column in usingColumns {
-            let left = leftRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
-            let right = rightRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
-            guard let left, let right else {
-                error("column \"\(column.name)\" specified in USING clause does not exist in \(left == nil ? "left" : "right") table", at: column.location)
-                continue
+        // This join's merged columns come first among its columns (PostgreSQL's order), and
+        // replace those of the inputs' own joins it merges again (the join lists a column once).
+        var merged: [ScopeColumn] = []
+        var remerged: [Int] = []
+        defer {
+            for index in remerged.sorted(by: >) { scope.mergedColumns.remove(at: index) }
+            scope.mergedColumns.insert(contentsOf: merged, at: leftMergedStart)
+            if let alias = join.usingAlias {
+                addUsingAlias(alias, merged, scope)
+                checkNameConflicts(leftStart..<rightEnd, rightEnd..<scope.entries.count, scope, at: alias.location)
             }
+        }
+        let leftNames = joinInputColumnNames(leftRange, merged: leftMergedStart..<rightMergedStart, scope)
+        let rightNames = joinInputColumnNames(rightRange, merged: rightMergedStart..<rightMergedEnd, scope)
+        var seen: Set<String> = []
+        for column in usingColumns {
+            // PostgreSQL's transformFromClauseItem: each USING name once, naming one column of each input.
+            if !seen.insert(column.name).inserted {
+                error("column name \"\(column.name)\" appears more than once in USING clause", at: column.location)
+                break
+            }
+            let leftMerged = (leftMergedStart..<rightMergedStart).last { scope.mergedColumns[$0].name == column.name }
+            let rightMerged = (rightMergedStart..<rightMergedEnd).last { scope.mergedColumns[$0].name == column.name }
+            let left = leftMerged.map { scope.mergedColumns[$0] }
+                ?? leftRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
+            let right = rightMerged.map { scope.mergedColumns[$0] }
+                ?? rightRange.lazy.compactMap { scope.entries[$0].columns.first { $0.name == column.name } }.first
+            if let problem = usingColumnProblem(column.name, left: (left != nil, leftNames), right: (right != nil, rightNames)) {
+                error(problem, at: column.location)
+                break
+            }
+            guard let left, let right else { continue }
             let nullable: Bool
             switch join.kind {
             case .inner, .cross: nullable = false  // NULL never matches an equality
@@ -206,10 +240,45 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
             case .full: nil
             }
             scope.mergedColumnSources[column.name] = source
-            scope.mergedColumns.append(ScopeColumn(name: column.name, value: TypedValue(type: type, nullable: nullable, name: column.name)))
+            let leftInputs = mergedColumnInputs(column.name, leftMerged, leftRange, scope)
+            let rightInputs = mergedColumnInputs(column.name, rightMerged, rightRange, scope)
+            scope.mergedColumnInputs[column.name] = switch join.kind {
+            case .inner, .cross, .left: leftInputs
+            case .right: rightInputs
+            case .full: leftInputs + rightInputs
+            }
+            remerged += [leftMerged, rightMerged].compactMap { $0 }
+            merged.append(ScopeColumn(name: column.name, value: TypedValue(type: type, nullable: nullable, name: column.name)))
             for index in leftRange.lowerBound..<rightRange.upperBound {
                 scope.entries[index].hiddenUnqualified.insert(column.name)
             }
+        }
+    }
+
+    /// The FROM-item columns one input of a join gives as its column `name`: its merged column's
+    /// inputs (`merged`, its index in `scope.mergedColumns`), or its first item with the column.
+    private func mergedColumnInputs(_ name: String, _ merged: Int?, _ entries: Range<Int>, _ scope: Scope) -> [ReferencedColumn] {
+        if merged != nil { return scope.mergedColumnInputs[name] ?? [] }
+        return entries.first { scope.entries[$0].columns.contains { $0.name == name } }.map { [ReferencedColumn(entry: $0, column: name)] } ?? []
+    }
+
+    /// PostgreSQL's error for a USING (or NATURAL) column `name` the left or right input of the
+    /// join (whether it has the column, and its column names) does not have exactly once.
+    private func usingColumnProblem(_ name: String, left: (found: Bool, names: [String]), right: (found: Bool, names: [String])) -> String? {
+        for (side, input) in [("left", left), ("right", right)] {
+            if input.names.count(where: { $0 == name }) > 1 { return "common column name \"\(name)\" appears more than once in \(side) table" }
+            if !input.found { return "column \"\(name)\" specified in USING clause does not exist in \(side) table" }
+        }
+        return nil
+    }
+
+    /// The column names of one input of a join as PostgreSQL's join lists them (the names USING
+    /// and NATURAL look up): the merged columns of its own joins (`merged`), then its items'
+    /// columns those did not merge away.
+    private func joinInputColumnNames(_ entries: Range<Int>, merged: Range<Int>, _ scope: Scope) -> [String] {
+        merged.map { scope.mergedColumns[$0].name } + entries.flatMap { index in
+            let entry = scope.entries[index]
+            return entry.columns.lazy.map(\.name).filter { !entry.hiddenUnqualified.contains($0) }
         }
     }
 
@@ -217,7 +286,7 @@ extension FromClauseAnalyzing where Self: ExpressionTyping & CallTyping & NameRe
     /// (PostgreSQL's alias namespace item shows no column unqualified and none to `*`), read as
     /// the join's own columns (no table of the grouping check).
     private func addUsingAlias(_ alias: Identifier, _ merged: [ScopeColumn], _ scope: Scope) {
-        var entry = RangeEntry(name: alias.name, columns: merged, relationKey: nil, uniqueColumns: [])
+        var entry = RangeEntry(name: alias.name, columns: merged, relationKey: nil, uniqueColumns: [], nameLocation: alias.location)
         entry.hiddenUnqualified = Set(merged.map(\.name))
         entry.isJoinAlias = true
         for column in merged { entry.usingAliasSources[column.name] = scope.mergedColumnSources[column.name] }

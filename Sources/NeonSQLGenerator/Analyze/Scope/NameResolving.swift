@@ -92,7 +92,7 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
             return nil
         }
         guard let tableName = qualifier.last else { return nil }
-        guard let (level, index) = locateEntry(named: tableName.name, scope) else {
+        guard var (level, index) = locateEntry(named: tableName.name, scope) else {
             if unreferenceableEntry(scope, where: { $0.name == tableName.name }) != nil {
                 error("invalid reference to FROM-clause entry for table \"\(tableName.name)\"; there is an entry for table \"\(tableName.name)\", "
                       + "but it cannot be referenced from this part of the query", at: tableName.location)
@@ -105,6 +105,18 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
                       at: tableName.location)
             }
             return nil
+        }
+        // Two tables of one name in different schemas, both unaliased (PostgreSQL allows them in
+        // one FROM): `t.col` names neither; `schema.t.col` the one in that schema.
+        let namesakes = level.entries.indices.filter { level.entries[$0].isUnaliasedRelation && level.entries[$0].name == tableName.name }
+        if namesakes.count > 1, level.entries[index].isUnaliasedRelation {
+            guard let schema = qualifier.dropLast().last?.name else {
+                error("table reference \"\(tableName.name)\" is ambiguous", at: qualifier[0].location)
+                return nil
+            }
+            if let inSchema = namesakes.first(where: { level.entries[$0].relationKey == Catalog.key(schema: schema, name: tableName.name) }) {
+                index = inSchema
+            }
         }
         let entry = level.entries[index]
         guard let match = entry.columns.first(where: { $0.name == column.name }) else {

@@ -29,6 +29,15 @@ struct ExpressionKey: Sendable, Hashable {
         columns = builder.columns.sorted()
     }
 
+    /// The key of a merged column of a join that is no single input column of it (a FULL
+    /// join's, PostgreSQL's COALESCE of its `inputs`): not exact, so an expression over exactly
+    /// those columns (`coalesce(a.id, b.id)`) may be equal to it.
+    init(mergedColumn name: String, inputs: [ReferencedColumn]) {
+        text = "merged:" + name
+        isExact = false
+        columns = inputs.map(ExpressionKey.column).sorted()
+    }
+
     /// The key of a column of the level (``columns`` holds these).
     static func column(_ column: ReferencedColumn) -> String {
         "#\(column.entry.map(String.init) ?? "using").\(column.column)"
@@ -63,7 +72,8 @@ struct ExpressionKey: Sendable, Hashable {
                 return key
             case .cast(let inner, let typeName):
                 switch castOfColumn(inner, typeName) {
-                case .to(let target)?: return "cast:\(target.formatName)(" + key(inner) + ")"
+                case .to(let target, let modifiers)?:
+                    return "cast:\(target.formatName)\(modifiers.isEmpty ? "" : "\(modifiers)")(" + key(inner) + ")"
                 case .vanishes?: return key(inner)
                 case nil: break
                 }
@@ -79,15 +89,26 @@ struct ExpressionKey: Sendable, Hashable {
             return tag + "(" + parts.joined(separator: ",") + ")"
         }
 
-        private enum ColumnCast { case vanishes, to(SQLType) }
+        private enum ColumnCast { case vanishes, to(SQLType, modifiers: [Int]) }
 
-        /// A cast of a column whose types are known (``CastTypes``); nil when it cannot be told
-        /// apart exactly.
+        /// The types whose type modifier a cast keeps (`varchar(10)` is no `varchar(20)`); `char`
+        /// and `bit` alone are length 1. Others (`float(53)`) take none.
+        private static let modifiedTypes: Set<String> = ["character varying", "character", "numeric", "bit", "bit varying",
+                                                         "time without time zone", "time with time zone", "interval",
+                                                         "timestamp without time zone", "timestamp with time zone"]
+
+        /// A cast of a column whose types are known (``CastTypes``): to the type the column has
+        /// it vanishes; to another (a domain, a type modifier included) it is a node of that
+        /// type over the column, equal only to the same cast. Nil when it cannot be told apart
+        /// exactly: a type modifier on a cast to the column's own type, which is a no-op or a
+        /// length coercion depending on the column's modifier.
         private func castOfColumn(_ inner: Expression, _ typeName: TypeName) -> ColumnCast? {
-            guard let types, typeName.modifiers.isEmpty, case .column(let name) = inner.withoutParentheses.kind,
-                  let source = types.column(name), let target = types.target(typeName),
-                  source != .unknown, source.baseType == source, target.baseType == target else { return nil }
-            return source == target ? .vanishes : .to(target)
+            guard let types, case .column(let name) = inner.withoutParentheses.kind,
+                  let source = types.column(name), let target = types.target(typeName), source != .unknown else { return nil }
+            if source == target { return typeName.modifiers.isEmpty ? .vanishes : nil }
+            let modified = Self.modifiedTypes.contains(target.formatName)
+            let lengthOne = ["character", "bit"].contains(target.formatName) && typeName.modifiers.isEmpty
+            return .to(target, modifiers: lengthOne ? [1] : modified ? typeName.modifiers : [])
         }
 
         /// What tells the node apart from others with the same children; nil for a node compared

@@ -22,6 +22,9 @@ struct GroupedReferences: Sendable {
     }
 
     private let columns: Set<Column>
+    /// Merged join columns that are no single input column (``Scope/mergedColumnInputs``), by
+    /// name: a GROUP BY item groups the merged column, not its inputs.
+    let mergedColumns: Set<String>
     /// FROM items grouped by their table's primary key: all their columns are grouped.
     private var wholeEntries: Set<Int> = []
     let expressions: [GroupingExpression]
@@ -30,8 +33,10 @@ struct GroupedReferences: Sendable {
     /// `grouped` are the GROUP BY items' columns, `everySet` those of them grouped in every
     /// grouping set (all of them without GROUPING SETS, ROLLUP or CUBE); `primaryKey` gives a FROM
     /// item's table's primary key columns (empty for a view, a subquery or a function).
-    init(grouped: [Column], everySet: Set<Column>, expressions: [GroupingExpression], primaryKey: (Int) -> [String]) {
+    init(grouped: [Column], everySet: Set<Column>, expressions: [GroupingExpression], mergedColumns: Set<String> = [],
+         primaryKey: (Int) -> [String]) {
         columns = Set(grouped)
+        self.mergedColumns = mergedColumns
         self.expressions = expressions
         expressionKeys = Set(expressions.map(\.key.text))
         for entry in Set(everySet.map(\.entry)) {

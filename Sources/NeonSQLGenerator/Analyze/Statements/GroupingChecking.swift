@@ -98,6 +98,7 @@ extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & From
         var columns: [GroupedReferences.Column] = []
         var columnsByItem: [Int: GroupedReferences.Column] = [:]
         var expressions: [GroupedReferences.GroupingExpression] = []
+        var mergedColumns: Set<String> = []
         let castTypes = UngroupedColumns.castTypes(at: level, catalog: catalog)
         func column(_ name: QualifiedName) -> GroupedReferences.Column? {
             guard let reference = UngroupedColumns.reference(name, at: level), let entry = reference.entry else { return nil }
@@ -107,7 +108,15 @@ extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & From
             let grouped = groupedExpression(item, core.targets, scope).withoutParentheses
             if outputPosition(grouped) != nil { return nil }
             if case .column(let name) = grouped.kind {
+                if let inputs = UngroupedColumns.mergedInputs(name, at: level) {
+                    mergedColumns.insert(name.name?.name ?? "")
+                    expressions.append(.init(key: ExpressionKey(mergedColumn: name.name?.name ?? "", inputs: inputs), castColumn: nil))
+                    continue
+                }
                 guard let groupedColumn = column(name) else { return nil }
+                // `USING (...) AS j`'s `j.id` is the merged column.
+                if let entry = level.entries.indices.contains(groupedColumn.entry) ? level.entries[groupedColumn.entry] : nil,
+                   entry.isJoinAlias, entry.hiddenUnqualified.contains(groupedColumn.name) { mergedColumns.insert(groupedColumn.name) }
                 columns.append(groupedColumn)
                 columnsByItem[index] = groupedColumn
                 continue
@@ -133,7 +142,7 @@ extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & From
             for set in construct.dropFirst() { common.formIntersection(set.compactMap { columnsByItem[$0] }) }
             everySet.formUnion(common)
         }
-        return GroupedReferences(grouped: columns, everySet: everySet, expressions: expressions) { entry in
+        return GroupedReferences(grouped: columns, everySet: everySet, expressions: expressions, mergedColumns: mergedColumns) { entry in
             guard let key = level.entries[entry].relationKey, let relation = catalog.relation(key: key), relation.kind == .table else { return [] }
             return relation.primaryKey
         }

@@ -296,7 +296,7 @@ extension ModificationAnalyzing where Self: ExpressionTyping & FromClauseAnalyzi
         let rowScope = Scope(parent: scope)
         rowScope.entries.append(entry)
         var joinsAreToOne = true
-        for item in items { addFromItem(item, rowScope, joinsAreToOne: &joinsAreToOne) }
+        addFromList(items, rowScope, at: table.location, joinsAreToOne: &joinsAreToOne)
         return (rowScope, relation)
     }
 

@@ -86,6 +86,7 @@ extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & From
         copy.entries = scope.entries
         copy.mergedColumns = scope.mergedColumns
         copy.mergedColumnSources = scope.mergedColumnSources
+        copy.mergedColumnInputs = scope.mergedColumnInputs
         copy.commonTables = scope.commonTables
         copy.hasFromClause = scope.hasFromClause
         copy.isGrouped = scope.isGrouped

@@ -190,11 +190,7 @@ extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & From
         scope.isGrouped = !core.groupBy.isEmpty && (!usesGroupingSets || !everySetItems.isEmpty)
         for window in core.windows { scope.windows[window.name.name] = window.specification }
         var joinsAreToOne = true
-        for item in core.from {
-            let before = scope.entries.count
-            addFromItem(item, scope, joinsAreToOne: &joinsAreToOne)
-            if before > 0, scope.entries.count > before { joinsAreToOne = false }
-        }
+        addFromList(core.from, scope, at: core.location, joinsAreToOne: &joinsAreToOne)
         if let whereClause = core.whereClause {
             // A row passing WHERE has no NULL in a column a strict comparison or IS NOT NULL tests.
             for name in whereClause.columnsProvedNotNull { markNotNull(name, scope) }

@@ -61,6 +61,30 @@ struct UngroupedColumns {
         return ReferencedColumn(entry: source, column: reference.column)
     }
 
+    /// The input columns of the merged join column an unqualified reference names, when it is
+    /// no single one of them (a FULL join's): PostgreSQL's check reads their COALESCE.
+    static func mergedInputs(_ name: QualifiedName, at level: Scope) -> [ReferencedColumn]? {
+        guard let reference = level.columnReferences[name.location.offset], reference.entry == nil,
+              level.mergedColumnSources[reference.column] == nil, level.mergedColumns.count(where: { $0.name == reference.column }) == 1,
+              let inputs = level.mergedColumnInputs[reference.column], !inputs.isEmpty else { return nil }
+        return inputs
+    }
+
+    /// The first input column of a merged column (`inputs`, referenced as `name` within
+    /// `chain`, the reference and the expressions around it) that is not grouped, when nothing
+    /// grouped may make it so: the merged column, or an expression over exactly its inputs.
+    private func ungroupedInput(_ name: QualifiedName, _ inputs: [ReferencedColumn], _ chain: [Expression]) -> (table: String, column: String)? {
+        if grouped.mergedColumns.contains(name.name?.name ?? "") { return nil }
+        let keys = inputs.map(ExpressionKey.column).sorted()
+        if grouped.expressions.contains(where: { $0.key.columns == keys }) || chain.contains(where: { grouped.mayBeGrouped(key($0)) }) { return nil }
+        for input in inputs {
+            guard let entry = input.entry, level.entries.indices.contains(entry), !level.entries[entry].isJoinAlias,
+                  let table = level.entries[entry].name else { return nil }
+            if !grouped.allows(entry: entry, column: input.column) { return (table, input.column) }
+        }
+        return nil
+    }
+
     /// The column of the level a reference names, when PostgreSQL's check would look at it.
     private func checkedColumn(_ name: QualifiedName) -> (table: String, column: String)? {
         guard let reference = Self.reference(name, at: level), let entry = reference.entry,
@@ -92,6 +116,10 @@ struct UngroupedColumns {
         if !grouped.expressions.isEmpty, grouped.isGrouped(key(expression)) { return }
         switch expression.kind {
         case .column(let name):
+            if let inputs = Self.mergedInputs(name, at: level) {
+                if let (table, column) = ungroupedInput(name, inputs, [expression] + enclosing) { report(table, column, at: name.location) }
+                return
+            }
             guard let (table, column) = checkedColumn(name) else { return }
             if !grouped.expressions.isEmpty, ([expression] + enclosing).contains(where: { grouped.mayBeGrouped(key($0)) }) { return }
             report(table, column, at: name.location)
@@ -142,7 +170,8 @@ struct UngroupedColumns {
     private mutating func checkOuter(_ expression: Expression) {
         switch expression.kind {
         case .column(let name):
-            guard let (table, column) = checkedColumn(name) else { return }
+            let merged = Self.mergedInputs(name, at: level).map { ungroupedInput(name, $0, []) }
+            guard let (table, column) = merged ?? checkedColumn(name) else { return }
             problems.append(("subquery uses ungrouped column \"\(table).\(column)\" from outer query", name.location))
             return
         case .function(let call) where call.over == nil && mayAggregate(call):

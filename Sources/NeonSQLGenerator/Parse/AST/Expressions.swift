@@ -107,8 +107,13 @@ struct WindowFrame: Sendable, Hashable {
 /// (PostgreSQL's argument order), `TRIM(BOTH x FROM y)` -> btrim(y, x) (LEADING -> ltrim,
 /// TRAILING -> rtrim, no characters -> one argument), `OVERLAY(a PLACING b FROM c [FOR d])` ->
 /// overlay(a, b, c[, d]), `EXTRACT(field FROM e)` -> extract('field', e) with the field as a
-/// string literal. `COALESCE`, `NULLIF`, `GREATEST`, `LEAST` are ordinary calls by name.
+/// string literal. `COALESCE`, `NULLIF`, `GREATEST`, `LEAST` are calls by name without a call's
+/// clauses (``isConditionalForm``).
 struct FunctionCall: Sendable, Hashable {
+    /// The names PostgreSQL's grammar reads as COALESCE, GREATEST, LEAST and NULLIF expressions
+    /// when unquoted and unqualified (quoted or qualified, they name functions, which pg_proc lacks).
+    static let conditionalForms: Set<String> = ["coalesce", "greatest", "least", "nullif"]
+
     /// `count`, `pg_catalog.now`, ... (lower-cased unless quoted).
     let name: QualifiedName
     let arguments: [Expression]
@@ -129,6 +134,11 @@ struct FunctionCall: Sendable, Hashable {
     /// Named notation (`f(a => 1, b := 2)`): per argument, its parameter's name (nil for a
     /// positional one); empty when no argument is named.
     var argumentNames: [String?] = []
+
+    /// COALESCE, GREATEST, LEAST or NULLIF: a grammar form, not a catalog function.
+    var isConditionalForm: Bool {
+        name.parts.count == 1 && !name.parts[0].quoted && Self.conditionalForms.contains(name.parts[0].name)
+    }
 }
 
 /// `ANY`, `SOME` or `ALL` on the right of a comparison.

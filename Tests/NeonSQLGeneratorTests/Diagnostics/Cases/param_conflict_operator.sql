@@ -15,5 +15,5 @@ SELECT id FROM duas
 WHERE id = @x
   AND title_en = @x;
 --- expected
-queries.sql:4:7: error: operator does not exist: text = integer
+queries.sql:4:16: error: operator does not exist: text = integer
 queries.sql:4:18: note: parameter 'x' is integer because of its first use at line 3:12; cast this use (@x::text) or use two parameters

@@ -14,6 +14,6 @@ SELECT id FROM blocks WHERE block @> 5;
 SELECT id, lower(block) AS lo FROM blocks WHERE block && uuidmultirange(uuidrange(@lo::uuid, @hi::uuid));
 --- expected
 queries.sql:2:8: error: function uuidrange(integer, integer) does not exist
-queries.sql:5:29: error: operator does not exist: uuidrange @> integer
+queries.sql:5:35: error: operator does not exist: uuidrange @> integer
 schema.sql:2:13: error: type "uuidmultirange" already exists
 schema.sql:3:69: error: type "uuidrange" already exists
