@@ -92,7 +92,7 @@ extension NameResolving where Self: ExpressionTyping & CallTyping & FromClauseAn
             return nil
         }
         guard let tableName = qualifier.last else { return nil }
-        guard var (level, index) = locateEntry(named: tableName.name, scope) else {
+        guard case (let level, var index)? = locateEntry(named: tableName.name, scope) else {
             if unreferenceableEntry(scope, where: { $0.name == tableName.name }) != nil {
                 error("invalid reference to FROM-clause entry for table \"\(tableName.name)\"; there is an entry for table \"\(tableName.name)\", "
                       + "but it cannot be referenced from this part of the query", at: tableName.location)
