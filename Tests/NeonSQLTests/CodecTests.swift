@@ -164,6 +164,28 @@ struct CodecTests {
         #expect(try JSONDecoder().decode(PostgresDate.self, from: json) == day)
     }
 
+    /// No date text or value traps in the calendar arithmetic: PostgreSQL's largest years decode,
+    /// longer year fields are refused, the infinities have saturated day counts and map to the
+    /// distant dates, and a `Date` beyond every calendar converts to an infinity.
+    @Test func datesAtTheLimits() throws {
+        #expect(try decode("5874897-12-31", as: PostgresDate.self) == PostgresDate(year: 5_874_897, month: 12, day: 31))
+        #expect(try decode("4713-01-01 BC", as: PostgresDate.self).daysSince1970 == -2_440_550)
+        #expect(try decode("294276-12-31 00:00:00+00", as: Date.self).timeIntervalSince1970 == 9_224_317_929_600)
+        for text in ["123456789012345678-01-01", "12345678-01-01"] {
+            #expect(throws: PostgresTextDecodingError.self) { try decode(text, as: PostgresDate.self) }
+            #expect(throws: PostgresTextDecodingError.self) { try decode(text + " 00:00:00+00", as: Date.self) }
+        }
+        #expect(PostgresDate.infinity.daysSince1970 == .max)
+        #expect(PostgresDate.negativeInfinity.daysSince1970 == .min)
+        #expect(PostgresDate.infinity.date() == .distantFuture)
+        #expect(PostgresDate.negativeInfinity.date() == .distantPast)
+        #expect(PostgresDate(year: -Int.max, month: 6, day: 1).daysSince1970 == .min)
+        #expect(PostgresDate(Date(timeIntervalSince1970: .infinity)) == .infinity)
+        #expect(PostgresDate(Date(timeIntervalSince1970: -.infinity)) == .negativeInfinity)
+        #expect(PostgresDate(Date(timeIntervalSince1970: 1e300)) == .infinity)
+        #expect(PostgresDate(Date(timeIntervalSince1970: -1e300)) == .negativeInfinity)
+    }
+
     @Test func times() throws {
         #expect(try decode("13:45:07.25", as: PostgresTime.self) == PostgresTime(hour: 13, minute: 45, second: 7, microsecond: 250_000))
         #expect(try decode("24:00:00", as: PostgresTime.self).hour == 24)

@@ -3,8 +3,18 @@
 // Algorithms". Years are astronomical: 1 BC is year 0, 2 BC is year -1.
 
 enum CivilCalendar {
-    /// Days since 1970-01-01 for a civil date.
+    /// The largest year magnitude the arithmetic below takes without overflowing (far beyond
+    /// PostgreSQL's 5874897 AD); ``days(year:month:day:)`` saturates beyond it.
+    static let yearLimit = 1_000_000_000_000
+
+    /// PostgreSQL prints at most 7 year digits (dates end in 5874897 AD): what the text readers take.
+    static let maximumYearDigits = 7
+
+    /// Days since 1970-01-01 for a civil date; `Int.max` / `Int.min` for years beyond
+    /// ±``yearLimit`` (PostgresDate's infinities), so no input traps.
     static func days(year: Int, month: Int, day: Int) -> Int {
+        if year > yearLimit { return .max }
+        if year < -yearLimit { return .min }
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -26,7 +36,10 @@ enum CivilCalendar {
         return Int(bitPattern: daysBefore &+ dayOfYear) &- 719_468
     }
 
-    /// The civil date of a day count since 1970-01-01.
+    /// The largest day count ``date(days:)`` takes (about ±``yearLimit`` years).
+    static let dayLimit = yearLimit * 365
+
+    /// The civil date of a day count since 1970-01-01 (`days` within ±``dayLimit``).
     static func date(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

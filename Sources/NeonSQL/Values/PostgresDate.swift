@@ -26,18 +26,30 @@ public struct PostgresDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     public static let negativeInfinity = PostgresDate(year: .min, month: 1, day: 1)
 
     /// The calendar date of `date` in `timeZone`.
+    /// A `Date` no calendar reaches (an infinite or NaN interval, or beyond about a trillion years)
+    /// gives ``infinity`` or ``negativeInfinity``.
     public init(_ date: Date, in timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) {
         let seconds = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
-        let civil = CivilCalendar.date(days: Int((seconds / 86_400).rounded(.down)))
+        let days = (seconds / 86_400).rounded(.down)
+        guard days.isFinite, abs(days) <= Double(CivilCalendar.dayLimit) else {
+            self = days < 0 ? .negativeInfinity : .infinity
+            return
+        }
+        let civil = CivilCalendar.date(days: Int(days))
         self.init(year: civil.year, month: civil.month, day: civil.day)
     }
 
-    /// Days since 1970-01-01 (negative before).
+    /// Days since 1970-01-01 (negative before); `Int.max` for ``infinity`` and `Int.min` for
+    /// ``negativeInfinity`` (and for any year beyond about a trillion).
     public var daysSince1970: Int { CivilCalendar.days(year: year, month: month, day: day) }
 
-    /// Midnight at the start of this date in `timeZone`.
+    /// Midnight at the start of this date in `timeZone`; `Date.distantFuture` for ``infinity``
+    /// and `Date.distantPast` for ``negativeInfinity``, as timestamps decode them.
     public func date(in timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) -> Date {
-        let utc = Date(timeIntervalSince1970: Double(daysSince1970) * 86_400)
+        let days = daysSince1970
+        if days == .max { return .distantFuture }
+        if days == .min { return .distantPast }
+        let utc = Date(timeIntervalSince1970: Double(days) * 86_400)
         return utc.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: utc)))
     }
 
@@ -67,7 +79,7 @@ extension PostgresDate: PostgresTextEncodable, PostgresTextDecodable {
         if text.equals("infinity") { return .infinity }
         if text.equals("-infinity") { return .negativeInfinity }
         var cursor = TextCursor(text.bytes)
-        guard let year = cursor.digits(min: 4), cursor.consume(UInt8(ascii: "-")),
+        guard let year = cursor.digits(min: 4, max: CivilCalendar.maximumYearDigits), cursor.consume(UInt8(ascii: "-")),
             let month = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: "-")),
             let day = cursor.digits(min: 2, max: 2)
         else { throw PostgresTextDecodingError("not a date (expected YYYY-MM-DD)") }

@@ -26,7 +26,7 @@ enum TimestampText {
             (year, month, day, hour, minute, second) = fixed
             cursor.index = 19
         } else {
-            guard let parsedYear = cursor.digits(min: 4), cursor.consume(UInt8(ascii: "-")),
+            guard let parsedYear = cursor.digits(min: 4, max: CivilCalendar.maximumYearDigits), cursor.consume(UInt8(ascii: "-")),
                 let parsedMonth = cursor.digits(min: 2, max: 2), cursor.consume(UInt8(ascii: "-")),
                 let parsedDay = cursor.digits(min: 2, max: 2)
             else { return nil }
