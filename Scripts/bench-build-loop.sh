@@ -9,8 +9,8 @@
 #
 #   Scripts/bench-build-loop.sh [N] [M] [--keep]     defaults: 500 38
 #
-# LOOP_CONFIG=<neon-sql.json> puts that config in the target (`{"queryClient": false}`: the target
-# without its dependency client).
+# LOOP_CONFIG=<neon-sql.json> puts that config in the target (`{"queryClient": true}`: the target
+# with its dependency client, which is opt-in).
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 N="${1:-500}"

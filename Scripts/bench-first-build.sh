@@ -15,8 +15,8 @@
 # BASE_BIN=<dir> skips archiving and building BASE: the directory holds BASE's neon-sql-gen and,
 # in Modules/, its NeonSQL module (a `swift build --show-bin-path` directory of BASE will do).
 # NEW_CONFIG=<neon-sql.json> adds a third side, "config": this checkout's generator with that
-# config (`{"queryClient": false}`: the target without its dependency client), compiled in the same
-# alternation, with its own ratio to old.
+# config (`{"queryClient": true}`: the target with its dependency client, which is opt-in), compiled
+# in the same alternation, with its own ratio to old.
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 BASE="${1:-main}"

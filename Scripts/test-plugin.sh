@@ -71,7 +71,7 @@ SWIFT
 
 # A config file: schema location stays the default; one column gets the user's own type.
 cat > "$QUERIES/neon-sql.json" <<'JSON'
-{ "schema": ["schema"], "overrides": { "columns": { "posts.meta": "PostMeta" } } }
+{ "schema": ["schema"], "overrides": { "columns": { "posts.meta": "PostMeta" } }, "queryClient": true }
 JSON
 
 cat > "$QUERIES/schema/001_users.sql" <<'SQL'
@@ -116,7 +116,7 @@ SQL
 OTHER="$PKG/Sources/OtherQueries"
 mkdir -p "$OTHER/migrations"
 cat > "$OTHER/neon-sql.json" <<'JSON'
-{ "names": { "client": "OtherClient" } }
+{ "names": { "client": "OtherClient" }, "queryClient": true }
 JSON
 cat > "$OTHER/migrations/001_users.sql" <<'SQL'
 CREATE TABLE users (id bigint PRIMARY KEY, handle text NOT NULL);

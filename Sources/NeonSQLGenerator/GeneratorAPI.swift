@@ -213,7 +213,8 @@ public enum CodeGenerator {
         let codableRows = options.codableRows
         let queryClient = options.queryClient
         let filesByPath = Dictionary(model.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let fileTypes = QueryFileTypes.forFiles(queries.map(\.path), typeNames: model.typeNames)
+        // Whether the files declare client properties is decided here, once: by their client types.
+        let fileTypes = QueryFileTypes.forFiles(queries.map(\.path), typeNames: model.typeNames, queryClient: queryClient)
         let typeNames = model.typeNames
         // Each file renders on its own (ParallelWork): nothing in one file's text depends on
         // another's. The shared file is one more job, rendered beside them.
@@ -225,7 +226,7 @@ public enum CodeGenerator {
             case .queryFile(let path, let types):
                 let description = filesByPath[path] ?? NamedFile(path: path, queries: [])
                 let renderer = SwiftRenderer(sourceFileName: QueryFileTypes.fileName(of: path), typeNames: typeNames, fileTypes: types,
-                                             codableRows: codableRows, queryClient: queryClient)
+                                             codableRows: codableRows)
                 return renderer.render(description)
             }
         }

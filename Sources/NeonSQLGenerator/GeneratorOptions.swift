@@ -19,14 +19,14 @@ public struct GeneratorOptions: Sendable, Hashable {
     /// `codableRows`: row structs are `Sendable` and `Hashable`, and `Codable` too when this is true.
     public var codableRows: Bool
     /// `queryClient`: whether the target declares its dependency client (`QueryClient`, its
-    /// `Observe` and every query's closure properties). On by default; a large target that does not
-    /// use it turns it off and compiles about a fifth less machine code (BENCHMARKS.md, issue 42 §8).
-    public var queryClient: Bool
+    /// `Observe` and every query's closure properties). Opt-in (``QueryClientOption``): the client
+    /// is about a third of a target's generated machine code (BENCHMARKS.md, issue 42 §8).
+    public var queryClient: QueryClientOption
 
     /// The defaults of a project without `neon-sql.json`, with what is given.
     public init(overrides: TypeOverrides = TypeOverrides(), typeNames: GeneratedTypeNames = GeneratedTypeNames(),
                 configPath: String = CodeGenerator.defaultConfigPath, postgresVersion: Int? = nil, frozenEnums: Bool = false,
-                codableRows: Bool = false, queryClient: Bool = true) {
+                codableRows: Bool = false, queryClient: QueryClientOption = .unconfigured) {
         self.overrides = overrides
         self.typeNames = typeNames
         self.configPath = configPath

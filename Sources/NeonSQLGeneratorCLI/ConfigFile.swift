@@ -42,7 +42,7 @@ package struct ConfigFile {
             postgresVersion: config.postgresVersion,
             frozenEnums: config.frozenEnums ?? false,
             codableRows: config.codableRows ?? false,
-            queryClient: config.queryClient ?? true)
+            queryClient: config.queryClient.map { $0 ? .generated : .omitted } ?? .unconfigured)
         result.schemaRoots = config.schemaRoots(relativeTo: url)
         result.path = path
         return result

@@ -50,8 +50,8 @@ struct GeneratedCodeCompilesTests {
     }
 
     /// A few cases with nothing prefixed, each its own module: enum and query names are hostile
-    /// at module scope (`Statement`, `Date`, `Swift`, `Queries`, `self`...). Every other one without
-    /// the dependency client (`queryClient: false` in neon-sql.json).
+    /// at module scope (`Statement`, `Date`, `Swift`, `Queries`, `self`...), with each `queryClient`
+    /// option in turn: the client, its unavailable placeholder (no key in neon-sql.json), nothing.
     @Test func moduleScopedCasesTypeCheck() throws {
         let checker = try SwiftTypeChecker.locate()
         var failures: [String] = []
@@ -59,7 +59,8 @@ struct GeneratedCodeCompilesTests {
         for index in 0..<count {
             let hostile = HostileCase(seed: Self.firstSeed &+ 1_000_000 &+ UInt64(index), prefix: nil,
                                       queryCount: 10...25, enumCount: 15...30)
-            guard let generated = generate(hostile, queryClient: index % 2 == 0, failures: &failures) else { continue }
+            let option: QueryClientOption = [.generated, .unconfigured, .omitted][index % 3]
+            guard let generated = generate(hostile, queryClient: option, failures: &failures) else { continue }
             let diagnostics = try checker.typeCheck(moduleName: "Module\(index)", files: generated)
             failures += report(diagnostics, casesByFile: generated.mapValues { _ in hostile })
         }
@@ -130,7 +131,7 @@ struct GeneratedCodeCompilesTests {
 
     /// The generated files of a case (output name -> source), or nil with a failure when the
     /// generator reported an error on SQL PostgreSQL accepts.
-    private func generate(_ hostile: HostileCase, queryClient: Bool = true, failures: inout [String]) -> [String: String]? {
+    private func generate(_ hostile: HostileCase, queryClient: QueryClientOption = .generated, failures: inout [String]) -> [String: String]? {
         let result = CodeGenerator.generate(schema: [SQLSourceInput(path: "/case\(hostile.seed)/schema.sql", contents: hostile.schema)],
                                             queries: hostile.queries,
                                             options: GeneratorOptions(typeNames: hostile.typeNames, queryClient: queryClient))

@@ -5,7 +5,7 @@ import Testing
 /// Golden tests: each `Golden/<case>/` holds `schema/*.sql` and `queries/*.sql` (applied and
 /// read in name order) and `expected/`: one `.swift` per query file (named by the plugin's rule)
 /// plus `NeonSQLSchema.swift`, `describe.json`, and `diagnostics.txt` (formatted diagnostics,
-/// paths relative to the case directory). A case with an error diagnostic has no expected
+/// paths relative to the case directory), generated with `"queryClient": true`. A case with an error diagnostic has no expected
 /// `.swift` files (the generator writes nothing then).
 ///
 /// `NEON_SQL_UPDATE_GOLDENS=1 swift test --filter GoldenTests` rewrites the expected files.
@@ -49,7 +49,8 @@ struct GoldenTests {
         let caseDirectory = Self.goldenDirectory.appendingPathComponent(name)
         let schema = try Self.sqlInputs(in: caseDirectory, folder: "schema")
         let queries = try Self.sqlInputs(in: caseDirectory, folder: "queries")
-        let generated = CodeGenerator.generate(schema: schema, queries: queries)
+        // With the dependency client (opt-in), so that the goldens cover its text too.
+        let generated = CodeGenerator.generate(schema: schema, queries: queries, options: GeneratorOptions(queryClient: .generated))
         let described = CodeGenerator.describe(schema: schema, queries: queries)
 
         var actual: [String: String] = [

@@ -11,20 +11,21 @@ package struct SwiftRenderer {
     let sourceFileName: String
     /// The target's `Queries`/`Statements`/client names.
     let typeNames: GeneratedTypeNames
-    /// The file's own protocols and enums (``QueryFileTypes/forFiles(_:typeNames:)``).
+    /// The file's own protocols and enums (``QueryFileTypes/forFiles(_:typeNames:queryClient:)``);
+    /// its client types, when it has them, decide whether the file declares its queries' client
+    /// properties (`queryClient` in `neon-sql.json`).
     let fileTypes: QueryFileTypes
     /// Whether row structs are `Codable` too (`codableRows` in `neon-sql.json`; ``RowConformances``).
     let codableRows: Bool
-    /// Whether the file declares its queries' client properties (`queryClient` in `neon-sql.json`).
-    let queryClient: Bool
 
+    /// Without `fileTypes`, the file's own, with the client (``QueryClientOption/generated``).
     package init(sourceFileName: String, typeNames: GeneratedTypeNames = GeneratedTypeNames(), fileTypes: QueryFileTypes? = nil,
-         codableRows: Bool = false, queryClient: Bool = true) {
+         codableRows: Bool = false) {
         self.sourceFileName = sourceFileName
         self.typeNames = typeNames
         self.codableRows = codableRows
-        self.queryClient = queryClient
-        self.fileTypes = fileTypes ?? QueryFileTypes(stem: QueryFileTypes.stem(ofPath: sourceFileName), typeNames: typeNames)
+        self.fileTypes = fileTypes
+            ?? QueryFileTypes(stem: QueryFileTypes.stem(ofPath: sourceFileName), typeNames: typeNames, declaresClient: true)
     }
 
     /// The Swift file for `file`.
@@ -56,22 +57,22 @@ package struct SwiftRenderer {
         printer.docComment(["The statement factories of `\(file)` as members of ``\(typeNames.statements)``."])
         printer.line("public protocol \(types.statements) {}")
         printer.blankLine()
-        if queryClient {
+        if let client = types.client {
             printer.docComment(["The queries of `\(file)` as closure properties of ``\(typeNames.client)``."])
-            printer.line("public protocol \(types.client): NeonSQL.GeneratedQueryClient {}")
+            printer.line("public protocol \(client.client): NeonSQL.GeneratedQueryClient {}")
             printer.blankLine()
             printer.docComment(["The read queries of `\(file)` as observation closures of ``\(typeNames.client)/Observe``."])
-            printer.line("public protocol \(types.clientObserve): NeonSQL.GeneratedQueryClient {}")
+            printer.line("public protocol \(client.observe): NeonSQL.GeneratedQueryClient {}")
             printer.blankLine()
         }
         printer.docComment(["Builds the statements of `\(file)` for this file's code."])
         printer.line("private enum \(types.factories): \(types.statements) {}")
         // Only a query of argument sets runs on it (its client closure): a type nothing uses would
         // still cost its metadata and conformance in every build (issue 42 §8).
-        guard runsArgumentSets, queryClient else { return }
+        guard runsArgumentSets, let client = types.client else { return }
         printer.blankLine()
         printer.docComment(["Runs the queries of `\(file)` for a live client."])
-        printer.block("private struct \(types.runner): \(types.queries)") { printer in
+        printer.block("private struct \(client.runner): \(types.queries)") { printer in
             printer.line("let executor: any NeonSQL.QueryExecutor")
         }
     }
@@ -131,9 +132,9 @@ package struct SwiftRenderer {
         if let paging = named.query.paging, let page = signature.page {
             PageRenderer.print(named, paging: paging, page: page, availability: signature.availability, fileTypes: types, into: &printer)
         }
-        guard queryClient else { return }
+        guard let client = types.client else { return }
         printer.blankLine()
-        ClientRenderer.renderQuery(named, signature: signature, typeNames: typeNames, fileTypes: types, into: &printer)
+        ClientRenderer.renderQuery(named, signature: signature, typeNames: typeNames, fileTypes: types, client: client, into: &printer)
     }
 
     /// `try await self.neonSQLExecute(factory, arguments)` (the runtime's generic body); a batch of one statement per argument set; or the

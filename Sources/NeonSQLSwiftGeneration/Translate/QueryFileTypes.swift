@@ -15,36 +15,30 @@ package struct QueryFileTypes: Sendable, Hashable {
     let queriesObserve: String
     /// `_JourneysStatements`: the file's `Statements` factories (their bodies live in its extension).
     let statements: String
-    /// `_JourneysQueryClient`: refines `NeonSQL.GeneratedQueryClient`; the file's client properties.
-    let client: String
-    /// `_JourneysQueryClientObserve`: the file's `QueryClient.Observe` properties.
-    let clientObserve: String
+    /// The file's client types, when the target declares its client (``QueryClientOption``).
+    let client: ClientFileTypes?
     /// `_JourneysStatementFactories`: a file-private enum conforming to ``statements``, on which the
     /// file's own code calls the factories (calling them on `Statements` would look `Statements` up).
     let factories: String
-    /// `_JourneysRunner`: a file-private struct running the file's `Queries` methods for a live
-    /// client, declared only in a file with a `:batch*` or `:copyfrom` query.
-    let runner: String
 
-    /// The types of a file whose name gives `stem` (`Journeys`).
-    init(stem: String, typeNames: GeneratedTypeNames) {
+    /// The types of a file whose name gives `stem` (`Journeys`); its client types only with `declaresClient`.
+    init(stem: String, typeNames: GeneratedTypeNames, declaresClient: Bool) {
         let prefix = "_" + stem
         queries = prefix + typeNames.queries
         queriesObserve = prefix + typeNames.queries + "Observe"
         statements = prefix + typeNames.statements
-        client = prefix + typeNames.client
-        clientObserve = prefix + typeNames.client + "Observe"
         factories = prefix + "StatementFactories"
-        runner = prefix + "Runner"
+        client = declaresClient ? ClientFileTypes(prefix: prefix, typeNames: typeNames) : nil
     }
 
     /// The types of each query file, in order: the stem is the file name without `.sql` in upper
     /// camel case (`journey_duas.sql` -> `JourneyDuas`), numbered when two files give one stem.
     /// Depends on the file names only, never on the queries.
-    package static func forFiles(_ paths: [String], typeNames: GeneratedTypeNames) -> [QueryFileTypes] {
+    /// The client types exist only when `queryClient` declares the client.
+    package static func forFiles(_ paths: [String], typeNames: GeneratedTypeNames, queryClient: QueryClientOption) -> [QueryFileTypes] {
         var stems = UniqueNames(taken: [])
         return paths.map { path in
-            QueryFileTypes(stem: stems.claim(stem(ofPath: path)), typeNames: typeNames)
+            QueryFileTypes(stem: stems.claim(stem(ofPath: path)), typeNames: typeNames, declaresClient: queryClient.declaresClient)
         }
     }
 
@@ -61,5 +55,22 @@ package struct QueryFileTypes: Sendable, Hashable {
     /// The last path component (`/a/b/x.sql` -> `x.sql`), for headers that must not hold directories.
     package static func fileName(of path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+    }
+}
+
+/// A query file's part of the dependency client (``QueryClientOption/generated``).
+package struct ClientFileTypes: Sendable, Hashable {
+    /// `_JourneysQueryClient`: refines `NeonSQL.GeneratedQueryClient`; the file's client properties.
+    let client: String
+    /// `_JourneysQueryClientObserve`: the file's `QueryClient.Observe` properties.
+    let observe: String
+    /// `_JourneysRunner`: a file-private struct running the file's `Queries` methods for a live
+    /// client, declared only in a file with a `:batch*` or `:copyfrom` query.
+    let runner: String
+
+    init(prefix: String, typeNames: GeneratedTypeNames) {
+        client = prefix + typeNames.client
+        observe = prefix + typeNames.client + "Observe"
+        runner = prefix + "Runner"
     }
 }

@@ -393,7 +393,7 @@ struct SharedFileRendererTests {
     @Test func conformsToEachQueryFilesProtocols() {
         // The list of conformances depends on the files' names only: two files, one stem.
         let names = GeneratedTypeNames(queries: "AppQueries", statements: "AppStatements", client: "AppClient")
-        let files = QueryFileTypes.forFiles(["/t/a/journeys.sql", "/t/b/journeys.sql", "/t/2024_moves.sql"], typeNames: names)
+        let files = QueryFileTypes.forFiles(["/t/a/journeys.sql", "/t/b/journeys.sql", "/t/2024_moves.sql"], typeNames: names, queryClient: .generated)
         #expect(files.map(\.queries) == ["_JourneysAppQueries", "_Journeys2AppQueries", "_File2024MovesAppQueries"])
         let text = SharedFileRenderer.render(RenderFixtures.named([], typeNames: names), files: files)
         #expect(text.contains("extension AppQueries: _JourneysAppQueries {}"))
