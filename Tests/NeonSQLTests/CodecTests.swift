@@ -218,6 +218,40 @@ struct CodecTests {
         #expect(try encode(PostgresInterval(months: 1, days: 2, microseconds: -3_600_000_000), as: .interval) == "1 mons 2 days -01:00:00")
     }
 
+    /// The largest and smallest intervals PostgreSQL 15 prints, in each IntervalStyle (texts taken
+    /// from the server), decode exactly; a component past Int64 or a month or day count past
+    /// Int32 is a decoding error, not a trap; the component initializer saturates.
+    @Test func intervalsAtTheLimits() throws {
+        let largest = PostgresInterval(months: .max, days: .max, microseconds: .max)
+        let smallest = PostgresInterval(months: .min, days: .min, microseconds: .min)
+        let texts: [(String, PostgresInterval)] = [
+            ("2562047788:00:54.775807", PostgresInterval(microseconds: .max)),
+            ("-2562047788:00:54.775808", PostgresInterval(microseconds: .min)),
+            ("PT2562047788H54.775807S", PostgresInterval(microseconds: .max)),
+            ("PT-2562047788H-54.775808S", PostgresInterval(microseconds: .min)),
+            ("@ 2562047788 hours 54.775807 secs", PostgresInterval(microseconds: .max)),
+            ("@ 2562047788 hours 54.775808 secs ago", PostgresInterval(microseconds: .min)),
+            ("178956970 years 7 mons 2147483647 days 2562047788:00:54.775807", largest),
+            ("-178956970 years -8 mons -2147483648 days -2562047788:00:54.775808", smallest),
+            ("P178956970Y7M2147483647DT2562047788H54.775807S", largest),
+            ("@ 178956970 years 8 mons 2147483648 days 2562047788 hours 54.775808 secs ago", smallest),
+        ]
+        for (text, expected) in texts {
+            #expect(throws: Never.self, "\(text)") { try #require(try decode(text, as: PostgresInterval.self) == expected, "\(text)") }
+        }
+        for text in ["999999999999999999 hours", "2562047788:00:54.775808", "PT999999999999999999H", "P999999999999999999Y",
+                     "178956970 years 8 mons", "2147483648 days", "@ 2562047788 hours 54.775809 secs ago",
+                     "9223372036854775807 secs 9223372036854775807 secs", "P-999999999999999999W"] {
+            #expect(throws: PostgresTextDecodingError.self, "\(text)") { try decode(text, as: PostgresInterval.self) }
+        }
+        #expect(PostgresInterval(years: .max, months: 1).months == .max)
+        #expect(PostgresInterval(years: .min).months == .min)
+        #expect(PostgresInterval(hours: .max, minutes: .max).microseconds == .max)
+        #expect(PostgresInterval(hours: .min, seconds: -.infinity).microseconds == .min)
+        #expect(PostgresInterval(seconds: .nan).microseconds == 0)
+        #expect(PostgresInterval(hours: 1, minutes: 2, seconds: 3.5).microseconds == 3_723_500_000)
+    }
+
     // MARK: bytea
     @Test func bytea() throws {
         #expect(try decode("\\x4142ff00", as: Data.self) == Data([0x41, 0x42, 0xFF, 0x00]))

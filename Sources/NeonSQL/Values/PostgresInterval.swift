@@ -15,12 +15,22 @@ public struct PostgresInterval: Sendable, Hashable, Codable, CustomStringConvert
         self.microseconds = microseconds
     }
 
-    /// Creates an interval from common components.
+    /// Creates an interval from common components. Each field saturates at its type's bounds
+    /// (PostgreSQL refuses such intervals); NaN seconds count as 0.
     public init(years: Int = 0, months: Int = 0, days: Int = 0, hours: Int = 0, minutes: Int = 0, seconds: Double = 0) {
-        self.months = Int32(clamping: years * 12 + months)
+        var totalMonths = IntervalFields.Saturating(Int64(years))
+        totalMonths.multiply(by: 12)
+        totalMonths.add(Int64(months))
+        self.months = Int32(clamping: totalMonths.value)
         self.days = Int32(clamping: days)
-        self.microseconds = Int64(hours) * 3_600_000_000 + Int64(minutes) * 60_000_000
-            + Int64((seconds * 1_000_000).rounded())
+        var micros = IntervalFields.Saturating(Int64(hours))
+        micros.multiply(by: 3_600_000_000)
+        var minuteMicros = IntervalFields.Saturating(Int64(minutes))
+        minuteMicros.multiply(by: 60_000_000)
+        micros.add(minuteMicros.value)
+        let secondMicros = (seconds * 1_000_000).rounded()
+        micros.add(secondMicros.isNaN ? 0 : secondMicros >= 0x1p63 ? .max : secondMicros < -0x1p63 ? .min : Int64(secondMicros))
+        self.microseconds = micros.value
     }
 
     /// PostgreSQL input text: `14 mons 3 days 04:05:06.789`.
@@ -55,9 +65,7 @@ enum IntervalText {
             cursor.index += 1
             return parseISO(&cursor)
         }
-        var months: Int64 = 0
-        var days: Int64 = 0
-        var micros: Int64 = 0
+        var fields = IntervalFields(negatesComponents: Self.endsWithAgo(bytes))
         var sawComponent = false
         var ago = false
         cursor.skipSpaces()
@@ -90,8 +98,8 @@ enum IntervalText {
                         fraction = value
                     }
                 }
-                let total = (Int64(whole) * 3600 + Int64(minutes) * 60 + Int64(seconds)) * 1_000_000 + Int64(fraction)
-                micros += negative ? -total : total
+                let clock = (Int64(minutes) * 60 + Int64(seconds)) * 1_000_000 + Int64(fraction)
+                guard fields.addMicros(Int64(whole), times: 3_600_000_000, plus: clock, negative: negative) else { return nil }
             } else {
                 var fraction = 0
                 var hasFraction = false
@@ -102,46 +110,46 @@ enum IntervalText {
                 }
                 cursor.skipSpaces()
                 let unit = cursor.word()
-                let signed = negative ? -Int64(whole) : Int64(whole)
-                let signedFraction = negative ? -Int64(fraction) : Int64(fraction)
+                let value = Int64(whole)
+                let added: Bool
                 switch unit {
                 case "year", "years", "yr", "yrs", "y":
-                    guard !hasFraction else { return nil }
-                    months += signed * 12
+                    added = !hasFraction && fields.addMonths(value, times: 12, negative: negative)
                 case "mon", "mons", "month", "months":
-                    guard !hasFraction else { return nil }
-                    months += signed
+                    added = !hasFraction && fields.addMonths(value, times: 1, negative: negative)
                 case "day", "days", "d":
-                    guard !hasFraction else { return nil }
-                    days += signed
+                    added = !hasFraction && fields.addDays(value, times: 1, negative: negative)
                 case "hour", "hours", "hr", "hrs", "h":
-                    micros += signed * 3_600_000_000 + signedFraction * 3600
+                    added = fields.addMicros(value, times: 3_600_000_000, plus: Int64(fraction) * 3600, negative: negative)
                 case "min", "mins", "minute", "minutes", "m":
-                    micros += signed * 60_000_000 + signedFraction * 60
+                    added = fields.addMicros(value, times: 60_000_000, plus: Int64(fraction) * 60, negative: negative)
                 case "sec", "secs", "second", "seconds", "s":
-                    micros += signed * 1_000_000 + signedFraction
+                    added = fields.addMicros(value, times: 1_000_000, plus: Int64(fraction), negative: negative)
                 default:
-                    return nil
+                    added = false
                 }
+                guard added else { return nil }
             }
             sawComponent = true
             cursor.skipSpaces()
         }
-        guard sawComponent else { return nil }
-        if ago {
-            months = -months
-            days = -days
-            micros = -micros
-        }
-        guard let m = Int32(exactly: months), let d = Int32(exactly: days) else { return nil }
-        return PostgresInterval(months: m, days: d, microseconds: micros)
+        guard sawComponent, ago == Self.endsWithAgo(bytes) else { return nil }
+        return fields.interval
+    }
+
+    /// Whether the text's last word is `ago` (any case), after trailing spaces.
+    private static func endsWithAgo(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard end >= 3 else { return false }
+        let word = (bytes[end - 3] | 0x20, bytes[end - 2] | 0x20, bytes[end - 1] | 0x20)
+        let precededByLetter = end > 3 && (bytes[end - 4] | 0x20) >= UInt8(ascii: "a") && (bytes[end - 4] | 0x20) <= UInt8(ascii: "z")
+        return word == (UInt8(ascii: "a"), UInt8(ascii: "g"), UInt8(ascii: "o")) && !precededByLetter
     }
 
     /// ISO 8601 "format with designators", after the leading `P`.
     private static func parseISO(_ cursor: inout TextCursor) -> PostgresInterval? {
-        var months: Int64 = 0
-        var days: Int64 = 0
-        var micros: Int64 = 0
+        var fields = IntervalFields()
         var inTime = false
         var sawComponent = false
         while !cursor.atEnd {
@@ -161,21 +169,21 @@ enum IntervalText {
             }
             guard let designator = cursor.current else { return nil }
             cursor.index += 1
-            let signed = negative ? -Int64(whole) : Int64(whole)
-            let signedFraction = negative ? -Int64(fraction) : Int64(fraction)
-            switch (inTime, designator) {
-            case (false, UInt8(ascii: "Y")) where !hasFraction: months += signed * 12
-            case (false, UInt8(ascii: "M")) where !hasFraction: months += signed
-            case (false, UInt8(ascii: "W")) where !hasFraction: days += signed * 7
-            case (false, UInt8(ascii: "D")) where !hasFraction: days += signed
-            case (true, UInt8(ascii: "H")): micros += signed * 3_600_000_000 + signedFraction * 3600
-            case (true, UInt8(ascii: "M")): micros += signed * 60_000_000 + signedFraction * 60
-            case (true, UInt8(ascii: "S")): micros += signed * 1_000_000 + signedFraction
-            default: return nil
+            let value = Int64(whole)
+            let added = switch (inTime, designator) {
+            case (false, UInt8(ascii: "Y")) where !hasFraction: fields.addMonths(value, times: 12, negative: negative)
+            case (false, UInt8(ascii: "M")) where !hasFraction: fields.addMonths(value, times: 1, negative: negative)
+            case (false, UInt8(ascii: "W")) where !hasFraction: fields.addDays(value, times: 7, negative: negative)
+            case (false, UInt8(ascii: "D")) where !hasFraction: fields.addDays(value, times: 1, negative: negative)
+            case (true, UInt8(ascii: "H")): fields.addMicros(value, times: 3_600_000_000, plus: Int64(fraction) * 3600, negative: negative)
+            case (true, UInt8(ascii: "M")): fields.addMicros(value, times: 60_000_000, plus: Int64(fraction) * 60, negative: negative)
+            case (true, UInt8(ascii: "S")): fields.addMicros(value, times: 1_000_000, plus: Int64(fraction), negative: negative)
+            default: false
             }
+            guard added else { return nil }
             sawComponent = true
         }
-        guard sawComponent, let m = Int32(exactly: months), let d = Int32(exactly: days) else { return nil }
-        return PostgresInterval(months: m, days: d, microseconds: micros)
+        guard sawComponent else { return nil }
+        return fields.interval
     }
 }
