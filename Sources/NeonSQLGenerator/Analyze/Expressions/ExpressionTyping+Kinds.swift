@@ -50,7 +50,7 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
         let array = infer(rhs, scope, OperandContext(type: arrayType, name: hint, origin: left.origin, originIsElement: true))
         if left.type != .unknown, let element = TypeRules.arrayElement(array.type),
            let message = QualifiedOperatorLookup.unresolved(op, catalog.compositesAsRecords([left.type, element]), catalog) {
-            error(message, at: source.tokenLocation(after: lhs.range.endOffset) ?? lhs.location)
+            error(message, at: operatorLocation(after: lhs))
         }
         return TypedValue(type: .bool, nullable: left.nullable || array.nullable || array.elementNullable)
     }
