@@ -82,18 +82,7 @@ extension Catalog {
         let builtin = builtinOperatorOverloads(named: name, prefix: prefix)
         let created = (userTypes.operators[name] ?? []).filter { ($0.signature.left == nil) == prefix }
         if created.isEmpty { return builtin }
-        // An unqualified operator is looked up along the search path (OpernameGetCandidates):
-        // pg_catalog first unless the path names it, never pg_temp, and a schema off the path
-        // not at all (`OPERATOR(s.op)` reaches those). One with the operand types of an operator
-        // found earlier on the path is hidden by it.
-        let path = (searchPath.contains("pg_catalog") ? [] : ["pg_catalog"]) + searchPath.filter { $0 != "pg_temp" }
-        var signatures: [OperatorSignature] = []
-        var found: Set<[SQLType]> = []
-        for schema in path {
-            let inSchema = schema == "pg_catalog" ? builtin.signatures : created.filter { $0.schema == schema }.map(\.signature)
-            signatures += inSchema.filter { !found.contains($0.operandTypes) }
-            found.formUnion(inSchema.map(\.operandTypes))
-        }
+        let signatures = UserOperator.visible(created, builtin: builtin.signatures, searchPath: searchPath)
         if signatures == builtin.signatures { return builtin }
         return (signatures, CallCandidate.operatorCandidates(signatures))
     }

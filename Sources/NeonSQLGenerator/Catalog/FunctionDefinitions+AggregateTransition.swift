@@ -38,7 +38,7 @@ extension FunctionDefinitions {
         guard !builtins.isEmpty || !users.isEmpty,
               !catalog.userTypes.functionsLeftOut.contains(where: { $0.hasSuffix("." + name) }) else { return false }
         let matches: Bool
-        if inputs.contains(where: TypeRules.isPolymorphic) {
+        if inputs.contains(where: \.isPolymorphic) {
             matches = candidates.contains { mayMatch(inputs, $0.arguments) }
         } else if case .noMatch = catalog.resolveFunction(candidates, inputs: inputs) {
             matches = false
@@ -54,7 +54,7 @@ extension FunctionDefinitions {
     /// check_valid_polymorphic_signature: why a polymorphic `result` cannot be deduced from
     /// arguments of types `arguments` (PostgreSQL's DETAIL), nil when it can or is not polymorphic.
     static func undeducedPolymorphicResult(_ result: SQLType, from arguments: [SQLType]) -> String? {
-        guard TypeRules.isPolymorphic(result) else { return nil }
+        guard result.isPolymorphic else { return nil }
         let resultName = result.formatName
         let names = arguments.map(\.formatName)
         let requirement: (names: Set<String>, text: String)
@@ -83,18 +83,25 @@ extension FunctionDefinitions {
         if inputs == declared { return true }
         var generic = false
         for (input, target) in zip(inputs, declared) where input != target && target != .catalogType("any") {
-            if TypeRules.isPolymorphic(target) {
+            if target.isPolymorphic {
                 generic = true
-            } else if TypeRules.isPolymorphic(input) || !TypeRules.canCoerceImplicitly(input, to: target, userCasts: catalog.userTypes.casts) {
+            } else if input.isPolymorphic || !canPass(input, to: target) {
                 return false
             }
         }
         guard generic else { return true }
-        for (input, target) in zip(inputs, declared) where TypeRules.isPolymorphic(input) && TypeRules.isPolymorphic(target) {
+        for (input, target) in zip(inputs, declared) where input.isPolymorphic && target.isPolymorphic {
             let name = target.formatName
             let asksForContainer = (name.hasSuffix("array") && !name.hasSuffix("nonarray")) || name.hasSuffix("range") || name == "anyenum"
             if asksForContainer, !(name == "anyarray" && input == target) { return false }
         }
+        return true
+    }
+
+    /// Whether an argument of type `input` may be passed for a parameter of type `target` (the
+    /// resolution of a call of one parameter): implicitly, or without a cast at all.
+    private func canPass(_ input: SQLType, to target: SQLType) -> Bool {
+        if case .noMatch = catalog.resolveFunction([CallCandidate(arguments: [target], result: target, index: 0)], inputs: [input]) { return false }
         return true
     }
 }

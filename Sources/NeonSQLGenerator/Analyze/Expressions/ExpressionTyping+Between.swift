@@ -10,6 +10,11 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
         // Both comparisons' errors are placed at BETWEEN (NOT BETWEEN at NOT).
         let location = operatorLocation(after: value)
         let lower = inferOperatorCall(negated ? "<" : ">=", value, low, scope, at: location, known: [subject, nil])
+        // PostgreSQL stops at a lower comparison without an operator: the upper bound is only read.
+        guard lower.result != nil else {
+            _ = infer(high, scope)
+            return TypedValue(type: .bool, nullable: true)
+        }
         let upper = inferOperatorCall(negated ? ">" : "<=", value, high, scope, at: location, known: [subject, nil])
         let nullable = (lower.operands + upper.operands).contains { $0.nullable } || !lower.isStrict || !upper.isStrict
         return TypedValue(type: .bool, nullable: nullable)

@@ -190,6 +190,11 @@ extension RowComparing where Self: ExpressionTyping & CallTyping & SelectAnalyzi
         var nullable = false
         var resolved = true
         for (leftOperand, rightOperand) in zip(left, right) {
+            // PostgreSQL stops at the first pair without an operator: the others are only read.
+            if !resolved {
+                for operand in [leftOperand, rightOperand] where operand.known == nil { _ = infer(operand.expression, scope) }
+                continue
+            }
             reportLateTypedParameter(leftOperand, comparedWith: rightOperand)
             reportLateTypedParameter(rightOperand, comparedWith: leftOperand)
             let call = inferOperatorCall(op, leftOperand.expression, rightOperand.expression, scope, at: location,

@@ -46,6 +46,10 @@ SELECT id FROM shapes WHERE (id, label) NOT IN ((id, label), (id, at));
 SELECT id FROM shapes WHERE (id, label) = (SELECT 1);
 -- name: RowEmpty :many
 SELECT id FROM shapes WHERE ROW() = ROW();
+-- name: BetweenBothBoundsPoint :many
+SELECT id FROM shapes WHERE id BETWEEN at AND at;
+-- name: RowTwoPairsWithoutOperator :many
+SELECT id FROM shapes WHERE (id, label) && (id, label);
 -- name: AcceptedForms :many
 SELECT id FROM shapes
 WHERE label NOT SIMILAR TO @pattern ESCAPE '#' AND label ILIKE 'a!%' ESCAPE '!' AND @name SIMILAR TO label
@@ -74,3 +78,5 @@ queries.sql:39:41: error: unequal number of entries in row expressions
 queries.sql:41:41: error: operator does not exist: text <> point
 queries.sql:43:41: error: subquery has too few columns
 queries.sql:45:35: error: cannot compare rows of zero length
+queries.sql:47:32: error: operator does not exist: integer >= point
+queries.sql:49:41: error: operator does not exist: integer && integer
