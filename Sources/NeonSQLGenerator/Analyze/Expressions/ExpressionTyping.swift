@@ -153,7 +153,9 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
             return inferBetween(value, low: low, high: high, negated: negated, scope)
         case .inList(let value, let list, let negated):
             if let value = inferRowInList(value, list, negated: negated, scope) { return value }
+            let untyped = ([value] + list).map(isUnknownInput)
             let values = inferCommon([value] + list, scope)
+            reportInListItemWithoutOperator(value, values, untyped: untyped, negated: negated)
             return TypedValue(type: .bool, nullable: values.contains { $0.nullable })
         case .inSubquery(let value, let query, _):
             // NOT IN (SELECT ...) is NOT (x = ANY (SELECT ...)).

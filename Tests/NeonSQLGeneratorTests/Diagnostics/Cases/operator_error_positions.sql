@@ -50,11 +50,20 @@ SELECT id FROM shapes WHERE ROW() = ROW();
 SELECT id FROM shapes WHERE id BETWEEN at AND at;
 -- name: RowTwoPairsWithoutOperator :many
 SELECT id FROM shapes WHERE (id, label) && (id, label);
+-- name: InOnePoint :many
+SELECT id FROM shapes WHERE id IN (at);
+-- name: NotInPoints :many
+SELECT id FROM shapes WHERE id NOT IN (at, at);
+-- name: InConstantsAndPoint :many
+SELECT id FROM shapes WHERE id IN (1, 2, at);
+-- name: InIntegerAndText :many
+SELECT id FROM shapes WHERE label IN (id, 'a', 'b');
 -- name: AcceptedForms :many
 SELECT id FROM shapes
 WHERE label NOT SIMILAR TO @pattern ESCAPE '#' AND label ILIKE 'a!%' ESCAPE '!' AND @name SIMILAR TO label
   AND (id, label) IS DISTINCT FROM (@other_id, @other_label) AND size BETWEEN @low AND @high
-  AND (id, size) < (@after_id, @after_size) AND id IS NOT DISTINCT FROM @maybe_id;
+  AND (id, size) < (@after_id, @after_size) AND id IS NOT DISTINCT FROM @maybe_id
+  AND id IN (1, 2.5, size, @some_id) AND label IN ('a', @some_label) AND label::varchar NOT IN (label, 'x'::name);
 --- expected
 queries.sql:2:32: error: operator does not exist: integer = point
 queries.sql:4:34: error: operator does not exist: integer = point
@@ -80,3 +89,7 @@ queries.sql:43:41: error: subquery has too few columns
 queries.sql:45:35: error: cannot compare rows of zero length
 queries.sql:47:32: error: operator does not exist: integer >= point
 queries.sql:49:41: error: operator does not exist: integer && integer
+queries.sql:51:32: error: operator does not exist: integer = point
+queries.sql:53:32: error: operator does not exist: integer <> point
+queries.sql:55:32: error: operator does not exist: integer = point
+queries.sql:57:35: error: operator does not exist: text = integer
