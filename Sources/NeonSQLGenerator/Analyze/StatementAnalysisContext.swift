@@ -23,3 +23,12 @@ protocol StatementAnalysisContext {
     mutating func enterNestedExpression(at location: SourceLocation) -> Bool
     mutating func leaveNestedExpression()
 }
+
+extension StatementAnalysisContext {
+    /// Where PostgreSQL places the errors of an infix construct whose left operand is `operand`
+    /// (`a = b`, `a IS [NOT] DISTINCT FROM b`, `a NOT LIKE b`, `a BETWEEN b AND c`, `(a, b) < (c, d)`,
+    /// `a IN (...)`): at its operator, the first token after the operand.
+    func operatorLocation(after operand: Expression) -> SourceLocation {
+        source.tokenLocation(after: operand.range.endOffset) ?? operand.location
+    }
+}

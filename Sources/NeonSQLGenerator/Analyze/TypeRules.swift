@@ -35,13 +35,7 @@ enum TypeRules {
 
     static var polymorphicNames: Set<String> { SQLType.polymorphicNames }
 
-    static func isPolymorphic(_ type: SQLType) -> Bool {
-        switch type {
-        case .builtin(.anyelement), .builtin(.anyarray): return true
-        case .named(let name): return polymorphicNames.contains(name)
-        default: return false
-        }
-    }
+    static func isPolymorphic(_ type: SQLType) -> Bool { type.isPolymorphic }
 
     static func isArray(_ type: SQLType) -> Bool {
         if case .array = type.baseType { return true }

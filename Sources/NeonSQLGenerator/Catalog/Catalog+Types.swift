@@ -80,17 +80,16 @@ extension Catalog {
     /// the name's extensions or targets a version, else once by this catalog.
     func operatorOverloads(named name: String, prefix: Bool) -> (signatures: [OperatorSignature], candidates: [CallCandidate]) {
         let builtin = builtinOperatorOverloads(named: name, prefix: prefix)
-        // Operators the schema created (any schema: `OPERATOR(s.op)` and a search path reach them).
-        // One with a built-in's operand types is hidden by it (pg_catalog is searched first).
-        let created = (userTypes.operators[name] ?? []).map(\.signature).filter { signature in
-            (signature.left == nil) == prefix && !builtin.signatures.contains { $0.operandTypes == signature.operandTypes }
-        }
+        let created = (userTypes.operators[name] ?? []).filter { ($0.signature.left == nil) == prefix }
         if created.isEmpty { return builtin }
-        let signatures = builtin.signatures + created
+        let signatures = UserOperator.visible(created, builtin: builtin.signatures, searchPath: searchPath)
+        if signatures == builtin.signatures { return builtin }
         return (signatures, CallCandidate.operatorCandidates(signatures))
     }
 
-    private func builtinOperatorOverloads(named name: String, prefix: Bool) -> (signatures: [OperatorSignature], candidates: [CallCandidate]) {
+    /// The built-in operators named `name` (and those of the schema's extensions, whose schema
+    /// the generator does not know): what `OPERATOR(pg_catalog.op)` finds.
+    func builtinOperatorOverloads(named name: String, prefix: Bool) -> (signatures: [OperatorSignature], candidates: [CallCandidate]) {
         let table = prefix ? BuiltinCatalog.shared.prefixOverloads : BuiltinCatalog.shared.binaryOverloads
         guard let overloads = table[name] else { return ([], []) }
         if overloads.isVersioned, let postgresVersion {

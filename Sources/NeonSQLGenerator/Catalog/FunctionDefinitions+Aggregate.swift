@@ -16,6 +16,10 @@ extension FunctionDefinitions {
                                                    mode: parameter.mode == .variadic ? .variadic : .in, hasDefault: false))
         }
         guard let stateTypeName = create.stateType, let stateType = aggregateType(stateTypeName) else { return }
+        if reportTransitionMisfit(create, arguments: arguments, state: stateType) {
+            if !otherOverloadLeftOut { catalog.userTypes.functionsLeftOut.remove(leftOutKey) }
+            return
+        }
         // PostgreSQL: the final function's return type, or the state type without one.
         var resultType = stateType
         if let final = create.finalFunction {

@@ -5,6 +5,22 @@
 struct UserOperator: Sendable, Hashable {
     let schema: String
     let signature: OperatorSignature
+
+    /// The operators an unqualified name finds along `searchPath` (OpernameGetCandidates), the
+    /// `builtin` ones being pg_catalog's: pg_catalog first unless the path names it, never
+    /// pg_temp, and a schema off the path not at all (`OPERATOR(s.op)` reaches those). One with
+    /// the operand types of an operator found earlier on the path is hidden by it.
+    static func visible(_ created: [UserOperator], builtin: [OperatorSignature], searchPath: [String]) -> [OperatorSignature] {
+        let path = (searchPath.contains("pg_catalog") ? [] : ["pg_catalog"]) + searchPath.filter { $0 != "pg_temp" }
+        var signatures: [OperatorSignature] = []
+        var found: Set<[SQLType]> = []
+        for schema in path {
+            let inSchema = schema == "pg_catalog" ? builtin : created.filter { $0.schema == schema }.map(\.signature)
+            signatures += inSchema.filter { !found.contains($0.operandTypes) }
+            found.formUnion(inSchema.map(\.operandTypes))
+        }
+        return signatures
+    }
 }
 
 /// The catalog builder's step for CREATE, DROP and ALTER OPERATOR.

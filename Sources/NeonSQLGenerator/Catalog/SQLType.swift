@@ -111,6 +111,15 @@ extension SQLType {
     /// named `any...` other than `any` itself (which takes any type without tying it to others).
     static let polymorphicNames: Set<String> = pseudoTypeNames.filter { $0.hasPrefix("any") && $0 != "any" }
 
+    /// A polymorphic pseudo-type (anyelement, anyarray, anycompatible ...), which each call resolves.
+    var isPolymorphic: Bool {
+        switch self {
+        case .builtin(.anyelement), .builtin(.anyarray): true
+        case .named(let name): Self.polymorphicNames.contains(name)
+        default: false
+        }
+    }
+
     /// The pseudo-types an argument of a whole row (a composite value) matches: `any`, `record`,
     /// and the polymorphic types that do not ask for an array, enum, range or multirange
     /// (`anyelement`, `anynonarray`, `anycompatible`, `anycompatiblenonarray`).

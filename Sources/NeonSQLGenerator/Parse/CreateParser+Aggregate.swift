@@ -1,4 +1,4 @@
-// CREATE AGGREGATE: its arguments, state type and final function (AST+Aggregate.swift); the
+// CREATE AGGREGATE: its arguments, state type, transition and final functions (AST+Aggregate.swift); the
 // argument lists DROP AGGREGATE and ALTER AGGREGATE name.
 
 extension CreateParser {
@@ -37,6 +37,8 @@ extension CreateParser {
                 if type.schema != nil || type.name != "any" {
                     statement.arguments = [FunctionParameterDefinition(mode: .in, name: nil, type: type, hasDefault: false)]
                 }
+            case "sfunc":
+                statement.transitionFunction = try parseQualifiedName("function name")
             case "finalfunc":
                 statement.finalFunction = try parseQualifiedName("function name")
             default:

@@ -58,7 +58,8 @@ struct RowComparisonTests {
         let tooFew = AnalysisFixture(schema: schema, query: "-- name: A :many\nSELECT id FROM accounts WHERE (score, id) IN (SELECT 1);")
         #expect(tooFew.errors == ["query.sql:2:43: error: subquery has too few columns"])
         let unequal = AnalysisFixture(schema: schema, query: "-- name: A :many\nSELECT id FROM accounts WHERE (score, id) = (1, 2, 3);")
-        #expect(unequal.errors == ["query.sql:2:31: error: unequal number of entries in row expressions"])
+        // At the operator, as PostgreSQL places it.
+        #expect(unequal.errors == ["query.sql:2:43: error: unequal number of entries in row expressions"])
     }
 
     @Test func aParameterTypedByAnEarlierPairKeepsThatType() {

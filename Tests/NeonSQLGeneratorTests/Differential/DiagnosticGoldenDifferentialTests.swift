@@ -21,7 +21,8 @@ struct DiagnosticGoldenDifferentialTests {
                         "table_name_conflicts.sql", "join_using_columns.sql", "qualified_operators.sql",
                         "full_join_merged_grouping.sql", "grouping_cast_modifiers.sql",
                         "ambiguous_table_reference.sql", "parenthesized_from_items.sql",
-                        "quantified_operator_types.sql"]
+                        "quantified_operator_types.sql", "operator_error_positions.sql",
+                        "unqualified_operator_search_path.sql"]
 
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun), arguments: cases)
     func errorsArePostgreSQLs(_ name: String) throws {

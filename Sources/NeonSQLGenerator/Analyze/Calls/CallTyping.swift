@@ -128,7 +128,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
     /// Infers two operands compared with `op` (IS DISTINCT FROM): an untyped one takes the
     /// type the operator resolution gives it.
     mutating func inferPair(_ lhs: Expression, _ rhs: Expression, _ scope: Scope, op: String) -> (TypedValue, TypedValue) {
-        let call = inferOperatorCall(op, lhs, rhs, scope, at: lhs.location)
+        let call = inferOperatorCall(op, lhs, rhs, scope, at: operatorLocation(after: lhs))
         let left = call.operands.first ?? TypedValue(type: .unknown, nullable: true)
         let right = call.operands.count > 1 ? call.operands[1] : left
         return (left, right)
@@ -140,7 +140,7 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
             let right = inferCondition(rhs, scope, clause: op.uppercased())
             return TypedValue(type: .bool, nullable: left.nullable || right.nullable)
         }
-        let call = inferOperatorCall(op, lhs, rhs, scope, at: source.tokenLocation(after: lhs.range.endOffset) ?? lhs.location)
+        let call = inferOperatorCall(op, lhs, rhs, scope, at: operatorLocation(after: lhs))
         let name = QualifiedOperatorLookup.split(op).name
         // JSON field and path extraction is NULL when the key or element is missing.
         let alwaysNullable = ["->", "->>", "#>", "#>>"].contains(name)
@@ -303,12 +303,13 @@ extension CallTyping where Self: ExpressionTyping & FromClauseAnalyzing & Select
                 signature = signatures[resolution.index]
                 if let message = AggregateCallSyntax.error(call, signatures[resolution.index]) { error(message, at: call.name.location) }
             case .ambiguous where !hadError:
-                error("function \(name)(\(signatureText(inputs))) is not unique", at: call.name.location)
+                error("function \(qualifiedName)(\(signatureText(inputs))) is not unique", at: call.name.location)
             case .undeterminedPolymorphic where !hadError:
                 error("could not determine polymorphic type because input has type unknown", at: call.name.location)
             case .noMatch where !hadError:
                 if reportVersionRequirement(name, inputs: inputs, at: call.name.location) { break }
-                error("function \(name)(\(signatureText(inputs))) does not exist", at: call.name.location)
+                // Named as written, with its schema (func_signature_string).
+                error("function \(qualifiedName)(\(signatureText(inputs))) does not exist", at: call.name.location)
                 noteParametersTypedElsewhere(expressions, otherTypes: [])
             default:
                 break

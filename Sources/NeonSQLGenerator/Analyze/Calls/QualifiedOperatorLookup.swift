@@ -31,13 +31,12 @@ enum QualifiedOperatorLookup {
                           prefix: Bool) -> (signatures: [OperatorSignature], candidates: [CallCandidate])? {
         guard schema == "pg_catalog" || catalog.schemas.contains(schema) else { return nil }
         let created = (catalog.userTypes.operators[name] ?? []).filter { ($0.signature.left == nil) == prefix }
-        let visible = catalog.operatorOverloads(named: name, prefix: prefix).signatures
+        let builtin = catalog.builtinOperatorOverloads(named: name, prefix: prefix).signatures
         let signatures: [OperatorSignature]
         if schema == "pg_catalog" {
-            let createdSignatures = Set(created.map(\.signature))
-            signatures = visible.filter { $0.extensionName == nil && !createdSignatures.contains($0) }
+            signatures = builtin.filter { $0.extensionName == nil }
         } else {
-            signatures = visible.filter { $0.extensionName != nil } + created.filter { $0.schema == schema }.map(\.signature)
+            signatures = builtin.filter { $0.extensionName != nil } + created.filter { $0.schema == schema }.map(\.signature)
         }
         return (signatures, CallCandidate.operatorCandidates(signatures))
     }

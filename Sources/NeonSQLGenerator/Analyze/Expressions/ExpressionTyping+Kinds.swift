@@ -50,9 +50,26 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
         let array = infer(rhs, scope, OperandContext(type: arrayType, name: hint, origin: left.origin, originIsElement: true))
         if left.type != .unknown, let element = TypeRules.arrayElement(array.type),
            let message = QualifiedOperatorLookup.unresolved(op, catalog.compositesAsRecords([left.type, element]), catalog) {
-            error(message, at: source.tokenLocation(after: lhs.range.endOffset) ?? lhs.location)
+            error(message, at: operatorLocation(after: lhs))
         }
         return TypedValue(type: .bool, nullable: left.nullable || array.nullable || array.elementNullable)
+    }
+
+    /// `x [NOT] IN (a, b, ...)` (transformAExprIn): PostgreSQL compares `x` with the items as one
+    /// `= ANY (ARRAY[...])` of their common type when two or more have one, else with each item on
+    /// its own, by `=` (`<>` for NOT IN); an item without such an operator is its error, at IN (NOT).
+    /// `values` are the typed left side and items, `untyped` tells which were untyped.
+    mutating func reportInListItemWithoutOperator(_ value: Expression, _ values: [TypedValue], untyped: [Bool], negated: Bool) {
+        guard let left = values.first?.type, left != .unknown, untyped.first == false else { return }
+        let typed = zip(values, untyped).filter { !$0.1 && $0.0.type != .unknown }.map(\.0.type)
+        // Types of different categories have no common type; with one, the items may be compared as an array.
+        guard values.count == 2 || TypeRules.unmatchableTypes(typed, userCasts: catalog.userTypes.casts) != nil else { return }
+        for type in typed.dropFirst() {
+            if let message = QualifiedOperatorLookup.unresolved(negated ? "<>" : "=", catalog.compositesAsRecords([left, type]), catalog) {
+                error(message, at: operatorLocation(after: value))
+                return
+            }
+        }
     }
 
     /// Infers several expressions that must share one type (IN lists, BETWEEN, VALUES columns):

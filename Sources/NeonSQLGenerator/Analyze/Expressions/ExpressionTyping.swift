@@ -124,16 +124,10 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
         case .binary(let op, let lhs, let rhs):
             if op != "and", op != "or", let value = inferRowOperator(op, lhs, rhs, scope) { return value }
             return inferBinary(op, lhs, rhs, scope)
-        case .like(let value, let pattern, nil, let caseInsensitive, false, let negated):
+        case .like(let value, let pattern, let escape, let caseInsensitive, let similar, let negated):
             // LIKE is the operator ~~ (ILIKE ~~*): citext and bytea have their own.
-            let op = (negated ? "!" : "") + (caseInsensitive ? "~~*" : "~~")
-            let call = inferOperatorCall(op, value, pattern, scope, at: expression.location)
-            return TypedValue(type: .bool, nullable: call.operands.contains { $0.nullable })
-        case .like(let value, let pattern, let escape, _, _, _):
-            let left = infer(value, scope, isUntyped(value) ? .type(.text) : nil)
-            let right = infer(pattern, scope, OperandContext(type: .text, name: left.name))
-            if let escape { _ = infer(escape, scope, .type(.text)) }
-            return TypedValue(type: .bool, nullable: left.nullable || right.nullable)
+            return inferPatternMatch(value, pattern: pattern, escape: escape, caseInsensitive: caseInsensitive,
+                                     similar: similar, negated: negated, scope)
         case .isNull(let operand, _):
             if let index = underlyingParameterIndex(of: operand) { parameters.markNullMeaningful(index) }
             if let index = parameterIndex(of: operand) { parameters.noteUntypedNullTest(index, operand.location) }
@@ -159,7 +153,9 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
             return inferBetween(value, low: low, high: high, negated: negated, scope)
         case .inList(let value, let list, let negated):
             if let value = inferRowInList(value, list, negated: negated, scope) { return value }
+            let untyped = ([value] + list).map(isUnknownInput)
             let values = inferCommon([value] + list, scope)
+            reportInListItemWithoutOperator(value, values, untyped: untyped, negated: negated)
             return TypedValue(type: .bool, nullable: values.contains { $0.nullable })
         case .inSubquery(let value, let query, _):
             // NOT IN (SELECT ...) is NOT (x = ANY (SELECT ...)).

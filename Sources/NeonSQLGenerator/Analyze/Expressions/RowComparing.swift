@@ -75,12 +75,12 @@ extension RowComparing where Self: ExpressionTyping & CallTyping & SelectAnalyzi
     mutating func inferRowOperator(_ op: String, _ lhs: Expression, _ rhs: Expression, _ scope: Scope) -> TypedValue? {
         guard let leftElements = rowConstructorElements(lhs) else { return nil }
         if let query = subqueryOperand(rhs) {
-            return inferRowSubqueryComparison(op, leftElements, query, scope, at: lhs.location)
+            return inferRowSubqueryComparison(op, leftElements, query, scope, at: operatorLocation(after: lhs))
         }
         guard let rightElements = rowConstructorElements(rhs) else { return nil }
         let left = rowOperands(leftElements, scope)
         let right = rowOperands(rightElements, scope)
-        return compareRows(op, left, right, scope, at: lhs.location)
+        return compareRows(op, left, right, scope, at: operatorLocation(after: lhs))
     }
 
     /// `row IS [NOT] DISTINCT FROM row`: each pair compared with `=`, never NULL.
@@ -88,12 +88,13 @@ extension RowComparing where Self: ExpressionTyping & CallTyping & SelectAnalyzi
         guard let leftElements = rowConstructorElements(lhs), let rightElements = rowConstructorElements(rhs) else { return nil }
         let left = rowOperands(leftElements, scope)
         let right = rowOperands(rightElements, scope)
+        let location = operatorLocation(after: lhs)
         guard left.count == right.count else {
-            error("unequal number of entries in row expressions", at: lhs.location)
+            error("unequal number of entries in row expressions", at: location)
             return TypedValue(type: .bool, nullable: false)
         }
         for (leftOperand, rightOperand) in zip(left, right) {
-            let call = inferOperatorCall("=", leftOperand.expression, rightOperand.expression, scope, at: lhs.location,
+            let call = inferOperatorCall("=", leftOperand.expression, rightOperand.expression, scope, at: location,
                                          known: [leftOperand.known, rightOperand.known])
             // NULL is a value IS DISTINCT FROM compares.
             if let index = underlyingParameterIndex(of: leftOperand.expression), call.operands.last?.nullable ?? true {
@@ -103,7 +104,7 @@ extension RowComparing where Self: ExpressionTyping & CallTyping & SelectAnalyzi
                 parameters.markNullMeaningful(index)
             }
             if let result = call.result, result != .bool {
-                error("IS DISTINCT FROM requires = operator to yield boolean", at: lhs.location)
+                error("IS DISTINCT FROM requires = operator to yield boolean", at: location)
             }
         }
         return TypedValue(type: .bool, nullable: false)
@@ -127,7 +128,7 @@ extension RowComparing where Self: ExpressionTyping & CallTyping & SelectAnalyzi
         var nullable = false
         for row in rows {
             guard let row else { nullable = true; continue }
-            nullable = compareRows(negated ? "<>" : "=", left, row, scope, at: value.location).nullable || nullable
+            nullable = compareRows(negated ? "<>" : "=", left, row, scope, at: operatorLocation(after: value)).nullable || nullable
         }
         return TypedValue(type: .bool, nullable: nullable)
     }
@@ -137,7 +138,7 @@ extension RowComparing where Self: ExpressionTyping & CallTyping & SelectAnalyzi
     /// must have as many elements as the subquery has columns.
     mutating func inferRowSubqueryComparison(_ op: String, _ lhs: Expression, _ query: SelectStatement, _ scope: Scope) -> TypedValue {
         // PostgreSQL places the comparison's errors at its operator (`IN`, `= ANY`).
-        inferRowSubqueryComparison(op, rowConstructorElements(lhs) ?? [lhs], query, scope, at: source.tokenLocation(after: lhs.range.endOffset) ?? lhs.location)
+        inferRowSubqueryComparison(op, rowConstructorElements(lhs) ?? [lhs], query, scope, at: operatorLocation(after: lhs))
     }
 
     private mutating func inferRowSubqueryComparison(_ op: String, _ leftElements: [Expression], _ query: SelectStatement,
@@ -189,6 +190,11 @@ extension RowComparing where Self: ExpressionTyping & CallTyping & SelectAnalyzi
         var nullable = false
         var resolved = true
         for (leftOperand, rightOperand) in zip(left, right) {
+            // PostgreSQL stops at the first pair without an operator: the others are only read.
+            if !resolved {
+                for operand in [leftOperand, rightOperand] where operand.known == nil { _ = infer(operand.expression, scope) }
+                continue
+            }
             reportLateTypedParameter(leftOperand, comparedWith: rightOperand)
             reportLateTypedParameter(rightOperand, comparedWith: leftOperand)
             let call = inferOperatorCall(op, leftOperand.expression, rightOperand.expression, scope, at: location,

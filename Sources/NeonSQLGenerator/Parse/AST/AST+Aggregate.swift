@@ -11,6 +11,8 @@ struct CreateAggregateStatement: Sendable, Hashable {
     var orderedArguments: [FunctionParameterDefinition]?
     /// STYPE: the state type, the result type without a final function.
     var stateType: TypeName?
+    /// SFUNC: the transition function, which takes the state and the aggregated arguments.
+    var transitionFunction: QualifiedName?
     /// FINALFUNC: its return type is the aggregate's result type.
     var finalFunction: QualifiedName?
     /// FINALFUNC_EXTRA: the final function takes the aggregated arguments after the state.

@@ -21,6 +21,6 @@ SELECT id FROM accounts WHERE (score, id) > (@cursor, @cursor);
 --- expected
 queries.sql:2:34: error: subquery has too many columns
 queries.sql:5:47: error: subquery has too few columns
-queries.sql:8:31: error: unequal number of entries in row expressions
+queries.sql:8:48: error: unequal number of entries in row expressions
 queries.sql:11:46: note: parameter 'cursor' is first used here, as integer
 queries.sql:11:55: error: parameter 'cursor' is used as bigint here and as integer at line 11:46; cast one use (@cursor::bigint) or use two parameters
