@@ -89,6 +89,16 @@ struct ArithmeticLimitTests {
         }
     }
 
+    // MARK: the response seed of boundary values
+
+    @Test func theLimitsSeedDecodesWholly() throws {
+        // Fuzz/Seeds/response/limits.json: the extreme texts PostgreSQL 15 prints for each column
+        // of the all-types row, which the mutation tests and the fuzz target start from.
+        let url = ResponseMutationTests.seedDirectory.appendingPathComponent("limits.json")
+        let body = try #require(FileManager.default.contents(atPath: url.path))
+        #expect(try ResponseDecodings.rows.decodeResponse(body).count == 2)
+    }
+
     // MARK: row counts from the server
 
     @Test func batchRowCountsSaturate() async throws {
