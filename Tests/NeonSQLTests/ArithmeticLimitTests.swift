@@ -120,4 +120,18 @@ struct ArithmeticLimitTests {
         #expect(transport.requests.count > 1)
         #expect(inserted == .max)
     }
+
+    // MARK: configuration
+
+    @Test func retryDelaysNearDurationsLimitDoNotOverflow() {
+        // `baseDelay * 2^(retry - 1)` overflowed Duration (a trap) for a huge base delay.
+        let huge = RetryPolicy(maxAttempts: 40, baseDelay: .seconds(Int64.max), maxDelay: .seconds(Int64.max), jitter: 0)
+        #expect(huge.delay(beforeRetry: 31) == .seconds(Int64.max))
+        #expect(huge.delay(beforeRetry: .max) == .seconds(Int64.max))
+        let negative = RetryPolicy(maxAttempts: 40, baseDelay: .seconds(-Int64.max), maxDelay: .seconds(1), jitter: 0)
+        #expect(negative.delay(beforeRetry: 31) == .zero)
+        let plain = RetryPolicy(baseDelay: .milliseconds(100), maxDelay: .seconds(2), jitter: 0)
+        #expect((1...6).map { plain.delay(beforeRetry: $0) }
+            == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600), .seconds(2)])
+    }
 }
