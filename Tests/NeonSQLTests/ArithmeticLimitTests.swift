@@ -134,4 +134,13 @@ struct ArithmeticLimitTests {
         #expect((1...6).map { plain.delay(beforeRetry: $0) }
             == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600), .seconds(2)])
     }
+
+    @Test func cacheAgesOfAnyStoredDateAreDurations() {
+        // Revalidation took `Duration.seconds(now - fetchedAt)`, which traps past about 1.7e20 s:
+        // a cache file may hold any finite date (CacheEntry.decode checks only finiteness).
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(CachedReads.age(since: Date(timeIntervalSince1970: -1e300), now: now) == .seconds(1_000_000_000))
+        #expect(CachedReads.age(since: Date(timeIntervalSince1970: 1e300), now: now) == .zero)
+        #expect(CachedReads.age(since: now.addingTimeInterval(-90), now: now) == .seconds(90))
+    }
 }
