@@ -4,8 +4,9 @@
 
 enum CivilCalendar {
     /// The largest year magnitude the arithmetic below takes without overflowing (far beyond
-    /// PostgreSQL's 5874897 AD); ``days(year:month:day:)`` saturates beyond it.
-    static let yearLimit = 1_000_000_000_000
+    /// PostgreSQL's 5874897 AD); ``days(year:month:day:)`` saturates beyond it. Where `Int` has 32
+    /// bits (watchOS devices' arm64_32), PostgreSQL's last year, whose day count just fits.
+    static let yearLimit = Int.bitWidth == 64 ? Int(truncatingIfNeeded: 1_000_000_000_000 as Int64) : 5_874_897
 
     /// PostgreSQL prints at most 7 year digits (dates end in 5874897 AD): what the text readers take.
     static let maximumYearDigits = 7
