@@ -172,8 +172,12 @@ struct CachedReads: Sendable {
     }
 
     /// How long ago `cached` was fetched.
-    static func age<R>(of cached: Cached<R>) -> Duration {
-        let seconds = max(0, Date().timeIntervalSince(cached.fetchedAt))
+    static func age<R>(of cached: Cached<R>) -> Duration { age(since: cached.fetchedAt) }
+
+    /// How long before `now` `fetchedAt` is: 0 for a later date, at most 10^9 s (a cache file may
+    /// hold any finite date; `Duration.seconds` of a huge interval traps).
+    static func age(since fetchedAt: Date, now: Date = Date()) -> Duration {
+        let seconds = max(0, now.timeIntervalSince(fetchedAt))
         return .nanoseconds(Int64(min(seconds, 1e9) * 1e9))
     }
 }

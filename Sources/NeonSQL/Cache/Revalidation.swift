@@ -97,7 +97,7 @@ struct Revalidation {
                 if !cache.observers.watches(target.key) { cache.revalidation.forget(target.key) }
                 continue
             }
-            let age = Duration.seconds(max(0, now.timeIntervalSince(entry.fetchedAt)))
+            let age = CachedReads.age(since: entry.fetchedAt, now: now)
             let isDue = scope == .all || entry.isStale || cache.observers.watches(target.key) || target.maxAge.map { age > $0 } ?? true
             guard isDue else { continue }
             due.append(Due(target: target, checked: entry.fetchedAt, digest: ResultDigest.digest(ofResponseBody: entry.body)))

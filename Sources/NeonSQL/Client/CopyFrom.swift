@@ -94,7 +94,7 @@ private struct CopyProgress {
     init(totalRows: Int) { self.totalRows = totalRows }
 
     mutating func committed(_ rows: Range<Int>, inserted: Int) {
-        rowsInserted += inserted
+        rowsInserted = rowsInserted.addingSaturating(inserted)
         committedEnd = rows.upperBound
         parts += 1
     }

@@ -42,9 +42,10 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// The delay before retry number `retry` (1-based): exponential backoff with jitter.
     public func delay(beforeRetry retry: Int) -> Duration {
-        let exponent = min(max(retry - 1, 0), 30)
-        var delay = baseDelay * (1 << exponent)
-        if delay > maxDelay { delay = maxDelay }
+        let multiplier = 1 << min(max(retry - 1, 0), 30)
+        // Compared before multiplying: a base delay near Duration's limit must not overflow.
+        let base = max(baseDelay, .zero)
+        let delay = base > maxDelay / multiplier ? maxDelay : base * multiplier
         guard jitter > 0 else { return delay }
         let factor = 1 - jitter * Double.random(in: 0...1)
         return delay * factor

@@ -1,13 +1,13 @@
 /// Formatting helpers.
 enum DateTimeFormat {
-    static func pad(_ value: Int, _ width: Int, into out: inout String) {
+    static func pad<Value: BinaryInteger>(_ value: Value, _ width: Int, into out: inout String) {
         let text = String(value)
         if text.utf8.count < width { out += String(repeating: "0", count: width - text.utf8.count) }
         out += text
     }
 
     /// `YYYY-MM-DD` with an astronomical year converted to PostgreSQL's ` BC` notation by the caller.
-    static func date(year: Int, month: Int, day: Int, into out: inout String) {
+    static func date<Year: BinaryInteger>(year: Year, month: Int, day: Int, into out: inout String) {
         pad(year, 4, into: &out)
         out += "-"
         pad(month, 2, into: &out)

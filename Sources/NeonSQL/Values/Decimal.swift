@@ -36,6 +36,9 @@ extension Decimal: PostgresTextEncodable, PostgresTextDecodable {
         return value
     }
 
+    /// The largest scale ``fastParse(_:)`` reads: `-128` is Decimal's smallest exponent.
+    private static let maximumFastScale = 128
+
     /// Up to 18 significant digits without an exponent: no Foundation parsing, no allocation.
     private static func fastParse(_ bytes: UnsafeRawBufferPointer) -> Decimal? {
         var index = 0
@@ -65,7 +68,9 @@ extension Decimal: PostgresTextEncodable, PostgresTextDecodable {
             }
             index += 1
         }
-        guard sawDigit else { return nil }
+        // Decimal's exponent ends at -128: a larger scale (leading zeros after the point) is left
+        // to Foundation's parser, not wrapped or rounded to zero by `init(sign:exponent:significand:)`.
+        guard sawDigit, scale <= maximumFastScale else { return nil }
         return Decimal(sign: negative ? .minus : .plus, exponent: -scale, significand: Decimal(significand))
     }
 }

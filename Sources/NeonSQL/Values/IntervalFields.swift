@@ -53,8 +53,8 @@ struct IntervalFields {
         return overflow ? nil : result
     }
 
-    /// An Int64 that saturates at its bounds instead of trapping (``PostgresInterval``'s
-    /// component initializer).
+    /// An Int64 that saturates at its bounds instead of trapping (the component initializers of
+    /// ``PostgresInterval`` and ``PostgresTime``).
     struct Saturating {
         private(set) var value: Int64
 
@@ -66,8 +66,7 @@ struct IntervalFields {
         }
 
         mutating func add(_ other: Int64) {
-            let (sum, overflow) = value.addingReportingOverflow(other)
-            value = overflow ? (other < 0 ? .min : .max) : sum
+            value = value.addingSaturating(other)
         }
     }
 }

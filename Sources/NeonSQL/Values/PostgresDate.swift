@@ -40,7 +40,9 @@ public struct PostgresDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     }
 
     /// Days since 1970-01-01 (negative before); `Int.max` for ``infinity`` and `Int.min` for
-    /// ``negativeInfinity`` (and for any year beyond about a trillion).
+    /// ``negativeInfinity`` (and for any year beyond about a trillion). A month outside 1...12
+    /// counts into the year (13 is January of the next), a day past the month's end into the next
+    /// months (0 is the day before the 1st).
     public var daysSince1970: Int { CivilCalendar.days(year: year, month: month, day: day) }
 
     /// Midnight at the start of this date in `timeZone`; `Date.distantFuture` for ``infinity``
@@ -63,9 +65,13 @@ public struct PostgresDate: Sendable, Hashable, Comparable, Codable, CustomStrin
         if self == .infinity { return "infinity" }
         if self == .negativeInfinity { return "-infinity" }
         var out = ""
-        let bc = year <= 0
-        DateTimeFormat.date(year: bc ? 1 - year : year, month: month, day: day, into: &out)
-        if bc { out += " BC" }
+        guard year <= 0 else {
+            DateTimeFormat.date(year: year, month: month, day: day, into: &out)
+            return out
+        }
+        // 1 - year, as a magnitude: beyond Int for the two smallest years.
+        DateTimeFormat.date(year: year.magnitude + 1, month: month, day: day, into: &out)
+        out += " BC"
         return out
     }
 }

@@ -8,10 +8,19 @@ public struct PostgresTime: Sendable, Hashable, Comparable, Codable, CustomStrin
         self.microsecondsSinceMidnight = microsecondsSinceMidnight
     }
 
-    /// Creates a time from components.
+    /// Creates a time from components. Components are not validated (encoding checks the range);
+    /// a total beyond Int64 saturates at its bounds.
     public init(hour: Int, minute: Int, second: Int = 0, microsecond: Int = 0) {
-        self.microsecondsSinceMidnight =
-            (Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)) * 1_000_000 + Int64(microsecond)
+        var micros = IntervalFields.Saturating(Int64(hour))
+        micros.multiply(by: 3_600_000_000)
+        var minuteMicros = IntervalFields.Saturating(Int64(minute))
+        minuteMicros.multiply(by: 60_000_000)
+        var secondMicros = IntervalFields.Saturating(Int64(second))
+        secondMicros.multiply(by: 1_000_000)
+        micros.add(minuteMicros.value)
+        micros.add(secondMicros.value)
+        micros.add(Int64(microsecond))
+        self.microsecondsSinceMidnight = micros.value
     }
 
     /// The hour, 0...24.

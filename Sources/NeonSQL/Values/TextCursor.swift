@@ -16,8 +16,11 @@ struct TextCursor {
         return false
     }
 
+    /// At most this many digits are read as one `Int`: 18 with 64 bits, 9 where `Int` has 32.
+    static let maximumDigits = Int.bitWidth == 64 ? 18 : 9
+
     /// Reads 1 or more digits (at most `maxDigits`) as an integer.
-    mutating func digits(min: Int = 1, max maxDigits: Int = 18) -> Int? {
+    mutating func digits(min: Int = 1, max maxDigits: Int = TextCursor.maximumDigits) -> Int? {
         var value = 0
         var count = 0
         while count < maxDigits, let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {

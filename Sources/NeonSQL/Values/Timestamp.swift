@@ -179,11 +179,16 @@ enum TimestampText {
     static func encode(_ date: Date) throws -> String {
         if date == .distantFuture { return "infinity" }
         if date == .distantPast { return "-infinity" }
+        // Whole seconds and the fraction apart (the fraction is exact; a product with 10^6 loses
+        // microseconds past about 10^10 s). Microseconds since 2001 fit in Int64 for every
+        // timestamp PostgreSQL holds (4713 BC to 294276 AD); beyond (NaN and the infinities
+        // included) nothing is converted.
         let interval = date.timeIntervalSinceReferenceDate
-        guard interval.isFinite, abs(interval) < 1e15 else {
+        let wholeSeconds = interval.rounded(.down)
+        guard wholeSeconds > -9_223_372_036_000, wholeSeconds < 9_223_372_036_000 else {
             throw PostgresTextEncodingError("date is outside the range of timestamp")
         }
-        let totalMicros = Int64((interval * 1_000_000).rounded())
+        let totalMicros = Int64(wholeSeconds) * 1_000_000 + Int64(((interval - wholeSeconds) * 1_000_000).rounded())
         var days = Int(totalMicros / 86_400_000_000)
         var microsOfDay = totalMicros % 86_400_000_000
         if microsOfDay < 0 {

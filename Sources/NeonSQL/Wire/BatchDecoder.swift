@@ -127,7 +127,7 @@ struct BatchDecoder {
     /// Decodes the next result and adds its rows (if it reports any) to `rows`.
     mutating func next<R>(_ statement: Statement<R>, rows: inout Int?) throws -> R {
         let value = try next(statement)
-        if let counted = statement.rowCount(value) { rows = (rows ?? 0) + counted }
+        if let counted = statement.rowCount(value) { rows = (rows ?? 0).addingSaturating(counted) }
         return value
     }
 
