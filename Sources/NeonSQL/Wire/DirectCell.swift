@@ -159,10 +159,11 @@ enum DirectCell {
     }
 
     /// Eight digits in `first` (loaded at `index`), then 0 to 7 more followed by `"`: their value
-    /// (below 10^15) and the index of the quote.
+    /// (below 10^15) and the index of the quote. Where `Int` has 32 bits (watchOS arm64_32) such
+    /// a value may not fit: nil, and the general reader decides (a constant test, folded away).
     @inline(never)
     static func longMagnitude(_ base: UnsafeRawPointer, count: Int, at index: Int, first: UInt64) -> (value: Int, end: Int)? {
-        guard index &+ 16 <= count else { return nil }
+        guard Int.bitWidth == 64, index &+ 16 <= count else { return nil }
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self))
         let run = DecimalDigits.digitRun(word)
         guard run < 8, word &>> (run &* 8) & 0xFF == UInt64(UInt8(ascii: "\"")) else { return nil }
