@@ -98,9 +98,13 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
                let message = ArrayLiteralSyntax.error(text) {
                 error(message, at: expression.location)
             }
+            if case .string(let text) = literal, let type = context?.type, let message = ScalarLiteralInput.error(text, for: type) {
+                error(message, at: expression.location)
+            }
             return inferLiteral(literal, context)
-        case .typedLiteral(let typeName, _):
+        case .typedLiteral(let typeName, let text, let valueLocation):
             guard let type = resolveType(typeName) else { return TypedValue(type: .unknown, nullable: false) }
+            if typeName.arrayDimensions == 0, let message = ScalarLiteralInput.error(text, for: type) { error(message, at: valueLocation) }
             var value = TypedValue(type: type, nullable: false, name: castColumnName(type, typeName))
             value.nameIsFallback = true
             return value
