@@ -91,6 +91,54 @@ SELECT CASE WHEN flag THEN id ELSE 'none' END AS a FROM lit;
 SELECT ARRAY['1', 'x']::int[] AS a;
 -- name: MultiRowValues :exec
 INSERT INTO lit (id) VALUES (3), ('x');
+-- name: AcceptedMoreContexts :many
+SELECT substring(name from 'a.c') AS a, substring(name, 'x') AS b, lpad(name, ' 3 ', 'x') AS c, jsonb_set(docb, '{a}', '1') AS d,
+  CASE id WHEN '1' THEN 'one' ELSE 'other' END AS e, nullif(id, '2') AS f, greatest(id, '5') AS g, id::text || 'x' AS h,
+  docb ->> 'x' = 'abc' AS i, (docb ->> 'x')::int = '5' AS j, docb['key'] AS k, tags['1'] AS l, doc #>> '{a}' AS m,
+  docb || '{"b": 1}' AS n, name ~ 'x' AS o, uid::text LIKE 'abc%' AS p, jsonb_build_array('1') AS q,
+  to_timestamp('123') AS r, ARRAY[1, '2'] AS s, ratio ^ '2' AS t, amount % '3' AS u, id << '2' AS v, flag AND 'true' AS w,
+  NOT 't' AS x, flag::text = 'maybe' AS y, docb -> 'k' ->> 'j' AS z
+FROM lit WHERE 'yes' LIMIT '5' OFFSET ' 2 ';
+-- name: AcceptedAggregates :many
+SELECT sum(id) > '5' AS a, avg(id) > '1.5' AS b, count(*) = ' 1 ' AS c FROM lit;
+-- name: AcceptedUnion :many
+SELECT 1 AS a UNION SELECT '2';
+-- name: AcceptedValues :many
+VALUES (1), (' 2 ');
+-- name: AcceptedUpsert :exec
+INSERT INTO lit (id, flag) VALUES (1, 't') ON CONFLICT (id) DO UPDATE SET flag = 'f', big = ' 5 ';
+-- name: JsonbConcat :many
+SELECT docb || 'x' AS a FROM lit;
+-- name: AcceptedJsonbSubscript :many
+SELECT docb['x y'] AS a FROM lit;
+-- name: ArraySubscript :many
+SELECT tags['x'] AS a FROM lit;
+-- name: LimitInt :many
+SELECT id FROM lit LIMIT 'x';
+-- name: WhereBool :many
+SELECT id FROM lit WHERE 'maybe';
+-- name: CountBigint :many
+SELECT count(*) = '1.5' AS a FROM lit;
+-- name: ArrayElements :many
+SELECT ARRAY['a', 1] AS a;
+-- name: NullifInt :many
+SELECT nullif(id, 'x') AS a FROM lit;
+-- name: DistinctFromInt :many
+SELECT 'abc' IS DISTINCT FROM id AS a FROM lit;
+-- name: GreatestFloat8 :many
+SELECT greatest(ratio, '1e999') AS a FROM lit;
+-- name: UpsertBigint :exec
+INSERT INTO lit (id, flag) VALUES (1, 't') ON CONFLICT (id) DO UPDATE SET big = 'x';
+-- name: JsonbSetArgument :many
+SELECT jsonb_set(docb, '{a}', '{') AS a FROM lit;
+-- name: AcceptedAnyAndSubquery :many
+SELECT id FROM lit WHERE uid = ANY('{a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11}') AND id = ANY('{1}') AND big IN (SELECT '3');
+-- name: AcceptedRows :many
+SELECT id FROM lit WHERE (id, flag) = ('1', 'yes') AND (id, flag) IN (('2', 'no'));
+-- name: RowComparison :many
+SELECT id FROM lit WHERE (id, flag) = ('1', 'x');
+-- name: AcceptedValuesText :many
+SELECT x FROM (VALUES ('1'), ('2')) v(x) WHERE x = 'abc';
 --- expected
 queries.sql:30:8: error: invalid input syntax for type integer: "abc"
 queries.sql:32:25: error: value "99999999999" is out of range for type integer
@@ -122,3 +170,16 @@ queries.sql:82:21: error: invalid input syntax for type integer: "none"
 queries.sql:84:36: error: invalid input syntax for type integer: "none"
 queries.sql:86:19: error: invalid input syntax for type integer: "x"
 queries.sql:88:35: error: invalid input syntax for type integer: "x"
+queries.sql:106:16: error: invalid input syntax for type json
+queries.sql:110:13: error: invalid input syntax for type integer: "x"
+queries.sql:112:26: error: invalid input syntax for type bigint: "x"
+queries.sql:114:26: error: invalid input syntax for type boolean: "maybe"
+queries.sql:116:19: error: invalid input syntax for type bigint: "1.5"
+queries.sql:118:14: error: invalid input syntax for type integer: "a"
+queries.sql:120:19: error: invalid input syntax for type integer: "x"
+queries.sql:122:8: error: invalid input syntax for type integer: "abc"
+queries.sql:124:24: error: "1e999" is out of range for type double precision
+queries.sql:126:81: error: invalid input syntax for type bigint: "x"
+queries.sql:128:31: error: invalid input syntax for type json
+queries.sql:130:106: error: operator does not exist: bigint = text
+queries.sql:134:45: error: invalid input syntax for type boolean: "x"
