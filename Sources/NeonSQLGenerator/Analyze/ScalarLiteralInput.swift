@@ -25,6 +25,12 @@ enum ScalarLiteralInput {
         }
     }
 
+    /// Whether constants of `type` (a domain as its base type) are checked here.
+    static func checks(_ type: SQLType) -> Bool {
+        guard case .builtin(let builtin) = type.baseType else { return false }
+        return [.int2, .int4, .int8, .bool, .uuid, .bytea, .numeric, .float4, .float8, .json, .jsonb].contains(builtin)
+    }
+
     /// C's `isspace` in the C locale.
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (0x09...0x0D).contains(byte)

@@ -294,6 +294,66 @@ struct ScalarLiteralInputTests {
         ("jsonb", "{}", nil),
     ]
 
+    /// Array constants of those types (`'<input>'::<element>[]`): structure first, then each
+    /// element's input in order. Dimensions given (`[1:2]=`) are not read, so not judged.
+    static let arrayTable: [(type: String, input: String, postgres: String?)] = [
+        ("_int4", "{}", nil),
+        ("_int4", " { 1 , -2 , +3 } ", nil),
+        ("_int4", "{NULL, null, 3}", nil),
+        ("_int4", "{\"1\", \" 2 \"}", nil),
+        ("_int4", "{1,x}", "invalid input syntax for type integer: \"x\""),
+        ("_int4", "{1,\"NULL\"}", "invalid input syntax for type integer: \"NULL\""),
+        ("_int4", "{{1,2},{3,x}}", "invalid input syntax for type integer: \"x\""),
+        ("_int4", "{1,99999999999}", "value \"99999999999\" is out of range for type integer"),
+        ("_int4", "{\"\"}", "invalid input syntax for type integer: \"\""),
+        ("_int4", "{ \"1\" }", nil),
+        ("_int4", "{1\\2}", nil),
+        ("_int4", "{\\1}", nil),
+        ("_int4", "{1 2}", "invalid input syntax for type integer: \"1 2\""),
+        ("_int4", "[1:2]={1,x}", "invalid input syntax for type integer: \"x\""),
+        ("_int4", "{1,2.5}", "invalid input syntax for type integer: \"2.5\""),
+        ("_int4", "{\"1\"x}", "malformed array literal: \"{\"1\"x}\""),
+        ("_int8", "{9223372036854775807}", nil),
+        ("_int8", "{9223372036854775808}", "value \"9223372036854775808\" is out of range for type bigint"),
+        ("_bool", "{t, f, yes, NULL}", nil),
+        ("_bool", "{maybe}", "invalid input syntax for type boolean: \"maybe\""),
+        ("_bool", "{\" on \"}", nil),
+        ("_bool", "{of}", nil),
+        ("_uuid", "{a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11, {a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11}}", "malformed array literal: \"{a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11, {a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11}}\""),
+        ("_uuid", "{a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a1}", "invalid input syntax for type uuid: \"a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a1\""),
+        ("_uuid", "{\"{a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11}\"}", nil),
+        ("_bytea", "{\"\\\\x41\", \"\\\\x\"}", nil),
+        ("_bytea", "{\"\\\\x4\"}", "invalid hexadecimal data: odd number of digits"),
+        ("_bytea", "{\\\\x41}", nil),
+        ("_bytea", "{\\\\x4}", "invalid hexadecimal data: odd number of digits"),
+        ("_bytea", "{abc}", nil),
+        ("_bytea", "{\"a\\\\\\\\b\"}", nil),
+        ("_numeric", "{1.5, NaN, -inf}", nil),
+        ("_numeric", "{1.2.3}", "invalid input syntax for type numeric: \"1.2.3\""),
+        ("_numeric", "{\"1e 5\"}", nil),
+        ("_float8", "{1e308, inf, nan}", nil),
+        ("_float8", "{1e400}", "\"1e400\" is out of range for type double precision"),
+        ("_float8", "{\" 1e-400 \"}", "\"1e-400\" is out of range for type double precision"),
+        ("_float4", "{1e39}", "\"1e39\" is out of range for type real"),
+        ("_json", "{\"{}\", \"[1,2]\"}", nil),
+        ("_json", "{\"{\"}", "invalid input syntax for type json"),
+        ("_json", "{1, true, null}", nil),
+        ("_json", "{\"\\\"a\\\"\"}", nil),
+        ("_json", "{abc}", "invalid input syntax for type json"),
+        ("_jsonb", "{\"{\\\"a\\\": \\\"\\\\u0000\\\"}\"}", "unsupported Unicode escape sequence"),
+        ("_jsonb", "{1, \"2\"}", nil),
+    ]
+
+    @Test func arrayElementsAgreeWithPostgreSQL() {
+        for row in Self.arrayTable {
+            let type = SQLType.catalogType(row.type)
+            let element = type.elementType ?? .unknown
+            let ours = ArrayLiteralSyntax.error(row.input) ?? ArrayLiteralElements.firstError(row.input, element: element)
+            let expected = row.input.hasPrefix("[") ? nil : row.postgres
+            #expect(ours == expected, "\(row.type) \(row.input.debugDescription)")
+        }
+    }
+
     @Test func agreesWithPostgreSQL() {
         for row in Self.table {
             let type = SQLType.catalogType(row.type)

@@ -94,9 +94,10 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
                 error(message, at: expression.location)
             }
             // An array type's input function reads the constant at parse time (box's delimiter is `;`).
-            if case .string(let text) = literal, let element = context?.type?.baseType.elementType, element.baseType.typname != "box",
-               let message = ArrayLiteralSyntax.error(text) {
-                error(message, at: expression.location)
+            if case .string(let text) = literal, let element = context?.type?.baseType.elementType, element.baseType.typname != "box" {
+                if let message = ArrayLiteralSyntax.error(text) ?? ArrayLiteralElements.firstError(text, element: element) {
+                    error(message, at: expression.location)
+                }
             }
             if case .string(let text) = literal, let type = context?.type, let message = ScalarLiteralInput.error(text, for: type) {
                 error(message, at: expression.location)

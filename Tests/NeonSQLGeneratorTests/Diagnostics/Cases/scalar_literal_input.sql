@@ -1,7 +1,8 @@
 --- schema.sql
 CREATE DOMAIN posint AS integer CHECK (VALUE > 0);
 CREATE TABLE lit (id integer PRIMARY KEY, small smallint, big bigint, flag boolean, uid uuid, data bytea,
-  amount numeric(10, 2), ratio float8, score real, doc json, docb jsonb, pos posint, tags text[], name text);
+  amount numeric(10, 2), ratio float8, score real, doc json, docb jsonb, pos posint, tags text[], name text,
+  nums integer[], flags boolean[]);
 --- queries.sql
 -- name: AcceptedCasts :many
 SELECT ' 12 '::int AS a, '+5'::int2 AS b, '-0'::int8 AS c, '-9223372036854775808'::bigint AS d,
@@ -139,6 +140,17 @@ SELECT id FROM lit WHERE (id, flag) = ('1', 'yes') AND (id, flag) IN (('2', 'no'
 SELECT id FROM lit WHERE (id, flag) = ('1', 'x');
 -- name: AcceptedValuesText :many
 SELECT x FROM (VALUES ('1'), ('2')) v(x) WHERE x = 'abc';
+-- name: AcceptedArrays :many
+SELECT '{ 1 , NULL, "2", -3 }'::int[] AS a, '{t, " of ", null}'::bool[] AS b, '{"{}", "[1]", 2}'::jsonb[] AS c,
+  '{1.5, NaN, -inf}'::numeric[] AS d, '{}'::uuid[] AS e, nums || '{3}' AS f FROM lit WHERE nums = '{1,2}' AND flags <> '{yes}';
+-- name: ArrayElementCast :many
+SELECT '{1,x}'::int[] AS a;
+-- name: ArrayElementInsert :exec
+INSERT INTO lit (id, nums) VALUES (1, '{1,"NULL"}');
+-- name: ArrayElementWhere :many
+SELECT id FROM lit WHERE flags = '{t,maybe}';
+-- name: ArrayElementFloat :many
+SELECT '{{1},{1e400}}'::float8[] AS a;
 --- expected
 queries.sql:30:8: error: invalid input syntax for type integer: "abc"
 queries.sql:32:25: error: value "99999999999" is out of range for type integer
@@ -183,3 +195,7 @@ queries.sql:126:81: error: invalid input syntax for type bigint: "x"
 queries.sql:128:31: error: invalid input syntax for type json
 queries.sql:130:106: error: operator does not exist: bigint = text
 queries.sql:134:45: error: invalid input syntax for type boolean: "x"
+queries.sql:141:8: error: invalid input syntax for type integer: "x"
+queries.sql:143:39: error: invalid input syntax for type integer: "NULL"
+queries.sql:145:34: error: invalid input syntax for type boolean: "maybe"
+queries.sql:147:8: error: "1e400" is out of range for type double precision
