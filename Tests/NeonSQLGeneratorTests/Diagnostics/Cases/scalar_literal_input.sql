@@ -151,6 +151,23 @@ INSERT INTO lit (id, nums) VALUES (1, '{1,"NULL"}');
 SELECT id FROM lit WHERE flags = '{t,maybe}';
 -- name: ArrayElementFloat :many
 SELECT '{{1},{1e400}}'::float8[] AS a;
+-- name: JsonHasNoEquality :many
+SELECT id FROM lit WHERE doc = '{';
+-- name: CoalesceUuid :many
+SELECT coalesce(uid, 'x') AS a FROM lit;
+-- name: ArrayAppendElement :many
+SELECT array_append(nums, 'x') AS a FROM lit;
+-- name: AcceptedStringSpellings :many
+SELECT id FROM lit WHERE point '1,2' = point '1,2' AND int4 E'1\x32' = 12 AND id = $$ 5 $$ AND flag = U&'\0074';
+-- name: AbsFloat8 :many
+SELECT abs('x') AS a;
+-- name: AcceptedContinuedString :many
+SELECT id FROM lit WHERE id = '1'
+ '2';
+-- name: DomainTypedLiteral :many
+SELECT posint '12x' AS a;
+-- name: AcceptedTextFirst :many
+SELECT '1'::text::int AS a, '12'::varchar::int AS b, 'x'::name AS c;
 --- expected
 queries.sql:30:8: error: invalid input syntax for type integer: "abc"
 queries.sql:32:25: error: value "99999999999" is out of range for type integer
@@ -199,3 +216,9 @@ queries.sql:141:8: error: invalid input syntax for type integer: "x"
 queries.sql:143:39: error: invalid input syntax for type integer: "NULL"
 queries.sql:145:34: error: invalid input syntax for type boolean: "maybe"
 queries.sql:147:8: error: "1e400" is out of range for type double precision
+queries.sql:149:30: error: operator does not exist: json = unknown
+queries.sql:151:22: error: invalid input syntax for type uuid: "x"
+queries.sql:153:27: error: invalid input syntax for type integer: "x"
+queries.sql:155:38: error: operator does not exist: point = point
+queries.sql:157:12: error: invalid input syntax for type double precision: "x"
+queries.sql:162:15: error: invalid input syntax for type integer: "12x"
