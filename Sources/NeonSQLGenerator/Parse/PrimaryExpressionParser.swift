@@ -243,9 +243,9 @@ struct PrimaryExpressionParser: GrammarParser {
             reset(saved)
             return nil
         }
-        let value = advance().value
+        let valueToken = advance()
         if type.name == "interval" { try typeNameParser.skipIntervalQualifier() }
-        return make(.typedLiteral(type, value), at: start.location)
+        return make(.typedLiteral(type, valueToken.value, valueLocation: valueToken.location), at: start.location)
     }
 
     /// `name`, `t.col`, `s.t.col`, `t.*`, `f(...)`, `s.f(...)`, `typename 'constant'`.
@@ -268,9 +268,9 @@ struct PrimaryExpressionParser: GrammarParser {
             return make(.function(call), at: start.location)
         }
         if at(.string), let last = parts.last, parts.count <= 2 {
-            let value = advance().value
+            let valueToken = advance()
             let type = TypeName(schema: parts.count == 2 ? parts[0].name : nil, name: last.name, modifiers: [], arrayDimensions: 0, location: start.location)
-            return make(.typedLiteral(type, value), at: start.location)
+            return make(.typedLiteral(type, valueToken.value, valueLocation: valueToken.location), at: start.location)
         }
         return make(.column(name), at: start.location)
     }

@@ -71,7 +71,7 @@ extension ExpressionKind {
             case .boolean(let b): return b ? "true" : "false"
             case .null: return "null"
             }
-        case .typedLiteral(let type, let value): return "\(type.dump)'\(value)'"
+        case .typedLiteral(let type, let value, _): return "\(type.dump)'\(value)'"
         case .column(let name): return name.dump
         case .qualifiedStar(let name): return name.dump + ".*"
         case .parameter(let node): return node.reference.dump

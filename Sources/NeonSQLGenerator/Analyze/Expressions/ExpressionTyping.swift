@@ -94,13 +94,18 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
                 error(message, at: expression.location)
             }
             // An array type's input function reads the constant at parse time (box's delimiter is `;`).
-            if case .string(let text) = literal, let element = context?.type?.baseType.elementType, element.baseType.typname != "box",
-               let message = ArrayLiteralSyntax.error(text) {
+            if case .string(let text) = literal, let element = context?.type?.baseType.elementType, element.baseType.typname != "box" {
+                if let message = ArrayLiteralSyntax.error(text) ?? ArrayLiteralElements.firstError(text, element: element) {
+                    error(message, at: expression.location)
+                }
+            }
+            if case .string(let text) = literal, let type = context?.type, let message = ScalarLiteralInput.error(text, for: type) {
                 error(message, at: expression.location)
             }
             return inferLiteral(literal, context)
-        case .typedLiteral(let typeName, _):
+        case .typedLiteral(let typeName, let text, let valueLocation):
             guard let type = resolveType(typeName) else { return TypedValue(type: .unknown, nullable: false) }
+            if typeName.arrayDimensions == 0, let message = ScalarLiteralInput.error(text, for: type) { error(message, at: valueLocation) }
             var value = TypedValue(type: type, nullable: false, name: castColumnName(type, typeName))
             value.nameIsFallback = true
             return value

@@ -116,7 +116,7 @@ struct ExpressionKey: Sendable, Hashable {
         private mutating func tag(_ expression: Expression) -> String? {
             switch expression.kind {
             case .literal(let value): return "l:\(value)"
-            case .typedLiteral(let type, let value):
+            case .typedLiteral(let type, let value, _):
                 isExact = false
                 return "tl:\(type.name.lowercased()):\(type.arrayDimensions):\(value)"
             case .parameter(let node): return "p:\(node.reference)"

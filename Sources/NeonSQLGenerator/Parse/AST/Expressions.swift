@@ -199,8 +199,9 @@ struct Expression: Sendable, Hashable {
 
 indirect enum ExpressionKind: Sendable, Hashable {
     case literal(LiteralValue)
-    /// A typed constant: `DATE '2024-01-01'`, `INTERVAL '1 day'`, `timestamptz '...'`.
-    case typedLiteral(TypeName, String)
+    /// A typed constant: `DATE '2024-01-01'`, `INTERVAL '1 day'`, `timestamptz '...'`, with the
+    /// string's own location (where PostgreSQL reports its input function's errors).
+    case typedLiteral(TypeName, String, valueLocation: SourceLocation)
     /// `a`, `t.a`, `s.t.a`
     case column(QualifiedName)
     /// `t.*` inside an expression (`row_to_json(t.*)`, `count(t.*)`); the bare select-list star is
