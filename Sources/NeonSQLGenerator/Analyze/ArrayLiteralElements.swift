@@ -5,9 +5,10 @@
 enum ArrayLiteralElements {
     /// The element type's input function's message for the first element of `text` it refuses
     /// (array_in reads them in order once the structure is valid); nil when none is refused.
-    static func firstError(_ text: String, element: SQLType) -> String? {
+    /// `postgresVersion` as for ``ScalarLiteralInput/error(_:for:postgresVersion:)``.
+    static func firstError(_ text: String, element: SQLType, postgresVersion: Int? = nil) -> String? {
         guard ScalarLiteralInput.checks(element), let elements = elements(text) else { return nil }
-        return elements.lazy.compactMap { $0.flatMap { ScalarLiteralInput.error($0, for: element) } }.first
+        return elements.lazy.compactMap { $0.flatMap { ScalarLiteralInput.error($0, for: element, postgresVersion: postgresVersion) } }.first
     }
 
     /// The elements of `text`; nil when not read here (dimensions given, `[1:2]={...}`, or a

@@ -6,9 +6,14 @@
 /// numeric_in, float4in/float8in (glibc's strtod), json_in/jsonb_in. When unsure, accept.
 enum ScalarLiteralInput {
     /// PostgreSQL's message for `text` read as `type` (a domain as its base type); nil when it is
-    /// accepted or the type is not checked.
-    static func error(_ text: String, for type: SQLType) -> String? {
+    /// accepted or the type is not checked. PostgreSQL 16 added underscores and `0x`/`0o`/`0b`
+    /// integers to the integer and numeric input functions: such a constant is accepted unless
+    /// `postgresVersion` (the project's, nil for any) is 15 or older.
+    static func error(_ text: String, for type: SQLType, postgresVersion: Int? = nil) -> String? {
         guard case .builtin(let builtin) = type.baseType else { return nil }
+        if [.int2, .int4, .int8, .numeric].contains(builtin), (postgresVersion ?? 16) >= 16, usesPostgres16NumberSyntax(text) {
+            return nil
+        }
         switch builtin {
         case .int2: return integerError(text, range: Int64(Int16.min)...Int64(Int16.max), typeName: "smallint")
         case .int4: return integerError(text, range: Int64(Int32.min)...Int64(Int32.max), typeName: "integer")
@@ -23,6 +28,18 @@ enum ScalarLiteralInput {
         case .jsonb: return JSONLiteralSyntax.error(text, binary: true)
         default: return nil
         }
+    }
+
+    /// Whether `text` has what PostgreSQL 16's integer and numeric input take and 15's refuses: an
+    /// underscore, or a `0x`, `0o` or `0b` prefix after the spaces and sign.
+    static func usesPostgres16NumberSyntax(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        if bytes.contains(UInt8(ascii: "_")) { return true }
+        var index = 0
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "0") else { return false }
+        return [UInt8(ascii: "x"), UInt8(ascii: "o"), UInt8(ascii: "b")].contains(bytes[index + 1] | 0x20)
     }
 
     /// Whether constants of `type` (a domain as its base type) are checked here.

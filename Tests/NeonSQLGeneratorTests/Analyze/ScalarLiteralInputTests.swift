@@ -348,7 +348,7 @@ struct ScalarLiteralInputTests {
         for row in Self.arrayTable {
             let type = SQLType.catalogType(row.type)
             let element = type.elementType ?? .unknown
-            let ours = ArrayLiteralSyntax.error(row.input) ?? ArrayLiteralElements.firstError(row.input, element: element)
+            let ours = ArrayLiteralSyntax.error(row.input) ?? ArrayLiteralElements.firstError(row.input, element: element, postgresVersion: 15)
             let expected = row.input.hasPrefix("[") ? nil : row.postgres
             #expect(ours == expected, "\(row.type) \(row.input.debugDescription)")
         }
@@ -357,9 +357,25 @@ struct ScalarLiteralInputTests {
     @Test func agreesWithPostgreSQL() {
         for row in Self.table {
             let type = SQLType.catalogType(row.type)
-            let ours = ScalarLiteralInput.error(row.input, for: type)
+            let ours = ScalarLiteralInput.error(row.input, for: type, postgresVersion: 15)
             #expect(ours == row.postgres, "\(row.type) \(row.input.debugDescription)")
         }
+    }
+
+    /// PostgreSQL 16 reads underscores and 0x/0o/0b integers in integer and numeric input (15
+    /// refuses them, the table's answers): accepted unless the project targets 15 or older.
+    @Test func postgres16NumberSyntaxIsAcceptedUnlessTheProjectTargets15() {
+        for (type, text) in [(SQLType.builtin(.int4), "1_000"), (.builtin(.int8), " -0x7FFF "), (.builtin(.int2), "0o17"),
+                             (.builtin(.int4), "+0b101"), (.numeric, "1_000.5"), (.numeric, "0xFF")] {
+            #expect(ScalarLiteralInput.error(text, for: type) == nil, "\(text)")
+            #expect(ScalarLiteralInput.error(text, for: type, postgresVersion: 16) == nil, "\(text)")
+            #expect(ScalarLiteralInput.error(text, for: type, postgresVersion: 15) != nil, "\(text)")
+        }
+        #expect(ArrayLiteralElements.firstError("{1_000,2}", element: .builtin(.int4)) == nil)
+        #expect(ArrayLiteralElements.firstError("{1_000,2}", element: .builtin(.int4), postgresVersion: 14) != nil)
+        // Other syntax errors stay errors in every version.
+        #expect(ScalarLiteralInput.error("12x", for: .builtin(.int4)) != nil)
+        #expect(ScalarLiteralInput.error("0x10", for: .builtin(.bool)) != nil)
     }
 
     @Test func domainsReadTheirBaseType() {

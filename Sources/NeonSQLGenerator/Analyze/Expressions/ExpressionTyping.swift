@@ -95,17 +95,20 @@ extension ExpressionTyping where Self: CallTyping & RowComparing & NameResolving
             }
             // An array type's input function reads the constant at parse time (box's delimiter is `;`).
             if case .string(let text) = literal, let element = context?.type?.baseType.elementType, element.baseType.typname != "box" {
-                if let message = ArrayLiteralSyntax.error(text) ?? ArrayLiteralElements.firstError(text, element: element) {
+                if let message = ArrayLiteralSyntax.error(text)
+                    ?? ArrayLiteralElements.firstError(text, element: element, postgresVersion: catalog.postgresVersion) {
                     error(message, at: expression.location)
                 }
             }
-            if case .string(let text) = literal, let type = context?.type, let message = ScalarLiteralInput.error(text, for: type) {
+            if case .string(let text) = literal, let type = context?.type, let message = ScalarLiteralInput.error(text, for: type, postgresVersion: catalog.postgresVersion) {
                 error(message, at: expression.location)
             }
             return inferLiteral(literal, context)
         case .typedLiteral(let typeName, let text, let valueLocation):
             guard let type = resolveType(typeName) else { return TypedValue(type: .unknown, nullable: false) }
-            if typeName.arrayDimensions == 0, let message = ScalarLiteralInput.error(text, for: type) { error(message, at: valueLocation) }
+            if typeName.arrayDimensions == 0, let message = ScalarLiteralInput.error(text, for: type, postgresVersion: catalog.postgresVersion) {
+                error(message, at: valueLocation)
+            }
             var value = TypedValue(type: type, nullable: false, name: castColumnName(type, typeName))
             value.nameIsFallback = true
             return value
