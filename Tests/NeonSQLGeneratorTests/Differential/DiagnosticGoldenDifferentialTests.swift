@@ -22,7 +22,8 @@ struct DiagnosticGoldenDifferentialTests {
                         "full_join_merged_grouping.sql", "grouping_cast_modifiers.sql",
                         "ambiguous_table_reference.sql", "parenthesized_from_items.sql",
                         "quantified_operator_types.sql", "operator_error_positions.sql",
-                        "unqualified_operator_search_path.sql", "scalar_literal_input.sql"]
+                        "unqualified_operator_search_path.sql", "scalar_literal_input.sql",
+                        "target_list_constants.sql"]
 
     @Test(.enabled(if: PostgresTestEnvironment.shouldRun), arguments: cases)
     func errorsArePostgreSQLs(_ name: String) throws {

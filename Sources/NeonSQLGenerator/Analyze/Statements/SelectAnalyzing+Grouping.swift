@@ -97,12 +97,7 @@ extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & From
     /// Types the GROUP BY items once the select list is known (`scope.outputColumns`).
     mutating func analyzeGroupBy(_ items: [Expression], _ scope: Scope) {
         for item in items {
-            if let position = outputPosition(item) {
-                if position < 1 || position > scope.outputColumns.count {
-                    error("GROUP BY position \(position) is not in select list", at: item.location)
-                }
-                continue
-            }
+            if checkedConstantReference(item, clause: "GROUP BY", scope) { continue }
             if let name = bareName(item), !isInputColumn(name, scope), scope.outputColumns.contains(where: { $0.name == name }) {
                 continue
             }
@@ -130,12 +125,7 @@ extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & From
                     continue
                 }
             }
-            if let position = outputPosition(expression) {
-                if position < 1 || position > scope.outputColumns.count {
-                    error("ORDER BY position \(position) is not in select list", at: expression.location)
-                }
-                continue
-            }
+            if checkedConstantReference(expression, clause: "ORDER BY", scope) { continue }
             if let name = bareName(expression), scope.outputColumns.contains(where: { $0.name == name }) { continue }
             scope.allowOutputAliases = !isPlainSelect
             _ = infer(expression, scope)

@@ -232,7 +232,9 @@ extension SelectAnalyzing where Self: GroupingChecking & ExpressionTyping & From
         analyzeGroupBy(core.groupBy, scope)
         if let having = core.having { inferCondition(having, scope, clause: "HAVING") }
         if case .distinctOn(let expressions) = core.distinct {
-            for expression in expressions { _ = infer(expression, scope) }
+            for expression in expressions where !checkedConstantReference(expression, clause: "DISTINCT ON", scope) {
+                _ = infer(expression, scope)
+            }
         }
         for window in core.windows { analyzeWindow(window.specification, scope) }
         // A set operation types a branch's untyped parameters (PostgreSQL's leaf select lists keep them unknown).
