@@ -131,13 +131,19 @@ struct DiagnosticGoldenDifferentialTests {
         return statements
     }
 
-    /// `@name` -> `$n` followed by spaces to keep the length (names of one character or more).
+    /// `@name` -> `$n` followed by spaces to keep the length (names start with a letter or `_`). An
+    /// `@` not followed by one is an operator's (`@>`, `<@`, `@@`, `@?`) and stays.
     private static func numbered(_ line: String, _ parameters: inout [String: Int]) -> String {
         var result = ""
         var characters = Substring(line)
         while let at = characters.firstIndex(of: "@") {
             result += characters[..<at]
             let rest = characters[characters.index(after: at)...]
+            guard let first = rest.first, first.isLetter || first == "_" else {
+                result += "@"
+                characters = rest
+                continue
+            }
             let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
             let number = parameters[String(name)] ?? parameters.count + 1
             parameters[String(name)] = number

@@ -168,6 +168,8 @@ SELECT id FROM lit WHERE id = '1'
 SELECT posint '12x' AS a;
 -- name: AcceptedTextFirst :many
 SELECT '1'::text::int AS a, '12'::varchar::int AS b, 'x'::name AS c;
+-- name: ContainmentOperators :many
+SELECT id FROM lit WHERE nums @> '{1,2}' AND nums <@ '{1,2,3}' AND docb @> '{"a": 1}' AND docb @? '$.a' AND tags @> @wanted AND nums @> '{1,x}';
 --- expected
 queries.sql:30:8: error: invalid input syntax for type integer: "abc"
 queries.sql:32:25: error: value "99999999999" is out of range for type integer
@@ -222,3 +224,4 @@ queries.sql:153:27: error: invalid input syntax for type integer: "x"
 queries.sql:155:38: error: operator does not exist: point = point
 queries.sql:157:12: error: invalid input syntax for type double precision: "x"
 queries.sql:162:15: error: invalid input syntax for type integer: "12x"
+queries.sql:166:137: error: invalid input syntax for type integer: "x"
