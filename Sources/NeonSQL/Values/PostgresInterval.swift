@@ -65,7 +65,8 @@ enum IntervalText {
             cursor.index += 1
             return parseISO(&cursor)
         }
-        var fields = IntervalFields(negatesComponents: Self.endsWithAgo(bytes))
+        let endsWithAgo = Self.endsWithAgo(bytes)
+        var fields = IntervalFields(negatesComponents: endsWithAgo)
         var sawComponent = false
         var ago = false
         cursor.skipSpaces()
@@ -133,7 +134,7 @@ enum IntervalText {
             sawComponent = true
             cursor.skipSpaces()
         }
-        guard sawComponent, ago == Self.endsWithAgo(bytes) else { return nil }
+        guard sawComponent, ago == endsWithAgo else { return nil }
         return fields.interval
     }
 

@@ -128,21 +128,19 @@ enum ScalarLiteralInput {
         let bytes = Array(text.utf8)
         if bytes.count >= 2, bytes[0] == UInt8(ascii: "\\"), bytes[1] == UInt8(ascii: "x") {
             let scalars = Array(text.unicodeScalars.dropFirst(2))
+            func isHex(_ scalar: Unicode.Scalar) -> Bool { scalar.isASCII && isHexDigit(UInt8(scalar.value)) }
             var index = 0
             while index < scalars.count {
                 if [" ", "\n", "\t", "\r"].contains(scalars[index]) {
                     index += 1
                     continue
                 }
-                guard scalars[index].isASCII, isHexDigit(UInt8(scalars[index].value)) else {
-                    return "invalid hexadecimal digit: \"\(scalars[index])\""
+                // A pair: two hex digits, the second one required.
+                for _ in 0..<2 {
+                    guard index < scalars.count else { return "invalid hexadecimal data: odd number of digits" }
+                    guard isHex(scalars[index]) else { return "invalid hexadecimal digit: \"\(scalars[index])\"" }
+                    index += 1
                 }
-                index += 1
-                guard index < scalars.count else { return "invalid hexadecimal data: odd number of digits" }
-                guard scalars[index].isASCII, isHexDigit(UInt8(scalars[index].value)) else {
-                    return "invalid hexadecimal digit: \"\(scalars[index])\""
-                }
-                index += 1
             }
             return nil
         }

@@ -107,7 +107,7 @@ extension GroupingChecking where Self: SelectAnalyzing & ExpressionTyping & From
         for (index, item) in core.groupBy.enumerated() {
             let grouped = groupedExpression(item, core.targets, scope).withoutParentheses
             // An invalid position or another constant was reported; PostgreSQL stops there.
-            if outputPosition(grouped) != nil || TargetListConstant.of(grouped) != nil { return nil }
+            if TargetListConstant.of(grouped) != nil { return nil }
             if case .column(let name) = grouped.kind {
                 if let inputs = UngroupedColumns.mergedInputs(name, at: level) {
                     mergedColumns.insert(name.name?.name ?? "")
